@@ -1,0 +1,183 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/recourse-dev/recourse/internal/plangen"
+)
+
+func TestCLI(t *testing.T) {
+	plan, err := os.ReadFile("../../testdata/plans/rds-delete-no-snapshot.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	policyDir := t.TempDir()
+	writeFile(t, filepath.Join(policyDir, "broken.rego"), "package recourse.policies.broken\n\ntighten contains x if {\n\tx := undefined_fn(1)\n}\n")
+	relaxDir := t.TempDir()
+	writeFile(t, filepath.Join(relaxDir, "dev.rego"), `package recourse.policies.dev
+
+relax contains {"decision": "warn", "reason": "dev databases are disposable"} if input.context.environment == "dev"
+`)
+	writeFile(t, filepath.Join(relaxDir, "dev_test.rego"), `package dev_test
+
+import data.recourse.decision
+
+test_dev_relaxes if {
+	decision.result.decision == "warn" with input as {"mutations": [{"address": "a", "tier": 4, "label": "unrecoverable", "reasoning": "r", "source": "rules"}], "crossActionRisks": [], "context": {"environment": "dev"}}
+}
+`)
+	failingDir := t.TempDir()
+	writeFile(t, filepath.Join(failingDir, "x_test.rego"), "package x_test\n\ntest_wrong if 1 == 2\n")
+
+	tests := []struct {
+		name     string
+		args     []string
+		stdin    string
+		exit     int
+		stdout   []string // substrings
+		stderr   []string
+		noStdout []string
+	}{
+		{name: "stdin", args: []string{"eval", "--format", "json", "-"}, stdin: string(plan), exit: 4, stdout: []string{`"riskAssessment": "block"`}},
+		{name: "terraform subcommand", args: []string{"eval", "terraform", "testdata/plans/rds-delete-no-snapshot.json"}, exit: 4, stdout: []string{"BLOCK"}},
+		{name: "terraform stdin", args: []string{"eval", "terraform", "-"}, stdin: string(plan), exit: 4},
+		{name: "flags after input", args: []string{"eval", "testdata/plans/rds-delete-no-snapshot.json", "--fail-on", "block", "--format", "json"}, exit: 4},
+		{name: "empty stdin", args: []string{"eval", "-"}, stdin: "", exit: 1, stderr: []string{"wrong_document", "empty"}},
+		{name: "garbage stdin", args: []string{"eval", "--format", "json", "-"}, stdin: "not json at all", exit: 1, stdout: []string{`"kind": "invalid_json"`}, noStdout: []string{"riskAssessment"}},
+		{name: "missing file", args: []string{"eval", "testdata/plans/nope.json"}, exit: 1, stderr: []string{"cannot open the input"}},
+		{name: "no input", args: []string{"eval"}, exit: 64, stderr: []string{"expected one input"}},
+		{name: "two inputs", args: []string{"eval", "a.json", "b.json"}, exit: 64},
+		{name: "unknown flag", args: []string{"eval", "--bogus", "x.json"}, exit: 64, stderr: []string{"unknown flag"}},
+		{name: "bad format", args: []string{"eval", "--format", "xml", "x.json"}, exit: 64, stderr: []string{"--format"}},
+		{name: "fail-on allow", args: []string{"eval", "--fail-on", "allow", "x.json"}, exit: 64, stderr: []string{"--fail-on"}},
+		{name: "bad timeout", args: []string{"eval", "--timeout", "soon", "x.json"}, exit: 64},
+		{name: "unknown command", args: []string{"evaluate", "x.json"}, exit: 64, stderr: []string{"unknown command"}},
+		{name: "state with a plan", args: []string{"eval", "--state", "testdata/states/data-workspace.tfstate", "testdata/plans/kms-key-delete.json"}, exit: 4,
+			stdout: []string{"takes along 3 dependent(s)", "Cascade: aws_db_instance ×1 (depth ≤ 1)"}},
+		{name: "state with a shell line", args: []string{"eval", "shell", "--state", "testdata/states/data-workspace.tfstate", "ls"}, exit: 64, stderr: []string{"--state", "Terraform plan"}},
+		{name: "missing state file", args: []string{"eval", "--format", "json", "--state", "testdata/states/nope.tfstate", "testdata/plans/kms-key-delete.json"}, exit: 1,
+			stdout: []string{`"field": "state"`, "cannot open the state file"}, noStdout: []string{"riskAssessment"}},
+		{name: "version", args: []string{"version"}, exit: 0, stdout: []string{"recourse "}},
+		{name: "schema", args: []string{"schema"}, exit: 0, stdout: []string{`"$schema": "https://json-schema.org/draft/2020-12/schema"`, "recourse.consequence.v1"}},
+		{name: "help", args: []string{"eval", "--help"}, exit: 0, stdout: []string{"Exit status", "--fail-on", "Examples:"}},
+		{name: "policy compile error", args: []string{"eval", "--policy", policyDir, "testdata/plans/create-only.json"}, exit: 1,
+			stderr: []string{"policy_compile_error", "broken.rego:4:"}, noStdout: []string{"ALLOW"}},
+		{name: "policy compile error json", args: []string{"eval", "--format", "json", "--policy", policyDir, "testdata/plans/create-only.json"}, exit: 1,
+			stdout: []string{`"kind": "policy_compile_error"`, `"line": 4`}, noStdout: []string{"riskAssessment"}},
+		{name: "policy dir missing", args: []string{"eval", "--policy", "does-not-exist", "testdata/plans/create-only.json"}, exit: 1, stderr: []string{"does-not-exist"}},
+		{name: "policy relaxes", args: []string{"eval", "--format", "json", "--policy", relaxDir, "--environment", "dev", "--fail-on", "warn", "testdata/plans/rds-delete-no-snapshot.json"}, exit: 2,
+			stdout: []string{`"riskAssessment": "warn"`, "recourse.policies.dev lowered the decision to warn", `"recourse.policies.dev"`}},
+		{name: "policy does not relax elsewhere", args: []string{"eval", "--policy", relaxDir, "--environment", "staging", "testdata/plans/rds-delete-no-snapshot.json"}, exit: 4},
+		{name: "policy test", args: []string{"policy", "test", relaxDir}, exit: 0, stdout: []string{"PASS: 1/1"}},
+		{name: "policy test fails", args: []string{"policy", "test", failingDir}, exit: 1, stdout: []string{"FAIL"}},
+		{name: "policy test default", args: []string{"policy", "test"}, exit: 0, stdout: []string{"PASS"}},
+		{name: "policy test compile error", args: []string{"policy", "test", policyDir}, exit: 1, stderr: []string{"broken.rego:4:"}},
+		{name: "markdown", args: []string{"eval", "--format", "markdown", "testdata/plans/rds-delete-no-snapshot.json"}, exit: 4,
+			stdout: []string{"Recourse: **block**", "| 4 unrecoverable | delete | `aws_db_instance.main` |"}},
+		{name: "no colour with NO_COLOR", args: []string{"eval", "testdata/plans/rds-delete-no-snapshot.json"}, exit: 4, noStdout: []string{"\x1b["}},
+		{name: "completion", args: []string{"completion", "bash"}, exit: 0, stdout: []string{"bash completion"}},
+		{name: "resources", args: []string{"resources"}, exit: 0, stdout: []string{"Terraform resource types", "aws.rds.instance.delete.no-recovery-point", "fs.rm.critical"}},
+		{name: "resources json", args: []string{"resources", "--format", "json"}, exit: 0, stdout: []string{`"counts"`, `"terraformTypes"`, `"programs"`}},
+		{name: "shell block", args: []string{"eval", "shell", "--format", "json", "--", "sudo rm -rf /"}, exit: 4, stdout: []string{`"riskAssessment": "block"`, `"ruleId": "fs.rm.critical"`}},
+		{name: "shell allow", args: []string{"eval", "shell", "--", "ls -la"}, exit: 0, stdout: []string{"ALLOW"}},
+		{name: "shell stdin", args: []string{"eval", "shell", "--format", "json", "-"}, stdin: "git reset --hard\n", exit: 4, stdout: []string{"git.reset.hard"}},
+		{name: "shell cwd temp", args: []string{"eval", "shell", "--cwd", "/tmp/work", "--format", "json", "--", "rm -rf build"}, exit: 0, stdout: []string{`"riskAssessment": "warn"`, `"cwd": "/tmp/work"`}},
+		{name: "shell cwd project", args: []string{"eval", "shell", "--cwd", "/srv/app/repo", "--", "rm -rf build"}, exit: 4},
+		{name: "shell unparseable", args: []string{"eval", "shell", "--format", "json", "--", "rm -rf 'x"}, exit: 3, stdout: []string{`"riskAssessment": "escalate"`, "does not parse"}},
+		{name: "shell empty", args: []string{"eval", "shell", "--format", "json", "--", "  "}, exit: 1, stdout: []string{`"kind": "invalid_field"`}, noStdout: []string{"riskAssessment"}},
+		{name: "shell two args", args: []string{"eval", "shell", "--", "rm", "-rf"}, exit: 64, stderr: []string{"as one argument"}},
+		{name: "mcp drop table", args: []string{"eval", "mcp", "--format", "json", "-"}, stdin: `{"server": "postgres", "tool": "query", "arguments": {"sql": "DROP TABLE users"}}`,
+			exit: 4, stdout: []string{`"riskAssessment": "block"`, "sql.drop.data"}},
+		{name: "mcp get file", args: []string{"eval", "mcp", "-"}, stdin: `{"server": "github", "tool": "get_file_contents", "arguments": {"path": "README.md"}}`, exit: 0, stdout: []string{"ALLOW"}},
+		{name: "mcp sniffed", args: []string{"eval", "--format", "json", "-"}, stdin: `{"tool": "mcp__github__delete_repository", "arguments": {"owner": "a", "repo": "b"}}`,
+			exit: 4, stdout: []string{`"source": "mcp"`}},
+		{name: "mcp missing tool", args: []string{"eval", "mcp", "--format", "json", "-"}, stdin: `{"server": "github", "arguments": {}}`, exit: 1,
+			stdout: []string{`"kind": "invalid_field"`, `"field": "tool"`, `"example"`}, noStdout: []string{"riskAssessment"}},
+		{name: "mcp arguments not object", args: []string{"eval", "mcp", "-"}, stdin: `{"tool": "x", "arguments": "rm -rf /"}`, exit: 1, stderr: []string{"arguments is not a JSON object"}},
+		{name: "mcp not json", args: []string{"eval", "mcp", "-"}, stdin: `tool=delete_repository`, exit: 1, stderr: []string{"invalid_json"}},
+		{name: "mcp misspelt field", args: []string{"eval", "mcp", "-"}, stdin: `{"tool": "x", "argumnets": {}}`, exit: 1, stderr: []string{`did you mean "arguments"`}},
+		{name: "evidence moves a verdict", args: []string{"eval", "--format", "json", "--evidence", "testdata/evidence/bucket-not-forced.json", "testdata/plans/evidence-bucket.json"},
+			exit: 0, stdout: []string{`"riskAssessment": "warn"`, `"moved": true`, `"tierBefore": 5`}},
+		{name: "without evidence", args: []string{"eval", "testdata/plans/evidence-bucket.json"}, exit: 3},
+		{name: "evidence file missing", args: []string{"eval", "--evidence", "nope.json", "testdata/plans/evidence-bucket.json"}, exit: 1, stderr: []string{"cannot read the evidence file"}},
+		{name: "owner reaches the report", args: []string{"eval", "shell", "--owner", "team-a", "--actor", "agent-7", "--format", "json", "--", "ls"}, exit: 0,
+			stdout: []string{`"owner": "team-a"`, `"actor": "agent-7"`}},
+		{name: "explain", args: []string{"explain", "testdata/plans/rds-variants.json", "aws_db_instance.retained"}, exit: 0,
+			stdout: []string{"aws.rds.instance.delete.retained-backups", "✗ aws.rds.instance.delete.no-recovery-point", "delete_automated_backups=false", "What would change the verdict"}},
+		{name: "explain json", args: []string{"explain", "--format", "json", "testdata/plans/unknown-types.json", "acme_sql_database.main"}, exit: 0,
+			stdout: []string{`"classifier": true`, `"ruleId": "classifier.terraform.delete"`}},
+		{name: "explain unknown address", args: []string{"explain", "testdata/plans/rds-variants.json", "aws_db_instance.retaind"}, exit: 1, stderr: []string{"did you mean aws_db_instance.retained"}},
+		{name: "explain mcp call", args: []string{"explain", "-", "github.delete_repository"}, stdin: `{"server": "github", "tool": "delete_repository"}`, exit: 0,
+			stdout: []string{"mcp.git.delete-repository.delete_repository"}},
+		{name: "shell sql", args: []string{"eval", "shell", "--format", "json", "--", `psql -c "DROP TABLE users"`}, exit: 4, stdout: []string{"sql.drop.data"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := runBinary(t, tt.stdin, tt.args...)
+			if res.exit != tt.exit {
+				t.Fatalf("exit %d, want %d\nstdout: %.3000s\nstderr: %s", res.exit, tt.exit, res.stdout, res.stderr)
+			}
+			for _, s := range tt.stdout {
+				if !strings.Contains(res.stdout, s) {
+					t.Errorf("stdout lacks %q:\n%.3000s", s, res.stdout)
+				}
+			}
+			for _, s := range tt.stderr {
+				if !strings.Contains(res.stderr, s) {
+					t.Errorf("stderr lacks %q:\n%s", s, res.stderr)
+				}
+			}
+			for _, s := range tt.noStdout {
+				if strings.Contains(res.stdout, s) {
+					t.Errorf("stdout contains %q:\n%.3000s", s, res.stdout)
+				}
+			}
+		})
+	}
+}
+
+func TestSARIF(t *testing.T) {
+	res := runBinary(t, "", "eval", "--format", "sarif", "testdata/plans/ebs-kms.json")
+	if res.exit != 4 {
+		t.Fatalf("exit %d: %s", res.exit, res.stderr)
+	}
+	var log struct {
+		Version string `json:"version"`
+		Runs    []struct {
+			Results []struct {
+				RuleID string `json:"ruleId"`
+				Level  string `json:"level"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(res.stdout), &log); err != nil {
+		t.Fatal(err)
+	}
+	if log.Version != "2.1.0" || len(log.Runs) != 1 || len(log.Runs[0].Results) != 4 {
+		t.Fatalf("sarif: %+v", log)
+	}
+	if r := log.Runs[0].Results[0]; r.RuleID != "aws.ebs.volume.delete" || r.Level != "error" {
+		t.Fatalf("first result %+v, want the unrecoverable volume as an error", r)
+	}
+}
+
+// TestDeadline: an evaluation past --timeout is an error, never a decision.
+func TestDeadline(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "big.json")
+	writeFile(t, path, string(plangen.Plan(20000)))
+	res := runBinary(t, "", "eval", "--format", "json", "--timeout", "1ms", path)
+	if res.exit != 1 || !strings.Contains(res.stdout, `"kind": "deadline_exceeded"`) {
+		t.Fatalf("exit %d\nstdout: %.500s\nstderr: %s", res.exit, res.stdout, res.stderr)
+	}
+}
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,337 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/policy"
+	"github.com/recourse-dev/recourse/report"
+	"github.com/recourse-dev/recourse/rules/builtin"
+)
+
+// evalFlags are the flags every eval subcommand takes.
+type evalFlags struct {
+	format      string
+	environment string
+	actor       string
+	owner       string
+	policies    []string
+	failOn      string
+	timeout     time.Duration
+	evidence    string
+	state       string
+}
+
+func (f *evalFlags) register(cmd *cobra.Command) {
+	fl := cmd.PersistentFlags()
+	fl.StringVar(&f.format, "format", string(report.FormatHuman), "output format: human, json, markdown or sarif")
+	fl.StringVar(&f.environment, "environment", "", `where the change would run; "production", "prod", "prd", "live" or "prod-*" make the default policy stricter`)
+	fl.StringVar(&f.actor, "actor", "", "who or what proposes the change (agent or CI job id), passed to the policy")
+	fl.StringVar(&f.owner, "owner", "", "who owns the affected system, passed to the policy")
+	fl.StringArrayVar(&f.policies, "policy", nil, "directory of Rego policies that tighten or relax the default decision (repeatable; see docs/policy.md)")
+	fl.StringVar(&f.failOn, "fail-on", string(model.Escalate), "lowest decision that exits non-zero: warn, escalate or block")
+	fl.DurationVar(&f.timeout, "timeout", evaluator.DefaultTimeout, "deadline for the evaluation; past it the result is an error, never a decision")
+	fl.StringVar(&f.evidence, "evidence", "", `a JSON file of facts for keys a report listed in missingEvidence: [{"address": ..., "key": ..., "value": ..., "source": ...}]`)
+	fl.StringVar(&f.state, "state", "", "Terraform only: a state file (terraform show -json, or a raw terraform.tfstate) whose resources the dependency impact and cross-action checks also consider")
+	_ = cmd.RegisterFlagCompletionFunc("format", fixedCompletion("human", "json", "markdown", "sarif"))
+	_ = cmd.RegisterFlagCompletionFunc("fail-on", fixedCompletion("warn", "escalate", "block"))
+	_ = cmd.MarkPersistentFlagDirname("policy")
+}
+
+func fixedCompletion(values ...string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return values, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// check validates the flag values; a bad value is a usage error.
+func (f *evalFlags) check() (report.Format, model.Decision, error) {
+	format := report.Format(f.format)
+	valid := false
+	for _, ff := range report.Formats {
+		valid = valid || ff == format
+	}
+	if !valid {
+		return "", "", usageErr("--format %q: expected human, json, markdown or sarif", f.format)
+	}
+	failOn, ok := model.ParseDecision(f.failOn)
+	if !ok || failOn == model.Allow {
+		return "", "", usageErr("--fail-on %q: expected warn, escalate or block", f.failOn)
+	}
+	if f.timeout <= 0 {
+		return "", "", usageErr("--timeout %s: expected a positive duration such as 30s", f.timeout)
+	}
+	return format, failOn, nil
+}
+
+func newEvalCmd() *cobra.Command {
+	var flags evalFlags
+	cmd := &cobra.Command{
+		Use:   "eval PLAN.json|-",
+		Short: "Evaluate a proposed change and exit with its decision",
+		Long: `Evaluate a proposed change. With one argument the kind of input is sniffed:
+an MCP tool call ({"tool": ...}) or a Terraform/OpenTofu plan (terraform show
+-json). Shell command lines go through 'recourse eval shell'. '-' reads the
+input from stdin.
+
+Exit status: 0 when the decision is below --fail-on (allow < warn < escalate
+< block); at or above it 2 warn, 3 escalate, 4 block; 1 when the input or a
+policy could not be evaluated (with --format json an error object is printed
+on stdout); 64 for a usage error. Nothing that was not understood exits 0.`,
+		Example: `  recourse eval plan.json
+  recourse eval --format json --environment production plan.json
+  recourse eval --fail-on block --policy ./policies plan.json
+  terraform show -json plan.out | recourse eval -`,
+		Args: exactlyOneInput,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runEval(cmd, &flags, kindSniff, args[0], "")
+		},
+	}
+	flags.register(cmd)
+	var cwd string
+	shellCmd := &cobra.Command{
+		Use:   "shell [--cwd DIR] [--] 'COMMAND LINE'|-",
+		Short: "Evaluate a shell command line before it runs",
+		Long: `Evaluate a shell command line, given as one argument exactly as an agent would
+pass it to 'bash -c' ('-' reads it from stdin). Nothing is executed: the line
+is parsed, every command it would run is found (through sudo, env, xargs,
+find -exec, sh -c, eval, heredocs ...) and judged.
+
+--cwd says where the line would run; without it, relative paths are judged
+as if in an unknown project directory.`,
+		Example: `  recourse eval shell -- 'rm -rf ./build'
+  recourse eval shell --cwd /tmp/work -- 'rm -rf build'
+  recourse eval shell --format json -- 'git push --force origin main'
+  printf '%s' "$CMD" | recourse eval shell -`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usageErr("expected the command line as one argument (quote it: recourse eval shell -- 'rm -rf ./build'), got %d arguments", len(args))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runEval(cmd, &flags, kindShell, args[0], cwd)
+		},
+	}
+	shellCmd.Flags().StringVar(&cwd, "cwd", "", "the working directory the line would run in")
+	_ = shellCmd.MarkFlagDirname("cwd")
+	cmd.AddCommand(shellCmd)
+	cmd.AddCommand(&cobra.Command{
+		Use:   "mcp CALL.json|-",
+		Short: "Evaluate an MCP tool call before an agent makes it",
+		Long: `Evaluate an MCP tool call an agent is about to make on another server:
+{"server": "github", "tool": "delete_repository", "arguments": {...}, "annotations": {...}}.
+"server" is optional (it is also read from prefixed names such as
+mcp__github__delete_repository); "annotations" are the hints the target server
+advertised for the tool. SQL in sql/query/statement arguments and shell command
+lines in a terminal tool's command argument are judged too.`,
+		Example: `  recourse eval mcp call.json
+  echo '{"server":"postgres","tool":"query","arguments":{"sql":"DROP TABLE users"}}' | recourse eval mcp -`,
+		Args: exactlyOneInput,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runEval(cmd, &flags, kindMCP, args[0], "")
+		},
+	})
+	cmd.AddCommand(&cobra.Command{
+		Use:   "terraform PLAN.json|-",
+		Short: "Evaluate the JSON of a Terraform or OpenTofu plan",
+		Long: `Evaluate a plan produced by 'terraform show -json PLANFILE' (or 'tofu show -json').
+A state file, an errored plan, a format_version other than 0.x/1.x, or
+malformed JSON is an error (exit 1), never a decision.`,
+		Example: `  terraform plan -out=plan.out && terraform show -json plan.out > plan.json
+  recourse eval terraform plan.json
+  recourse eval terraform --format markdown plan.json > comment.md`,
+		Args: exactlyOneInput,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runEval(cmd, &flags, kindTerraform, args[0], "")
+		},
+	})
+	return cmd
+}
+
+func exactlyOneInput(_ *cobra.Command, args []string) error {
+	if len(args) != 1 {
+		return usageErr("expected one input (a file, or - for stdin), got %d arguments", len(args))
+	}
+	return nil
+}
+
+// inputKind says what an eval subcommand reads.
+type inputKind int
+
+const (
+	kindSniff inputKind = iota
+	kindTerraform
+	kindShell
+	kindMCP
+)
+
+// runEval evaluates one input and turns the decision into an exit status.
+func runEval(cmd *cobra.Command, flags *evalFlags, kind inputKind, input, cwd string) error {
+	format, failOn, err := flags.check()
+	if err != nil {
+		return err
+	}
+	if flags.state != "" && (kind == kindShell || kind == kindMCP) {
+		return usageErr("--state %s: a state file goes with a Terraform plan, not with a shell command line or an MCP call", flags.state)
+	}
+	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	rep, err := evaluate(cmd.Context(), cmd.InOrStdin(), kind, input, cwd, flags)
+	if err != nil {
+		e := model.AsError(err)
+		if format == report.FormatJSON || format == report.FormatSARIF {
+			_ = report.RenderError(stdout, e, format)
+		}
+		_ = report.RenderError(stderr, e, report.FormatHuman)
+		return &exitStatus{code: exitError}
+	}
+	if err := report.Render(stdout, rep, format, report.RenderOptions{Color: colorEnabled(stdout)}); err != nil {
+		return &exitStatus{code: exitError, err: fmt.Errorf("writing the report: %w", err)}
+	}
+	return decisionStatus(rep.RiskAssessment, failOn)
+}
+
+func evaluate(ctx context.Context, stdin io.Reader, kind inputKind, input, cwd string, flags *evalFlags) (*report.ConsequenceReport, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	var data []byte
+	var err error
+	switch {
+	case kind == kindShell && input == "-":
+		data, err = evaluator.ReadInput(stdin, "-")
+		input = strings.TrimRight(string(data), "\n")
+	case kind != kindShell:
+		data, err = readInput(stdin, input)
+	}
+	if err != nil {
+		return nil, err
+	}
+	pol, err := policy.New(ctx, flags.policies...)
+	if err != nil {
+		return nil, err
+	}
+	eng, err := builtin.Engine()
+	if err != nil {
+		return nil, &model.Error{Kind: model.KindInternal, Message: err.Error(), Err: err}
+	}
+	items, err := readEvidence(flags.evidence)
+	if err != nil {
+		return nil, err
+	}
+	opts := evaluator.Options{Environment: flags.environment, Actor: flags.actor, Owner: flags.owner, Timeout: flags.timeout, Cwd: cwd}
+	evKind := evaluator.KindTerraform
+	switch {
+	case kind == kindShell:
+		evKind, data = evaluator.KindShell, []byte(input)
+	case kind == kindMCP || (kind == kindSniff && evaluator.Sniff(data) == evaluator.KindMCPCall):
+		evKind, opts.File = evaluator.KindMCPCall, input
+	default:
+		opts.File = input
+	}
+	if flags.state != "" {
+		if evKind != evaluator.KindTerraform {
+			return nil, &model.Error{Kind: model.KindInvalidField, File: input, Field: "state",
+				Message:  "the input is an MCP tool call, and --state goes only with a Terraform plan",
+				Expected: "no --state for an MCP call, or a Terraform plan as the input"}
+		}
+		opts.StateFile = flags.state
+		if opts.State, err = readStateFile(flags.state); err != nil {
+			return nil, err
+		}
+	}
+	return evaluator.New(eng, pol).Evaluate(ctx, evKind, data, items, opts)
+}
+
+// readStateFile reads --state.
+func readStateFile(path string) ([]byte, error) {
+	data, err := readFile(path, "the state file", "a readable state file",
+		"terraform show -json > state.json && recourse eval --state state.json plan.json")
+	if e, ok := err.(*model.Error); ok {
+		e.Field = "state"
+	}
+	return data, err
+}
+
+// readEvidence reads --evidence: a JSON array of items, or an object with
+// an "evidence" array. No file means no evidence (nil, not empty).
+func readEvidence(path string) ([]report.EvidenceItem, error) {
+	if path == "" {
+		return nil, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &model.Error{Kind: model.KindWrongDocument, File: path, Message: "cannot read the evidence file: " + err.Error(), Err: err}
+	}
+	var items []report.EvidenceItem
+	if err := json.Unmarshal(data, &items); err != nil {
+		var doc struct {
+			Evidence []report.EvidenceItem `json:"evidence"`
+		}
+		if err2 := json.Unmarshal(data, &doc); err2 != nil || doc.Evidence == nil {
+			return nil, &model.Error{Kind: model.KindInvalidField, File: path, Field: "evidence", Message: "the evidence file is not a list of evidence items: " + err.Error(),
+				Expected: `[{"address": "aws_s3_bucket.logs", "key": "force_destroy", "value": false, "source": "aws s3api ..."}]`}
+		}
+		items = doc.Evidence
+	}
+	for i, it := range items {
+		if it.Address == "" || it.Key == "" {
+			return nil, &model.Error{Kind: model.KindInvalidField, File: path, Field: fmt.Sprintf("evidence[%d]", i), Message: "an evidence item needs an address and a key",
+				Expected: `{"address": "aws_s3_bucket.logs", "key": "force_destroy", "value": false}`}
+		}
+	}
+	return items, nil
+}
+
+func readInput(stdin io.Reader, name string) ([]byte, error) {
+	if name == "-" {
+		return evaluator.ReadInput(stdin, "-")
+	}
+	return readFile(name, "the input", "a readable plan file, or - for stdin", "terraform show -json plan.out > plan.json && recourse eval plan.json")
+}
+
+// readFile reads the file name, up to the evaluator's input limit; what,
+// expected and example word the error when it cannot be opened.
+func readFile(name, what, expected, example string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, &model.Error{Kind: model.KindWrongDocument, File: name, Message: "cannot open " + what + ": " + strings.TrimPrefix(err.Error(), "open "+name+": "),
+			Expected: expected, Example: example, Err: err}
+	}
+	defer f.Close()
+	return evaluator.ReadInput(f, name)
+}
+
+// decisionStatus maps a decision to the exit status under --fail-on.
+func decisionStatus(d, failOn model.Decision) error {
+	if d.Rank() < failOn.Rank() {
+		return nil
+	}
+	code := map[model.Decision]int{model.Warn: exitWarn, model.Escalate: exitEscalate, model.Block: exitBlock}[d]
+	if code == 0 {
+		code = exitBlock
+	}
+	return &exitStatus{code: code}
+}
+
+// colorEnabled: colour only on a terminal, never with NO_COLOR or TERM=dumb.
+func colorEnabled(w io.Writer) bool {
+	if _, ok := os.LookupEnv("NO_COLOR"); ok || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

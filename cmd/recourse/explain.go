@@ -1,0 +1,150 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/policy"
+	"github.com/recourse-dev/recourse/report"
+	"github.com/recourse-dev/recourse/rules"
+	"github.com/recourse-dev/recourse/rules/builtin"
+)
+
+// explainStep is one row in `recourse explain --format json`.
+type explainStep struct {
+	Rule      string           `json:"rule"`
+	Condition string           `json:"condition"`
+	Tier      int              `json:"tier"`
+	Result    string           `json:"result"`
+	Facts     []model.Evidence `json:"facts"`
+	Missing   []string         `json:"missing,omitempty"`
+}
+
+type explainDoc struct {
+	Address    string                `json:"address"`
+	Type       string                `json:"type"`
+	Action     model.Action          `json:"action"`
+	Verdict    report.Recoverability `json:"verdict"`
+	Classifier bool                  `json:"classifier"`
+	Steps      []explainStep         `json:"steps"`
+	WouldMove  []string              `json:"wouldChange"`
+}
+
+func newExplainCmd() *cobra.Command {
+	var format string
+	cmd := &cobra.Command{
+		Use:   "explain PLAN.json|CALL.json|- ADDRESS",
+		Short: "Show how one change got its verdict: every rule checked, the facts each read, what would change it",
+		Long: `Explain the verdict of one change of a plan (by its address) or of an MCP call
+(by its target id): every rule row read, in order, what its condition made of
+the facts (holds, does not hold, or cannot be decided and which facts are
+missing), the row that decided, and what would change the verdict.`,
+		Example: `  recourse explain testdata/plans/rds-variants.json aws_db_instance.retained
+  recourse explain --format json plan.json 'module.db.aws_db_instance.main["a"]'`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) != 2 {
+				return usageErr("expected an input and an address, got %d arguments", len(args))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "human" && format != "json" {
+				return usageErr("--format %q: expected human or json", format)
+			}
+			x, err := explain(cmd, args[0], args[1])
+			if err != nil {
+				_ = report.RenderError(cmd.ErrOrStderr(), model.AsError(err), report.FormatHuman)
+				return &exitStatus{code: exitError}
+			}
+			doc := explainDocument(x)
+			if format == "json" {
+				return report.WriteJSON(cmd.OutOrStdout(), doc)
+			}
+			return writeExplanation(cmd, doc)
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "human", "output format: human or json")
+	return cmd
+}
+
+func explain(cmd *cobra.Command, input, address string) (*evaluator.Explanation, error) {
+	data, err := readInput(cmd.InOrStdin(), input)
+	if err != nil {
+		return nil, err
+	}
+	eng, err := builtin.Engine()
+	if err != nil {
+		return nil, err
+	}
+	pol, err := policy.New(context.Background())
+	if err != nil {
+		return nil, err
+	}
+	kind := evaluator.KindTerraform
+	if evaluator.Sniff(data) == evaluator.KindMCPCall {
+		kind = evaluator.KindMCPCall
+	}
+	return evaluator.New(eng, pol).Explain(kind, data, address, evaluator.Options{File: input})
+}
+
+func explainDocument(x *evaluator.Explanation) explainDoc {
+	v := x.Verdict
+	doc := explainDoc{Address: x.Mutation.Target.ID, Type: x.Mutation.Target.Type, Action: x.Mutation.Action, Classifier: x.Classifier,
+		Verdict: report.Recoverability{Tier: v.Tier, Label: v.Tier.Label(), Reasoning: v.Reasoning, Source: v.Source, RuleID: v.RuleID, Confidence: v.Confidence},
+		Steps:   []explainStep{}, WouldMove: []string{}}
+	for _, s := range x.Steps {
+		result := map[rules.Truth]string{rules.True: "holds", rules.False: "does not hold", rules.Unknown: "cannot be decided"}[s.Truth]
+		facts := s.Evidence
+		if facts == nil {
+			facts = []model.Evidence{}
+		}
+		doc.Steps = append(doc.Steps, explainStep{Rule: s.Rule.ID, Condition: s.Rule.When.String(), Tier: int(s.Rule.Tier), Result: result, Facts: facts, Missing: s.Missing})
+		switch {
+		case s.Truth == rules.Unknown:
+			doc.WouldMove = append(doc.WouldMove, fmt.Sprintf("evidence for %s could decide %s (tier %d)", strings.Join(s.Missing, ", "), s.Rule.ID, s.Rule.Tier))
+		case s.Truth == rules.False && s.Rule.Tier != v.Tier:
+			doc.WouldMove = append(doc.WouldMove, fmt.Sprintf("if %s held: tier %d %s (%s)", s.Rule.When.String(), s.Rule.Tier, s.Rule.Tier.Label(), s.Rule.ID))
+		}
+	}
+	if x.Classifier {
+		doc.WouldMove = append(doc.WouldMove, "a rule for "+x.Mutation.Target.Type+" (none exists; the classifier judged it)")
+	}
+	return doc
+}
+
+func writeExplanation(cmd *cobra.Command, d explainDoc) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (%s %s): tier %d %s, rule %s, %s confidence\n  %s\n", d.Address, d.Action, d.Type, d.Verdict.Tier, d.Verdict.Label,
+		d.Verdict.RuleID, d.Verdict.Confidence, d.Verdict.Reasoning)
+	b.WriteString("\nChecks, in order (the first that holds decides; an undecided worse row makes it needs-review):\n")
+	for _, s := range d.Steps {
+		mark := map[string]string{"holds": "✓", "does not hold": "✗", "cannot be decided": "?"}[s.Result]
+		fmt.Fprintf(&b, "  %s %-50s tier %d  %s\n", mark, s.Rule, s.Tier, s.Condition)
+		var facts []string
+		for _, f := range s.Facts {
+			facts = append(facts, rules.FactText(f))
+		}
+		if len(facts) > 0 {
+			fmt.Fprintf(&b, "      facts: %s\n", strings.Join(facts, ", "))
+		}
+		if len(s.Missing) > 0 {
+			fmt.Fprintf(&b, "      missing: %s\n", strings.Join(s.Missing, ", "))
+		}
+	}
+	if len(d.Steps) == 0 {
+		b.WriteString("  no rule covers this type and action\n")
+	}
+	if len(d.WouldMove) > 0 {
+		b.WriteString("\nWhat would change the verdict:\n")
+		for _, w := range d.WouldMove {
+			fmt.Fprintf(&b, "  - %s\n", w)
+		}
+	}
+	_, err := fmt.Fprint(cmd.OutOrStdout(), b.String())
+	return err
+}

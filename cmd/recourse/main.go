@@ -1,0 +1,147 @@
+// Command recourse is the pre-execution risk gate: it reads a proposed
+// change, says how recoverable each part of it is and returns a decision
+// (allow, warn, escalate, block) that fails closed.
+//
+// This package only wires the command line to the evaluator; the analysis
+// lives in evaluator, rules, classifier, policy and report.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+
+	"github.com/spf13/cobra"
+
+	"github.com/recourse-dev/recourse/report"
+)
+
+// Exit statuses, from the CLI contract in docs/cli.md.
+const (
+	exitOK       = 0
+	exitWarn     = 2
+	exitEscalate = 3
+	exitBlock    = 4
+	exitError    = 1
+	exitUsage    = 64
+)
+
+// version is set at build time with -ldflags "-X main.version=v1.2.3";
+// otherwise it comes from the module's build info.
+var version = ""
+
+// exitStatus carries an exit status out of a command. Errors that are not
+// exitStatuses come from cobra itself (unknown flag or command, wrong number
+// of arguments) and are usage errors.
+type exitStatus struct {
+	code int
+	err  error // already reported when nil
+}
+
+func (e *exitStatus) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit status %d", e.code)
+	}
+	return e.err.Error()
+}
+
+func usageErr(format string, args ...any) error {
+	return &exitStatus{code: exitUsage, err: fmt.Errorf(format, args...)}
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run executes the command line and returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root := newRoot(stdin, stdout, stderr)
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return exitOK
+	}
+	var st *exitStatus
+	if errors.As(err, &st) {
+		if st.err != nil {
+			fmt.Fprintf(stderr, "recourse: %v\n", st.err)
+			if st.code == exitUsage {
+				fmt.Fprintln(stderr, "Run 'recourse --help' for usage.")
+			}
+		}
+		return st.code
+	}
+	fmt.Fprintf(stderr, "recourse: %v\nRun 'recourse --help' for usage.\n", err)
+	return exitUsage
+}
+
+func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "recourse",
+		Short: "Pre-execution risk gate: how recoverable is this change, and may it run?",
+		Long: `Recourse reads a proposed change before it runs — today a Terraform or OpenTofu
+plan — works out how recoverable each part of it is (tier 1 reversible … tier 4
+unrecoverable, tier 5 needs review), lets OPA/Rego policy fold that into
+allow | warn | escalate | block, and fails closed: whatever it cannot parse,
+classify or evaluate is never allowed.`,
+		Example: `  terraform show -json plan.out > plan.json
+  recourse eval plan.json
+  recourse eval terraform --environment production --format json plan.json
+  terraform show -json plan.out | recourse eval -
+  recourse policy test ./policies`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		return &exitStatus{code: exitUsage, err: err}
+	})
+	root.AddCommand(newEvalCmd(), newSchemaCmd(), newVersionCmd(), newPolicyCmd(), newResourcesCmd(), newMCPCmd(), newExplainCmd())
+	return root
+}
+
+func newSchemaCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "schema",
+		Short: "Print the JSON Schema of the ConsequenceReport (recourse.consequence.v1)",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			_, err := cmd.OutOrStdout().Write(report.Schema)
+			return err
+		},
+	}
+}
+
+func newVersionCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the version of recourse",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			fmt.Fprintf(cmd.OutOrStdout(), "recourse %s\n", buildVersion())
+			return nil
+		},
+	}
+}
+
+func buildVersion() string {
+	if version != "" {
+		return version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "dev"
+}
+
+// noArgs rejects positional arguments as a usage error.
+func noArgs(_ *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return usageErr("unexpected argument %q", args[0])
+	}
+	return nil
+}

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/mcpserver"
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/policy"
+	"github.com/recourse-dev/recourse/report"
+	"github.com/recourse-dev/recourse/rules/builtin"
+)
+
+func newMCPCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "mcp",
+		Short: "The MCP server agents call before they act",
+	}
+	var (
+		policies    []string
+		environment string
+		logLevel    string
+		timeout     time.Duration
+	)
+	serve := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve MCP over stdio (newline-delimited JSON-RPC, or Content-Length framing)",
+		Long: `Serve the Recourse tools over stdio: recourse_evaluate_terraform, recourse_evaluate_shell,
+recourse_evaluate_mcp_call, recourse_evaluate_with_evidence and recourse_supported_resources, the resource
+recourse://instructions and the prompt recourse_instructions. Every result is an
+envelope (status, data, error, confidence, follow_up_hints, charter_version) in
+structuredContent. Logs go to stderr only. See docs/mcp.md.`,
+		Example: `  recourse mcp serve
+  recourse mcp serve --environment production --policy ./policies --log-level info`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			level, ok := map[string]slog.Level{"debug": slog.LevelDebug, "info": slog.LevelInfo, "warn": slog.LevelWarn, "error": slog.LevelError}[logLevel]
+			if !ok {
+				return usageErr("--log-level %q: expected debug, info, warn or error", logLevel)
+			}
+			if timeout <= 0 {
+				return usageErr("--timeout %s: expected a positive duration", timeout)
+			}
+			logger := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: level}))
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			pol, err := policy.New(ctx, policies...)
+			if err != nil {
+				_ = report.RenderError(cmd.ErrOrStderr(), model.AsError(err), report.FormatHuman)
+				return &exitStatus{code: exitError}
+			}
+			eng, err := builtin.Engine()
+			if err != nil {
+				return &exitStatus{code: exitError, err: err}
+			}
+			srv := mcpserver.New(evaluator.New(eng, pol), eng, mcpserver.Options{
+				Environment: environment, Timeout: timeout, Version: buildVersion(), Logger: logger,
+			})
+			logger.Info("serving MCP on stdio", "environment", environment, "policies", policies)
+			if err := srv.Serve(ctx, cmd.InOrStdin(), cmd.OutOrStdout()); err != nil && ctx.Err() == nil {
+				return &exitStatus{code: exitError, err: err}
+			}
+			return nil
+		},
+	}
+	serve.Flags().StringArrayVar(&policies, "policy", nil, "directory of Rego policies (repeatable; see docs/policy.md)")
+	serve.Flags().StringVar(&environment, "environment", "", "the environment assumed when a call names none")
+	serve.Flags().StringVar(&logLevel, "log-level", "warn", "stderr log level: debug, info, warn or error")
+	serve.Flags().DurationVar(&timeout, "timeout", evaluator.DefaultTimeout, "deadline of each evaluation")
+	_ = serve.RegisterFlagCompletionFunc("log-level", fixedCompletion("debug", "info", "warn", "error"))
+	cmd.AddCommand(serve)
+	return cmd
+}

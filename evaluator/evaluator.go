@@ -1,0 +1,453 @@
+// Package evaluator runs the pipeline: an input is parsed into Mutations
+// (evaluator/terraform, ...), each Mutation is judged by the rules or, when
+// no rule knows it, by the classifier, the policy decides, and the result
+// is a ConsequenceReport.
+//
+// The pipeline fails closed: a parse error, a panic anywhere in it, a
+// policy error or a missed deadline is returned as a *model.Error, never as
+// a report.
+package evaluator
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"path"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/recourse-dev/recourse/classifier"
+	"github.com/recourse-dev/recourse/evaluator/mcpcall"
+	"github.com/recourse-dev/recourse/evaluator/shell"
+	"github.com/recourse-dev/recourse/evaluator/terraform"
+	"github.com/recourse-dev/recourse/internal/suggest"
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/policy"
+	"github.com/recourse-dev/recourse/report"
+	"github.com/recourse-dev/recourse/rules"
+	"github.com/recourse-dev/recourse/rules/crossaction"
+)
+
+// DefaultTimeout bounds one evaluation when Options.Timeout is zero.
+const DefaultTimeout = 30 * time.Second
+
+// MaxInputBytes is the largest input read. Terraform plans of tens of
+// thousands of changes are far below it.
+const MaxInputBytes = 512 << 20
+
+// Options describe one evaluation.
+type Options struct {
+	// Environment is where the change would run ("production"); the policy
+	// may be stricter there.
+	Environment string
+	// Actor is who or what proposes the change (an agent or CI job id).
+	Actor string
+	// Owner is who owns the affected system, passed to the policy.
+	Owner string
+	// File names the input in reports and errors.
+	File string
+	// Timeout bounds the evaluation; zero means DefaultTimeout.
+	Timeout time.Duration
+	// Cwd is the working directory of a shell command line; empty means
+	// unknown.
+	Cwd string
+	// State is a Terraform state (`terraform show -json` or a raw
+	// terraform.tfstate) read with a plan, so that dependency impact and
+	// cross-action risks see resources the plan does not show. Nil means
+	// none; other inputs ignore it.
+	State []byte
+	// StateFile names the state in errors about it.
+	StateFile string
+}
+
+// Evaluator runs the pipeline. It is safe for concurrent use.
+type Evaluator struct {
+	rules  *rules.Engine
+	policy *policy.Engine
+}
+
+// New returns an evaluator over a rule engine and a prepared policy.
+func New(r *rules.Engine, p *policy.Engine) *Evaluator {
+	return &Evaluator{rules: r, policy: p}
+}
+
+// ReadInput reads all of r, refusing more than MaxInputBytes.
+func ReadInput(r io.Reader, name string) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxInputBytes+1))
+	if err != nil {
+		return nil, &model.Error{Kind: model.KindWrongDocument, File: name, Message: "cannot read the input: " + err.Error(), Err: err}
+	}
+	if len(data) > MaxInputBytes {
+		return nil, &model.Error{Kind: model.KindInputTooLarge, File: name,
+			Message:  fmt.Sprintf("the input is larger than %d MiB", MaxInputBytes>>20),
+			Expected: "one plan's `terraform show -json` output; split very large configurations into several plans"}
+	}
+	return data, nil
+}
+
+// Terraform evaluates the JSON of a Terraform or OpenTofu plan.
+func (e *Evaluator) Terraform(ctx context.Context, data []byte, opts Options) (*report.ConsequenceReport, error) {
+	return e.Evaluate(ctx, KindTerraform, data, nil, opts)
+}
+
+// Shell evaluates a shell command line, as an agent would pass it to
+// `bash -c`.
+func (e *Evaluator) Shell(ctx context.Context, line string, opts Options) (*report.ConsequenceReport, error) {
+	return e.Evaluate(ctx, KindShell, []byte(line), nil, opts)
+}
+
+// MCPCall evaluates an MCP tool call an agent is about to make on another
+// server: {"server": ..., "tool": ..., "arguments": {...}, "annotations": {...}}.
+func (e *Evaluator) MCPCall(ctx context.Context, data []byte, opts Options) (*report.ConsequenceReport, error) {
+	return e.Evaluate(ctx, KindMCPCall, data, nil, opts)
+}
+
+// Kind is what an input is.
+type Kind int
+
+// The kinds of input.
+const (
+	KindTerraform Kind = iota
+	KindMCPCall
+	KindShell
+)
+
+// Evaluate parses an input of the given kind and runs the pipeline. With
+// evidence, each change is judged once to learn which facts it lacks, the
+// evidence that supplies exactly those facts is filled in, and the input is
+// judged again; the report says which evidence was applied, what it moved,
+// and which was ignored and why.
+func (e *Evaluator) Evaluate(ctx context.Context, kind Kind, data []byte, evidence []report.EvidenceItem, opts Options) (*report.ConsequenceReport, error) {
+	return e.guard(ctx, opts, func(ctx context.Context) (*report.ConsequenceReport, error) {
+		src, ms, inv, info, err := parse(kind, data, opts)
+		if err != nil {
+			return nil, err
+		}
+		var ev *report.EvidenceReport
+		if evidence != nil {
+			ev = e.applyEvidence(ms, inv, evidence)
+		}
+		rep, err := e.pipeline(ctx, src, ms, inv, opts)
+		if err != nil {
+			return nil, err
+		}
+		rep.Input = info
+		if ev != nil {
+			ev.Finish(rep)
+			rep.Evidence = ev
+		}
+		return rep, nil
+	})
+}
+
+// parse turns an input into mutations.
+func parse(kind Kind, data []byte, opts Options) (model.Source, []model.Mutation, *model.Inventory, report.InputInfo, error) {
+	info := report.InputInfo{File: opts.File}
+	switch kind {
+	case KindShell:
+		ms, err := shell.Parse(string(data), shell.Options{Cwd: opts.Cwd})
+		info.Cwd = opts.Cwd
+		return model.SourceShell, ms, model.NewInventory(), info, err
+	case KindMCPCall:
+		ms, err := mcpcall.Parse(data)
+		return model.SourceMCP, ms, model.NewInventory(), info, err
+	}
+	plan, err := terraform.ParseWithState(data, opts.State)
+	if e, ok := err.(*model.Error); ok && strings.HasPrefix(e.Field, "state") && opts.StateFile != "" {
+		e.File = opts.StateFile
+	}
+	if err != nil {
+		return model.SourceTerraform, nil, nil, info, err
+	}
+	info.FormatVersion, info.TerraformVersion = plan.FormatVersion, plan.TerraformVersion
+	return model.SourceTerraform, plan.Mutations, plan.Inventory, info, nil
+}
+
+// applyEvidence fills each evidence item into the change it names, if and
+// only if a first judgement of that change reported its key missing.
+func (e *Evaluator) applyEvidence(ms []model.Mutation, inv *model.Inventory, items []report.EvidenceItem) *report.EvidenceReport {
+	byAddress := make(map[string]int, len(ms))
+	for i := range ms {
+		if _, dup := byAddress[ms[i].Target.ID]; !dup {
+			byAddress[ms[i].Target.ID] = i
+		}
+	}
+	before := map[int]model.Recoverability{}
+	ev := &report.EvidenceReport{Applied: []report.AppliedEvidence{}, Ignored: []report.IgnoredEvidence{}}
+	for _, it := range items {
+		i, ok := byAddress[it.Address]
+		if !ok {
+			ev.Ignored = append(ev.Ignored, report.IgnoredEvidence{EvidenceItem: it, Reason: "no change in the input has this address"})
+			continue
+		}
+		v, judged := before[i]
+		if !judged {
+			v = e.judge(&ms[i], inv)
+			before[i] = v
+		}
+		if !slices.Contains(v.MissingEvidence, it.Key) {
+			ev.Ignored = append(ev.Ignored, report.IgnoredEvidence{EvidenceItem: it,
+				Reason: "this key was not reported missing for this change: evidence only fills what the input lacks"})
+			continue
+		}
+		if ms[i].Evidence == nil {
+			ms[i].Evidence = map[string]any{}
+		}
+		ms[i].Evidence[it.Key] = it.Value
+		ev.Applied = append(ev.Applied, report.AppliedEvidence{EvidenceItem: it, TierBefore: v.Tier, RuleBefore: v.RuleID})
+	}
+	return ev
+}
+
+// Sniff tells an MCP call ({"tool": ...} or {"name": ..., "arguments": ...})
+// from anything else, which is read as a Terraform plan (whose parser says
+// precisely what a wrong document is).
+func Sniff(data []byte) Kind {
+	var probe struct {
+		FormatVersion *json.RawMessage `json:"format_version"`
+		Tool          *json.RawMessage `json:"tool"`
+		Name          *json.RawMessage `json:"name"`
+		Arguments     *json.RawMessage `json:"arguments"`
+	}
+	if json.Unmarshal(data, &probe) != nil || probe.FormatVersion != nil {
+		return KindTerraform
+	}
+	if probe.Tool != nil || (probe.Name != nil && probe.Arguments != nil) {
+		return KindMCPCall
+	}
+	return KindTerraform
+}
+
+// guard runs fn under the deadline and turns a panic into an internal
+// error. When the deadline passes first, guard returns at once; fn checks
+// its context and stops soon after.
+func (e *Evaluator) guard(ctx context.Context, opts Options, fn func(context.Context) (*report.ConsequenceReport, error)) (*report.ConsequenceReport, error) {
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	type result struct {
+		rep *report.ConsequenceReport
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- result{err: &model.Error{Kind: model.KindInternal,
+					Message: fmt.Sprintf("the evaluation panicked: %v (this is a bug in Recourse; please report it with the input)", r),
+					Err:     fmt.Errorf("panic: %v\n%s", r, debug.Stack())}}
+			}
+		}()
+		rep, err := fn(ctx)
+		done <- result{rep, err}
+	}()
+	select {
+	case r := <-done:
+		if r.err != nil {
+			return nil, withFile(r.err, opts.File)
+		}
+		return r.rep, nil
+	case <-ctx.Done():
+		return nil, deadlineError(timeout)
+	}
+}
+
+func deadlineError(timeout time.Duration) error {
+	return &model.Error{Kind: model.KindDeadlineExceeded,
+		Message:  fmt.Sprintf("the evaluation did not finish within %s", timeout),
+		Expected: "a larger --timeout, or a smaller input"}
+}
+
+func withFile(err error, file string) error {
+	e := model.AsError(err)
+	if e.File == "" && file != "" && e.Kind != model.KindPolicyCompile && e.Kind != model.KindPolicyEval {
+		e.File = file
+	}
+	return e
+}
+
+// pipeline judges the mutations and asks the policy for a decision.
+func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.Mutation, inv *model.Inventory, opts Options) (*report.ConsequenceReport, error) {
+	out := make([]report.Mutation, len(ms))
+	verdicts := make([]policy.Verdict, len(ms))
+	for i := range ms {
+		if i%1024 == 0 && ctx.Err() != nil {
+			return nil, &model.Error{Kind: model.KindDeadlineExceeded, Message: "the evaluation ran past its deadline", Err: ctx.Err()}
+		}
+		m := &ms[i]
+		v := e.judge(m, inv)
+		if !v.Tier.Valid() || v.Reasoning == "" {
+			return nil, &model.Error{Kind: model.KindInternal, Message: fmt.Sprintf("%s: verdict %+v has no valid tier or reasoning", m.Address, v)}
+		}
+		out[i] = report.NewMutation(m, v)
+		out[i].MissingEvidenceDetails = e.missingDetails(m, v, inv)
+		verdicts[i] = policy.Verdict{Address: m.Address, Type: m.Target.Type, Action: string(m.Action), Tier: v.Tier,
+			Reasoning: v.Reasoning, Source: v.Source, RuleID: v.RuleID, Confidence: v.Confidence, Missing: v.MissingEvidence}
+	}
+	summary := report.Summarize(out)
+	risks := []report.CrossActionRisk{}
+	var riskVerdicts []policy.Verdict
+	for _, r := range crossaction.Find(ms, inv) {
+		risks = append(risks, report.CrossActionRisk{ID: r.ID, Tier: r.Tier, Reasoning: r.Reasoning, Addresses: r.Addresses})
+		riskVerdicts = append(riskVerdicts, policy.Verdict{Address: strings.Join(r.Addresses, " + "), Type: "cross-action", Action: "combination",
+			Tier: r.Tier, Reasoning: r.Reasoning, Source: model.FromRules, RuleID: r.ID, Confidence: model.ConfidenceHigh})
+	}
+	res, err := e.policy.Decide(ctx, policy.Input{
+		CrossActionRisks: riskVerdicts,
+		Source:           src,
+		Environment:      opts.Environment,
+		Actor:            opts.Actor,
+		Owner:            opts.Owner,
+		Verdicts:         verdicts,
+		Summary:          summaryDoc(summary),
+	})
+	if err != nil {
+		return nil, err
+	}
+	rep := &report.ConsequenceReport{
+		SchemaVersion:    report.SchemaVersion,
+		RiskAssessment:   res.Decision,
+		Source:           src,
+		Summary:          summary,
+		Mutations:        out,
+		CrossActionRisks: risks,
+		Policy:           report.PolicyResult{Decision: res.Decision, Reasons: res.Reasons, Policies: res.Policies},
+		Context:          report.Context{Environment: opts.Environment, Actor: opts.Actor, Owner: opts.Owner},
+	}
+	if len(res.Reasons) > 0 {
+		rep.AssessmentReason = res.Reasons[0]
+	}
+	return rep, nil
+}
+
+// missingDetails explains each key v reports missing: the verdict each
+// answer (true, false) would lead to, found by judging the change again
+// with that answer as evidence, and the rules' hint for checking it.
+func (e *Evaluator) missingDetails(m *model.Mutation, v model.Recoverability, inv *model.Inventory) []report.MissingEvidenceDetail {
+	if len(v.MissingEvidence) == 0 || v.Source != model.FromRules {
+		return nil
+	}
+	out := make([]report.MissingEvidenceDetail, 0, len(v.MissingEvidence))
+	for _, key := range v.MissingEvidence {
+		d := report.MissingEvidenceDetail{Key: key, Why: "the verdict depends on this fact, which the input does not show",
+			Outcomes: []report.EvidenceOutcome{}, VerificationSuggestions: []report.VerificationSuggestion{}}
+		if h, argv, ok := e.rules.Hint(m, key); ok {
+			d.Why = h.Why
+			if argv != nil {
+				d.VerificationSuggestions = append(d.VerificationSuggestions, report.VerificationSuggestion{Argv: argv, Permissions: h.Permissions})
+			}
+		}
+		for _, answer := range []any{true, false} {
+			sim := *m
+			sim.Evidence = maps.Clone(m.Evidence)
+			if sim.Evidence == nil {
+				sim.Evidence = map[string]any{}
+			}
+			sim.Evidence[key] = answer
+			if w := e.judge(&sim, inv); w.Tier != v.Tier || w.RuleID != v.RuleID {
+				d.Outcomes = append(d.Outcomes, report.EvidenceOutcome{Value: answer, Tier: w.Tier, Label: w.Tier.Label(), RuleID: w.RuleID})
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// judge applies the rules, then the classifier for what no rule knows.
+func (e *Evaluator) judge(m *model.Mutation, inv *model.Inventory) model.Recoverability {
+	if v, ok := e.rules.Judge(rules.Facts{M: m, Inv: inv}); ok {
+		return v
+	}
+	v := classifier.Classify(m)
+	if inner, ok := e.embedded(m, inv); ok && inner.Tier.Severity() > v.Tier.Severity() {
+		return inner
+	}
+	return v
+}
+
+// embedded judges a command that the arguments of a program no rule knows
+// contain (some-tool find . -delete): the tool may well run it. The caller
+// keeps the worse of this verdict and the classifier's.
+func (e *Evaluator) embedded(m *model.Mutation, inv *model.Inventory) (model.Recoverability, bool) {
+	c := m.Command
+	if c == nil {
+		return model.Recoverability{}, false
+	}
+	for i, a := range c.Args {
+		name := strings.ToLower(path.Base(a.Value))
+		if a.Dynamic || strings.HasPrefix(a.Value, "-") || !e.rules.Knows(name) {
+			continue
+		}
+		inner := *c
+		inner.Program, inner.Args = name, c.Args[i+1:]
+		im := *m
+		im.Command, im.Target.Type = &inner, name
+		v, ok := e.rules.Judge(rules.Facts{M: &im, Inv: inv})
+		if ok {
+			v.Reasoning = "the arguments of " + c.Program + " contain the command " + name + ", which it may run: " + v.Reasoning
+		}
+		return v, ok
+	}
+	return model.Recoverability{}, false
+}
+
+func summaryDoc(s report.Summary) map[string]any {
+	counts := make(map[string]any, len(s.TierCounts))
+	for k, v := range s.TierCounts {
+		counts[k] = v
+	}
+	return map[string]any{
+		"totalMutations":        s.TotalMutations,
+		"needsReview":           s.NeedsReview,
+		"hasUnrecoverable":      s.HasUnrecoverable,
+		"dependencyImpactCount": s.DependencyImpactCount,
+		"worstTier":             int(s.WorstRecoverability.Tier),
+		"tierCounts":            counts,
+		"classifierVerdicts":    s.ClassifierVerdicts,
+	}
+}
+
+// Explanation shows how one change got its verdict: every rule row read,
+// in order, with what its condition made of the facts.
+type Explanation struct {
+	Mutation model.Mutation
+	Verdict  model.Recoverability
+	Steps    []rules.Step
+	// Classifier is set when no row decided and the classifier judged.
+	Classifier bool
+}
+
+// Explain parses an input and explains the verdict of the change whose
+// target id is address.
+func (e *Evaluator) Explain(kind Kind, data []byte, address string, opts Options) (*Explanation, error) {
+	_, ms, inv, _, err := parse(kind, data, opts)
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	for i := range ms {
+		m := &ms[i]
+		ids = append(ids, m.Target.ID)
+		if m.Target.ID != address && m.Address != address {
+			continue
+		}
+		v, ok, steps := e.rules.Explain(rules.Facts{M: m, Inv: inv})
+		x := &Explanation{Mutation: *m, Verdict: v, Steps: steps}
+		if !ok {
+			x.Verdict, x.Classifier = e.judge(m, inv), true
+		}
+		return x, nil
+	}
+	msg := fmt.Sprintf("no change in the input has the address %q", address)
+	if near := suggest.Matches(address, ids, 3); len(near) > 0 {
+		msg += fmt.Sprintf(" (did you mean %s?)", strings.Join(near, ", "))
+	}
+	return nil, &model.Error{Kind: model.KindInvalidField, Field: "address", Message: msg, Expected: "one of the input's change addresses"}
+}

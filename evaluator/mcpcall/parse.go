@@ -1,0 +1,303 @@
+// Package mcpcall turns an MCP tool call that an agent is about to make on
+// another server ({"server", "tool", "arguments", "annotations"}) into
+// Mutations: one for the call itself, plus one per SQL statement in a SQL
+// argument and the commands of a shell command argument, so that a
+// `postgres.query {"sql": "DROP TABLE users"}` or a
+// `terminal.run_command {"command": "rm -rf ~"}` is judged by what it runs.
+package mcpcall
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/recourse-dev/recourse/evaluator/shell"
+	"github.com/recourse-dev/recourse/evaluator/sql"
+	"github.com/recourse-dev/recourse/internal/jsonerr"
+	"github.com/recourse-dev/recourse/internal/suggest"
+	"github.com/recourse-dev/recourse/model"
+)
+
+// Example is a well-formed call, for error messages.
+const Example = `{"server": "github", "tool": "delete_repository", "arguments": {"owner": "acme", "repo": "api"}}`
+
+// document is the input as read; "name" is accepted for "tool" because
+// MCP's own tools/call params spell it so.
+type document struct {
+	Server      *string         `json:"server"`
+	Tool        *string         `json:"tool"`
+	Name        *string         `json:"name"`
+	Arguments   json.RawMessage `json:"arguments"`
+	Annotations json.RawMessage `json:"annotations"`
+}
+
+var knownFields = []string{"server", "tool", "name", "arguments", "annotations"}
+
+// Call is the validated input.
+type Call struct {
+	Server      string
+	Tool        string
+	Arguments   map[string]any
+	Annotations *model.ToolAnnotations
+}
+
+// Decode reads and validates an MCP call document.
+func Decode(data []byte) (*Call, error) {
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 || trimmed[0] != '{' {
+		if len(trimmed) > 0 && !json.Valid(trimmed) {
+			var v any
+			return nil, wrap(data, json.Unmarshal(data, &v))
+		}
+		return nil, invalid("", "the input is not a JSON object", "an MCP call object")
+	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, wrap(data, err)
+	}
+	for k := range raw {
+		if !slices.Contains(knownFields, k) {
+			e := invalid(k, fmt.Sprintf("unknown field %q", k), "one of "+strings.Join(knownFields, ", "))
+			if near := suggest.Nearest(k, knownFields); near != "" {
+				e.Message += fmt.Sprintf(" (did you mean %q?)", near)
+			}
+			return nil, e
+		}
+	}
+	var doc document
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return nil, wrap(data, err)
+	}
+	tool := doc.Tool
+	if tool == nil {
+		tool = doc.Name
+	}
+	if tool == nil || strings.TrimSpace(*tool) == "" {
+		return nil, invalid("tool", "the tool name is missing or empty", `a non-empty "tool" string`)
+	}
+	c := &Call{Tool: strings.TrimSpace(*tool), Arguments: map[string]any{}}
+	if doc.Server != nil {
+		c.Server = strings.TrimSpace(*doc.Server)
+	}
+	if len(doc.Arguments) > 0 && string(doc.Arguments) != "null" {
+		if err := json.Unmarshal(doc.Arguments, &c.Arguments); err != nil {
+			return nil, invalid("arguments", "arguments is not a JSON object", `an object of the tool's arguments, e.g. {"owner": "acme", "repo": "api"}`)
+		}
+	}
+	if len(doc.Annotations) > 0 && string(doc.Annotations) != "null" {
+		var a model.ToolAnnotations
+		dec := json.NewDecoder(bytes.NewReader(doc.Annotations))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&a); err != nil {
+			return nil, invalid("annotations", "annotations is not an object of boolean hints: "+err.Error(),
+				`{"readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": false}`)
+		}
+		c.Annotations = &a
+	}
+	return c, nil
+}
+
+func wrap(data []byte, err error) error {
+	return jsonerr.Wrap(data, err, "a JSON object describing one MCP tool call", Example, "the field's type in an MCP call")
+}
+
+func invalid(field, msg, expected string) *model.Error {
+	return &model.Error{Kind: model.KindInvalidField, Field: field, Message: msg, Expected: expected, Example: Example}
+}
+
+// Parse decodes data and returns the call's mutations.
+func Parse(data []byte) ([]model.Mutation, error) {
+	c, err := Decode(data)
+	if err != nil {
+		return nil, err
+	}
+	return Mutations(c), nil
+}
+
+// Mutations returns the mutation for the call and those of the SQL and
+// shell commands its arguments carry.
+func Mutations(c *Call) []model.Mutation {
+	server, tool := Split(c.Server, c.Tool)
+	words := Words(tool)
+	if len(words) == 0 { // a name with no letters or digits stays as given
+		words = []string{strings.ToLower(strings.TrimSpace(tool))}
+	}
+	name := strings.Join(words, "_")
+	call := &model.ToolCall{Server: strings.ToLower(server), Tool: c.Tool, Name: name, Words: withoutServer(words, server), Arguments: c.Arguments, Annotations: c.Annotations}
+	id := c.Tool
+	if server != "" && !strings.HasPrefix(strings.ToLower(c.Tool), strings.ToLower(server)) {
+		id = server + "." + c.Tool
+	}
+	out := []model.Mutation{{
+		Source:     model.SourceMCP,
+		Action:     model.ActionCall,
+		RawActions: []string{string(model.ActionCall)},
+		Address:    id,
+		Target:     model.Target{Provider: call.Server, Type: name, ID: id},
+		Call:       call,
+	}}
+	for _, key := range slices.Sorted(maps.Keys(c.Arguments)) {
+		text, ok := c.Arguments[key].(string)
+		if !ok || strings.TrimSpace(text) == "" {
+			continue
+		}
+		switch {
+		case isSQLArgument(key, call):
+			for _, st := range sql.Parse(text) {
+				out = append(out, sqlMutation(id, key, st))
+			}
+		case isCommandArgument(key, call):
+			ms, err := shell.Parse(text, shell.Options{Cwd: cwdOf(c.Arguments)})
+			if err != nil {
+				continue // an empty or oversized command: the call itself is still judged
+			}
+			for _, m := range ms {
+				m.Address = id + " " + key + ": " + m.Address
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+func sqlMutation(id, key string, st model.SQLStatement) model.Mutation {
+	stmt := st
+	return model.Mutation{
+		Source:     model.SourceMCP,
+		Action:     model.ActionExecute,
+		RawActions: []string{string(model.ActionExecute)},
+		Address:    id + " " + key + ": " + st.Text,
+		Target:     model.Target{Provider: id, Type: model.SQLProgram, ID: st.Text},
+		Command:    &model.Command{Program: model.SQLProgram, Text: st.Text, Line: 1, Col: 1},
+		SQL:        &stmt,
+	}
+}
+
+// dbWords name servers and tools that run SQL.
+var dbWords = map[string]bool{"postgres": true, "postgresql": true, "pg": true, "mysql": true, "mariadb": true, "sqlite": true,
+	"sqlite3": true, "snowflake": true, "bigquery": true, "bq": true, "sql": true, "db": true, "database": true, "supabase": true,
+	"neon": true, "clickhouse": true, "duckdb": true, "mssql": true, "sqlserver": true, "redshift": true, "cockroach": true,
+	"cockroachdb": true, "planetscale": true, "turso": true, "oracle": true, "athena": true, "trino": true, "presto": true, "databricks": true}
+
+// isSQLArgument reports whether an argument holds SQL: "sql" and
+// "statement" always, "query" for a database server or tool.
+func isSQLArgument(key string, c *model.ToolCall) bool {
+	switch strings.ToLower(key) {
+	case "sql", "statement", "sql_query", "sqlquery":
+		return true
+	case "query":
+		if dbWords[c.Server] {
+			return true
+		}
+		for _, w := range append(Words(c.Server), c.Words...) {
+			if dbWords[w] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// commandKeys hold a shell command line in a terminal server's tools.
+var commandKeys = map[string]bool{"command": true, "cmd": true, "commandline": true, "command_line": true, "script": true, "shell_command": true}
+
+// shellWords in a tool or server name mark a terminal tool.
+var shellWords = map[string]bool{"run": true, "exec": true, "execute": true, "shell": true, "terminal": true, "bash": true,
+	"command": true, "cmd": true, "sh": true, "zsh": true, "powershell": true, "console": true, "process": true}
+
+func isCommandArgument(key string, c *model.ToolCall) bool {
+	if !commandKeys[strings.ToLower(key)] {
+		return false
+	}
+	for _, w := range append(Words(c.Server), c.Words...) {
+		if shellWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+func cwdOf(args map[string]any) string {
+	for _, k := range []string{"cwd", "workdir", "working_directory", "workingDirectory", "directory", "dir"} {
+		if s, ok := args[k].(string); ok {
+			return s
+		}
+	}
+	return ""
+}
+
+// withoutServer drops leading words that repeat the server's name
+// (slack_list_channels on server slack reads as list channels), so that
+// the verb comes first.
+func withoutServer(words []string, server string) []string {
+	sw := map[string]bool{}
+	for _, w := range Words(server) {
+		sw[w] = true
+	}
+	i := 0
+	for i < len(words)-1 && sw[words[i]] {
+		i++
+	}
+	return words[i:]
+}
+
+// Split separates a server prefix from a tool name: mcp__github__x,
+// aws___s3_x and github.x; an explicit server wins.
+func Split(server, tool string) (string, string) {
+	t := tool
+	s, name, ok := "", "", false
+	switch {
+	case strings.HasPrefix(t, "mcp__"):
+		s, name, ok = strings.Cut(strings.TrimPrefix(t, "mcp__"), "__")
+	case strings.Contains(t, "___"):
+		s, name, ok = strings.Cut(t, "___")
+	case strings.Contains(t, "."):
+		s, name, ok = strings.Cut(t, ".")
+		ok = ok && (server == "" || strings.EqualFold(server, s))
+	}
+	// A prefix is a server only when a tool name with a word in it follows:
+	// "db." or "mcp__db__" leaves the whole name as the tool's.
+	if !ok || len(Words(name)) == 0 {
+		return server, t
+	}
+	return firstNonEmpty(server, s), name
+}
+
+// Words splits a name into lower-case words at case changes, digits-to-
+// letters, and any of _ - . / : or space (deleteRepository,
+// delete-repository, DELETE_REPOSITORY -> delete repository).
+func Words(name string) []string {
+	var words []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(name)
+	for i, r := range rs {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			flush()
+		case unicode.IsUpper(r) && len(cur) > 0 && (unicode.IsLower(cur[len(cur)-1]) || (i+1 < len(rs) && unicode.IsLower(rs[i+1]))):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	return words
+}
+
+func firstNonEmpty(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}

@@ -1,0 +1,124 @@
+package mcpcall
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+func TestNames(t *testing.T) {
+	tests := []struct {
+		server, tool, wantServer, wantName string
+	}{
+		{"github", "delete_repository", "github", "delete_repository"},
+		{"github", "deleteRepository", "github", "delete_repository"},
+		{"github", "delete-repository", "github", "delete_repository"},
+		{"github", "DeleteRepository", "github", "delete_repository"},
+		{"github", "DELETE_REPOSITORY", "github", "delete_repository"},
+		{"", "mcp__github__delete_repository", "github", "delete_repository"},
+		{"", "aws___s3_delete_bucket", "aws", "s3_delete_bucket"},
+		{"", "s3.delete_bucket", "s3", "delete_bucket"},
+		{"github", "github.delete_repository", "github", "delete_repository"},
+		{"", "deleteS3Bucket", "", "delete_s3_bucket"},
+		{"", "getHTTPResponse", "", "get_http_response"},
+		{"", "run command", "", "run_command"},
+		// A prefix with no tool name after it is not a server.
+		{"", "drop_db.", "", "drop_db"},
+		{"", "mcp__db__", "", "mcp_db"},
+	}
+	for _, tt := range tests {
+		ms := Mutations(&Call{Server: tt.server, Tool: tt.tool, Arguments: map[string]any{}})
+		c := ms[0].Call
+		if !strings.EqualFold(c.Server, tt.wantServer) || c.Name != tt.wantName || ms[0].Target.Type != tt.wantName {
+			t.Errorf("%s/%s: server %q name %q, want %q %q", tt.server, tt.tool, c.Server, c.Name, tt.wantServer, tt.wantName)
+		}
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	tests := []struct {
+		doc, field, contains string
+		kind                 model.ErrorKind
+	}{
+		{`not json`, "", "invalid character", model.KindInvalidJSON},
+		{`{"tool": "x",`, "", "truncated", model.KindInvalidJSON},
+		{`[1]`, "", "not a JSON object", model.KindInvalidField},
+		{`{}`, "tool", "missing", model.KindInvalidField},
+		{`{"tool": ""}`, "tool", "missing or empty", model.KindInvalidField},
+		{`{"tool": 3}`, "tool", "a JSON number", model.KindInvalidField},
+		{`{"tool": "x", "arguments": [1]}`, "arguments", "not a JSON object", model.KindInvalidField},
+		{`{"tool": "x", "arguments": "rm -rf /"}`, "arguments", "not a JSON object", model.KindInvalidField},
+		{`{"tool": "x", "argumnets": {}}`, "argumnets", `did you mean "arguments"`, model.KindInvalidField},
+		{`{"tool": "x", "annotations": {"readOnly": true}}`, "annotations", "unknown field", model.KindInvalidField},
+		{`{"tool": "x", "annotations": {"readOnlyHint": "yes"}}`, "annotations", "boolean", model.KindInvalidField},
+	}
+	for _, tt := range tests {
+		_, err := Decode([]byte(tt.doc))
+		var e *model.Error
+		if !errors.As(err, &e) || e.Kind != tt.kind || e.Field != tt.field || !strings.Contains(e.Error(), tt.contains) || e.Example == "" {
+			t.Errorf("%s: got %v (%+v), want %s on %q containing %q", tt.doc, err, e, tt.kind, tt.field, tt.contains)
+		}
+	}
+}
+
+func TestDecodeAccepts(t *testing.T) {
+	for _, doc := range []string{
+		`{"tool": "x"}`,
+		`{"name": "x", "arguments": {}}`,
+		`{"server": "s", "tool": "x", "arguments": null, "annotations": null}`,
+		`{"tool": "x", "annotations": {"readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": false}}`,
+	} {
+		if _, err := Decode([]byte(doc)); err != nil {
+			t.Errorf("%s: %v", doc, err)
+		}
+	}
+}
+
+func TestDerivedMutations(t *testing.T) {
+	tests := []struct {
+		doc   string
+		types string
+	}{
+		{`{"server": "postgres", "tool": "query", "arguments": {"sql": "DROP TABLE users; SELECT 1"}}`, "query sql sql"},
+		{`{"server": "sqlite", "tool": "read_query", "arguments": {"query": "SELECT 1"}}`, "read_query sql"},
+		{`{"server": "github", "tool": "search_code", "arguments": {"query": "DROP TABLE"}}`, "search_code"},
+		{`{"server": "terminal", "tool": "run_command", "arguments": {"command": "rm -rf ~ && ls"}}`, "run_command rm ls"},
+		{`{"server": "desktop-commander", "tool": "execute_command", "arguments": {"command": "git push -f", "cwd": "/repo"}}`, "execute_command git"},
+		{`{"server": "notes", "tool": "save_note", "arguments": {"command": "rm -rf /"}}`, "save_note"},
+	}
+	for _, tt := range tests {
+		ms, err := Parse([]byte(tt.doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var types []string
+		for _, m := range ms {
+			types = append(types, m.Target.Type)
+		}
+		if got := strings.Join(types, " "); got != tt.types {
+			t.Errorf("%s: %s, want %s", tt.doc, got, tt.types)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{`{"tool":"x"}`, `{"server":"postgres","tool":"query","arguments":{"sql":"DROP TABLE t"}}`,
+		`{"tool":"mcp__a__b","arguments":{"command":"rm -rf /"}}`, `{"name":"x","arguments":{"a":[1,{"b":null}]}}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ms, err := Parse(data)
+		if err != nil {
+			var e *model.Error
+			if !errors.As(err, &e) || e.Kind == "" {
+				t.Fatalf("untyped error %v", err)
+			}
+			return
+		}
+		if len(ms) == 0 || ms[0].Call == nil || ms[0].Target.Type == "" && len(ms[0].Call.Words) > 0 {
+			t.Fatalf("malformed call mutation %+v", ms)
+		}
+	})
+}

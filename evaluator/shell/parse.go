@@ -1,0 +1,470 @@
+// Package shell turns a shell command line into one Mutation per command
+// it would run. It parses with mvdan.cc/sh/v3/syntax, walks the whole tree
+// with syntax.Walk (lists, pipelines, subshells, groups, control flow,
+// function bodies, command and process substitutions, redirections), and
+// resolves words statically with mvdan.cc/sh/v3/expand. Nothing is ever
+// executed.
+//
+// Wrappers (sudo, env, xargs, find -exec, sh -c, eval, heredocs fed to a
+// shell ...) are unwrapped to the command they run; scripts are re-parsed
+// recursively up to MaxDepth. What cannot be analysed statically (a
+// dynamic program name, a parse error, remote code piped into a shell)
+// becomes a Mutation with Command.Problem set, which the rules judge as
+// needs-review.
+package shell
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// MaxLineBytes bounds the input; MaxDepth bounds nested re-parsing (sh -c
+// inside eval inside a heredoc ...); MaxCommands bounds the output.
+const (
+	MaxLineBytes = 256 << 10
+	MaxDepth     = 8
+	MaxCommands  = 10000
+)
+
+// Options describe where the line runs.
+type Options struct {
+	// Cwd is the working directory; empty means unknown, and relative
+	// paths are then judged conservatively.
+	Cwd string
+}
+
+// Parse returns one Mutation per command line would run, in source order.
+func Parse(line string, opts Options) ([]model.Mutation, error) {
+	if strings.TrimSpace(line) == "" {
+		return nil, &model.Error{Kind: model.KindInvalidField, Field: "command", Message: "the command line is empty",
+			Expected: "a shell command line, as an agent would pass it to `bash -c`", Example: `recourse eval shell -- 'rm -rf ./build'`}
+	}
+	if len(line) > MaxLineBytes {
+		return nil, &model.Error{Kind: model.KindInputTooLarge, Field: "command",
+			Message:  fmt.Sprintf("the command line is %d bytes, over the %d KiB limit", len(line), MaxLineBytes>>10),
+			Expected: "one command line; evaluate long scripts in parts"}
+	}
+	w := &walker{cwd: opts.Cwd, env: map[string]string{}}
+	w.script(line, frame{line: 1, col: 1})
+	return w.out, nil
+}
+
+// frame is where a (possibly nested) script sits in the input line.
+type frame struct {
+	depth     int
+	line, col int      // position of the outermost command that holds it
+	wrappers  []string // wrappers around the script (sh -c, eval ...)
+	stdin     string
+}
+
+type walker struct {
+	out []model.Mutation
+	cwd string
+	env map[string]string // assignments made earlier in the line
+}
+
+// script parses src and analyses every command in it.
+func (w *walker) script(src string, fr frame) {
+	if fr.depth > MaxDepth {
+		w.problem(fr, src, fmt.Sprintf("scripts are nested more than %d levels deep; the rest is not analysed", MaxDepth))
+		return
+	}
+	if fr.depth > 0 {
+		// A nested shell's cd does not outlive it.
+		saved := w.cwd
+		defer func() { w.cwd = saved }()
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	if err != nil {
+		w.problem(fr, src, "the command line does not parse as bash: "+err.Error())
+		return
+	}
+	stdin := map[*syntax.Stmt]string{}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if len(w.out) >= MaxCommands {
+			return false
+		}
+		switch n := n.(type) {
+		case *syntax.BinaryCmd:
+			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
+				stdin[n.Y] = "pipe from " + describe(n.X, src)
+			}
+		case *syntax.Stmt:
+			if call, ok := n.Cmd.(*syntax.CallExpr); ok {
+				w.call(call, n, src, fr, stdin[n])
+			}
+		case *syntax.DeclClause:
+			w.declare(n)
+		}
+		return true
+	})
+}
+
+// describe is the text of the command at the end of a pipeline's left
+// side. It follows the right spine of nested pipelines only, so a long
+// pipeline costs linear time.
+func describe(st *syntax.Stmt, src string) string {
+	for st != nil {
+		switch c := st.Cmd.(type) {
+		case *syntax.BinaryCmd:
+			st = c.Y
+			continue
+		case *syntax.CallExpr:
+			if len(c.Args) > 0 {
+				return strings.TrimSpace(src[c.Pos().Offset():c.End().Offset()])
+			}
+		}
+		break
+	}
+	return "a command"
+}
+
+// declare records `export X=value` and friends.
+func (w *walker) declare(d *syntax.DeclClause) {
+	for _, a := range d.Args {
+		w.assign(a, w.env)
+	}
+}
+
+func (w *walker) assign(a *syntax.Assign, env map[string]string) {
+	if a == nil || a.Name == nil {
+		return
+	}
+	if a.Value == nil {
+		env[a.Name.Value] = ""
+		return
+	}
+	arg := w.word(a.Value)
+	if len(arg) == 1 && !arg[0].Dynamic {
+		env[a.Name.Value] = arg[0].Value
+		return
+	}
+	env[a.Name.Value] = "$(dynamic)"
+}
+
+// call analyses one simple command.
+func (w *walker) call(c *syntax.CallExpr, st *syntax.Stmt, src string, fr frame, stdin string) {
+	if len(c.Args) == 0 {
+		for _, a := range c.Assigns {
+			w.assign(a, w.env)
+		}
+		return
+	}
+	env := make(map[string]string, len(w.env)+len(c.Assigns))
+	for k, v := range w.env {
+		env[k] = v
+	}
+	for _, a := range c.Assigns {
+		w.assign(a, env)
+	}
+	var argv []model.Arg
+	for _, word := range c.Args {
+		argv = append(argv, w.word(word)...)
+	}
+	cmd := &model.Command{
+		Text:      strings.TrimSpace(src[st.Pos().Offset():st.End().Offset()]),
+		Line:      fr.line,
+		Col:       fr.col,
+		Wrappers:  append([]string(nil), fr.wrappers...),
+		Depth:     fr.depth,
+		Cwd:       w.cwd,
+		Env:       env,
+		StdinFrom: firstNonEmpty(stdin, fr.stdin),
+	}
+	if fr.depth == 0 {
+		cmd.Line, cmd.Col = int(c.Pos().Line()), int(c.Pos().Col())
+	}
+	var heredoc *string
+	for _, r := range st.Redirs {
+		switch r.Op {
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.ClbOut:
+			fd := "1"
+			if r.N != nil {
+				fd = r.N.Value
+			}
+			for _, t := range w.word(r.Word) {
+				cmd.Redirects = append(cmd.Redirects, model.Redirect{Op: r.Op.String(), Target: t, Fd: fd})
+			}
+		case syntax.Hdoc, syntax.DashHdoc:
+			body := hdocText(r.Hdoc, wordText(r.Word, src), src)
+			heredoc = &body
+			cmd.StdinFrom = "heredoc"
+		case syntax.WordHdoc:
+			args := w.word(r.Word)
+			if len(args) == 1 && !args[0].Dynamic {
+				body := args[0].Value
+				heredoc = &body
+			}
+			cmd.StdinFrom = "here-string"
+		case syntax.RdrIn:
+			cmd.StdinFrom = "file " + wordText(r.Word, src)
+		}
+	}
+	w.unwrap(cmd, argv, heredoc, fr)
+	for _, r := range cmd.Redirects {
+		if r.Op == ">" || r.Op == ">|" || r.Op == "&>" {
+			w.emit(&model.Command{Program: model.RedirectProgram, Args: []model.Arg{r.Target}, Text: cmd.Text, Line: cmd.Line, Col: cmd.Col,
+				Depth: cmd.Depth, Cwd: cmd.Cwd, Env: cmd.Env, Wrappers: cmd.Wrappers})
+		}
+	}
+}
+
+// hdocText is a here-document's body as written, without the line that
+// closes it (the parser's span includes it).
+func hdocText(word *syntax.Word, delim, src string) string {
+	if word == nil {
+		return ""
+	}
+	body := src[word.Pos().Offset():word.End().Offset()]
+	delim = strings.Trim(delim, `'"\`)
+	if i := strings.LastIndexByte(body, '\n'); i >= 0 && strings.TrimSpace(body[i+1:]) == delim {
+		return body[:i+1]
+	}
+	if strings.TrimSpace(body) == delim {
+		return ""
+	}
+	return body
+}
+
+func wordText(word *syntax.Word, src string) string {
+	if word == nil {
+		return ""
+	}
+	return src[word.Pos().Offset():word.End().Offset()]
+}
+
+// word resolves one word into its fields. A word whose value is only known
+// at run time is one dynamic Arg with its shape.
+func (w *walker) word(word *syntax.Word) []model.Arg {
+	if word == nil {
+		return nil
+	}
+	if shape, dynamic := w.shape(word); dynamic {
+		return []model.Arg{{Value: shape, Dynamic: true}}
+	}
+	cfg := &expand.Config{Env: markerEnv{w.env}, CmdSubst: func(out io.Writer, cs *syntax.CmdSubst) error {
+		text, ok := literalSubst(cs)
+		if !ok {
+			return errDynamic
+		}
+		_, err := io.WriteString(out, text)
+		return err
+	}}
+	fields, err := expand.Fields(cfg, word)
+	if err != nil {
+		shape, _ := w.shape(word)
+		return []model.Arg{{Value: shape, Dynamic: true}}
+	}
+	out := make([]model.Arg, len(fields))
+	for i, f := range fields {
+		out[i] = model.Arg{Value: f}
+	}
+	return out
+}
+
+// shape renders a word with its run-time parts kept symbolic ($NAME,
+// $(...)), and reports whether it has any. A parameter the line assigned
+// earlier to a literal is substituted.
+func (w *walker) shape(word *syntax.Word) (string, bool) {
+	var b strings.Builder
+	dynamic := false
+	var parts func([]syntax.WordPart)
+	parts = func(ps []syntax.WordPart) {
+		for _, p := range ps {
+			switch p := p.(type) {
+			case *syntax.Lit:
+				b.WriteString(p.Value)
+			case *syntax.SglQuoted:
+				b.WriteString(p.Value)
+			case *syntax.DblQuoted:
+				parts(p.Parts)
+			case *syntax.ParamExp:
+				name := ""
+				if p.Param != nil {
+					name = p.Param.Value
+				}
+				if v, ok := w.env[name]; ok && simpleParam(p) && v != "$(dynamic)" {
+					b.WriteString(v)
+					continue
+				}
+				dynamic = true
+				b.WriteString("$" + name)
+			case *syntax.CmdSubst:
+				if text, ok := literalSubst(p); ok {
+					b.WriteString(strings.TrimRight(text, "\n"))
+					continue
+				}
+				dynamic = true
+				b.WriteString("$(...)")
+			case *syntax.ArithmExp:
+				dynamic = true
+				b.WriteString("$((...))")
+			case *syntax.ProcSubst:
+				dynamic = true
+				b.WriteString("<(...)")
+			case *syntax.ExtGlob:
+				b.WriteString(p.Op.String() + p.Pattern.Value + ")")
+			default:
+				dynamic = true
+				b.WriteString("$?")
+			}
+		}
+	}
+	parts(word.Parts)
+	return b.String(), dynamic
+}
+
+var errDynamic = errors.New("only known at run time")
+
+// literalSubst returns the output of a command substitution that only
+// echoes literals ($(echo rm), `printf ls`): it is as static as a quoted
+// word, and obfuscation through it is seen. It reads the AST directly and
+// never re-parses, so nested substitutions cost linear time.
+func literalSubst(cs *syntax.CmdSubst) (string, bool) {
+	if len(cs.Stmts) != 1 || len(cs.Stmts[0].Redirs) > 0 {
+		return "", false
+	}
+	call, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Assigns) > 0 || len(call.Args) == 0 {
+		return "", false
+	}
+	var words []string
+	for _, w := range call.Args {
+		lit, ok := literalWord(w)
+		if !ok {
+			return "", false
+		}
+		words = append(words, lit)
+	}
+	text, ok := echoText(words)
+	if !ok {
+		return "", false
+	}
+	return text + "\n", true
+}
+
+// literalWord is the value of a word made only of literals and quotes.
+func literalWord(w *syntax.Word) (string, bool) {
+	var b strings.Builder
+	var parts func([]syntax.WordPart) bool
+	parts = func(ps []syntax.WordPart) bool {
+		for _, p := range ps {
+			switch p := p.(type) {
+			case *syntax.Lit:
+				b.WriteString(strings.ReplaceAll(p.Value, "\\", ""))
+			case *syntax.SglQuoted:
+				b.WriteString(p.Value)
+			case *syntax.DblQuoted:
+				if !parts(p.Parts) {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	ok := parts(w.Parts)
+	return b.String(), ok
+}
+
+// echoText is what `echo WORDS...` or `printf WORDS...` prints, when
+// words[0] is one of them.
+func echoText(words []string) (string, bool) {
+	prog := programName(words[0])
+	if prog != "echo" && prog != "printf" {
+		return "", false
+	}
+	var parts []string
+	for _, a := range words[1:] {
+		if prog == "echo" && len(parts) == 0 && strings.HasPrefix(a, "-") {
+			continue
+		}
+		parts = append(parts, a)
+	}
+	text := strings.Join(parts, " ")
+	if prog == "printf" {
+		text = strings.ReplaceAll(text, `\n`, "\n")
+	}
+	return text, true
+}
+
+// simpleParam reports whether a parameter expansion is a plain $NAME or
+// ${NAME} (no default, length, slice or replacement).
+func simpleParam(p *syntax.ParamExp) bool {
+	return !p.Excl && !p.Length && !p.Width && p.Index == nil && p.Slice == nil && p.Repl == nil && p.Exp == nil && p.Names == 0
+}
+
+// markerEnv answers the expander's lookups without the real environment:
+// HOME is "~" so that home paths stay recognisable, and the line's own
+// literal assignments are visible. Nothing else is set.
+type markerEnv struct{ vars map[string]string }
+
+func (e markerEnv) Get(name string) expand.Variable {
+	if name == "HOME" {
+		return expand.Variable{Set: true, Kind: expand.String, Str: "~"}
+	}
+	if strings.HasPrefix(name, "HOME ") { // ~user
+		return expand.Variable{Set: true, Kind: expand.String, Str: "~" + strings.TrimPrefix(name, "HOME ")}
+	}
+	if v, ok := e.vars[name]; ok {
+		return expand.Variable{Set: true, Kind: expand.String, Str: v}
+	}
+	return expand.Variable{}
+}
+
+func (e markerEnv) Each(f func(name string, vr expand.Variable) bool) {
+	for k := range e.vars {
+		if !f(k, e.Get(k)) {
+			return
+		}
+	}
+}
+
+// problem records a part of the input that cannot be analysed.
+func (w *walker) problem(fr frame, text, why string) {
+	cmd := &model.Command{Text: strings.TrimSpace(text), Line: fr.line, Col: fr.col, Depth: fr.depth,
+		Wrappers: append([]string(nil), fr.wrappers...), Cwd: w.cwd, Problem: why, StdinFrom: fr.stdin}
+	w.emit(cmd)
+}
+
+// emit adds the mutation for a command that is not a wrapper.
+func (w *walker) emit(cmd *model.Command) {
+	if len(w.out) >= MaxCommands {
+		return
+	}
+	typ := cmd.Program
+	if cmd.Problem != "" || typ == "" {
+		typ = model.UnanalysedProgram
+	}
+	w.out = append(w.out, model.Mutation{
+		Source:     model.SourceShell,
+		Action:     model.ActionExecute,
+		RawActions: []string{string(model.ActionExecute)},
+		Address:    fmt.Sprintf("%d:%d %s", cmd.Line, cmd.Col, cmd.Text),
+		Target:     model.Target{Provider: "shell", Type: typ, ID: cmd.Text},
+		Command:    cmd,
+	})
+}
+
+// cd follows a change of directory: after it, the working directory is
+// treated as unknown. Tracking it exactly (cd .. in a subshell, cd into a
+// symlink, pushd stacks, a failed cd with ;) is where guards go wrong, and
+// an unknown directory only makes relative paths judged more carefully.
+func (w *walker) cd() { w.cwd = "" }
+
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}

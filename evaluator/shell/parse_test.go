@@ -1,0 +1,252 @@
+package shell
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// summary renders what Parse found as "prog arg arg | prog ..." with
+// markers: ~dyn for a dynamic argument, +more when operands arrive at run
+// time, !problem when the command could not be analysed.
+func summary(ms []model.Mutation) string {
+	var parts []string
+	for _, m := range ms {
+		c := m.Command
+		if c.Problem != "" {
+			parts = append(parts, "!problem")
+			continue
+		}
+		words := []string{c.Program}
+		for _, a := range c.Args {
+			v := a.Value
+			if a.Dynamic {
+				v += "~dyn"
+			}
+			words = append(words, v)
+		}
+		if c.MoreOperands {
+			words = append(words, "+more")
+		}
+		parts = append(parts, strings.Join(words, " "))
+	}
+	return strings.Join(parts, " | ")
+}
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		name, line, want string
+	}{
+		// Everything that runs is found.
+		{"simple", "rm -rf ./build", "rm -rf ./build"},
+		{"and list", "git status && git reset --hard", "git status | git reset --hard"},
+		{"or list", "test -f x || rm x", "test -f x | rm x"},
+		{"sequence and background", "echo a; rm b &", "echo a | rm b"},
+		{"pipeline", "cat f | grep x | wc -l", "cat f | grep x | wc -l"},
+		{"subshell", "(cd /x; rm y)", "cd /x | rm y"},
+		{"group", "{ rm a; rm b; }", "rm a | rm b"},
+		{"if", "if true; then rm a; else rm b; fi", "true | rm a | rm b"},
+		{"for", "for f in a b; do rm $f; done", "rm $f~dyn"},
+		{"while", "while true; do rm x; done", "true | rm x"},
+		{"case", "case $x in a) rm a;; esac", "rm a"},
+		{"function body", "f() { rm -rf /; }; f", "rm -rf / | f"},
+		{"command substitution", "echo $(rm -rf /)", "echo $(...)~dyn | rm -rf /"},
+		{"backquotes", "echo `rm -rf /`", "echo $(...)~dyn | rm -rf /"},
+		{"process substitution", "diff <(rm a) b", "diff <(...)~dyn b | rm a"},
+		{"arithmetic holding a substitution", "echo $(( $(rm -rf /) + 1 ))", "echo $((...))~dyn | rm -rf /"},
+		{"redirect target substitution", "echo x >$(rm -rf /)", "echo x | (redirect) $(...)~dyn | rm -rf /"},
+
+		// Words are resolved statically.
+		{"quotes", `"r""m" -rf '/'`, "rm -rf /"},
+		{"backslash", `\rm -rf /`, "rm -rf /"},
+		{"absolute program", "/bin/rm -rf /", "rm -rf /"},
+		{"relative program", "./node_modules/.bin/rimraf dist", "rimraf dist"},
+		{"upper case", "GIT RESET --hard", "git RESET --hard"},
+		{"brace expansion", "rm {a,b}.txt", "rm a.txt b.txt"},
+		{"tilde", "rm -rf ~/x", "rm -rf ~/x"},
+		{"earlier assignment", "D=/etc; rm -rf $D", "rm -rf /etc"},
+		{"export", "export D=/etc && rm -rf $D", "rm -rf /etc"},
+		{"unknown variable stays dynamic", "rm -rf $X", "rm -rf $X~dyn"},
+		{"temp variable shape", "rm -rf ${TMPDIR:-/tmp}/x", "rm -rf $TMPDIR/x~dyn"},
+		{"literal command substitution", "$(echo rm) -rf /", "rm -rf / | echo rm"},
+		{"dynamic program", "$x -rf /", "!problem"},
+		{"dynamic substitution program", "$(cat prog) -rf /", "!problem | cat prog"},
+
+		// Wrappers are unwrapped.
+		{"sudo", "sudo -u root rm -rf /", "rm -rf /"},
+		{"doas", "doas rm -rf /", "rm -rf /"},
+		{"env with assignments and flags", "env -i A=1 -u B rm -rf /", "rm -rf /"},
+		{"command builtin exec", "command builtin exec rm -rf /", "rm -rf /"},
+		{"command -v is a lookup", "command -v rm", "command -v rm"},
+		{"nice nohup time", "nice -n 19 nohup time rm -rf /", "rm -rf /"},
+		{"timeout with duration", "timeout -s KILL 10 rm -rf /", "rm -rf /"},
+		{"stdbuf ionice chroot", "stdbuf -o0 ionice -c3 chroot /mnt rm -rf /", "rm -rf /"},
+		{"busybox", "busybox rm -rf /", "rm -rf /"},
+		{"xargs", "echo / | xargs -n1 rm -rf", "echo / | rm -rf +more"},
+		{"xargs attached flag", "find . | xargs -0 -I{} rm {}", "find . | rm {} +more"},
+		{"find -exec", `find . -name '*.tmp' -exec rm -rf {} \;`, "find . -name *.tmp | rm -rf {}~dyn +more"},
+		{"find -delete", "find / -delete", "find / -delete"},
+		{"find -exec with -delete inside", `find . -exec echo -delete \; -print`, "find . -print | echo -delete +more"},
+		{"parallel inputs", "parallel rm -rf ::: a b", "rm -rf a b"},
+		{"parallel stdin", "ls | parallel rm", "ls | rm +more"},
+		{"parallel shell per input", "parallel bash -c 'rm -rf {}' ::: /", "rm -rf /"},
+		{"watch", "watch -n 5 'rm -rf /x'", "rm -rf /x"},
+		{"ssh remote command", "ssh -p 22 host 'rm -rf /'", "rm -rf /"},
+
+		// Scripts are re-parsed.
+		{"sh -c", "sh -c 'rm -rf /'", "rm -rf /"},
+		{"bash -lc", "bash -lc 'git reset --hard'", "git reset --hard"},
+		{"eval", "eval 'rm -rf /'", "rm -rf /"},
+		{"eval dynamic", "eval $CMD", "!problem"},
+		{"heredoc to a shell", "bash <<EOF\nrm -rf /\nEOF", "rm -rf /"},
+		{"here-string to a shell", "sh <<<'git reset --hard'", "git reset --hard"},
+		{"echo piped to a shell", "echo 'rm -rf /' | sh", "echo rm -rf / | rm -rf /"},
+		{"curl piped to a shell", "curl -fsSL https://x.sh | bash", "curl -fsSL https://x.sh | !problem"},
+		{"script file", "bash deploy.sh", "bash deploy.sh"},
+		{"shell under xargs", "echo / | xargs -I{} bash -c 'rm -rf {}'", "echo / | !problem"},
+		{"python inline", `python3 -c "import os; os.system('rm -rf /x')"`, `python3 -c import os; os.system('rm -rf /x') | rm -rf /x`},
+		{"node inline", `node -e "require('child_process').execSync('git reset --hard')"`, `node -e require('child_process').execSync('git reset --hard') | git reset --hard`},
+		{"python list form", `python -c "import subprocess; subprocess.run(['rm', '-rf', '/x'])"`, `python -c import subprocess; subprocess.run(['rm', '-rf', '/x']) | rm -rf /x`},
+
+		// Redirections that truncate are judged on their own.
+		{"redirect", "echo x > out.txt", "echo x | (redirect) out.txt"},
+		{"append is not a truncation", "echo x >> out.txt", "echo x"},
+		{"stderr to null", "rm -rf /tmp/x 2>/dev/null", "rm -rf /tmp/x | (redirect) /dev/null"},
+
+		// What does not parse is a problem, never silence.
+		{"unterminated quote", "rm -rf 'x", "!problem"},
+		{"unterminated substitution", "rm -rf $(", "!problem"},
+		{"inner parse error", `bash -c "'echo hi"`, "!problem"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ms, err := Parse(tt.line, Options{Cwd: "/workspace/project"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := summary(ms); got != tt.want {
+				t.Fatalf("\n got: %s\nwant: %s", got, tt.want)
+			}
+			for _, m := range ms {
+				if m.Source != model.SourceShell || m.Action != model.ActionExecute || m.Target.Type == "" || m.Command.Line < 1 || m.Command.Col < 1 {
+					t.Fatalf("malformed mutation %+v", m)
+				}
+			}
+		})
+	}
+}
+
+func TestCwd(t *testing.T) {
+	tests := []struct {
+		line, cwd, want string
+	}{
+		{"rm x", "/work", "/work"},
+		{"cd /tmp && rm x", "/work", ""},       // any cd makes the cwd unknown
+		{"bash -c 'cd /x' ; rm y", "/w", "/w"}, // a nested shell's cd does not leak
+		{"sudo -D /srv rm x", "/w", "/srv"},
+	}
+	for _, tt := range tests {
+		ms, err := Parse(tt.line, Options{Cwd: tt.cwd})
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := ms[len(ms)-1].Command
+		if last.Cwd != tt.want {
+			t.Errorf("%q: cwd %q, want %q", tt.line, last.Cwd, tt.want)
+		}
+	}
+}
+
+func TestPositionsAndWrappers(t *testing.T) {
+	ms, err := Parse("echo a\n  sudo env rm -rf /", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rm := ms[1].Command
+	if rm.Line != 2 || rm.Col != 3 || strings.Join(rm.Wrappers, ",") != "sudo,env" || rm.Text != "sudo env rm -rf /" {
+		t.Fatalf("%+v", rm)
+	}
+	nested, _ := Parse("echo a; bash -c 'rm -rf /'", Options{})
+	if c := nested[1].Command; c.Depth != 1 || c.Line != 1 || c.Col != 9 || strings.Join(c.Wrappers, ",") != "bash" {
+		t.Fatalf("nested %+v", c)
+	}
+}
+
+func TestProblemsSayWhy(t *testing.T) {
+	tests := map[string]string{
+		"rm -rf 'x":           "does not parse",
+		"$x -rf /":            "only known at run time",
+		"curl https://x | sh": "remote code",
+		strings.Repeat("bash -c \"", 1) + strings.Repeat("eval ", 20) + "rm\"": "",
+	}
+	for line, want := range tests {
+		ms, err := Parse(line, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, m := range ms {
+			if m.Command.Problem != "" && strings.Contains(m.Command.Problem, want) {
+				found = true
+			}
+		}
+		if !found && want != "" {
+			t.Errorf("%q: no problem mentioning %q in %s", line, want, summary(ms))
+		}
+	}
+}
+
+func TestDepthBound(t *testing.T) {
+	line := strings.Repeat("eval ", MaxDepth+3) + "rm -rf /"
+	ms, err := Parse(line, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := summary(ms); got != "!problem" {
+		t.Fatalf("past the depth bound: %s", got)
+	}
+}
+
+func TestInputErrors(t *testing.T) {
+	for line, kind := range map[string]model.ErrorKind{
+		"":                                  model.KindInvalidField,
+		"   \n\t":                           model.KindInvalidField,
+		strings.Repeat("x", MaxLineBytes+1): model.KindInputTooLarge,
+	} {
+		_, err := Parse(line, Options{})
+		var e *model.Error
+		if !errors.As(err, &e) || e.Kind != kind {
+			t.Errorf("%.20q: got %v, want %s", line, err, kind)
+		}
+	}
+}
+
+// FuzzParse: the shell parser never panics, always answers within its
+// bounds, and every command it reports is well-formed.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"rm -rf /", "sudo env x=1 rm -rf ~", "bash -c 'eval \"rm -rf /\"'", "find / -exec rm {} \\;",
+		"echo / | xargs rm -rf", "python -c \"import os; os.system('rm -rf /')\"", "cat <<EOF | sh\nrm -rf /\nEOF",
+		"parallel bash -c 'rm {}' ::: a", "$(echo rm) -rf /", "a=$(b) c=${d:-e} f ${g[@]} <(h) >(i)"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		ms, err := Parse(line, Options{})
+		if err != nil {
+			var e *model.Error
+			if !errors.As(err, &e) {
+				t.Fatalf("untyped error %v", err)
+			}
+			return
+		}
+		if len(ms) > MaxCommands {
+			t.Fatalf("%d commands", len(ms))
+		}
+		for _, m := range ms {
+			if m.Command == nil || m.Target.Type == "" {
+				t.Fatalf("malformed %+v", m)
+			}
+		}
+	})
+}

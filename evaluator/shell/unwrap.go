@@ -1,0 +1,614 @@
+package shell
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// wrapper describes a program that runs another command given as its
+// arguments. The table is data: supporting a new wrapper is adding a row.
+type wrapper struct {
+	// valueFlags take a value in the next argument (unless written
+	// --flag=value or, for a short flag, -nVALUE).
+	valueFlags []string
+	// positionals are operands the wrapper takes itself before the
+	// command: timeout's duration, chroot's new root, flock's lock file.
+	positionals int
+	// assignments: NAME=value operands before the command set its
+	// environment (env).
+	assignments bool
+	// lookupFlags make the wrapper look the command up instead of running
+	// it (command -v): the command is then not run at all.
+	lookupFlags []string
+	// more: the command receives extra operands at run time (xargs).
+	more bool
+	// chdir is the flag that sets the command's working directory.
+	chdir string
+}
+
+var wrappers = map[string]wrapper{
+	"sudo": {valueFlags: []string{"-u", "--user", "-g", "--group", "-h", "--host", "-p", "--prompt", "-C", "--close-from",
+		"-D", "--chdir", "-R", "--chroot", "-T", "--command-timeout", "-U", "--other-user", "-r", "--role", "-t", "--type"}, chdir: "-D"},
+	"doas":     {valueFlags: []string{"-u", "-C"}},
+	"run0":     {valueFlags: []string{"-u", "--user", "-g", "--group", "-D", "--chdir"}, chdir: "-D"},
+	"pkexec":   {valueFlags: []string{"--user"}},
+	"env":      {valueFlags: []string{"-u", "--unset", "-C", "--chdir"}, assignments: true, chdir: "-C"},
+	"command":  {lookupFlags: []string{"-v", "-V"}},
+	"builtin":  {},
+	"exec":     {valueFlags: []string{"-a"}},
+	"nice":     {valueFlags: []string{"-n", "--adjustment"}},
+	"nohup":    {},
+	"time":     {valueFlags: []string{"-f", "--format", "-o", "--output"}},
+	"timeout":  {valueFlags: []string{"-s", "--signal", "-k", "--kill-after"}, positionals: 1},
+	"stdbuf":   {valueFlags: []string{"-i", "-o", "-e", "--input", "--output", "--error"}},
+	"ionice":   {valueFlags: []string{"-c", "--class", "-n", "--classdata", "-p", "--pid", "-P", "--pgid", "-u", "--uid"}},
+	"chroot":   {valueFlags: []string{"--userspec", "--groups"}, positionals: 1},
+	"flock":    {valueFlags: []string{"-w", "--timeout", "-E", "--conflict-exit-code", "-c", "--command"}, positionals: 1},
+	"setsid":   {},
+	"unbuffer": {},
+	"busybox":  {},
+	"xargs": {valueFlags: []string{"-I", "-L", "-n", "-P", "-s", "-d", "-E", "-a", "-J", "-R", "--arg-file", "--delimiter", "--max-args",
+		"--max-procs", "--max-lines", "--eof", "--max-chars", "--process-slot-var"}, more: true},
+}
+
+// shells run a script given with -c, a script file, or their stdin.
+var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "ash": true, "mksh": true, "fish": true, "busybox sh": true}
+
+// interpreters run inline source given after one of their flags.
+var interpreters = map[string][]string{
+	"python": {"-c"}, "python2": {"-c"}, "python3": {"-c"}, "pypy": {"-c"}, "pypy3": {"-c"},
+	"node": {"-e", "--eval", "-p", "--print"}, "nodejs": {"-e", "--eval", "-p", "--print"}, "bun": {"-e", "--eval"}, "deno": {"eval"},
+	"perl": {"-e", "-E"}, "ruby": {"-e"}, "php": {"-r"}, "lua": {"-e"}, "osascript": {"-e"}, "pwsh": {"-c", "-Command"}, "powershell": {"-c", "-Command"},
+}
+
+// unwrap peels wrappers off argv and analyses the command it reaches.
+func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, fr frame) {
+	for len(argv) > 0 {
+		if argv[0].Dynamic {
+			cmd.Args = argv
+			cmd.Problem = "the program name " + argv[0].Value + " is only known at run time"
+			w.emit(cmd)
+			return
+		}
+		prog := programName(argv[0].Value)
+		if prog == "busybox" && len(argv) > 1 {
+			argv = argv[1:]
+			cmd.Wrappers = append(cmd.Wrappers, "busybox")
+			continue
+		}
+		spec, isWrapper := wrappers[prog]
+		if !isWrapper {
+			break
+		}
+		rest, ok := w.peel(cmd, spec, argv[1:])
+		if !ok { // a lookup (command -v) or a wrapper with no command
+			cmd.Program, cmd.Args = prog, argv[1:]
+			w.emit(cmd)
+			return
+		}
+		cmd.Wrappers = append(cmd.Wrappers, prog)
+		if spec.more {
+			cmd.MoreOperands = true
+			cmd.MoreFrom = firstNonEmpty(cmd.StdinFrom, "stdin")
+			if len(rest) == 0 { // xargs with no command runs echo
+				return
+			}
+		}
+		argv = rest
+	}
+	if len(argv) == 0 {
+		return
+	}
+	cmd.Program = programName(argv[0].Value)
+	cmd.Args = argv[1:]
+	switch {
+	case shells[cmd.Program]:
+		w.shell(cmd, heredoc, fr)
+	case cmd.Program == "eval":
+		w.eval(cmd, fr)
+	case cmd.Program == "find":
+		w.find(cmd, fr)
+	case cmd.Program == "parallel" || cmd.Program == "sem":
+		w.parallel(cmd, heredoc, fr)
+	case cmd.Program == "watch":
+		w.watch(cmd, heredoc, fr)
+	case cmd.Program == "ssh":
+		w.ssh(cmd, fr)
+	case interpreters[cmd.Program] != nil:
+		w.interpreter(cmd, heredoc, fr)
+	case isSQLClient(cmd.Program):
+		w.database(cmd, sqlClients[cmd.Program], heredoc)
+	case cmd.Program == "cd" || cmd.Program == "pushd" || cmd.Program == "popd":
+		w.emit(cmd)
+		w.cd()
+	default:
+		w.emit(cmd)
+	}
+}
+
+func isSQLClient(prog string) bool {
+	_, ok := sqlClients[prog]
+	return ok
+}
+
+// programName is the name a command is looked up by: without its
+// directory, and lower-cased, since case-insensitive filesystems (macOS)
+// run GIT as git.
+func programName(arg string) string {
+	return strings.ToLower(path.Base(arg))
+}
+
+// peel skips a wrapper's own flags, positionals and assignments and
+// returns the command it runs; ok is false when it runs none.
+func (w *walker) peel(cmd *model.Command, spec wrapper, args []model.Arg) ([]model.Arg, bool) {
+	positionals := spec.positionals
+	for i := 0; i < len(args); i++ {
+		a := args[i].Value
+		switch {
+		case args[i].Dynamic && strings.HasPrefix(a, "-"):
+			continue
+		case a == "--":
+			return skipPositionals(args[i+1:], positionals)
+		case slices.Contains(spec.lookupFlags, a):
+			return nil, false
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			name, _, hasValue := strings.Cut(a, "=")
+			if flagTakesValue(spec.valueFlags, name) && !hasValue && i+1 < len(args) {
+				if name == spec.chdir {
+					w.chdirFor(cmd, args[i+1])
+				}
+				i++
+			}
+		case spec.assignments && strings.Contains(a, "=") && !args[i].Dynamic:
+			k, v, _ := strings.Cut(a, "=")
+			cmd.Env[k] = v
+		default:
+			return skipPositionals(args[i:], positionals)
+		}
+	}
+	return nil, false
+}
+
+func skipPositionals(args []model.Arg, n int) ([]model.Arg, bool) {
+	if len(args) <= n {
+		return nil, false
+	}
+	return args[n:], true
+}
+
+// flagTakesValue reports whether flag (possibly a short flag with its
+// value attached, -n5) is one of valueFlags written without its value.
+func flagTakesValue(valueFlags []string, flag string) bool {
+	return slices.Contains(valueFlags, flag)
+}
+
+func (w *walker) chdirFor(cmd *model.Command, dir model.Arg) {
+	switch {
+	case dir.Dynamic:
+		cmd.Cwd = ""
+	case path.IsAbs(dir.Value) || strings.HasPrefix(dir.Value, "~"):
+		cmd.Cwd = path.Clean(dir.Value)
+	case cmd.Cwd != "":
+		cmd.Cwd = path.Join(cmd.Cwd, dir.Value)
+	}
+}
+
+// nested returns the frame for a script that cmd runs.
+func nested(cmd *model.Command, fr frame, stdin string) frame {
+	return frame{depth: cmd.Depth + 1, line: cmd.Line, col: cmd.Col,
+		wrappers: append(append([]string(nil), cmd.Wrappers...), cmd.Program), stdin: stdin}
+}
+
+// shell analyses sh -c SCRIPT, a script fed on stdin, or a script file.
+func (w *walker) shell(cmd *model.Command, heredoc *string, fr frame) {
+	if runsPerInput(cmd) {
+		cmd.Problem = cmd.Program + " is run by " + strings.Join(cmd.Wrappers, " ") + " once per input: its script or arguments come from run-time input"
+		w.emit(cmd)
+		return
+	}
+	var script *model.Arg
+	var operands []model.Arg
+	readsStdin := false
+	for i := 0; i < len(cmd.Args); i++ {
+		a := cmd.Args[i]
+		switch {
+		case len(operands) > 0:
+			operands = append(operands, a)
+		case a.Value == "--" || a.Value == "-":
+			readsStdin = a.Value == "-"
+		case (a.Value == "-o" || a.Value == "+o" || a.Value == "-O" || a.Value == "+O") && i+1 < len(cmd.Args):
+			i++
+		case strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "--") && strings.Contains(a.Value, "c"):
+			if i+1 < len(cmd.Args) {
+				script = &cmd.Args[i+1]
+				i++
+				operands = append(operands, model.Arg{}) // the rest are $0, $1 ...
+			}
+		case strings.HasPrefix(a.Value, "-") || strings.HasPrefix(a.Value, "+"):
+			readsStdin = readsStdin || strings.Contains(a.Value, "s")
+		default:
+			operands = append(operands, a)
+		}
+	}
+	switch {
+	case script != nil && script.Dynamic:
+		cmd.Problem = cmd.Program + " -c runs a script that is only known at run time: " + script.Value
+		w.emit(cmd)
+	case script != nil:
+		w.script(script.Value, nested(cmd, fr, ""))
+	case len(operands) > 0:
+		// A script file: emitted for the rules, which cannot see inside it.
+		w.emit(cmd)
+	case heredoc != nil:
+		w.script(*heredoc, nested(cmd, fr, ""))
+	default:
+		w.stdinScript(cmd, fr, readsStdin)
+	}
+}
+
+// runsPerInput reports whether cmd is run by xargs, parallel or find
+// -exec, which fill in its arguments at run time.
+func runsPerInput(cmd *model.Command) bool {
+	if cmd.MoreOperands {
+		return true
+	}
+	for _, wr := range cmd.Wrappers {
+		if wr == "xargs" || wr == "parallel" || wr == "sem" || strings.HasPrefix(wr, "find ") {
+			return true
+		}
+	}
+	return false
+}
+
+// stdinScript handles a shell or interpreter whose program arrives on stdin.
+func (w *walker) stdinScript(cmd *model.Command, fr frame, _ bool) {
+	from := cmd.StdinFrom
+	switch {
+	case from == "":
+		w.emit(cmd) // an interactive shell
+	case strings.HasPrefix(from, "pipe from "):
+		src := strings.TrimPrefix(from, "pipe from ")
+		if text, ok := echoed(src); ok {
+			w.script(text, nested(cmd, fr, ""))
+			return
+		}
+		cmd.Problem = "a script arrives on stdin from `" + src + "` and is not shown"
+		if remoteFetch(src) {
+			cmd.Problem = "remote code is piped into " + cmd.Program + " from `" + src + "`"
+		}
+		w.emit(cmd)
+	default:
+		cmd.Problem = cmd.Program + " runs a script from " + from + ", which is not shown"
+		w.emit(cmd)
+	}
+}
+
+// echoed returns the text that the single command src, an `echo` or
+// `printf` with literal arguments, writes.
+func echoed(src string) (string, bool) {
+	f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return "", false
+	}
+	text, ok := literalSubst(&syntax.CmdSubst{Stmts: f.Stmts})
+	return strings.TrimSuffix(text, "\n"), ok
+}
+
+var fetchers = map[string]bool{"curl": true, "wget": true, "fetch": true, "http": true, "https": true, "aria2c": true, "iwr": true, "invoke-webrequest": true}
+
+func remoteFetch(src string) bool {
+	fields := strings.Fields(src)
+	for _, f := range fields {
+		if fetchers[strings.ToLower(path.Base(f))] {
+			return true
+		}
+	}
+	return false
+}
+
+// eval re-parses its arguments joined by spaces.
+func (w *walker) eval(cmd *model.Command, fr frame) {
+	var parts []string
+	for _, a := range cmd.Args {
+		if a.Dynamic {
+			cmd.Problem = "eval runs a string that is only known at run time: " + a.Value
+			w.emit(cmd)
+			return
+		}
+		parts = append(parts, a.Value)
+	}
+	if len(parts) > 0 {
+		w.script(strings.Join(parts, " "), nested(cmd, fr, ""))
+	}
+}
+
+// find emits the find itself (the rules judge -delete) and every command
+// its -exec/-execdir/-ok/-okdir actions run on the paths it finds.
+func (w *walker) find(cmd *model.Command, fr frame) {
+	var starts []string
+	i := 0
+	for ; i < len(cmd.Args); i++ {
+		v := cmd.Args[i].Value
+		if strings.HasPrefix(v, "-") || v == "(" || v == "!" || v == ")" {
+			break
+		}
+		starts = append(starts, v)
+	}
+	if len(starts) == 0 {
+		starts = []string{"."}
+	}
+	own := *cmd
+	own.Args = withoutExec(cmd.Args)
+	w.emit(&own)
+	for ; i < len(cmd.Args); i++ {
+		switch cmd.Args[i].Value {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			j := i + 1
+			for j < len(cmd.Args) && cmd.Args[j].Value != ";" && cmd.Args[j].Value != "+" {
+				j++
+			}
+			inner := placeholders(cmd.Args[i+1:j], "{}")
+			if len(inner) > 0 {
+				sub := w.child(cmd, "find "+cmd.Args[i].Value)
+				sub.MoreOperands, sub.MoreFrom = true, "paths found under "+strings.Join(starts, " ")
+				w.unwrap(sub, inner, nil, fr)
+			}
+			i = j
+		}
+	}
+}
+
+// withoutExec drops find's -exec ... ; segments, so that a -delete inside
+// an -exec command is not read as find's own action.
+func withoutExec(args []model.Arg) []model.Arg {
+	var out []model.Arg
+	for i := 0; i < len(args); i++ {
+		switch args[i].Value {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			for i < len(args) && args[i].Value != ";" && args[i].Value != "+" {
+				i++
+			}
+			continue
+		}
+		out = append(out, args[i])
+	}
+	return out
+}
+
+// placeholders marks the arguments equal to ph as dynamic.
+func placeholders(args []model.Arg, ph string) []model.Arg {
+	out := append([]model.Arg(nil), args...)
+	for i := range out {
+		if strings.Contains(out[i].Value, ph) {
+			out[i].Dynamic = true
+		}
+	}
+	return out
+}
+
+// child is a command run by cmd, inheriting its place and context.
+func (w *walker) child(cmd *model.Command, wrapper string) *model.Command {
+	env := make(map[string]string, len(cmd.Env))
+	for k, v := range cmd.Env {
+		env[k] = v
+	}
+	return &model.Command{Text: cmd.Text, Line: cmd.Line, Col: cmd.Col, Depth: cmd.Depth, Cwd: cmd.Cwd, Env: env,
+		Wrappers: append(append([]string(nil), cmd.Wrappers...), wrapper), StdinFrom: cmd.StdinFrom}
+}
+
+var parallelValueFlags = []string{"-j", "--jobs", "-S", "--sshlogin", "--results", "--joblog", "-a", "--arg-file", "--delay",
+	"--timeout", "-N", "-n", "-L", "--tmpdir", "--workdir", "--env", "--colsep", "-C", "-d", "--delimiter", "-I", "--halt",
+	"--retries", "--load", "--memfree", "--basefile", "--return", "--transfer", "--id", "--semaphorename", "--fg"}
+
+// parallel runs its command once per input: the inputs after ::: are
+// shown, those from stdin or a :::: file are not.
+func (w *walker) parallel(cmd *model.Command, heredoc *string, fr frame) {
+	args := cmd.Args
+	i := 0
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if v == "--" {
+			i++
+			break
+		}
+		if !strings.HasPrefix(v, "-") || args[i].Dynamic {
+			break
+		}
+		name, _, hasValue := strings.Cut(v, "=")
+		if slices.Contains(parallelValueFlags, name) && !hasValue {
+			i++
+		}
+	}
+	var command, inputs []model.Arg
+	fromFile := false
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if strings.HasPrefix(v, ":::") {
+			fromFile = fromFile || strings.HasPrefix(v, "::::")
+			for _, a := range args[i+1:] {
+				if !strings.HasPrefix(a.Value, ":::") {
+					inputs = append(inputs, a)
+				}
+			}
+			break
+		}
+		command = append(command, args[i])
+	}
+	sub := w.child(cmd, cmd.Program)
+	if len(command) == 0 {
+		w.parallelScripts(cmd, inputs, fromFile, fr)
+		return
+	}
+	if shells[programName(command[0].Value)] && !command[0].Dynamic && !fromFile && (len(inputs) > 0 || cmd.StdinFrom == "") {
+		w.parallelShell(cmd, command, inputs, fr)
+		return
+	}
+	var expanded []model.Arg
+	for _, a := range command {
+		if a.Value != "{}" {
+			expanded = append(expanded, a)
+		}
+	}
+	expanded = append(expanded, inputs...)
+	if len(inputs) == 0 || fromFile {
+		sub.MoreOperands, sub.MoreFrom = true, firstNonEmpty(cmd.StdinFrom, "stdin")
+	}
+	w.unwrap(sub, expanded, heredoc, fr)
+}
+
+// parallelShell handles parallel running a shell -c script once per
+// input shown after :::, with {} replaced by the input. With no input at
+// all, parallel runs nothing.
+func (w *walker) parallelShell(cmd *model.Command, command, inputs []model.Arg, fr frame) {
+	scriptAt := -1
+	for i := 1; i+1 < len(command); i++ {
+		if strings.HasPrefix(command[i].Value, "-") && strings.Contains(command[i].Value, "c") {
+			scriptAt = i + 1
+			break
+		}
+	}
+	for i, a := range command[1:] {
+		if i+1 != scriptAt && strings.Contains(a.Value, "{}") {
+			cmd.Problem = cmd.Program + " passes its input to a shell as an argument ({}): the input decides what the shell runs"
+			w.emit(cmd)
+			return
+		}
+	}
+	var script *model.Arg
+	if scriptAt > 0 {
+		script = &command[scriptAt]
+	}
+	if len(inputs) == 0 {
+		w.emit(cmd)
+		return
+	}
+	if script == nil || script.Dynamic {
+		cmd.Problem = cmd.Program + " runs a shell whose script comes from its inputs"
+		w.emit(cmd)
+		return
+	}
+	for _, in := range inputs {
+		if in.Dynamic {
+			cmd.Problem = cmd.Program + " runs a shell on an input only known at run time: " + in.Value
+			w.emit(cmd)
+			return
+		}
+		quoted, err := syntax.Quote(in.Value, syntax.LangBash)
+		if err != nil {
+			quoted = "$(unquotable)"
+		}
+		w.script(strings.ReplaceAll(script.Value, "{}", quoted), nested(cmd, fr, ""))
+	}
+}
+
+// parallelScripts handles parallel without a command: each input is a
+// command line of its own.
+func (w *walker) parallelScripts(cmd *model.Command, inputs []model.Arg, fromFile bool, fr frame) {
+	var scripts []string
+	switch {
+	case len(inputs) > 0 && !fromFile:
+		for _, in := range inputs {
+			if in.Dynamic {
+				cmd.Problem = cmd.Program + " runs a command line only known at run time: " + in.Value
+				w.emit(cmd)
+				return
+			}
+			scripts = append(scripts, in.Value)
+		}
+	case strings.HasPrefix(cmd.StdinFrom, "pipe from "):
+		text, ok := echoed(strings.TrimPrefix(cmd.StdinFrom, "pipe from "))
+		if !ok {
+			cmd.Problem = cmd.Program + " runs the command lines on its stdin (" + cmd.StdinFrom + "), which are not shown"
+			w.emit(cmd)
+			return
+		}
+		scripts = strings.Split(text, "\n")
+	default:
+		w.emit(cmd) // no input at all: parallel runs nothing
+		return
+	}
+	for _, s := range scripts {
+		if strings.TrimSpace(s) != "" {
+			w.script(s, nested(cmd, fr, ""))
+		}
+	}
+}
+
+// watch runs its arguments through sh -c, or directly with -x.
+func (w *walker) watch(cmd *model.Command, heredoc *string, fr frame) {
+	args := cmd.Args
+	direct := false
+	i := 0
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if v == "--" {
+			i++
+			break
+		}
+		if !strings.HasPrefix(v, "-") {
+			break
+		}
+		direct = direct || v == "-x" || v == "--exec"
+		name, _, hasValue := strings.Cut(v, "=")
+		if (name == "-n" || name == "--interval" || name == "-q" || name == "--equexit") && !hasValue {
+			i++
+		}
+	}
+	if i >= len(args) {
+		w.emit(cmd)
+		return
+	}
+	if direct {
+		w.unwrap(w.child(cmd, "watch"), args[i:], heredoc, fr)
+		return
+	}
+	var parts []string
+	for _, a := range args[i:] {
+		if a.Dynamic {
+			cmd.Problem = "watch runs a command that is only known at run time"
+			w.emit(cmd)
+			return
+		}
+		parts = append(parts, a.Value)
+	}
+	w.script(strings.Join(parts, " "), nested(cmd, fr, ""))
+}
+
+var sshValueFlags = []string{"-p", "-i", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-b", "-c", "-E", "-m", "-O", "-Q", "-S", "-W", "-w", "-B", "-e", "-I"}
+
+// ssh runs its command on another host: it is analysed all the same.
+func (w *walker) ssh(cmd *model.Command, fr frame) {
+	args := cmd.Args
+	i := 0
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if !strings.HasPrefix(v, "-") {
+			break
+		}
+		if slices.Contains(sshValueFlags, v) {
+			i++
+		}
+	}
+	if i+1 >= len(args) { // no remote command: an interactive session
+		w.emit(cmd)
+		return
+	}
+	var parts []string
+	for _, a := range args[i+1:] {
+		if a.Dynamic {
+			cmd.Problem = "ssh runs a remote command that is only known at run time"
+			w.emit(cmd)
+			return
+		}
+		parts = append(parts, a.Value)
+	}
+	host := args[i].Value
+	fr2 := nested(cmd, fr, "")
+	fr2.wrappers = append(fr2.wrappers[:len(fr2.wrappers)-1], "ssh "+host)
+	w.script(strings.Join(parts, " "), fr2)
+}

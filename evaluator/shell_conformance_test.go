@@ -1,0 +1,218 @@
+package evaluator
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// shellCorpus is ../shared/conformance/shell, beside the repository.
+const shellCorpus = "../../shared/conformance/shell"
+
+// neutralCwd is where cases without a cwd are judged: a project directory
+// that is not a home, not under a temp dir, and not above anything the
+// commands touch (see the corpus README).
+const neutralCwd = "/workspace/project"
+
+type corpusCase struct {
+	ID       string `json:"id"`
+	Category string `json:"category"`
+	Command  string `json:"command"`
+	Expected string `json:"expected"`
+	Context  struct {
+		Cwd *string           `json:"cwd"`
+		Env map[string]string `json:"env"`
+	} `json:"context"`
+	ConflictsWith any    `json:"conflicts_with"`
+	MvdanParse    string `json:"mvdan_parse"`
+}
+
+// score counts one group's outcomes.
+type score struct {
+	cases, falseAllow, falseDeny, errors int
+	failures                             []string
+}
+
+func (s *score) String() string {
+	pass := s.cases - s.falseAllow - s.falseDeny
+	return fmt.Sprintf("%4d cases  %5.1f%% right  %3d false-allow  %3d false-deny", s.cases, 100*float64(pass)/float64(max(s.cases, 1)), s.falseAllow, s.falseDeny)
+}
+
+// shellCeilings are the most false-allows and false-denies each scored
+// part may have. They only ever go down: a change that raises one is a
+// regression.
+var shellCeilings = map[string][2]int{
+	"dcg.jsonl regression": {0, 0},
+	"dcg.jsonl fixtures":   {6, 0},
+	"ccsn.jsonl default":   {1, 3},
+}
+
+// TestShellConformance scores the shell evaluator on other command guards'
+// public test cases (deny = block|escalate, allow = allow|warn; an error
+// counts as deny) and reports per file and category.
+func TestShellConformance(t *testing.T) {
+	if _, err := os.Stat(shellCorpus); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("the shell conformance corpus is missing in CI: %v", err)
+		}
+		t.Skipf("shell corpus not found: %v", err)
+	}
+	fresh := t.TempDir()
+	ev := newEvaluator(t)
+	parts := map[string]*score{}
+	cats := map[string]*score{}
+	var report strings.Builder
+	for _, file := range []string{"dcg.jsonl", "ccsn.jsonl", "dcg-e2e.jsonl", "dcg-gaps.jsonl", "dcg-nocrash.jsonl"} {
+		for _, c := range readCorpus(t, filepath.Join(shellCorpus, file)) {
+			part := partOf(file, c)
+			if part == "" {
+				continue
+			}
+			cwd := neutralCwd
+			if c.Context.Cwd != nil {
+				cwd = *c.Context.Cwd
+				if home, ok := c.Context.Env["HOME"]; ok && home == cwd {
+					cwd = "$HOME"
+				}
+				cwd = strings.NewReplacer("$FRESH_TMPDIR", fresh, "$HOME", "~").Replace(cwd)
+			}
+			start := time.Now()
+			rep, err := ev.Shell(context.Background(), c.Command, Options{Cwd: cwd, Timeout: 5 * time.Second})
+			if d := time.Since(start); d > time.Second {
+				t.Errorf("%s took %v", c.ID, d)
+			}
+			got := "deny"
+			decision := "error"
+			if err == nil {
+				decision = string(rep.RiskAssessment)
+				if rep.RiskAssessment.Rank() < model.Escalate.Rank() {
+					got = "allow"
+				}
+			}
+			for _, s := range []*score{group(parts, part), group(cats, part+" · "+c.Category)} {
+				s.cases++
+				if err != nil {
+					s.errors++
+				}
+				if c.Expected == "any" || got == c.Expected {
+					continue
+				}
+				if c.Expected == "deny" {
+					s.falseAllow++
+				} else {
+					s.falseDeny++
+				}
+				if s == group(parts, part) {
+					s.failures = append(s.failures, fmt.Sprintf("%s want %s got %s: %s", c.ID, c.Expected, decision, c.Command))
+				}
+			}
+		}
+	}
+	names := make([]string, 0, len(parts))
+	for n := range parts {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(&report, "%-32s %s\n", n, parts[n])
+	}
+	report.WriteString("\nby category:\n")
+	catNames := make([]string, 0, len(cats))
+	for n := range cats {
+		catNames = append(catNames, n)
+	}
+	sort.Strings(catNames)
+	for _, n := range catNames {
+		fmt.Fprintf(&report, "  %-70s %s\n", n, cats[n])
+	}
+	for _, n := range names {
+		if len(parts[n].failures) > 0 {
+			fmt.Fprintf(&report, "\n%s failures:\n  %s\n", n, strings.Join(parts[n].failures, "\n  "))
+		}
+	}
+	t.Log("\n" + report.String())
+	if out := os.Getenv("RECOURSE_CONFORMANCE_REPORT"); out != "" {
+		_ = os.WriteFile(out, []byte(report.String()), 0o644)
+	}
+	for part, ceiling := range shellCeilings {
+		s := parts[part]
+		if s == nil {
+			t.Errorf("no cases in %s", part)
+			continue
+		}
+		if s.falseAllow > ceiling[0] || s.falseDeny > ceiling[1] {
+			t.Errorf("%s: %d false-allows, %d false-denies; the ceilings are %d and %d", part, s.falseAllow, s.falseDeny, ceiling[0], ceiling[1])
+		}
+	}
+}
+
+func group(m map[string]*score, name string) *score {
+	if m[name] == nil {
+		m[name] = &score{}
+	}
+	return m[name]
+}
+
+// partOf names the scored part a case belongs to, or "" for cases scored
+// against another mode (context.env) or contradicted elsewhere.
+func partOf(file string, c corpusCase) string {
+	switch {
+	case len(c.Context.Env) > 0 && !onlyHome(c.Context.Env):
+		return "modes (context.env, not scored)"
+	case c.ConflictsWith != nil:
+		return "conflicting cwd semantics"
+	case strings.TrimSpace(c.Command) == "" && file != "dcg-nocrash.jsonl":
+		return "empty input (an error by design)"
+	case c.MvdanParse != "" && c.Expected == "allow":
+		return "unparseable (deny by design)"
+	}
+	switch file {
+	case "dcg.jsonl":
+		if strings.HasPrefix(c.Category, "fixtures/") || strings.HasPrefix(c.Category, "scenarios/") {
+			return "dcg.jsonl fixtures"
+		}
+		return "dcg.jsonl regression"
+	case "ccsn.jsonl":
+		return "ccsn.jsonl default"
+	}
+	return file
+}
+
+// onlyHome reports whether the environment only moves HOME, which the
+// cwd "$HOME" mapping already expresses.
+func onlyHome(env map[string]string) bool {
+	_, ok := env["HOME"]
+	return ok && len(env) == 1
+}
+
+func readCorpus(t *testing.T, path string) []corpusCase {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []corpusCase
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<22)
+	for sc.Scan() {
+		var c corpusCase
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if c.Command == "" && c.Expected == "" {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}

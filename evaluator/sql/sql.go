@@ -1,0 +1,179 @@
+// Package sql parses SQL text into statements with a real parser:
+// PostgreSQL's own, through pg_query (libpg_query). It never connects to a
+// database. Text the parser does not read becomes a statement with Error
+// set, which the rules judge as needs-review, never as a SELECT.
+package sql
+
+import (
+	"strings"
+
+	pg_query "github.com/pganalyze/pg_query_go/v6"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// MaxBytes bounds the SQL text parsed at once.
+const MaxBytes = 1 << 20
+
+// Parse returns the statements of text, in order.
+func Parse(text string) []model.SQLStatement {
+	if strings.TrimSpace(text) == "" {
+		return nil
+	}
+	if len(text) > MaxBytes {
+		return []model.SQLStatement{{Kind: "UNPARSED", Text: text[:200], Error: "the SQL text is over the size limit"}}
+	}
+	tree, err := pg_query.Parse(text)
+	if err != nil {
+		return []model.SQLStatement{{Kind: "UNPARSED", Text: text, Error: err.Error()}}
+	}
+	out := make([]model.SQLStatement, 0, len(tree.Stmts))
+	for _, raw := range tree.Stmts {
+		st := statement(raw.Stmt)
+		st.Text = strings.TrimSpace(slice(text, raw.StmtLocation, raw.StmtLen))
+		out = append(out, st)
+	}
+	return out
+}
+
+// slice cuts a statement's text by its byte location and length (0 means
+// to the end).
+func slice(text string, loc, n int32) string {
+	start := int(loc)
+	if start < 0 || start > len(text) {
+		return text
+	}
+	if n <= 0 || start+int(n) > len(text) {
+		return text[start:]
+	}
+	return text[start : start+int(n)]
+}
+
+// statement classifies one parsed statement.
+func statement(n *pg_query.Node) model.SQLStatement {
+	switch s := n.GetNode().(type) {
+	case *pg_query.Node_SelectStmt:
+		st := model.SQLStatement{Kind: "SELECT"}
+		if s.SelectStmt.GetIntoClause() != nil {
+			st.Kind, st.Object = "CREATE", "TABLE"
+		}
+		return st
+	case *pg_query.Node_InsertStmt:
+		kind := "INSERT"
+		if s.InsertStmt.GetOnConflictClause().GetAction() == pg_query.OnConflictAction_ONCONFLICT_UPDATE {
+			kind = "UPSERT"
+		}
+		return model.SQLStatement{Kind: kind, Targets: rel(s.InsertStmt.GetRelation())}
+	case *pg_query.Node_UpdateStmt:
+		return model.SQLStatement{Kind: "UPDATE", Targets: rel(s.UpdateStmt.GetRelation()), Where: s.UpdateStmt.GetWhereClause() != nil}
+	case *pg_query.Node_DeleteStmt:
+		return model.SQLStatement{Kind: "DELETE", Targets: rel(s.DeleteStmt.GetRelation()), Where: s.DeleteStmt.GetWhereClause() != nil}
+	case *pg_query.Node_MergeStmt:
+		return model.SQLStatement{Kind: "MERGE", Targets: rel(s.MergeStmt.GetRelation())}
+	case *pg_query.Node_TruncateStmt:
+		var targets []string
+		for _, r := range s.TruncateStmt.GetRelations() {
+			targets = append(targets, rel(r.GetRangeVar())...)
+		}
+		return model.SQLStatement{Kind: "TRUNCATE", Object: "TABLE", Targets: targets}
+	case *pg_query.Node_DropStmt:
+		d := s.DropStmt
+		return model.SQLStatement{Kind: "DROP", Object: objectName(d.GetRemoveType()), Targets: names(d.GetObjects()),
+			Cascade: d.GetBehavior() == pg_query.DropBehavior_DROP_CASCADE}
+	case *pg_query.Node_DropdbStmt:
+		return model.SQLStatement{Kind: "DROP", Object: "DATABASE", Targets: []string{s.DropdbStmt.GetDbname()}}
+	case *pg_query.Node_DropRoleStmt:
+		return model.SQLStatement{Kind: "DROP", Object: "ROLE"}
+	case *pg_query.Node_DropOwnedStmt:
+		return model.SQLStatement{Kind: "DROP", Object: "OWNED"}
+	case *pg_query.Node_DropTableSpaceStmt:
+		return model.SQLStatement{Kind: "DROP", Object: "TABLESPACE"}
+	case *pg_query.Node_DropSubscriptionStmt:
+		return model.SQLStatement{Kind: "DROP", Object: "SUBSCRIPTION"}
+	case *pg_query.Node_AlterTableStmt:
+		a := s.AlterTableStmt
+		st := model.SQLStatement{Kind: "ALTER", Object: objectName(a.GetObjtype()), Targets: rel(a.GetRelation())}
+		for _, c := range a.GetCmds() {
+			switch c.GetAlterTableCmd().GetSubtype() {
+			case pg_query.AlterTableType_AT_DropColumn, pg_query.AlterTableType_AT_DropConstraint,
+				pg_query.AlterTableType_AT_DropExpression, pg_query.AlterTableType_AT_DropIdentity:
+				st.AlterDrops = true
+			case pg_query.AlterTableType_AT_AlterColumnType:
+				st.AlterDrops = true // a type change can truncate or reject existing values
+			}
+		}
+		return st
+	case *pg_query.Node_ExplainStmt:
+		for _, o := range s.ExplainStmt.GetOptions() {
+			if strings.EqualFold(o.GetDefElem().GetDefname(), "analyze") {
+				return statement(s.ExplainStmt.GetQuery()) // EXPLAIN ANALYZE runs the statement
+			}
+		}
+		return model.SQLStatement{Kind: "EXPLAIN"}
+	case *pg_query.Node_CreateStmt, *pg_query.Node_CreateTableAsStmt, *pg_query.Node_IndexStmt, *pg_query.Node_CreateSchemaStmt,
+		*pg_query.Node_CreatedbStmt, *pg_query.Node_CreateSeqStmt, *pg_query.Node_CreateRoleStmt, *pg_query.Node_CreateExtensionStmt:
+		return model.SQLStatement{Kind: "CREATE"}
+	case *pg_query.Node_ViewStmt:
+		return model.SQLStatement{Kind: "CREATE", Object: "VIEW", Cascade: s.ViewStmt.GetReplace()}
+	case *pg_query.Node_CreateFunctionStmt:
+		return model.SQLStatement{Kind: "CREATE", Object: "FUNCTION", Cascade: s.CreateFunctionStmt.GetReplace()}
+	case *pg_query.Node_GrantStmt:
+		if s.GrantStmt.GetIsGrant() {
+			return model.SQLStatement{Kind: "GRANT"}
+		}
+		return model.SQLStatement{Kind: "REVOKE"}
+	case *pg_query.Node_GrantRoleStmt:
+		if s.GrantRoleStmt.GetIsGrant() {
+			return model.SQLStatement{Kind: "GRANT"}
+		}
+		return model.SQLStatement{Kind: "REVOKE"}
+	case *pg_query.Node_CopyStmt:
+		if s.CopyStmt.GetIsFrom() {
+			return model.SQLStatement{Kind: "COPY FROM", Targets: rel(s.CopyStmt.GetRelation())}
+		}
+		return model.SQLStatement{Kind: "COPY TO"}
+	case *pg_query.Node_TransactionStmt:
+		return model.SQLStatement{Kind: "TRANSACTION"}
+	case *pg_query.Node_VariableSetStmt, *pg_query.Node_VariableShowStmt:
+		return model.SQLStatement{Kind: "SET"}
+	case *pg_query.Node_VacuumStmt, *pg_query.Node_ClusterStmt, *pg_query.Node_ReindexStmt:
+		return model.SQLStatement{Kind: "MAINTENANCE"}
+	}
+	return model.SQLStatement{Kind: "OTHER"}
+}
+
+func rel(r *pg_query.RangeVar) []string {
+	if r == nil {
+		return nil
+	}
+	name := r.GetRelname()
+	if r.GetSchemaname() != "" {
+		name = r.GetSchemaname() + "." + name
+	}
+	return []string{name}
+}
+
+// names reads DROP's object names: lists of strings (schema.table) or
+// plain strings.
+func names(objs []*pg_query.Node) []string {
+	var out []string
+	for _, o := range objs {
+		if l := o.GetList(); l != nil {
+			var parts []string
+			for _, it := range l.GetItems() {
+				parts = append(parts, it.GetString_().GetSval())
+			}
+			out = append(out, strings.Join(parts, "."))
+			continue
+		}
+		if s := o.GetString_(); s != nil {
+			out = append(out, s.GetSval())
+		}
+	}
+	return out
+}
+
+// objectName is "TABLE" for OBJECT_TABLE.
+func objectName(t pg_query.ObjectType) string {
+	return strings.ReplaceAll(strings.TrimPrefix(t.String(), "OBJECT_"), "_", " ")
+}

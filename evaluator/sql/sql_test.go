@@ -1,0 +1,91 @@
+package sql
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		text string
+		want string // kind/object/where/drops per statement, joined by " | "
+	}{
+		{"SELECT * FROM users", "SELECT"},
+		{"select 1; select 2", "SELECT | SELECT"},
+		{"DELETE FROM audit_log", "DELETE where=false"},
+		{"DELETE FROM users WHERE id = 1", "DELETE where=true"},
+		{"UPDATE users SET admin = true", "UPDATE where=false"},
+		{"UPDATE users SET admin = true WHERE id = 1", "UPDATE where=true"},
+		{"DROP TABLE IF EXISTS public.users CASCADE", "DROP TABLE targets=public.users cascade"},
+		{"DROP DATABASE production", "DROP DATABASE targets=production"},
+		{"DROP SCHEMA app", "DROP SCHEMA targets=app"},
+		{"DROP INDEX idx_users_email", "DROP INDEX targets=idx_users_email"},
+		{"TRUNCATE TABLE sessions, tokens", "TRUNCATE TABLE targets=sessions,tokens"},
+		{"ALTER TABLE users DROP COLUMN email", "ALTER TABLE drops"},
+		{"ALTER TABLE users ADD COLUMN age int", "ALTER TABLE"},
+		{"ALTER TABLE users ALTER COLUMN age TYPE text", "ALTER TABLE drops"},
+		{"INSERT INTO t VALUES (1)", "INSERT"},
+		{"INSERT INTO t VALUES (1) ON CONFLICT (id) DO UPDATE SET v = 2", "UPSERT"},
+		{"INSERT INTO t VALUES (1) ON CONFLICT DO NOTHING", "INSERT"},
+		{"EXPLAIN DELETE FROM t", "EXPLAIN"},
+		{"EXPLAIN ANALYZE DELETE FROM t", "DELETE where=false"},
+		{"CREATE TABLE t (id int)", "CREATE"},
+		{"CREATE OR REPLACE VIEW v AS SELECT 1", "CREATE VIEW cascade"},
+		{"GRANT SELECT ON t TO bob", "GRANT"},
+		{"REVOKE ALL ON t FROM bob", "REVOKE"},
+		{"BEGIN; DELETE FROM t; COMMIT", "TRANSACTION | DELETE where=false | TRANSACTION"},
+		{"DO $$ BEGIN DELETE FROM t; END $$", "OTHER"},
+		{"SELEC * FROM t", "UNPARSED"},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			var got []string
+			for _, st := range Parse(tt.text) {
+				s := st.Kind
+				if st.Object != "" {
+					s += " " + st.Object
+				}
+				if st.Kind == "DELETE" || st.Kind == "UPDATE" {
+					s += map[bool]string{true: " where=true", false: " where=false"}[st.Where]
+				}
+				if st.Kind == "DROP" || st.Kind == "TRUNCATE" {
+					s += " targets=" + strings.Join(st.Targets, ",")
+				}
+				if st.Cascade {
+					s += " cascade"
+				}
+				if st.AlterDrops {
+					s += " drops"
+				}
+				if st.Kind == "UNPARSED" && st.Error == "" {
+					t.Fatal("an unparsed statement without its error")
+				}
+				got = append(got, s)
+			}
+			if g := strings.Join(got, " | "); g != tt.want {
+				t.Fatalf("got %q, want %q", g, tt.want)
+			}
+		})
+	}
+}
+
+func TestStatementText(t *testing.T) {
+	sts := Parse("SELECT 1;\n  DROP TABLE x;")
+	if len(sts) != 2 || sts[0].Text != "SELECT 1" || sts[1].Text != "DROP TABLE x" {
+		t.Fatalf("%+v", sts)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"DROP TABLE x", "DELETE FROM t WHERE a=1; SELECT 1", "ALTER TABLE t DROP COLUMN c", "SELEC", "$$"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, st := range Parse(text) {
+			if st.Kind == "" {
+				t.Fatalf("statement without a kind in %q", text)
+			}
+		}
+	})
+}

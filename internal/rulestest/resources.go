@@ -1,0 +1,52 @@
+package rulestest
+
+import (
+	"testing"
+
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+// ResourceCase is one test of a Terraform resource row: a change and the
+// rule and tier it must get. Near misses are cases whose Rule is another
+// row of the same type.
+type ResourceCase struct {
+	Name   string
+	Type   string
+	Action model.Action
+	Before map[string]any
+	After  map[string]any
+	Rule   string
+	Tier   model.Tier
+}
+
+// RunResources judges every case against table and checks that every row
+// of table is hit by at least one case.
+func RunResources(t *testing.T, table []rules.Rule, cases []ResourceCase) {
+	t.Helper()
+	eng, err := rules.NewEngine(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hit := map[string]bool{}
+	for _, c := range cases {
+		m := &model.Mutation{Source: model.SourceTerraform, Action: c.Action, Address: c.Type + ".x",
+			Target: model.Target{Type: c.Type, ID: c.Type + ".x"}, Before: c.Before, After: c.After}
+		v, ok := eng.Judge(rules.Facts{M: m, Inv: model.NewInventory()})
+		switch {
+		case !ok:
+			t.Errorf("%s/%s: no rule matched", c.Type, c.Name)
+		case v.RuleID != c.Rule || v.Tier != c.Tier:
+			t.Errorf("%s/%s: %s tier %d, want %s tier %d (%s)", c.Type, c.Name, v.RuleID, v.Tier, c.Rule, c.Tier, v.Reasoning)
+		case v.Tier == model.TierNeedsReview && len(v.MissingEvidence) == 0:
+			t.Errorf("%s/%s: needs-review without missing evidence", c.Type, c.Name)
+		default:
+			hit[v.RuleID] = true
+		}
+	}
+	for _, r := range table {
+		if !hit[r.ID] {
+			t.Errorf("rule %s has no test case", r.ID)
+		}
+	}
+}

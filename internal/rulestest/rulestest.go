@@ -1,0 +1,118 @@
+// Package rulestest runs command-line rule tables in tests: every row gets
+// a command that hits it and a near miss that must not.
+package rulestest
+
+import (
+	"testing"
+
+	"github.com/recourse-dev/recourse/evaluator/mcpcall"
+	"github.com/recourse-dev/recourse/evaluator/shell"
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+// Case is one row's test: Hit must be decided by Row; Miss, a similar
+// command, must be decided by another row (or none).
+type Case struct {
+	Row  string
+	Hit  string
+	Miss string
+	// Cwd is where both lines run; empty means a neutral project dir.
+	Cwd string
+}
+
+// Judge parses line and returns the verdict of its first command of type
+// typ (or its last command, when none has that type).
+func Judge(t *testing.T, eng *rules.Engine, line, cwd, typ string) (model.Recoverability, bool) {
+	t.Helper()
+	if cwd == "" {
+		cwd = "/workspace/project"
+	}
+	ms, err := shell.Parse(line, shell.Options{Cwd: cwd})
+	if err != nil {
+		t.Fatalf("%q: %v", line, err)
+	}
+	if len(ms) == 0 {
+		t.Fatalf("%q: no command", line)
+	}
+	m := ms[len(ms)-1]
+	for i := len(ms) - 1; i >= 0; i-- {
+		if ms[i].Target.Type == typ {
+			m = ms[i]
+		}
+	}
+	return eng.Judge(rules.Facts{M: &m, Inv: model.NewInventory()})
+}
+
+// Run checks every case and that every row of table has one.
+func Run(t *testing.T, table []rules.Rule, cases []Case) {
+	t.Helper()
+	run(t, table, cases, func(t *testing.T, eng *rules.Engine, line, cwd, typ string) (model.Recoverability, bool) {
+		return Judge(t, eng, line, cwd, typ)
+	})
+}
+
+// judgeFunc judges one test input against the engine.
+type judgeFunc func(t *testing.T, eng *rules.Engine, input, cwd, typ string) (model.Recoverability, bool)
+
+func run(t *testing.T, table []rules.Rule, cases []Case, judge judgeFunc) {
+	t.Helper()
+	eng, err := rules.NewEngine(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	types := map[string]string{}
+	for _, r := range table {
+		types[r.ID] = r.Type
+	}
+	tested := map[string]bool{}
+	for _, c := range cases {
+		t.Run(c.Row, func(t *testing.T) {
+			v, ok := judge(t, eng, c.Hit, c.Cwd, types[c.Row])
+			if !ok || v.RuleID != c.Row {
+				t.Errorf("hit %q: got %s (%s), want %s", c.Hit, v.RuleID, v.Reasoning, c.Row)
+			}
+			if c.Miss == "" {
+				t.Errorf("row %s has no near miss", c.Row)
+				return
+			}
+			if v, _ := judge(t, eng, c.Miss, c.Cwd, types[c.Row]); v.RuleID == c.Row {
+				t.Errorf("near miss %q hit %s too", c.Miss, c.Row)
+			}
+		})
+		tested[c.Row] = true
+	}
+	for _, r := range table {
+		if !tested[r.ID] {
+			t.Errorf("row %s has no test case", r.ID)
+		}
+	}
+}
+
+// CallCase is RunCalls' case: Hit and Miss are MCP call documents.
+type CallCase = Case
+
+// JudgeCall parses an MCP call document and returns the verdict of its
+// first mutation of type typ (the call itself when typ is AnyType).
+func JudgeCall(t *testing.T, eng *rules.Engine, doc, typ string) (model.Recoverability, bool) {
+	t.Helper()
+	ms, err := mcpcall.Parse([]byte(doc))
+	if err != nil {
+		t.Fatalf("%s: %v", doc, err)
+	}
+	m := ms[0]
+	for i := len(ms) - 1; i >= 0; i-- {
+		if ms[i].Target.Type == typ {
+			m = ms[i]
+		}
+	}
+	return eng.Judge(rules.Facts{M: &m, Inv: model.NewInventory()})
+}
+
+// RunCalls is Run for MCP call tables.
+func RunCalls(t *testing.T, table []rules.Rule, cases []CallCase) {
+	t.Helper()
+	run(t, table, cases, func(t *testing.T, eng *rules.Engine, doc, _, typ string) (model.Recoverability, bool) {
+		return JudgeCall(t, eng, doc, typ)
+	})
+}

@@ -1,0 +1,55 @@
+// Package suggest finds the known names closest to a misspelt one, for
+// did-you-mean messages (Levenshtein distance, github.com/agnivade/levenshtein).
+package suggest
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/agnivade/levenshtein"
+)
+
+// Matches returns up to n candidates within a distance that scales with
+// the name's length, closest first. Names are compared case-insensitively
+// with '.', '-' and ' ' read as '_', and a candidate that contains the name
+// (or is contained in it) counts as close.
+func Matches(name string, candidates []string, n int) []string {
+	norm := normalize(name)
+	type scored struct {
+		c string
+		d int
+	}
+	var hits []scored
+	limit := max(2, len(norm)/3)
+	for _, c := range candidates {
+		nc := normalize(c)
+		d := levenshtein.ComputeDistance(norm, nc)
+		if norm != "" && (strings.Contains(nc, norm) || strings.Contains(norm, nc)) && d > 1 {
+			d = min(d, limit)
+		}
+		if d <= limit {
+			hits = append(hits, scored{c, d})
+		}
+	}
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].d < hits[j].d })
+	out := make([]string, 0, n)
+	for _, h := range hits {
+		if len(out) == n {
+			break
+		}
+		out = append(out, h.c)
+	}
+	return out
+}
+
+// Nearest returns the closest candidate, or "" when none is close.
+func Nearest(name string, candidates []string) string {
+	if m := Matches(name, candidates, 1); len(m) > 0 {
+		return m[0]
+	}
+	return ""
+}
+
+func normalize(s string) string {
+	return strings.NewReplacer(".", "_", "-", "_", " ", "_").Replace(strings.ToLower(strings.TrimSpace(s)))
+}

@@ -1,0 +1,31 @@
+package suggest
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestMatches(t *testing.T) {
+	tools := []string{"recourse_evaluate_terraform", "recourse_evaluate_shell", "recourse_evaluate_mcp_call", "recourse_evaluate_with_evidence", "recourse_supported_resources"}
+	tests := []struct {
+		name string
+		want string
+	}{
+		{"recourse_evaluate_shel", "recourse_evaluate_shell"},
+		{"evaluate_shell", "recourse_evaluate_shell"},
+		{"recourse.evaluate.shell", "recourse_evaluate_shell"},
+		{"RECOURSE_EVALUATE_TERRAFORM", "recourse_evaluate_terraform"},
+		{"comand", ""},
+	}
+	for _, tt := range tests {
+		if got := Nearest(tt.name, tools); got != tt.want {
+			t.Errorf("%q: %q, want %q", tt.name, got, tt.want)
+		}
+	}
+	if got := Nearest("comand", []string{"command", "cwd", "actor"}); got != "command" {
+		t.Errorf("comand: %q", got)
+	}
+	if got := Matches("argumnets", []string{"arguments", "annotations", "server"}, 3); strings.Join(got, ",") != "arguments" {
+		t.Errorf("argumnets: %v", got)
+	}
+}

@@ -1,0 +1,128 @@
+package mcpserver
+
+import (
+	"errors"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// ErrorKind is a closed registry: agents branch on it. docs/mcp.md lists
+// every kind with its type and whether a corrected call can succeed.
+type ErrorKind string
+
+// The error kinds.
+const (
+	KindUnknownTool       ErrorKind = "unknown_tool"
+	KindUnknownArgument   ErrorKind = "unknown_argument"
+	KindMissingArgument   ErrorKind = "missing_argument"
+	KindWrongType         ErrorKind = "wrong_type"
+	KindInvalidArgument   ErrorKind = "invalid_argument"
+	KindMalformedInput    ErrorKind = "malformed_input"
+	KindWrongDocument     ErrorKind = "wrong_document"
+	KindUnsupportedFormat ErrorKind = "unsupported_format_version"
+	KindErroredPlan       ErrorKind = "errored_plan"
+	KindInputTooLarge     ErrorKind = "input_too_large"
+	KindDeadlineExceeded  ErrorKind = "deadline_exceeded"
+	KindPolicyError       ErrorKind = "policy_error"
+	KindInternal          ErrorKind = "internal_error"
+)
+
+// ErrorType is the contract's coarse class.
+type ErrorType string
+
+// The error types of the design.
+const (
+	TypeNotFound   ErrorType = "NOT_FOUND"
+	TypeConflict   ErrorType = "CONFLICT"
+	TypeValidation ErrorType = "VALIDATION"
+	TypePermission ErrorType = "PERMISSION"
+	TypeTransient  ErrorType = "TRANSIENT"
+	TypeInternal   ErrorType = "INTERNAL"
+)
+
+// Registry gives each kind its type and whether a corrected or repeated
+// call can succeed.
+var Registry = map[ErrorKind]struct {
+	Type        ErrorType
+	Recoverable bool
+}{
+	KindUnknownTool:       {TypeNotFound, true},
+	KindUnknownArgument:   {TypeValidation, true},
+	KindMissingArgument:   {TypeValidation, true},
+	KindWrongType:         {TypeValidation, true},
+	KindInvalidArgument:   {TypeValidation, true},
+	KindMalformedInput:    {TypeValidation, true},
+	KindWrongDocument:     {TypeValidation, true},
+	KindUnsupportedFormat: {TypeValidation, true},
+	KindErroredPlan:       {TypeConflict, true},
+	KindInputTooLarge:     {TypeValidation, true},
+	KindDeadlineExceeded:  {TypeTransient, true},
+	KindPolicyError:       {TypeInternal, false},
+	KindInternal:          {TypeInternal, false},
+}
+
+// Contract is an error an agent can act on without reading its message.
+type Contract struct {
+	Kind        ErrorKind `json:"kind"`
+	Type        ErrorType `json:"type"`
+	Recoverable bool      `json:"recoverable"`
+	Message     string    `json:"message"`
+	// Field names the argument or input field at fault, when one is.
+	Field string `json:"field,omitempty"`
+	// Line and Column locate a JSON error in the input.
+	Line     int       `json:"line,omitempty"`
+	Column   int       `json:"column,omitempty"`
+	Recovery *Recovery `json:"recovery"`
+}
+
+// Recovery is the ready next call.
+type Recovery struct {
+	SuggestedTool string         `json:"suggested_tool,omitempty"`
+	SuggestedArgs map[string]any `json:"suggested_args,omitempty"`
+	FuzzyMatches  []string       `json:"fuzzy_matches,omitempty"`
+	SchemaHint    *SchemaHint    `json:"schema_hint,omitempty"`
+}
+
+// SchemaHint summarises a tool's parameters.
+type SchemaHint struct {
+	Required []string          `json:"required"`
+	Optional []string          `json:"optional"`
+	Types    map[string]string `json:"types"`
+	Example  map[string]any    `json:"example"`
+}
+
+func newContract(kind ErrorKind, msg string) *Contract {
+	r := Registry[kind]
+	return &Contract{Kind: kind, Type: r.Type, Recoverable: r.Recoverable, Message: msg, Recovery: &Recovery{}}
+}
+
+// fromModel maps an evaluation error onto a contract for tool.
+func fromModel(err error, tool *toolDef) *Contract {
+	var e *model.Error
+	if !errors.As(err, &e) {
+		e = model.AsError(err)
+	}
+	kind := map[model.ErrorKind]ErrorKind{
+		model.KindInvalidJSON:       KindMalformedInput,
+		model.KindWrongDocument:     KindWrongDocument,
+		model.KindUnsupportedFormat: KindUnsupportedFormat,
+		model.KindInvalidField:      KindInvalidArgument,
+		model.KindErroredPlan:       KindErroredPlan,
+		model.KindInputTooLarge:     KindInputTooLarge,
+		model.KindDeadlineExceeded:  KindDeadlineExceeded,
+		model.KindPolicyCompile:     KindPolicyError,
+		model.KindPolicyEval:        KindPolicyError,
+		model.KindInternal:          KindInternal,
+	}[e.Kind]
+	if kind == "" {
+		kind = KindInternal
+	}
+	c := newContract(kind, e.Error())
+	c.Field, c.Line, c.Column = e.Field, e.Line, e.Column
+	if c.Recoverable && tool != nil {
+		c.Recovery.SuggestedTool = tool.name
+		c.Recovery.SchemaHint = tool.hint()
+		c.Recovery.SuggestedArgs = tool.example
+	}
+	return c
+}

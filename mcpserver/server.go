@@ -1,0 +1,380 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"maps"
+	"runtime/debug"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/internal/suggest"
+	"github.com/recourse-dev/recourse/report"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+// Options configure a Server.
+type Options struct {
+	// Environment is the default environment when a call names none.
+	Environment string
+	// Timeout bounds each evaluation (evaluator.DefaultTimeout when zero).
+	Timeout time.Duration
+	// Version is reported to clients.
+	Version string
+	// MaxInputBytes bounds a plan or command argument
+	// (evaluator.MaxInputBytes when zero).
+	MaxInputBytes int
+	// Logger writes to stderr only; nil discards.
+	Logger *slog.Logger
+}
+
+// Server is the Recourse MCP server. Handlers are safe for concurrent use:
+// mcp-go runs tools/call on a worker pool.
+type Server struct {
+	ev    *evaluator.Evaluator
+	eng   *rules.Engine
+	opts  Options
+	tools map[string]*toolDef
+	names []string
+	mcp   *server.MCPServer
+	log   *slog.Logger
+}
+
+// New builds the server over an evaluator and the rule engine it uses.
+func New(ev *evaluator.Evaluator, eng *rules.Engine, opts Options) *Server {
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opts.Version == "" {
+		opts.Version = "dev"
+	}
+	if opts.MaxInputBytes <= 0 {
+		opts.MaxInputBytes = evaluator.MaxInputBytes
+	}
+	s := &Server{ev: ev, eng: eng, opts: opts, tools: map[string]*toolDef{}, log: opts.Logger}
+	s.mcp = server.NewMCPServer("recourse", opts.Version,
+		server.WithToolCapabilities(false),
+		server.WithResourceCapabilities(false, false),
+		server.WithPromptCapabilities(false),
+		server.WithInstructions(Instructions),
+	)
+	for _, t := range toolDefs() {
+		s.tools[t.name] = t
+		s.names = append(s.names, t.name)
+		s.mcp.AddTool(t.mcpTool(), s.handler(t))
+	}
+	sort.Strings(s.names)
+	s.mcp.AddResource(mcp.NewResource(InstructionsURI, "Recourse instructions",
+		mcp.WithResourceDescription("When to call which Recourse tool, and how to act on each decision"), mcp.WithMIMEType("text/markdown")),
+		func(context.Context, mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
+			return []mcp.ResourceContents{mcp.TextResourceContents{URI: InstructionsURI, MIMEType: "text/markdown", Text: Instructions}}, nil
+		})
+	s.mcp.AddPrompt(mcp.NewPrompt(PromptName, mcp.WithPromptDescription("How to use Recourse before destructive actions")),
+		func(context.Context, mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+			return mcp.NewGetPromptResult("Recourse instructions", []mcp.PromptMessage{
+				mcp.NewPromptMessage(mcp.RoleUser, mcp.NewTextContent(Instructions)),
+			}), nil
+		})
+	return s
+}
+
+// MCP returns the underlying mcp-go server.
+func (s *Server) MCP() *server.MCPServer { return s.mcp }
+
+// handler wraps a tool: it validates the arguments itself (mcp-go does not,
+// and its messages are Go dumps), evaluates under a deadline, recovers
+// panics, and always answers with an envelope.
+func (s *Server) handler(t *toolDef) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
+		start := time.Now()
+		defer func() {
+			if r := recover(); r != nil {
+				s.log.Error("tool panicked", "tool", t.name, "panic", r, "stack", string(debug.Stack()))
+				res = result(failure(newContract(KindInternal, fmt.Sprintf("internal error: %v (a bug in Recourse; please report it)", r))))
+			}
+			s.log.Debug("tool call", "tool", t.name, "elapsed", time.Since(start))
+		}()
+		args, c := s.arguments(t, req.Params.Arguments)
+		if c != nil {
+			return result(failure(c)), nil
+		}
+		return result(s.call(ctx, t, args)), nil
+	}
+}
+
+// arguments checks the call's arguments against the tool's parameters.
+func (s *Server) arguments(t *toolDef, raw any) (map[string]any, *Contract) {
+	args := map[string]any{}
+	if raw != nil {
+		m, ok := raw.(map[string]any)
+		if !ok {
+			c := newContract(KindWrongType, fmt.Sprintf("arguments of %s must be an object, received %s", t.name, jsonType(raw)))
+			s.recover(c, t, nil)
+			return nil, c
+		}
+		args = m
+	}
+	names := t.paramNames()
+	for _, k := range slices.Sorted(maps.Keys(args)) {
+		if t.param(k) != nil {
+			continue
+		}
+		c := newContract(KindUnknownArgument, fmt.Sprintf("argument '%s' is not known to %s", k, t.name))
+		c.Field = k
+		matches := suggest.Matches(k, names, 3)
+		fixed := map[string]any{}
+		for name, v := range args {
+			if name != k {
+				fixed[name] = v
+			}
+		}
+		if len(matches) > 0 {
+			fixed[matches[0]] = args[k]
+		}
+		s.recover(c, t, fixed)
+		c.Recovery.FuzzyMatches = matches
+		return nil, c
+	}
+	for _, p := range t.params {
+		v, ok := args[p.name]
+		if !ok {
+			if p.required {
+				c := newContract(KindMissingArgument, fmt.Sprintf("%s needs the argument '%s' (%s)", t.name, p.name, p.desc))
+				c.Field = p.name
+				s.recover(c, t, nil)
+				return nil, c
+			}
+			continue
+		}
+		if got := jsonType(v); !slices.Contains(p.types, got) {
+			c := newContract(KindWrongType, fmt.Sprintf("argument '%s' of %s must be %s, received %s", p.name, t.name, strings.Join(p.types, " or "), got))
+			c.Field = p.name
+			s.recover(c, t, nil)
+			return nil, c
+		}
+		if len(p.enum) > 0 && !slices.Contains(p.enum, fmt.Sprint(v)) {
+			c := newContract(KindInvalidArgument, fmt.Sprintf("argument '%s' of %s must be one of %s, received %q", p.name, t.name, strings.Join(p.enum, ", "), v))
+			c.Field = p.name
+			c.Recovery.FuzzyMatches = suggest.Matches(fmt.Sprint(v), p.enum, 3)
+			s.recover(c, t, nil)
+			return nil, c
+		}
+	}
+	return args, nil
+}
+
+// recover fills a contract's recovery block for tool t: the tool to call,
+// corrected arguments (or the example) and the schema hint.
+func (s *Server) recover(c *Contract, t *toolDef, args map[string]any) {
+	c.Recovery.SuggestedTool = t.name
+	c.Recovery.SchemaHint = t.hint()
+	if args == nil {
+		args = t.example
+	}
+	c.Recovery.SuggestedArgs = args
+}
+
+// call runs the evaluation a tool names.
+func (s *Server) call(ctx context.Context, t *toolDef, args map[string]any) Envelope {
+	switch t.name {
+	case ToolSupportedResources:
+		return Envelope{Status: StatusSuccess, Data: Catalog(s.eng, stringArg(args, "kind", "")), FollowUpHints: []string{}, Confidence: ptr("HIGH"), CharterVersion: CharterVersion}
+	case ToolWithEvidence:
+		return s.withEvidence(ctx, t, args)
+	}
+	kind, data, opts, c := s.input(t, args)
+	if c != nil {
+		return failure(c)
+	}
+	rep, err := s.ev.Evaluate(ctx, kind, data, nil, opts)
+	if err != nil {
+		return failure(fromModel(err, t))
+	}
+	return reportEnvelope(rep, t.name)
+}
+
+// input turns an evaluation tool's arguments into the evaluator's input.
+func (s *Server) input(t *toolDef, args map[string]any) (evaluator.Kind, []byte, evaluator.Options, *Contract) {
+	opts := evaluator.Options{Environment: stringArg(args, "environment", s.opts.Environment), Actor: stringArg(args, "actor", ""),
+		Owner: stringArg(args, "owner", ""), Timeout: s.opts.Timeout}
+	switch t.name {
+	case ToolShell:
+		opts.Cwd = stringArg(args, "cwd", "")
+		return evaluator.KindShell, []byte(stringArg(args, "command", "")), opts, nil
+	case ToolMCPCall:
+		call := map[string]any{"tool": args["tool"]}
+		for _, k := range []string{"server", "arguments", "annotations"} {
+			if v, ok := args[k]; ok {
+				call[k] = v
+			}
+		}
+		data, _ := json.Marshal(call)
+		return evaluator.KindMCPCall, data, opts, nil
+	}
+	data, c := documentBytes("plan", args["plan"], s.opts.MaxInputBytes)
+	if c == nil {
+		if st, ok := args["state"]; ok && st != nil {
+			opts.State, c = documentBytes("state", st, s.opts.MaxInputBytes)
+		}
+	}
+	if c != nil {
+		s.recover(c, t, nil)
+	}
+	return evaluator.KindTerraform, data, opts, c
+}
+
+// withEvidence re-evaluates another tool's input with the agent's evidence.
+func (s *Server) withEvidence(ctx context.Context, t *toolDef, args map[string]any) Envelope {
+	inner := s.tools[stringArg(args, "tool", "")]
+	innerArgs, c := s.arguments(inner, args["input"])
+	if c != nil {
+		c.Field = "input." + c.Field
+		return failure(c)
+	}
+	for _, k := range []string{"environment", "actor"} {
+		if v, ok := args[k]; ok {
+			innerArgs[k] = v
+		}
+	}
+	items, c := evidenceItems(args["evidence"])
+	if c != nil {
+		s.recover(c, t, nil)
+		return failure(c)
+	}
+	kind, data, opts, c := s.input(inner, innerArgs)
+	if c != nil {
+		return failure(c)
+	}
+	rep, err := s.ev.Evaluate(ctx, kind, data, items, opts)
+	if err != nil {
+		return failure(fromModel(err, t))
+	}
+	return reportEnvelope(rep, inner.name)
+}
+
+// evidenceItems reads the evidence argument.
+func evidenceItems(v any) ([]report.EvidenceItem, *Contract) {
+	list, _ := v.([]any)
+	items := make([]report.EvidenceItem, 0, len(list))
+	for i, raw := range list {
+		m, ok := raw.(map[string]any)
+		addr, okA := m["address"].(string)
+		key, okK := m["key"].(string)
+		value, okV := m["value"]
+		if !ok || !okA || !okK || !okV || addr == "" || key == "" {
+			c := newContract(KindWrongType, fmt.Sprintf(`evidence[%d] must be {"address": "...", "key": "...", "value": ..., "source": "..."}`, i))
+			c.Field = fmt.Sprintf("evidence[%d]", i)
+			return nil, c
+		}
+		src, _ := m["source"].(string)
+		items = append(items, report.EvidenceItem{Address: addr, Key: key, Value: value, Source: src})
+	}
+	return items, nil
+}
+
+// documentBytes accepts a JSON document argument (the plan, the state) as
+// an object or as a JSON string.
+func documentBytes(name string, v any, limit int) ([]byte, *Contract) {
+	var b []byte
+	if s, ok := v.(string); ok {
+		b = []byte(s)
+	} else {
+		var err error
+		if b, err = json.Marshal(v); err != nil {
+			c := newContract(KindInvalidArgument, "the "+name+" cannot be encoded as JSON: "+err.Error())
+			c.Field = name
+			return nil, c
+		}
+	}
+	if len(b) > limit {
+		c := newContract(KindInputTooLarge, fmt.Sprintf("the %s is %d bytes, over the %d-byte limit", name, len(b), limit))
+		c.Field = name
+		return nil, c
+	}
+	return b, nil
+}
+
+// result is the tool result: the envelope in structuredContent, the same
+// JSON as text, and isError for error and refused.
+func result(env Envelope) *mcp.CallToolResult {
+	if err := env.Validate(); err != nil {
+		env = failure(newContract(KindInternal, "the envelope broke its own invariant: "+err.Error()))
+	}
+	text, err := json.Marshal(env)
+	if err != nil {
+		env = failure(newContract(KindInternal, "encoding the envelope: "+err.Error()))
+		text, _ = json.Marshal(env)
+	}
+	return &mcp.CallToolResult{
+		Content:           []mcp.Content{mcp.NewTextContent(string(text))},
+		StructuredContent: env,
+		IsError:           env.Error != nil,
+	}
+}
+
+// UnknownTool is the result for a tools/call of a tool Recourse does not
+// have: a validation error with did-you-mean over the tool names.
+func (s *Server) UnknownTool(name string) *mcp.CallToolResult {
+	matches := suggest.Matches(name, s.names, 3)
+	c := newContract(KindUnknownTool, fmt.Sprintf("no tool named '%s'; Recourse's tools are %s", name, strings.Join(s.names, ", ")))
+	c.Field = "name"
+	c.Recovery.FuzzyMatches = matches
+	if len(matches) > 0 {
+		t := s.tools[matches[0]]
+		c.Recovery.SuggestedTool = t.name
+		c.Recovery.SuggestedArgs = t.example
+		c.Recovery.SchemaHint = t.hint()
+	}
+	return result(failure(c))
+}
+
+// Known reports whether Recourse has a tool of this name.
+func (s *Server) Known(name string) bool { return s.tools[name] != nil }
+
+func jsonType(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "string"
+	case bool:
+		return "boolean"
+	case float64, int, int64, json.Number:
+		return "number"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+func stringArg(args map[string]any, key, def string) string {
+	if s, ok := args[key].(string); ok && s != "" {
+		return s
+	}
+	return def
+}
+
+func ptr(s string) *string { return &s }
+
+// Supported is what recourse_supported_resources returns: the rule
+// catalog and what happens to everything it does not list.
+type Supported struct {
+	rules.Catalog
+	Fallback string `json:"fallback"`
+}
+
+// Catalog is the catalog of the engine's rows, limited to kind when set.
+func Catalog(eng *rules.Engine, kind string) Supported {
+	return Supported{Catalog: eng.Catalog(kind),
+		Fallback: "anything not listed is judged by the classifier at LOW confidence (status degraded), and never allowed without read-only evidence"}
+}

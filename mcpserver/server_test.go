@@ -1,0 +1,354 @@
+package mcpserver
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/policy"
+	"github.com/recourse-dev/recourse/rules/builtin"
+)
+
+func newServer(t testing.TB, opts Options, policyDirs ...string) *Server {
+	t.Helper()
+	eng, err := builtin.Engine()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol, err := policy.New(context.Background(), policyDirs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(evaluator.New(eng, pol), eng, opts)
+}
+
+// rpc sends one request through Handle and decodes the response.
+func rpc(t *testing.T, s *Server, id int, method string, params any) map[string]any {
+	t.Helper()
+	msg, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+	resp := s.Handle(context.Background(), msg)
+	var out map[string]any
+	if err := json.Unmarshal(resp, &out); err != nil {
+		t.Fatalf("%s: %v: %s", method, err, resp)
+	}
+	return out
+}
+
+// call runs a tool and returns its result, the envelope and isError.
+func call(t *testing.T, s *Server, tool string, args any) (map[string]any, map[string]any, bool) {
+	t.Helper()
+	out := rpc(t, s, 1, "tools/call", map[string]any{"name": tool, "arguments": args})
+	res, ok := out["result"].(map[string]any)
+	if !ok {
+		t.Fatalf("%s: no result: %v", tool, out)
+	}
+	env, _ := res["structuredContent"].(map[string]any)
+	isErr, _ := res["isError"].(bool)
+	content := res["content"].([]any)[0].(map[string]any)["text"].(string)
+	var text map[string]any
+	if err := json.Unmarshal([]byte(content), &text); err != nil || fmt.Sprint(text) != fmt.Sprint(env) {
+		t.Fatalf("content[0].text does not mirror structuredContent: %v", err)
+	}
+	return res, env, isErr
+}
+
+func initialize(t *testing.T, s *Server) {
+	t.Helper()
+	out := rpc(t, s, 0, "initialize", map[string]any{"protocolVersion": "2025-06-18", "capabilities": map[string]any{}, "clientInfo": map[string]any{"name": "test", "version": "1"}})
+	if out["error"] != nil {
+		t.Fatal(out["error"])
+	}
+}
+
+func TestToolsList(t *testing.T) {
+	s := newServer(t, Options{})
+	initialize(t, s)
+	tools := rpc(t, s, 2, "tools/list", map[string]any{})["result"].(map[string]any)["tools"].([]any)
+	if len(tools) != 5 {
+		t.Fatalf("%d tools", len(tools))
+	}
+	for _, raw := range tools {
+		tool := raw.(map[string]any)
+		name := tool["name"].(string)
+		a := tool["annotations"].(map[string]any)
+		if a["readOnlyHint"] != true || a["destructiveHint"] != false || a["idempotentHint"] != true || a["openWorldHint"] != false || a["title"] == "" {
+			t.Errorf("%s annotations %v", name, a)
+		}
+		if _, ok := tool["outputSchema"].(map[string]any); !ok {
+			t.Errorf("%s has no outputSchema", name)
+		}
+		in := tool["inputSchema"].(map[string]any)
+		if in["additionalProperties"] != false || in["examples"] == nil {
+			t.Errorf("%s input schema %v", name, in)
+		}
+	}
+}
+
+// TestDescriptions lints every tool description.
+func TestDescriptions(t *testing.T) {
+	for _, d := range toolDefs() {
+		desc := d.description
+		if len(desc) >= 500 || !strings.HasPrefix(desc, "Use this when") || !strings.Contains(desc, "instead") || !strings.Contains(desc, "composition") {
+			t.Errorf("%s: %d chars: %s", d.name, len(desc), desc)
+		}
+	}
+}
+
+// outputValidator compiles a tool's outputSchema.
+func outputValidator(t *testing.T, tool string) *jsonschema.Schema {
+	t.Helper()
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(toolByName(tool).outputSchema()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource(tool+".json", doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile(tool + ".json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sch
+}
+
+func toolByName(name string) *toolDef {
+	for _, d := range toolDefs() {
+		if d.name == name {
+			return d
+		}
+	}
+	return nil
+}
+
+func validate(t *testing.T, tool string, env map[string]any) {
+	t.Helper()
+	b, _ := json.Marshal(env)
+	inst, _ := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err := outputValidator(t, tool).Validate(inst); err != nil {
+		t.Fatalf("%s: structuredContent does not validate against outputSchema: %v\n%s", tool, err, b)
+	}
+}
+
+func TestToolCalls(t *testing.T) {
+	s := newServer(t, Options{})
+	initialize(t, s)
+	plan := map[string]any{"format_version": "1.2", "resource_changes": []any{map[string]any{"address": "aws_db_instance.a", "type": "aws_db_instance",
+		"change": map[string]any{"actions": []any{"delete"}, "before": map[string]any{"skip_final_snapshot": true, "backup_retention_period": 0}}}}}
+	planText, _ := json.Marshal(plan)
+	tests := []struct {
+		tool     string
+		args     map[string]any
+		status   string
+		decision string
+	}{
+		{ToolShell, map[string]any{"command": "rm -rf /"}, "success", "block"},
+		{ToolShell, map[string]any{"command": "ls -la", "cwd": "/workspace", "environment": "production", "actor": "agent-1"}, "success", "allow"},
+		{ToolShell, map[string]any{"command": "frobnicate --all"}, "degraded", "warn"},
+		{ToolShell, map[string]any{"command": "rm -rf 'x"}, "partial", "escalate"},
+		{ToolTerraform, map[string]any{"plan": plan}, "success", "block"},
+		{ToolTerraform, map[string]any{"plan": string(planText)}, "success", "block"},
+		{ToolTerraform, map[string]any{"plan": map[string]any{"format_version": "1.2", "resource_changes": []any{}}}, "empty", "allow"},
+		{ToolMCPCall, map[string]any{"server": "postgres", "tool": "query", "arguments": map[string]any{"sql": "DROP TABLE users"}}, "success", "block"},
+		{ToolMCPCall, map[string]any{"server": "github", "tool": "get_file_contents", "arguments": map[string]any{"path": "README.md"}}, "success", "allow"},
+		{ToolMCPCall, map[string]any{"tool": "acme_purge", "annotations": map[string]any{"readOnlyHint": true}}, "degraded", "escalate"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.tool+"/"+tt.status+"/"+tt.decision, func(t *testing.T) {
+			_, env, isErr := call(t, s, tt.tool, tt.args)
+			data, _ := env["data"].(map[string]any)
+			if isErr || env["status"] != tt.status || data["riskAssessment"] != tt.decision || env["error"] != nil || env["charter_version"] != CharterVersion {
+				t.Fatalf("got %v", env)
+			}
+			validate(t, tt.tool, env)
+		})
+	}
+	kmsPlan, err := os.ReadFile("../testdata/plans/kms-key-delete.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	state, err := os.ReadFile("../testdata/states/data-workspace.tfstate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stateObj any
+	if err := json.Unmarshal(state, &stateObj); err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range []any{nil, string(state), stateObj} {
+		args := map[string]any{"plan": string(kmsPlan)}
+		want, deps := "warn", 0
+		if st != nil {
+			args["state"], want, deps = st, "block", 3
+		}
+		_, env, isErr := call(t, s, ToolTerraform, args)
+		data, _ := env["data"].(map[string]any)
+		if isErr || data["riskAssessment"] != want || data["summary"].(map[string]any)["dependencyImpactCount"] != float64(deps) {
+			t.Fatalf("with state %T: decision %v, want %s with %d dependents", st, data["riskAssessment"], want, deps)
+		}
+		validate(t, ToolTerraform, env)
+	}
+	bucket := map[string]any{"format_version": "1.2", "resource_changes": []any{map[string]any{"address": "aws_s3_bucket.logs", "type": "aws_s3_bucket",
+		"change": map[string]any{"actions": []any{"delete"}, "before": map[string]any{"bucket": "logs"}}}}}
+	_, env, _ := call(t, s, ToolTerraform, map[string]any{"plan": bucket})
+	if env["data"].(map[string]any)["riskAssessment"] != "escalate" || !strings.Contains(fmt.Sprint(env["follow_up_hints"]), ToolWithEvidence) {
+		t.Fatalf("an escalate with missing evidence hints at %s: %v", ToolWithEvidence, env["follow_up_hints"])
+	}
+	_, env, isErr := call(t, s, ToolWithEvidence, map[string]any{"tool": ToolTerraform, "input": map[string]any{"plan": bucket},
+		"evidence": []any{map[string]any{"address": "aws_s3_bucket.logs", "key": "force_destroy", "value": false, "source": "console"}}})
+	data := env["data"].(map[string]any)
+	applied := data["evidence"].(map[string]any)["applied"].([]any)
+	if isErr || data["riskAssessment"] != "warn" || len(applied) != 1 || applied[0].(map[string]any)["moved"] != true {
+		t.Fatalf("with evidence: %v", env)
+	}
+	validate(t, ToolWithEvidence, env)
+	_, env, isErr = call(t, s, ToolSupportedResources, map[string]any{"kind": "mcp"})
+	data = env["data"].(map[string]any)
+	if isErr || env["status"] != "success" || len(data["mcpTools"].([]any)) < 50 || len(data["terraformTypes"].([]any)) != 0 {
+		t.Fatalf("supported resources: %v", env["status"])
+	}
+	validate(t, ToolSupportedResources, env)
+}
+
+func TestErrorContracts(t *testing.T) {
+	s := newServer(t, Options{MaxInputBytes: 4096})
+	initialize(t, s)
+	big := `{"format_version": "1.2", "resource_changes": [], "x": "` + strings.Repeat("a", 5000) + `"}`
+	tests := []struct {
+		name, tool  string
+		args        any
+		kind, typ   string
+		recoverable bool
+		fuzzy       string // a fuzzy match expected
+		fixedArg    string // an argument expected in suggested_args
+	}{
+		{"unknown tool", "recourse_evaluate_shel", map[string]any{"command": "ls"}, "unknown_tool", "NOT_FOUND", true, "recourse_evaluate_shell", "command"},
+		{"unknown tool no prefix", "evaluate_shell", map[string]any{}, "unknown_tool", "NOT_FOUND", true, "recourse_evaluate_shell", ""},
+		{"unknown tool dotted", "recourse.evaluate.shell", map[string]any{}, "unknown_tool", "NOT_FOUND", true, "recourse_evaluate_shell", ""},
+		{"unknown argument", ToolShell, map[string]any{"comand": "rm -rf ./build"}, "unknown_argument", "VALIDATION", true, "command", "command"},
+		{"missing argument", ToolShell, map[string]any{"cwd": "/x"}, "missing_argument", "VALIDATION", true, "", "command"},
+		{"wrong type", ToolShell, map[string]any{"command": 42}, "wrong_type", "VALIDATION", true, "", "command"},
+		{"arguments not an object", ToolShell, []any{"ls"}, "wrong_type", "VALIDATION", true, "", ""},
+		{"bad enum", ToolSupportedResources, map[string]any{"kind": "shel"}, "invalid_argument", "VALIDATION", true, "shell", "kind"},
+		{"malformed plan", ToolTerraform, map[string]any{"plan": `{"format_version": "1.2",`}, "malformed_input", "VALIDATION", true, "", "plan"},
+		{"unsupported format", ToolTerraform, map[string]any{"plan": map[string]any{"format_version": "2.0", "resource_changes": []any{}}}, "unsupported_format_version", "VALIDATION", true, "", "plan"},
+		{"state file", ToolTerraform, map[string]any{"plan": map[string]any{"version": 4, "lineage": "x", "resources": []any{}}}, "wrong_document", "VALIDATION", true, "", "plan"},
+		{"input over the limit", ToolTerraform, map[string]any{"plan": big}, "input_too_large", "VALIDATION", true, "", "plan"},
+		{"state that is no state", ToolTerraform, map[string]any{"plan": map[string]any{"format_version": "1.2", "resource_changes": []any{}}, "state": map[string]any{"serial": 1}}, "invalid_argument", "VALIDATION", true, "", "plan"},
+		{"state over the limit", ToolTerraform, map[string]any{"plan": map[string]any{"format_version": "1.2", "resource_changes": []any{}}, "state": big}, "input_too_large", "VALIDATION", true, "", "plan"},
+		{"empty command", ToolShell, map[string]any{"command": "  "}, "invalid_argument", "VALIDATION", true, "", "command"},
+		{"mcp call without tool name", ToolMCPCall, map[string]any{"tool": ""}, "invalid_argument", "VALIDATION", true, "", "tool"},
+		{"evidence for an unknown tool", ToolWithEvidence, map[string]any{"tool": "recourse_evaluate_shel", "input": map[string]any{}, "evidence": []any{}}, "invalid_argument", "VALIDATION", true, ToolShell, "tool"},
+		{"evidence input misspelt", ToolWithEvidence, map[string]any{"tool": ToolShell, "input": map[string]any{"comand": "ls"}, "evidence": []any{}}, "unknown_argument", "VALIDATION", true, "command", "command"},
+		{"evidence item malformed", ToolWithEvidence, map[string]any{"tool": ToolShell, "input": map[string]any{"command": "ls"}, "evidence": []any{"force_destroy=false"}}, "wrong_type", "VALIDATION", true, "", "evidence"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, env, isErr := call(t, s, tt.tool, tt.args)
+			e, _ := env["error"].(map[string]any)
+			if !isErr || env["status"] != "error" || e == nil || env["data"] != nil {
+				t.Fatalf("got %v", env)
+			}
+			if e["kind"] != tt.kind || e["type"] != tt.typ || e["recoverable"] != tt.recoverable || e["message"] == "" {
+				t.Fatalf("contract %v", e)
+			}
+			rec := e["recovery"].(map[string]any)
+			if tt.fuzzy != "" && !strings.Contains(fmt.Sprint(rec["fuzzy_matches"]), tt.fuzzy) {
+				t.Errorf("fuzzy matches %v lack %s", rec["fuzzy_matches"], tt.fuzzy)
+			}
+			if tt.fixedArg != "" {
+				args, _ := rec["suggested_args"].(map[string]any)
+				if _, ok := args[tt.fixedArg]; !ok {
+					t.Errorf("suggested_args %v lack %s", rec["suggested_args"], tt.fixedArg)
+				}
+			}
+			if rec["suggested_tool"] == nil || rec["schema_hint"] == nil {
+				t.Errorf("recovery %v lacks a tool or schema hint", rec)
+			}
+			if tool := toolByName(tt.tool); tool != nil {
+				validate(t, tt.tool, env)
+			}
+		})
+	}
+}
+
+func TestTransientAndInternalErrors(t *testing.T) {
+	s := newServer(t, Options{Timeout: time.Nanosecond})
+	initialize(t, s)
+	_, env, isErr := call(t, s, ToolShell, map[string]any{"command": strings.Repeat("echo a; ", 2000)})
+	e := env["error"].(map[string]any)
+	if !isErr || e["kind"] != "deadline_exceeded" || e["type"] != "TRANSIENT" || e["recoverable"] != true {
+		t.Fatalf("deadline: %v", e)
+	}
+	dir := t.TempDir()
+	src := "package recourse.policies.boom\n\ntighten contains {\"decision\": \"block\", \"reason\": x} if { x := sprintf(\"%d\", [to_number(\"nope\")]) }\n"
+	if err := os.WriteFile(filepath.Join(dir, "boom.rego"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s = newServer(t, Options{}, dir)
+	initialize(t, s)
+	_, env, _ = call(t, s, ToolShell, map[string]any{"command": "ls"})
+	e = env["error"].(map[string]any)
+	if e["kind"] != "policy_error" || e["type"] != "INTERNAL" || e["recoverable"] != false {
+		t.Fatalf("policy error: %v", e)
+	}
+}
+
+func TestEnvelopeInvariant(t *testing.T) {
+	good := []Envelope{
+		{Status: StatusSuccess, Data: map[string]any{}, CharterVersion: CharterVersion},
+		failure(newContract(KindInternal, "x")),
+	}
+	for _, e := range good {
+		if err := e.Validate(); err != nil {
+			t.Errorf("%+v: %v", e, err)
+		}
+	}
+	bad := []Envelope{
+		{Status: StatusError, CharterVersion: CharterVersion},
+		{Status: StatusSuccess, Data: 1, Error: newContract(KindInternal, "x"), CharterVersion: CharterVersion},
+		{Status: StatusRefused, Data: 1, Error: newContract(KindErroredPlan, "x"), CharterVersion: CharterVersion},
+		{Status: StatusSuccess, CharterVersion: CharterVersion},
+		{Status: StatusSuccess, Data: 1},
+	}
+	for _, e := range bad {
+		if e.Validate() == nil {
+			t.Errorf("accepted %+v", e)
+		}
+	}
+	// result() never lets a broken envelope out.
+	res := result(Envelope{Status: StatusError, CharterVersion: CharterVersion})
+	if env := res.StructuredContent.(Envelope); env.Error == nil || env.Error.Kind != KindInternal || !res.IsError {
+		t.Fatalf("%+v", env)
+	}
+	if failure(newContract(KindErroredPlan, "x")).Status != StatusRefused {
+		t.Fatal("an errored plan is refused")
+	}
+	for kind := range Registry {
+		if newContract(kind, "x").Type == "" {
+			t.Errorf("%s has no type", kind)
+		}
+	}
+}
+
+func TestInstructionsResourceAndPrompt(t *testing.T) {
+	s := newServer(t, Options{})
+	initialize(t, s)
+	res := rpc(t, s, 3, "resources/read", map[string]any{"uri": InstructionsURI})
+	if !strings.Contains(fmt.Sprint(res["result"]), "recourse_evaluate_shell") {
+		t.Fatalf("%v", res)
+	}
+	p := rpc(t, s, 4, "prompts/get", map[string]any{"name": PromptName})
+	if !strings.Contains(fmt.Sprint(p["result"]), "escalate") {
+		t.Fatalf("%v", p)
+	}
+}

@@ -1,0 +1,245 @@
+package mcpserver
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/recourse-dev/recourse/report"
+)
+
+// Tool names.
+const (
+	ToolTerraform          = "recourse_evaluate_terraform"
+	ToolShell              = "recourse_evaluate_shell"
+	ToolMCPCall            = "recourse_evaluate_mcp_call"
+	ToolSupportedResources = "recourse_supported_resources"
+	ToolWithEvidence       = "recourse_evaluate_with_evidence"
+)
+
+// param is one tool parameter.
+type param struct {
+	name     string
+	types    []string // JSON types: "string", "object", "boolean"
+	required bool
+	desc     string
+	enum     []string
+}
+
+// toolDef is a tool's definition; its schemas are generated from params.
+type toolDef struct {
+	name, title, description string
+	params                   []param
+	example                  map[string]any
+	// reportData: the envelope's data is a ConsequenceReport.
+	reportData bool
+}
+
+var contextParams = []param{
+	{name: "environment", types: []string{"string"}, desc: `where the action would run; "production", "prod", "prd", "live" or "prod-*" make the default policy stricter`},
+	{name: "actor", types: []string{"string"}, desc: "who or what proposes the action (agent or job id), passed to the policy"},
+	{name: "owner", types: []string{"string"}, desc: "who owns the affected system, passed to the policy"},
+}
+
+func toolDefs() []*toolDef {
+	return []*toolDef{
+		{
+			name:  ToolTerraform,
+			title: "Evaluate a Terraform plan",
+			description: "Use this when you are about to run terraform/tofu apply: pass the JSON of `terraform show -json PLANFILE` and get how recoverable each change is and allow|warn|escalate|block. " +
+				"Use recourse_evaluate_shell instead for a raw command line. Common composition: terraform plan -out, terraform show -json, this tool, then apply only on allow or warn (after telling the user).",
+			params: append([]param{
+				{name: "plan", types: []string{"object", "string"}, required: true, desc: "the plan: the JSON object of `terraform show -json PLANFILE`, or that JSON as a string"},
+				{name: "state", types: []string{"object", "string"}, desc: "optional Terraform state (`terraform show -json`, or a raw terraform.tfstate) whose resources count as dependents of what the plan destroys"},
+			}, contextParams...),
+			example:    map[string]any{"plan": map[string]any{"format_version": "1.2", "resource_changes": []any{}}},
+			reportData: true,
+		},
+		{
+			name:  ToolShell,
+			title: "Evaluate a shell command line",
+			description: "Use this when you are about to run a shell command (rm, git, kubectl, aws, psql, terraform destroy ...): pass the line exactly as you would give it to bash -c. " +
+				"Use recourse_evaluate_terraform instead for a plan file. Common composition: this tool before every command from a terminal tool, running it only on allow, or on warn after telling the user.",
+			params: append([]param{
+				{name: "command", types: []string{"string"}, required: true, desc: "the command line, exactly as it would be passed to bash -c"},
+				{name: "cwd", types: []string{"string"}, desc: "the working directory the line would run in; without it, relative paths are judged as project data"},
+			}, contextParams...),
+			example:    map[string]any{"command": "rm -rf ./build", "cwd": "/workspace/app"},
+			reportData: true,
+		},
+		{
+			name:  ToolMCPCall,
+			title: "Evaluate another MCP server's tool call",
+			description: "Use this when you are about to call another MCP server's tool that may change or delete something (delete_repository, query with SQL, run_command, delete_namespace ...). " +
+				"Use recourse_evaluate_shell instead for a command you run yourself. Common composition: this tool with the exact server, tool, arguments and the tool's annotations, then the call only on allow or warn.",
+			params: append([]param{
+				{name: "tool", types: []string{"string"}, required: true, desc: "the tool's name (delete_repository, mcp__github__delete_repository, deleteRepository ...)"},
+				{name: "server", types: []string{"string"}, desc: "the MCP server's name (github, postgres, filesystem ...)"},
+				{name: "arguments", types: []string{"object"}, desc: "the arguments the tool would receive"},
+				{name: "annotations", types: []string{"object"}, desc: "the tool's annotations as its server advertised them (readOnlyHint, destructiveHint ...)"},
+			}, contextParams[:2]...),
+			example:    map[string]any{"server": "github", "tool": "delete_repository", "arguments": map[string]any{"owner": "acme", "repo": "api"}},
+			reportData: true,
+		},
+		{
+			name:  ToolWithEvidence,
+			title: "Re-evaluate with evidence you gathered",
+			description: "Use this when a Recourse result escalated with missingEvidence and you have checked those facts (a snapshot exists, versioning is on ...): resend the same input with evidence items {address, key, value}. " +
+				"Use the plain evaluate tool instead when you have no new facts. Common composition: evaluate, read missingEvidence, verify with read-only commands, then this tool.",
+			params: []param{
+				{name: "tool", types: []string{"string"}, required: true, desc: "the evaluation tool the input is for", enum: []string{ToolTerraform, ToolShell, ToolMCPCall}},
+				{name: "input", types: []string{"object"}, required: true, desc: "the same arguments you passed to that tool"},
+				{name: "evidence", types: []string{"array"}, required: true, desc: `facts for keys a report listed in missingEvidence: [{"address": target id, "key": the missing key, "value": what you found, "source": how}]`},
+				contextParams[0], contextParams[1],
+			},
+			example: map[string]any{"tool": ToolTerraform, "input": map[string]any{"plan": map[string]any{"format_version": "1.2", "resource_changes": []any{}}},
+				"evidence": []any{map[string]any{"address": "aws_s3_bucket.logs", "key": "force_destroy", "value": false, "source": "aws s3api get-bucket-tagging"}}},
+			reportData: true,
+		},
+		{
+			name:  ToolSupportedResources,
+			title: "List what Recourse analyses in depth",
+			description: "Use this when you need to know whether a Terraform type, a program or an MCP tool gets deterministic rules or only the classifier fallback (a degraded result). " +
+				"Use the recourse_evaluate_* tools instead to judge an action. Common composition: after a degraded result, check coverage here before asking a human.",
+			params: []param{
+				{name: "kind", types: []string{"string"}, desc: "limit the catalog to one kind of input", enum: []string{"terraform", "shell", "mcp"}},
+			},
+			example: map[string]any{"kind": "shell"},
+		},
+	}
+}
+
+// inputSchema is the tool's input JSON Schema: additionalProperties false,
+// types, enums and an example.
+func (t *toolDef) inputSchema() json.RawMessage {
+	props := map[string]any{}
+	var required []string
+	for _, p := range t.params {
+		s := map[string]any{"description": p.desc}
+		if len(p.types) == 1 {
+			s["type"] = p.types[0]
+		} else {
+			s["type"] = p.types
+		}
+		if len(p.enum) > 0 {
+			s["enum"] = p.enum
+		}
+		props[p.name] = s
+		if p.required {
+			required = append(required, p.name)
+		}
+	}
+	schema := map[string]any{"type": "object", "properties": props, "additionalProperties": false, "examples": []any{t.example}}
+	if len(required) > 0 {
+		schema["required"] = required
+	}
+	return mustJSON(schema)
+}
+
+// outputSchema is the envelope's JSON Schema, with the ConsequenceReport
+// schema as data for the evaluation tools.
+func (t *toolDef) outputSchema() json.RawMessage {
+	data := map[string]any{"type": []string{"object", "null"}}
+	defs := map[string]any{}
+	if t.reportData {
+		var rep map[string]any
+		if err := json.Unmarshal(report.Schema, &rep); err != nil {
+			panic(err) // the embedded schema is tested to be JSON
+		}
+		if d, ok := rep["$defs"].(map[string]any); ok {
+			defs = d
+		}
+		delete(rep, "$defs")
+		delete(rep, "$schema")
+		delete(rep, "$id")
+		data = map[string]any{"anyOf": []any{rep, map[string]any{"type": "null"}}}
+	}
+	statuses := []string{string(StatusSuccess), string(StatusEmpty), string(StatusPartial), string(StatusDegraded), string(StatusError), string(StatusRefused)}
+	kinds := make([]string, 0, len(Registry))
+	for k := range Registry {
+		kinds = append(kinds, string(k))
+	}
+	sort.Strings(kinds)
+	schema := map[string]any{
+		"type":     "object",
+		"required": []string{"status", "data", "error", "confidence", "follow_up_hints", "charter_version"},
+		"properties": map[string]any{
+			"status": map[string]any{"enum": statuses},
+			"data":   data,
+			"error": map[string]any{"anyOf": []any{map[string]any{"type": "null"}, map[string]any{
+				"type":     "object",
+				"required": []string{"kind", "type", "recoverable", "message", "recovery"},
+				"properties": map[string]any{
+					"kind":        map[string]any{"enum": kinds},
+					"type":        map[string]any{"enum": []string{"NOT_FOUND", "CONFLICT", "VALIDATION", "PERMISSION", "TRANSIENT", "INTERNAL"}},
+					"recoverable": map[string]any{"type": "boolean"},
+					"message":     map[string]any{"type": "string"},
+					"field":       map[string]any{"type": "string"},
+					"line":        map[string]any{"type": "integer"},
+					"column":      map[string]any{"type": "integer"},
+					"recovery":    map[string]any{"type": "object"},
+				},
+			}}},
+			"confidence":      map[string]any{"enum": []any{"HIGH", "MEDIUM", "LOW", nil}},
+			"follow_up_hints": map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "maxItems": 3},
+			"charter_version": map[string]any{"const": CharterVersion},
+		},
+	}
+	if len(defs) > 0 {
+		schema["$defs"] = defs
+	}
+	return mustJSON(schema)
+}
+
+// mcpTool is the tool as mcp-go serves it, with annotations set explicitly
+// (mcp-go's defaults mark tools destructive and open-world).
+func (t *toolDef) mcpTool() mcp.Tool {
+	tool := mcp.NewToolWithRawSchema(t.name, t.description, t.inputSchema())
+	tool.Title = t.title
+	tool.RawOutputSchema = t.outputSchema()
+	yes, no := true, false
+	tool.Annotations = mcp.ToolAnnotation{Title: t.title, ReadOnlyHint: &yes, DestructiveHint: &no, IdempotentHint: &yes, OpenWorldHint: &no}
+	return tool
+}
+
+// hint is the schema hint of a recovery block.
+func (t *toolDef) hint() *SchemaHint {
+	h := &SchemaHint{Required: []string{}, Optional: []string{}, Types: map[string]string{}, Example: t.example}
+	for _, p := range t.params {
+		if p.required {
+			h.Required = append(h.Required, p.name)
+		} else {
+			h.Optional = append(h.Optional, p.name)
+		}
+		h.Types[p.name] = strings.Join(p.types, "|")
+	}
+	return h
+}
+
+func (t *toolDef) param(name string) *param {
+	for i := range t.params {
+		if t.params[i].name == name {
+			return &t.params[i]
+		}
+	}
+	return nil
+}
+
+func (t *toolDef) paramNames() []string {
+	out := make([]string, len(t.params))
+	for i, p := range t.params {
+		out[i] = p.name
+	}
+	return out
+}
+
+func mustJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("marshal schema: %v", err)) // built from literals above
+	}
+	return b
+}

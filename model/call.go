@@ -1,0 +1,34 @@
+package model
+
+// ActionCall is the action of an MCP tool call: what it does is for the
+// rules to say.
+const ActionCall Action = "call"
+
+// ToolCall is one MCP tool call another server would receive.
+type ToolCall struct {
+	// Server is the MCP server's name ("github"), as given or as split out
+	// of a prefixed tool name (mcp__github__delete_repository).
+	Server string
+	// Tool is the tool name as the caller spelled it.
+	Tool string
+	// Name is the normalised tool name: lower-case words joined by "_"
+	// (deleteRepository, delete-repository -> delete_repository).
+	Name string
+	// Words are Name's words, without leading words that repeat the
+	// server's name (slack_list_channels on slack: list, channels).
+	Words []string
+	// Arguments are the call's arguments.
+	Arguments map[string]any
+	// Annotations are the hints the target server advertised for the tool;
+	// nil when the caller passed none. They are evidence from an untrusted
+	// server: they never make a rule's verdict safer.
+	Annotations *ToolAnnotations
+}
+
+// ToolAnnotations are MCP tool annotations; a nil field was not given.
+type ToolAnnotations struct {
+	ReadOnlyHint    *bool `json:"readOnlyHint,omitempty"`
+	DestructiveHint *bool `json:"destructiveHint,omitempty"`
+	IdempotentHint  *bool `json:"idempotentHint,omitempty"`
+	OpenWorldHint   *bool `json:"openWorldHint,omitempty"`
+}

@@ -1,0 +1,73 @@
+package model
+
+// ActionExecute is the action of a shell command: what it does to what is
+// for the rules to say, not the parser.
+const ActionExecute Action = "execute"
+
+// Program names of the mutations a shell parser emits for what is not a
+// program: an output redirection that truncates its target (cmd > file),
+// and a part of the input that could not be analysed (Command.Problem).
+const (
+	RedirectProgram   = "(redirect)"
+	UnanalysedProgram = "(unanalysed)"
+)
+
+// Command is one simple command a shell line would run, after the wrappers
+// around it (sudo, env, xargs, find -exec, sh -c ...) are unwrapped.
+type Command struct {
+	// Program is the program's name without its directory ("rm" for
+	// "/bin/rm"); empty when the name is not known statically.
+	Program string
+	// Args are the arguments after the program name, resolved statically.
+	Args []Arg
+	// Text is the command as it appears in the input.
+	Text string
+	// Line and Col locate the command in the input line, 1-based.
+	Line, Col int
+	// Wrappers are the programs unwrapped to reach this command, outermost
+	// first ("sudo", "xargs").
+	Wrappers []string
+	// Depth is how many shell re-parses (sh -c, eval, heredoc to a shell)
+	// lie between the input and this command.
+	Depth int
+	// Cwd is the directory the command runs in, when known ("" unknown).
+	Cwd string
+	// Env are the variables the line sets before this command.
+	Env map[string]string
+	// MoreOperands is set when the command receives operands at run time
+	// that the input does not show: xargs and parallel feeding it from
+	// stdin, find -exec feeding it found paths. MoreFrom says from where.
+	MoreOperands bool
+	MoreFrom     string
+	// StdinFrom names what feeds the command's stdin when that is a pipe
+	// or a here-document ("pipe from curl", "heredoc").
+	StdinFrom string
+	// Redirects are the files the command's output is written to.
+	Redirects []Redirect
+	// Problem, when set, is why the command could not be analysed (a parse
+	// error with its position, a dynamic program name, a nesting bound).
+	Problem string
+	// Script is source code an interpreter runs inline (python -c ...),
+	// with Interpreter naming the language; rules scan it.
+	Script      string
+	Interpreter string
+}
+
+// Arg is one resolved argument.
+type Arg struct {
+	// Value is the argument after quote removal, brace and tilde expansion.
+	// For a dynamic argument it is its shape, with parameter expansions
+	// kept as $NAME ("$TMPDIR/build", "$(...)").
+	Value string
+	// Dynamic is set when the value depends on a variable, a command
+	// substitution or anything else only known at run time.
+	Dynamic bool
+}
+
+// Redirect is an output redirection of a command.
+type Redirect struct {
+	Op     string // ">", ">>", "&>", ">|"
+	Target Arg
+	// Fd is the redirected file descriptor ("1" when omitted, "2" for 2>).
+	Fd string
+}

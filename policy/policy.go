@@ -1,0 +1,343 @@
+// Package policy decides: it folds the verdicts of an evaluation into one
+// decision with OPA/Rego. The default policy (default.rego) is embedded;
+// user policies loaded from directories may tighten or relax it through
+// the contract in docs/policy.md.
+//
+// An Engine is prepared once and is safe for concurrent use.
+package policy
+
+import (
+	"context"
+	_ "embed"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/open-policy-agent/opa/v1/ast"
+	"github.com/open-policy-agent/opa/v1/rego"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+//go:embed default.rego
+var defaultRego string
+
+// DefaultFile is the name the embedded default policy is compiled under.
+const DefaultFile = "recourse/default.rego"
+
+// The decision query: the full result when user policies are loaded,
+// the default policy's own result (which skips the user-policy rules)
+// when none are.
+const (
+	query        = "data.recourse.decision.result"
+	defaultQuery = "data.recourse.decision.default_result"
+)
+
+// Engine evaluates the decision policy.
+type Engine struct {
+	prepared rego.PreparedEvalQuery
+}
+
+// Input is what the policy decides on (docs/policy.md describes it as the
+// policy sees it).
+type Input struct {
+	Source           model.Source
+	Environment      string
+	Actor            string
+	Owner            string
+	Verdicts         []Verdict
+	CrossActionRisks []Verdict
+	// Summary is passed through to the policy unchanged.
+	Summary map[string]any
+}
+
+// Verdict is one judged mutation or cross-action risk as the policy sees it.
+type Verdict struct {
+	Address    string
+	Type       string
+	Action     string
+	Tier       model.Tier
+	Reasoning  string
+	Source     model.VerdictSource
+	RuleID     string
+	Confidence model.Confidence
+	Missing    []string
+}
+
+// Result is the policy's decision.
+type Result struct {
+	Decision model.Decision
+	Reasons  []string
+	Policies []string
+}
+
+// New compiles the default policy together with the user policies found in
+// dirs (every *.rego file, recursively, except *_test.rego) and prepares
+// the decision query.
+func New(ctx context.Context, dirs ...string) (*Engine, error) {
+	modules, err := loadModules(dirs, false)
+	if err != nil {
+		return nil, err
+	}
+	compiler := ast.NewCompiler()
+	if compiler.Compile(modules); compiler.Failed() {
+		return nil, compileError(compiler.Errors)
+	}
+	q := query
+	if len(dirs) == 0 {
+		q = defaultQuery
+	}
+	pq, err := rego.New(
+		rego.Query(q),
+		rego.Compiler(compiler),
+		rego.StrictBuiltinErrors(true),
+	).PrepareForEval(ctx)
+	if err != nil {
+		return nil, &model.Error{Kind: model.KindPolicyCompile, Message: "preparing the decision query: " + err.Error(), Err: err}
+	}
+	return &Engine{prepared: pq}, nil
+}
+
+// Decide evaluates the policy on in. An evaluation error, a malformed
+// result or an error a user policy reports is returned as an error, never
+// as a decision.
+func (e *Engine) Decide(ctx context.Context, in Input) (Result, error) {
+	if err := ctx.Err(); err != nil {
+		return Result{}, deadlineError(err)
+	}
+	value, err := in.value()
+	if err != nil {
+		return Result{}, evalError("building the policy input", err)
+	}
+	rs, err := e.prepared.Eval(ctx, rego.EvalParsedInput(value))
+	if err != nil {
+		if ctx.Err() != nil {
+			return Result{}, deadlineError(err)
+		}
+		return Result{}, evalError("evaluating the policy", err)
+	}
+	if len(rs) != 1 || len(rs[0].Expressions) != 1 {
+		return Result{}, evalError("evaluating the policy", errors.New(query+" is undefined: a user policy may have made the default policy fail (conflicting rules?)"))
+	}
+	return parseResult(rs[0].Expressions[0].Value)
+}
+
+func deadlineError(err error) error {
+	return &model.Error{Kind: model.KindDeadlineExceeded, Message: "the policy evaluation ran past its deadline", Err: err}
+}
+
+func evalError(what string, err error) error {
+	return &model.Error{Kind: model.KindPolicyEval, Message: what + ": " + err.Error(), Err: err}
+}
+
+// parseResult checks the shape of the policy's answer.
+func parseResult(v any) (Result, error) {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return Result{}, evalError("reading the result", fmt.Errorf("%s is %T, not an object", query, v))
+	}
+	if errs := strings.Join(toStrings(obj["errors"]), "; "); errs != "" {
+		return Result{}, evalError("a user policy returned malformed entries", errors.New(errs))
+	}
+	s, _ := obj["decision"].(string)
+	d, ok := model.ParseDecision(s)
+	if !ok {
+		return Result{}, evalError("reading the result", fmt.Errorf("decision %v is not allow, warn, escalate or block", obj["decision"]))
+	}
+	return Result{Decision: d, Reasons: toStrings(obj["reasons"]), Policies: toStrings(obj["policies"])}, nil
+}
+
+func toStrings(v any) []string {
+	list, _ := v.([]any)
+	out := make([]string, 0, len(list))
+	for _, x := range list {
+		out = append(out, fmt.Sprint(x))
+	}
+	return out
+}
+
+// value is the input as the policy reads it (docs/policy.md). The verdicts
+// are built as AST terms directly: converting ten thousand Go maps through
+// ast.InterfaceToValue costs more than evaluating the policy.
+func (in Input) value() (ast.Value, error) {
+	summary := in.Summary
+	if summary == nil {
+		summary = map[string]any{}
+	}
+	summaryValue, err := ast.InterfaceToValue(summary)
+	if err != nil {
+		return nil, err
+	}
+	return ast.NewObject(
+		ast.Item(ast.InternedTerm("source"), ast.StringTerm(string(in.Source))),
+		ast.Item(ast.InternedTerm("context"), ast.ObjectTerm(
+			ast.Item(ast.InternedTerm("environment"), ast.StringTerm(in.Environment)),
+			ast.Item(ast.InternedTerm("actor"), ast.StringTerm(in.Actor)),
+			ast.Item(ast.InternedTerm("owner"), ast.StringTerm(in.Owner)),
+			ast.Item(ast.InternedTerm("source"), ast.StringTerm(string(in.Source))),
+		)),
+		ast.Item(ast.InternedTerm("summary"), ast.NewTerm(summaryValue)),
+		ast.Item(ast.InternedTerm("mutations"), verdictTerms(in.Verdicts)),
+		ast.Item(ast.InternedTerm("crossActionRisks"), verdictTerms(in.CrossActionRisks)),
+	), nil
+}
+
+var (
+	keyAddress    = ast.InternedTerm("address")
+	keyType       = ast.InternedTerm("type")
+	keyAction     = ast.InternedTerm("action")
+	keyTier       = ast.InternedTerm("tier")
+	keyLabel      = ast.InternedTerm("label")
+	keyReasoning  = ast.InternedTerm("reasoning")
+	keySource     = ast.InternedTerm("source")
+	keyRuleID     = ast.InternedTerm("ruleId")
+	keyConfidence = ast.InternedTerm("confidence")
+	keyMissing    = ast.InternedTerm("missingEvidence")
+)
+
+func verdictTerms(vs []Verdict) *ast.Term {
+	terms := make([]*ast.Term, len(vs))
+	for i, v := range vs {
+		missing := make([]*ast.Term, len(v.Missing))
+		for j, m := range v.Missing {
+			missing[j] = ast.StringTerm(m)
+		}
+		terms[i] = ast.ObjectTerm(
+			ast.Item(keyAddress, ast.StringTerm(v.Address)),
+			ast.Item(keyType, ast.StringTerm(v.Type)),
+			ast.Item(keyAction, ast.StringTerm(v.Action)),
+			ast.Item(keyTier, ast.InternedTerm(int(v.Tier))),
+			ast.Item(keyLabel, ast.StringTerm(v.Tier.Label())),
+			ast.Item(keyReasoning, ast.StringTerm(v.Reasoning)),
+			ast.Item(keySource, ast.StringTerm(string(v.Source))),
+			ast.Item(keyRuleID, ast.StringTerm(v.RuleID)),
+			ast.Item(keyConfidence, ast.StringTerm(string(v.Confidence))),
+			ast.Item(keyMissing, ast.ArrayTerm(missing...)),
+		)
+	}
+	return ast.ArrayTerm(terms...)
+}
+
+// loadModules parses the default policy and every .rego file under dirs.
+// With tests, *_test.rego files are included.
+func loadModules(dirs []string, tests bool) (map[string]*ast.Module, error) {
+	opts := ast.ParserOptions{RegoVersion: ast.RegoV1, ProcessAnnotation: true}
+	def, err := ast.ParseModuleWithOpts(DefaultFile, defaultRego, opts)
+	if err != nil {
+		return nil, compileError(err)
+	}
+	modules := map[string]*ast.Module{DefaultFile: def}
+	files, err := regoFiles(dirs, tests)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			return nil, &model.Error{Kind: model.KindPolicyCompile, File: f, Message: err.Error(), Err: err}
+		}
+		m, err := ast.ParseModuleWithOpts(f, string(src), opts)
+		if err != nil {
+			return nil, compileError(err)
+		}
+		if m == nil {
+			return nil, &model.Error{Kind: model.KindPolicyCompile, File: f, Message: "the file is empty", Expected: "a Rego module: package recourse.policies.<name>"}
+		}
+		if err := checkPackage(f, m); err != nil {
+			return nil, err
+		}
+		modules[f] = m
+	}
+	return modules, nil
+}
+
+// regoFiles lists the .rego files under dirs, sorted. A directory that does
+// not exist or holds no policy is an error: a mistyped --policy must not
+// silently run the default policy alone.
+func regoFiles(dirs []string, tests bool) ([]string, error) {
+	var files []string
+	for _, dir := range dirs {
+		n := 0
+		err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() || filepath.Ext(path) != ".rego" {
+				return nil
+			}
+			if strings.HasSuffix(path, "_test.rego") && !tests {
+				return nil
+			}
+			files = append(files, path)
+			n++
+			return nil
+		})
+		if err != nil {
+			return nil, &model.Error{Kind: model.KindPolicyCompile, File: dir, Message: "cannot read the policy directory: " + err.Error(), Err: err}
+		}
+		if n == 0 {
+			return nil, &model.Error{Kind: model.KindPolicyCompile, File: dir, Message: "no .rego policy files in this directory",
+				Expected: "a directory of Rego files in packages recourse.policies.<name> (docs/policy.md)"}
+		}
+	}
+	sort.Strings(files)
+	return files, nil
+}
+
+var (
+	userRoot     = ast.MustParseRef("data.recourse.policies")
+	defaultRoot  = ast.MustParseRef("data.recourse.decision")
+	contractRule = map[string]bool{"tighten": true, "relax": true}
+)
+
+// checkPackage enforces the user-policy contract: decision rules live in
+// recourse.policies.<name>, and the default policy's package is reserved.
+func checkPackage(file string, m *ast.Module) error {
+	path := m.Package.Path
+	loc := m.Package.Location
+	fail := func(msg, expected string) error {
+		e := &model.Error{Kind: model.KindPolicyCompile, File: file, Message: msg, Expected: expected}
+		if loc != nil {
+			e.Line, e.Column = loc.Row, loc.Col
+		}
+		return e
+	}
+	if path.HasPrefix(defaultRoot) {
+		return fail(fmt.Sprintf("package %s is reserved for Recourse's default policy", path), "package recourse.policies.<name>")
+	}
+	if path.HasPrefix(userRoot) {
+		if len(path) != len(userRoot)+1 {
+			return fail(fmt.Sprintf("package %s is nested too deep: only recourse.policies.<name> is read", path), "package recourse.policies.<name>")
+		}
+		return nil
+	}
+	for _, r := range m.Rules {
+		if name := r.Head.Ref()[0].Value.String(); contractRule[name] {
+			return fail(fmt.Sprintf("package %s defines %s, but only packages recourse.policies.<name> are read, so it would be ignored", path, name),
+				"package recourse.policies.<name>")
+		}
+	}
+	return nil
+}
+
+// compileError reports the first parse or compile error with its
+// file:line:col, and the rest in the message.
+func compileError(err error) error {
+	var errs ast.Errors
+	if !errors.As(err, &errs) || len(errs) == 0 {
+		return &model.Error{Kind: model.KindPolicyCompile, Message: err.Error(), Err: err}
+	}
+	first := errs[0]
+	e := &model.Error{Kind: model.KindPolicyCompile, Message: first.Message, Err: err,
+		Expected: "Rego v1 syntax (import rego.v1 is optional; `if` and `contains` are required)"}
+	if first.Location != nil {
+		e.File, e.Line, e.Column = first.Location.File, first.Location.Row, first.Location.Col
+	}
+	if len(errs) > 1 {
+		e.Message += fmt.Sprintf(" (and %d more: %s)", len(errs)-1, errs[1:].Error())
+	}
+	return e
+}

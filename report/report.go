@@ -1,0 +1,302 @@
+// Package report holds the ConsequenceReport (schema
+// recourse.consequence.v1), its JSON Schema and its renderers.
+//
+// Field names follow RecourseOS's published ConsequenceReport so that its
+// clients read ours unchanged; the fields Recourse adds are additive.
+package report
+
+import (
+	"sort"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// SchemaVersion is the value of every report's schemaVersion.
+const SchemaVersion = "recourse.consequence.v1"
+
+// ConsequenceReport is the answer to one evaluation.
+type ConsequenceReport struct {
+	SchemaVersion    string            `json:"schemaVersion"`
+	RiskAssessment   model.Decision    `json:"riskAssessment"`
+	AssessmentReason string            `json:"assessmentReason"`
+	Source           model.Source      `json:"source"`
+	Summary          Summary           `json:"summary"`
+	Mutations        []Mutation        `json:"mutations"`
+	CrossActionRisks []CrossActionRisk `json:"crossActionRisks"`
+	Policy           PolicyResult      `json:"policy"`
+	// Context is what the caller said about where the change would run.
+	Context Context `json:"context"`
+	// Input describes the document evaluated (format and tool versions).
+	Input InputInfo `json:"input"`
+	// Evidence says which agent-supplied facts were applied, what they
+	// moved, and which were ignored (recourse_evaluate_with_evidence,
+	// --evidence).
+	Evidence *EvidenceReport `json:"evidence,omitempty"`
+}
+
+// EvidenceItem is one fact an agent gathered for a key a report listed in
+// a change's missingEvidence; Address is the change's target id.
+type EvidenceItem struct {
+	Address string `json:"address"`
+	Key     string `json:"key"`
+	Value   any    `json:"value"`
+	// Source says how the fact was gathered (a command, a console page).
+	Source string `json:"source,omitempty"`
+}
+
+// EvidenceReport accounts for every evidence item.
+type EvidenceReport struct {
+	Applied []AppliedEvidence `json:"applied"`
+	Ignored []IgnoredEvidence `json:"ignored"`
+}
+
+// AppliedEvidence is an item that filled a missing fact, with the verdict
+// of its change before and after.
+type AppliedEvidence struct {
+	EvidenceItem
+	TierBefore model.Tier `json:"tierBefore"`
+	TierAfter  model.Tier `json:"tierAfter"`
+	RuleBefore string     `json:"ruleBefore"`
+	RuleAfter  string     `json:"ruleAfter"`
+	Moved      bool       `json:"moved"`
+}
+
+// IgnoredEvidence is an item that was not applied, and why.
+type IgnoredEvidence struct {
+	EvidenceItem
+	Reason string `json:"reason"`
+}
+
+// Finish records each applied item's verdict after the evidence.
+func (e *EvidenceReport) Finish(rep *ConsequenceReport) {
+	after := make(map[string]Recoverability, len(rep.Mutations))
+	for _, m := range rep.Mutations {
+		if _, ok := after[m.Intent.Target.ID]; !ok {
+			after[m.Intent.Target.ID] = m.Recoverability
+		}
+	}
+	for i := range e.Applied {
+		a := &e.Applied[i]
+		if r, ok := after[a.Address]; ok {
+			a.TierAfter, a.RuleAfter = r.Tier, r.RuleID
+			a.Moved = a.TierAfter != a.TierBefore || a.RuleAfter != a.RuleBefore
+		}
+	}
+}
+
+// Summary aggregates the mutations.
+type Summary struct {
+	TotalMutations        int            `json:"totalMutations"`
+	NeedsReview           bool           `json:"needsReview"`
+	HasUnrecoverable      bool           `json:"hasUnrecoverable"`
+	DependencyImpactCount int            `json:"dependencyImpactCount"`
+	WorstRecoverability   Worst          `json:"worstRecoverability"`
+	TierCounts            map[string]int `json:"tierCounts"`
+	// ClassifierVerdicts counts mutations no rule knew (judged by the
+	// classifier fallback, at LOW confidence).
+	ClassifierVerdicts int `json:"classifierVerdicts"`
+	// Cascade counts the resources the destroyed ones take along, by type,
+	// with the deepest chain for each type.
+	Cascade []CascadeEntry `json:"cascade"`
+}
+
+// CascadeEntry is one resource type in the cascade summary.
+type CascadeEntry struct {
+	Type     string `json:"type"`
+	Count    int    `json:"count"`
+	MaxDepth int    `json:"maxDepth"`
+}
+
+// Worst is the worst tier among the mutations, with the reasoning of the
+// first mutation that has it.
+type Worst struct {
+	Tier      model.Tier `json:"tier"`
+	Label     string     `json:"label"`
+	Reasoning string     `json:"reasoning"`
+}
+
+// Mutation is one judged change.
+type Mutation struct {
+	Intent           Intent             `json:"intent"`
+	Recoverability   Recoverability     `json:"recoverability"`
+	Evidence         []model.Evidence   `json:"evidence"`
+	MissingEvidence  []string           `json:"missingEvidence"`
+	DependencyImpact []DependencyImpact `json:"dependencyImpact"`
+	// MissingEvidenceDetails explains each missingEvidence key: why it
+	// matters, where each answer would move the verdict, and how to check
+	// it read-only.
+	MissingEvidenceDetails []MissingEvidenceDetail `json:"missingEvidenceDetails,omitempty"`
+}
+
+// MissingEvidenceDetail explains one missing-evidence key.
+type MissingEvidenceDetail struct {
+	Key string `json:"key"`
+	Why string `json:"why"`
+	// Outcomes are the verdicts the change would get with each answer, as
+	// the rules compute them (not a guess).
+	Outcomes []EvidenceOutcome `json:"outcomes"`
+	// VerificationSuggestions are read-only commands that answer the key.
+	VerificationSuggestions []VerificationSuggestion `json:"verificationSuggestions"`
+}
+
+// EvidenceOutcome is the verdict for one answer to a missing key.
+type EvidenceOutcome struct {
+	Value  any        `json:"value"`
+	Tier   model.Tier `json:"tier"`
+	Label  string     `json:"label"`
+	RuleID string     `json:"ruleId"`
+}
+
+// VerificationSuggestion is a read-only command, as an argv array.
+type VerificationSuggestion struct {
+	Argv        []string `json:"argv"`
+	Permissions []string `json:"permissions"`
+}
+
+// Intent says what the change would do.
+type Intent struct {
+	Source model.Source `json:"source"`
+	Action model.Action `json:"action"`
+	Target model.Target `json:"target"`
+	// RawActions are the actions as the input spelled them.
+	RawActions   []string `json:"rawActions,omitempty"`
+	ActionReason string   `json:"actionReason,omitempty"`
+}
+
+// Recoverability is the verdict on one mutation.
+type Recoverability struct {
+	Tier       model.Tier          `json:"tier"`
+	Label      string              `json:"label"`
+	Reasoning  string              `json:"reasoning"`
+	Source     model.VerdictSource `json:"source"`
+	RuleID     string              `json:"ruleId"`
+	Confidence model.Confidence    `json:"confidence"`
+}
+
+// CrossActionRisk is a danger that arises from several mutations together.
+type CrossActionRisk struct {
+	ID        string     `json:"id"`
+	Tier      model.Tier `json:"tier"`
+	Reasoning string     `json:"reasoning"`
+	Addresses []string   `json:"addresses"`
+}
+
+// DependencyImpact is a resource affected by the deletion of another.
+type DependencyImpact struct {
+	Address string `json:"address"`
+	Type    string `json:"type"`
+	Depth   int    `json:"depth"`
+	Reason  string `json:"reason"`
+	// AlsoDestroyed is true when the same input destroys the dependent.
+	AlsoDestroyed bool `json:"alsoDestroyed"`
+}
+
+// PolicyResult is what the policy decided and why.
+type PolicyResult struct {
+	Decision model.Decision `json:"decision"`
+	Reasons  []string       `json:"reasons"`
+	Policies []string       `json:"policies"`
+}
+
+// Context is the caller's description of where the change would run.
+type Context struct {
+	Environment string `json:"environment,omitempty"`
+	Actor       string `json:"actor,omitempty"`
+	Owner       string `json:"owner,omitempty"`
+}
+
+// InputInfo describes the evaluated document.
+type InputInfo struct {
+	File             string `json:"file,omitempty"`
+	FormatVersion    string `json:"formatVersion,omitempty"`
+	TerraformVersion string `json:"terraformVersion,omitempty"`
+	// Cwd is the working directory a shell command line was judged in.
+	Cwd string `json:"cwd,omitempty"`
+}
+
+// NewMutation builds the report entry for m and its verdict.
+func NewMutation(m *model.Mutation, v model.Recoverability) Mutation {
+	ev := v.Evidence
+	if ev == nil {
+		ev = []model.Evidence{}
+	}
+	missing := v.MissingEvidence
+	if missing == nil {
+		missing = []string{}
+	}
+	return Mutation{
+		Intent: Intent{Source: m.Source, Action: m.Action, Target: m.Target, RawActions: m.RawActions, ActionReason: m.ActionReason},
+		Recoverability: Recoverability{Tier: v.Tier, Label: v.Tier.Label(), Reasoning: v.Reasoning,
+			Source: v.Source, RuleID: v.RuleID, Confidence: v.Confidence},
+		Evidence:         ev,
+		MissingEvidence:  missing,
+		DependencyImpact: dependencyImpact(m.DependencyImpact),
+	}
+}
+
+func dependencyImpact(ds []model.Dependent) []DependencyImpact {
+	out := make([]DependencyImpact, len(ds))
+	for i, d := range ds {
+		out[i] = DependencyImpact{Address: d.Address, Type: d.Type, Depth: d.Depth, Reason: d.Reason, AlsoDestroyed: d.AlsoDestroyed}
+	}
+	return out
+}
+
+// cascade summarises the dependents of all mutations by type; a resource
+// reached from several destroyed ones counts once, at its greatest depth.
+func cascade(ms []Mutation) []CascadeEntry {
+	depth := map[string]int{}
+	typ := map[string]string{}
+	for _, m := range ms {
+		for _, d := range m.DependencyImpact {
+			if d.Depth > depth[d.Address] {
+				depth[d.Address], typ[d.Address] = d.Depth, d.Type
+			}
+		}
+	}
+	byType := map[string]*CascadeEntry{}
+	for addr, d := range depth {
+		e := byType[typ[addr]]
+		if e == nil {
+			e = &CascadeEntry{Type: typ[addr]}
+			byType[typ[addr]] = e
+		}
+		e.Count++
+		e.MaxDepth = max(e.MaxDepth, d)
+	}
+	out := make([]CascadeEntry, 0, len(byType))
+	for _, e := range byType {
+		out = append(out, *e)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Count != out[j].Count {
+			return out[i].Count > out[j].Count
+		}
+		return out[i].Type < out[j].Type
+	})
+	return out
+}
+
+// Summarize computes the summary of ms.
+func Summarize(ms []Mutation) Summary {
+	s := Summary{TotalMutations: len(ms), TierCounts: map[string]int{},
+		WorstRecoverability: Worst{Tier: model.TierReversible, Label: model.TierReversible.Label(), Reasoning: "the input has no changes"}}
+	for _, t := range model.Tiers {
+		s.TierCounts[t.Label()] = 0
+	}
+	for i, m := range ms {
+		r := m.Recoverability
+		s.TierCounts[r.Tier.Label()]++
+		s.DependencyImpactCount += len(m.DependencyImpact)
+		if r.Source == model.FromClassifier {
+			s.ClassifierVerdicts++
+		}
+		if i == 0 || r.Tier > s.WorstRecoverability.Tier {
+			s.WorstRecoverability = Worst{Tier: r.Tier, Label: r.Label, Reasoning: m.Intent.Target.ID + ": " + r.Reasoning}
+		}
+	}
+	s.Cascade = cascade(ms)
+	s.NeedsReview = s.TierCounts[model.TierNeedsReview.Label()] > 0
+	s.HasUnrecoverable = s.TierCounts[model.TierUnrecoverable.Label()] > 0
+	return s
+}

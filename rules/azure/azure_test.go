@@ -1,0 +1,25 @@
+package azure
+
+import (
+	"testing"
+
+	"github.com/recourse-dev/recourse/internal/rulestest"
+	"github.com/recourse-dev/recourse/model"
+)
+
+type obj = map[string]any
+
+func TestRules(t *testing.T) {
+	del, upd := model.ActionDelete, model.ActionUpdate
+	c := func(name, typ string, a model.Action, before, after obj, rule string, tier model.Tier) rulestest.ResourceCase {
+		return rulestest.ResourceCase{Name: name, Type: typ, Action: a, Before: before, After: after, Rule: rule, Tier: tier}
+	}
+	rulestest.RunResources(t, Rules(), []rulestest.ResourceCase{
+		c("group delete takes its contents", "azurerm_resource_group", del, obj{"name": "prod", "location": "westeurope"}, nil, "azure.resource-group.delete", 4),
+		c("group tags", "azurerm_resource_group", upd, obj{"tags": obj{}}, obj{"tags": obj{"a": "b"}}, "azure.resource-group.update.in-place", 1),
+		c("role assignment removed", "azurerm_role_assignment", del, obj{"role_definition_name": "Reader"}, nil, "azure.role-assignment.delete", 1),
+		c("role assignment description", "azurerm_role_assignment", upd, obj{"description": "a"}, obj{"description": "b"}, "azure.role-assignment.update.in-place", 1),
+		c("disk delete", "azurerm_managed_disk", del, obj{"name": "d"}, nil, "azure.managed-disk.delete", 4),
+		c("disk resize", "azurerm_managed_disk", upd, obj{"disk_size_gb": 10.0}, obj{"disk_size_gb": 20.0}, "azure.managed-disk.update.in-place", 1),
+	})
+}

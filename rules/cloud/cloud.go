@@ -1,0 +1,122 @@
+// Package cloud holds the rules for the aws, gcloud and az command-line
+// tools: delete, terminate and remove operations per service, with the
+// flags that change what survives (--skip-final-snapshot,
+// --force-delete-without-recovery, --pending-window-in-days ...).
+package cloud
+
+import (
+	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+func row(id, typ string, when rules.Cond, tier model.Tier, reason string) rules.Rule {
+	return rules.Rule{ID: id, Type: typ, On: rules.Execute, When: when, Tier: tier, Reason: reason}
+}
+
+// op holds when the command's service (first operand) is service ("*" for
+// any) and its operation (second operand) starts with one of prefixes.
+func op(service string, prefixes ...string) rules.Cond {
+	return rules.Func(service+" "+strings.Join(prefixes, "|")+"*", func(f rules.Facts) rules.Result {
+		ops := rules.Operands(f.M.Command)
+		if len(ops) < 2 || (service != "*" && ops[0].Value != service) {
+			return rules.Result{Truth: rules.False}
+		}
+		for _, p := range prefixes {
+			if strings.HasPrefix(ops[1].Value, p) {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "operation", Value: ops[0].Value + " " + ops[1].Value, Present: true}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// words holds when the command's operands contain every word, in order
+// (gcloud sql instances delete).
+func words(ws ...string) rules.Cond {
+	return rules.Func(strings.Join(ws, " "), func(f rules.Facts) rules.Result {
+		ops := rules.Operands(f.M.Command)
+		i := 0
+		for _, o := range ops {
+			if i < len(ws) && strings.EqualFold(o.Value, ws[i]) {
+				i++
+			}
+		}
+		if i == len(ws) {
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "operation", Value: strings.Join(ws, " "), Present: true}}}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+var (
+	dryRun       = rules.Flag("dryrun", "dry-run")
+	deleteVerbs  = []string{"delete", "terminate", "remove", "deregister", "purge", "destroy", "disable", "cancel", "revoke", "detach", "release", "reset", "stop", "deprovision", "decommission", "schedule-key-deletion", "unsubscribe"}
+	readPrefixes = []string{"describe", "list", "get", "ls", "head", "wait", "help", "show", "lookup", "search", "query", "scan", "select", "estimate", "simulate", "validate", "test", "check", "preview", "filter", "batch-get", "download", "presign", "cp", "sync"}
+)
+
+// Rules returns the cloud CLI rows.
+func Rules() []rules.Rule {
+	return []rules.Rule{
+		row("aws.dry-run", "aws", dryRun, model.TierReversible, "--dryrun/--dry-run only reports what would happen"),
+		row("aws.help", "aws", rules.Any(rules.Sub("help"), rules.Sub("*", "help"), rules.Sub("*", "*", "help")), model.TierReversible, "prints help"),
+		row("aws.s3.rb.force", "aws", rules.All(rules.Sub("s3", "rb"), rules.Flag("force")), model.TierUnrecoverable,
+			"s3 rb --force deletes every object, and every version of it, then the bucket"),
+		row("aws.s3.rb", "aws", rules.Sub("s3", "rb"), model.TierRecoverableWithEffort, "s3 rb without --force only deletes an empty bucket"),
+		row("aws.s3.rm", "aws", rules.Sub("s3", "rm"), model.TierNeedsReview,
+			"s3 rm deletes objects (all under the prefix with --recursive); whether the bucket keeps versions is not in the input"),
+		row("aws.s3.sync.delete", "aws", rules.All(rules.Sub("s3", "sync"), rules.Flag("delete")), model.TierNeedsReview,
+			"s3 sync --delete deletes destination files the source lacks; whether the destination keeps versions is not in the input"),
+		row("aws.s3.mv", "aws", rules.Sub("s3", "mv"), model.TierRecoverableFromBackup, "s3 mv deletes the source objects after copying and overwrites same-named targets"),
+		row("aws.rds.delete.skip-snapshot", "aws", rules.All(op("rds", "delete-db-"), rules.Flag("skip-final-snapshot"),
+			rules.Not(rules.Flag("final-db-snapshot-identifier", "final-snapshot-identifier"))), model.TierUnrecoverable,
+			"deletes the database with no final snapshot (--skip-final-snapshot); automated backups go too unless retained"),
+		row("aws.rds.delete.final-snapshot", "aws", rules.All(op("rds", "delete-db-"), rules.Flag("final-db-snapshot-identifier", "final-snapshot-identifier")), model.TierRecoverableFromBackup,
+			"a final snapshot is taken before the delete; the database can be restored from it"),
+		row("aws.secretsmanager.delete.force", "aws", rules.All(op("secretsmanager", "delete-secret"), rules.Flag("force-delete-without-recovery")), model.TierUnrecoverable,
+			"--force-delete-without-recovery deletes the secret at once, with no recovery window"),
+		row("aws.secretsmanager.delete", "aws", op("secretsmanager", "delete-secret"), model.TierRecoverableFromBackup,
+			"the secret is kept for the recovery window (--recovery-window-in-days, 30 by default) and restore-secret brings it back"),
+		row("aws.secretsmanager.overwrite", "aws", op("secretsmanager", "update-secret", "put-secret-value"), model.TierNeedsReview,
+			"replaces the secret's current value; the previous one survives only as the AWSPREVIOUS version until the next change"),
+		row("aws.kms.schedule-deletion", "aws", op("kms", "schedule-key-deletion"), model.TierRecoverableFromBackup,
+			"KMS deletes the key after the pending window (--pending-window-in-days, 7-30) and cancel-key-deletion restores it until then; after it, data encrypted under the key is unreadable"),
+		row("aws.ec2.terminate", "aws", op("ec2", "terminate-instances"), model.TierNeedsReview,
+			"terminates instances: their root volumes go with them, and whether data volumes are deleted on termination is not in the input"),
+		row("aws.dynamodb.delete-table", "aws", op("dynamodb", "delete-table"), model.TierNeedsReview,
+			"deletes the table; whether point-in-time recovery keeps a backup is not in the input"),
+		row("aws.cloudformation.delete-stack", "aws", op("cloudformation", "delete-stack"), model.TierNeedsReview,
+			"deletes every resource of the stack that has no Retain policy; which those are is not in the input"),
+		row("aws.delete", "aws", op("*", deleteVerbs...), model.TierUnrecoverable,
+			"a delete, terminate or remove operation; no rule shows a recovery path for it"),
+		row("aws.read", "aws", op("*", readPrefixes...), model.TierReversible, "reads or copies without deleting"),
+		row("aws.other", "aws", nil, model.TierRecoverableWithEffort, "changes cloud resources in place (create, put, update, modify ...)"),
+
+		row("gcloud.help", "gcloud", rules.Sub("help"), model.TierReversible, "prints help"),
+		row("gcloud.projects.delete", "gcloud", words("projects", "delete"), model.TierRecoverableFromBackup,
+			"a deleted project is kept for 30 days and gcloud projects undelete restores it; its resources are shut down meanwhile"),
+		row("gcloud.kms.destroy", "gcloud", words("kms", "destroy"), model.TierRecoverableFromBackup,
+			"a destroyed key version is scheduled for destruction (24 hours by default) and restore brings it back until then"),
+		row("gcloud.storage.buckets.delete", "gcloud", words("buckets", "delete"), model.TierRecoverableWithEffort, "deletes an empty bucket"),
+		row("gcloud.compute.instances.delete", "gcloud", words("compute", "instances", "delete"), model.TierRecoverableFromBackup,
+			"deletes instances and their auto-delete disks"),
+		row("gcloud.delete", "gcloud", rules.Any(words("delete"), words("rm"), words("destroy"), words("purge"), words("remove")), model.TierUnrecoverable,
+			"deletes the resource (Cloud SQL instances, disks, secrets, clusters, objects ...); no rule shows a recovery path"),
+		row("gcloud.read", "gcloud", rules.Any(words("list"), words("describe"), words("get-iam-policy"), words("ls"), words("cat"), words("info"), words("config"), words("auth")),
+			model.TierReversible, "reads cloud state or configuration"),
+		row("gcloud.other", "gcloud", nil, model.TierRecoverableWithEffort, "changes cloud resources in place"),
+
+		row("az.help", "az", rules.Flag("h"), model.TierReversible, "prints help"),
+		row("az.group.delete", "az", words("group", "delete"), model.TierUnrecoverable,
+			"deleting a resource group deletes every resource in it"),
+		row("az.keyvault.purge", "az", words("purge"), model.TierUnrecoverable, "purges soft-deleted items for good"),
+		row("az.keyvault.delete", "az", words("keyvault", "delete"), model.TierRecoverableFromBackup,
+			"the vault (or its key, secret, certificate) is soft-deleted and can be recovered until the retention period ends, unless purged"),
+		row("az.delete", "az", rules.Any(words("delete"), words("remove"), words("purge")), model.TierUnrecoverable,
+			"deletes the resource; no rule shows a recovery path for it"),
+		row("az.read", "az", rules.Any(words("list"), words("show"), words("account"), words("login"), words("version"), words("find")), model.TierReversible,
+			"reads cloud state"),
+		row("az.other", "az", nil, model.TierRecoverableWithEffort, "changes cloud resources in place"),
+	}
+}

@@ -1,0 +1,208 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// Execute is the action set of shell command rows.
+var Execute = []model.Action{model.ActionExecute}
+
+// valueFlags lists, per program, the flags that take the next argument as
+// their value, so that the value is not read as an operand or subcommand
+// (kubectl -n prod delete pod x).
+var valueFlags = map[string][]string{
+	"git":       {"-C", "-c", "--git-dir", "--work-tree", "--namespace"},
+	"kubectl":   {"-n", "--namespace", "-l", "--selector", "-f", "--filename", "-o", "--output", "--context", "-c", "--container", "--kubeconfig", "--cluster", "--user", "-s", "--server", "--grace-period", "--timeout", "--field-selector"},
+	"helm":      {"-n", "--namespace", "--kube-context", "--kubeconfig", "-f", "--values", "--timeout"},
+	"docker":    {"-H", "--host", "--context", "--config", "--filter", "--format"},
+	"podman":    {"--url", "--connection", "-c", "--filter", "--format"},
+	"terraform": {"-chdir", "-var", "-var-file", "-target", "-state", "-lock-timeout"},
+	"tofu":      {"-chdir", "-var", "-var-file", "-target", "-state", "-lock-timeout"},
+	"aws":       {"--region", "--profile", "--output", "--query", "--endpoint-url", "--bucket", "--key", "--db-instance-identifier"},
+	"gcloud":    {"--project", "--region", "--zone", "--format", "--account", "--configuration"},
+	"az":        {"-g", "--resource-group", "-n", "--name", "--subscription", "-o", "--output", "--query"},
+	"psql":      {"-h", "--host", "-p", "--port", "-U", "--username", "-d", "--dbname", "-c", "--command", "-f", "--file", "-o", "--output", "-v", "--set"},
+	"mysql":     {"-h", "--host", "-P", "--port", "-u", "--user", "-e", "--execute", "-D", "--database"},
+	"redis-cli": {"-h", "-p", "-a", "-n", "-u", "--user", "--pass"},
+	"chmod":     {"--reference"},
+	"chown":     {"--reference", "--from"},
+	"dd":        {},
+	"find":      {"-name", "-iname", "-path", "-ipath", "-type", "-maxdepth", "-mindepth", "-mtime", "-size", "-user", "-group", "-newer", "-perm", "-regex", "-printf", "-fprint"},
+	"npm":       {"--prefix", "-w", "--workspace"},
+	// git subcommands, as rules/git's subcommand view names them.
+	"git checkout": {"-b", "-B", "--orphan", "--conflict", "--inter-hunk-context", "-U", "--unified", "--pathspec-from-file"},
+	"git switch":   {"-c", "-C", "--create", "--force-create", "--orphan", "--conflict"},
+	"git restore":  {"-s", "--source", "--pathspec-from-file", "--conflict", "-U", "--unified", "--inter-hunk-context"},
+	"git push":     {"-o", "--push-option", "--repo", "--receive-pack", "--exec"},
+	"git branch":   {"-u", "--set-upstream-to", "--contains", "--no-contains", "--merged", "--no-merged", "--points-at", "--format", "--sort"},
+	"git reset":    {"--pathspec-from-file"},
+	"git clean":    {"-e", "--exclude"},
+	"git stash":    {"-m", "--message", "--pathspec-from-file"},
+	"git commit":   {"-m", "--message", "-F", "--file", "-C", "-c", "--author", "--date", "--fixup", "--squash", "-t", "--template", "--trailer"},
+	"git worktree": {"-b", "-B", "--reason"},
+	"git reflog":   {"--expire", "--expire-unreachable"},
+	"go":           {"-C", "-o", "-run", "-bench", "-tags", "-ldflags"},
+}
+
+// Operands returns a command's operands: its arguments that are not flags
+// nor flag values. After "--" every argument is an operand.
+func Operands(c *model.Command) []model.Arg {
+	var out []model.Arg
+	vf := valueFlags[c.Program]
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		switch {
+		case a.Value == "--" && !a.Dynamic:
+			return append(out, c.Args[i+1:]...)
+		case strings.HasPrefix(a.Value, "-") && len(a.Value) > 1 && !a.Dynamic:
+			if !strings.Contains(a.Value, "=") && slices.Contains(vf, a.Value) {
+				i++
+			}
+		default:
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// HasFlag reports whether the command was given one of names: single
+// letters match short flags, alone or in a cluster (-rf); longer names
+// match --name and --name=value. Flags after "--" do not count.
+func HasFlag(c *model.Command, names ...string) bool {
+	vf := valueFlags[c.Program]
+	for i := 0; i < len(c.Args); i++ {
+		v := c.Args[i].Value
+		if v == "--" {
+			return false
+		}
+		if !strings.HasPrefix(v, "-") || len(v) < 2 || c.Args[i].Dynamic {
+			continue
+		}
+		if strings.HasPrefix(v, "--") {
+			name, _, _ := strings.Cut(v[2:], "=")
+			if slices.Contains(names, name) {
+				return true
+			}
+			continue
+		}
+		if slices.Contains(names, v[1:]) { // a single-dash long flag: find -delete, terraform -auto-approve
+			return true
+		}
+		for _, r := range v[1:] {
+			if slices.Contains(names, string(r)) {
+				return true
+			}
+			if slices.Contains(vf, "-"+string(r)) { // the rest of the cluster is that flag's value
+				break
+			}
+		}
+		if slices.Contains(vf, v) {
+			i++
+		}
+	}
+	return false
+}
+
+// FlagValue returns the value of a long or short flag (--replicas=0,
+// --replicas 0, -n5) and whether the flag is present.
+func FlagValue(c *model.Command, names ...string) (string, bool) {
+	for i, a := range c.Args {
+		v := a.Value
+		for _, n := range names {
+			prefix := "--" + n
+			if len(n) == 1 {
+				prefix = "-" + n
+			}
+			switch {
+			case v == prefix && i+1 < len(c.Args):
+				return c.Args[i+1].Value, true
+			case strings.HasPrefix(v, prefix+"="):
+				return strings.TrimPrefix(v, prefix+"="), true
+			case len(n) == 1 && strings.HasPrefix(v, prefix) && len(v) > 2:
+				return v[2:], true
+			}
+		}
+	}
+	return "", false
+}
+
+// Sub holds when the command's first operands are words (git reset,
+// kubectl delete namespace). A word "*" matches any operand.
+func Sub(words ...string) Cond {
+	return Func("subcommand "+strings.Join(words, " "), func(f Facts) Result {
+		ops := Operands(f.M.Command)
+		if len(ops) < len(words) {
+			return Result{Truth: False}
+		}
+		for i, w := range words {
+			if ops[i].Dynamic {
+				return Result{Truth: Unknown, Missing: []string{"operand " + ops[i].Value}}
+			}
+			if w != "*" && !strings.EqualFold(ops[i].Value, w) {
+				return Result{Truth: False}
+			}
+		}
+		return Result{Truth: True, Evidence: []model.Evidence{{Key: "subcommand", Value: strings.Join(values(ops[:len(words)]), " "), Present: true}}}
+	})
+}
+
+// Flag holds when the command has one of the flags (see HasFlag).
+func Flag(names ...string) Cond {
+	return Func("flag "+strings.Join(names, "|"), func(f Facts) Result {
+		if HasFlag(f.M.Command, names...) {
+			return Result{Truth: True, Evidence: []model.Evidence{{Key: "flag", Value: names[0], Present: true}}}
+		}
+		return Result{Truth: False}
+	})
+}
+
+// Operand holds when some operand after the first skip ones (the
+// subcommand words) matches pred.
+func Operand(skip int, desc string, pred func(model.Arg, *model.Command) bool) Cond {
+	return Func("operand "+desc, func(f Facts) Result {
+		ops := Operands(f.M.Command)
+		if len(ops) < skip {
+			return Result{Truth: False}
+		}
+		for _, o := range ops[skip:] {
+			if pred(o, f.M.Command) {
+				return Result{Truth: True, Evidence: []model.Evidence{{Key: "operand", Value: o.Value, Present: true, Description: desc}}}
+			}
+		}
+		return Result{Truth: False}
+	})
+}
+
+// NoOperands holds when the command has no operands beyond skip.
+func NoOperands(skip int) Cond {
+	return Func(fmt.Sprintf("no operands after %d", skip), func(f Facts) Result {
+		if len(Operands(f.M.Command)) <= skip && !f.M.Command.MoreOperands {
+			return Result{Truth: True}
+		}
+		return Result{Truth: False}
+	})
+}
+
+// MoreOperands holds when the command gets operands at run time that the
+// input does not show (xargs, find -exec, parallel reading stdin).
+func MoreOperands() Cond {
+	return Func("operands arrive at run time", func(f Facts) Result {
+		c := f.M.Command
+		if c.MoreOperands {
+			return Result{Truth: True, Evidence: []model.Evidence{{Key: "operands from", Value: c.MoreFrom, Present: true}}}
+		}
+		return Result{Truth: False}
+	})
+}
+
+func values(args []model.Arg) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = a.Value
+	}
+	return out
+}

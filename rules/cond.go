@@ -1,0 +1,384 @@
+package rules
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// Truth is the three-valued result of a condition: a fact the input does
+// not carry (or that is only known after apply) is Unknown, never false.
+type Truth int
+
+// The three truth values.
+const (
+	False Truth = iota
+	True
+	Unknown
+)
+
+// Facts is what a condition reads: the mutation being judged and the other
+// resources of the same input.
+type Facts struct {
+	M   *model.Mutation
+	Inv *model.Inventory
+}
+
+// Result is a condition's outcome with the facts it rests on.
+type Result struct {
+	Truth Truth
+	// Evidence lists the facts that decided the outcome.
+	Evidence []model.Evidence
+	// Missing names the facts whose absence made the outcome Unknown.
+	Missing []string
+}
+
+// Cond is a condition of a rule row. Conditions are built from the
+// constructors below so that a rule table reads as data.
+type Cond interface {
+	Eval(f Facts) Result
+	// String describes the condition for the rule catalog.
+	String() string
+}
+
+// Pred is a test on one attribute value.
+type Pred struct {
+	desc string
+	test func(v any) bool
+}
+
+// Eq matches a value equal to want (numbers compare by value).
+func Eq(want any) Pred {
+	return Pred{desc: "= " + jsonText(want), test: func(v any) bool { return equal(v, want) }}
+}
+
+// Ne matches a value that is not want; null matches.
+func Ne(want any) Pred {
+	return Pred{desc: "≠ " + jsonText(want), test: func(v any) bool { return !equal(v, want) }}
+}
+
+// AtMost matches a number ≤ n.
+func AtMost(n float64) Pred {
+	return Pred{desc: fmt.Sprintf("≤ %g", n), test: func(v any) bool { f, ok := number(v); return ok && f <= n }}
+}
+
+// Above matches a number > n.
+func Above(n float64) Pred {
+	return Pred{desc: fmt.Sprintf("> %g", n), test: func(v any) bool { f, ok := number(v); return ok && f > n }}
+}
+
+// Null matches null or an empty string, list or object: an unset attribute.
+func Null() Pred {
+	return Pred{desc: "is unset", test: isEmpty}
+}
+
+// Set matches any value that is not Null.
+func Set() Pred {
+	return Pred{desc: "is set", test: func(v any) bool { return !isEmpty(v) }}
+}
+
+// Was tests the attribute at path in the object before the change.
+func Was(path string, p Pred) Cond { return attr{side: model.Before, path: path, pred: p} }
+
+// Will tests the attribute at path in the object after the change.
+func Will(path string, p Pred) Cond { return attr{side: model.After, path: path, pred: p} }
+
+// WasDefault is Was for an attribute whose provider default is the
+// dangerous reading: when the input omits the attribute, the default is
+// tested instead of reporting missing evidence. Use it only where assuming
+// the default can never make a verdict safer.
+func WasDefault(path string, def any, p Pred) Cond {
+	return attr{side: model.Before, path: path, pred: p, def: def, hasDef: true}
+}
+
+// WasIfPresent is Was for an attribute that only some inputs carry (one
+// another tool's plans add, say, but the provider does not have): when the
+// input omits it, the condition is false rather than missing evidence.
+func WasIfPresent(path string, p Pred) Cond {
+	return attr{side: model.Before, path: path, pred: p, optional: true}
+}
+
+type attr struct {
+	side     model.Side
+	path     string
+	pred     Pred
+	def      any
+	hasDef   bool
+	optional bool
+}
+
+func (a attr) String() string {
+	side := "before"
+	if a.side == model.After {
+		side = "after"
+	}
+	return fmt.Sprintf("%s %s %s", side, a.path, a.pred.desc)
+}
+
+func (a attr) Eval(f Facts) Result {
+	v := f.M.Lookup(a.side, a.path)
+	ev := evidenceOf(v, "")
+	switch {
+	case v.State == model.Absent && a.optional:
+		return Result{Truth: False}
+	case v.State == model.Absent && a.hasDef:
+		v.V = a.def
+		ev = model.Evidence{Key: a.path, Value: a.def, Present: false, Description: "not in the input; the provider default applies"}
+	case v.State != model.Known:
+		return Result{Truth: Unknown, Missing: []string{missingName(v)}}
+	}
+	if a.pred.test(v.V) {
+		return Result{Truth: True, Evidence: []model.Evidence{ev}}
+	}
+	return Result{Truth: False, Evidence: []model.Evidence{ev}}
+}
+
+// Becomes tests a transition: the attribute matched from before the change
+// and matches to after it. An after value known only after apply, or an
+// attribute the before object has and the after object lacks, is Unknown;
+// an attribute neither object mentions is unchanged.
+func Becomes(path string, from, to Pred) Cond { return transition{path: path, from: from, to: &to} }
+
+// Changes is true when the attribute's value before the change matches from
+// and differs after it.
+func Changes(path string, from Pred) Cond { return transition{path: path, from: from} }
+
+type transition struct {
+	path string
+	from Pred
+	to   *Pred // nil: any different value
+}
+
+func (t transition) String() string {
+	if t.to == nil {
+		return fmt.Sprintf("%s changes from %s", t.path, t.from.desc)
+	}
+	return fmt.Sprintf("%s goes from %s to %s", t.path, t.from.desc, t.to.desc)
+}
+
+func (t transition) Eval(f Facts) Result {
+	b, a := f.M.Lookup(model.Before, t.path), f.M.Lookup(model.After, t.path)
+	if b.State == model.Absent && a.State == model.Absent && f.M.Before != nil && f.M.After != nil {
+		// Neither side mentions the attribute: the change does not touch
+		// it. (Terraform always shows a changed value in after or in
+		// after_unknown.)
+		return Result{Truth: False}
+	}
+	if b.State == model.Known && !t.from.test(b.V) {
+		return Result{Truth: False, Evidence: []model.Evidence{evidenceOf(b, "before")}}
+	}
+	var missing []string
+	for _, v := range []model.Value{b, a} {
+		if v.State != model.Known {
+			missing = append(missing, missingName(v))
+		}
+	}
+	if len(missing) > 0 {
+		return Result{Truth: Unknown, Missing: missing}
+	}
+	ev := model.Evidence{Key: t.path, Present: true, Sensitive: b.Sensitive || a.Sensitive}
+	if !ev.Sensitive {
+		ev.Value = map[string]any{"before": b.V, "after": a.V}
+	}
+	ok := !equal(a.V, b.V)
+	if t.to != nil {
+		ok = t.to.test(a.V)
+	}
+	return Decided(ok, ev)
+}
+
+// Decided is the Result of a condition that could read its facts: True
+// when b holds, False otherwise, resting on ev.
+func Decided(b bool, ev ...model.Evidence) Result {
+	if b {
+		return Result{Truth: True, Evidence: ev}
+	}
+	return Result{Truth: False, Evidence: ev}
+}
+
+// All is true when every condition is; false as soon as one is false.
+func All(cs ...Cond) Cond { return all(cs) }
+
+type all []Cond
+
+func (c all) String() string { return joinConds(c, " and ") }
+
+func (c all) Eval(f Facts) Result { return fold(c, f, False, True) }
+
+// Any is true as soon as one condition is; false when every one is.
+func Any(cs ...Cond) Cond { return anyOf(cs) }
+
+type anyOf []Cond
+
+func (c anyOf) String() string { return "(" + joinConds(c, " or ") + ")" }
+
+func (c anyOf) Eval(f Facts) Result { return fold(c, f, True, False) }
+
+// fold evaluates cs in order until one is decisive (False for All, True
+// for Any) and returns that one's result. Otherwise the result is
+// Unknown if any was, else otherwise, with every sub-result's evidence.
+func fold(cs []Cond, f Facts, decisive, otherwise Truth) Result {
+	out := Result{Truth: otherwise}
+	for _, sub := range cs {
+		r := sub.Eval(f)
+		switch r.Truth {
+		case decisive:
+			return r
+		case Unknown:
+			out.Truth = Unknown
+			out.Missing = append(out.Missing, r.Missing...)
+		}
+		out.Evidence = append(out.Evidence, r.Evidence...)
+	}
+	return out
+}
+
+// Not negates a condition; Unknown stays Unknown.
+func Not(c Cond) Cond { return not{c} }
+
+type not struct{ c Cond }
+
+func (n not) String() string { return "not " + n.c.String() }
+
+func (n not) Eval(f Facts) Result {
+	r := n.c.Eval(f)
+	switch r.Truth {
+	case True:
+		r.Truth = False
+	case False:
+		r.Truth = True
+	}
+	return r
+}
+
+// Informs always holds; it carries c's evidence into the verdict, so that a
+// row can name a fact that does not change its tier (a bucket's versioning,
+// say, which does not survive a force-destroy).
+func Informs(c Cond) Cond { return informs{c} }
+
+type informs struct{ c Cond }
+
+func (i informs) String() string { return "(noting " + i.c.String() + ")" }
+
+func (i informs) Eval(f Facts) Result {
+	r := i.c.Eval(f)
+	return Result{Truth: True, Evidence: r.Evidence}
+}
+
+// WasSome tests whether some element of the list at path (a repeated block
+// such as ebs_block_device) had an attribute sub matching p before the change.
+func WasSome(path, sub string, p Pred) Cond {
+	return Func(fmt.Sprintf("before some %s[*].%s %s", path, sub, p.desc), func(f Facts) Result {
+		v := f.M.Lookup(model.Before, path)
+		if v.State != model.Known {
+			return Result{Truth: Unknown, Missing: []string{missingName(v)}}
+		}
+		list, _ := v.V.([]any)
+		for i := range list {
+			ev := f.M.Lookup(model.Before, fmt.Sprintf("%s.%d.%s", path, i, sub))
+			if ev.State == model.Known && p.test(ev.V) {
+				return Result{Truth: True, Evidence: []model.Evidence{evidenceOf(ev, "")}}
+			}
+		}
+		return Result{Truth: False}
+	})
+}
+
+// Always is the condition of a table's catch-all row.
+func Always() Cond { return always{} }
+
+type always struct{}
+
+func (always) String() string    { return "always" }
+func (always) Eval(Facts) Result { return Result{Truth: True} }
+func joinConds(cs []Cond, sep string) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.String()
+	}
+	return strings.Join(parts, sep)
+}
+
+// Func is a named condition for a fact no attribute test expresses, such
+// as a lookup of a related resource in the inventory.
+func Func(desc string, eval func(f Facts) Result) Cond { return funcCond{desc, eval} }
+
+type funcCond struct {
+	desc string
+	eval func(f Facts) Result
+}
+
+func (c funcCond) String() string      { return c.desc }
+func (c funcCond) Eval(f Facts) Result { return c.eval(f) }
+
+// evidenceOf records a looked-up value, never copying a sensitive one.
+func evidenceOf(v model.Value, note string) model.Evidence {
+	if v.FromEvidence {
+		note = strings.TrimSpace(note + " supplied as evidence")
+	}
+	ev := model.Evidence{Key: v.Path, Present: v.State == model.Known, Sensitive: v.Sensitive, Description: note}
+	if !v.Sensitive {
+		ev.Value = v.V
+	}
+	return ev
+}
+
+// missingName names a fact the input lacks (model.Value.MissingKey): a
+// value known only after apply has an "after:" prefix.
+func missingName(v model.Value) string { return v.MissingKey() }
+
+func equal(a, b any) bool {
+	if fa, ok := number(a); ok {
+		fb, ok := number(b)
+		return ok && fa == fb
+	}
+	switch x := a.(type) {
+	case string:
+		y, ok := b.(string)
+		return ok && x == y
+	case bool:
+		y, ok := b.(bool)
+		return ok && x == y
+	case nil:
+		return b == nil
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+func number(v any) (float64, bool) {
+	switch n := v.(type) {
+	case float64:
+		return n, true
+	case int:
+		return float64(n), true
+	case json.Number:
+		f, err := n.Float64()
+		return f, err == nil
+	}
+	return 0, false
+}
+
+func isEmpty(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case string:
+		return x == ""
+	case []any:
+		return len(x) == 0
+	case map[string]any:
+		return len(x) == 0
+	}
+	return false
+}
+
+func jsonText(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}

@@ -1,0 +1,62 @@
+// Package containers holds the rules for docker, podman and compose.
+package containers
+
+import (
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+func row(id, typ string, when rules.Cond, tier model.Tier, reason string) rules.Rule {
+	return rules.Rule{ID: id, Type: typ, On: rules.Execute, When: when, Tier: tier, Reason: reason}
+}
+
+// sub matches "docker SUB" and its management-command spelling
+// ("docker container SUB").
+func sub(group, verb string) rules.Cond {
+	return rules.Any(rules.Sub(verb), rules.Sub(group, verb))
+}
+
+var unseen = rules.PathIs(1, rules.PathDynamic)
+
+// Rules returns the rows for docker and podman.
+func Rules() []rules.Rule {
+	var out []rules.Rule
+	for _, p := range []string{"docker", "podman", "nerdctl"} {
+		out = append(out,
+			row("container."+p+".volume-rm", p, rules.Any(rules.Sub("volume", "rm"), rules.Sub("volume", "remove"), rules.Sub("volume", "prune")), model.TierUnrecoverable,
+				"deletes volumes and the data in them"),
+			row("container."+p+".system-prune", p, rules.Sub("system", "prune"), model.TierUnrecoverable,
+				"system prune deletes every stopped container with its writable layer, unused networks and images (and volumes with --volumes)"),
+			row("container."+p+".container-prune", p, rules.Sub("container", "prune"), model.TierUnrecoverable,
+				"deletes every stopped container with its writable layer"),
+			row("container."+p+".rm-volumes", p, rules.All(rules.Any(sub("container", "rm"), rules.Sub("rm")), rules.Flag("v", "volumes")), model.TierUnrecoverable,
+				"deletes the containers and their anonymous volumes"),
+			row("container."+p+".rm-unseen", p, rules.All(rules.Any(sub("container", "rm"), rules.Sub("rm")), unseen), model.TierNeedsReview,
+				"deletes containers chosen at run time ($(docker ps -aq)); their writable layers are lost"),
+			row("container."+p+".rm", p, rules.Any(sub("container", "rm"), rules.Sub("rm")), model.TierRecoverableFromBackup,
+				"deletes the containers; what they wrote outside volumes is lost, the rest is recreated from the image"),
+			row("container."+p+".image-rm", p, rules.Any(rules.Sub("rmi"), rules.Sub("image", "rm"), rules.Sub("image", "prune"), rules.Sub("builder", "prune"), rules.Sub("buildx", "prune")),
+				model.TierRecoverableWithEffort, "deletes images or build cache; they are pulled or rebuilt again"),
+			row("container."+p+".network-rm", p, rules.Any(rules.Sub("network", "rm"), rules.Sub("network", "prune")), model.TierRecoverableWithEffort,
+				"deletes networks; they are recreated by compose or docker network create"),
+			row("container."+p+".compose-down-volumes", p, rules.All(rules.Sub("compose", "down"), rules.Flag("v", "volumes")), model.TierUnrecoverable,
+				"compose down -v deletes the project's volumes and their data"),
+			row("container."+p+".stop", p, rules.Any(sub("container", "stop"), sub("container", "kill"), rules.Sub("compose", "down"), rules.Sub("compose", "stop")),
+				model.TierRecoverableWithEffort, "stops containers: an outage until they are started again"),
+			row("container."+p+".read", p, rules.Any(rules.Sub("ps"), rules.Sub("images"), rules.Sub("logs"), rules.Sub("inspect"), rules.Sub("version"), rules.Sub("info"),
+				rules.Sub("build"), rules.Sub("pull"), rules.Sub("search"), rules.Sub("stats"), rules.Sub("top"), rules.Sub("history"), rules.Sub("diff"),
+				rules.Sub("container", "ls"), rules.Sub("image", "ls"), rules.Sub("volume", "ls"), rules.Sub("network", "ls"), rules.Sub("compose", "ps"),
+				rules.Sub("compose", "logs"), rules.Sub("compose", "config"), rules.Sub("login"), rules.Sub("tag"), rules.Sub("push")),
+				model.TierReversible, "reads state, builds, pulls, tags or pushes images"),
+			row("container."+p+".other", p, nil, model.TierRecoverableWithEffort,
+				"starts, runs or changes containers; what runs inside them is not analysed"),
+		)
+	}
+	out = append(out,
+		row("container.docker-compose.down-volumes", "docker-compose", rules.All(rules.Sub("down"), rules.Flag("v", "volumes")), model.TierUnrecoverable,
+			"down -v deletes the project's volumes and their data"),
+		row("container.docker-compose.rm", "docker-compose", rules.Sub("rm"), model.TierRecoverableFromBackup, "deletes stopped service containers"),
+		row("container.docker-compose.other", "docker-compose", nil, model.TierRecoverableWithEffort, "starts, stops or builds services"),
+	)
+	return out
+}

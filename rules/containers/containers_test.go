@@ -1,0 +1,33 @@
+package containers
+
+import (
+	"testing"
+
+	"github.com/recourse-dev/recourse/internal/rulestest"
+)
+
+func TestRows(t *testing.T) {
+	var cases []rulestest.Case
+	for _, p := range []string{"docker", "podman", "nerdctl"} {
+		cases = append(cases,
+			rulestest.Case{Row: "container." + p + ".volume-rm", Hit: p + " volume rm app_data", Miss: p + " volume ls"},
+			rulestest.Case{Row: "container." + p + ".system-prune", Hit: p + " system prune -af --volumes", Miss: p + " system df"},
+			rulestest.Case{Row: "container." + p + ".container-prune", Hit: p + " container prune -f", Miss: p + " container ls"},
+			rulestest.Case{Row: "container." + p + ".rm-volumes", Hit: p + " rm -v db", Miss: p + " rm db"},
+			rulestest.Case{Row: "container." + p + ".rm-unseen", Hit: p + " rm -f $(" + p + " ps -aq)", Miss: p + " rm -f web"},
+			rulestest.Case{Row: "container." + p + ".rm", Hit: p + " container rm web", Miss: p + " container rm -v web"},
+			rulestest.Case{Row: "container." + p + ".image-rm", Hit: p + " rmi app:old", Miss: p + " images"},
+			rulestest.Case{Row: "container." + p + ".network-rm", Hit: p + " network prune", Miss: p + " network ls"},
+			rulestest.Case{Row: "container." + p + ".compose-down-volumes", Hit: p + " compose down -v", Miss: p + " compose down"},
+			rulestest.Case{Row: "container." + p + ".stop", Hit: p + " stop web", Miss: p + " start web"},
+			rulestest.Case{Row: "container." + p + ".read", Hit: p + " ps -a", Miss: p + " run --rm alpine"},
+			rulestest.Case{Row: "container." + p + ".other", Hit: p + " run -d nginx", Miss: p + " logs web"},
+		)
+	}
+	cases = append(cases,
+		rulestest.Case{Row: "container.docker-compose.down-volumes", Hit: "docker-compose down --volumes", Miss: "docker-compose down"},
+		rulestest.Case{Row: "container.docker-compose.rm", Hit: "docker-compose rm -f", Miss: "docker-compose up -d"},
+		rulestest.Case{Row: "container.docker-compose.other", Hit: "docker-compose up -d", Miss: "docker-compose rm"},
+	)
+	rulestest.Run(t, Rules(), cases)
+}

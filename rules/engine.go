@@ -1,0 +1,299 @@
+// Package rules holds Recourse's deterministic recoverability rules and the
+// engine that applies them.
+//
+// A rule is a row of data: the resource type (or program, or tool) it
+// applies to, the actions it covers, a condition, a tier, a reason and a
+// stable id. Domain packages (rules/aws, rules/terraform, ...) hold the
+// tables; rules/builtin assembles them. Adding a resource type is adding
+// rows and a test row for each.
+//
+// For one mutation, the rows for its type are read in order and the first
+// whose condition holds decides. A row whose condition cannot be decided
+// because the input lacks a fact is remembered: if it would have given a
+// worse tier than the row that matched, the verdict is needs-review, with
+// the missing facts listed. Missing evidence never makes a verdict safer.
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// Rule is one row of a rule table.
+type Rule struct {
+	// ID is stable and unique: "aws.rds.instance.delete.no-snapshot".
+	ID string
+	// Type is the resource type the row applies to; AnyType for all.
+	Type string
+	// On lists the actions the row covers.
+	On []model.Action
+	// When is the row's condition; nil means always.
+	When Cond
+	Tier model.Tier
+	// Confidence defaults to HIGH.
+	Confidence model.Confidence
+	// Reason says what the tier means here. The facts the condition read
+	// are appended to it in the verdict.
+	Reason string
+}
+
+// AnyType makes a row apply to every type; such rows are read after the
+// rows of the mutation's own type.
+const AnyType = "*"
+
+// Action sets for the On field.
+var (
+	// Destroy covers every action that removes the existing object: delete,
+	// both orders of replace, and an action list the parser did not know.
+	Destroy = []model.Action{model.ActionDelete, model.ActionReplace, model.ActionUnknown}
+	Update  = []model.Action{model.ActionUpdate}
+	Create  = []model.Action{model.ActionCreate}
+)
+
+// Engine applies rule tables. It is immutable after NewEngine and safe for
+// concurrent use.
+type Engine struct {
+	byType  map[string][]*Rule
+	generic []*Rule
+	all     []Rule
+	hints   map[[2]string]EvidenceHint // (type, missing key) -> how to verify it
+}
+
+// NewEngine checks the tables and indexes them. Ids must be unique, tiers
+// valid, and every row must say why.
+func NewEngine(tables ...[]Rule) (*Engine, error) {
+	e := &Engine{byType: map[string][]*Rule{}}
+	seen := map[string]bool{}
+	for _, t := range tables {
+		e.all = append(e.all, t...)
+	}
+	for i := range e.all {
+		r := &e.all[i]
+		switch {
+		case r.ID == "" || seen[r.ID]:
+			return nil, fmt.Errorf("rule %d (%s %s): id %q is empty or not unique", i, r.Type, r.Reason, r.ID)
+		case r.Type == "":
+			return nil, fmt.Errorf("rule %s: no type", r.ID)
+		case !r.Tier.Valid():
+			return nil, fmt.Errorf("rule %s: tier %d is not 1-5", r.ID, r.Tier)
+		case r.Reason == "":
+			return nil, fmt.Errorf("rule %s: no reason", r.ID)
+		case len(r.On) == 0:
+			return nil, fmt.Errorf("rule %s: no actions", r.ID)
+		}
+		seen[r.ID] = true
+		if r.When == nil {
+			r.When = Always()
+		}
+		if r.Confidence == "" {
+			r.Confidence = model.ConfidenceHigh
+		}
+		if r.Type == AnyType {
+			e.generic = append(e.generic, r)
+		} else {
+			e.byType[r.Type] = append(e.byType[r.Type], r)
+		}
+	}
+	return e, nil
+}
+
+// Rules returns every row, in table order.
+func (e *Engine) Rules() []Rule { return append([]Rule(nil), e.all...) }
+
+// Types returns the types that have rows of their own, sorted.
+func (e *Engine) Types() []string {
+	out := make([]string, 0, len(e.byType))
+	for t := range e.byType {
+		out = append(out, t)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Knows reports whether typ has rows of its own.
+func (e *Engine) Knows(typ string) bool { return len(e.byType[typ]) > 0 }
+
+// Judge returns the verdict of the first row that decides f.M, or false
+// when no row covers it (the classifier's turn).
+func (e *Engine) Judge(f Facts) (model.Recoverability, bool) {
+	return e.judge(f, nil)
+}
+
+// Step is one row an explanation shows: the row, what its condition made
+// of the facts, and whether it decided.
+type Step struct {
+	Rule     Rule
+	Truth    Truth
+	Evidence []model.Evidence
+	Missing  []string
+	Decided  bool
+}
+
+// Explain returns the verdict with every row that was read to reach it,
+// in order: rows that did not hold, rows the input could not decide (and
+// the facts that would), and the row that decided.
+func (e *Engine) Explain(f Facts) (model.Recoverability, bool, []Step) {
+	var steps []Step
+	v, ok := e.judge(f, func(s Step) { steps = append(steps, s) })
+	return v, ok, steps
+}
+
+func (e *Engine) judge(f Facts, trace func(Step)) (model.Recoverability, bool) {
+	var undecided []*Rule
+	var missing []string
+	for _, rows := range [2][]*Rule{e.byType[f.M.Target.Type], e.generic} {
+		for _, r := range rows {
+			if !covers(r.On, f.M.Action) {
+				continue
+			}
+			res := r.When.Eval(f)
+			if trace != nil {
+				trace(Step{Rule: *r, Truth: res.Truth, Evidence: res.Evidence, Missing: res.Missing, Decided: res.Truth == True})
+			}
+			switch res.Truth {
+			case True:
+				v := verdict(r, f.M, res)
+				if worse := worstAbove(undecided, r.Tier); worse != nil {
+					return needsReview(worse, f.M, missing, v.Reasoning), true
+				}
+				return v, true
+			case Unknown:
+				undecided = append(undecided, r)
+				missing = appendNew(missing, res.Missing...)
+			}
+		}
+	}
+	if worse := worstAbove(undecided, 0); worse != nil {
+		return needsReview(worse, f.M, missing, ""), true
+	}
+	return model.Recoverability{}, false
+}
+
+func covers(on []model.Action, a model.Action) bool {
+	for _, x := range on {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+// worstAbove returns the undecided row with the highest tier above t.
+func worstAbove(rows []*Rule, t model.Tier) *Rule {
+	var worst *Rule
+	for _, r := range rows {
+		if r.Tier > t && (worst == nil || r.Tier > worst.Tier) {
+			worst = r
+		}
+	}
+	return worst
+}
+
+func verdict(r *Rule, m *model.Mutation, res Result) model.Recoverability {
+	v := model.Recoverability{
+		Tier:       r.Tier,
+		Reasoning:  ActionPrefix(m) + r.Reason + factsText(res.Evidence),
+		Source:     model.FromRules,
+		RuleID:     r.ID,
+		Confidence: r.Confidence,
+		Evidence:   res.Evidence,
+	}
+	if m.Action == model.ActionUnknown && v.Confidence == model.ConfidenceHigh {
+		v.Confidence = model.ConfidenceMedium
+	}
+	return v
+}
+
+// needsReview is the verdict when a worse row could not be ruled out.
+func needsReview(worse *Rule, m *model.Mutation, missing []string, otherwise string) model.Recoverability {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%scannot rule out %s (%s): %s; the input does not show %s",
+		ActionPrefix(m), worse.Tier.Label(), worse.ID, worse.Reason, strings.Join(missing, ", "))
+	if otherwise != "" {
+		fmt.Fprintf(&b, ". With that evidence it could instead be: %s", otherwise)
+	}
+	return model.Recoverability{
+		Tier:            model.TierNeedsReview,
+		Reasoning:       b.String(),
+		Source:          model.FromRules,
+		RuleID:          worse.ID,
+		Confidence:      model.ConfidenceMedium,
+		MissingEvidence: missing,
+	}
+}
+
+// ActionPrefix explains how a replace, a deposed object or an unknown
+// action list was read, so that the reasoning says it.
+func ActionPrefix(m *model.Mutation) string {
+	var parts []string
+	switch m.Action {
+	case model.ActionReplace:
+		order := "delete, then create"
+		if len(m.RawActions) > 0 && m.RawActions[0] == "create" {
+			order = "create, then delete"
+		}
+		p := "replace (" + order
+		if m.ActionReason != "" {
+			p += "; " + m.ActionReason
+		}
+		parts = append(parts, p+") destroys the existing object")
+	case model.ActionUnknown:
+		parts = append(parts, fmt.Sprintf("action list %s is not one Recourse knows, so it is read as a delete", jsonText(m.RawActions)))
+	}
+	if m.Target.Deposed != "" {
+		parts = append(parts, "deposed object "+m.Target.Deposed)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return strings.Join(parts, "; ") + ": "
+}
+
+// factsText renders evidence as "key=value, key: before → after".
+func factsText(ev []model.Evidence) string {
+	if len(ev) == 0 {
+		return ""
+	}
+	parts := make([]string, 0, len(ev))
+	for _, e := range ev {
+		parts = append(parts, FactText(e))
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
+}
+
+// FactText renders one piece of evidence; a sensitive value is never shown.
+func FactText(e model.Evidence) string {
+	switch {
+	case e.Sensitive:
+		return e.Key + "=(sensitive)"
+	case !e.Present && e.Value != nil:
+		return e.Key + "=" + jsonText(e.Value) + " (provider default; not in the input)"
+	case !e.Present:
+		return e.Key + " absent"
+	}
+	if ba, ok := e.Value.(map[string]any); ok && len(ba) == 2 {
+		if b, ok := ba["before"]; ok {
+			return fmt.Sprintf("%s: %s → %s", e.Key, jsonText(b), jsonText(ba["after"]))
+		}
+	}
+	return e.Key + "=" + jsonText(e.Value)
+}
+
+func appendNew(list []string, items ...string) []string {
+	for _, it := range items {
+		found := false
+		for _, l := range list {
+			if l == it {
+				found = true
+				break
+			}
+		}
+		if !found {
+			list = append(list, it)
+		}
+	}
+	return list
+}

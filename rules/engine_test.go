@@ -1,0 +1,171 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+type obj = map[string]any
+
+func mut(action model.Action, before, after obj) *model.Mutation {
+	return &model.Mutation{Source: model.SourceTerraform, Action: action, Address: "t.x",
+		Target: model.Target{Type: "t", ID: "t.x"}, Before: before, After: after}
+}
+
+func TestConditions(t *testing.T) {
+	tests := []struct {
+		name string
+		cond Cond
+		m    *model.Mutation
+		want Truth
+	}{
+		{"eq true", Was("a", Eq(true)), mut(model.ActionDelete, obj{"a": true}, nil), True},
+		{"eq false", Was("a", Eq(true)), mut(model.ActionDelete, obj{"a": false}, nil), False},
+		{"eq absent", Was("a", Eq(true)), mut(model.ActionDelete, obj{}, nil), Unknown},
+		{"eq no object", Was("a", Eq(true)), mut(model.ActionDelete, nil, nil), Unknown},
+		{"ne null", Was("a", Ne(false)), mut(model.ActionDelete, obj{"a": nil}, nil), True},
+		{"number", Was("n", AtMost(0)), mut(model.ActionDelete, obj{"n": 0.0}, nil), True},
+		{"number above", Was("n", Above(3)), mut(model.ActionDelete, obj{"n": 7.0}, nil), True},
+		{"string not number", Was("n", AtMost(0)), mut(model.ActionDelete, obj{"n": "0"}, nil), False},
+		{"null", Was("s", Null()), mut(model.ActionDelete, obj{"s": ""}, nil), True},
+		{"set", Was("s", Set()), mut(model.ActionDelete, obj{"s": "x"}, nil), True},
+		{"nested", Was("b.0.c", Eq(true)), mut(model.ActionDelete, obj{"b": []any{obj{"c": true}}}, nil), True},
+		{"nested empty block is unset", Was("b.0.c", Eq(true)), mut(model.ActionDelete, obj{"b": []any{}}, nil), False},
+		{"default used", WasDefault("a", true, Ne(false)), mut(model.ActionDelete, obj{}, nil), True},
+		{"default not used when present", WasDefault("a", true, Ne(false)), mut(model.ActionDelete, obj{"a": false}, nil), False},
+		{"if present absent", WasIfPresent("a", Eq(true)), mut(model.ActionDelete, obj{}, nil), False},
+		{"becomes", Becomes("p", Eq(true), Eq(false)), mut(model.ActionUpdate, obj{"p": true}, obj{"p": false}), True},
+		{"becomes wrong start", Becomes("p", Eq(true), Eq(false)), mut(model.ActionUpdate, obj{"p": false}, obj{"p": false}), False},
+		{"becomes after unknown", Becomes("p", Eq(true), Eq(false)), &model.Mutation{Action: model.ActionUpdate, Before: obj{"p": true}, After: obj{}, AfterUnknown: obj{"p": true}}, Unknown},
+		{"becomes whole after unknown", Becomes("p", Eq(true), Eq(false)), &model.Mutation{Action: model.ActionUpdate, Before: obj{"p": true}, After: obj{}, AfterUnknown: true}, Unknown},
+		{"becomes, neither side mentions it", Becomes("p", Eq(true), Eq(false)), mut(model.ActionUpdate, obj{"q": 1.0}, obj{"q": 2.0}), False},
+		{"becomes, dropped from after", Becomes("p", Eq(true), Eq(false)), mut(model.ActionUpdate, obj{"p": true}, obj{"q": 2.0}), Unknown},
+		{"changes", Changes("v", Set()), mut(model.ActionUpdate, obj{"v": "1"}, obj{"v": "2"}), True},
+		{"changes same", Changes("v", Set()), mut(model.ActionUpdate, obj{"v": "1"}, obj{"v": "1"}), False},
+		{"all unknown", All(Was("a", Eq(true)), Was("b", Eq(true))), mut(model.ActionDelete, obj{"a": true}, nil), Unknown},
+		{"all false wins", All(Was("a", Eq(true)), Was("b", Eq(true))), mut(model.ActionDelete, obj{"b": false}, nil), False},
+		{"any true wins", Any(Was("a", Eq(true)), Was("b", Eq(true))), mut(model.ActionDelete, obj{"b": true}, nil), True},
+		{"any unknown", Any(Was("a", Eq(true)), Was("b", Eq(true))), mut(model.ActionDelete, obj{"b": false}, nil), Unknown},
+		{"not", Not(Was("a", Eq(true))), mut(model.ActionDelete, obj{"a": false}, nil), True},
+		{"not unknown", Not(Was("a", Eq(true))), mut(model.ActionDelete, obj{}, nil), Unknown},
+		{"some", WasSome("l", "d", Eq(true)), mut(model.ActionDelete, obj{"l": []any{obj{"d": false}, obj{"d": true}}}, nil), True},
+		{"some none", WasSome("l", "d", Eq(true)), mut(model.ActionDelete, obj{"l": []any{obj{"d": false}}}, nil), False},
+		{"informs", Informs(Was("a", Eq(true))), mut(model.ActionDelete, obj{}, nil), True},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.cond.Eval(Facts{M: tt.m}).Truth; got != tt.want {
+				t.Fatalf("%s: got %d, want %d", tt.cond, got, tt.want)
+			}
+			if tt.cond.String() == "" {
+				t.Fatal("condition has no description")
+			}
+		})
+	}
+}
+
+func table() []Rule {
+	return []Rule{
+		{ID: "t.protected", Type: "t", On: Destroy, When: Was("guard", Eq(true)), Tier: model.TierReversible, Reason: "guarded"},
+		{ID: "t.lost", Type: "t", On: Destroy, When: Was("backup", Eq(false)), Tier: model.TierUnrecoverable, Reason: "no backup"},
+		{ID: "t.backed", Type: "t", On: Destroy, Tier: model.TierRecoverableFromBackup, Reason: "backed up"},
+		{ID: "any.create", Type: AnyType, On: Create, Tier: model.TierReversible, Reason: "create"},
+	}
+}
+
+func TestJudge(t *testing.T) {
+	eng, err := NewEngine(table())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name     string
+		m        *model.Mutation
+		wantOK   bool
+		wantRule string
+		wantTier model.Tier
+		reason   string
+	}{
+		{"first match wins", mut(model.ActionDelete, obj{"guard": true, "backup": false}, nil), true, "t.protected", 1, "guarded"},
+		{"worse row", mut(model.ActionDelete, obj{"guard": false, "backup": false}, nil), true, "t.lost", 4, "backup=false"},
+		{"catch-all", mut(model.ActionDelete, obj{"guard": false, "backup": true}, nil), true, "t.backed", 3, "backed up"},
+		{"unknown lower row does not matter", mut(model.ActionDelete, obj{"backup": false}, nil), true, "t.lost", 4, ""},
+		{"unknown worse row: needs review", mut(model.ActionDelete, obj{"guard": false}, nil), true, "t.lost", 5, "cannot rule out unrecoverable"},
+		{"unknown action reads as delete", &model.Mutation{Action: model.ActionUnknown, RawActions: []string{"create", "forget"}, Target: model.Target{Type: "t"}, Before: obj{"guard": false, "backup": false}}, true, "t.lost", 4, `action list ["create","forget"] is not one Recourse knows`},
+		{"generic row", mut(model.ActionCreate, nil, obj{}), true, "any.create", 1, "create"},
+		{"no row: classifier's turn", mut(model.ActionUpdate, obj{}, obj{}), false, "", 0, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v, ok := eng.Judge(Facts{M: tt.m, Inv: model.NewInventory()})
+			if ok != tt.wantOK {
+				t.Fatalf("ok %v, want %v", ok, tt.wantOK)
+			}
+			if !ok {
+				return
+			}
+			if v.RuleID != tt.wantRule || v.Tier != tt.wantTier || !strings.Contains(v.Reasoning, tt.reason) {
+				t.Fatalf("got %s %d %q", v.RuleID, v.Tier, v.Reasoning)
+			}
+			if tt.m.Action == model.ActionUnknown && v.Confidence == model.ConfidenceHigh {
+				t.Fatal("an unknown action list kept HIGH confidence")
+			}
+		})
+	}
+}
+
+func TestSensitiveEvidenceNeverCopied(t *testing.T) {
+	eng, err := NewEngine(table())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := mut(model.ActionDelete, obj{"guard": false, "backup": "hunter2-but-false"}, nil)
+	m.Before["backup"] = false
+	m.BeforeSensitive = obj{"backup": true}
+	v, _ := eng.Judge(Facts{M: m})
+	if v.RuleID != "t.lost" || !strings.Contains(v.Reasoning, "backup=(sensitive)") {
+		t.Fatalf("%s: %s", v.RuleID, v.Reasoning)
+	}
+	for _, e := range v.Evidence {
+		if e.Key == "backup" && (e.Value != nil || !e.Sensitive) {
+			t.Fatalf("sensitive evidence copied: %+v", e)
+		}
+	}
+}
+
+func TestNewEngineRejectsBadTables(t *testing.T) {
+	good := Rule{ID: "x", Type: "t", On: Destroy, Tier: 1, Reason: "r"}
+	tests := map[string][]Rule{
+		"duplicate id": {good, good},
+		"empty id":     {{Type: "t", On: Destroy, Tier: 1, Reason: "r"}},
+		"no type":      {{ID: "x", On: Destroy, Tier: 1, Reason: "r"}},
+		"bad tier":     {{ID: "x", Type: "t", On: Destroy, Tier: 6, Reason: "r"}},
+		"no reason":    {{ID: "x", Type: "t", On: Destroy, Tier: 1}},
+		"no actions":   {{ID: "x", Type: "t", Tier: 1, Reason: "r"}},
+	}
+	for name, rows := range tests {
+		if _, err := NewEngine(rows); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}
+
+func TestFactText(t *testing.T) {
+	tests := []struct {
+		ev   model.Evidence
+		want string
+	}{
+		{model.Evidence{Key: "a", Value: true, Present: true}, "a=true"},
+		{model.Evidence{Key: "a", Value: "x", Present: true, Sensitive: true}, "a=(sensitive)"},
+		{model.Evidence{Key: "a", Value: map[string]any{"before": 7.0, "after": 0.0}, Present: true}, "a: 7 → 0"},
+		{model.Evidence{Key: "a", Value: true}, "a=true (provider default; not in the input)"},
+		{model.Evidence{Key: "a"}, "a absent"},
+	}
+	for _, tt := range tests {
+		if got := FactText(tt.ev); got != tt.want {
+			t.Errorf("%+v: %q, want %q", tt.ev, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,145 @@
+// Package filesystem holds the rules for shell commands that delete,
+// overwrite or re-permission files: rm, rmdir, shred, dd, mkfs, wipefs,
+// truncate, mv, cp, chmod, chown, rsync --delete, find -delete and output
+// redirections. What a path operand points at (rules.ClassifyPath) decides
+// most tiers.
+package filesystem
+
+import (
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+// Redirect is the type of the mutation the shell parser emits for an
+// output redirection that truncates its target.
+const Redirect = model.RedirectProgram
+
+var (
+	recursive = rules.Flag("r", "R", "recursive")
+	force     = rules.Flag("f", "force")
+	critical  = rules.PathIs(0, rules.PathRoot, rules.PathSystem, rules.PathHome, rules.PathDevice)
+	unseen    = rules.Any(rules.PathIs(0, rules.PathDynamic), rules.MoreOperands())
+	help      = rules.Flag("help", "version")
+)
+
+func row(id, typ string, when rules.Cond, tier model.Tier, reason string) rules.Rule {
+	return rules.Rule{ID: id, Type: typ, On: rules.Execute, When: when, Tier: tier, Reason: reason}
+}
+
+// Rules returns every filesystem row.
+func Rules() []rules.Rule {
+	out := []rules.Rule{
+		row("fs.rm.help", "rm", help, model.TierReversible, "prints help or the version and deletes nothing"),
+		row("fs.rm.critical", "rm", critical, model.TierUnrecoverable, "deletes a root, system or home directory, or a device; rm has no trash"),
+		row("fs.rm.rf.piped-no-operands", "rm", rules.All(recursive, force, rules.NoOperands(0), stdinPiped()), model.TierNeedsReview,
+			"rm -rf is fed a pipe but given no operands: rm ignores its stdin, so the line does not do what it appears to intend"),
+		row("fs.rm.no-operands", "rm", rules.NoOperands(0), model.TierReversible, "rm without operands deletes nothing"),
+		row("fs.rm.rf.working-dir", "rm", rules.All(recursive, force, rules.PathIs(0, rules.PathCwd)), model.TierUnrecoverable,
+			"recursively force-deletes the whole working directory or a path above it"),
+		row("fs.rm.rf.home-data", "rm", rules.All(recursive, force, rules.PathIs(0, rules.PathUser)), model.TierUnrecoverable,
+			"recursively force-deletes files in a home directory, which no version control or trash keeps"),
+		row("fs.rm.rf.unseen", "rm", rules.All(recursive, force, unseen), model.TierNeedsReview,
+			"recursively force-deletes paths that are only known at run time"),
+		row("fs.rm.rf.absolute", "rm", rules.All(recursive, force, rules.PathIs(0, rules.PathOther)), model.TierUnrecoverable,
+			"recursively force-deletes a directory outside the working directory and temp; nothing keeps a copy"),
+		row("fs.rm.rf.project", "rm", rules.All(recursive, force, rules.PathIs(0, rules.PathProject)), model.TierUnrecoverable,
+			"recursively force-deletes project files: what is not committed and pushed is lost"),
+		row("fs.rm.rf.regenerable", "rm", rules.All(recursive, force), model.TierRecoverableWithEffort,
+			"recursively deletes temp or generated files only (temp directories, node_modules, caches); they are regenerated"),
+		row("fs.rm.files", "rm", nil, model.TierRecoverableFromBackup,
+			"deletes files (rm keeps no copy): without both -r and -f it stops at directories and write-protected files; the files come back only from version control or a backup"),
+
+		row("fs.rmdir", "rmdir", rules.Not(critical), model.TierReversible, "removes empty directories only; mkdir recreates them"),
+		row("fs.rmdir.critical", "rmdir", nil, model.TierRecoverableWithEffort, "removes a system or home directory if it is empty"),
+
+		row("fs.shred.help", "shred", help, model.TierReversible, "prints help or the version"),
+		row("fs.shred", "shred", nil, model.TierUnrecoverable, "overwrites the files' contents so that no tool can recover them"),
+		row("fs.wipefs.help", "wipefs", help, model.TierReversible, "prints help or the version"),
+		row("fs.wipefs.no-act", "wipefs", rules.Flag("n", "no-act"), model.TierReversible, "--no-act only reports the signatures"),
+		row("fs.wipefs", "wipefs", rules.Flag("a", "all", "o", "offset"), model.TierUnrecoverable, "erases filesystem signatures: the data becomes unreachable"),
+		row("fs.wipefs.list", "wipefs", nil, model.TierReversible, "without -a or -o wipefs only lists signatures"),
+
+		row("fs.dd.device", "dd", ddTarget(rules.PathRoot, rules.PathSystem, rules.PathDevice, rules.PathHome, rules.PathDynamic), model.TierUnrecoverable,
+			"dd writes over a device or system file (of=...): its previous contents are gone"),
+		row("fs.dd.file", "dd", ddTarget(rules.PathUser, rules.PathOther, rules.PathProject, rules.PathCwd), model.TierRecoverableFromBackup,
+			"dd overwrites the output file named by of="),
+		row("fs.dd", "dd", nil, model.TierReversible, "dd without an of= to a lasting file only copies to stdout or temp"),
+
+		row("fs.truncate.help", "truncate", help, model.TierReversible, "prints help or the version"),
+		row("fs.truncate", "truncate", nil, model.TierUnrecoverable, "truncate cuts the files to the given size; the cut data is lost"),
+
+		row("fs.mv.critical", "mv", critical, model.TierUnrecoverable, "moves a root, system or home directory, or over one"),
+		row("fs.mv.dev-null", "mv", rules.PathIs(0, rules.PathNull), model.TierUnrecoverable, "moves files onto /dev/null: they are gone"),
+		row("fs.mv.overwrite", "mv", rules.Not(rules.Flag("n", "no-clobber", "i", "interactive", "help", "version")), model.TierRecoverableFromBackup,
+			"mv replaces the target if it exists (no -n): the replaced file is lost unless versioned"),
+		row("fs.mv.safe", "mv", nil, model.TierReversible, "mv with -n/-i never overwrites; moving back undoes it"),
+		row("fs.cp.critical", "cp", rules.PathIs(1, rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
+			"copies over a system file or device"),
+		row("fs.cp.overwrite", "cp", rules.Not(rules.Flag("n", "no-clobber", "i", "interactive", "help", "version")), model.TierRecoverableWithEffort,
+			"cp replaces the target if it exists (no -n); the copy itself is harmless"),
+		row("fs.cp.safe", "cp", nil, model.TierReversible, "cp with -n/-i never overwrites"),
+
+		row("fs.chmod.recursive-system", "chmod", rules.All(recursive, critical), model.TierUnrecoverable,
+			"recursively changes permissions on a system or home tree; the previous modes are not recorded anywhere"),
+		row("fs.chmod", "chmod", nil, model.TierRecoverableWithEffort, "changes permissions; the previous modes must be restored by hand"),
+		row("fs.chown.recursive-system", "chown", rules.All(recursive, critical), model.TierUnrecoverable,
+			"recursively changes owners on a system or home tree; the previous owners are not recorded anywhere"),
+		row("fs.chown", "chown", nil, model.TierRecoverableWithEffort, "changes owners; the previous owners must be restored by hand"),
+		row("fs.chgrp.recursive-system", "chgrp", rules.All(recursive, critical), model.TierUnrecoverable,
+			"recursively changes groups on a system or home tree"),
+		row("fs.chgrp", "chgrp", nil, model.TierRecoverableWithEffort, "changes groups; the previous groups must be restored by hand"),
+
+		row("fs.rsync.delete", "rsync", rules.All(rules.Flag("delete", "delete-before", "delete-during", "delete-after", "delete-delay", "delete-excluded", "del", "remove-source-files"),
+			rules.Not(rules.Flag("n", "dry-run"))), model.TierUnrecoverable,
+			"rsync --delete removes files at the destination that the source lacks (or --remove-source-files deletes the sources)"),
+		row("fs.rsync", "rsync", nil, model.TierRecoverableWithEffort, "rsync overwrites changed files at the destination"),
+
+		row("fs.find.delete", "find", rules.Flag("delete"), model.TierUnrecoverable, "find -delete removes every file the expression matches"),
+		row("fs.find", "find", nil, model.TierReversible, "find only lists files (its -exec commands are judged on their own)"),
+
+		row("fs.redirect.critical", Redirect, rules.PathIs(0, rules.PathRoot, rules.PathSystem, rules.PathDevice, rules.PathHome), model.TierUnrecoverable,
+			"the output redirection truncates a system file or device"),
+		row("fs.redirect.harmless", Redirect, rules.PathIs(0, rules.PathNull, rules.PathTemp), model.TierReversible,
+			"the output goes to /dev/null or a temp file"),
+		row("fs.redirect.dynamic", Redirect, rules.PathIs(0, rules.PathDynamic), model.TierRecoverableWithEffort,
+			"the output redirection truncates a file named only at run time"),
+		row("fs.redirect", Redirect, nil, model.TierRecoverableWithEffort,
+			"the output redirection (>) truncates the file if it exists; its previous contents survive only in version control"),
+	}
+	for _, mkfs := range []string{"mkfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "mkfs.vfat", "mkfs.fat",
+		"mkfs.msdos", "mkfs.ntfs", "mkfs.exfat", "mkfs.f2fs", "mke2fs", "mkswap", "newfs"} {
+		out = append(out,
+			row("fs."+mkfs+".help", mkfs, help, model.TierReversible, "prints help or the version"),
+			row("fs."+mkfs, mkfs, nil, model.TierUnrecoverable, "creating a filesystem destroys everything on the device or file"),
+		)
+	}
+	return out
+}
+
+// stdinPiped holds when the command's stdin is a pipe or a here-document.
+func stdinPiped() rules.Cond {
+	return rules.Func("stdin is piped", func(f rules.Facts) rules.Result {
+		if from := f.M.Command.StdinFrom; from != "" {
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "stdin", Value: from, Present: true}}}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// ddTarget holds when dd's of= names a path in one of classes.
+func ddTarget(classes ...rules.PathClass) rules.Cond {
+	return rules.Func("dd of= target", func(f rules.Facts) rules.Result {
+		for _, a := range f.M.Command.Args {
+			if len(a.Value) > 3 && a.Value[:3] == "of=" {
+				target := model.Arg{Value: a.Value[3:], Dynamic: a.Dynamic}
+				got := rules.ClassifyPath(target, f.M.Command)
+				for _, c := range classes {
+					if got == c {
+						return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "of", Value: target.Value, Present: true, Description: string(got)}}}
+					}
+				}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}

@@ -1,0 +1,95 @@
+// Package gcp holds the recoverability rules for resources of the Google
+// Cloud Terraform provider. Each row cites the provider or service
+// behaviour it rests on in its reason.
+package gcp
+
+import (
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+// Rules returns every GCP row.
+func Rules() []rules.Rule {
+	var out []rules.Rule
+	for _, t := range [][]rules.Rule{sqlRules(), storageRules(), diskRules(), secretRules(), iamRules()} {
+		out = append(out, t...)
+	}
+	return out
+}
+
+// sqlRules: the provider refuses to destroy a Cloud SQL instance while
+// its Terraform-level deletion_protection is true (the default). Deleting
+// an instance deletes its automated and on-demand backups, unless a final
+// backup is configured to be retained (final_backup_config).
+func sqlRules() []rules.Rule {
+	const typ = "google_sql_database_instance"
+	return []rules.Rule{
+		{ID: "gcp.sql.instance.delete.protected", Type: typ, On: rules.Destroy, Tier: model.TierReversible,
+			When:   rules.WasDefault("deletion_protection", true, rules.Eq(true)),
+			Reason: "deletion_protection (true unless set to false) makes the provider refuse the destroy, so nothing is lost"},
+		{ID: "gcp.sql.instance.delete.final-backup", Type: typ, On: rules.Destroy, Tier: model.TierRecoverableFromBackup,
+			When:   rules.Was("settings.0.final_backup_config.0.enabled", rules.Eq(true)),
+			Reason: "a final backup is taken and retained after the delete; a new instance can be restored from it"},
+		{ID: "gcp.sql.instance.delete", Type: typ, On: rules.Destroy, Tier: model.TierUnrecoverable,
+			When:   rules.WasDefault("settings.0.final_backup_config.0.enabled", false, rules.Ne(true)),
+			Reason: "Cloud SQL deletes the instance's backups with it and no final backup is retained, so the data is lost"},
+		{ID: "gcp.sql.instance.update.protection-off", Type: typ, On: rules.Update, Tier: model.TierRecoverableWithEffort,
+			When:   rules.Becomes("deletion_protection", rules.Ne(false), rules.Eq(false)),
+			Reason: "deletion protection is removed, so a later destroy is no longer refused"},
+		rules.InPlace(typ, "gcp.sql.instance.update.in-place"),
+	}
+}
+
+// storageRules: GCS refuses to delete a bucket that holds objects unless
+// force_destroy is true; then every object, including every noncurrent
+// version, is deleted first, so versioning does not survive it.
+func storageRules() []rules.Rule {
+	const typ = "google_storage_bucket"
+	return []rules.Rule{
+		{ID: "gcp.storage.bucket.delete.force-destroy", Type: typ, On: rules.Destroy, Tier: model.TierUnrecoverable,
+			When:   rules.Was("force_destroy", rules.Eq(true)),
+			Reason: "force_destroy deletes every object and every noncurrent version before the bucket: versioning does not survive a force-destroyed bucket"},
+		{ID: "gcp.storage.bucket.delete.must-be-empty", Type: typ, On: rules.Destroy, Tier: model.TierRecoverableWithEffort,
+			When:   rules.WasDefault("force_destroy", false, rules.Ne(true)),
+			Reason: "GCS refuses to delete a bucket that still holds objects, so only an empty bucket goes; an apply recreates it, though another project may claim the name meanwhile"},
+		{ID: "gcp.storage.bucket.update.force-destroy-on", Type: typ, On: rules.Update, Tier: model.TierRecoverableWithEffort,
+			When:   rules.Becomes("force_destroy", rules.Ne(true), rules.Eq(true)),
+			Reason: "force_destroy is turned on, so a later destroy takes every object and version with it"},
+		rules.InPlace(typ, "gcp.storage.bucket.update.in-place"),
+	}
+}
+
+// diskRules: a deleted persistent disk's data is gone; only a snapshot
+// taken earlier can restore it.
+func diskRules() []rules.Rule {
+	const typ = "google_compute_disk"
+	return []rules.Rule{
+		{ID: "gcp.compute.disk.delete", Type: typ, On: rules.Destroy, Tier: model.TierUnrecoverable,
+			Reason: "the disk and its data are deleted; only a snapshot taken earlier could restore it"},
+		rules.InPlace(typ, "gcp.compute.disk.update.in-place"),
+	}
+}
+
+// secretRules: Secret Manager has no soft delete: deleting a secret
+// destroys every version of it at once.
+func secretRules() []rules.Rule {
+	const typ = "google_secret_manager_secret"
+	return []rules.Rule{
+		{ID: "gcp.secretmanager.secret.delete", Type: typ, On: rules.Destroy, Tier: model.TierUnrecoverable,
+			Reason: "Secret Manager destroys the secret and every version of it at once, with no recovery window"},
+		rules.InPlace(typ, "gcp.secretmanager.secret.update.in-place"),
+	}
+}
+
+// iamRules: an additive IAM member grant is recreated by an apply. The
+// authoritative forms (*_iam_binding for one role, *_iam_policy for the
+// whole resource) have no row on purpose: removing them can lock people
+// out, and the classifier judges them needs-review.
+func iamRules() []rules.Rule {
+	const typ = "google_project_iam_member"
+	return []rules.Rule{
+		{ID: "gcp.iam.project-member.delete", Type: typ, On: rules.Destroy, Tier: model.TierReversible,
+			Reason: "one member's grant of one role is removed; an apply grants it again, and other members of the role are untouched"},
+		rules.InPlace(typ, "gcp.iam.project-member.update.in-place"),
+	}
+}

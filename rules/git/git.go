@@ -1,0 +1,162 @@
+// Package git holds the rules for git commands that can lose work:
+// uncommitted changes, untracked files, stashes, unmerged branches and
+// remote history.
+//
+// Rows test a subcommand view of the command: git's global options
+// (-C DIR, -c KEY=VALUE, --git-dir, --work-tree, --no-pager, a leading --)
+// are peeled off, and the view's program is "git SUBCOMMAND", so that
+// flags and operands are read the way that subcommand reads them.
+package git
+
+import (
+	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+// globalValueFlags are git's global options that take the next argument.
+var globalValueFlags = map[string]bool{"-C": true, "-c": true, "--git-dir": true, "--work-tree": true, "--namespace": true,
+	"--super-prefix": true, "--config-env": true, "--exec-path": false, "--list-cmds": false}
+
+// View returns the subcommand view of a git command and the subcommand,
+// or false when the command names none (git, git --version).
+func View(c *model.Command) (*model.Command, string, bool) {
+	args := c.Args
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case args[i].Dynamic:
+			return nil, "", false
+		case v == "--":
+			continue
+		case strings.HasPrefix(v, "-"):
+			name, _, hasValue := strings.Cut(v, "=")
+			if globalValueFlags[name] && !hasValue {
+				i++
+			}
+		default:
+			view := *c
+			view.Program = "git " + v
+			view.Args = args[i+1:]
+			return &view, v, true
+		}
+	}
+	return nil, "", false
+}
+
+// sub evaluates cond on the view of subcommand name.
+func sub(name string, cond rules.Cond) rules.Cond {
+	return rules.Func("git "+name+" and "+cond.String(), func(f rules.Facts) rules.Result {
+		view, got, ok := View(f.M.Command)
+		if !ok || !strings.EqualFold(got, name) {
+			return rules.Result{Truth: rules.False}
+		}
+		m := *f.M
+		m.Command = view
+		return cond.Eval(rules.Facts{M: &m, Inv: f.Inv})
+	})
+}
+
+func row(id string, when rules.Cond, tier model.Tier, reason string) rules.Rule {
+	return rules.Rule{ID: id, Type: "git", On: rules.Execute, When: when, Tier: tier, Reason: reason}
+}
+
+// Rules returns the git rows.
+func Rules() []rules.Rule {
+	return []rules.Rule{
+		row("git.help", rules.Any(rules.Flag("help", "version", "h"), sub("help", rules.Always())), model.TierReversible, "prints help or the version"),
+		row("git.reset.hard", sub("reset", rules.Flag("hard", "merge", "keep")), model.TierUnrecoverable,
+			"git reset --hard (or --merge/--keep) discards uncommitted changes to tracked files; git never stored them"),
+		row("git.clean.force", sub("clean", rules.Flag("f", "force")), model.TierUnrecoverable,
+			"git clean -f deletes untracked files, which git never stored"),
+		row("git.checkout.force", sub("checkout", rules.Flag("f", "force")), model.TierUnrecoverable,
+			"git checkout --force discards uncommitted changes to tracked files"),
+		row("git.checkout.paths", sub("checkout", checkoutPaths()), model.TierUnrecoverable,
+			"git checkout with paths overwrites those files' uncommitted changes"),
+		row("git.switch.discard", sub("switch", rules.Flag("f", "force", "discard-changes")), model.TierUnrecoverable,
+			"git switch --discard-changes/--force throws away uncommitted changes"),
+		row("git.restore.worktree", sub("restore", rules.All(rules.Not(rules.Flag("help")),
+			rules.Any(rules.Flag("W", "worktree"), rules.Not(rules.Flag("S", "staged"))))), model.TierUnrecoverable,
+			"git restore overwrites the working-tree files' uncommitted changes"),
+		row("git.stash.drop", rules.Any(sub("stash", rules.Sub("drop")), sub("stash", rules.Sub("clear"))), model.TierUnrecoverable,
+			"a dropped stash is unreachable: only git fsck finds it, until the next gc"),
+		row("git.branch.force-delete", sub("branch", rules.Any(rules.Flag("D"), rules.All(rules.Flag("d", "delete"), rules.Flag("f", "force")))), model.TierNeedsReview,
+			"git branch -D deletes the branch even if unmerged; its commits survive only in the reflog until gc, and whether they are merged or pushed is not in the input"),
+		row("git.push.force", sub("push", rules.All(rules.Any(rules.Flag("f", "force", "mirror"), forceRefspec()), rules.Not(rules.Flag("force-with-lease", "force-if-includes")))), model.TierUnrecoverable,
+			"a force push replaces the remote's history: commits only the remote had are gone from it"),
+		row("git.push.delete", sub("push", rules.Any(rules.Flag("d", "delete", "prune"), deleteRefspec())), model.TierNeedsReview,
+			"deletes remote branches or tags; their commits survive only where something else references them"),
+		row("git.reflog.expire", sub("reflog", rules.Any(rules.Sub("expire"), rules.Sub("delete"))), model.TierUnrecoverable,
+			"expiring the reflog removes the only record of unreachable commits"),
+		row("git.gc.prune", sub("gc", rules.Flag("prune", "aggressive")), model.TierUnrecoverable,
+			"git gc --prune deletes unreachable objects, the last copies of dropped commits and stashes"),
+		row("git.prune", sub("prune", rules.Not(rules.Flag("n", "dry-run"))), model.TierUnrecoverable,
+			"git prune deletes unreachable objects"),
+		row("git.filter-branch", rules.Any(sub("filter-branch", rules.Always()), sub("filter-repo", rules.Always())), model.TierUnrecoverable,
+			"rewrites every matching commit; the old history survives only in backups of the repository"),
+		row("git.update-ref.delete", sub("update-ref", rules.Flag("d")), model.TierNeedsReview,
+			"deletes a ref directly, without the reflog safety of git branch"),
+		row("git.worktree.remove-force", sub("worktree", rules.All(rules.Sub("remove"), rules.Flag("f", "force"))), model.TierUnrecoverable,
+			"removes a worktree with uncommitted changes"),
+		row("git.rm", sub("rm", rules.Not(rules.Flag("cached", "n", "dry-run"))), model.TierRecoverableWithEffort,
+			"git rm deletes tracked files; they come back from the last commit"),
+		row("git.other", nil, model.TierReversible,
+			"no rule finds a way for this git command to lose work: history it changes stays in the reflog"),
+	}
+}
+
+// checkoutPaths holds when git checkout names paths to overwrite: anything
+// after "--", --pathspec-from-file, or more than one operand (a ref and
+// paths).
+func checkoutPaths() rules.Cond {
+	return rules.Func("checkout names paths", func(f rules.Facts) rules.Result {
+		c := f.M.Command
+		if rules.HasFlag(c, "pathspec-from-file") {
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "pathspec-from-file", Present: true, Value: true}}}
+		}
+		var ops []string
+		afterDashes := false
+		for i := 0; i < len(c.Args); i++ {
+			v := c.Args[i].Value
+			switch {
+			case afterDashes:
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "path", Value: v, Present: true}}}
+			case v == "--":
+				afterDashes = true
+			case optionalValue(v) && i+1 < len(c.Args) && optionalValues[c.Args[i+1].Value]:
+				i++
+			case strings.HasPrefix(v, "-") && v != "-":
+				if takesValue(v) {
+					i++
+				}
+			default:
+				ops = append(ops, v)
+			}
+		}
+		if len(ops) >= 2 {
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "paths", Value: strings.Join(ops[1:], " "), Present: true}}}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+var optionalValues = map[string]bool{"checkout": true, "on-demand": true, "yes": true, "no": true, "direct": true, "inherit": true}
+
+func optionalValue(flag string) bool {
+	return flag == "--recurse-submodules" || flag == "--track" || flag == "-t"
+}
+
+var checkoutValueFlags = map[string]bool{"-b": true, "-B": true, "--orphan": true, "--conflict": true, "--inter-hunk-context": true, "-U": true, "--unified": true}
+
+func takesValue(flag string) bool { return checkoutValueFlags[flag] }
+
+// forceRefspec holds for a push refspec forced with a leading "+".
+func forceRefspec() rules.Cond {
+	return rules.Operand(0, "a +refspec", func(a model.Arg, _ *model.Command) bool { return strings.HasPrefix(a.Value, "+") })
+}
+
+// deleteRefspec holds for a push refspec ":branch" (delete branch).
+func deleteRefspec() rules.Cond {
+	return rules.Operand(1, "a :refspec", func(a model.Arg, _ *model.Command) bool { return strings.HasPrefix(a.Value, ":") && len(a.Value) > 1 })
+}

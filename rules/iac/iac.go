@@ -1,0 +1,51 @@
+// Package iac holds the rules for infrastructure-as-code tools run from a
+// shell: terraform, tofu, pulumi, cdk. A plan they would apply is better
+// judged from its JSON (recourse eval terraform), and the reasoning says so.
+package iac
+
+import (
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+func row(id, typ string, when rules.Cond, tier model.Tier, reason string) rules.Rule {
+	return rules.Rule{ID: id, Type: typ, On: rules.Execute, When: when, Tier: tier, Reason: reason}
+}
+
+// Rules returns the IaC rows.
+func Rules() []rules.Rule {
+	var out []rules.Rule
+	for _, tf := range []string{"terraform", "tofu"} {
+		out = append(out,
+			row("iac."+tf+".destroy", tf, rules.Any(rules.Sub("destroy"), rules.All(rules.Sub("apply"), rules.Flag("destroy"))), model.TierNeedsReview,
+				"destroys every resource in the state, which the input does not show; evaluate `"+tf+" plan -destroy` with recourse eval terraform"),
+			row("iac."+tf+".apply.auto-approve", tf, rules.All(rules.Sub("apply"), rules.Flag("auto-approve")), model.TierNeedsReview,
+				"applies a plan nobody reviews; evaluate the saved plan with recourse eval terraform first"),
+			row("iac."+tf+".state-rm", tf, rules.Any(rules.Sub("state", "rm"), rules.Sub("state", "push")), model.TierRecoverableWithEffort,
+				"changes the state by hand: removed resources keep running unmanaged until imported again"),
+			row("iac."+tf+".workspace-delete", tf, rules.Sub("workspace", "delete"), model.TierRecoverableFromBackup,
+				"deletes a workspace and its state; its resources keep running, unmanaged"),
+			row("iac."+tf+".apply", tf, rules.Sub("apply"), model.TierRecoverableWithEffort,
+				"applies changes after an interactive approval (or a saved plan): evaluate the plan with recourse eval terraform"),
+			row("iac."+tf+".read", tf, rules.Any(rules.Sub("plan"), rules.Sub("validate"), rules.Sub("fmt"), rules.Sub("init"), rules.Sub("output"), rules.Sub("show"),
+				rules.Sub("version"), rules.Sub("providers"), rules.Sub("graph"), rules.Sub("state", "list"), rules.Sub("state", "show"), rules.Sub("workspace", "list"),
+				rules.Sub("workspace", "select"), rules.Sub("workspace", "new"), rules.Sub("console"), rules.Sub("get"), rules.Sub("login"), rules.Sub("test")),
+				model.TierReversible, "plans, validates or reads; nothing is changed"),
+			row("iac."+tf+".other", tf, nil, model.TierRecoverableWithEffort, "changes state or infrastructure (import, taint, force-unlock ...)"),
+		)
+	}
+	out = append(out,
+		row("iac.pulumi.destroy", "pulumi", rules.Sub("destroy"), model.TierNeedsReview, "destroys every resource of the stack, which the input does not show"),
+		row("iac.pulumi.up.yes", "pulumi", rules.All(rules.Any(rules.Sub("up"), rules.Sub("update")), rules.Flag("y", "yes", "skip-preview")), model.TierNeedsReview,
+			"applies changes without a reviewed preview"),
+		row("iac.pulumi.stack-rm", "pulumi", rules.Sub("stack", "rm"), model.TierRecoverableFromBackup, "removes the stack and its state; resources keep running unmanaged"),
+		row("iac.pulumi.read", "pulumi", rules.Any(rules.Sub("preview"), rules.Sub("stack", "ls"), rules.Sub("stack", "output"), rules.Sub("config"), rules.Sub("whoami"), rules.Sub("version"), rules.Sub("about")),
+			model.TierReversible, "previews or reads; nothing is changed"),
+		row("iac.pulumi.other", "pulumi", nil, model.TierRecoverableWithEffort, "changes infrastructure after an interactive preview"),
+		row("iac.cdk.destroy", "cdk", rules.Sub("destroy"), model.TierNeedsReview, "destroys the stacks' resources that have no retain policy"),
+		row("iac.cdk.read", "cdk", rules.Any(rules.Sub("synth"), rules.Sub("diff"), rules.Sub("ls"), rules.Sub("list"), rules.Sub("doctor"), rules.Sub("version")), model.TierReversible,
+			"synthesises or compares; nothing is changed"),
+		row("iac.cdk.other", "cdk", nil, model.TierRecoverableWithEffort, "deploys changes"),
+	)
+	return out
+}

@@ -1,0 +1,34 @@
+package iac
+
+import (
+	"testing"
+
+	"github.com/recourse-dev/recourse/internal/rulestest"
+)
+
+func TestRows(t *testing.T) {
+	var cases []rulestest.Case
+	for _, tf := range []string{"terraform", "tofu"} {
+		cases = append(cases,
+			rulestest.Case{Row: "iac." + tf + ".destroy", Hit: tf + " destroy -auto-approve", Miss: tf + " plan -destroy"},
+			rulestest.Case{Row: "iac." + tf + ".destroy", Hit: tf + " apply -destroy", Miss: tf + " apply"},
+			rulestest.Case{Row: "iac." + tf + ".apply.auto-approve", Hit: tf + " apply -auto-approve", Miss: tf + " apply plan.out"},
+			rulestest.Case{Row: "iac." + tf + ".state-rm", Hit: tf + " state rm aws_s3_bucket.b", Miss: tf + " state list"},
+			rulestest.Case{Row: "iac." + tf + ".workspace-delete", Hit: tf + " workspace delete staging", Miss: tf + " workspace list"},
+			rulestest.Case{Row: "iac." + tf + ".apply", Hit: tf + " apply plan.out", Miss: tf + " apply -auto-approve"},
+			rulestest.Case{Row: "iac." + tf + ".read", Hit: tf + " plan -out=plan.out", Miss: tf + " import a.b id"},
+			rulestest.Case{Row: "iac." + tf + ".other", Hit: tf + " import aws_s3_bucket.b b", Miss: tf + " validate"},
+		)
+	}
+	cases = append(cases,
+		rulestest.Case{Row: "iac.pulumi.destroy", Hit: "pulumi destroy --yes", Miss: "pulumi preview"},
+		rulestest.Case{Row: "iac.pulumi.up.yes", Hit: "pulumi up --yes", Miss: "pulumi up"},
+		rulestest.Case{Row: "iac.pulumi.stack-rm", Hit: "pulumi stack rm dev", Miss: "pulumi stack ls"},
+		rulestest.Case{Row: "iac.pulumi.read", Hit: "pulumi preview --diff", Miss: "pulumi up"},
+		rulestest.Case{Row: "iac.pulumi.other", Hit: "pulumi up", Miss: "pulumi whoami"},
+		rulestest.Case{Row: "iac.cdk.destroy", Hit: "cdk destroy --force", Miss: "cdk diff"},
+		rulestest.Case{Row: "iac.cdk.read", Hit: "cdk synth", Miss: "cdk deploy"},
+		rulestest.Case{Row: "iac.cdk.other", Hit: "cdk deploy --all", Miss: "cdk ls"},
+	)
+	rulestest.Run(t, Rules(), cases)
+}

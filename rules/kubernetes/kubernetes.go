@@ -1,0 +1,107 @@
+// Package kubernetes holds the rules for kubectl and helm commands.
+package kubernetes
+
+import (
+	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+func row(id, typ string, when rules.Cond, tier model.Tier, reason string) rules.Rule {
+	return rules.Rule{ID: id, Type: typ, On: rules.Execute, When: when, Tier: tier, Reason: reason}
+}
+
+// kinds holds when the resource operand after "delete" (kubectl delete
+// KIND NAME, or KIND/NAME) is one of kinds.
+func kinds(verb string, names ...string) rules.Cond {
+	return rules.Func("kubectl "+verb+" "+strings.Join(names, "|"), func(f rules.Facts) rules.Result {
+		ops := rules.Operands(f.M.Command)
+		if len(ops) < 2 || ops[0].Value != verb {
+			return rules.Result{Truth: rules.False}
+		}
+		for _, o := range ops[1:] {
+			if o.Dynamic {
+				return rules.Result{Truth: rules.Unknown, Missing: []string{"resource kind " + o.Value}}
+			}
+			for _, k := range strings.Split(strings.ToLower(o.Value), ",") {
+				k, _, _ = strings.Cut(k, "/")
+				k, _, _ = strings.Cut(k, ".") // deployments.apps
+				for _, n := range names {
+					if k == n {
+						return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "kind", Value: k, Present: true}}}
+					}
+				}
+			}
+			break // only the first operand after the verb names kinds
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+var (
+	namespace = []string{"namespace", "namespaces", "ns"}
+	storage   = []string{"pvc", "pvcs", "persistentvolumeclaim", "persistentvolumeclaims", "pv", "pvs", "persistentvolume", "persistentvolumes", "volumesnapshot", "volumesnapshots", "storageclass", "storageclasses", "sc"}
+	crd       = []string{"crd", "crds", "customresourcedefinition", "customresourcedefinitions"}
+	stateful  = []string{"statefulset", "statefulsets", "sts"}
+	config    = []string{"secret", "secrets", "configmap", "configmaps", "cm", "serviceaccount", "serviceaccounts", "sa", "role", "roles", "rolebinding", "rolebindings", "clusterrole", "clusterroles", "clusterrolebinding", "clusterrolebindings", "node", "nodes", "no"}
+	readVerbs = []string{"get", "describe", "logs", "top", "explain", "version", "api-resources", "api-versions", "cluster-info", "auth", "diff", "events", "wait", "config", "completion", "plugin", "port-forward", "proxy", "cp", "attach", "kustomize", "options"}
+)
+
+// Rules returns the kubectl and helm rows.
+func Rules() []rules.Rule {
+	var readSubs []rules.Cond
+	for _, v := range readVerbs {
+		readSubs = append(readSubs, rules.Sub(v))
+	}
+	return []rules.Rule{
+		row("kubectl.delete.dry-run", "kubectl", rules.All(rules.Sub("delete"), rules.Flag("dry-run")), model.TierReversible, "--dry-run deletes nothing"),
+		row("kubectl.delete.namespace", "kubectl", kinds("delete", namespace...), model.TierUnrecoverable,
+			"deleting a namespace deletes every object in it, persistent volume claims and secrets included"),
+		row("kubectl.delete.all", "kubectl", rules.All(rules.Sub("delete"), rules.Flag("all", "A", "all-namespaces")), model.TierUnrecoverable,
+			"deletes every object of the kind (in every namespace with -A)"),
+		row("kubectl.delete.storage", "kubectl", kinds("delete", storage...), model.TierUnrecoverable,
+			"deleting a volume claim or volume deletes its data under the default Delete reclaim policy"),
+		row("kubectl.delete.crd", "kubectl", kinds("delete", crd...), model.TierUnrecoverable,
+			"deleting a custom resource definition deletes every custom resource of that kind"),
+		row("kubectl.delete.file", "kubectl", rules.All(rules.Sub("delete"), rules.Flag("f", "filename", "k", "kustomize")), model.TierNeedsReview,
+			"deletes what a manifest file lists, which the input does not show"),
+		row("kubectl.delete.selector", "kubectl", rules.All(rules.Sub("delete"), rules.Flag("l", "selector", "field-selector")), model.TierNeedsReview,
+			"deletes whatever matches a selector; what matches is not in the input"),
+		row("kubectl.delete.stateful", "kubectl", kinds("delete", stateful...), model.TierRecoverableFromBackup,
+			"deleting a StatefulSet stops its pods; its volume claims stay, so it can be recreated onto the same data"),
+		row("kubectl.delete.config", "kubectl", kinds("delete", config...), model.TierRecoverableFromBackup,
+			"deletes a secret, config map, RBAC object or node whose contents may exist nowhere but the cluster"),
+		row("kubectl.delete", "kubectl", rules.Sub("delete"), model.TierRecoverableWithEffort,
+			"deletes workload objects that an apply of their manifests (or their controller) recreates"),
+		row("kubectl.drain", "kubectl", rules.Sub("drain"), model.TierRecoverableWithEffort,
+			"evicts every pod from the node (emptyDir data is lost with --delete-emptydir-data); uncordon reverses the scheduling"),
+		row("kubectl.scale.zero", "kubectl", rules.All(rules.Sub("scale"), replicasZero()), model.TierRecoverableWithEffort,
+			"scales the workload to zero replicas: an outage until it is scaled back"),
+		row("kubectl.replace.force", "kubectl", rules.All(rules.Sub("replace"), rules.Flag("force")), model.TierRecoverableFromBackup,
+			"replace --force deletes and recreates the objects"),
+		row("kubectl.apply.prune", "kubectl", rules.All(rules.Sub("apply"), rules.Flag("prune")), model.TierNeedsReview,
+			"apply --prune deletes objects missing from the manifests, which the input does not show"),
+		row("kubectl.read", "kubectl", rules.Any(readSubs...), model.TierReversible, "reads cluster state"),
+		row("kubectl.other", "kubectl", nil, model.TierRecoverableWithEffort,
+			"changes cluster objects in place (apply, patch, edit, label, rollout ...); re-applying the previous manifests reverts it"),
+
+		row("helm.uninstall", "helm", rules.Any(rules.Sub("uninstall"), rules.Sub("delete"), rules.Sub("del"), rules.Sub("un")), model.TierUnrecoverable,
+			"uninstalling a release deletes every object it created, volume claims it templated included"),
+		row("helm.read", "helm", rules.Any(rules.Sub("list"), rules.Sub("ls"), rules.Sub("status"), rules.Sub("get"), rules.Sub("history"), rules.Sub("show"),
+			rules.Sub("template"), rules.Sub("search"), rules.Sub("lint"), rules.Sub("version"), rules.Sub("repo"), rules.Sub("dependency"), rules.Sub("env"), rules.Sub("pull")),
+			model.TierReversible, "reads releases, charts or repositories"),
+		row("helm.other", "helm", nil, model.TierRecoverableWithEffort,
+			"installs, upgrades or rolls back a release; helm rollback returns to the previous revision"),
+	}
+}
+
+// replicasZero holds for --replicas=0 / --replicas 0.
+func replicasZero() rules.Cond {
+	return rules.Func("--replicas=0", func(f rules.Facts) rules.Result {
+		if v, ok := rules.FlagValue(f.M.Command, "replicas"); ok && v == "0" {
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "replicas", Value: 0, Present: true}}}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}

@@ -1,0 +1,304 @@
+// Package mcp holds the rules for MCP tool calls to the servers agents use
+// most: GitHub and GitLab, filesystem, SQL databases, terminals, Kubernetes,
+// AWS/GCP/Azure, Slack and mail, Stripe, and browsers. Rows are keyed by
+// the normalised tool name (deleteRepository -> delete_repository); a row
+// that only holds for one server says so in its condition. SQL and shell
+// command arguments are judged as mutations of their own (rules/sql,
+// the shell packs); the row for the call itself then says so.
+package mcp
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+// Call is the action set of MCP call rows.
+var Call = []model.Action{model.ActionCall}
+
+func row(id string, tools []string, when rules.Cond, tier model.Tier, reason string) []rules.Rule {
+	out := make([]rules.Rule, 0, len(tools))
+	for _, t := range tools {
+		rid := id
+		if len(tools) > 1 {
+			rid = id + "." + t
+		}
+		out = append(out, rules.Rule{ID: rid, Type: t, On: Call, When: when, Tier: tier, Reason: reason})
+	}
+	return out
+}
+
+// server holds when the server name contains one of the words.
+func server(words ...string) rules.Cond {
+	return rules.Func("server is "+strings.Join(words, "|"), func(f rules.Facts) rules.Result {
+		s := f.M.Call.Server
+		for _, w := range words {
+			if strings.Contains(s, w) {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "server", Value: s, Present: true}}}
+			}
+		}
+		if s == "" {
+			return rules.Result{Truth: rules.Unknown, Missing: []string{"server"}}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// arg holds when argument key (any of keys) satisfies test.
+func arg(desc string, test func(any) bool, keys ...string) rules.Cond {
+	return rules.Func(desc, func(f rules.Facts) rules.Result {
+		for _, k := range keys {
+			for name, v := range f.M.Call.Arguments {
+				if strings.EqualFold(name, k) && test(v) {
+					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + name, Value: v, Present: true}}}
+				}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+func isTrue(v any) bool   { b, ok := v.(bool); return ok && b || fmt.Sprint(v) == "true" }
+func present(v any) bool  { return v != nil && fmt.Sprint(v) != "" }
+func isZero(v any) bool   { return fmt.Sprint(v) == "0" }
+func anything(v any) bool { return true }
+
+// pathArg holds when a path argument falls in one of classes (judged like
+// a shell operand, with an unknown working directory).
+func pathArg(classes ...rules.PathClass) rules.Cond {
+	return rules.Func("path argument", func(f rules.Facts) rules.Result {
+		for _, k := range []string{"path", "paths", "file", "file_path", "filepath", "directory", "dir", "source", "destination", "target"} {
+			for name, v := range f.M.Call.Arguments {
+				if !strings.EqualFold(name, k) {
+					continue
+				}
+				var values []string
+				switch x := v.(type) {
+				case string:
+					values = []string{x}
+				case []any:
+					for _, e := range x {
+						values = append(values, fmt.Sprint(e))
+					}
+				}
+				for _, p := range values {
+					got := rules.ClassifyPath(model.Arg{Value: p}, &model.Command{})
+					for _, c := range classes {
+						if got == c {
+							return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + name, Value: p, Present: true, Description: string(got)}}}
+						}
+					}
+				}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// derived holds when the call has SQL statements or shell commands of its
+// own in the input (its arguments were parsed): they carry the verdict.
+func derived() rules.Cond {
+	return rules.Func("an argument was parsed as SQL or a command", func(f rules.Facts) rules.Result {
+		for k, v := range f.M.Call.Arguments {
+			s, ok := v.(string)
+			if !ok || strings.TrimSpace(s) == "" {
+				continue
+			}
+			switch strings.ToLower(k) {
+			case "sql", "statement", "query", "sql_query", "sqlquery", "command", "cmd", "commandline", "command_line", "script", "shell_command":
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + k, Value: "(judged on its own)", Present: true}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+var (
+	readVerbs  = []string{"get", "list", "search", "read", "describe", "show", "fetch", "view", "find", "query", "lookup", "count", "check", "inspect", "download", "explain", "status", "logs", "diff", "compare", "preview", "browse", "head", "tail", "whoami", "info"}
+	critical   = []rules.PathClass{rules.PathRoot, rules.PathSystem, rules.PathHome, rules.PathDevice, rules.PathCwd}
+	sqlTools   = []string{"query", "execute_query", "execute_sql", "run_sql", "run_query", "read_query", "write_query", "sql", "execute_statement", "mysql_query", "postgres_query", "execute", "run_statement", "sql_query"}
+	shellTools = []string{"run_command", "execute_command", "shell_exec", "run_shell_command", "exec", "bash", "shell", "run_terminal_cmd", "run_in_terminal", "execute_shell", "terminal", "run", "exec_command", "run_shell", "shell_execute", "execute_bash", "run_bash"}
+)
+
+// firstWordRead holds when the tool's first word is a read verb and no
+// word is destructive.
+func firstWordRead() rules.Cond {
+	return rules.Func("a read tool", func(f rules.Facts) rules.Result {
+		w := f.M.Call.Words
+		if len(w) == 0 || !slices.Contains(readVerbs, w[0]) {
+			return rules.Result{Truth: rules.False}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "verb", Value: w[0], Present: true}}}
+	})
+}
+
+func concat(tables ...[]rules.Rule) []rules.Rule {
+	var out []rules.Rule
+	for _, t := range tables {
+		out = append(out, t...)
+	}
+	return out
+}
+
+// Rules returns every MCP call row.
+func Rules() []rules.Rule {
+	return concat(
+		codeHosts(), filesystem(), databases(), terminals(), kubernetes(), cloud(), messaging(), payments(), browsers(),
+		[]rules.Rule{{ID: "mcp.known-server.read", Type: rules.AnyType, On: Call, Tier: model.TierReversible,
+			When:   rules.All(server("github", "gitlab", "filesystem", "kubernetes", "k8s", "slack", "gmail", "stripe", "postgres", "mysql", "sqlite", "aws", "gcp", "azure", "playwright", "puppeteer", "browser", "notion", "linear", "jira", "sentry"), firstWordRead()),
+			Reason: "a read tool of a known server: it lists, gets or searches and changes nothing"}},
+	)
+}
+
+func codeHosts() []rules.Rule {
+	return concat(
+		row("mcp.git.delete-repository", []string{"delete_repository", "delete_repo", "delete_project", "remove_repository"}, nil, model.TierUnrecoverable,
+			"deletes the repository with its issues, pull requests, wiki and releases; GitHub restores deleted repositories only within 90 days, through support"),
+		row("mcp.git.delete-release", []string{"delete_release", "delete_release_asset"}, nil, model.TierUnrecoverable, "deletes the release and its assets; nothing keeps a copy"),
+		row("mcp.git.delete-issue", []string{"delete_issue", "delete_discussion", "delete_comment", "delete_issue_comment"}, nil, model.TierUnrecoverable,
+			"deletes the issue or comment for good (closing it would be reversible)"),
+		row("mcp.git.delete-branch", []string{"delete_branch", "delete_ref", "delete_tag"}, nil, model.TierRecoverableFromBackup,
+			"deletes the branch or tag; its commits survive where merged or referenced, and GitHub can restore a branch from its pull request"),
+		row("mcp.git.delete-file", []string{"delete_file", "delete_files"}, server("github", "gitlab", "gitea", "bitbucket"), model.TierRecoverableFromBackup,
+			"commits the file's deletion; the history keeps its content and a revert restores it"),
+		row("mcp.git.force-push", []string{"push_files", "create_or_update_file", "update_file", "create_commit"}, arg("force", isTrue, "force"), model.TierUnrecoverable,
+			"a forced push replaces the branch's history"),
+		row("mcp.git.commit", []string{"push_files", "create_or_update_file", "update_file", "create_file", "create_commit", "merge_pull_request", "merge_merge_request",
+			"update_pull_request_branch", "archive_repository", "transfer_repository"}, server("github", "gitlab", "gitea", "bitbucket"), model.TierRecoverableWithEffort,
+			"adds commits, merges or moves the repository; a revert or an unarchive undoes it"),
+		row("mcp.git.create", []string{"create_issue", "update_issue", "close_issue", "add_issue_comment", "create_pull_request", "update_pull_request",
+			"create_branch", "fork_repository", "create_repository", "create_review", "add_labels", "request_reviewers", "create_merge_request"}, nil, model.TierReversible,
+			"creates or edits issues, pull requests or branches; each can be edited or closed again"),
+	)
+}
+
+func filesystem() []rules.Rule {
+	return concat(
+		row("mcp.fs.delete.critical", []string{"delete_file", "remove_file", "delete_directory", "remove_directory", "delete_path", "rm"}, pathArg(critical...), model.TierUnrecoverable,
+			"deletes a system or home directory, or the working directory; there is no trash"),
+		row("mcp.fs.delete.temp", []string{"delete_file", "remove_file", "delete_directory", "remove_directory", "delete_path", "rm"}, pathArg(rules.PathTemp, rules.PathBuild), model.TierRecoverableWithEffort,
+			"deletes temp or generated files"),
+		row("mcp.fs.delete", []string{"delete_file", "remove_file", "delete_directory", "remove_directory", "delete_path", "rm"}, nil, model.TierUnrecoverable,
+			"deletes files with no trash: what is not in version control or a backup is lost"),
+		row("mcp.fs.write.critical", []string{"write_file", "edit_file", "move_file", "create_file", "append_file"}, pathArg(rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
+			"writes over a system file or device"),
+		row("mcp.fs.write", []string{"write_file", "create_file"}, nil, model.TierRecoverableFromBackup,
+			"write_file replaces the file if it exists; its previous content survives only in version control or a backup"),
+		row("mcp.fs.edit", []string{"edit_file", "move_file", "append_file"}, nil, model.TierRecoverableWithEffort,
+			"edits or moves a file; the edit can be reverted from the diff, the move moved back"),
+		row("mcp.fs.read", []string{"read_file", "read_text_file", "read_media_file", "read_multiple_files", "list_directory", "list_directory_with_sizes",
+			"directory_tree", "search_files", "get_file_info", "list_allowed_directories", "create_directory"}, nil, model.TierReversible,
+			"reads or lists files, or creates a directory"),
+	)
+}
+
+func databases() []rules.Rule {
+	return concat(
+		row("mcp.sql.statement", sqlTools, derived(), model.TierReversible,
+			"runs SQL, judged statement by statement (see the sql mutations of this call)"),
+		row("mcp.sql.no-statement", sqlTools, nil, model.TierNeedsReview,
+			"a SQL tool called without a sql, query or statement argument: what it runs is not in the input"),
+		row("mcp.db.drop", []string{"drop_table", "drop_database", "drop_collection", "drop_index", "delete_database", "delete_table", "truncate_table",
+			"delete_collection", "drop_schema", "delete_documents", "delete_many"}, nil, model.TierUnrecoverable,
+			"drops or empties stored data; only a backup brings it back"),
+		row("mcp.db.write", []string{"insert", "insert_rows", "update_rows", "update_documents", "upsert", "insert_documents", "create_table", "alter_table"}, nil,
+			model.TierRecoverableWithEffort, "writes rows or changes the schema"),
+	)
+}
+
+func terminals() []rules.Rule {
+	return concat(
+		row("mcp.shell.command", shellTools, derived(), model.TierReversible,
+			"runs a shell command line, judged command by command (see the shell mutations of this call)"),
+		row("mcp.shell.no-command", shellTools, nil, model.TierNeedsReview,
+			"a terminal tool called without a command argument: what it runs is not in the input"),
+	)
+}
+
+func kubernetes() []rules.Rule {
+	return concat(
+		row("mcp.k8s.delete-namespace", []string{"delete_namespace"}, nil, model.TierUnrecoverable,
+			"deleting a namespace deletes every object in it, volume claims and secrets included"),
+		row("mcp.k8s.delete-storage", []string{"delete_pvc", "delete_persistent_volume_claim", "delete_persistent_volume", "delete_pv"}, nil, model.TierUnrecoverable,
+			"deletes a volume and its data under the default Delete reclaim policy"),
+		row("mcp.k8s.uninstall", []string{"helm_uninstall", "uninstall_helm_chart", "uninstall_release", "helm_delete"}, nil, model.TierUnrecoverable,
+			"uninstalling a release deletes every object it created"),
+		row("mcp.k8s.delete-by-kind", []string{"kubectl_delete", "delete_resource", "k8s_delete"}, arg("kind namespace, pvc, pv or crd",
+			func(v any) bool {
+				k := strings.ToLower(fmt.Sprint(v))
+				return slices.Contains([]string{"namespace", "namespaces", "ns", "pvc", "persistentvolumeclaim", "pv", "persistentvolume", "crd", "customresourcedefinition"}, k)
+			}, "kind", "resourceType", "resource_type", "resource"), model.TierUnrecoverable,
+			"deletes a namespace, volume or custom resource definition, with everything that depends on it"),
+		row("mcp.k8s.delete", []string{"kubectl_delete", "delete_resource", "k8s_delete", "delete_pod", "delete_deployment", "delete_service",
+			"delete_job", "delete_cronjob", "delete_configmap", "delete_ingress"}, nil, model.TierRecoverableWithEffort,
+			"deletes workload objects that their manifests or controllers recreate"),
+		row("mcp.k8s.scale-zero", []string{"scale_deployment", "kubectl_scale", "scale_resource", "scale"}, arg("replicas=0", isZero, "replicas"), model.TierRecoverableWithEffort,
+			"scales the workload to zero: an outage until it is scaled back"),
+	)
+}
+
+func cloud() []rules.Rule {
+	return concat(
+		row("mcp.cloud.rds.skip-snapshot", []string{"delete_db_instance", "delete_db_cluster", "rds_delete_db_instance"},
+			rules.All(arg("SkipFinalSnapshot", isTrue, "SkipFinalSnapshot", "skip_final_snapshot"), rules.Not(arg("FinalDBSnapshotIdentifier", present, "FinalDBSnapshotIdentifier", "final_db_snapshot_identifier"))),
+			model.TierUnrecoverable, "deletes the database with no final snapshot; automated backups go too unless retained"),
+		row("mcp.cloud.rds.snapshot", []string{"delete_db_instance", "delete_db_cluster", "rds_delete_db_instance"},
+			arg("FinalDBSnapshotIdentifier", present, "FinalDBSnapshotIdentifier", "final_db_snapshot_identifier"), model.TierRecoverableFromBackup,
+			"a final snapshot is taken before the delete"),
+		row("mcp.cloud.rds.unknown", []string{"delete_db_instance", "delete_db_cluster", "rds_delete_db_instance"}, nil, model.TierNeedsReview,
+			"deletes the database; whether a final snapshot is taken is not in the arguments"),
+		row("mcp.cloud.secret.force", []string{"delete_secret", "secretsmanager_delete_secret"}, arg("ForceDeleteWithoutRecovery", isTrue, "ForceDeleteWithoutRecovery", "force_delete_without_recovery"),
+			model.TierUnrecoverable, "deletes the secret at once, with no recovery window"),
+		row("mcp.cloud.secret", []string{"delete_secret", "secretsmanager_delete_secret"}, nil, model.TierRecoverableFromBackup,
+			"the secret is kept for its recovery window and can be restored until then"),
+		row("mcp.cloud.bucket", []string{"s3_delete_bucket", "delete_bucket", "gcs_delete_bucket", "delete_storage_bucket"}, arg("force", isTrue, "force", "ForceDestroy", "force_destroy"),
+			model.TierUnrecoverable, "force-deletes the bucket with every object and version"),
+		row("mcp.cloud.bucket.empty", []string{"s3_delete_bucket", "delete_bucket", "gcs_delete_bucket", "delete_storage_bucket"}, nil, model.TierRecoverableWithEffort,
+			"deletes an empty bucket (the API refuses a bucket with objects)"),
+		row("mcp.cloud.objects", []string{"s3_delete_object", "s3_delete_objects", "delete_object", "delete_objects", "delete_blob"}, nil, model.TierNeedsReview,
+			"deletes objects; whether the bucket keeps versions is not in the input"),
+		row("mcp.cloud.terminate", []string{"terminate_instances", "ec2_terminate_instances", "delete_instance", "delete_vm", "delete_virtual_machine"}, nil, model.TierNeedsReview,
+			"terminates instances with their root disks; whether data disks go too is not in the input"),
+		row("mcp.cloud.data", []string{"dynamodb_delete_table", "delete_volume", "ec2_delete_volume", "delete_snapshot", "delete_disk",
+			"delete_key", "schedule_key_deletion", "delete_stack", "delete_cluster", "delete_resource_group", "delete_backup_vault", "delete_file_system"}, nil,
+			model.TierUnrecoverable, "deletes a data-bearing cloud resource; no argument shows a recovery path"),
+	)
+}
+
+func messaging() []rules.Rule {
+	return concat(
+		row("mcp.msg.send", []string{"send_message", "post_message", "chat_post_message", "reply_to_thread", "send_email", "send_dm", "send_mail", "create_draft_and_send", "slack_post_message"}, nil,
+			model.TierRecoverableWithEffort, "sends a message: it can be deleted, but not unread"),
+		row("mcp.msg.delete-channel", []string{"delete_channel", "delete_conversation", "admin_conversations_delete"}, nil, model.TierUnrecoverable,
+			"deletes the channel and its whole history"),
+		row("mcp.msg.delete", []string{"delete_message", "delete_email", "trash_email", "archive_channel", "remove_user_from_channel", "kick_user"}, nil,
+			model.TierRecoverableFromBackup, "deletes or archives a message or membership; trash, archive or re-invite brings most of it back"),
+		row("mcp.msg.purge", []string{"empty_trash", "permanently_delete_email", "batch_delete_emails", "purge_messages"}, nil, model.TierUnrecoverable,
+			"deletes messages for good"),
+	)
+}
+
+func payments() []rules.Rule {
+	return concat(
+		row("mcp.pay.refund", []string{"create_refund", "refund_payment", "refund_charge", "cancel_payment_intent", "create_payout", "transfer_funds"}, nil,
+			model.TierUnrecoverable, "moves money: a refund or payout cannot be taken back"),
+		row("mcp.pay.delete", []string{"delete_customer", "delete_subscription", "cancel_subscription", "delete_product", "delete_price", "void_invoice", "delete_invoice"}, nil,
+			model.TierUnrecoverable, "deletes or cancels billing objects; a cancelled subscription or voided invoice cannot be reinstated"),
+		row("mcp.pay.create", []string{"create_customer", "create_product", "create_price", "create_payment_link", "create_invoice", "update_customer", "create_coupon"}, nil,
+			model.TierRecoverableWithEffort, "creates or edits billing objects, which can be edited or archived again"),
+	)
+}
+
+func browsers() []rules.Rule {
+	return concat(
+		row("mcp.browser.read", []string{"browser_navigate", "navigate", "browser_snapshot", "browser_take_screenshot", "screenshot", "browser_console_messages",
+			"browser_network_requests", "browser_tab_list", "browser_wait_for", "browser_close", "browser_resize", "puppeteer_navigate", "puppeteer_screenshot"}, nil,
+			model.TierReversible, "navigates or looks at a page"),
+		row("mcp.browser.act", []string{"browser_click", "click", "browser_type", "type", "fill", "browser_fill_form", "browser_select_option", "browser_press_key",
+			"browser_evaluate", "evaluate", "browser_file_upload", "browser_drag", "browser_handle_dialog", "puppeteer_click", "puppeteer_fill", "puppeteer_evaluate"}, nil,
+			model.TierRecoverableWithEffort, "acts on a web page: what a click or a submitted form does on the site is not known"),
+	)
+}

@@ -1,0 +1,78 @@
+package mcp
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/recourse-dev/recourse/internal/rulestest"
+)
+
+// spec is how to hit a group of rows (one row per tool name) and how to
+// miss it: both are call documents with {tool} standing for the row's tool.
+type spec struct{ hit, miss string }
+
+var specs = map[string]spec{
+	"mcp.git.delete-repository": {`{"server":"github","tool":"{tool}","arguments":{"owner":"a","repo":"b"}}`, `{"server":"github","tool":"get_repository","arguments":{"owner":"a","repo":"b"}}`},
+	"mcp.git.delete-release":    {`{"server":"github","tool":"{tool}","arguments":{"id":1}}`, `{"server":"github","tool":"list_releases"}`},
+	"mcp.git.delete-issue":      {`{"server":"github","tool":"{tool}","arguments":{"issue_number":1}}`, `{"server":"github","tool":"close_issue","arguments":{"issue_number":1}}`},
+	"mcp.git.delete-branch":     {`{"server":"github","tool":"{tool}","arguments":{"branch":"x"}}`, `{"server":"github","tool":"create_branch","arguments":{"branch":"x"}}`},
+	"mcp.git.delete-file":       {`{"server":"github","tool":"{tool}","arguments":{"path":"a.txt"}}`, `{"server":"filesystem","tool":"{tool}","arguments":{"path":"/tmp/a.txt"}}`},
+	"mcp.git.force-push":        {`{"server":"github","tool":"{tool}","arguments":{"branch":"main","force":true}}`, `{"server":"github","tool":"{tool}","arguments":{"branch":"main"}}`},
+	"mcp.git.commit":            {`{"server":"github","tool":"{tool}","arguments":{"branch":"main"}}`, `{"server":"fs","tool":"{tool}","arguments":{"path":"notes.txt"}}`},
+	"mcp.git.create":            {`{"server":"github","tool":"{tool}","arguments":{"title":"x"}}`, `{"server":"github","tool":"delete_issue","arguments":{"issue_number":1}}`},
+	"mcp.fs.delete.critical":    {`{"server":"fs","tool":"{tool}","arguments":{"path":"/etc"}}`, `{"server":"fs","tool":"{tool}","arguments":{"path":"/tmp/x"}}`},
+	"mcp.fs.delete.temp":        {`{"server":"fs","tool":"{tool}","arguments":{"path":"/tmp/x"}}`, `{"server":"fs","tool":"{tool}","arguments":{"path":"/data/app/x"}}`},
+	"mcp.fs.delete":             {`{"server":"fs","tool":"{tool}","arguments":{"path":"/data/app/x"}}`, `{"server":"fs","tool":"{tool}","arguments":{"path":"/tmp/x"}}`},
+	"mcp.fs.write.critical":     {`{"server":"fs","tool":"{tool}","arguments":{"path":"/etc/passwd","content":"x"}}`, `{"server":"fs","tool":"{tool}","arguments":{"path":"notes.txt","content":"x"}}`},
+	"mcp.fs.write":              {`{"server":"fs","tool":"{tool}","arguments":{"path":"notes.txt","content":"x"}}`, `{"server":"fs","tool":"{tool}","arguments":{"path":"/etc/hosts","content":"x"}}`},
+	"mcp.fs.edit":               {`{"server":"fs","tool":"{tool}","arguments":{"path":"notes.txt"}}`, `{"server":"fs","tool":"{tool}","arguments":{"path":"/usr/bin/x"}}`},
+	"mcp.fs.read":               {`{"server":"fs","tool":"{tool}","arguments":{"path":"notes.txt"}}`, `{"server":"fs","tool":"write_file","arguments":{"path":"notes.txt"}}`},
+	"mcp.sql.statement":         {`{"server":"postgres","tool":"{tool}","arguments":{"sql":"SELECT 1"}}`, `{"server":"postgres","tool":"{tool}","arguments":{}}`},
+	"mcp.sql.no-statement":      {`{"server":"postgres","tool":"{tool}","arguments":{}}`, `{"server":"postgres","tool":"{tool}","arguments":{"sql":"SELECT 1"}}`},
+	"mcp.db.drop":               {`{"server":"db","tool":"{tool}","arguments":{"name":"x"}}`, `{"server":"db","tool":"list_tables"}`},
+	"mcp.db.write":              {`{"server":"db","tool":"{tool}","arguments":{"name":"x"}}`, `{"server":"db","tool":"drop_table","arguments":{"name":"x"}}`},
+	"mcp.shell.command":         {`{"server":"terminal","tool":"{tool}","arguments":{"command":"ls"}}`, `{"server":"terminal","tool":"{tool}","arguments":{}}`},
+	"mcp.shell.no-command":      {`{"server":"terminal","tool":"{tool}","arguments":{}}`, `{"server":"terminal","tool":"{tool}","arguments":{"command":"ls"}}`},
+	"mcp.k8s.delete-namespace":  {`{"server":"kubernetes","tool":"{tool}","arguments":{"name":"prod"}}`, `{"server":"kubernetes","tool":"list_namespaces"}`},
+	"mcp.k8s.delete-storage":    {`{"server":"kubernetes","tool":"{tool}","arguments":{"name":"data"}}`, `{"server":"kubernetes","tool":"list_pvcs"}`},
+	"mcp.k8s.uninstall":         {`{"server":"kubernetes","tool":"{tool}","arguments":{"name":"web"}}`, `{"server":"kubernetes","tool":"helm_install","arguments":{"name":"web"}}`},
+	"mcp.k8s.delete-by-kind":    {`{"server":"kubernetes","tool":"{tool}","arguments":{"kind":"namespace","name":"prod"}}`, `{"server":"kubernetes","tool":"{tool}","arguments":{"kind":"pod","name":"web"}}`},
+	"mcp.k8s.delete":            {`{"server":"kubernetes","tool":"{tool}","arguments":{"kind":"pod","name":"web"}}`, `{"server":"kubernetes","tool":"list_pods"}`},
+	"mcp.k8s.scale-zero":        {`{"server":"kubernetes","tool":"{tool}","arguments":{"name":"web","replicas":0}}`, `{"server":"kubernetes","tool":"{tool}","arguments":{"name":"web","replicas":3}}`},
+	"mcp.cloud.rds.skip-snapshot": {`{"server":"aws","tool":"{tool}","arguments":{"DBInstanceIdentifier":"db","SkipFinalSnapshot":true}}`,
+		`{"server":"aws","tool":"{tool}","arguments":{"DBInstanceIdentifier":"db","SkipFinalSnapshot":true,"FinalDBSnapshotIdentifier":"f"}}`},
+	"mcp.cloud.rds.snapshot": {`{"server":"aws","tool":"{tool}","arguments":{"DBInstanceIdentifier":"db","FinalDBSnapshotIdentifier":"f"}}`,
+		`{"server":"aws","tool":"{tool}","arguments":{"DBInstanceIdentifier":"db","SkipFinalSnapshot":true}}`},
+	"mcp.cloud.rds.unknown":  {`{"server":"aws","tool":"{tool}","arguments":{"DBInstanceIdentifier":"db"}}`, `{"server":"aws","tool":"{tool}","arguments":{"FinalDBSnapshotIdentifier":"f"}}`},
+	"mcp.cloud.secret.force": {`{"server":"aws","tool":"{tool}","arguments":{"SecretId":"s","ForceDeleteWithoutRecovery":true}}`, `{"server":"aws","tool":"{tool}","arguments":{"SecretId":"s"}}`},
+	"mcp.cloud.secret":       {`{"server":"aws","tool":"{tool}","arguments":{"SecretId":"s"}}`, `{"server":"aws","tool":"{tool}","arguments":{"SecretId":"s","ForceDeleteWithoutRecovery":true}}`},
+	"mcp.cloud.bucket":       {`{"server":"aws","tool":"{tool}","arguments":{"bucket":"b","force":true}}`, `{"server":"aws","tool":"{tool}","arguments":{"bucket":"b"}}`},
+	"mcp.cloud.bucket.empty": {`{"server":"aws","tool":"{tool}","arguments":{"bucket":"b"}}`, `{"server":"aws","tool":"{tool}","arguments":{"bucket":"b","force":true}}`},
+	"mcp.cloud.objects":      {`{"server":"aws","tool":"{tool}","arguments":{"bucket":"b","key":"k"}}`, `{"server":"aws","tool":"list_objects","arguments":{"bucket":"b"}}`},
+	"mcp.cloud.terminate":    {`{"server":"aws","tool":"{tool}","arguments":{"InstanceIds":["i-1"]}}`, `{"server":"aws","tool":"describe_instances"}`},
+	"mcp.cloud.data":         {`{"server":"aws","tool":"{tool}","arguments":{"id":"x"}}`, `{"server":"aws","tool":"describe_volumes"}`},
+	"mcp.msg.send":           {`{"server":"slack","tool":"{tool}","arguments":{"channel":"c","text":"hi"}}`, `{"server":"slack","tool":"list_channels"}`},
+	"mcp.msg.delete-channel": {`{"server":"slack","tool":"{tool}","arguments":{"channel":"c"}}`, `{"server":"slack","tool":"get_channel_history","arguments":{"channel":"c"}}`},
+	"mcp.msg.delete":         {`{"server":"slack","tool":"{tool}","arguments":{"id":"m"}}`, `{"server":"slack","tool":"list_messages"}`},
+	"mcp.msg.purge":          {`{"server":"gmail","tool":"{tool}","arguments":{"ids":["m"]}}`, `{"server":"gmail","tool":"search_emails","arguments":{"q":"x"}}`},
+	"mcp.pay.refund":         {`{"server":"stripe","tool":"{tool}","arguments":{"payment_intent":"pi_1"}}`, `{"server":"stripe","tool":"list_payment_intents"}`},
+	"mcp.pay.delete":         {`{"server":"stripe","tool":"{tool}","arguments":{"id":"x"}}`, `{"server":"stripe","tool":"list_customers"}`},
+	"mcp.pay.create":         {`{"server":"stripe","tool":"{tool}","arguments":{"name":"x"}}`, `{"server":"stripe","tool":"delete_customer","arguments":{"id":"x"}}`},
+	"mcp.browser.read":       {`{"server":"playwright","tool":"{tool}","arguments":{"url":"https://x"}}`, `{"server":"playwright","tool":"browser_click","arguments":{"ref":"e1"}}`},
+	"mcp.browser.act":        {`{"server":"playwright","tool":"{tool}","arguments":{"ref":"e1"}}`, `{"server":"playwright","tool":"browser_snapshot"}`},
+	"mcp.known-server.read":  {`{"server":"github","tool":"get_file_contents","arguments":{"path":"README.md"}}`, `{"server":"acme","tool":"get_file_contents","arguments":{"path":"README.md"}}`},
+}
+
+func TestRows(t *testing.T) {
+	var cases []rulestest.CallCase
+	for _, r := range Rules() {
+		base := strings.TrimSuffix(r.ID, "."+r.Type)
+		s, ok := specs[base]
+		if !ok {
+			t.Errorf("no spec for %s (base %s)", r.ID, base)
+			continue
+		}
+		cases = append(cases, rulestest.CallCase{Row: r.ID, Hit: strings.ReplaceAll(s.hit, "{tool}", r.Type), Miss: strings.ReplaceAll(s.miss, "{tool}", r.Type)})
+	}
+	rulestest.RunCalls(t, Rules(), cases)
+}

@@ -1,0 +1,219 @@
+package rules
+
+import (
+	"path"
+	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// PathClass is what a path operand points at, as far as the input shows.
+type PathClass string
+
+// The path classes, from most to least dangerous to delete.
+const (
+	PathRoot    PathClass = "root"         // / and /*
+	PathSystem  PathClass = "system"       // /etc, /usr, /var, /boot ... and everything under them
+	PathHome    PathClass = "home"         // a home directory itself: ~, $HOME, /home/alice
+	PathDevice  PathClass = "device"       // /dev/sda
+	PathDynamic PathClass = "dynamic"      // only known at run time ($X, $(...), {})
+	PathCwd     PathClass = "working-dir"  // the whole working directory or above it: ., *, .., ../x
+	PathUser    PathClass = "home-data"    // inside a home directory: ~/.ssh, ~/projects
+	PathOther   PathClass = "absolute"     // another absolute path
+	PathProject PathClass = "project"      // a relative path inside the working directory
+	PathBuild   PathClass = "build-output" // an unambiguous build or cache directory (node_modules, __pycache__)
+	PathTemp    PathClass = "temp"         // /tmp, /var/tmp, $TMPDIR and everything under them
+	PathNull    PathClass = "null-device"  // /dev/null, /dev/stdout, /dev/stderr
+)
+
+var classRank = map[PathClass]int{PathRoot: 0, PathSystem: 1, PathHome: 2, PathDevice: 3, PathDynamic: 4, PathCwd: 5,
+	PathUser: 6, PathOther: 7, PathProject: 8, PathBuild: 9, PathTemp: 10, PathNull: 11}
+
+// Worse reports whether a is more dangerous to delete than b.
+func Worse(a, b PathClass) bool { return classRank[a] < classRank[b] }
+
+var systemDirs = []string{"/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/boot", "/var", "/opt",
+	"/srv", "/sys", "/proc", "/root", "/run", "/mnt", "/media", "/snap", "/nix", "/System", "/Library", "/Applications",
+	"/private", "/Volumes", "/cores", "/efi", "/lost+found"}
+
+var tempDirs = []string{"/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/dev/shm", "/private/var/folders", "/var/folders"}
+
+var nullDevices = map[string]bool{"/dev/null": true, "/dev/stdout": true, "/dev/stderr": true, "/dev/tty": true, "/dev/zero": false}
+
+// buildDirs are directory names that only ever hold generated files.
+var buildDirs = map[string]bool{"node_modules": true, "__pycache__": true, ".pytest_cache": true, ".mypy_cache": true,
+	".ruff_cache": true, ".tox": true, ".next": true, ".nuxt": true, ".turbo": true, ".parcel-cache": true, ".gradle": true,
+	".cache": true, ".terraform": true, ".angular": true, ".svelte-kit": true}
+
+var tempVars = map[string]bool{"TMPDIR": true, "TMP": true, "TEMP": true}
+
+// ClassifyPath says what a path operand of c points at. A dynamic operand
+// is classified by its shape when the shape says enough ($TMPDIR/x is
+// temp, $HOME is home), and otherwise is PathDynamic.
+func ClassifyPath(a model.Arg, c *model.Command) PathClass {
+	if a.Dynamic {
+		return classifyDynamic(a.Value, c)
+	}
+	return classifyStatic(a.Value, c.Cwd)
+}
+
+func classifyDynamic(v string, c *model.Command) PathClass {
+	if strings.Contains(v, "$(") || strings.Contains(v, "<(") || strings.Contains(v, "{}") || !strings.HasPrefix(v, "$") {
+		return PathDynamic
+	}
+	name, rest := splitVar(v[1:])
+	switch {
+	case tempVars[name]:
+		if hasDotDot(rest) {
+			return PathDynamic
+		}
+		class := PathTemp
+		// A temp variable the line itself points elsewhere is judged by
+		// the worse of its two readings (bash expands the caller's value,
+		// but the intent is plain).
+		if set, ok := c.Env[name]; ok {
+			if other := classifyStatic(set+rest, c.Cwd); Worse(other, class) {
+				class = other
+			}
+		}
+		return class
+	case name == "HOME":
+		return classifyStatic("~"+rest, c.Cwd)
+	case name == "PWD" && c.Cwd != "":
+		return classifyStatic(c.Cwd+rest, c.Cwd)
+	}
+	return PathDynamic
+}
+
+// hasDotDot reports whether a path has a ".." segment.
+func hasDotDot(p string) bool {
+	for _, seg := range strings.Split(p, "/") {
+		if seg == ".." {
+			return true
+		}
+	}
+	return false
+}
+
+// splitVar splits "NAME/rest" or "{NAME}/rest".
+func splitVar(s string) (string, string) {
+	s = strings.TrimPrefix(s, "{")
+	i := 0
+	for i < len(s) && (s[i] == '_' || (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z') || (i > 0 && s[i] >= '0' && s[i] <= '9')) {
+		i++
+	}
+	return s[:i], strings.TrimPrefix(s[i:], "}")
+}
+
+func classifyStatic(v, cwd string) PathClass {
+	switch {
+	case v == "":
+		return PathDynamic
+	case v == "~" || v == "~/" || (strings.HasPrefix(v, "~") && !strings.Contains(strings.TrimSuffix(v, "/"), "/")):
+		return PathHome
+	case strings.HasPrefix(v, "~/"):
+		if rest := strings.Trim(path.Clean(v[2:]), "/"); rest == "." || rest == "" || rest == "*" || strings.HasPrefix(rest, "..") {
+			return PathHome
+		}
+		return PathUser
+	case path.IsAbs(v):
+		return classifyAbsolute(path.Clean(v))
+	}
+	// A relative path.
+	clean := path.Clean(v)
+	if clean == "." || clean == "*" || clean == ".*" || strings.HasPrefix(clean, "..") || strings.HasPrefix(clean, "*") && !strings.Contains(clean, "/") && len(clean) <= 2 {
+		// The working directory itself is never disposable, even in temp.
+		return PathCwd
+	}
+	if cwd != "" {
+		switch c := classifyAbsolute(cwdPath(cwd)); c {
+		case PathTemp:
+			return PathTemp
+		case PathHome, PathUser:
+			if isHome(cwd) {
+				return PathUser
+			}
+		case PathRoot, PathSystem:
+			return classifyAbsolute(path.Join(cwdPath(cwd), clean))
+		}
+	}
+	if buildDirs[strings.SplitN(clean, "/", 2)[0]] {
+		return PathBuild
+	}
+	return PathProject
+}
+
+// cwdPath maps "~" to a home-like absolute path for classification.
+func cwdPath(cwd string) string {
+	if cwd == "~" || strings.HasPrefix(cwd, "~/") {
+		return "/home/~" + strings.TrimPrefix(cwd, "~")
+	}
+	return path.Clean(cwd)
+}
+
+func isHome(cwd string) bool {
+	if cwd == "~" {
+		return true
+	}
+	parts := strings.Split(strings.Trim(path.Clean(cwd), "/"), "/")
+	return len(parts) == 2 && (parts[0] == "home" || parts[0] == "Users") || (len(parts) == 1 && parts[0] == "root")
+}
+
+func classifyAbsolute(p string) PathClass {
+	if p == "/" || p == "/*" || p == "/." {
+		return PathRoot
+	}
+	if nullDevices[p] {
+		return PathNull
+	}
+	if under(p, "/dev") {
+		return PathDevice
+	}
+	for _, t := range tempDirs {
+		if under(p, t) { // p is clean: no ".." segment is left to escape
+			return PathTemp
+		}
+	}
+	for _, s := range systemDirs {
+		if under(p, s) {
+			if s == "/root" && p != "/root" {
+				return PathUser
+			}
+			return PathSystem
+		}
+	}
+	if under(p, "/home") || under(p, "/Users") {
+		parts := strings.Split(strings.Trim(p, "/"), "/")
+		if len(parts) <= 2 || (len(parts) == 3 && parts[2] == "*") {
+			return PathHome
+		}
+		return PathUser
+	}
+	if strings.Count(p, "/") == 1 && strings.HasSuffix(p, "*") {
+		return PathRoot
+	}
+	return PathOther
+}
+
+// under reports whether p is dir or inside it.
+func under(p, dir string) bool {
+	return p == dir || strings.HasPrefix(p, dir+"/")
+}
+
+// PathIs holds when some operand after skip falls in one of classes.
+func PathIs(skip int, classes ...PathClass) Cond {
+	names := make([]string, len(classes))
+	for i, c := range classes {
+		names[i] = string(c)
+	}
+	desc := "a " + strings.Join(names, " or ") + " path"
+	return Operand(skip, desc, func(a model.Arg, c *model.Command) bool {
+		got := ClassifyPath(a, c)
+		for _, want := range classes {
+			if got == want {
+				return true
+			}
+		}
+		return false
+	})
+}

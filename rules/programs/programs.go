@@ -1,0 +1,222 @@
+// Package programs holds the shell rows that are about programs in
+// general rather than one domain: the catalog of read-only and everyday
+// programs, shells and interpreters running code the input does or does
+// not show, HTTP clients, and the commands the parser could not analyse.
+package programs
+
+import (
+	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+func row(id, typ string, when rules.Cond, tier model.Tier, reason string) rules.Rule {
+	return rules.Rule{ID: id, Type: typ, On: rules.Execute, When: when, Tier: tier, Reason: reason}
+}
+
+// readOnly are programs that only read, print or compute: they change no
+// file (output redirections are judged apart).
+var readOnly = []string{
+	"ls", "ll", "la", "dir", "cat", "bat", "less", "more", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack",
+	"echo", "printf", "pwd", "cd", "pushd", "popd", "wc", "sort", "uniq", "cut", "tr", "column", "paste", "join", "comm",
+	"which", "whereis", "type", "command", "builtin", "whoami", "id", "groups", "date", "cal", "uptime", "uname", "hostname", "arch", "nproc",
+	"free", "df", "du", "ps", "pgrep", "top", "htop", "lsof", "lsblk", "mount", "findmnt", "stat", "file", "tree",
+	"true", "false", "test", "[", "man", "info", "help", "apropos", "whatis", "diff", "cmp", "colordiff", "sdiff",
+	"jq", "yq", "xq", "xxd", "hexdump", "od", "strings", "md5sum", "sha1sum", "sha256sum", "sha512sum", "cksum", "b2sum",
+	"base64", "base32", "basename", "dirname", "realpath", "readlink", "sleep", "seq", "yes", "printenv", "env", "locale",
+	"set", "unset", "alias", "unalias", "history", "clear", "tput", "stty", "tty", "read", "wait", "jobs",
+	"fg", "bg", "disown", "trap", "shift", "return", "exit", "break", "continue",
+	"getopts", "hash", "ulimit", "umask", "times", "mkdir", "touch", "tee", "nl",
+	"fold", "fmt", "expand", "unexpand", "rev", "tac", "look", "ping", "dig", "nslookup", "host", "whois", "traceroute",
+	"netstat", "ss", "ip", "ifconfig", "awk", "gawk", "mawk", "zcat", "zless", "zgrep", "bzcat", "xzcat",
+	"zip", "unzip", "gzip", "gunzip", "bzip2", "xz", "7z", "w", "who", "last", "finger", "locate",
+	"fd", "fzf", "code", "vim", "vi", "nano", "emacs", "open", "xdg-open", "pbcopy", "pbpaste", "xclip",
+	"numfmt", "expr", "bc", "dc", "factor", "shuf", "split", "csplit", "ln", "mktemp", "install", "cp",
+	"go", "gofmt", "npm", "npx", "yarn", "pnpm", "bun", "deno", "pip", "pip3", "pipx", "poetry", "uv", "cargo", "rustc",
+	"rustup", "make", "cmake", "ninja", "mvn", "gradle", "gradlew", "javac", "gcc", "g++", "clang", "ld", "tsc",
+	"eslint", "prettier", "black", "ruff", "flake8", "mypy", "pytest", "jest", "vitest", "mocha", "rspec", "bundle",
+	"gem", "composer", "dotnet", "swift", "xcodebuild", "pod", "flutter", "dart", "mix", "elixir", "erl", "ghc",
+	"cabal", "stack", "zig", "nix-shell", "direnv", "asdf", "nvm", "pyenv", "rbenv", "brew", "apt-cache", "dpkg-query",
+	"rpm", "shellcheck", "shfmt", "hadolint", "tflint", "terraform-docs", "pre-commit", "tig",
+}
+
+// Rules returns the general rows.
+func Rules() []rules.Rule {
+	out := []rules.Rule{
+		row("program.unanalysed", model.UnanalysedProgram, problem(), model.TierNeedsReview,
+			"this part of the command line could not be analysed, so what it does is unknown"),
+		row("program.help", rules.AnyType, rules.Flag("help", "version"), model.TierReversible,
+			"prints help or the version and changes nothing"),
+	}
+	for _, sh := range []string{"sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish"} {
+		out = append(out,
+			rules.Rule{ID: "program." + sh + ".script-file", Type: sh, On: rules.Execute, When: rules.Operand(0, "a script file", anyArg),
+				Tier: model.TierRecoverableWithEffort, Confidence: model.ConfidenceLow,
+				Reason: "runs a script file whose contents the input does not show: like a program no rule knows, it is not analysed"},
+			row("program."+sh+".interactive", sh, nil, model.TierRecoverableWithEffort,
+				"starts an interactive shell; what is typed into it is not analysed"),
+		)
+	}
+	for _, lang := range []string{"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "perl", "ruby", "php", "lua", "osascript", "pwsh", "powershell"} {
+		out = append(out,
+			row("program."+lang+".inline-destructive", lang, destructiveScript(), model.TierNeedsReview,
+				"the inline code deletes files, kills processes or runs shell commands; the commands it spawns are judged on their own too"),
+			row("program."+lang+".inline", lang, hasScript(), model.TierReversible,
+				"the inline code calls nothing that deletes files or spawns processes"),
+			row("program."+lang+".file", lang, nil, model.TierRecoverableWithEffort,
+				"runs a program file or module whose contents the input does not show"),
+		)
+	}
+	out = append(out,
+		row("program.sed.in-place", "sed", rules.Flag("i", "in-place"), model.TierRecoverableWithEffort, "sed -i edits the files in place; the old contents survive only in version control"),
+		row("program.sed", "sed", nil, model.TierReversible, "sed without -i only prints"),
+		row("program.tar.extract", "tar", rules.Any(rules.Flag("x", "extract", "get"), oldStyleFlag('x')), model.TierRecoverableWithEffort, "extracting overwrites files of the same names"),
+		row("program.tar", "tar", nil, model.TierReversible, "creating or listing an archive changes no existing file"),
+	)
+	for _, src := range []string{"source", "."} {
+		out = append(out, row("program."+src, src, nil, model.TierRecoverableWithEffort, "runs a script in the current shell; its contents are not shown"))
+	}
+	for _, client := range []string{"curl", "wget", "http", "https", "xh"} {
+		out = append(out,
+			row("program."+client+".delete", client, rules.Any(httpMethod("DELETE"), destructiveURL()), model.TierNeedsReview,
+				"sends an HTTP DELETE, or calls an endpoint named for deleting: what the API deletes, and whether it can be restored, is not in the input"),
+			row("program."+client+".write", client, httpMethod("PUT", "PATCH", "POST"), model.TierRecoverableWithEffort,
+				"sends an HTTP request that changes state on the server"),
+			row("program."+client, client, nil, model.TierReversible, "fetches a URL"),
+		)
+	}
+	for _, p := range readOnly {
+		out = append(out, row("catalog."+p, p, nil, model.TierReversible, "a read-only or everyday program: it deletes and overwrites nothing by itself"))
+	}
+	return out
+}
+
+func anyArg(model.Arg, *model.Command) bool { return true }
+
+// oldStyleFlag holds when a first argument without a dash bundles the
+// letter as a flag (tar xzf).
+func oldStyleFlag(letter rune) rules.Cond {
+	return rules.Func("old-style flag "+string(letter), func(f rules.Facts) rules.Result {
+		args := f.M.Command.Args
+		if len(args) > 0 && !args[0].Dynamic && !strings.HasPrefix(args[0].Value, "-") && strings.ContainsRune(args[0].Value, letter) {
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "flag", Value: string(letter), Present: true}}}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// problem carries the parser's reason into the evidence.
+func problem() rules.Cond {
+	return rules.Func("the command could not be analysed", func(f rules.Facts) rules.Result {
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "problem", Value: f.M.Command.Problem, Present: true}}}
+	})
+}
+
+func hasScript() rules.Cond {
+	return rules.Func("runs inline code", func(f rules.Facts) rules.Result {
+		if f.M.Command.Script != "" {
+			return rules.Result{Truth: rules.True}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// destructiveCalls are the library calls through which inline code deletes
+// files, kills processes or spawns commands.
+var destructiveCalls = []string{
+	"rmtree", "os.remove", "os.unlink", "os.rmdir", "os.removedirs", "unlink(", ".unlink", "rmdir(", "Path.unlink",
+	"shutil.move", "os.system", "os.popen", "subprocess", "os.kill", "os.killpg", "pty.spawn", "os.exec",
+	"rmSync", "rmdirSync", "unlinkSync", "fs.rm", "fs.rmdir", "fs.unlink", "child_process", "execSync", "spawnSync",
+	"process.kill", "rimraf", "FileUtils.rm", "FileUtils.remove", "File.delete", "Dir.rmdir", "rm_rf", "rm_r",
+	"system(", "exec(", "`", "%x", "Kernel.exec", "IO.popen", "Open3", "File.unlink", "unlink ", "remove_tree", "rmtree(",
+	"shell_exec", "passthru", "proc_open", "popen(", "Remove-Item", "del ", "do shell script", "truncate(", "open(",
+	"rm -", "git reset", "git clean", "git push",
+}
+
+// destructiveScript holds when inline code calls one of destructiveCalls
+// outside its string literals (print('rm -rf /') only prints). open( is
+// listed because writing a file truncates it.
+func destructiveScript() rules.Cond {
+	return rules.Func("inline code deletes, kills or spawns", func(f rules.Facts) rules.Result {
+		src := withoutStrings(f.M.Command.Script)
+		for _, call := range destructiveCalls {
+			if call == "open(" && !writesFile(src) {
+				continue
+			}
+			if strings.Contains(src, call) {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "call", Value: strings.TrimRight(call, "( "), Present: true}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// withoutStrings blanks the contents of quoted string literals, keeping the
+// quotes, so that a call named inside a string does not count.
+func withoutStrings(src string) string {
+	b := []byte(src)
+	var quote byte
+	for i := 0; i < len(b); i++ {
+		switch {
+		case quote == 0 && (b[i] == '\'' || b[i] == '"'):
+			quote = b[i]
+		case quote != 0 && b[i] == '\\' && i+1 < len(b):
+			b[i], b[i+1] = ' ', ' '
+			i++
+		case quote != 0 && b[i] == quote:
+			quote = 0
+		case quote != 0:
+			b[i] = ' '
+		}
+	}
+	if quote != 0 {
+		return src // an unterminated string: blanking it could hide code
+	}
+	return string(b)
+}
+
+// destructiveURL holds when a URL operand names a deleting endpoint
+// (Elasticsearch _delete_by_query, Jenkins doDelete, .../delete).
+func destructiveURL() rules.Cond {
+	return rules.Operand(0, "a URL naming a delete", func(a model.Arg, _ *model.Command) bool {
+		v := strings.ToLower(a.Value)
+		if !strings.Contains(v, "://") && !strings.HasPrefix(v, "localhost") {
+			return false
+		}
+		for _, word := range []string{"delete", "destroy", "purge", "drop", "truncate", "wipe", "remove"} {
+			if strings.Contains(v, word) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+func writesFile(src string) bool {
+	return strings.Contains(src, "'w'") || strings.Contains(src, `"w"`) || strings.Contains(src, "'wb'") || strings.Contains(src, `"wb"`) ||
+		strings.Contains(src, "writeFile") || strings.Contains(src, "File.write")
+}
+
+// httpMethod holds when an HTTP client sends one of methods (-X DELETE,
+// --request=DELETE, -XDELETE, --method DELETE; httpie's positional method).
+func httpMethod(methods ...string) rules.Cond {
+	return rules.Func("HTTP method "+strings.Join(methods, "|"), func(f rules.Facts) rules.Result {
+		c := f.M.Command
+		if v, ok := rules.FlagValue(c, "X", "request", "method"); ok {
+			for _, m := range methods {
+				if strings.EqualFold(v, m) {
+					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "method", Value: m, Present: true}}}
+				}
+			}
+		}
+		if len(c.Args) > 0 && (c.Program == "http" || c.Program == "https" || c.Program == "xh") {
+			for _, m := range methods {
+				if strings.EqualFold(c.Args[0].Value, m) {
+					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "method", Value: m, Present: true}}}
+				}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}

@@ -1,0 +1,31 @@
+// Package saas holds the recoverability rules for Terraform resources of
+// software-as-a-service providers (GitHub, ...). Each row cites the
+// service behaviour it rests on in its reason.
+package saas
+
+import (
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+// Rules returns every SaaS row.
+func Rules() []rules.Rule {
+	const repo = "github_repository"
+	return []rules.Rule{
+		// With archive_on_destroy the provider archives the repository
+		// instead of deleting it; unarchiving restores it.
+		{ID: "github.repository.delete.archive", Type: repo, On: rules.Destroy, Tier: model.TierReversible,
+			When:   rules.Was("archive_on_destroy", rules.Eq(true)),
+			Reason: "archive_on_destroy archives the repository instead of deleting it; unarchiving it restores everything"},
+		// GitHub lets an owner restore a deleted repository for 90 days
+		// (not a fork network member that was not the root, which the plan
+		// cannot show; confidence reflects it).
+		{ID: "github.repository.delete", Type: repo, On: rules.Destroy, Tier: model.TierRecoverableFromBackup, Confidence: model.ConfidenceMedium,
+			When:   rules.WasDefault("archive_on_destroy", false, rules.Ne(true)),
+			Reason: "the repository is deleted; its owner can restore it within 90 days (Settings → Deleted repositories), after which code, issues and pull requests are gone"},
+		{ID: "github.repository.update.archive-off", Type: repo, On: rules.Update, Tier: model.TierRecoverableWithEffort,
+			When:   rules.Becomes("archive_on_destroy", rules.Eq(true), rules.Ne(true)),
+			Reason: "archive_on_destroy is turned off, so a later destroy deletes the repository instead of archiving it"},
+		rules.InPlace(repo, "github.repository.update.in-place"),
+	}
+}

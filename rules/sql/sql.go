@@ -1,0 +1,177 @@
+// Package sql holds the rules for SQL statements (parsed by evaluator/sql
+// from psql -c, mysql -e, sqlite3 ... and, later, from MCP tool calls),
+// and for the database CLIs that run them.
+package sql
+
+import (
+	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+const typ = model.SQLProgram
+
+func row(id string, when rules.Cond, tier model.Tier, reason string) rules.Rule {
+	return rules.Rule{ID: id, Type: typ, On: rules.Execute, When: when, Tier: tier, Reason: reason}
+}
+
+// statement holds when the mutation's SQL statement satisfies test.
+func statement(desc string, test func(*model.SQLStatement) bool) rules.Cond {
+	return rules.Func(desc, func(f rules.Facts) rules.Result {
+		st := f.M.SQL
+		if st == nil {
+			return rules.Result{Truth: rules.Unknown, Missing: []string{"the SQL statement"}}
+		}
+		if !test(st) {
+			return rules.Result{Truth: rules.False}
+		}
+		ev := []model.Evidence{{Key: "statement", Value: strings.TrimSpace(st.Kind + " " + st.Object), Present: true}}
+		if len(st.Targets) > 0 {
+			ev = append(ev, model.Evidence{Key: "targets", Value: strings.Join(st.Targets, ", "), Present: true})
+		}
+		if st.Error != "" {
+			ev = append(ev, model.Evidence{Key: "parse error", Value: st.Error, Present: true})
+		}
+		return rules.Result{Truth: rules.True, Evidence: ev}
+	})
+}
+
+func kind(kinds ...string) func(*model.SQLStatement) bool {
+	return func(st *model.SQLStatement) bool {
+		for _, k := range kinds {
+			if st.Kind == k {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+func object(kinds []string, objects ...string) func(*model.SQLStatement) bool {
+	return func(st *model.SQLStatement) bool {
+		if !kind(kinds...)(st) {
+			return false
+		}
+		for _, o := range objects {
+			if st.Object == o {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// Rules returns the SQL and database CLI rows.
+func Rules() []rules.Rule {
+	out := []rules.Rule{
+		row("sql.unparsed", statement("the SQL does not parse", kind("UNPARSED")), model.TierNeedsReview,
+			"the SQL could not be parsed (or is only known at run time), so what it does is unknown"),
+		row("sql.drop.data", statement("DROP of a database, schema or table", object([]string{"DROP"}, "DATABASE", "SCHEMA", "TABLE", "MATVIEW", "OWNED", "TABLESPACE")),
+			model.TierUnrecoverable, "drops stored data: only a backup or point-in-time restore brings it back"),
+		row("sql.drop.definition", statement("DROP of an index, view, function or other definition", kind("DROP")), model.TierRecoverableWithEffort,
+			"drops a definition (index, view, function, sequence, role ...) that holds no rows; it can be recreated from its source"),
+		row("sql.truncate", statement("TRUNCATE", kind("TRUNCATE")), model.TierUnrecoverable,
+			"empties the tables at once; TRUNCATE cannot be undone once committed"),
+		row("sql.delete.all", statement("DELETE without WHERE", func(st *model.SQLStatement) bool { return st.Kind == "DELETE" && !st.Where }),
+			model.TierUnrecoverable, "deletes every row of the table (no WHERE clause)"),
+		row("sql.update.all", statement("UPDATE without WHERE", func(st *model.SQLStatement) bool { return st.Kind == "UPDATE" && !st.Where }),
+			model.TierUnrecoverable, "overwrites the column in every row of the table (no WHERE clause)"),
+		row("sql.alter.drop", statement("ALTER that drops or retypes columns", func(st *model.SQLStatement) bool { return st.Kind == "ALTER" && st.AlterDrops }),
+			model.TierUnrecoverable, "drops (or retypes) columns or constraints: the dropped column's values are gone"),
+		row("sql.delete.where", statement("DELETE with WHERE", kind("DELETE")), model.TierRecoverableFromBackup,
+			"deletes the matching rows; they come back only from a backup"),
+		row("sql.update.where", statement("UPDATE with WHERE", kind("UPDATE", "MERGE")), model.TierRecoverableFromBackup,
+			"overwrites the matching rows; the previous values come back only from a backup"),
+		row("sql.upsert", statement("INSERT ... ON CONFLICT DO UPDATE", kind("UPSERT")), model.TierRecoverableFromBackup,
+			"overwrites existing rows that conflict"),
+		row("sql.replace-definition", statement("CREATE OR REPLACE", func(st *model.SQLStatement) bool { return st.Kind == "CREATE" && st.Cascade }),
+			model.TierRecoverableWithEffort, "replaces an existing view or function definition"),
+		row("sql.schema-change", statement("ALTER, GRANT, REVOKE or COPY FROM", kind("ALTER", "GRANT", "REVOKE", "COPY FROM")),
+			model.TierRecoverableWithEffort, "changes the schema, permissions or bulk-loads rows; reverting it takes the opposite statement"),
+		row("sql.read", statement("a read or a statement that changes no data", kind("SELECT", "EXPLAIN", "SET", "TRANSACTION", "COPY TO", "MAINTENANCE", "CREATE", "INSERT")),
+			model.TierReversible, "reads data, or adds objects or rows that can be removed again"),
+		row("sql.other", nil, model.TierNeedsReview,
+			"runs a statement (a procedure call, a DO block ...) whose effects it does not show"),
+	}
+	for _, client := range []string{"psql", "usql", "cockroach", "snowsql", "sqlcmd", "mysqlsh", "clickhouse-client"} {
+		out = append(out, rules.Rule{ID: "db." + client + ".file", Type: client, On: rules.Execute, Tier: model.TierNeedsReview,
+			When:   rules.Flag("f", "file", "filename", "i", "queries-file"),
+			Reason: "runs SQL from a file that the input does not show"})
+	}
+	for _, client := range []string{"psql", "mysql", "mariadb", "sqlite3", "duckdb", "cockroach", "clickhouse-client", "snowsql", "sqlcmd", "usql", "bq", "mysqlsh"} {
+		out = append(out,
+			rules.Rule{ID: "db." + client + ".file-stdin", Type: client, On: rules.Execute, Tier: model.TierNeedsReview,
+				When: stdinFile(), Reason: "reads SQL from a file on stdin that the input does not show"},
+			rules.Rule{ID: "db." + client, Type: client, On: rules.Execute, Tier: model.TierReversible,
+				Reason: "connects to a database; the SQL it runs is judged statement by statement"})
+	}
+	out = append(out,
+		rules.Rule{ID: "db.dropdb", Type: "dropdb", On: rules.Execute, When: rules.Not(rules.Flag("help", "version")), Tier: model.TierUnrecoverable,
+			Reason: "drops the whole database"},
+		rules.Rule{ID: "db.dropuser", Type: "dropuser", On: rules.Execute, When: rules.Not(rules.Flag("help", "version")), Tier: model.TierRecoverableWithEffort,
+			Reason: "drops a role; its grants must be recreated by hand"},
+		rules.Rule{ID: "db.pg_restore.clean", Type: "pg_restore", On: rules.Execute, When: rules.Flag("c", "clean"), Tier: model.TierUnrecoverable,
+			Reason: "pg_restore --clean drops the existing objects before restoring them"},
+		rules.Rule{ID: "db.pg_restore", Type: "pg_restore", On: rules.Execute, Tier: model.TierRecoverableWithEffort,
+			Reason: "restores objects into the database, which may conflict with or add to existing ones"},
+		rules.Rule{ID: "db.mysqladmin.drop", Type: "mysqladmin", On: rules.Execute, When: rules.Sub("drop"), Tier: model.TierUnrecoverable,
+			Reason: "mysqladmin drop deletes a database"},
+		rules.Rule{ID: "db.mysqladmin", Type: "mysqladmin", On: rules.Execute, Tier: model.TierRecoverableWithEffort,
+			Reason: "administers the server (flush, shutdown, reload)"},
+		rules.Rule{ID: "db.redis-cli.flush", Type: "redis-cli", On: rules.Execute, When: redisCommand("FLUSHALL", "FLUSHDB"), Tier: model.TierUnrecoverable,
+			Reason: "deletes every key of the database (or of every database)"},
+		rules.Rule{ID: "db.redis-cli.delete", Type: "redis-cli", On: rules.Execute, When: redisCommand("DEL", "UNLINK", "GETDEL", "EXPIRE", "PEXPIRE", "SHUTDOWN", "CONFIG", "DEBUG", "SWAPDB", "MIGRATE"),
+			Tier: model.TierUnrecoverable, Reason: "deletes or expires keys, or reconfigures or stops the server"},
+		rules.Rule{ID: "db.redis-cli", Type: "redis-cli", On: rules.Execute, Tier: model.TierReversible,
+			Reason: "reads or writes keys; no command here deletes data"},
+		rules.Rule{ID: "db.mongosh.destructive", Type: "mongosh", On: rules.Execute, When: mongoDestructive(), Tier: model.TierUnrecoverable,
+			Reason: "the evaluated script drops or deletes documents, collections or databases"},
+		rules.Rule{ID: "db.mongosh", Type: "mongosh", On: rules.Execute, Tier: model.TierRecoverableWithEffort,
+			Reason: "runs a Mongo shell session or script; nothing in it shown here deletes data"},
+	)
+	return out
+}
+
+// stdinFile holds when the command reads stdin from a file (mysql < dump.sql).
+func stdinFile() rules.Cond {
+	return rules.Func("stdin is a file", func(f rules.Facts) rules.Result {
+		if strings.HasPrefix(f.M.Command.StdinFrom, "file ") {
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "stdin", Value: f.M.Command.StdinFrom, Present: true}}}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// redisCommand holds when redis-cli is given one of the commands as its
+// first operand (any case).
+func redisCommand(cmds ...string) rules.Cond {
+	return rules.Operand(0, "redis command "+strings.Join(cmds, "|"), func(a model.Arg, c *model.Command) bool {
+		ops := rules.Operands(c)
+		if len(ops) == 0 || ops[0].Value != a.Value {
+			return false
+		}
+		for _, want := range cmds {
+			if strings.EqualFold(a.Value, want) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// mongoDestructive holds when a mongosh --eval script drops or deletes.
+func mongoDestructive() rules.Cond {
+	return rules.Func("mongo script drops or deletes", func(f rules.Facts) rules.Result {
+		v, ok := rules.FlagValue(f.M.Command, "eval")
+		if !ok {
+			return rules.Result{Truth: rules.False}
+		}
+		for _, call := range []string{"dropDatabase", ".drop(", "deleteMany", "deleteOne", "remove(", "dropIndexes", "dropUser", "findOneAndDelete", "renameCollection"} {
+			if strings.Contains(v, call) {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "call", Value: strings.TrimRight(call, "("), Present: true}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}

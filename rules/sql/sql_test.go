@@ -1,0 +1,53 @@
+package sql
+
+import (
+	"testing"
+
+	"github.com/recourse-dev/recourse/internal/rulestest"
+)
+
+func TestRows(t *testing.T) {
+	cases := []rulestest.Case{
+		{Row: "sql.unparsed", Hit: `psql -c "SELEC 1"`, Miss: `psql -c "SELECT 1"`},
+		{Row: "sql.unparsed", Hit: `psql -c "$SQL"`, Miss: `psql -c "SELECT 1"`},
+		{Row: "sql.drop.data", Hit: `psql -c "DROP TABLE users"`, Miss: `psql -c "DROP INDEX users_idx"`},
+		{Row: "sql.drop.data", Hit: `mysql -e "DROP DATABASE production"`, Miss: `mysql -e "DROP VIEW v"`},
+		{Row: "sql.drop.definition", Hit: `psql -c "DROP FUNCTION f()"`, Miss: `psql -c "DROP SCHEMA s"`},
+		{Row: "sql.truncate", Hit: `psql -c "TRUNCATE sessions"`, Miss: `psql -c "DELETE FROM sessions WHERE id = 1"`},
+		{Row: "sql.delete.all", Hit: `psql -c "DELETE FROM audit_log"`, Miss: `psql -c "DELETE FROM audit_log WHERE ts < now()"`},
+		{Row: "sql.update.all", Hit: `sqlite3 app.db "UPDATE users SET admin = 1"`, Miss: `sqlite3 app.db "UPDATE users SET admin = 1 WHERE id = 2"`},
+		{Row: "sql.alter.drop", Hit: `psql -c "ALTER TABLE t DROP COLUMN c"`, Miss: `psql -c "ALTER TABLE t ADD COLUMN c int"`},
+		{Row: "sql.delete.where", Hit: `psql -c "DELETE FROM t WHERE id = 1"`, Miss: `psql -c "DELETE FROM t"`},
+		{Row: "sql.update.where", Hit: `psql -c "UPDATE t SET a = 1 WHERE id = 1"`, Miss: `psql -c "UPDATE t SET a = 1"`},
+		{Row: "sql.upsert", Hit: `psql -c "INSERT INTO t VALUES (1) ON CONFLICT (id) DO UPDATE SET v = 1"`, Miss: `psql -c "INSERT INTO t VALUES (1)"`},
+		{Row: "sql.replace-definition", Hit: `psql -c "CREATE OR REPLACE VIEW v AS SELECT 1"`, Miss: `psql -c "CREATE VIEW v AS SELECT 1"`},
+		{Row: "sql.schema-change", Hit: `psql -c "GRANT SELECT ON t TO bob"`, Miss: `psql -c "SELECT 1"`},
+		{Row: "sql.read", Hit: `psql -c "SELECT * FROM users"`, Miss: `psql -c "DELETE FROM users"`},
+		{Row: "sql.other", Hit: `psql -c "CALL cleanup()"`, Miss: `psql -c "SELECT cleanup()"`},
+		{Row: "db.dropdb", Hit: "dropdb production", Miss: "dropdb --help"},
+		{Row: "db.dropuser", Hit: "dropuser bob", Miss: "dropuser --version"},
+		{Row: "db.pg_restore.clean", Hit: "pg_restore --clean -d app dump", Miss: "pg_restore -d app dump"},
+		{Row: "db.pg_restore", Hit: "pg_restore -d app dump", Miss: "pg_restore -c -d app dump"},
+		{Row: "db.mysqladmin.drop", Hit: "mysqladmin drop app", Miss: "mysqladmin status"},
+		{Row: "db.mysqladmin", Hit: "mysqladmin flush-logs", Miss: "mysqladmin drop app"},
+		{Row: "db.redis-cli.flush", Hit: "redis-cli -h cache FLUSHALL", Miss: "redis-cli -h cache GET flushall"},
+		{Row: "db.redis-cli.delete", Hit: "redis-cli del session:1", Miss: "redis-cli get session:1"},
+		{Row: "db.redis-cli", Hit: "redis-cli get k", Miss: "redis-cli flushdb"},
+		{Row: "db.mongosh.destructive", Hit: `mongosh app --eval "db.users.deleteMany({})"`, Miss: `mongosh app --eval "db.users.find()"`},
+		{Row: "db.mongosh", Hit: `mongosh app --eval "db.users.find()"`, Miss: `mongosh --eval "db.dropDatabase()"`},
+	}
+	for _, c := range []string{"psql", "usql", "cockroach", "snowsql", "sqlcmd", "mysqlsh", "clickhouse-client"} {
+		flag := map[string]string{"sqlcmd": "-i", "clickhouse-client": "--queries-file", "snowsql": "-f"}[c]
+		if flag == "" {
+			flag = "-f"
+		}
+		cases = append(cases, rulestest.Case{Row: "db." + c + ".file", Hit: c + " " + flag + " migrate.sql", Miss: c + " --version"})
+	}
+	for _, c := range []string{"psql", "mysql", "mariadb", "sqlite3", "duckdb", "cockroach", "clickhouse-client", "snowsql", "sqlcmd", "usql", "bq", "mysqlsh"} {
+		cases = append(cases,
+			rulestest.Case{Row: "db." + c + ".file-stdin", Hit: c + " app < dump.sql", Miss: c + " app"},
+			rulestest.Case{Row: "db." + c, Hit: c + " app", Miss: c + " app < dump.sql"},
+		)
+	}
+	rulestest.Run(t, Rules(), cases)
+}

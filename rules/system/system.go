@@ -1,0 +1,110 @@
+// Package system holds the rules for commands that stop machines and
+// services, kill processes, or remove users, schedules and firewall rules,
+// and for backup and sync tools that delete (rclone, restic, borg).
+package system
+
+import (
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+func row(id, typ string, when rules.Cond, tier model.Tier, reason string) rules.Rule {
+	return rules.Rule{ID: id, Type: typ, On: rules.Execute, When: when, Tier: tier, Reason: reason}
+}
+
+var help = rules.Flag("help", "version")
+
+// killsInit holds when kill targets process 1 (init) or -1 (every
+// process). A leading -N or -SIG is the signal, so a later -1 is a pid.
+func killsInit() rules.Cond {
+	return rules.Func("kill targets 1 or -1", func(f rules.Facts) rules.Result {
+		args := f.M.Command.Args
+		for i := 0; i < len(args); i++ {
+			v := args[i].Value
+			switch {
+			case i == 0 && (v == "-s" || v == "-n") && len(args) > 1:
+				i++
+			case i == 0 && len(v) > 1 && v[0] == '-' && v != "-1":
+			case v == "1" || v == "-1":
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "pid", Value: v, Present: true}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// httpDelete holds for -X DELETE / --method DELETE.
+func httpDelete() rules.Cond {
+	return rules.Func("HTTP DELETE", func(f rules.Facts) rules.Result {
+		if v, ok := rules.FlagValue(f.M.Command, "X", "method"); ok && (v == "DELETE" || v == "delete") {
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "method", Value: "DELETE", Present: true}}}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// Rules returns the system rows.
+func Rules() []rules.Rule {
+	var out []rules.Rule
+	for _, p := range []string{"shutdown", "reboot", "halt", "poweroff"} {
+		out = append(out,
+			row("system."+p+".help", p, help, model.TierReversible, "prints help"),
+			row("system."+p+".cancel", p, rules.Flag("c"), model.TierReversible, "cancels a scheduled shutdown"),
+			row("system."+p, p, nil, model.TierRecoverableWithEffort, "stops or restarts the machine: an outage, and unsaved work in running programs is lost"),
+		)
+	}
+	out = append(out,
+		row("system.kill.init", "kill", killsInit(),
+			model.TierRecoverableWithEffort, "signals init (1) or every process (-1): the machine or session goes down"),
+		row("system.kill.list", "kill", rules.Flag("l", "L", "list"), model.TierReversible, "lists signal names"),
+		row("system.kill", "kill", nil, model.TierRecoverableWithEffort, "kills processes: their unsaved state is lost"),
+		row("system.pkill", "pkill", nil, model.TierRecoverableWithEffort, "kills every process matching the pattern"),
+		row("system.killall", "killall", nil, model.TierRecoverableWithEffort, "kills every process with the name"),
+		row("system.systemctl.stop", "systemctl", rules.Any(rules.Sub("stop"), rules.Sub("disable"), rules.Sub("mask"), rules.Sub("kill"), rules.Sub("isolate"),
+			rules.Sub("poweroff"), rules.Sub("reboot"), rules.Sub("halt"), rules.Sub("restart"), rules.Sub("reset-failed")), model.TierRecoverableWithEffort,
+			"stops, disables or restarts services: an outage until they are started again"),
+		row("system.systemctl", "systemctl", nil, model.TierReversible, "reads or starts services"),
+		row("system.service.stop", "service", rules.Sub("*", "stop"), model.TierRecoverableWithEffort, "stops the service"),
+		row("system.service", "service", nil, model.TierReversible, "reads or starts a service"),
+		row("system.crontab.remove", "crontab", rules.Flag("r"), model.TierUnrecoverable, "crontab -r deletes the whole crontab with no copy"),
+		row("system.crontab", "crontab", nil, model.TierRecoverableWithEffort, "lists or replaces the crontab"),
+		row("system.userdel.remove", "userdel", rules.Flag("r", "remove"), model.TierUnrecoverable, "deletes the user and their home directory and mail"),
+		row("system.userdel", "userdel", nil, model.TierRecoverableWithEffort, "deletes the user account; its files stay, orphaned"),
+		row("system.deluser.remove", "deluser", rules.Flag("remove-home", "remove-all-files"), model.TierUnrecoverable, "deletes the user and their files"),
+		row("system.deluser", "deluser", nil, model.TierRecoverableWithEffort, "deletes the user account"),
+		row("system.iptables.flush", "iptables", rules.Flag("F", "flush", "X", "delete-chain", "Z"), model.TierRecoverableWithEffort,
+			"flushes firewall rules: the machine is open (or cut off) until they are restored"),
+		row("system.iptables", "iptables", nil, model.TierRecoverableWithEffort, "changes firewall rules"),
+		row("system.nft.flush", "nft", rules.Any(rules.Sub("flush"), rules.Sub("delete")), model.TierRecoverableWithEffort, "deletes firewall rules"),
+		row("system.nft", "nft", nil, model.TierReversible, "lists or adds firewall rules"),
+		row("system.ufw.disable", "ufw", rules.Any(rules.Sub("disable"), rules.Sub("reset"), rules.Sub("delete")), model.TierRecoverableWithEffort, "disables or resets the firewall"),
+		row("system.ufw", "ufw", nil, model.TierReversible, "reads or adds firewall rules"),
+
+		row("system.rclone.dry-run", "rclone", rules.Flag("n", "dry-run"), model.TierReversible, "--dry-run changes nothing"),
+		row("system.rclone.delete", "rclone", rules.Any(rules.Sub("delete"), rules.Sub("deletefile"), rules.Sub("purge"), rules.Sub("rmdir"), rules.Sub("rmdirs"), rules.Sub("cleanup"),
+			rules.Sub("sync"), rules.Sub("bisync"), rules.Sub("dedupe")), model.TierUnrecoverable,
+			"deletes remote files (sync deletes what the source lacks; cleanup empties the trash and old versions)"),
+		row("system.rclone.move", "rclone", rules.Any(rules.Sub("move"), rules.Sub("moveto")), model.TierNeedsReview,
+			"moves files, deleting the sources once copied and overwriting same-named destinations; whether anything is overwritten is not in the input"),
+		row("system.rclone", "rclone", nil, model.TierReversible, "lists or copies files"),
+		row("system.restic.forget", "restic", rules.Any(rules.Sub("forget"), rules.Sub("prune")), model.TierUnrecoverable,
+			"removes snapshots (and with prune, their data): recovery points are lost"),
+		row("system.restic", "restic", nil, model.TierReversible, "backs up, lists or restores snapshots"),
+		row("system.borg.delete", "borg", rules.Any(rules.Sub("delete"), rules.Sub("prune"), rules.Sub("compact"), rules.Sub("rdelete"), rules.Sub("repo-delete"), rules.Sub("recreate")), model.TierUnrecoverable,
+			"deletes archives or repository space: recovery points are lost"),
+		row("system.borg", "borg", nil, model.TierReversible, "creates, lists or extracts archives"),
+		row("system.gh.repo-delete", "gh", rules.Sub("repo", "delete"), model.TierUnrecoverable,
+			"deletes the repository with its issues, pull requests and wiki (GitHub restores deleted repositories only within 90 days, through support)"),
+		row("system.gh.api-delete", "gh", rules.All(rules.Sub("api"), httpDelete()), model.TierNeedsReview,
+			"calls the GitHub API with DELETE: what it deletes is in the path, and whether it can be restored is not in the input"),
+		row("system.gh.delete-data", "gh", rules.Any(rules.Sub("issue", "delete"), rules.Sub("release", "delete"), rules.Sub("gist", "delete"),
+			rules.Sub("secret", "delete"), rules.Sub("variable", "delete"), rules.Sub("run", "delete"), rules.Sub("project", "delete"),
+			rules.Sub("release", "delete-asset"), rules.Sub("label", "delete")), model.TierUnrecoverable,
+			"deletes an issue, release, gist, secret or run for good: GitHub keeps no copy to restore"),
+		row("system.gh.delete", "gh", rules.Any(rules.Sub("*", "delete"), rules.Sub("*", "*", "delete"), rules.Sub("workflow", "disable")), model.TierRecoverableWithEffort,
+			"deletes or disables something GitHub can recreate (a cache, an SSH key to re-add, a workflow to re-enable)"),
+		row("system.gh.archive", "gh", rules.Sub("repo", "archive"), model.TierRecoverableWithEffort, "archives the repository read-only; gh repo unarchive reverses it"),
+		row("system.gh", "gh", nil, model.TierReversible, "reads or creates issues, pull requests and repositories"),
+	)
+	return out
+}

@@ -1,0 +1,56 @@
+package system
+
+import (
+	"testing"
+
+	"github.com/recourse-dev/recourse/internal/rulestest"
+)
+
+func TestRows(t *testing.T) {
+	var cases []rulestest.Case
+	for _, p := range []string{"shutdown", "reboot", "halt", "poweroff"} {
+		cases = append(cases,
+			rulestest.Case{Row: "system." + p + ".help", Hit: p + " --help", Miss: p + " now"},
+			rulestest.Case{Row: "system." + p + ".cancel", Hit: p + " -c", Miss: p + " -h now"},
+			rulestest.Case{Row: "system." + p, Hit: p + " now", Miss: p + " -c"},
+		)
+	}
+	cases = append(cases,
+		rulestest.Case{Row: "system.kill.init", Hit: "kill -9 1", Miss: "kill -9 1234"},
+		rulestest.Case{Row: "system.kill.list", Hit: "kill -l", Miss: "kill 42"},
+		rulestest.Case{Row: "system.kill", Hit: "kill 42", Miss: "kill -9 -1"},
+		rulestest.Case{Row: "system.pkill", Hit: "pkill node", Miss: "pgrep node"},
+		rulestest.Case{Row: "system.killall", Hit: "killall nginx", Miss: "pgrep nginx"},
+		rulestest.Case{Row: "system.systemctl.stop", Hit: "systemctl stop nginx", Miss: "systemctl status nginx"},
+		rulestest.Case{Row: "system.systemctl", Hit: "systemctl status nginx", Miss: "systemctl disable nginx"},
+		rulestest.Case{Row: "system.service.stop", Hit: "service nginx stop", Miss: "service nginx status"},
+		rulestest.Case{Row: "system.service", Hit: "service nginx status", Miss: "service nginx stop"},
+		rulestest.Case{Row: "system.crontab.remove", Hit: "crontab -r", Miss: "crontab -l"},
+		rulestest.Case{Row: "system.crontab", Hit: "crontab -l", Miss: "crontab -r"},
+		rulestest.Case{Row: "system.userdel.remove", Hit: "userdel -r bob", Miss: "userdel bob"},
+		rulestest.Case{Row: "system.userdel", Hit: "userdel bob", Miss: "userdel --remove bob"},
+		rulestest.Case{Row: "system.deluser.remove", Hit: "deluser --remove-home bob", Miss: "deluser bob"},
+		rulestest.Case{Row: "system.deluser", Hit: "deluser bob", Miss: "deluser --remove-all-files bob"},
+		rulestest.Case{Row: "system.iptables.flush", Hit: "iptables -F", Miss: "iptables -L"},
+		rulestest.Case{Row: "system.iptables", Hit: "iptables -A INPUT -j DROP", Miss: "iptables --flush"},
+		rulestest.Case{Row: "system.nft.flush", Hit: "nft flush ruleset", Miss: "nft list ruleset"},
+		rulestest.Case{Row: "system.nft", Hit: "nft list ruleset", Miss: "nft delete table inet filter"},
+		rulestest.Case{Row: "system.ufw.disable", Hit: "ufw disable", Miss: "ufw status"},
+		rulestest.Case{Row: "system.ufw", Hit: "ufw allow 22", Miss: "ufw reset"},
+		rulestest.Case{Row: "system.rclone.dry-run", Hit: "rclone sync a remote:b --dry-run", Miss: "rclone sync a remote:b"},
+		rulestest.Case{Row: "system.rclone.delete", Hit: "rclone purge remote:b", Miss: "rclone ls remote:b"},
+		rulestest.Case{Row: "system.rclone.move", Hit: "rclone move a remote:b", Miss: "rclone copy a remote:b"},
+		rulestest.Case{Row: "system.rclone", Hit: "rclone copy a remote:b", Miss: "rclone move a remote:b"},
+		rulestest.Case{Row: "system.restic.forget", Hit: "restic forget --keep-last 1 --prune", Miss: "restic snapshots"},
+		rulestest.Case{Row: "system.restic", Hit: "restic backup /srv", Miss: "restic prune"},
+		rulestest.Case{Row: "system.borg.delete", Hit: "borg delete repo::archive", Miss: "borg list repo"},
+		rulestest.Case{Row: "system.borg", Hit: "borg create repo::a /srv", Miss: "borg compact repo"},
+		rulestest.Case{Row: "system.gh.repo-delete", Hit: "gh repo delete owner/repo --yes", Miss: "gh repo view owner/repo"},
+		rulestest.Case{Row: "system.gh.api-delete", Hit: "gh api -X DELETE /repos/o/r", Miss: "gh api /repos/o/r"},
+		rulestest.Case{Row: "system.gh.delete-data", Hit: "gh issue delete 12", Miss: "gh issue close 12"},
+		rulestest.Case{Row: "system.gh.delete", Hit: "gh cache delete key", Miss: "gh cache list"},
+		rulestest.Case{Row: "system.gh.archive", Hit: "gh repo archive o/r", Miss: "gh repo clone o/r"},
+		rulestest.Case{Row: "system.gh", Hit: "gh pr list", Miss: "gh release delete v1"},
+	)
+	rulestest.Run(t, Rules(), cases)
+}
