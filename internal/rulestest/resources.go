@@ -5,6 +5,7 @@ import (
 
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
+	"github.com/recourse-dev/recourse/rules/terraform"
 )
 
 // ResourceCase is one test of a Terraform resource row: a change and the
@@ -20,11 +21,12 @@ type ResourceCase struct {
 	Tier   model.Tier
 }
 
-// RunResources judges every case against table and checks that every row
-// of table is hit by at least one case.
+// RunResources judges every case against table (and the action rows every
+// type shares, so that a near miss may land on terraform.create) and
+// checks that every row of table is hit by at least one case.
 func RunResources(t *testing.T, table []rules.Rule, cases []ResourceCase) {
 	t.Helper()
-	eng, err := rules.NewEngine(table)
+	eng, err := rules.NewEngine(table, terraform.Rules())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,5 +50,15 @@ func RunResources(t *testing.T, table []rules.Rule, cases []ResourceCase) {
 		if !hit[r.ID] {
 			t.Errorf("rule %s has no test case", r.ID)
 		}
+	}
+}
+
+// PlainCases are the cases of a rules.Plain type: its destroy row with the
+// given tier, and as near miss an update that lands on its in-place row.
+func PlainCases(typ, id string, tier model.Tier) []ResourceCase {
+	return []ResourceCase{
+		{Name: "delete", Type: typ, Action: model.ActionDelete, Before: map[string]any{"id": "x-1"}, Rule: id + ".delete", Tier: tier},
+		{Name: "near miss: tags", Type: typ, Action: model.ActionUpdate, Before: map[string]any{"tags": map[string]any{}},
+			After: map[string]any{"tags": map[string]any{"team": "data"}}, Rule: id + ".update.in-place", Tier: model.TierReversible},
 	}
 }

@@ -31,6 +31,9 @@ func Rules() []rules.Rule {
 		networkRules(),
 		identityRules(),
 		lambdaRules(),
+		guardedRules(),
+		keyRules(),
+		plainRules(),
 	} {
 		out = append(out, t...)
 	}

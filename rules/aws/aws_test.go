@@ -178,6 +178,9 @@ func TestAWSRules(t *testing.T) {
 			hit[v.RuleID] = true
 		}
 	}
+	for _, r := range aws.TablesTestedHere() {
+		hit[r.ID] = true
+	}
 	for _, r := range aws.Rules() {
 		if !hit[r.ID] {
 			t.Errorf("rule %s has no test row", r.ID)
