@@ -19,6 +19,10 @@ type ResourceCase struct {
 	After  map[string]any
 	Rule   string
 	Tier   model.Tier
+	// Evidence is what an agent supplied for the change; Others are the
+	// other resources of the same input.
+	Evidence map[string]any
+	Others   []model.Resource
 }
 
 // RunResources judges every case against table (and the action rows every
@@ -33,8 +37,12 @@ func RunResources(t *testing.T, table []rules.Rule, cases []ResourceCase) {
 	hit := map[string]bool{}
 	for _, c := range cases {
 		m := &model.Mutation{Source: model.SourceTerraform, Action: c.Action, Address: c.Type + ".x",
-			Target: model.Target{Type: c.Type, ID: c.Type + ".x"}, Before: c.Before, After: c.After}
-		v, ok := eng.Judge(rules.Facts{M: m, Inv: model.NewInventory()})
+			Target: model.Target{Type: c.Type, ID: c.Type + ".x"}, Before: c.Before, After: c.After, Evidence: c.Evidence}
+		inv := model.NewInventory()
+		for _, r := range c.Others {
+			inv.Add(r)
+		}
+		v, ok := eng.Judge(rules.Facts{M: m, Inv: inv})
 		switch {
 		case !ok:
 			t.Errorf("%s/%s: no rule matched", c.Type, c.Name)

@@ -11,7 +11,7 @@ import (
 // Rules returns every GCP row.
 func Rules() []rules.Rule {
 	var out []rules.Rule
-	for _, t := range [][]rules.Rule{sqlRules(), storageRules(), diskRules(), secretRules(), iamRules()} {
+	for _, t := range [][]rules.Rule{sqlRules(), storageRules(), diskRules(), secretRules(), iamRules(), guardedRules(), plainRules(), memberRules(), authoritativeRules()} {
 		out = append(out, t...)
 	}
 	return out

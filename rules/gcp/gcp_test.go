@@ -17,7 +17,8 @@ func TestRules(t *testing.T) {
 	c := func(name, typ string, a model.Action, before, after obj, rule string, tier model.Tier) rulestest.ResourceCase {
 		return rulestest.ResourceCase{Name: name, Type: typ, Action: a, Before: before, After: after, Rule: rule, Tier: tier}
 	}
-	rulestest.RunResources(t, Rules(), []rulestest.ResourceCase{
+	core := append(append(append(append(sqlRules(), storageRules()...), diskRules()...), secretRules()...), iamRules()...)
+	rulestest.RunResources(t, core, []rulestest.ResourceCase{
 		c("protected", "google_sql_database_instance", del, obj{"deletion_protection": true}, nil, "gcp.sql.instance.delete.protected", 1),
 		c("protection absent (provider default true)", "google_sql_database_instance", del, obj{"name": "db"}, nil, "gcp.sql.instance.delete.protected", 1),
 		c("near miss: unprotected, no final backup", "google_sql_database_instance", del, finalBackup(false), nil, "gcp.sql.instance.delete", 4),

@@ -1,0 +1,198 @@
+package gcp
+
+import (
+	"testing"
+
+	"github.com/recourse-dev/recourse/internal/rulestest"
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+// plainTiers pins the destroy tier of every type in the plain tables.
+var plainTiers = []struct {
+	typ, id string
+	tier    model.Tier
+}{
+	{"google_spanner_instance", "gcp.spanner.instance", 4},
+	{"google_alloydb_cluster", "gcp.alloydb.cluster", 4},
+	{"google_alloydb_instance", "gcp.alloydb.instance", 2},
+	{"google_alloydb_backup", "gcp.alloydb.backup", 4},
+	{"google_redis_instance", "gcp.redis.instance", 4},
+	{"google_memcache_instance", "gcp.memcache.instance", 2},
+	{"google_firestore_document", "gcp.firestore.document", 4},
+	{"google_dataproc_cluster", "gcp.dataproc.cluster", 4},
+	{"google_artifact_registry_repository", "gcp.artifactregistry.repository", 4},
+	{"google_compute_region_disk", "gcp.compute.region-disk", 4},
+	{"google_compute_snapshot", "gcp.compute.snapshot", 4},
+	{"google_compute_image", "gcp.compute.image", 4},
+	{"google_compute_resource_policy", "gcp.compute.resource-policy", 2},
+	{"google_compute_attached_disk", "gcp.compute.attached-disk", 2},
+	{"google_kms_crypto_key", "gcp.kms.crypto-key", 3},
+	{"google_kms_crypto_key_version", "gcp.kms.crypto-key-version", 3},
+	{"google_kms_key_ring", "gcp.kms.key-ring", 2},
+	{"google_service_account", "gcp.iam.service-account", 3},
+	{"google_service_account_key", "gcp.iam.service-account-key", 2},
+	{"google_pubsub_topic", "gcp.pubsub.topic", 2},
+	{"google_pubsub_subscription", "gcp.pubsub.subscription", 4},
+	{"google_pubsub_schema", "gcp.pubsub.schema", 2},
+	{"google_container_node_pool", "gcp.gke.node-pool", 2},
+	{"google_compute_instance_template", "gcp.compute.instance-template", 2},
+	{"google_compute_instance_group_manager", "gcp.compute.instance-group-manager", 2},
+	{"google_cloud_run_service", "gcp.run.service", 2},
+	{"google_cloud_run_v2_service", "gcp.run.v2-service", 2},
+	{"google_cloudfunctions_function", "gcp.functions.function", 2},
+	{"google_cloudfunctions2_function", "gcp.functions.v2-function", 2},
+	{"google_compute_network", "gcp.compute.network", 2},
+	{"google_compute_subnetwork", "gcp.compute.subnetwork", 2},
+	{"google_compute_firewall", "gcp.compute.firewall", 1},
+	{"google_compute_address", "gcp.compute.address", 2},
+	{"google_compute_global_address", "gcp.compute.global-address", 2},
+	{"google_compute_router", "gcp.compute.router", 2},
+	{"google_compute_router_nat", "gcp.compute.router-nat", 2},
+	{"google_compute_backend_service", "gcp.compute.backend-service", 2},
+	{"google_compute_forwarding_rule", "gcp.compute.forwarding-rule", 2},
+	{"google_compute_global_forwarding_rule", "gcp.compute.global-forwarding-rule", 2},
+	{"google_compute_url_map", "gcp.compute.url-map", 2},
+	{"google_compute_managed_ssl_certificate", "gcp.compute.managed-ssl-certificate", 2},
+	{"google_dns_record_set", "gcp.dns.record-set", 1},
+	{"google_logging_project_sink", "gcp.logging.project-sink", 2},
+	{"google_logging_project_bucket_config", "gcp.logging.bucket", 3},
+	{"google_folder_iam_member", "gcp.iam.folder-member", 1},
+	{"google_organization_iam_member", "gcp.iam.organization-member", 1},
+	{"google_service_account_iam_member", "gcp.iam.service-account-member", 1},
+	{"google_storage_bucket_iam_member", "gcp.iam.bucket-member", 1},
+	{"google_bigquery_dataset_iam_member", "gcp.iam.dataset-member", 1},
+	{"google_secret_manager_secret_iam_member", "gcp.iam.secret-member", 1},
+	{"google_kms_crypto_key_iam_member", "gcp.iam.crypto-key-member", 1},
+	{"google_pubsub_topic_iam_member", "gcp.iam.topic-member", 1},
+	{"google_pubsub_subscription_iam_member", "gcp.iam.subscription-member", 1},
+	{"google_cloud_run_service_iam_member", "gcp.iam.run-service-member", 1},
+	{"google_artifact_registry_repository_iam_member", "gcp.iam.repository-member", 1},
+}
+
+func TestPlainRows(t *testing.T) {
+	var cases []rulestest.ResourceCase
+	for _, p := range plainTiers {
+		cases = append(cases, rulestest.PlainCases(p.typ, p.id, p.tier)...)
+	}
+	rulestest.RunResources(t, append(plainRules(), memberRules()...), cases)
+}
+
+// TestAuthoritativeRows: a binding's destroy is needs-review until the
+// agent says whether the access is kept; its member changes are tier 2.
+func TestAuthoritativeRows(t *testing.T) {
+	var cases []rulestest.ResourceCase
+	for _, a := range []struct{ typ, id, list string }{
+		{"google_project_iam_binding", "gcp.iam.project-binding", "members"},
+		{"google_project_iam_policy", "gcp.iam.project-policy", "policy_data"},
+		{"google_folder_iam_binding", "gcp.iam.folder-binding", "members"},
+		{"google_folder_iam_policy", "gcp.iam.folder-policy", "policy_data"},
+		{"google_organization_iam_binding", "gcp.iam.organization-binding", "members"},
+		{"google_organization_iam_policy", "gcp.iam.organization-policy", "policy_data"},
+		{"google_service_account_iam_binding", "gcp.iam.service-account-binding", "members"},
+		{"google_service_account_iam_policy", "gcp.iam.service-account-policy", "policy_data"},
+		{"google_storage_bucket_iam_binding", "gcp.iam.bucket-binding", "members"},
+		{"google_storage_bucket_iam_policy", "gcp.iam.bucket-policy", "policy_data"},
+	} {
+		before := obj{a.list: []any{"user:a@example.com", "user:b@example.com"}}
+		cases = append(cases,
+			rulestest.ResourceCase{Name: "no evidence", Type: a.typ, Action: model.ActionDelete, Before: before, Rule: a.id + ".delete.lockout", Tier: 5},
+			rulestest.ResourceCase{Name: "access not kept", Type: a.typ, Action: model.ActionDelete, Before: before, Evidence: obj{rules.AccessKept: false}, Rule: a.id + ".delete.lockout", Tier: 4},
+			rulestest.ResourceCase{Name: "near miss: access kept", Type: a.typ, Action: model.ActionDelete, Before: before, Evidence: obj{rules.AccessKept: true}, Rule: a.id + ".delete", Tier: 2},
+			rulestest.ResourceCase{Name: "members rewritten", Type: a.typ, Action: model.ActionUpdate, Before: before, After: obj{a.list: []any{"user:a@example.com"}}, Rule: a.id + ".update.members-changed", Tier: 2},
+			rulestest.ResourceCase{Name: "near miss: condition only", Type: a.typ, Action: model.ActionUpdate, Before: before, After: obj{a.list: before[a.list], "condition": []any{}}, Rule: a.id + ".update.in-place", Tier: 1},
+		)
+	}
+	rulestest.RunResources(t, authoritativeRules(), cases)
+}
+
+func TestGuardedRows(t *testing.T) {
+	del, upd := model.ActionDelete, model.ActionUpdate
+	c := func(name, typ string, a model.Action, before, after obj, rule string, tier model.Tier) rulestest.ResourceCase {
+		return rulestest.ResourceCase{Name: name, Type: typ, Action: a, Before: before, After: after, Rule: rule, Tier: tier}
+	}
+	bucket := func(versioned bool, a model.Action) []model.Resource {
+		return []model.Resource{{Address: "google_storage_bucket.b", Type: "google_storage_bucket", Action: a,
+			Values: obj{"name": "b", "versioning": []any{obj{"enabled": versioned}}}}}
+	}
+	object := func(name string, others []model.Resource, rule string, tier model.Tier) rulestest.ResourceCase {
+		return rulestest.ResourceCase{Name: name, Type: "google_storage_bucket_object", Action: del, Before: obj{"bucket": "b", "name": "o"}, Others: others, Rule: rule, Tier: tier}
+	}
+	tags := func(typ, id string) rulestest.ResourceCase {
+		return c("labels", typ, upd, obj{"labels": obj{}}, obj{"labels": obj{"a": "b"}}, id+".update.in-place", 1)
+	}
+	rulestest.RunResources(t, guardedRules(), []rulestest.ResourceCase{
+		c("spanner protected by default", "google_spanner_database", del, obj{"name": "d"}, nil, "gcp.spanner.database.delete.protected", 1),
+		c("spanner drop protection", "google_spanner_database", del, obj{"deletion_protection": false, "enable_drop_protection": true}, nil, "gcp.spanner.database.drop.delete.protected", 1),
+		c("near miss: spanner unprotected", "google_spanner_database", del, obj{"deletion_protection": false, "enable_drop_protection": false}, nil, "gcp.spanner.database.delete", 4),
+		c("spanner protection off", "google_spanner_database", upd, obj{"deletion_protection": true}, obj{"deletion_protection": false}, "gcp.spanner.database.update.protection-off", 2),
+		c("spanner drop protection off", "google_spanner_database", upd, obj{"deletion_protection": false, "enable_drop_protection": true}, obj{"deletion_protection": false, "enable_drop_protection": false}, "gcp.spanner.database.drop.update.protection-off", 2),
+		c("near miss: spanner ddl", "google_spanner_database", upd, obj{"deletion_protection": true, "ddl": []any{}}, obj{"deletion_protection": true, "ddl": []any{"CREATE TABLE t"}}, "gcp.spanner.database.update.in-place", 1),
+
+		c("bigtable protected by default", "google_bigtable_instance", del, obj{"name": "i"}, nil, "gcp.bigtable.instance.delete.protected", 1),
+		c("near miss: bigtable unprotected", "google_bigtable_instance", del, obj{"deletion_protection": false}, nil, "gcp.bigtable.instance.delete", 4),
+		c("bigtable protection off", "google_bigtable_instance", upd, obj{"deletion_protection": true}, obj{"deletion_protection": false}, "gcp.bigtable.instance.update.protection-off", 2),
+		tags("google_bigtable_instance", "gcp.bigtable.instance"),
+		c("table protected", "google_bigtable_table", del, obj{"deletion_protection": "PROTECTED"}, nil, "gcp.bigtable.table.delete.protected", 1),
+		c("near miss: table unprotected", "google_bigtable_table", del, obj{"deletion_protection": "UNPROTECTED"}, nil, "gcp.bigtable.table.delete", 3),
+		c("table protection off", "google_bigtable_table", upd, obj{"deletion_protection": "PROTECTED"}, obj{"deletion_protection": "UNPROTECTED"}, "gcp.bigtable.table.update.protection-off", 2),
+		c("table families", "google_bigtable_table", upd, obj{"column_family": []any{}}, obj{"column_family": []any{obj{"family": "f"}}}, "gcp.bigtable.table.update.in-place", 1),
+
+		c("firestore abandoned by default", "google_firestore_database", del, obj{"name": "(default)"}, nil, "gcp.firestore.database.delete.abandon", 2),
+		c("firestore protected", "google_firestore_database", del, obj{"deletion_policy": "DELETE", "delete_protection_state": "DELETE_PROTECTION_ENABLED"}, nil, "gcp.firestore.database.delete.protected", 1),
+		c("near miss: firestore deleted", "google_firestore_database", del, obj{"deletion_policy": "DELETE", "delete_protection_state": "DELETE_PROTECTION_DISABLED"}, nil, "gcp.firestore.database.delete", 4),
+		c("firestore protection off", "google_firestore_database", upd, obj{"delete_protection_state": "DELETE_PROTECTION_ENABLED"}, obj{"delete_protection_state": "DELETE_PROTECTION_DISABLED"}, "gcp.firestore.database.update.protection-off", 2),
+		c("firestore policy delete", "google_firestore_database", upd, obj{"deletion_policy": "ABANDON"}, obj{"deletion_policy": "DELETE"}, "gcp.firestore.database.update.policy-delete", 2),
+		c("near miss: firestore policy abandon", "google_firestore_database", upd, obj{"deletion_policy": "DELETE"}, obj{"deletion_policy": "ABANDON"}, "gcp.firestore.database.update.in-place", 1),
+
+		c("dataset with contents", "google_bigquery_dataset", del, obj{"delete_contents_on_destroy": true}, nil, "gcp.bigquery.dataset.delete.contents", 3),
+		c("near miss: dataset must be empty", "google_bigquery_dataset", del, obj{"delete_contents_on_destroy": false}, nil, "gcp.bigquery.dataset.delete", 2),
+		c("dataset contents on", "google_bigquery_dataset", upd, obj{"delete_contents_on_destroy": false}, obj{"delete_contents_on_destroy": true}, "gcp.bigquery.dataset.update.contents-on", 2),
+		tags("google_bigquery_dataset", "gcp.bigquery.dataset"),
+		c("bq table protected by default", "google_bigquery_table", del, obj{"table_id": "t"}, nil, "gcp.bigquery.table.delete.protected", 1),
+		c("near miss: bq table unprotected", "google_bigquery_table", del, obj{"deletion_protection": false}, nil, "gcp.bigquery.table.delete", 3),
+		c("bq table protection off", "google_bigquery_table", upd, obj{"deletion_protection": true}, obj{"deletion_protection": false}, "gcp.bigquery.table.update.protection-off", 2),
+		tags("google_bigquery_table", "gcp.bigquery.table"),
+		c("sql database abandoned", "google_sql_database", del, obj{"deletion_policy": "ABANDON"}, nil, "gcp.sql.database.delete.abandon", 2),
+		c("near miss: sql database dropped", "google_sql_database", del, obj{"deletion_policy": "DELETE"}, nil, "gcp.sql.database.delete", 3),
+		c("sql database charset", "google_sql_database", upd, obj{"charset": "a"}, obj{"charset": "b"}, "gcp.sql.database.update.in-place", 1),
+
+		object("object in a versioned bucket", bucket(true, ""), "gcp.storage.object.delete.versioned", 3),
+		object("near miss: unversioned bucket", bucket(false, ""), "gcp.storage.object.delete", 4),
+		object("near miss: versioned bucket destroyed too", bucket(true, model.ActionDelete), "gcp.storage.object.delete", 4),
+		object("bucket not in the input", nil, "gcp.storage.object.delete", 4),
+		c("object metadata", "google_storage_bucket_object", upd, obj{"metadata": obj{}}, obj{"metadata": obj{"a": "b"}}, "gcp.storage.object.update.in-place", 1),
+
+		c("vm protected", "google_compute_instance", del, obj{"deletion_protection": true}, nil, "gcp.compute.instance.delete.protected", 1),
+		c("near miss: vm boot disk deleted by default", "google_compute_instance", del, obj{"deletion_protection": false}, nil, "gcp.compute.instance.delete.boot-disk", 3),
+		c("vm boot disk kept", "google_compute_instance", del, obj{"deletion_protection": false, "boot_disk": []any{obj{"auto_delete": false}}}, nil, "gcp.compute.instance.delete", 2),
+		c("vm protection off", "google_compute_instance", upd, obj{"deletion_protection": true}, obj{"deletion_protection": false}, "gcp.compute.instance.update.protection-off", 2),
+		tags("google_compute_instance", "gcp.compute.instance"),
+		c("filestore protected", "google_filestore_instance", del, obj{"deletion_protection_enabled": true}, nil, "gcp.filestore.instance.delete.protected", 1),
+		c("near miss: filestore unprotected", "google_filestore_instance", del, obj{"deletion_protection_enabled": false}, nil, "gcp.filestore.instance.delete", 4),
+		c("filestore protection off", "google_filestore_instance", upd, obj{"deletion_protection_enabled": true}, obj{"deletion_protection_enabled": false}, "gcp.filestore.instance.update.protection-off", 2),
+		tags("google_filestore_instance", "gcp.filestore.instance"),
+		c("version disabled", "google_secret_manager_secret_version", del, obj{"deletion_policy": "DISABLE"}, nil, "gcp.secretmanager.version.delete.disable", 1),
+		c("version abandoned", "google_secret_manager_secret_version", del, obj{"deletion_policy": "ABANDON"}, nil, "gcp.secretmanager.version.delete.abandon", 2),
+		c("near miss: version destroyed", "google_secret_manager_secret_version", del, obj{"deletion_policy": "DELETE"}, nil, "gcp.secretmanager.version.delete", 4),
+		c("version enabled", "google_secret_manager_secret_version", upd, obj{"enabled": false}, obj{"enabled": true}, "gcp.secretmanager.version.update.in-place", 1),
+
+		c("project prevented", "google_project", del, obj{"deletion_policy": "PREVENT"}, nil, "gcp.project.delete.prevented", 2),
+		c("project abandoned", "google_project", del, obj{"deletion_policy": "ABANDON"}, nil, "gcp.project.delete.abandon", 2),
+		c("project skip_delete (older providers)", "google_project", del, obj{"skip_delete": true}, nil, "gcp.project.delete.abandon", 2),
+		c("near miss: project deleted", "google_project", del, obj{"deletion_policy": "DELETE"}, nil, "gcp.project.delete", 3),
+		c("project policy delete", "google_project", upd, obj{"deletion_policy": "PREVENT"}, obj{"deletion_policy": "DELETE"}, "gcp.project.update.policy-delete", 2),
+		tags("google_project", "gcp.project"),
+		c("gke protected by default", "google_container_cluster", del, obj{"name": "c"}, nil, "gcp.gke.cluster.delete.protected", 2),
+		c("near miss: gke unprotected", "google_container_cluster", del, obj{"deletion_protection": false}, nil, "gcp.gke.cluster.delete", 4),
+		c("gke protection off", "google_container_cluster", upd, obj{"deletion_protection": true}, obj{"deletion_protection": false}, "gcp.gke.cluster.update.protection-off", 2),
+		tags("google_container_cluster", "gcp.gke.cluster"),
+
+		c("zone force", "google_dns_managed_zone", del, obj{"force_destroy": true}, nil, "gcp.dns.zone.delete.force", 4),
+		c("near miss: zone must be empty", "google_dns_managed_zone", del, obj{"force_destroy": false}, nil, "gcp.dns.zone.delete", 2),
+		tags("google_dns_managed_zone", "gcp.dns.zone"),
+		c("service kept enabled", "google_project_service", del, obj{"disable_on_destroy": false}, nil, "gcp.project-service.delete.kept", 1),
+		c("near miss: service disabled", "google_project_service", del, obj{"disable_on_destroy": true}, nil, "gcp.project-service.delete", 2),
+		c("service flag", "google_project_service", upd, obj{"disable_on_destroy": true}, obj{"disable_on_destroy": false}, "gcp.project-service.update.in-place", 1),
+	})
+}
