@@ -10,6 +10,11 @@ import (
 
 // Rules returns every Azure row.
 func Rules() []rules.Rule {
+	return append(append(coreRules(), guardedRules()...), plainRules()...)
+}
+
+// coreRules are the resource group, role assignment and managed disk.
+func coreRules() []rules.Rule {
 	return []rules.Rule{
 		// Deleting a resource group deletes everything in it, whether this
 		// configuration manages it or not (unless the provider feature

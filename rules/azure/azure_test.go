@@ -14,7 +14,7 @@ func TestRules(t *testing.T) {
 	c := func(name, typ string, a model.Action, before, after obj, rule string, tier model.Tier) rulestest.ResourceCase {
 		return rulestest.ResourceCase{Name: name, Type: typ, Action: a, Before: before, After: after, Rule: rule, Tier: tier}
 	}
-	rulestest.RunResources(t, Rules(), []rulestest.ResourceCase{
+	rulestest.RunResources(t, coreRules(), []rulestest.ResourceCase{
 		c("group delete takes its contents", "azurerm_resource_group", del, obj{"name": "prod", "location": "westeurope"}, nil, "azure.resource-group.delete", 4),
 		c("group tags", "azurerm_resource_group", upd, obj{"tags": obj{}}, obj{"tags": obj{"a": "b"}}, "azure.resource-group.update.in-place", 1),
 		c("role assignment removed", "azurerm_role_assignment", del, obj{"role_definition_name": "Reader"}, nil, "azure.role-assignment.delete", 1),

@@ -30,5 +30,5 @@ func Engine() (*rules.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return eng.WithHints(append(aws.Hints(), gcp.Hints()...)), nil
+	return eng.WithHints(append(append(aws.Hints(), gcp.Hints()...), azure.Hints()...)), nil
 }
