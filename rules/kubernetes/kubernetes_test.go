@@ -1,6 +1,8 @@
 package kubernetes
 
 import (
+	"strings"
+
 	"testing"
 
 	"github.com/recourse-dev/recourse/internal/rulestest"
@@ -44,8 +46,33 @@ func TestResourceRules(t *testing.T) {
 			c("namespace labels", "kubernetes_namespace"+v, upd, map[string]any{"metadata": []any{}}, map[string]any{"metadata": []any{map[string]any{"labels": map[string]any{"a": "b"}}}}, "k8s.tf.namespace"+v+".update.in-place", 1),
 			c("claim delete", "kubernetes_persistent_volume_claim"+v, del, map[string]any{"metadata": []any{}}, nil, "k8s.tf.pvc"+v+".delete", 4),
 			c("claim resize", "kubernetes_persistent_volume_claim"+v, upd, map[string]any{"spec": []any{}}, map[string]any{"spec": []any{map[string]any{}}}, "k8s.tf.pvc"+v+".update.in-place", 1),
+			c("volume retained", "kubernetes_persistent_volume"+v, del, map[string]any{"spec": []any{map[string]any{"persistent_volume_reclaim_policy": "Retain"}}}, nil, "k8s.tf.pv"+v+".delete.retain", 2),
+			c("near miss: volume deleted", "kubernetes_persistent_volume"+v, del, map[string]any{"spec": []any{map[string]any{"persistent_volume_reclaim_policy": "Delete"}}}, nil, "k8s.tf.pv"+v+".delete", 4),
+			c("volume labels", "kubernetes_persistent_volume"+v, upd, map[string]any{"metadata": []any{}}, map[string]any{"metadata": []any{map[string]any{}}}, "k8s.tf.pv"+v+".update.in-place", 1),
 		)
+		for _, p := range []struct {
+			kind string
+			tier model.Tier
+		}{
+			{"stateful_set", 2}, {"deployment", 2}, {"daemonset", 2}, {"job", 2}, {"cron_job", 2}, {"service", 2}, {"ingress", 2},
+			{"secret", 2}, {"config_map", 1}, {"service_account", 2}, {"role_binding", 1}, {"cluster_role_binding", 1}, {"storage_class", 2},
+		} {
+			id := "k8s.tf." + strings.ReplaceAll(p.kind, "_", "") + v
+			cases = append(cases, rulestest.PlainCases("kubernetes_"+p.kind+v, id, p.tier)...)
+		}
 	}
+	manifest := func(kind string) map[string]any {
+		return map[string]any{"manifest": map[string]any{"apiVersion": "v1", "kind": kind, "metadata": map[string]any{"name": "x"}}}
+	}
+	cases = append(cases,
+		c("crd", "kubernetes_manifest", del, manifest("CustomResourceDefinition"), nil, "k8s.tf.manifest.delete.crd", 4),
+		c("namespace manifest", "kubernetes_manifest", del, manifest("Namespace"), nil, "k8s.tf.manifest.delete.namespace", 4),
+		c("claim manifest", "kubernetes_manifest", del, manifest("PersistentVolumeClaim"), nil, "k8s.tf.manifest.delete.volume", 4),
+		c("near miss: config map manifest", "kubernetes_manifest", del, manifest("ConfigMap"), nil, "k8s.tf.manifest.delete", 2),
+		c("manifest without kind", "kubernetes_manifest", del, map[string]any{"manifest": map[string]any{}}, nil, "k8s.tf.manifest.delete.no-kind", 4),
+		c("manifest not in the input", "kubernetes_manifest", del, map[string]any{"object": map[string]any{}}, nil, "k8s.tf.manifest.delete.no-kind", 4),
+		c("manifest spec change", "kubernetes_manifest", upd, manifest("ConfigMap"), manifest("ConfigMap"), "k8s.tf.manifest.update.in-place", 1),
+	)
 	cases = append(cases,
 		c("release uninstalled", "helm_release", del, map[string]any{"name": "api", "chart": "api"}, nil, "helm.release.delete", 2),
 		c("release upgraded", "helm_release", upd, map[string]any{"version": "1.0.0"}, map[string]any{"version": "1.1.0"}, "helm.release.update.in-place", 1),
