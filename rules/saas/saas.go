@@ -1,5 +1,6 @@
 // Package saas holds the recoverability rules for Terraform resources of
-// software-as-a-service providers (GitHub, ...). Each row cites the
+// software-as-a-service providers (GitHub, GitLab, Cloudflare, Datadog,
+// Snowflake, HashiCorp Vault, MongoDB Atlas). Each row cites the
 // service behaviour it rests on in its reason.
 package saas
 
@@ -10,6 +11,11 @@ import (
 
 // Rules returns every SaaS row.
 func Rules() []rules.Rule {
+	return append(append(repositoryRules(), guardedRules()...), plainRules()...)
+}
+
+// repositoryRules are the rows of a GitHub repository.
+func repositoryRules() []rules.Rule {
 	const repo = "github_repository"
 	return []rules.Rule{
 		// With archive_on_destroy the provider archives the repository

@@ -14,7 +14,7 @@ func TestRules(t *testing.T) {
 		return rulestest.ResourceCase{Name: name, Type: "github_repository", Action: a, Before: before, After: after, Rule: rule, Tier: tier}
 	}
 	del, upd := model.ActionDelete, model.ActionUpdate
-	rulestest.RunResources(t, Rules(), []rulestest.ResourceCase{
+	rulestest.RunResources(t, repositoryRules(), []rulestest.ResourceCase{
 		c("archived instead of deleted", del, obj{"name": "api", "archive_on_destroy": true}, nil, "github.repository.delete.archive", 1),
 		c("near miss: deleted", del, obj{"name": "api", "archive_on_destroy": false}, nil, "github.repository.delete", 3),
 		c("archive_on_destroy absent (default false)", del, obj{"name": "api"}, nil, "github.repository.delete", 3),
