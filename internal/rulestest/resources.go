@@ -23,6 +23,9 @@ type ResourceCase struct {
 	// other resources of the same input.
 	Evidence map[string]any
 	Others   []model.Resource
+	// Dependents is the change's dependency impact, as the Terraform
+	// parser's graph would find it.
+	Dependents []model.Dependent
 }
 
 // RunResources judges every case against table (and the action rows every
@@ -37,7 +40,7 @@ func RunResources(t *testing.T, table []rules.Rule, cases []ResourceCase) {
 	hit := map[string]bool{}
 	for _, c := range cases {
 		m := &model.Mutation{Source: model.SourceTerraform, Action: c.Action, Address: c.Type + ".x",
-			Target: model.Target{Type: c.Type, ID: c.Type + ".x"}, Before: c.Before, After: c.After, Evidence: c.Evidence}
+			Target: model.Target{Type: c.Type, ID: c.Type + ".x"}, Before: c.Before, After: c.After, Evidence: c.Evidence, DependencyImpact: c.Dependents}
 		inv := model.NewInventory()
 		for _, r := range c.Others {
 			inv.Add(r)

@@ -54,6 +54,9 @@ func ebsRules() []rules.Rule {
 func kmsRules() []rules.Rule {
 	const typ = "aws_kms_key"
 	return []rules.Rule{
+		{ID: "aws.kms.key.delete.still-encrypting", Type: typ, On: rules.Destroy, Tier: model.TierUnrecoverable,
+			When:   rules.DependentsKeep("resources that stay keep data encrypted under the key", encryptedHolders()),
+			Reason: "resources that stay keep their data encrypted under this key: KMS deletes it when the waiting period ends, and from then on their data can never be decrypted; CancelKeyDeletion only helps if someone acts within the window"},
 		{ID: "aws.kms.key.delete.window", Type: typ, On: rules.Destroy, Tier: model.TierRecoverableFromBackup,
 			When:   rules.Was("deletion_window_in_days", rules.Above(0)),
 			Reason: "KMS schedules the key's deletion after the waiting period and CancelKeyDeletion restores it until then; once it passes, all data encrypted under the key is unreadable forever"},
@@ -65,6 +68,21 @@ func kmsRules() []rules.Rule {
 			Reason: "disabling the key makes everything encrypted under it undecryptable until the key is enabled again"},
 		rules.InPlace(typ, "aws.kms.key.update.in-place"),
 	}
+}
+
+// encryptedHolders are the AWS types that keep data encrypted under a KMS
+// key they name.
+func encryptedHolders() map[string]bool {
+	out := map[string]bool{}
+	for _, t := range []string{"aws_ebs_volume", "aws_ebs_snapshot", "aws_db_instance", "aws_db_snapshot", "aws_rds_cluster", "aws_db_cluster_snapshot",
+		"aws_s3_bucket", "aws_s3_bucket_server_side_encryption_configuration", "aws_s3_object", "aws_dynamodb_table", "aws_efs_file_system",
+		"aws_secretsmanager_secret", "aws_ssm_parameter", "aws_redshift_cluster", "aws_docdb_cluster", "aws_neptune_cluster",
+		"aws_elasticache_replication_group", "aws_memorydb_cluster", "aws_opensearch_domain", "aws_kinesis_stream", "aws_sqs_queue",
+		"aws_sns_topic", "aws_cloudwatch_log_group", "aws_backup_vault", "aws_fsx_windows_file_system", "aws_fsx_lustre_file_system",
+		"aws_fsx_openzfs_file_system", "aws_fsx_ontap_file_system", "aws_msk_cluster", "aws_keyspaces_table", "aws_qldb_ledger"} {
+		out[t] = true
+	}
+	return out
 }
 
 // secretsManagerRules: a secret is kept for recovery_window_in_days (7 to

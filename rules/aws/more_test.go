@@ -14,7 +14,7 @@ type obj = map[string]any
 // (through rulestest.RunResources); the external tests leave them out of
 // their own coverage check.
 func TablesTestedHere() []rules.Rule {
-	return append(append(plainRules(), keyRules()...), guardedRules()...)
+	return append(append(append(plainRules(), keyRules()...), guardedRules()...), kmsRules()[0])
 }
 
 // plainTiers pins the destroy tier of every type in the plain tables: a
@@ -266,4 +266,28 @@ func TestGuardedRows(t *testing.T) {
 		c("directory bucket update", "aws_s3_directory_bucket", upd, obj{"force_destroy": false}, obj{"force_destroy": false, "tags": obj{"a": "b"}}, "aws.s3.directory-bucket.update.in-place", 1),
 	)
 	rulestest.RunResources(t, guardedRules(), cases)
+}
+
+// TestKeyStillEncrypting: a key deleted while data that stays is encrypted
+// under it is tier 4; dependents destroyed with it, or that keep no data,
+// leave the waiting-period verdict.
+func TestKeyStillEncrypting(t *testing.T) {
+	del := model.ActionDelete
+	window := obj{"deletion_window_in_days": 7.0}
+	dep := func(typ string, depth int, destroyed bool) []model.Dependent {
+		return []model.Dependent{{Address: typ + ".d", Type: typ, Depth: depth, Reason: "kms_key_id names the key's arn", AlsoDestroyed: destroyed}}
+	}
+	c := func(name string, before obj, deps []model.Dependent, rule string, tier model.Tier) rulestest.ResourceCase {
+		return rulestest.ResourceCase{Name: name, Type: "aws_kms_key", Action: del, Before: before, Dependents: deps, Rule: rule, Tier: tier}
+	}
+	rulestest.RunResources(t, kmsRules(), []rulestest.ResourceCase{
+		c("volume stays encrypted under it", window, dep("aws_ebs_volume", 1, false), "aws.kms.key.delete.still-encrypting", 4),
+		c("database stays, default window", obj{"deletion_window_in_days": nil}, dep("aws_db_instance", 1, false), "aws.kms.key.delete.still-encrypting", 4),
+		c("near miss: volume destroyed too", window, dep("aws_ebs_volume", 1, true), "aws.kms.key.delete.window", 3),
+		c("near miss: only a role depends on it", window, dep("aws_iam_role", 1, false), "aws.kms.key.delete.window", 3),
+		c("near miss: volume at depth 2", window, dep("aws_ebs_volume", 2, false), "aws.kms.key.delete.window", 3),
+		c("no dependents, default window", obj{"deletion_window_in_days": nil}, nil, "aws.kms.key.delete.default-window", 3),
+		{Name: "disabled", Type: "aws_kms_key", Action: model.ActionUpdate, Before: obj{"is_enabled": true}, After: obj{"is_enabled": false}, Rule: "aws.kms.key.update.disabled", Tier: 2},
+		{Name: "description", Type: "aws_kms_key", Action: model.ActionUpdate, Before: obj{"description": "a"}, After: obj{"description": "b"}, Rule: "aws.kms.key.update.in-place", Tier: 1},
+	})
 }
