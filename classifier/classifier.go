@@ -6,59 +6,10 @@
 package classifier
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/recourse-dev/recourse/model"
 )
-
-// Category is what the classifier takes an unknown target to be.
-type Category string
-
-// The categories.
-const (
-	// DataBearing: the name suggests it holds data, keys or recovery points.
-	DataBearing Category = "data-bearing"
-	// Container: the name suggests it contains other resources.
-	Container Category = "container"
-	// Access: the name suggests identity or access control.
-	Access Category = "access"
-	// Other: nothing in the name says more.
-	Other Category = "unclassified"
-)
-
-// Words in a type name that suggest each category. Matching is on whole
-// words of the name split at '_' and '-', so "disk" does not match "diskless".
-var categoryWords = []struct {
-	cat   Category
-	words []string
-}{
-	{DataBearing, []string{"database", "db", "sql", "table", "bucket", "storage", "volume", "disk", "snapshot", "backup",
-		"secret", "key", "vault", "cluster", "instance", "store", "data", "dataset", "file", "filesystem", "queue",
-		"topic", "stream", "repository", "repo", "registry", "index", "cache", "redis", "object", "blob", "archive", "log"}},
-	{Container, []string{"project", "folder", "account", "organization", "namespace", "group", "workspace", "subscription"}},
-	{Access, []string{"iam", "role", "policy", "binding", "member", "user", "permission", "grant", "token", "certificate", "identity"}},
-}
-
-// Categorize returns the category a type name suggests and the words that
-// suggested it.
-func Categorize(typ string) (Category, []string) {
-	words := strings.FieldsFunc(strings.ToLower(typ), func(r rune) bool { return r == '_' || r == '-' || r == '.' })
-	for _, c := range categoryWords {
-		var hits []string
-		for _, w := range words {
-			for _, cw := range c.words {
-				if w == cw {
-					hits = append(hits, w)
-				}
-			}
-		}
-		if len(hits) > 0 {
-			return c.cat, hits
-		}
-	}
-	return Other, nil
-}
 
 // destructiveVerbs are subcommand words that announce a destructive
 // operation.
@@ -95,30 +46,7 @@ func Classify(m *model.Mutation) model.Recoverability {
 	if m.Command != nil {
 		return classifyCommand(m)
 	}
-	cat, words := Categorize(m.Target.Type)
-	what := fmt.Sprintf("no rule knows %s", m.Target.Type)
-	if len(words) > 0 {
-		what += fmt.Sprintf(" (its name suggests %s: %s)", cat, strings.Join(words, ", "))
-	}
-	v := model.Recoverability{
-		Source:     model.FromClassifier,
-		RuleID:     "classifier." + string(m.Source) + "." + string(m.Action),
-		Confidence: model.ConfidenceLow,
-		Evidence:   []model.Evidence{{Key: "category", Value: string(cat), Present: true}},
-	}
-	switch {
-	case m.Action.Destroys():
-		v.Tier = model.TierNeedsReview
-		v.Reasoning = what + "; whether its " + string(m.Action) + " loses data cannot be told, so it needs review"
-		v.MissingEvidence = []string{"a rule or evidence for " + m.Target.Type}
-	case m.Action == model.ActionUpdate || m.Action == model.ActionForget:
-		v.Tier = model.TierRecoverableWithEffort
-		v.Reasoning = what + "; an in-place " + string(m.Action) + " can usually be reverted by re-applying the previous values, but nothing confirms it"
-	default:
-		v.Tier = model.TierReversible
-		v.Reasoning = what + "; a " + string(m.Action) + " touches no existing object"
-	}
-	return v
+	return classifyResource(m)
 }
 
 // classifyCommand judges a program no rule knows by its subcommand words:
@@ -190,13 +118,13 @@ func classifyCall(m *model.Mutation) model.Recoverability {
 			break
 		}
 	}
-	cat, nouns := Categorize(c.Name)
+	cat, noun, _ := Categorize(c.Name)
 	switch {
 	case verb != "":
 		v.Tier, v.RuleID = model.TierNeedsReview, "classifier.mcp.destructive-verb"
 		v.Reasoning = "no rule knows the tool " + c.Tool + ", and its name names a destructive operation (" + verb + ")"
-		if cat == DataBearing {
-			v.Reasoning += " on a data-bearing resource (" + strings.Join(nouns, ", ") + ")"
+		if cat.DataBearing() {
+			v.Reasoning += " on a data-bearing resource (" + noun + ")"
 		}
 		v.Evidence = []model.Evidence{{Key: "verb", Value: verb, Present: true}}
 		v.MissingEvidence = []string{"a rule for " + c.Name}

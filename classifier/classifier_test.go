@@ -10,44 +10,72 @@ func TestCategorize(t *testing.T) {
 	tests := []struct {
 		typ  string
 		want Category
+		head bool
 	}{
-		{"acme_sql_database", DataBearing},
-		{"google_bigtable_instance", DataBearing},
-		{"acme_storage_bucket", DataBearing},
-		{"azurerm_resource_group", Container},
-		{"acme_project", Container},
-		{"acme_iam_binding", Access},
-		{"acme_widget", Other},
-		{"acme_diskless_thing", Other}, // whole words only
+		{"acme_sql_database", Database, true},
+		{"acme_database_instance", Database, true}, // a deferring head takes the data kind before it
+		{"acme_database_user", Identity, true},
+		{"acme_database_firewall", Network, true},
+		{"acme_storage_bucket", ObjectStorage, true},
+		{"acme_kms_key", KeyMaterial, true},
+		{"acme_ssh_key", Identity, true},
+		{"acme_api_key", Secret, true},
+		{"acme_log_stream", Observability, true},
+		{"acme_event_stream", Messaging, true},
+		{"acme_resource_group", Container, true},
+		{"acme_security_group", Network, true},
+		{"acme_project", Container, true},
+		{"acme_iam_binding", Identity, true},
+		{"acme_backup_policy", Config, true},
+		{"acme_volume_v2", BlockStorage, true}, // version suffixes are skipped
+		{"acme_bucket_frobnicator", ObjectStorage, false},
+		{"acme_widget", Unclassified, false},
+		{"acme_diskless_thing", Unclassified, false}, // whole words only
 	}
 	for _, tt := range tests {
-		if got, _ := Categorize(tt.typ); got != tt.want {
-			t.Errorf("%s: %s, want %s", tt.typ, got, tt.want)
+		if got, _, head := Categorize(tt.typ); got != tt.want || head != tt.head {
+			t.Errorf("%s: %s (head %v), want %s (head %v)", tt.typ, got, head, tt.want, tt.head)
 		}
 	}
 }
 
-func TestClassifyNeverConfidentlySafe(t *testing.T) {
+// TestClassifyPriors: a destroy takes the category's prior; only a head
+// word earns MEDIUM confidence, and LOW is always needs-review; updates
+// and creates do not depend on the category.
+func TestClassifyPriors(t *testing.T) {
 	tests := []struct {
+		typ    string
 		action model.Action
 		tier   model.Tier
+		conf   model.Confidence
 	}{
-		{model.ActionDelete, model.TierNeedsReview},
-		{model.ActionReplace, model.TierNeedsReview},
-		{model.ActionUnknown, model.TierNeedsReview},
-		{model.ActionUpdate, model.TierRecoverableWithEffort},
-		{model.ActionForget, model.TierRecoverableWithEffort},
-		{model.ActionCreate, model.TierReversible},
-		{model.ActionRead, model.TierReversible},
+		{"acme_sql_database", model.ActionDelete, model.TierUnrecoverable, model.ConfidenceMedium},
+		{"acme_sql_database", model.ActionReplace, model.TierUnrecoverable, model.ConfidenceMedium},
+		{"acme_project", model.ActionDelete, model.TierUnrecoverable, model.ConfidenceMedium},
+		{"acme_firewall", model.ActionDelete, model.TierRecoverableWithEffort, model.ConfidenceMedium},
+		{"acme_webhook", model.ActionDelete, model.TierRecoverableWithEffort, model.ConfidenceMedium},
+		{"acme_dashboard", model.ActionDelete, model.TierRecoverableWithEffort, model.ConfidenceMedium},
+		{"acme_audit_log", model.ActionDelete, model.TierNeedsReview, model.ConfidenceLow},
+		{"acme_user", model.ActionDelete, model.TierNeedsReview, model.ConfidenceLow},
+		{"acme_server", model.ActionDelete, model.TierNeedsReview, model.ConfidenceLow},
+		{"acme_bucket_frobnicator", model.ActionDelete, model.TierNeedsReview, model.ConfidenceLow},
+		{"acme_widget", model.ActionUnknown, model.TierNeedsReview, model.ConfidenceLow},
+		{"acme_sql_database", model.ActionUpdate, model.TierRecoverableWithEffort, model.ConfidenceLow},
+		{"acme_sql_database", model.ActionForget, model.TierRecoverableWithEffort, model.ConfidenceLow},
+		{"acme_sql_database", model.ActionCreate, model.TierReversible, model.ConfidenceLow},
+		{"acme_widget", model.ActionRead, model.TierReversible, model.ConfidenceLow},
 	}
 	for _, tt := range tests {
-		m := &model.Mutation{Source: model.SourceTerraform, Action: tt.action, Target: model.Target{Type: "acme_sql_database"}}
+		m := &model.Mutation{Source: model.SourceTerraform, Action: tt.action, Target: model.Target{Type: tt.typ}}
 		v := Classify(m)
-		if v.Tier != tt.tier || v.Confidence != model.ConfidenceLow || v.Source != model.FromClassifier || v.Reasoning == "" || v.RuleID == "" {
-			t.Errorf("%s: %+v", tt.action, v)
+		if v.Tier != tt.tier || v.Confidence != tt.conf || v.Source != model.FromClassifier || v.Reasoning == "" || v.RuleID == "" {
+			t.Errorf("%s %s: tier %d %s, want %d %s (%s)", tt.typ, tt.action, v.Tier, v.Confidence, tt.tier, tt.conf, v.Reasoning)
 		}
-		if v.Tier == model.TierNeedsReview && len(v.MissingEvidence) == 0 {
-			t.Errorf("%s: needs-review without missing evidence", tt.action)
+		if (v.Tier == model.TierNeedsReview) != (len(v.MissingEvidence) > 0) {
+			t.Errorf("%s %s: missing evidence %v with tier %d", tt.typ, tt.action, v.MissingEvidence, v.Tier)
+		}
+		if v.Confidence == model.ConfidenceLow && tt.action.Destroys() && v.Tier != model.TierNeedsReview {
+			t.Errorf("%s %s: a LOW confidence destroy must be needs-review", tt.typ, tt.action)
 		}
 	}
 }

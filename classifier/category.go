@@ -1,0 +1,242 @@
+package classifier
+
+import (
+	"slices"
+	"strings"
+)
+
+// Category is what the classifier takes an unknown resource type (or a
+// tool's resource words) to be.
+type Category string
+
+// The categories. The first seven hold data: deleting one loses what is in
+// it unless something outside the plan kept a copy.
+const (
+	Database      Category = "database"
+	ObjectStorage Category = "object-storage"
+	BlockStorage  Category = "block-storage"
+	Backup        Category = "backup"
+	KeyMaterial   Category = "key-material"
+	Secret        Category = "secret"
+	Messaging     Category = "messaging"
+	Identity      Category = "identity"
+	Network       Category = "network"
+	Compute       Category = "compute"
+	Config        Category = "config"
+	Observability Category = "observability"
+	Container     Category = "container"
+	Unclassified  Category = "unclassified"
+)
+
+// Categories lists every category, data-bearing first.
+var Categories = []Category{Database, ObjectStorage, BlockStorage, Backup, KeyMaterial, Secret, Messaging,
+	Identity, Network, Compute, Config, Observability, Container, Unclassified}
+
+// DataBearing reports whether deleting something of category c loses data.
+func (c Category) DataBearing() bool {
+	switch c {
+	case Database, ObjectStorage, BlockStorage, Backup, KeyMaterial, Secret, Messaging:
+		return true
+	}
+	return false
+}
+
+// sense is one meaning of a word in a type name: its category, and the
+// words that must come just before it for this meaning ("ssh" before
+// "key"). A sense with no before words is the word's default meaning.
+type sense struct {
+	cat    Category
+	before []string
+}
+
+// s builds a sense.
+func s(c Category, before ...string) sense { return sense{cat: c, before: before} }
+
+// vocabulary maps the words of resource type names to their senses, most
+// specific first. Matching is on whole words of the name split at '_',
+// '-' and '.', so "disk" does not match "diskless".
+var vocabulary = map[string][]sense{
+	// Databases and caches.
+	"database": {s(Database)}, "databases": {s(Database)}, "db": {s(Database)}, "sql": {s(Database)}, "mysql": {s(Database)},
+	"postgres": {s(Database)}, "postgresql": {s(Database)}, "mariadb": {s(Database)}, "mongodb": {s(Database)}, "mongo": {s(Database)},
+	"redis": {s(Database)}, "valkey": {s(Database)}, "memcached": {s(Database)}, "cache": {s(Database)}, "table": {s(Network, "route", "routing"), s(Database)},
+	"keyspace": {s(Database)}, "schema": {s(Database)}, "collection": {s(Database)}, "cassandra": {s(Database)}, "ledger": {s(Database)},
+	"elasticsearch": {s(Database)}, "opensearch": {s(Database)}, "clickhouse": {s(Database)}, "influxdb": {s(Database)},
+	"datastore": {s(Database)}, "dataset": {s(Database)}, "document": {s(Database)}, "graph": {s(Database)}, "kv": {s(Database)},
+	"timeseries": {s(Database)}, "index": {s(Database)}, "replica": {s(Database)}, "rds": {s(Database)}, "rdb": {s(Database)}, "kvstore": {s(Database)}, "dbaas": {s(Database)}, "pg": {s(Database)}, "dynamodb": {s(Database)},
+	"cosmosdb": {s(Database)}, "spanner": {s(Database)}, "bigtable": {s(Database)}, "firestore": {s(Database)}, "warehouse": {s(Compute)},
+
+	// Object and artifact storage.
+	"bucket": {s(ObjectStorage)}, "objectstorage": {s(ObjectStorage)}, "object": {s(ObjectStorage)}, "blob": {s(ObjectStorage)},
+	"storage": {s(BlockStorage, "block", "file"), s(ObjectStorage)}, "registry": {s(ObjectStorage)}, "repository": {s(Backup, "snapshot", "backup"), s(ObjectStorage)}, "repo": {s(ObjectStorage)},
+	"artifact": {s(ObjectStorage)}, "archive": {s(ObjectStorage)}, "oss": {s(ObjectStorage)}, "s3": {s(ObjectStorage)},
+	"file": {s(ObjectStorage)}, "files": {s(ObjectStorage)}, "package": {s(ObjectStorage)},
+
+	// Block and file storage.
+	"volume": {s(BlockStorage)}, "volumes": {s(BlockStorage)}, "disk": {s(BlockStorage)}, "disks": {s(BlockStorage)},
+	"filesystem": {s(BlockStorage)}, "system": {s(BlockStorage, "file")}, "fs": {s(BlockStorage)}, "share": {s(BlockStorage)}, "nfs": {s(BlockStorage)},
+	"drive": {s(BlockStorage)}, "nas": {s(BlockStorage)}, "block": {s(Network, "ip", "cidr", "address"), s(BlockStorage)}, "lun": {s(BlockStorage)},
+
+	// Backups and recovery points.
+	"backup": {s(Backup)}, "backups": {s(Backup)}, "snapshot": {s(Backup)}, "snapshots": {s(Backup)}, "image": {s(Backup)},
+	"recovery": {s(Backup)}, "restore": {s(Backup)}, "template": {s(Config)},
+
+	// Key material.
+	"kms": {s(KeyMaterial)}, "keyring": {s(KeyMaterial)}, "hsm": {s(KeyMaterial)}, "cmk": {s(KeyMaterial)},
+	"certificate": {s(KeyMaterial)}, "secretsmanager": {s(Secret)}, "cert": {s(KeyMaterial)}, "ca": {s(KeyMaterial)}, "keystore": {s(KeyMaterial)},
+	"key": {s(KeyMaterial, "kms", "crypto", "encryption", "cmk", "master", "signing", "customer", "hsm", "vault", "pgp", "gpg", "private"),
+		s(Identity, "ssh", "deploy", "public"), s(Secret)},
+	"sshkey": {s(Identity)}, "keypair": {s(Identity)},
+
+	// Secrets.
+	"secret": {s(Secret)}, "secrets": {s(Secret)}, "password": {s(Secret)}, "credential": {s(Secret)}, "credentials": {s(Secret)},
+	"token": {s(Secret)}, "apikey": {s(Secret)}, "passphrase": {s(Secret)}, "vault": {s(KeyMaterial, "kms", "key"), s(Secret)},
+
+	// Messaging.
+	"queue": {s(Messaging)}, "topic": {s(Messaging)}, "stream": {s(Observability, "log"), s(Messaging)}, "kafka": {s(Messaging)},
+	"broker": {s(Messaging)}, "exchange": {s(Messaging)}, "pubsub": {s(Messaging)}, "eventhub": {s(Messaging)}, "channel": {s(Observability, "notification", "alert"), s(Messaging)},
+	"subscription": {s(Container, "billing", "account"), s(Messaging)}, "mq": {s(Messaging)}, "sqs": {s(Messaging)}, "sns": {s(Messaging)},
+
+	// Identity and access.
+	"user": {s(Identity)}, "users": {s(Identity)}, "role": {s(Identity)}, "roles": {s(Identity)}, "iam": {s(Identity)},
+	"binding": {s(Identity)}, "member": {s(Identity)}, "members": {s(Identity)}, "membership": {s(Identity)},
+	"permission": {s(Identity)}, "permissions": {s(Identity)}, "grant": {s(Identity)}, "grants": {s(Identity)},
+	"principal": {s(Identity)}, "identity": {s(Identity)}, "login": {s(Identity)}, "sso": {s(Identity)}, "saml": {s(Identity)},
+	"oidc": {s(Identity)}, "oauth": {s(Identity)}, "team": {s(Identity)}, "invitation": {s(Identity)}, "invite": {s(Identity)},
+	"authorization": {s(Identity)}, "authentication": {s(Identity)}, "auth": {s(Identity)}, "access": {s(Identity)},
+	"assignment": {s(Identity)}, "client": {s(Identity)}, "idp": {s(Identity)}, "mfa": {s(Identity)}, "factor": {s(Identity)},
+	"privileges": {s(Identity)}, "privilege": {s(Identity)}, "registration": {s(Identity)}, "pair": {s(Identity, "key")},
+	"acl": {s(Network, "network"), s(Identity)},
+	"policy": {s(Observability, "alert", "escalation", "notification"), s(Config, "backup", "snapshot", "lifecycle", "retention", "scaling", "autoscaling", "placement",
+		"routing", "resource", "storage", "cache", "origin", "response", "compression", "sampling", "tag", "maintenance"),
+		s(Network, "firewall", "security", "network", "waf", "dns"), s(Identity)},
+	"group": {s(Container, "resource"), s(Network, "security", "target", "network", "firewall"),
+		s(Compute, "node", "instance", "autoscaling", "server", "placement", "worker", "scale"),
+		s(Config, "parameter", "option", "subnet", "endpoint"), s(Observability, "log"), s(Database, "replication"),
+		s(Messaging, "consumer"), s(Identity)},
+
+	// Network.
+	"network": {s(Network)}, "networks": {s(Network)}, "vpc": {s(Network)}, "vnet": {s(Network)}, "subnet": {s(Network)},
+	"subnetwork": {s(Network)}, "firewall": {s(Network)}, "vcn": {s(Network)}, "vswitch": {s(Network)}, "switch": {s(Network)},
+	"vlan": {s(Network)}, "lan": {s(Network)}, "floatingip": {s(Network)}, "secgroup": {s(Network)}, "rdns": {s(Network)},
+	"nlb": {s(Network)}, "alb": {s(Network)}, "elb": {s(Network)}, "nodebalancer": {s(Network)}, "list": {s(Network, "security", "access")},
+	"mount": {s(Network)}, "route": {s(Network)}, "routes": {s(Network)}, "router": {s(Network)},
+	"routing": {s(Network)}, "gateway": {s(Network)}, "nat": {s(Network)}, "vpn": {s(Network)}, "peering": {s(Network)},
+	"lb": {s(Network)}, "loadbalancer": {s(Network)}, "balancer": {s(Network)}, "listener": {s(Network)}, "dns": {s(Network)},
+	"record": {s(Network)}, "zone": {s(Network)}, "domain": {s(Network)}, "ip": {s(Network)}, "ipv4": {s(Network)},
+	"ipv6": {s(Network)}, "address": {s(Network)}, "eip": {s(Network)}, "port": {s(Network)}, "interconnect": {s(Network)},
+	"link": {s(Network)}, "endpoint": {s(Network)}, "cdn": {s(Network)}, "proxy": {s(Network)}, "ingress": {s(Network)},
+	"waf": {s(Network)}, "nic": {s(Network)}, "interface": {s(Network)}, "tunnel": {s(Network)}, "bgp": {s(Network)},
+	"transit": {s(Network)}, "cidr": {s(Network)}, "prefix": {s(Network)}, "backend": {s(Network)}, "pool": {s(Compute, "node", "worker", "agent", "k8s", "kubernetes", "resource"), s(Config, "connection"), s(Network)},
+	"origin": {s(Network)}, "hostname": {s(Network)}, "certificate_pack": {s(KeyMaterial)},
+
+	// Compute.
+	"instance": {s(Compute)}, "instances": {s(Compute)}, "server": {s(Identity, "auth", "authorization", "resource"), s(Compute)}, "servers": {s(Compute)}, "vm": {s(Compute)},
+	"machine": {s(Compute)}, "droplet": {s(Compute)}, "node": {s(Compute)}, "nodepool": {s(Compute)}, "function": {s(Compute)},
+	"lambda": {s(Compute)}, "app": {s(Compute)}, "application": {s(Identity, "iam", "azuread", "oauth", "oidc", "saml"), s(Compute)},
+	"device": {s(Compute)}, "worker": {s(Compute)}, "job": {s(Compute)},
+	"container": {s(ObjectStorage, "storage", "blob", "objectstorage"), s(Compute)}, "pod": {s(Compute)}, "task": {s(Compute)}, "host": {s(Compute)},
+	"runner": {s(Compute)}, "service": {s(Compute)}, "id": {s(Identity, "service")}, "deployment": {s(Compute)}, "autoscaler": {s(Compute)}, "script": {s(Compute)},
+	"compute": {s(Compute)}, "cron": {s(Compute)}, "daemon": {s(Compute)}, "agent": {s(Compute)}, "baremetal": {s(Compute)},
+	"cluster": {s(Container, "kubernetes", "k8s", "kube", "container", "containerengine", "aks", "eks", "gke", "oke", "lke", "sks", "ske", "cce", "tke", "doks", "rancher2", "nomad"),
+		s(Messaging, "kafka"), s(BlockStorage, "datastore"), s(Database)},
+	"kubernetes": {s(Container)}, "k8s": {s(Container)}, "kube": {s(Container)},
+
+	// Configuration.
+	"config": {s(Config)}, "configuration": {s(Config)}, "setting": {s(Config)}, "settings": {s(Config)}, "parameter": {s(Config)},
+	"option": {s(Config)}, "tag": {s(Config)}, "tags": {s(Config)}, "label": {s(Config)}, "alias": {s(Config)},
+	"webhook": {s(Config)}, "hook": {s(Config)}, "rule": {s(Network, "firewall", "security", "secgroup", "forwarding", "lb", "nat", "acl", "ingress", "egress", "waf"),
+		s(Observability, "alert", "alerting", "monitor", "notification"), s(Config)},
+	"rules": {s(Network, "firewall", "security", "secgroup"), s(Config)}, "versioning": {s(Config)}, "quota": {s(Config)},
+	"resources": {s(Config)}, "source": {s(Config, "data")}, "ruleset": {s(Config)}, "integration": {s(Config)}, "pipeline": {s(Config)}, "trigger": {s(Config)},
+	"variable": {s(Config)}, "variables": {s(Config)}, "flag": {s(Config)}, "feature": {s(Config)}, "attachment": {s(Config)},
+	"association": {s(Config)}, "mapping": {s(Config)}, "connection": {s(Config)}, "plan": {s(Config)}, "page": {s(Config)},
+	"pagerule": {s(Config)}, "schedule": {s(Observability, "oncall", "on", "escalation"), s(Config)}, "environment": {s(Config)},
+	"env": {s(Config)}, "build": {s(Config)}, "definition": {s(Config)}, "profile": {s(Config)}, "preference": {s(Config)},
+	"customization": {s(Config)}, "addon": {s(Config)}, "extension": {s(Config)}, "plugin": {s(Config)}, "route53": {s(Network)},
+
+	// Observability.
+	"log": {s(Observability)}, "logs": {s(Observability)}, "logging": {s(Observability)}, "metric": {s(Observability)},
+	"metrics": {s(Observability)}, "monitor": {s(Observability)}, "monitoring": {s(Observability)}, "alert": {s(Observability)},
+	"alerting": {s(Observability)}, "alarm": {s(Observability)}, "dashboard": {s(Observability)}, "trace": {s(Observability)},
+	"tracing": {s(Observability)}, "audit": {s(Observability)}, "trail": {s(Observability)}, "sink": {s(Observability)},
+	"uptime": {s(Observability)}, "synthetics": {s(Observability)}, "synthetic": {s(Observability)}, "slo": {s(Observability)},
+	"apm": {s(Observability)}, "incident": {s(Observability)}, "escalation": {s(Observability)}, "check": {s(Observability)},
+	"healthcheck": {s(Observability)}, "notification": {s(Observability)}, "oncall": {s(Observability)}, "downtime": {s(Observability)},
+	"muting": {s(Observability)}, "heartbeat": {s(Observability)}, "collector": {s(Observability)},
+
+	// Containers and groupings.
+	"project": {s(Observability, "log", "logging"), s(Container)}, "projects": {s(Container)}, "folder": {s(Container)}, "account": {s(Identity, "service", "user", "db", "database", "iam"), s(Container)},
+	"organization": {s(Container)}, "org": {s(Container)}, "namespace": {s(ObjectStorage, "registry"), s(Container)}, "workspace": {s(Container)},
+	"space": {s(Container)}, "tenant": {s(Container)}, "tenancy": {s(Container)}, "compartment": {s(Container)},
+	"stack": {s(Container)}, "resourcegroup": {s(Container)}, "vdc": {s(Container)}, "datacenter": {s(Container)},
+	"realm": {s(Container)}, "vhost": {s(Container)},
+}
+
+// deferring are head words that name a role more than a kind ("the
+// instance of a database", "the account of a storage service"): when the
+// word just before them names a data-bearing kind, that kind decides.
+var deferring = map[string]bool{"instance": true, "instances": true, "cluster": true, "server": true, "servers": true,
+	"service": true, "account": true, "node": true, "pool": true, "deployment": true, "group": true, "app": true,
+	"application": true}
+
+// skip are words that say nothing about the kind: version suffixes.
+var skip = map[string]bool{"v1": true, "v2": true, "v3": true, "v4": true, "beta": true, "alpha": true}
+
+// Categorize returns the category a resource type name suggests, the
+// word that decided it, and whether that word is the name's head (its
+// last meaningful word): a category read from the head is more reliable
+// than one read from an earlier word. The first word of a multi-word
+// name is the provider and only counts when nothing else does.
+func Categorize(typ string) (cat Category, word string, head bool) {
+	words := strings.FieldsFunc(strings.ToLower(typ), func(r rune) bool { return r == '_' || r == '-' || r == '.' })
+	for len(words) > 0 && skip[words[len(words)-1]] {
+		words = words[:len(words)-1]
+	}
+	last := len(words) - 1
+	for i := last; i >= 0; i-- {
+		if i == 0 && last > 0 {
+			break
+		}
+		prev := ""
+		if i > 0 {
+			prev = words[i-1]
+		}
+		c, contextual, ok := senseOf(words[i], prev)
+		if !ok {
+			continue
+		}
+		if deferring[words[i]] && i > 0 && !contextual {
+			if pc, _, ok := senseOf(prev, ""); ok && pc.DataBearing() && pc != c {
+				return pc, prev, i == last
+			}
+		}
+		return c, words[i], i == last
+	}
+	if len(words) > 0 {
+		if c, _, ok := senseOf(words[0], ""); ok {
+			return c, words[0], false
+		}
+	}
+	return Unclassified, "", false
+}
+
+// senseOf returns the category of word after prev: the first sense whose
+// before words include prev (contextual), else the word's default sense.
+func senseOf(word, prev string) (cat Category, contextual, ok bool) {
+	senses, ok := vocabulary[word]
+	if !ok {
+		return "", false, false
+	}
+	for _, sn := range senses {
+		if len(sn.before) > 0 && slices.Contains(sn.before, prev) {
+			return sn.cat, true, true
+		}
+	}
+	for _, sn := range senses {
+		if len(sn.before) == 0 {
+			return sn.cat, false, true
+		}
+	}
+	return "", false, false
+}

@@ -1,0 +1,100 @@
+package classifier
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// labelled reads a type<TAB>category file from testdata/classifier.
+func labelled(t *testing.T, name string) [][2]string {
+	t.Helper()
+	f, err := os.Open("../testdata/classifier/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out [][2]string
+	seen := map[string]bool{}
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		typ, cat, ok := strings.Cut(line, "\t")
+		if !ok || !validCategory(Category(cat)) || seen[typ] {
+			t.Fatalf("%s:%d: want a new type, a tab and a category, got %q", name, n, line)
+		}
+		seen[typ] = true
+		out = append(out, [2]string{typ, cat})
+	}
+	return out
+}
+
+func validCategory(c Category) bool {
+	for _, k := range Categories {
+		if c == k {
+			return true
+		}
+	}
+	return false
+}
+
+// accuracy classifies every labelled type and returns, per category, the
+// types it got right and the misses.
+func accuracy(set [][2]string) (right map[Category]int, total map[Category]int, misses []string) {
+	right, total = map[Category]int{}, map[Category]int{}
+	for _, l := range set {
+		want := Category(l[1])
+		got, word, _ := Categorize(l[0])
+		total[want]++
+		if got == want {
+			right[want]++
+			continue
+		}
+		misses = append(misses, fmt.Sprintf("%s: %s (from %q), labelled %s", l[0], got, word, want))
+	}
+	return right, total, misses
+}
+
+func report(t *testing.T, name string, right, total map[Category]int) {
+	var cats []string
+	all, ok := 0, 0
+	for c, n := range total {
+		cats = append(cats, fmt.Sprintf("%-15s %3d/%3d %5.1f%%", c, right[c], n, 100*float64(right[c])/float64(n)))
+		all += n
+		ok += right[c]
+	}
+	sort.Strings(cats)
+	t.Logf("%s: %d/%d (%.1f%%)\n%s", name, ok, all, 100*float64(ok)/float64(all), strings.Join(cats, "\n"))
+}
+
+func TestLabelledDev(t *testing.T) {
+	right, total, misses := accuracy(labelled(t, "dev.tsv"))
+	report(t, "dev.tsv", right, total)
+	for _, m := range misses {
+		t.Log("miss: " + m)
+	}
+}
+
+// TestNoDataBearingTypeJudgedReversible: whatever the category, the
+// destroy of a labelled data-bearing type is never tier 1 (nor 2).
+func TestNoDataBearingTypeJudgedReversible(t *testing.T) {
+	for _, file := range []string{"dev.tsv"} {
+		for _, l := range labelled(t, file) {
+			if !Category(l[1]).DataBearing() {
+				continue
+			}
+			m := &model.Mutation{Source: model.SourceTerraform, Action: model.ActionDelete, Target: model.Target{Type: l[0]}}
+			if v := Classify(m); v.Tier < model.TierUnrecoverable {
+				t.Errorf("%s (%s): tier %d: %s", l[0], l[1], v.Tier, v.Reasoning)
+			}
+		}
+	}
+}
