@@ -64,7 +64,11 @@ var vocabulary = map[string][]sense{
 	"elasticsearch": {s(Database)}, "opensearch": {s(Database)}, "clickhouse": {s(Database)}, "influxdb": {s(Database)},
 	"datastore": {s(Database)}, "dataset": {s(Database)}, "document": {s(Database)}, "graph": {s(Database)}, "kv": {s(Database)},
 	"timeseries": {s(Database)}, "index": {s(Database)}, "replica": {s(Database)}, "rds": {s(Database)}, "rdb": {s(Database)}, "kvstore": {s(Database)}, "dbaas": {s(Database)}, "pg": {s(Database)}, "dynamodb": {s(Database)},
-	"cosmosdb": {s(Database)}, "spanner": {s(Database)}, "bigtable": {s(Database)}, "firestore": {s(Database)}, "warehouse": {s(Compute)},
+	"cosmosdb": {s(Database)}, "hbase": {s(Database)}, "couchbase": {s(Database)}, "couchdb": {s(Database)},
+	"neo4j": {s(Database)}, "mssql": {s(Database)}, "sqlserver": {s(Database)}, "oracle": {s(Database)}, "tidb": {s(Database)},
+	"cockroachdb": {s(Database)}, "m3db": {s(Database)}, "scylla": {s(Database)}, "scylladb": {s(Database)}, "druid": {s(Database)},
+	"ydb": {s(Database)}, "greenplum": {s(Database)}, "gaussdb": {s(Database)}, "polardb": {s(Database)}, "etcd": {s(Database)},
+	"nosql": {s(Database)}, "spanner": {s(Database)}, "bigtable": {s(Database)}, "firestore": {s(Database)}, "warehouse": {s(Compute)},
 
 	// Object and artifact storage.
 	"bucket": {s(ObjectStorage)}, "objectstorage": {s(ObjectStorage)}, "object": {s(ObjectStorage)}, "blob": {s(ObjectStorage)},
@@ -90,15 +94,16 @@ var vocabulary = map[string][]sense{
 
 	// Secrets.
 	"secret": {s(Secret)}, "secrets": {s(Secret)}, "password": {s(Secret)}, "credential": {s(Secret)}, "credentials": {s(Secret)},
-	"token": {s(Secret)}, "apikey": {s(Secret)}, "passphrase": {s(Secret)}, "vault": {s(KeyMaterial, "kms", "key"), s(Secret)},
+	"token": {s(Secret)}, "kubeconfig": {s(Secret)}, "apikey": {s(Secret)}, "passphrase": {s(Secret)}, "vault": {s(KeyMaterial, "kms", "key"), s(Secret)},
 
 	// Messaging.
 	"queue": {s(Messaging)}, "topic": {s(Messaging)}, "stream": {s(Observability, "log"), s(Messaging)}, "kafka": {s(Messaging)},
 	"broker": {s(Messaging)}, "exchange": {s(Messaging)}, "pubsub": {s(Messaging)}, "eventhub": {s(Messaging)}, "channel": {s(Observability, "notification", "alert"), s(Messaging)},
-	"subscription": {s(Container, "billing", "account"), s(Messaging)}, "mq": {s(Messaging)}, "sqs": {s(Messaging)}, "sns": {s(Messaging)},
+	"subscription": {s(Container, "billing", "account"), s(Messaging)}, "mq": {s(Messaging)}, "sqs": {s(Messaging)}, "sns": {s(Messaging)}, "rocketmq": {s(Messaging)}, "pulsar": {s(Messaging)},
+	"nats": {s(Messaging)}, "rabbitmq": {s(Messaging)}, "activemq": {s(Messaging)}, "kinesis": {s(Messaging)},
 
 	// Identity and access.
-	"user": {s(Identity)}, "users": {s(Identity)}, "role": {s(Identity)}, "roles": {s(Identity)}, "iam": {s(Identity)},
+	"user": {s(Identity)}, "users": {s(Identity)}, "role": {s(Identity)}, "roles": {s(Identity)}, "iam": {s(Identity)}, "ram": {s(Identity)}, "cam": {s(Identity)}, "collaborator": {s(Identity)},
 	"binding": {s(Identity)}, "member": {s(Identity)}, "members": {s(Identity)}, "membership": {s(Identity)},
 	"permission": {s(Identity)}, "permissions": {s(Identity)}, "grant": {s(Identity)}, "grants": {s(Identity)},
 	"principal": {s(Identity)}, "identity": {s(Identity)}, "login": {s(Identity)}, "sso": {s(Identity)}, "saml": {s(Identity)},
@@ -117,7 +122,7 @@ var vocabulary = map[string][]sense{
 
 	// Network.
 	"network": {s(Network)}, "networks": {s(Network)}, "vpc": {s(Network)}, "vnet": {s(Network)}, "subnet": {s(Network)},
-	"subnetwork": {s(Network)}, "firewall": {s(Network)}, "vcn": {s(Network)}, "vswitch": {s(Network)}, "switch": {s(Network)},
+	"subnetwork": {s(Network)}, "firewall": {s(Network)}, "fw": {s(Network)}, "vcn": {s(Network)}, "vswitch": {s(Network)}, "switch": {s(Network)},
 	"vlan": {s(Network)}, "lan": {s(Network)}, "floatingip": {s(Network)}, "secgroup": {s(Network)}, "rdns": {s(Network)},
 	"nlb": {s(Network)}, "alb": {s(Network)}, "elb": {s(Network)}, "nodebalancer": {s(Network)}, "list": {s(Network, "security", "access")},
 	"mount": {s(Network)}, "route": {s(Network)}, "routes": {s(Network)}, "router": {s(Network)},
@@ -134,7 +139,8 @@ var vocabulary = map[string][]sense{
 	"instance": {s(Compute)}, "instances": {s(Compute)}, "server": {s(Identity, "auth", "authorization", "resource"), s(Compute)}, "servers": {s(Compute)}, "vm": {s(Compute)},
 	"machine": {s(Compute)}, "droplet": {s(Compute)}, "node": {s(Compute)}, "nodepool": {s(Compute)}, "function": {s(Compute)},
 	"lambda": {s(Compute)}, "app": {s(Compute)}, "application": {s(Identity, "iam", "azuread", "oauth", "oidc", "saml"), s(Compute)},
-	"device": {s(Compute)}, "worker": {s(Compute)}, "job": {s(Compute)},
+	"device": {s(Compute)}, "flink": {s(Compute)}, "spark": {s(Compute)}, "hadoop": {s(Compute)}, "dataproc": {s(Compute)},
+	"databricks": {s(Compute)}, "affinity": {s(Compute)}, "worker": {s(Compute)}, "job": {s(Compute)},
 	"container": {s(ObjectStorage, "storage", "blob", "objectstorage"), s(Compute)}, "pod": {s(Compute)}, "task": {s(Compute)}, "host": {s(Compute)},
 	"runner": {s(Compute)}, "service": {s(Compute)}, "id": {s(Identity, "service")}, "deployment": {s(Compute)}, "autoscaler": {s(Compute)}, "script": {s(Compute)},
 	"compute": {s(Compute)}, "cron": {s(Compute)}, "daemon": {s(Compute)}, "agent": {s(Compute)}, "baremetal": {s(Compute)},
@@ -148,7 +154,8 @@ var vocabulary = map[string][]sense{
 	"webhook": {s(Config)}, "hook": {s(Config)}, "rule": {s(Network, "firewall", "security", "secgroup", "forwarding", "lb", "nat", "acl", "ingress", "egress", "waf"),
 		s(Observability, "alert", "alerting", "monitor", "notification"), s(Config)},
 	"rules": {s(Network, "firewall", "security", "secgroup"), s(Config)}, "versioning": {s(Config)}, "quota": {s(Config)},
-	"resources": {s(Config)}, "source": {s(Config, "data")}, "ruleset": {s(Config)}, "integration": {s(Config)}, "pipeline": {s(Config)}, "trigger": {s(Config)},
+	"resources": {s(Config)}, "source": {s(Config, "data")}, "ruleset": {s(Config)}, "integration": {s(Config)}, "workflow": {s(Config)}, "connector": {s(Config)}, "orchestration": {s(Config)},
+	"brand": {s(Config)}, "branding": {s(Config)}, "pipeline": {s(Config)}, "trigger": {s(Config)},
 	"variable": {s(Config)}, "variables": {s(Config)}, "flag": {s(Config)}, "feature": {s(Config)}, "attachment": {s(Config)},
 	"association": {s(Config)}, "mapping": {s(Config)}, "connection": {s(Config)}, "plan": {s(Config)}, "page": {s(Config)},
 	"pagerule": {s(Config)}, "schedule": {s(Observability, "oncall", "on", "escalation"), s(Config)}, "environment": {s(Config)},
@@ -163,7 +170,9 @@ var vocabulary = map[string][]sense{
 	"uptime": {s(Observability)}, "synthetics": {s(Observability)}, "synthetic": {s(Observability)}, "slo": {s(Observability)},
 	"apm": {s(Observability)}, "incident": {s(Observability)}, "escalation": {s(Observability)}, "check": {s(Observability)},
 	"healthcheck": {s(Observability)}, "notification": {s(Observability)}, "oncall": {s(Observability)}, "downtime": {s(Observability)},
-	"muting": {s(Observability)}, "heartbeat": {s(Observability)}, "collector": {s(Observability)},
+	"muting": {s(Observability)}, "heartbeat": {s(Observability)}, "collector": {s(Observability)}, "grafana": {s(Observability)}, "prometheus": {s(Observability)},
+	"loki": {s(Observability)}, "kibana": {s(Observability)}, "drain": {s(Observability)}, "annotation": {s(Observability)},
+	"panel": {s(Observability)},
 
 	// Containers and groupings.
 	"project": {s(Observability, "log", "logging"), s(Container)}, "projects": {s(Container)}, "folder": {s(Container)}, "account": {s(Identity, "service", "user", "db", "database", "iam"), s(Container)},
@@ -173,52 +182,101 @@ var vocabulary = map[string][]sense{
 	"realm": {s(Container)}, "vhost": {s(Container)},
 }
 
-// deferring are head words that name a role more than a kind ("the
+// generic are head words that name a role more than a kind ("the
 // instance of a database", "the account of a storage service"): when the
-// word just before them names a data-bearing kind, that kind decides.
-var deferring = map[string]bool{"instance": true, "instances": true, "cluster": true, "server": true, "servers": true,
+// phrase before them names a kind, that kind decides.
+var generic = map[string]bool{"instance": true, "instances": true, "cluster": true, "server": true, "servers": true,
 	"service": true, "account": true, "node": true, "pool": true, "deployment": true, "group": true, "app": true,
 	"application": true}
+
+// links are head words that name a relation or a part of the thing before
+// them: the category of the phrase before them picks theirs (the key ""
+// is the phrase with no category). An attachment of a role policy is
+// identity, an attachment of a floating IP is configuration; a member of a
+// load-balancer pool is network, a member of a group identity; a version
+// of a secret is a secret.
+var links = map[string]map[Category]Category{
+	"attachment":   {Identity: Identity, "": Config},
+	"attachments":  {Identity: Identity, "": Config},
+	"association":  {Identity: Identity, "": Config},
+	"assignment":   {Identity: Identity, "": Config},
+	"attach":       {Identity: Identity, "": Config},
+	"associate":    {Identity: Identity, "": Config},
+	"registration": {Identity: Identity, "": Config},
+	"mapping":      {Identity: Identity, "": Config},
+	"provider":     {Identity: Identity, "": Config},
+	"rule":         {Network: Network, Identity: Identity, Observability: Observability, "": Config},
+	"rules":        {Network: Network, Identity: Identity, Observability: Observability, "": Config},
+	"member":       {Network: Network, "": Identity},
+	"members":      {Network: Network, "": Identity},
+	"membership":   {Network: Network, "": Identity},
+	"policy": {Identity: Identity, ObjectStorage: Identity, Secret: Identity, KeyMaterial: Identity, Database: Identity,
+		Network: Network, Observability: Observability, "": Config},
+	"version": {Secret: Secret, KeyMaterial: KeyMaterial, Backup: Backup, ObjectStorage: ObjectStorage, Identity: Identity, "": Config},
+}
 
 // skip are words that say nothing about the kind: version suffixes.
 var skip = map[string]bool{"v1": true, "v2": true, "v3": true, "v4": true, "beta": true, "alpha": true}
 
 // Categorize returns the category a resource type name suggests, the
-// word that decided it, and whether that word is the name's head (its
-// last meaningful word): a category read from the head is more reliable
-// than one read from an earlier word. The first word of a multi-word
-// name is the provider and only counts when nothing else does.
+// word that decided it, and whether the category was read at the name's
+// head (its last meaningful word, possibly through the phrase it
+// qualifies): a category read there is more reliable than one read from
+// an earlier word. The first word of a multi-word name is the provider
+// and only counts when nothing else does.
 func Categorize(typ string) (cat Category, word string, head bool) {
 	words := strings.FieldsFunc(strings.ToLower(typ), func(r rune) bool { return r == '_' || r == '-' || r == '.' })
 	for len(words) > 0 && skip[words[len(words)-1]] {
 		words = words[:len(words)-1]
 	}
-	last := len(words) - 1
-	for i := last; i >= 0; i-- {
-		if i == 0 && last > 0 {
-			break
-		}
-		prev := ""
+	if len(words) == 0 {
+		return Unclassified, "", false
+	}
+	lo := 1
+	if len(words) == 1 {
+		lo = 0
+	}
+	if c, w, at := phrase(words, lo, len(words)); c != "" {
+		return c, w, at == len(words)-1
+	}
+	if c, _, ok := senseOf(words[0], ""); ok {
+		return c, words[0], false
+	}
+	return Unclassified, "", false
+}
+
+// phrase categorizes words[lo:hi] from its last word backwards and returns
+// the category, the word that gave it and the index of the word it was
+// read at; "" when no word there has a category. Context senses look one
+// word further back, even at the provider word.
+func phrase(words []string, lo, hi int) (Category, string, int) {
+	for i := hi - 1; i >= lo; i-- {
+		w, prev := words[i], ""
 		if i > 0 {
 			prev = words[i-1]
 		}
-		c, contextual, ok := senseOf(words[i], prev)
+		c, contextual, ok := senseOf(w, prev)
+		if ok && contextual {
+			return c, w, i
+		}
+		if by, isLink := links[w]; isLink {
+			pc, _, _ := phrase(words, lo, i)
+			if to, ok := by[pc]; ok && pc != "" {
+				return to, w, i
+			}
+			return by[""], w, i
+		}
 		if !ok {
 			continue
 		}
-		if deferring[words[i]] && i > 0 && !contextual {
-			if pc, _, ok := senseOf(prev, ""); ok && pc.DataBearing() && pc != c {
-				return pc, prev, i == last
+		if generic[w] {
+			if pc, pw, _ := phrase(words, lo, i); pc != "" {
+				return pc, pw, i
 			}
 		}
-		return c, words[i], i == last
+		return c, w, i
 	}
-	if len(words) > 0 {
-		if c, _, ok := senseOf(words[0], ""); ok {
-			return c, words[0], false
-		}
-	}
-	return Unclassified, "", false
+	return "", "", -1
 }
 
 // senseOf returns the category of word after prev: the first sense whose

@@ -1,8 +1,11 @@
 // Package classifier judges what no rule knows: a resource type, program or
 // tool with no rows of its own. It reads the name for what kind of thing it
-// is and never returns a confident "safe": a destroy is needs-review, an
-// in-place update at most recoverable-with-effort, and the confidence is
-// LOW.
+// is (category.go) and never returns a confident "safe". For a Terraform
+// type, a destroy takes its category's prior (resource.go): a data-bearing
+// or container type read from the name's head is unrecoverable at MEDIUM
+// confidence, network or configuration recoverable-with-effort at MEDIUM,
+// and anything less certain needs-review at LOW. An in-place update is at
+// most recoverable-with-effort at LOW confidence.
 package classifier
 
 import (

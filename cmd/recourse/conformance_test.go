@@ -27,9 +27,9 @@ var recourseDecisions = map[string]string{
 	"plans/s3-no-versioning-destroy.json":                                      "block",
 	"plans/vpc-destroy.json":                                                   "warn", // network pieces hold no data (tier 2)
 	"golden/aws-golden.json":                                                   "block",
-	"golden/azure-golden.json":                                                 "escalate", // Azure rules cover resource groups, role assignments and disks only: the rest needs review
+	"golden/azure-golden.json":                                                 "escalate", // the secret's vault is not in the plan: whether purge protection keeps it is missing evidence
 	"golden/gcp-golden.json":                                                   "block",    // a Cloud SQL instance and a secret are lost
-	"golden/unknown-semantic-golden.json":                                      "escalate",
+	"golden/unknown-semantic-golden.json":                                      "block", // the classifier reads acme_sql_database and acme_storage_bucket as data-bearing (tier 4)
 	"differential/dynamodb__table-delete-no-pitr.json":                         "block",
 	"differential/dynamodb__table-delete-with-pitr.json":                       "warn",
 	"differential/ec2__ebs-snapshot-delete.json":                               "escalate", // the snapshot's volume is not in the plan: source_exists is missing evidence
@@ -78,17 +78,21 @@ var recourseOSGolden = map[string]struct {
 			"google_secret_manager_secret.prod_db": 4, "google_secret_manager_secret_iam_binding.reader": 1, "google_bigquery_dataset.destructive": 4, "google_bigquery_table.review": 3},
 		map[string]string{
 			"google_storage_bucket.versioned":                 "force_destroy deletes every object and noncurrent version before the bucket: versioning does not survive a force-destroyed bucket, as RecourseOS assumes",
-			"google_project_iam_binding.viewer":               "authoritative IAM bindings have no row on purpose: removing one can lock people out, so the classifier's needs-review stands",
-			"google_secret_manager_secret_iam_binding.reader": "authoritative IAM bindings have no row on purpose: removing one can lock people out, so the classifier's needs-review stands",
-			"*": "no BigQuery rules yet (issue 3): needs-review",
+			"google_project_iam_binding.viewer":               "an authoritative binding removes every member it lists and can lock people out: needs-review until access_kept evidence says they keep the access another way",
+			"google_secret_manager_secret_iam_binding.reader": "no row for this binding type: the classifier reads it as identity, and removing access can lock people out, so it needs review",
+			"google_bigquery_dataset.destructive":             "BigQuery can undelete a dataset within its time-travel window (7 days by default): recoverable from backup, not lost",
+			"google_bigquery_table.review":                    "deletion_protection defaults to true in the provider, which then refuses the destroy: nothing is lost",
 		}},
 	"golden/azure-golden.json": {"block",
 		map[string]int{"azurerm_mssql_database.unprotected": 4, "azurerm_storage_account.retained": 3, "azurerm_role_assignment.reader": 1,
 			"azurerm_key_vault_secret.retained": 2, "azurerm_key_vault_access_policy.app": 1, "azurerm_cosmosdb_account.continuous": 3},
-		map[string]string{"*": "no rule for this Azure type yet (issue 3): needs-review, so the plan escalates instead of blocking"}},
+		map[string]string{
+			"azurerm_mssql_database.unprotected": "Azure SQL keeps a deleted database's backups for its retention period and restores it as of its deletion time while the server exists: tier 3, not lost",
+			"azurerm_key_vault_secret.retained":  "the provider purges a soft-deleted secret on destroy unless its vault has purge protection; the vault is not in the plan, so that is missing evidence (needs-review), where RecourseOS assumes the soft delete keeps it",
+		}},
 	"golden/unknown-semantic-golden.json": {"escalate",
 		map[string]int{"acme_storage_bucket.versioned": 3, "acme_sql_database.protected": 1, "acme_custom_resource.unknown": 5},
-		map[string]string{"*": "RecourseOS reads attribute names of unknown types (versioned, protected) as facts; Recourse's classifier never calls an unknown type's delete safe"}},
+		map[string]string{"*": "RecourseOS reads attribute names of unknown types (versioned, protected) as facts; Recourse's classifier never does, and reads a database or bucket type's delete as unrecoverable (tier 4) until a rule knows it"}},
 }
 
 // TestRecourseOSConformance runs RecourseOS's public plan fixtures through
