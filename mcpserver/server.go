@@ -376,5 +376,5 @@ type Supported struct {
 // Catalog is the catalog of the engine's rows, limited to kind when set.
 func Catalog(eng *rules.Engine, kind string) Supported {
 	return Supported{Catalog: eng.Catalog(kind),
-		Fallback: "anything not listed is judged by the classifier at LOW confidence (status degraded), and never allowed without read-only evidence"}
+		Fallback: "anything not listed is judged by the classifier from its name (status degraded): a data-bearing or container type's destroy is unrecoverable, network or configuration recoverable with effort, anything else needs review; never allowed without read-only evidence"}
 }

@@ -107,7 +107,7 @@ func writeHuman(w io.Writer, rep *ConsequenceReport, opts RenderOptions) error {
 		fmt.Fprintf(&b, "Cascade: %s\n", cascadeLine(rep.Summary.Cascade))
 	}
 	if n := rep.Summary.ClassifierVerdicts; n > 0 {
-		fmt.Fprintf(&b, "%d change(s) judged by the classifier fallback: no rule knows their type (LOW confidence)\n", n)
+		fmt.Fprintf(&b, "%d change(s) judged by the classifier fallback: no rule knows their type, so it was read from its name (at most MEDIUM confidence)\n", n)
 	}
 	fmt.Fprintf(&b, "\nDecision: %s (%s)\n", p.paint(ansiBold+decisionColor(rep.RiskAssessment), decision), strings.Join(rep.Policy.Policies, ", "))
 	shownReasons, moreReasons := reasons(rep, opts)

@@ -93,7 +93,7 @@ type Summary struct {
 	WorstRecoverability   Worst          `json:"worstRecoverability"`
 	TierCounts            map[string]int `json:"tierCounts"`
 	// ClassifierVerdicts counts mutations no rule knew (judged by the
-	// classifier fallback, at LOW confidence).
+	// classifier fallback, which reads the type from its name).
 	ClassifierVerdicts int `json:"classifierVerdicts"`
 	// Cascade counts the resources the destroyed ones take along, by type,
 	// with the deepest chain for each type.

@@ -29,7 +29,7 @@ var recourseDecisions = map[string]string{
 	"golden/aws-golden.json":                                                   "block",
 	"golden/azure-golden.json":                                                 "escalate", // the secret's vault is not in the plan: whether purge protection keeps it is missing evidence
 	"golden/gcp-golden.json":                                                   "block",    // a Cloud SQL instance and a secret are lost
-	"golden/unknown-semantic-golden.json":                                      "block", // the classifier reads acme_sql_database and acme_storage_bucket as data-bearing (tier 4)
+	"golden/unknown-semantic-golden.json":                                      "block",    // the classifier reads acme_sql_database and acme_storage_bucket as data-bearing (tier 4)
 	"differential/dynamodb__table-delete-no-pitr.json":                         "block",
 	"differential/dynamodb__table-delete-with-pitr.json":                       "warn",
 	"differential/ec2__ebs-snapshot-delete.json":                               "escalate", // the snapshot's volume is not in the plan: source_exists is missing evidence

@@ -18,7 +18,8 @@ func newResourcesCmd() *cobra.Command {
 		Short: "List what the deterministic rules cover: Terraform types, programs, MCP tools, and every rule row",
 		Long: `List every rule row: the Terraform resource types, shell programs and MCP tools that
 get deep analysis, with each row's id, condition, tier and reason. What is not
-listed goes to the classifier fallback (LOW confidence, never a confident allow).`,
+listed goes to the classifier fallback, which reads the type from its name and never
+allows a destroy with confidence.`,
 		Example: `  recourse resources
   recourse resources --format json | jq .counts`,
 		Args: noArgs,
