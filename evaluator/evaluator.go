@@ -425,11 +425,15 @@ type Explanation struct {
 }
 
 // Explain parses an input and explains the verdict of the change whose
-// target id is address.
-func (e *Evaluator) Explain(kind Kind, data []byte, address string, opts Options) (*Explanation, error) {
+// target id is address, with the evidence applied as Evaluate applies it
+// (opts.State adds a state's resources, as for Evaluate).
+func (e *Evaluator) Explain(kind Kind, data []byte, address string, evidence []report.EvidenceItem, opts Options) (*Explanation, error) {
 	_, ms, inv, _, err := parse(kind, data, opts)
 	if err != nil {
 		return nil, err
+	}
+	if evidence != nil {
+		e.applyEvidence(ms, inv, evidence)
 	}
 	var ids []string
 	for i := range ms {

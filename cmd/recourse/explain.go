@@ -36,15 +36,18 @@ type explainDoc struct {
 }
 
 func newExplainCmd() *cobra.Command {
-	var format string
+	var format, state, evidence string
 	cmd := &cobra.Command{
 		Use:   "explain PLAN.json|CALL.json|- ADDRESS",
 		Short: "Show how one change got its verdict: every rule checked, the facts each read, what would change it",
 		Long: `Explain the verdict of one change of a plan (by its address) or of an MCP call
 (by its target id): every rule row read, in order, what its condition made of
 the facts (holds, does not hold, or cannot be decided and which facts are
-missing), the row that decided, and what would change the verdict.`,
+missing), the row that decided, and what would change the verdict.
+--state and --evidence add what they add to eval: a state's resources as
+dependents, and facts for keys a report listed as missing.`,
 		Example: `  recourse explain testdata/plans/rds-variants.json aws_db_instance.retained
+  recourse explain --state testdata/states/data-workspace.tfstate testdata/plans/kms-key-delete.json aws_kms_key.shared
   recourse explain --format json plan.json 'module.db.aws_db_instance.main["a"]'`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) != 2 {
@@ -56,7 +59,7 @@ missing), the row that decided, and what would change the verdict.`,
 			if format != "human" && format != "json" {
 				return usageErr("--format %q: expected human or json", format)
 			}
-			x, err := explain(cmd, args[0], args[1])
+			x, err := explain(cmd, args[0], args[1], state, evidence)
 			if err != nil {
 				_ = report.RenderError(cmd.ErrOrStderr(), model.AsError(err), report.FormatHuman)
 				return &exitStatus{code: exitError}
@@ -69,11 +72,17 @@ missing), the row that decided, and what would change the verdict.`,
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "human", "output format: human or json")
+	cmd.Flags().StringVar(&state, "state", "", "Terraform only: a state file whose resources count as dependents, as for eval --state")
+	cmd.Flags().StringVar(&evidence, "evidence", "", "a JSON file of facts for missing-evidence keys, as for eval --evidence")
 	return cmd
 }
 
-func explain(cmd *cobra.Command, input, address string) (*evaluator.Explanation, error) {
+func explain(cmd *cobra.Command, input, address, statePath, evidencePath string) (*evaluator.Explanation, error) {
 	data, err := readInput(cmd.InOrStdin(), input)
+	if err != nil {
+		return nil, err
+	}
+	items, err := readEvidence(evidencePath)
 	if err != nil {
 		return nil, err
 	}
@@ -85,11 +94,22 @@ func explain(cmd *cobra.Command, input, address string) (*evaluator.Explanation,
 	if err != nil {
 		return nil, err
 	}
-	kind := evaluator.KindTerraform
+	kind, opts := evaluator.KindTerraform, evaluator.Options{File: input}
 	if evaluator.Sniff(data) == evaluator.KindMCPCall {
 		kind = evaluator.KindMCPCall
 	}
-	return evaluator.New(eng, pol).Explain(kind, data, address, evaluator.Options{File: input})
+	if statePath != "" {
+		if kind != evaluator.KindTerraform {
+			return nil, &model.Error{Kind: model.KindInvalidField, File: input, Field: "state",
+				Message:  "the input is an MCP tool call, and --state goes only with a Terraform plan",
+				Expected: "no --state for an MCP call, or a Terraform plan as the input"}
+		}
+		opts.StateFile = statePath
+		if opts.State, err = readStateFile(statePath); err != nil {
+			return nil, err
+		}
+	}
+	return evaluator.New(eng, pol).Explain(kind, data, address, items, opts)
 }
 
 func explainDocument(x *evaluator.Explanation) explainDoc {
