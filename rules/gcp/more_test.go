@@ -14,6 +14,7 @@ var plainTiers = []struct {
 	tier    model.Tier
 }{
 	{"google_spanner_instance", "gcp.spanner.instance", 4},
+	{"google_folder", "gcp.folder", 2},
 	{"google_alloydb_cluster", "gcp.alloydb.cluster", 4},
 	{"google_alloydb_instance", "gcp.alloydb.instance", 2},
 	{"google_alloydb_backup", "gcp.alloydb.backup", 4},

@@ -53,6 +53,10 @@ func plainRules() []rules.Rule {
 		rules.Plain{Type: "google_compute_attached_disk", ID: "gcp.compute.attached-disk", Tier: effort, Confidence: medium,
 			Reason: "the disk is detached but kept; writes the instance had not flushed may be lost"},
 
+		// Containers.
+		rules.Plain{Type: "google_folder", ID: "gcp.folder", Tier: effort,
+			Reason: "Resource Manager refuses to delete a folder that still holds projects or folders, so only an empty folder goes (deletion_protection, where set, refuses even that); a deleted folder can be undeleted for 30 days"},
+
 		// Keys, secrets and identities.
 		rules.Plain{Type: "google_kms_crypto_key", ID: "gcp.kms.crypto-key", Tier: fromBackup,
 			Reason: "Cloud KMS cannot delete a key: the provider schedules every version for destruction after destroy_scheduled_duration (30 days by default), and each can be restored until then; after that, data encrypted under them is unreadable"},
