@@ -66,13 +66,14 @@ type Options struct {
 
 // Evaluator runs the pipeline. It is safe for concurrent use.
 type Evaluator struct {
-	rules  *rules.Engine
-	policy *policy.Engine
+	rules   *rules.Engine
+	policy  *policy.Engine
+	workers *workers
 }
 
 // New returns an evaluator over a rule engine and a prepared policy.
 func New(r *rules.Engine, p *policy.Engine) *Evaluator {
-	return &Evaluator{rules: r, policy: p}
+	return &Evaluator{rules: r, policy: p, workers: newWorkers()}
 }
 
 // ReadInput reads all of r, refusing more than MaxInputBytes.
@@ -237,7 +238,7 @@ func (e *Evaluator) guard(ctx context.Context, opts Options, fn func(context.Con
 		err error
 	}
 	done := make(chan result, 1)
-	go func() {
+	e.workers.run(func() {
 		defer func() {
 			if r := recover(); r != nil {
 				done <- result{err: &model.Error{Kind: model.KindInternal,
@@ -247,7 +248,7 @@ func (e *Evaluator) guard(ctx context.Context, opts Options, fn func(context.Con
 		}()
 		rep, err := fn(ctx)
 		done <- result{rep, err}
-	}()
+	})
 	select {
 	case r := <-done:
 		if r.err != nil {
