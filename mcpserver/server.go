@@ -46,6 +46,10 @@ type Server struct {
 	names []string
 	mcp   *server.MCPServer
 	log   *slog.Logger
+	// catalogs holds recourse_supported_resources' default answer (names
+	// and counts, no rows) per kind, encoded once: the rules do not change
+	// while the server runs.
+	catalogs map[string]json.RawMessage
 }
 
 // New builds the server over an evaluator and the rule engine it uses.
@@ -59,7 +63,12 @@ func New(ev *evaluator.Evaluator, eng *rules.Engine, opts Options) *Server {
 	if opts.MaxInputBytes <= 0 {
 		opts.MaxInputBytes = evaluator.MaxInputBytes
 	}
-	s := &Server{ev: ev, eng: eng, opts: opts, tools: map[string]*toolDef{}, log: opts.Logger}
+	s := &Server{ev: ev, eng: eng, opts: opts, tools: map[string]*toolDef{}, log: opts.Logger, catalogs: map[string]json.RawMessage{}}
+	for _, kind := range []string{"", rules.KindTerraform, rules.KindShell, rules.KindMCP} {
+		if b, err := json.Marshal(Catalog(eng, kind, "", false)); err == nil {
+			s.catalogs[kind] = b
+		}
+	}
 	s.mcp = server.NewMCPServer("recourse", opts.Version,
 		server.WithToolCapabilities(false),
 		server.WithResourceCapabilities(false, false),
@@ -186,7 +195,15 @@ func (s *Server) recover(c *Contract, t *toolDef, args map[string]any) {
 func (s *Server) call(ctx context.Context, t *toolDef, args map[string]any) Envelope {
 	switch t.name {
 	case ToolSupportedResources:
-		return Envelope{Status: StatusSuccess, Data: Catalog(s.eng, stringArg(args, "kind", "")), FollowUpHints: []string{}, Confidence: ptr("HIGH"), CharterVersion: CharterVersion}
+		kind, name := stringArg(args, "kind", ""), stringArg(args, "name", "")
+		withRules, _ := args["include_rules"].(bool)
+		var data any
+		if b, ok := s.catalogs[kind]; ok && name == "" && !withRules {
+			data = b
+		} else {
+			data = Catalog(s.eng, kind, name, withRules)
+		}
+		return Envelope{Status: StatusSuccess, Data: data, FollowUpHints: []string{}, Confidence: ptr("HIGH"), CharterVersion: CharterVersion}
 	case ToolWithEvidence:
 		return s.withEvidence(ctx, t, args)
 	}
@@ -366,15 +383,43 @@ func stringArg(args map[string]any, key, def string) string {
 
 func ptr(s string) *string { return &s }
 
-// Supported is what recourse_supported_resources returns: the rule
-// catalog and what happens to everything it does not list.
+// Supported is what recourse_supported_resources returns: the names that
+// have rules, their counts, the rule rows asked for, and what happens to
+// everything not listed.
 type Supported struct {
 	rules.Catalog
-	Fallback string `json:"fallback"`
+	// Name and Covered answer a question about one type, program or tool:
+	// whether it has rows of its own (its rows are then in Rules), and
+	// the nearest covered names when it has none.
+	Name     string   `json:"name,omitempty"`
+	Covered  *bool    `json:"covered,omitempty"`
+	NearBy   []string `json:"didYouMean,omitempty"`
+	Fallback string   `json:"fallback"`
 }
 
 // Catalog is the catalog of the engine's rows, limited to kind when set.
-func Catalog(eng *rules.Engine, kind string) Supported {
-	return Supported{Catalog: eng.Catalog(kind),
+// With name, Rules holds only that name's rows and Covered says whether
+// it has any; without it, Rules is empty unless withRules (every row is
+// some two thousand entries, more than an agent wants in its context).
+func Catalog(eng *rules.Engine, kind, name string, withRules bool) Supported {
+	out := Supported{Catalog: eng.Catalog(kind),
 		Fallback: "anything not listed is judged by the classifier from its name (status degraded): a data-bearing or container type's destroy is unrecoverable, network or configuration recoverable with effort, anything else needs review; never allowed without read-only evidence"}
+	switch {
+	case name != "":
+		var rows []rules.CatalogRow
+		for _, r := range out.Rules {
+			if r.Type == name {
+				rows = append(rows, r)
+			}
+		}
+		covered := len(rows) > 0
+		out.Name, out.Covered, out.Rules = name, &covered, append([]rules.CatalogRow{}, rows...)
+		if !covered {
+			names := append(append(append([]string{}, out.TerraformTypes...), out.Programs...), out.MCPTools...)
+			out.NearBy = suggest.Matches(name, names, 3)
+		}
+	case !withRules:
+		out.Rules = []rules.CatalogRow{}
+	}
+	return out
 }

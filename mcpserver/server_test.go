@@ -213,10 +213,40 @@ func TestToolCalls(t *testing.T) {
 	validate(t, ToolWithEvidence, env)
 	_, env, isErr = call(t, s, ToolSupportedResources, map[string]any{"kind": "mcp"})
 	data = env["data"].(map[string]any)
-	if isErr || env["status"] != "success" || len(data["mcpTools"].([]any)) < 50 || len(data["terraformTypes"].([]any)) != 0 {
+	if isErr || env["status"] != "success" || len(data["mcpTools"].([]any)) < 50 || len(data["terraformTypes"].([]any)) != 0 || len(data["rules"].([]any)) != 0 {
 		t.Fatalf("supported resources: %v", env["status"])
 	}
 	validate(t, ToolSupportedResources, env)
+}
+
+// TestSupportedResourcesQueries: names and counts by default, one name's
+// rows (or did-you-mean) on request, every row only when asked for.
+func TestSupportedResourcesQueries(t *testing.T) {
+	s := newServer(t, Options{})
+	tests := []struct {
+		args    map[string]any
+		covered any
+		rows    func(n int) bool
+		near    string
+	}{
+		{map[string]any{"kind": "terraform", "name": "aws_db_instance"}, true, func(n int) bool { return n >= 5 }, ""},
+		{map[string]any{"name": "aws_db_instanse"}, false, func(n int) bool { return n == 0 }, "aws_db_instance"},
+		{map[string]any{"kind": "shell", "name": "rm"}, true, func(n int) bool { return n >= 3 }, ""},
+		{map[string]any{"kind": "terraform", "include_rules": true}, nil, func(n int) bool { return n > 1000 }, ""},
+		{map[string]any{}, nil, func(n int) bool { return n == 0 }, ""},
+	}
+	for _, tt := range tests {
+		_, env, isErr := call(t, s, ToolSupportedResources, tt.args)
+		data := env["data"].(map[string]any)
+		rows := data["rules"].([]any)
+		if isErr || data["covered"] != tt.covered || !tt.rows(len(rows)) || data["counts"].(map[string]any)["rules"].(float64) < 200 {
+			t.Errorf("%v: covered %v, %d rows, counts %v", tt.args, data["covered"], len(rows), data["counts"])
+		}
+		if tt.near != "" && !strings.Contains(fmt.Sprint(data["didYouMean"]), tt.near) {
+			t.Errorf("%v: did you mean %v, want %s", tt.args, data["didYouMean"], tt.near)
+		}
+		validate(t, ToolSupportedResources, env)
+	}
 }
 
 func TestErrorContracts(t *testing.T) {
