@@ -82,28 +82,28 @@ var vocabulary = map[string][]sense{
 	"drive": {s(BlockStorage)}, "nas": {s(BlockStorage)}, "block": {s(Network, "ip", "cidr", "address"), s(BlockStorage)}, "lun": {s(BlockStorage)},
 
 	// Backups and recovery points.
-	"backup": {s(Backup)}, "backups": {s(Backup)}, "snapshot": {s(Backup)}, "snapshots": {s(Backup)}, "image": {s(Backup)},
+	"backup": {s(Backup)}, "backups": {s(Backup)}, "snapshot": {s(Backup)}, "snapshots": {s(Backup)}, "image": {s(ObjectStorage, "registry", "docker", "container"), s(Backup)},
 	"recovery": {s(Backup)}, "restore": {s(Backup)}, "template": {s(Config)},
 
 	// Key material.
 	"kms": {s(KeyMaterial)}, "keyring": {s(KeyMaterial)}, "hsm": {s(KeyMaterial)}, "cmk": {s(KeyMaterial)},
 	"certificate": {s(KeyMaterial)}, "secretsmanager": {s(Secret)}, "cert": {s(KeyMaterial)}, "ca": {s(KeyMaterial)}, "keystore": {s(KeyMaterial)},
-	"key": {s(KeyMaterial, "kms", "crypto", "encryption", "cmk", "master", "signing", "customer", "hsm", "vault", "pgp", "gpg", "private"),
+	"key": {s(KeyMaterial, "kms", "crypto", "encryption", "cmk", "master", "signing", "customer", "hsm", "vault", "pgp", "gpg", "private", "symmetric", "asymmetric"),
 		s(Identity, "ssh", "deploy", "public"), s(Secret)},
 	"sshkey": {s(Identity)}, "keypair": {s(Identity)},
 
 	// Secrets.
 	"secret": {s(Secret)}, "secrets": {s(Secret)}, "password": {s(Secret)}, "credential": {s(Secret)}, "credentials": {s(Secret)},
-	"token": {s(Secret)}, "kubeconfig": {s(Secret)}, "apikey": {s(Secret)}, "passphrase": {s(Secret)}, "vault": {s(KeyMaterial, "kms", "key"), s(Secret)},
+	"token": {s(Secret)}, "kubeconfig": {s(Secret)}, "apikey": {s(Secret)}, "passphrase": {s(Secret)}, "vault": {s(KeyMaterial, "kms", "key"), s(Backup, "backup", "recovery"), s(Secret)}, "secretstore": {s(Secret)}, "ssl": {s(KeyMaterial)},
 
 	// Messaging.
-	"queue": {s(Messaging)}, "topic": {s(Messaging)}, "stream": {s(Observability, "log"), s(Messaging)}, "kafka": {s(Messaging)},
+	"queue": {s(Messaging)}, "topic": {s(Messaging)}, "stream": {s(Observability, "log"), s(Database, "data"), s(Messaging)}, "conversation": {s(Messaging)}, "kafka": {s(Messaging)},
 	"broker": {s(Messaging)}, "exchange": {s(Messaging)}, "pubsub": {s(Messaging)}, "eventhub": {s(Messaging)}, "channel": {s(Observability, "notification", "alert"), s(Messaging)},
 	"subscription": {s(Container, "billing", "account"), s(Messaging)}, "mq": {s(Messaging)}, "sqs": {s(Messaging)}, "sns": {s(Messaging)}, "rocketmq": {s(Messaging)}, "pulsar": {s(Messaging)},
 	"nats": {s(Messaging)}, "rabbitmq": {s(Messaging)}, "activemq": {s(Messaging)}, "kinesis": {s(Messaging)},
 
 	// Identity and access.
-	"user": {s(Identity)}, "users": {s(Identity)}, "role": {s(Identity)}, "roles": {s(Identity)}, "iam": {s(Identity)}, "ram": {s(Identity)}, "cam": {s(Identity)}, "collaborator": {s(Identity)},
+	"user": {s(Identity)}, "users": {s(Identity)}, "role": {s(Identity)}, "roles": {s(Identity)}, "iam": {s(Identity)}, "ram": {s(Identity)}, "cam": {s(Identity)}, "collaborator": {s(Identity)}, "usergroup": {s(Identity)}, "ownership": {s(Identity)},
 	"binding": {s(Identity)}, "member": {s(Identity)}, "members": {s(Identity)}, "membership": {s(Identity)},
 	"permission": {s(Identity)}, "permissions": {s(Identity)}, "grant": {s(Identity)}, "grants": {s(Identity)},
 	"principal": {s(Identity)}, "identity": {s(Identity)}, "login": {s(Identity)}, "sso": {s(Identity)}, "saml": {s(Identity)},
@@ -154,7 +154,9 @@ var vocabulary = map[string][]sense{
 	"webhook": {s(Config)}, "hook": {s(Config)}, "rule": {s(Network, "firewall", "security", "secgroup", "forwarding", "lb", "nat", "acl", "ingress", "egress", "waf"),
 		s(Observability, "alert", "alerting", "monitor", "notification"), s(Config)},
 	"rules": {s(Network, "firewall", "security", "secgroup"), s(Config)}, "versioning": {s(Config)}, "quota": {s(Config)},
-	"resources": {s(Config)}, "source": {s(Config, "data")}, "ruleset": {s(Config)}, "integration": {s(Config)}, "workflow": {s(Config)}, "connector": {s(Config)}, "orchestration": {s(Config)},
+	"resources": {s(Config)}, "source": {s(Config, "data")}, "ruleset": {s(Config)}, "integration": {s(Config)}, "lifecycle": {s(Config)}, "replication": {s(Config)}, "context": {s(Config)},
+	"restriction": {s(Config)}, "protection": {s(Config)}, "preferences": {s(Config)}, "query": {s(Config)}, "catalog": {s(Config)},
+	"license": {s(Config)}, "configstore": {s(Config)}, "view": {s(Config)}, "data": {s(Config, "user")}, "workflow": {s(Config)}, "connector": {s(Config)}, "orchestration": {s(Config)},
 	"brand": {s(Config)}, "branding": {s(Config)}, "pipeline": {s(Config)}, "trigger": {s(Config)},
 	"variable": {s(Config)}, "variables": {s(Config)}, "flag": {s(Config)}, "feature": {s(Config)}, "attachment": {s(Config)},
 	"association": {s(Config)}, "mapping": {s(Config)}, "connection": {s(Config)}, "plan": {s(Config)}, "page": {s(Config)},
@@ -179,7 +181,7 @@ var vocabulary = map[string][]sense{
 	"organization": {s(Container)}, "org": {s(Container)}, "namespace": {s(ObjectStorage, "registry"), s(Container)}, "workspace": {s(Container)},
 	"space": {s(Container)}, "tenant": {s(Container)}, "tenancy": {s(Container)}, "compartment": {s(Container)},
 	"stack": {s(Container)}, "resourcegroup": {s(Container)}, "vdc": {s(Container)}, "datacenter": {s(Container)},
-	"realm": {s(Container)}, "vhost": {s(Container)},
+	"realm": {s(Container)}, "vhost": {s(Container)}, "cloud": {s(Container)}, "unit": {s(Container)},
 }
 
 // generic are head words that name a role more than a kind ("the
@@ -187,7 +189,7 @@ var vocabulary = map[string][]sense{
 // phrase before them names a kind, that kind decides.
 var generic = map[string]bool{"instance": true, "instances": true, "cluster": true, "server": true, "servers": true,
 	"service": true, "account": true, "node": true, "pool": true, "deployment": true, "group": true, "app": true,
-	"application": true}
+	"application": true, "datastore": true, "unit": true}
 
 // links are head words that name a relation or a part of the thing before
 // them: the category of the phrase before them picks theirs (the key ""
@@ -212,6 +214,7 @@ var links = map[string]map[Category]Category{
 	"membership":   {Network: Network, "": Identity},
 	"policy": {Identity: Identity, ObjectStorage: Identity, Secret: Identity, KeyMaterial: Identity, Database: Identity,
 		Network: Network, Observability: Observability, "": Config},
+	"target":  {Identity: Identity, "": Network},
 	"version": {Secret: Secret, KeyMaterial: KeyMaterial, Backup: Backup, ObjectStorage: ObjectStorage, Identity: Identity, "": Config},
 }
 

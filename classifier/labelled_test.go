@@ -105,7 +105,7 @@ func TestLabelledSecondSet(t *testing.T) {
 	for _, l := range labelled(t, "dev.tsv") {
 		dev[l[0]] = true
 	}
-	set := labelled(t, "heldout.tsv")
+	set := labelled(t, "second.tsv")
 	for _, l := range set {
 		if dev[l[0]] {
 			t.Errorf("%s is in both sets", l[0])
@@ -115,8 +115,8 @@ func TestLabelledSecondSet(t *testing.T) {
 		t.Errorf("second set has %d types, want at least 300", len(set))
 	}
 	right, total, misses := accuracy(set)
-	report(t, "heldout.tsv", right, total)
-	floor(t, "heldout.tsv", right, total, 0.80)
+	report(t, "second.tsv", right, total)
+	floor(t, "second.tsv", right, total, 0.80)
 	for _, m := range misses {
 		t.Log("miss: " + m)
 	}
@@ -127,7 +127,7 @@ func TestLabelledSecondSet(t *testing.T) {
 // Those judged tier 2 (a store whose name reads as configuration) are
 // listed.
 func TestNoDataBearingTypeJudgedReversible(t *testing.T) {
-	for _, file := range []string{"dev.tsv", "heldout.tsv"} {
+	for _, file := range []string{"dev.tsv", "second.tsv"} {
 		n, low := 0, 0
 		for _, l := range labelled(t, file) {
 			if !Category(l[1]).DataBearing() {
