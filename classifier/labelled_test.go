@@ -116,7 +116,7 @@ func TestLabelledSecondSet(t *testing.T) {
 	}
 	right, total, misses := accuracy(set)
 	report(t, "second.tsv", right, total)
-	floor(t, "second.tsv", right, total, 0.80)
+	floor(t, "second.tsv", right, total, 0.84)
 	for _, m := range misses {
 		t.Log("miss: " + m)
 	}
@@ -127,7 +127,7 @@ func TestLabelledSecondSet(t *testing.T) {
 // Those judged tier 2 (a store whose name reads as configuration) are
 // listed.
 func TestNoDataBearingTypeJudgedReversible(t *testing.T) {
-	for _, file := range []string{"dev.tsv", "second.tsv"} {
+	for _, file := range []string{"dev.tsv", "second.tsv", "heldout.tsv"} {
 		n, low := 0, 0
 		for _, l := range labelled(t, file) {
 			if !Category(l[1]).DataBearing() {
@@ -146,4 +146,52 @@ func TestNoDataBearingTypeJudgedReversible(t *testing.T) {
 		}
 		t.Logf("%s: %d data-bearing types, %d judged below tier 4, none tier 1", file, n, low)
 	}
+}
+
+// TestLabelledHeldOut measures the classifier on the held-out set, which
+// shares no type with the other two and was never tuned on.
+func TestLabelledHeldOut(t *testing.T) {
+	seen := map[string]string{}
+	for _, f := range []string{"dev.tsv", "second.tsv"} {
+		for _, l := range labelled(t, f) {
+			seen[l[0]] = f
+		}
+	}
+	set := labelled(t, "heldout.tsv")
+	for _, l := range set {
+		if f, ok := seen[l[0]]; ok {
+			t.Errorf("%s is also in %s", l[0], f)
+		}
+	}
+	if len(set) < 300 {
+		t.Errorf("held-out set has %d types, want at least 300", len(set))
+	}
+	right, total, misses := accuracy(set)
+	report(t, "heldout.tsv", right, total)
+	for _, m := range misses {
+		t.Log("miss: " + m)
+	}
+	bolder := lessCautious(set)
+	t.Logf("heldout.tsv: %d misses, %d of them judged less cautiously than their label would be", len(misses), len(bolder))
+	for _, b := range bolder {
+		t.Log("less cautious: " + b)
+	}
+}
+
+// lessCautious lists the labelled types whose destroy verdict ranks below
+// the one their labelled category would get (a miss toward less caution;
+// the other misses only cost a needless review).
+func lessCautious(set [][2]string) []string {
+	rank := map[model.Tier]int{model.TierReversible: 0, model.TierRecoverableWithEffort: 1, model.TierRecoverableFromBackup: 2,
+		model.TierNeedsReview: 3, model.TierUnrecoverable: 4}
+	var out []string
+	for _, l := range set {
+		m := &model.Mutation{Source: model.SourceTerraform, Action: model.ActionDelete, Target: model.Target{Type: l[0]}}
+		got := Classify(m).Tier
+		want := destroyPrior(Category(l[1]), "", true).tier
+		if rank[got] < rank[want] {
+			out = append(out, fmt.Sprintf("%s: tier %d, its label %s would give tier %d", l[0], got, l[1], want))
+		}
+	}
+	return out
 }
