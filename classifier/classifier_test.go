@@ -57,6 +57,9 @@ func TestClassifyPriors(t *testing.T) {
 		{"acme_dashboard", model.ActionDelete, model.TierRecoverableWithEffort, model.ConfidenceMedium},
 		{"acme_audit_log", model.ActionDelete, model.TierNeedsReview, model.ConfidenceLow},
 		{"acme_user", model.ActionDelete, model.TierNeedsReview, model.ConfidenceLow},
+		{"acme_widget_iam_policy", model.ActionDelete, model.TierNeedsReview, model.ConfidenceLow}, // authoritative IAM can lock people out
+		{"acme_widget_iam_binding", model.ActionReplace, model.TierNeedsReview, model.ConfidenceLow},
+		{"acme_lifecycle_policy", model.ActionDelete, model.TierRecoverableWithEffort, model.ConfidenceMedium},
 		{"acme_server", model.ActionDelete, model.TierNeedsReview, model.ConfidenceLow},
 		{"acme_bucket_frobnicator", model.ActionDelete, model.TierNeedsReview, model.ConfidenceLow},
 		{"acme_widget", model.ActionUnknown, model.TierNeedsReview, model.ConfidenceLow},
