@@ -82,3 +82,22 @@ func TestClassifyPriors(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCategorize: any name gets one of the categories, a destroy verdict
+// from the classifier is never tier 1 nor without a reason, and LOW
+// confidence destroys are needs-review.
+func FuzzCategorize(f *testing.F) {
+	for _, s := range []string{"aws_db_instance", "acme_iam_binding", "x", "", "_", "a__b__c", "oci_core_volume_backup_policy_assignment", "v1", "acme_v2_v3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, typ string) {
+		c, _, _ := Categorize(typ)
+		if !validCategory(c) {
+			t.Fatalf("%q: category %q", typ, c)
+		}
+		v := Classify(&model.Mutation{Source: model.SourceTerraform, Action: model.ActionDelete, Target: model.Target{Type: typ}})
+		if v.Tier == model.TierReversible || v.Reasoning == "" || (v.Confidence == model.ConfidenceLow && v.Tier != model.TierNeedsReview) {
+			t.Fatalf("%q: %+v", typ, v)
+		}
+	})
+}
