@@ -35,9 +35,12 @@ func destroyPrior(c Category, word string, head bool) prior {
 	case c == Container:
 		return prior{model.TierUnrecoverable, model.ConfidenceMedium,
 			"it contains other resources, and destroying a container takes what is inside with it"}
-	case c == Network || c == Config:
+	case c == Network:
 		return prior{model.TierRecoverableWithEffort, model.ConfidenceMedium,
-			"it is " + string(c) + " that an apply recreates from configuration, though ids and addresses may change"}
+			"a network object holds no data and an apply recreates it from configuration, though its ids and addresses may change"}
+	case c == Config:
+		return prior{model.TierRecoverableWithEffort, model.ConfidenceMedium,
+			"a setting or attachment holds no data and an apply recreates it from configuration; what depended on it fails until then"}
 	case c == Observability && !storesRecords[word]:
 		return prior{model.TierRecoverableWithEffort, model.ConfidenceMedium,
 			"it defines a check, alert or view that an apply recreates from configuration; its history may be lost"}
