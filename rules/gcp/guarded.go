@@ -20,8 +20,9 @@ func guardedRules() []rules.Rule {
 // deletion_protection that is on by default; Spanner also has an API-level
 // drop protection. Spanner backups are separate resources that outlive a
 // database; a deleted Bigtable table can be undeleted for 7 days.
-// Firestore's deletion_policy defaults to ABANDON: Terraform only forgets
-// the database.
+// Firestore's deletion_policy ABANDON makes Terraform only forget the
+// database; its default has changed between provider versions, so an input
+// without it is not read as abandoned.
 func databaseRules() []rules.Rule {
 	const spanner, bt, btTable, fs = "google_spanner_database", "google_bigtable_instance", "google_bigtable_table", "google_firestore_database"
 	var out []rules.Rule
@@ -42,8 +43,8 @@ func databaseRules() []rules.Rule {
 			Reason: "the table is deleted, but Bigtable can undelete it for 7 days; after that its rows are gone"},
 		rules.InPlace(btTable, "gcp.bigtable.table.update.in-place"),
 		rules.Rule{ID: "gcp.firestore.database.delete.abandon", Type: fs, On: rules.Destroy, Tier: effort,
-			When:   rules.WasDefault("deletion_policy", "ABANDON", rules.Eq("ABANDON")),
-			Reason: "deletion_policy ABANDON (the default) makes Terraform only forget the database; it stays with its documents, unmanaged until imported"},
+			When:   rules.Was("deletion_policy", rules.Eq("ABANDON")),
+			Reason: "deletion_policy ABANDON makes Terraform only forget the database; it stays with its documents, unmanaged until imported"},
 		rules.Rule{ID: "gcp.firestore.database.delete.protected", Type: fs, On: rules.Destroy, Tier: reversible,
 			When:   rules.Was("delete_protection_state", rules.Eq("DELETE_PROTECTION_ENABLED")),
 			Reason: "Firestore refuses to delete a database with delete protection enabled, so the apply fails and nothing is lost"},

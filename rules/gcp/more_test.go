@@ -139,7 +139,8 @@ func TestGuardedRows(t *testing.T) {
 		c("table protection off", "google_bigtable_table", upd, obj{"deletion_protection": "PROTECTED"}, obj{"deletion_protection": "UNPROTECTED"}, "gcp.bigtable.table.update.protection-off", 2),
 		c("table families", "google_bigtable_table", upd, obj{"column_family": []any{}}, obj{"column_family": []any{obj{"family": "f"}}}, "gcp.bigtable.table.update.in-place", 1),
 
-		c("firestore abandoned by default", "google_firestore_database", del, obj{"name": "(default)"}, nil, "gcp.firestore.database.delete.abandon", 2),
+		c("firestore abandoned", "google_firestore_database", del, obj{"deletion_policy": "ABANDON"}, nil, "gcp.firestore.database.delete.abandon", 2),
+		c("firestore, policy not in the input: not read as abandoned", "google_firestore_database", del, obj{"name": "(default)"}, nil, "gcp.firestore.database.delete", 4),
 		c("firestore protected", "google_firestore_database", del, obj{"deletion_policy": "DELETE", "delete_protection_state": "DELETE_PROTECTION_ENABLED"}, nil, "gcp.firestore.database.delete.protected", 1),
 		c("near miss: firestore deleted", "google_firestore_database", del, obj{"deletion_policy": "DELETE", "delete_protection_state": "DELETE_PROTECTION_DISABLED"}, nil, "gcp.firestore.database.delete", 4),
 		c("firestore protection off", "google_firestore_database", upd, obj{"delete_protection_state": "DELETE_PROTECTION_ENABLED"}, obj{"delete_protection_state": "DELETE_PROTECTION_DISABLED"}, "gcp.firestore.database.update.protection-off", 2),
