@@ -51,9 +51,17 @@ func Parse(line string, opts Options) ([]model.Mutation, error) {
 			Message:  fmt.Sprintf("the command line is %d bytes, over the %d KiB limit", len(line), MaxLineBytes>>10),
 			Expected: "one command line; evaluate long scripts in parts"}
 	}
-	w := &walker{cwd: opts.Cwd, env: map[string]string{}}
+	w := &walker{cwd: opts.Cwd, env: map[string]string{}, out: make([]model.Mutation, 0, commandEstimate(line))}
 	w.script(line, frame{line: 1, col: 1})
 	return w.out, nil
+}
+
+// commandEstimate guesses how many commands line holds from its separators,
+// so that a long script's mutations are not copied at every growth of the
+// slice.
+func commandEstimate(line string) int {
+	n := 1 + strings.Count(line, "\n") + strings.Count(line, ";") + strings.Count(line, "|") + strings.Count(line, "&")
+	return min(n, MaxCommands)
 }
 
 // frame is where a (possibly nested) script sits in the input line.
@@ -68,6 +76,9 @@ type walker struct {
 	out []model.Mutation
 	cwd string
 	env map[string]string // assignments made earlier in the line
+	// cfg expands words; it reads env, which assignments update in place,
+	// so one serves the whole line.
+	cfg *expand.Config
 }
 
 // script parses src and analyses every command in it.
@@ -249,15 +260,20 @@ func (w *walker) word(word *syntax.Word) []model.Arg {
 	if shape, dynamic := w.shape(word); dynamic {
 		return []model.Arg{{Value: shape, Dynamic: true}}
 	}
-	cfg := &expand.Config{Env: markerEnv{w.env}, CmdSubst: func(out io.Writer, cs *syntax.CmdSubst) error {
-		text, ok := literalSubst(cs)
-		if !ok {
-			return errDynamic
-		}
-		_, err := io.WriteString(out, text)
-		return err
-	}}
-	fields, err := expand.Fields(cfg, word)
+	if lit, ok := plainLiteral(word); ok {
+		return []model.Arg{{Value: lit}}
+	}
+	if w.cfg == nil {
+		w.cfg = &expand.Config{Env: markerEnv{w.env}, CmdSubst: func(out io.Writer, cs *syntax.CmdSubst) error {
+			text, ok := literalSubst(cs)
+			if !ok {
+				return errDynamic
+			}
+			_, err := io.WriteString(out, text)
+			return err
+		}}
+	}
+	fields, err := expand.Fields(w.cfg, word)
 	if err != nil {
 		shape, _ := w.shape(word)
 		return []model.Arg{{Value: shape, Dynamic: true}}
@@ -267,6 +283,21 @@ func (w *walker) word(word *syntax.Word) []model.Arg {
 		out[i] = model.Arg{Value: f}
 	}
 	return out
+}
+
+// plainLiteral returns the value of a word that is one unquoted literal
+// with nothing to expand: no brace, no leading tilde, no escape (globs are
+// never expanded, since nothing here reads the filesystem). Most words are,
+// and expand.Fields would return the same single field.
+func plainLiteral(word *syntax.Word) (string, bool) {
+	if len(word.Parts) != 1 {
+		return "", false
+	}
+	lit, ok := word.Parts[0].(*syntax.Lit)
+	if !ok || lit.Value == "" || strings.ContainsAny(lit.Value, "{\\") || strings.HasPrefix(lit.Value, "~") {
+		return "", false
+	}
+	return lit.Value, true
 }
 
 // shape renders a word with its run-time parts kept symbolic ($NAME,
