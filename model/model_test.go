@@ -122,3 +122,24 @@ func TestInventory(t *testing.T) {
 		t.Fatal("a nil inventory finds nothing")
 	}
 }
+
+func TestValueAt(t *testing.T) {
+	values := map[string]any{"versioning": []any{map[string]any{"enabled": true}}, "name": "b", "empty": []any{}}
+	tests := []struct {
+		path string
+		want any
+		ok   bool
+	}{
+		{"versioning.0.enabled", true, true},
+		{"name", "b", true},
+		{"versioning.1.enabled", nil, false},
+		{"empty.0.x", nil, false},
+		{"versioning.x", nil, false},
+		{"missing", nil, false},
+	}
+	for _, tt := range tests {
+		if got, ok := ValueAt(values, tt.path); got != tt.want || ok != tt.ok {
+			t.Errorf("%s: %v %v, want %v %v", tt.path, got, ok, tt.want, tt.ok)
+		}
+	}
+}

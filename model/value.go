@@ -94,6 +94,13 @@ func (m *Mutation) objectMissing(side Side) bool {
 	return m.Before == nil
 }
 
+// ValueAt reads the value at path ("versioning.0.enabled") from a
+// resource's values, as Lookup reads a mutation's: numeric segments index
+// lists. ok is false when the path is not there.
+func ValueAt(values map[string]any, path string) (v any, ok bool) {
+	return walk(values, strings.Split(path, "."))
+}
+
 // walk follows segs through nested maps and lists.
 func walk(cur any, segs []string) (any, bool) {
 	for _, s := range segs {

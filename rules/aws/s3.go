@@ -102,24 +102,15 @@ func versioningResult(enabled bool, status, source string) rules.Result {
 }
 
 func statusOf(values map[string]any) string {
-	if vc, ok := values["versioning_configuration"].([]any); ok && len(vc) > 0 {
-		if m, ok := vc[0].(map[string]any); ok {
-			if s, ok := m["status"].(string); ok {
-				return s
-			}
-		}
-	}
-	return ""
+	s, _ := model.ValueAt(values, "versioning_configuration.0.status")
+	status, _ := s.(string)
+	return status
 }
 
 func inlineVersioning(values map[string]any) (enabled, ok bool) {
-	v, _ := values["versioning"].([]any)
-	if len(v) == 0 {
-		return false, false
-	}
-	m, _ := v[0].(map[string]any)
-	e, ok := m["enabled"].(bool)
-	return e, ok
+	v, _ := model.ValueAt(values, "versioning.0.enabled")
+	enabled, ok = v.(bool)
+	return enabled, ok
 }
 
 func asString(v any) string {

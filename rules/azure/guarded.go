@@ -46,26 +46,14 @@ func parentSetting(desc, key, parentType string, links []link, test func(map[str
 	})
 }
 
-// days reads a positive retention in days at path ("blob_properties.0.
-// delete_retention_policy.0.days") from a resource's values.
-func days(path ...string) func(map[string]any) bool {
+// days tests for a positive retention in days at path
+// ("blob_properties.0.delete_retention_policy.0.days") in a resource's
+// values.
+func days(path string) func(map[string]any) bool {
 	return func(v map[string]any) bool {
-		var cur any = v
-		for _, seg := range path {
-			switch c := cur.(type) {
-			case map[string]any:
-				cur = c[seg]
-			case []any:
-				if len(c) == 0 {
-					return false
-				}
-				cur = c[0]
-			default:
-				return false
-			}
-		}
-		n, ok := cur.(float64)
-		return ok && n > 0
+		n, _ := model.ValueAt(v, path)
+		d, ok := n.(float64)
+		return ok && d > 0
 	}
 }
 
@@ -98,13 +86,13 @@ func storageChildRules() []rules.Rule {
 		kept               func(map[string]any) bool
 	}{
 		{"azurerm_storage_container", "azure.storage.container", "container", "container_soft_delete",
-			days("blob_properties", "0", "container_delete_retention_policy", "0", "days")},
+			days("blob_properties.0.container_delete_retention_policy.0.days")},
 		{"azurerm_storage_blob", "azure.storage.blob", "blob", "blob_soft_delete",
 			func(v map[string]any) bool {
-				return days("blob_properties", "0", "delete_retention_policy", "0", "days")(v) || versioning(v)
+				return days("blob_properties.0.delete_retention_policy.0.days")(v) || versioning(v)
 			}},
 		{"azurerm_storage_share", "azure.storage.share", "file share", "share_soft_delete",
-			days("share_properties", "0", "retention_policy", "0", "days")},
+			days("share_properties.0.retention_policy.0.days")},
 	} {
 		soft := parentSetting("its storage account keeps deleted "+c.what+"s", c.key, "azurerm_storage_account", account, c.kept)
 		out = append(out,
@@ -119,12 +107,8 @@ func storageChildRules() []rules.Rule {
 
 // versioning reads blob_properties[0].versioning_enabled.
 func versioning(v map[string]any) bool {
-	list, _ := v["blob_properties"].([]any)
-	if len(list) == 0 {
-		return false
-	}
-	b, _ := list[0].(map[string]any)
-	return b["versioning_enabled"] == true
+	on, _ := model.ValueAt(v, "blob_properties.0.versioning_enabled")
+	return on == true
 }
 
 // keyVaultRules: every vault has soft delete, but the provider purges a
@@ -166,12 +150,8 @@ func keyVaultRules() []rules.Rule {
 func cosmosRules() []rules.Rule {
 	const account = "azurerm_cosmosdb_account"
 	continuous := func(v map[string]any) bool {
-		list, _ := v["backup"].([]any)
-		if len(list) == 0 {
-			return false
-		}
-		b, _ := list[0].(map[string]any)
-		return b["type"] == "Continuous"
+		mode, _ := model.ValueAt(v, "backup.0.type")
+		return mode == "Continuous"
 	}
 	out := []rules.Rule{
 		{ID: "azure.cosmosdb.account.delete.continuous", Type: account, On: rules.Destroy, Tier: fromBackup,

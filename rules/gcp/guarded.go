@@ -122,12 +122,8 @@ func objectRules() []rules.Rule {
 
 // versioningOn reads versioning[0].enabled from a bucket's values.
 func versioningOn(v map[string]any) bool {
-	list, _ := v["versioning"].([]any)
-	if len(list) == 0 {
-		return false
-	}
-	block, _ := list[0].(map[string]any)
-	return block["enabled"] == true
+	on, _ := model.ValueAt(v, "versioning.0.enabled")
+	return on == true
 }
 
 // computeRules: a VM with deletion_protection is refused; its boot disk
