@@ -73,3 +73,21 @@ func PlainCases(typ, id string, tier model.Tier) []ResourceCase {
 			After: map[string]any{"tags": map[string]any{"team": "data"}}, Rule: id + ".update.in-place", Tier: model.TierReversible},
 	}
 }
+
+// PlainTier pins the destroy tier of one rules.Plain type, stated apart
+// from the table so that a change of tier is a change of the test.
+type PlainTier struct {
+	Type, ID string
+	Tier     model.Tier
+}
+
+// RunPlain runs PlainCases for every entry of tiers against table, and
+// checks that every row of table is hit.
+func RunPlain(t *testing.T, table []rules.Rule, tiers []PlainTier) {
+	t.Helper()
+	var cases []ResourceCase
+	for _, p := range tiers {
+		cases = append(cases, PlainCases(p.Type, p.ID, p.Tier)...)
+	}
+	RunResources(t, table, cases)
+}
