@@ -17,6 +17,12 @@ type Plain struct {
 	Reason     string
 }
 
+// Recreated is the reason of a configuration object that an apply
+// recreates exactly from the configuration (a parameter group, a route).
+func Recreated(what string) string {
+	return "an apply recreates the " + what + " from configuration; what depended on it fails until then"
+}
+
 // PlainRows returns the rows of every type in ps, in order.
 func PlainRows(ps ...Plain) []Rule {
 	out := make([]Rule, 0, 2*len(ps))

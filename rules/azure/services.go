@@ -14,11 +14,6 @@ const (
 	medium     = model.ConfidenceMedium
 )
 
-// recreated is the reason of a configuration object an apply recreates.
-func recreated(what string) string {
-	return "an apply recreates the " + what + " from configuration; what depended on it fails until then"
-}
-
 // plainRules are the Azure types whose destroy has one outcome whatever
 // their attributes.
 func plainRules() []rules.Rule {
@@ -128,16 +123,16 @@ func plainRules() []rules.Rule {
 			Reason: "workloads that sign in through the credential fail until an apply adds it again"},
 
 		// Network and DNS.
-		rules.Plain{Type: "azurerm_virtual_network", ID: "azure.network.vnet", Tier: effort, Reason: recreated("virtual network")},
-		rules.Plain{Type: "azurerm_subnet", ID: "azure.network.subnet", Tier: effort, Reason: recreated("subnet")},
-		rules.Plain{Type: "azurerm_network_security_group", ID: "azure.network.nsg", Tier: effort, Reason: recreated("network security group")},
+		rules.Plain{Type: "azurerm_virtual_network", ID: "azure.network.vnet", Tier: effort, Reason: rules.Recreated("virtual network")},
+		rules.Plain{Type: "azurerm_subnet", ID: "azure.network.subnet", Tier: effort, Reason: rules.Recreated("subnet")},
+		rules.Plain{Type: "azurerm_network_security_group", ID: "azure.network.nsg", Tier: effort, Reason: rules.Recreated("network security group")},
 		rules.Plain{Type: "azurerm_network_security_rule", ID: "azure.network.nsg-rule", Tier: reversible,
 			Reason: "traffic the rule allowed is refused (or traffic it denied is let through) until an apply adds it again"},
-		rules.Plain{Type: "azurerm_network_interface", ID: "azure.network.nic", Tier: effort, Reason: recreated("network interface")},
+		rules.Plain{Type: "azurerm_network_interface", ID: "azure.network.nic", Tier: effort, Reason: rules.Recreated("network interface")},
 		rules.Plain{Type: "azurerm_public_ip", ID: "azure.network.public-ip", Tier: effort,
 			Reason: "the address is released; a new one differs, so DNS and allowlists that named it must change"},
-		rules.Plain{Type: "azurerm_lb", ID: "azure.network.lb", Tier: effort, Reason: recreated("load balancer")},
-		rules.Plain{Type: "azurerm_application_gateway", ID: "azure.network.application-gateway", Tier: effort, Reason: recreated("application gateway")},
+		rules.Plain{Type: "azurerm_lb", ID: "azure.network.lb", Tier: effort, Reason: rules.Recreated("load balancer")},
+		rules.Plain{Type: "azurerm_application_gateway", ID: "azure.network.application-gateway", Tier: effort, Reason: rules.Recreated("application gateway")},
 		rules.Plain{Type: "azurerm_private_endpoint", ID: "azure.network.private-endpoint", Tier: effort,
 			Reason: "private traffic to the service fails until an apply recreates the endpoint, which may get a new private address"},
 		rules.Plain{Type: "azurerm_dns_zone", ID: "azure.dns.zone", Tier: lost, Confidence: medium,

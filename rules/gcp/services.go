@@ -14,11 +14,6 @@ const (
 	medium     = model.ConfidenceMedium
 )
 
-// recreated is the reason of a configuration object an apply recreates.
-func recreated(what string) string {
-	return "an apply recreates the " + what + " from configuration; what depended on it fails until then"
-}
-
 // plainRules are the GCP types whose destroy has one outcome whatever
 // their attributes.
 func plainRules() []rules.Rule {
@@ -74,12 +69,12 @@ func plainRules() []rules.Rule {
 			Reason: "publishers fail until an apply recreates the topic; subscriptions are detached and keep their unacknowledged messages"},
 		rules.Plain{Type: "google_pubsub_subscription", ID: "gcp.pubsub.subscription", Tier: lost, Confidence: medium,
 			Reason: "the subscription is deleted with its unacknowledged messages; a recreated one only receives messages published after it"},
-		rules.Plain{Type: "google_pubsub_schema", ID: "gcp.pubsub.schema", Tier: effort, Reason: recreated("schema")},
+		rules.Plain{Type: "google_pubsub_schema", ID: "gcp.pubsub.schema", Tier: effort, Reason: rules.Recreated("schema")},
 
 		// Compute, containers and serverless.
 		rules.Plain{Type: "google_container_node_pool", ID: "gcp.gke.node-pool", Tier: effort, Confidence: medium,
 			Reason: "the nodes are drained and deleted; pods move elsewhere if there is room, and an apply recreates the pool, but node-local data is lost"},
-		rules.Plain{Type: "google_compute_instance_template", ID: "gcp.compute.instance-template", Tier: effort, Reason: recreated("instance template")},
+		rules.Plain{Type: "google_compute_instance_template", ID: "gcp.compute.instance-template", Tier: effort, Reason: rules.Recreated("instance template")},
 		rules.Plain{Type: "google_compute_instance_group_manager", ID: "gcp.compute.instance-group-manager", Tier: effort, Confidence: medium,
 			Reason: "every instance of the group is deleted with its boot disk; an apply recreates them from the template, but data written to them is lost"},
 		rules.Plain{Type: "google_cloud_run_service", ID: "gcp.run.service", Tier: effort,
@@ -92,23 +87,23 @@ func plainRules() []rules.Rule {
 			Reason: "an apply redeploys the function from its source; triggers fail meanwhile"},
 
 		// Network and DNS.
-		rules.Plain{Type: "google_compute_network", ID: "gcp.compute.network", Tier: effort, Reason: recreated("VPC network")},
-		rules.Plain{Type: "google_compute_subnetwork", ID: "gcp.compute.subnetwork", Tier: effort, Reason: recreated("subnetwork")},
+		rules.Plain{Type: "google_compute_network", ID: "gcp.compute.network", Tier: effort, Reason: rules.Recreated("VPC network")},
+		rules.Plain{Type: "google_compute_subnetwork", ID: "gcp.compute.subnetwork", Tier: effort, Reason: rules.Recreated("subnetwork")},
 		rules.Plain{Type: "google_compute_firewall", ID: "gcp.compute.firewall", Tier: reversible,
 			Reason: "traffic the rule allowed is refused (or traffic it denied is let through) until an apply adds it again"},
 		rules.Plain{Type: "google_compute_address", ID: "gcp.compute.address", Tier: effort,
 			Reason: "the reserved address is released; a new one differs, so DNS and allowlists that named it must change"},
 		rules.Plain{Type: "google_compute_global_address", ID: "gcp.compute.global-address", Tier: effort,
 			Reason: "the reserved address is released; a new one differs, so DNS and allowlists that named it must change"},
-		rules.Plain{Type: "google_compute_router", ID: "gcp.compute.router", Tier: effort, Reason: recreated("Cloud Router")},
+		rules.Plain{Type: "google_compute_router", ID: "gcp.compute.router", Tier: effort, Reason: rules.Recreated("Cloud Router")},
 		rules.Plain{Type: "google_compute_router_nat", ID: "gcp.compute.router-nat", Tier: effort,
 			Reason: "instances lose outbound internet access; a recreated NAT may get new external addresses unless they are reserved"},
-		rules.Plain{Type: "google_compute_backend_service", ID: "gcp.compute.backend-service", Tier: effort, Reason: recreated("backend service")},
+		rules.Plain{Type: "google_compute_backend_service", ID: "gcp.compute.backend-service", Tier: effort, Reason: rules.Recreated("backend service")},
 		rules.Plain{Type: "google_compute_forwarding_rule", ID: "gcp.compute.forwarding-rule", Tier: effort,
 			Reason: "the load balancer's frontend is removed, and its address with it unless reserved"},
 		rules.Plain{Type: "google_compute_global_forwarding_rule", ID: "gcp.compute.global-forwarding-rule", Tier: effort,
 			Reason: "the load balancer's frontend is removed, and its address with it unless reserved"},
-		rules.Plain{Type: "google_compute_url_map", ID: "gcp.compute.url-map", Tier: effort, Reason: recreated("URL map")},
+		rules.Plain{Type: "google_compute_url_map", ID: "gcp.compute.url-map", Tier: effort, Reason: rules.Recreated("URL map")},
 		rules.Plain{Type: "google_compute_managed_ssl_certificate", ID: "gcp.compute.managed-ssl-certificate", Tier: effort,
 			Reason: "HTTPS fails until an apply recreates the certificate and Google provisions it again, which can take an hour"},
 		rules.Plain{Type: "google_dns_record_set", ID: "gcp.dns.record-set", Tier: reversible,
