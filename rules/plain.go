@@ -63,3 +63,25 @@ func (g Guard) Rows() []Rule {
 			Reason: g.Attr + " no longer protects the resource, so a later destroy is no longer refused"},
 	}
 }
+
+// Emptied describes a store the service refuses to delete while it holds
+// anything, unless Attr (force_destroy, force_delete) is true, and then
+// its contents go with it. Its rows are ID+".delete.force" (tier 4, at
+// ForcedConfidence, HIGH by default) and ID+".delete" (tier 2: only an
+// empty store goes; an unset Attr is the provider default, false).
+type Emptied struct {
+	Type, ID, Attr   string
+	ForcedConfidence model.Confidence
+	// Forced and Refused are the two rows' reasons.
+	Forced, Refused string
+}
+
+// Rows returns the two destroy rows.
+func (e Emptied) Rows() []Rule {
+	return []Rule{
+		{ID: e.ID + ".delete.force", Type: e.Type, On: Destroy, Tier: model.TierUnrecoverable, Confidence: e.ForcedConfidence,
+			When: Was(e.Attr, Eq(true)), Reason: e.Forced},
+		{ID: e.ID + ".delete", Type: e.Type, On: Destroy, Tier: model.TierRecoverableWithEffort,
+			When: WasDefault(e.Attr, false, Ne(true)), Reason: e.Refused},
+	}
+}

@@ -221,7 +221,7 @@ func expiringRule(m *model.Mutation, side model.Side, i int) (string, bool) {
 func miscStoreRules() []rules.Rule {
 	const emr, domain, db, pub, dir = "aws_emr_cluster", "aws_sagemaker_domain", "aws_lightsail_database", "aws_ecrpublic_repository", "aws_s3_directory_bucket"
 	out := rules.Guard{Type: emr, ID: "aws.emr.cluster", Attr: "termination_protection", On: true, What: "EMR"}.Rows()
-	return append(out,
+	out = append(out,
 		rules.Rule{ID: "aws.emr.cluster.delete", Type: emr, On: rules.Destroy, Tier: lost, Confidence: medium,
 			Reason: "the cluster's instances are terminated with HDFS and their local storage; data written to S3 stays"},
 		rules.InPlace(emr, "aws.emr.cluster.update.in-place"),
@@ -238,21 +238,15 @@ func miscStoreRules() []rules.Rule {
 		rules.Rule{ID: "aws.lightsail.database.delete", Type: db, On: rules.Destroy, Tier: fromBackup,
 			Reason: "a final snapshot (final_snapshot_name) is taken before the delete; a new database can be created from it"},
 		rules.InPlace(db, "aws.lightsail.database.update.in-place"),
-		rules.Rule{ID: "aws.ecr-public.repository.delete.force", Type: pub, On: rules.Destroy, Tier: lost,
-			When:   rules.Was("force_destroy", rules.Eq(true)),
-			Reason: "force_destroy deletes the public repository with every image in it"},
-		rules.Rule{ID: "aws.ecr-public.repository.delete", Type: pub, On: rules.Destroy, Tier: effort,
-			When:   rules.WasDefault("force_destroy", false, rules.Ne(true)),
-			Reason: "ECR Public refuses to delete a repository that still holds images, so only an empty one goes"},
-		rules.InPlace(pub, "aws.ecr-public.repository.update.in-place"),
-		rules.Rule{ID: "aws.s3.directory-bucket.delete.force", Type: dir, On: rules.Destroy, Tier: lost,
-			When:   rules.Was("force_destroy", rules.Eq(true)),
-			Reason: "force_destroy deletes every object in the directory bucket first; S3 Express One Zone has no versioning to recover them"},
-		rules.Rule{ID: "aws.s3.directory-bucket.delete", Type: dir, On: rules.Destroy, Tier: effort,
-			When:   rules.WasDefault("force_destroy", false, rules.Ne(true)),
-			Reason: "S3 refuses to delete a directory bucket that still holds objects, so only an empty one goes"},
-		rules.InPlace(dir, "aws.s3.directory-bucket.update.in-place"),
 	)
+	out = append(out, rules.Emptied{Type: pub, ID: "aws.ecr-public.repository", Attr: "force_destroy",
+		Forced:  "force_destroy deletes the public repository with every image in it",
+		Refused: "ECR Public refuses to delete a repository that still holds images, so only an empty one goes"}.Rows()...)
+	out = append(out, rules.InPlace(pub, "aws.ecr-public.repository.update.in-place"))
+	out = append(out, rules.Emptied{Type: dir, ID: "aws.s3.directory-bucket", Attr: "force_destroy",
+		Forced:  "force_destroy deletes every object in the directory bucket first; S3 Express One Zone has no versioning to recover them",
+		Refused: "S3 refuses to delete a directory bucket that still holds objects, so only an empty one goes"}.Rows()...)
+	return append(out, rules.InPlace(dir, "aws.s3.directory-bucket.update.in-place"))
 }
 
 // keyRules: replica and imported-material keys are scheduled for deletion

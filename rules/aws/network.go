@@ -32,16 +32,11 @@ func networkRules() []rules.Rule {
 // zone gets new name servers, so the parent delegation must be updated.
 func route53Rules() []rules.Rule {
 	const zone = "aws_route53_zone"
-	return []rules.Rule{
-		{ID: "aws.route53.zone.delete.force", Type: zone, On: rules.Destroy, Tier: model.TierUnrecoverable, Confidence: model.ConfidenceMedium,
-			When:   rules.Was("force_destroy", rules.Eq(true)),
-			Reason: "force_destroy deletes the zone with every record in it, including records this configuration does not manage; a new zone gets new name servers"},
-		{ID: "aws.route53.zone.delete", Type: zone, On: rules.Destroy, Tier: model.TierRecoverableWithEffort,
-			When:   rules.WasDefault("force_destroy", false, rules.Ne(true)),
-			Reason: "Route 53 refuses to delete a zone that still holds records, so only an empty zone goes; a recreated zone gets new name servers and the parent delegation must be updated"},
+	return append(rules.Emptied{Type: zone, ID: "aws.route53.zone", Attr: "force_destroy", ForcedConfidence: model.ConfidenceMedium,
+		Forced:  "force_destroy deletes the zone with every record in it, including records this configuration does not manage; a new zone gets new name servers",
+		Refused: "Route 53 refuses to delete a zone that still holds records, so only an empty zone goes; a recreated zone gets new name servers and the parent delegation must be updated"}.Rows(),
 		rules.InPlace(zone, "aws.route53.zone.update.in-place"),
-		{ID: "aws.route53.record.delete", Type: "aws_route53_record", On: rules.Destroy, Tier: model.TierReversible,
+		rules.Rule{ID: "aws.route53.record.delete", Type: "aws_route53_record", On: rules.Destroy, Tier: model.TierReversible,
 			Reason: "an apply recreates the record from configuration; resolvers answer NXDOMAIN for it until then (and cache that for the zone's negative TTL)"},
-		rules.InPlace("aws_route53_record", "aws.route53.record.update.in-place"),
-	}
+		rules.InPlace("aws_route53_record", "aws.route53.record.update.in-place"))
 }

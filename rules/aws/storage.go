@@ -82,18 +82,13 @@ func takesFinalSnapshot(v map[string]any) bool {
 // force_delete is true, in which case the images go with it.
 func ecrRules() []rules.Rule {
 	const typ = "aws_ecr_repository"
-	return []rules.Rule{
-		{ID: "aws.ecr.repository.delete.force", Type: typ, On: rules.Destroy, Tier: model.TierUnrecoverable,
-			When:   rules.Was("force_delete", rules.Eq(true)),
-			Reason: "force_delete deletes the repository with every image in it; images not pushed elsewhere are lost"},
-		{ID: "aws.ecr.repository.delete", Type: typ, On: rules.Destroy, Tier: model.TierRecoverableWithEffort,
-			When:   rules.WasDefault("force_delete", false, rules.Ne(true)),
-			Reason: "ECR refuses to delete a repository that still holds images, so only an empty repository goes; an apply recreates it, with a new registry policy and scan history"},
-		{ID: "aws.ecr.repository.update.force-delete-on", Type: typ, On: rules.Update, Tier: model.TierRecoverableWithEffort,
+	return append(rules.Emptied{Type: typ, ID: "aws.ecr.repository", Attr: "force_delete",
+		Forced:  "force_delete deletes the repository with every image in it; images not pushed elsewhere are lost",
+		Refused: "ECR refuses to delete a repository that still holds images, so only an empty repository goes; an apply recreates it, with a new registry policy and scan history"}.Rows(),
+		rules.Rule{ID: "aws.ecr.repository.update.force-delete-on", Type: typ, On: rules.Update, Tier: model.TierRecoverableWithEffort,
 			When:   rules.Becomes("force_delete", rules.Ne(true), rules.Eq(true)),
 			Reason: "force_delete is turned on, so a later delete takes the images with it"},
-		rules.InPlace(typ, "aws.ecr.repository.update.in-place"),
-	}
+		rules.InPlace(typ, "aws.ecr.repository.update.in-place"))
 }
 
 // backupRules: AWS Backup refuses to delete a vault that still holds
@@ -101,16 +96,11 @@ func ecrRules() []rules.Rule {
 // future backups; the recovery points already taken stay in their vault
 // under their lifecycle.
 func backupRules() []rules.Rule {
-	return []rules.Rule{
-		{ID: "aws.backup.vault.delete.force", Type: "aws_backup_vault", On: rules.Destroy, Tier: model.TierUnrecoverable,
-			When:   rules.Was("force_destroy", rules.Eq(true)),
-			Reason: "force_destroy deletes the vault with every recovery point in it; what they protect can no longer be restored from them"},
-		{ID: "aws.backup.vault.delete", Type: "aws_backup_vault", On: rules.Destroy, Tier: model.TierRecoverableWithEffort,
-			When:   rules.WasDefault("force_destroy", false, rules.Ne(true)),
-			Reason: "AWS Backup refuses to delete a vault that still holds recovery points, so only an empty vault goes; an apply recreates it, and plans that target it must wait for it"},
+	return append(rules.Emptied{Type: "aws_backup_vault", ID: "aws.backup.vault", Attr: "force_destroy",
+		Forced:  "force_destroy deletes the vault with every recovery point in it; what they protect can no longer be restored from them",
+		Refused: "AWS Backup refuses to delete a vault that still holds recovery points, so only an empty vault goes; an apply recreates it, and plans that target it must wait for it"}.Rows(),
 		rules.InPlace("aws_backup_vault", "aws.backup.vault.update.in-place"),
-		{ID: "aws.backup.plan.delete", Type: "aws_backup_plan", On: rules.Destroy, Tier: model.TierRecoverableWithEffort,
+		rules.Rule{ID: "aws.backup.plan.delete", Type: "aws_backup_plan", On: rules.Destroy, Tier: model.TierRecoverableWithEffort,
 			Reason: "no new backups are taken under this plan until it is recreated; recovery points already taken stay in their vault"},
-		rules.InPlace("aws_backup_plan", "aws.backup.plan.update.in-place"),
-	}
+		rules.InPlace("aws_backup_plan", "aws.backup.plan.update.in-place"))
 }

@@ -188,19 +188,14 @@ func containerRules() []rules.Rule {
 // configRules: zones and enabled APIs, whose outcome turns on one flag.
 func configRules() []rules.Rule {
 	const zone, service = "google_dns_managed_zone", "google_project_service"
-	return []rules.Rule{
-		{ID: "gcp.dns.zone.delete.force", Type: zone, On: rules.Destroy, Tier: lost, Confidence: medium,
-			When:   rules.Was("force_destroy", rules.Eq(true)),
-			Reason: "force_destroy deletes the zone with every record set in it, including ones this configuration does not manage; a new zone gets new name servers"},
-		{ID: "gcp.dns.zone.delete", Type: zone, On: rules.Destroy, Tier: effort,
-			When:   rules.WasDefault("force_destroy", false, rules.Ne(true)),
-			Reason: "Cloud DNS refuses to delete a zone that still holds record sets, so only an empty zone goes; a recreated zone gets new name servers and the parent delegation must be updated"},
+	return append(rules.Emptied{Type: zone, ID: "gcp.dns.zone", Attr: "force_destroy", ForcedConfidence: medium,
+		Forced:  "force_destroy deletes the zone with every record set in it, including ones this configuration does not manage; a new zone gets new name servers",
+		Refused: "Cloud DNS refuses to delete a zone that still holds record sets, so only an empty zone goes; a recreated zone gets new name servers and the parent delegation must be updated"}.Rows(),
 		rules.InPlace(zone, "gcp.dns.zone.update.in-place"),
-		{ID: "gcp.project-service.delete.kept", Type: service, On: rules.Destroy, Tier: reversible,
+		rules.Rule{ID: "gcp.project-service.delete.kept", Type: service, On: rules.Destroy, Tier: reversible,
 			When:   rules.Was("disable_on_destroy", rules.Eq(false)),
 			Reason: "disable_on_destroy is false, so the API stays enabled and only Terraform forgets it"},
-		{ID: "gcp.project-service.delete", Type: service, On: rules.Destroy, Tier: effort, Confidence: medium,
+		rules.Rule{ID: "gcp.project-service.delete", Type: service, On: rules.Destroy, Tier: effort, Confidence: medium,
 			Reason: "the API is disabled in the project (and, with disable_dependent_services, the services that depend on it): calls fail and its resources stop working until an apply enables it again"},
-		rules.InPlace(service, "gcp.project-service.update.in-place"),
-	}
+		rules.InPlace(service, "gcp.project-service.update.in-place"))
 }
