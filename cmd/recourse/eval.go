@@ -238,18 +238,29 @@ func evaluate(ctx context.Context, stdin io.Reader, kind inputKind, input, cwd s
 	default:
 		opts.File = input
 	}
-	if flags.state != "" {
-		if evKind != evaluator.KindTerraform {
-			return nil, &model.Error{Kind: model.KindInvalidField, File: input, Field: "state",
-				Message:  "the input is an MCP tool call, and --state goes only with a Terraform plan",
-				Expected: "no --state for an MCP call, or a Terraform plan as the input"}
-		}
-		opts.StateFile = flags.state
-		if opts.State, err = readStateFile(flags.state); err != nil {
-			return nil, err
-		}
+	if err := withState(&opts, flags.state, input, evKind); err != nil {
+		return nil, err
 	}
 	return evaluator.New(eng, pol).Evaluate(ctx, evKind, data, items, opts)
+}
+
+// withState reads --state (path, when set) into opts. A state goes only
+// with a Terraform plan: with an MCP call as input it is an error.
+func withState(opts *evaluator.Options, path, input string, kind evaluator.Kind) error {
+	if path == "" {
+		return nil
+	}
+	if kind != evaluator.KindTerraform {
+		return &model.Error{Kind: model.KindInvalidField, File: input, Field: "state",
+			Message:  "the input is an MCP tool call, and --state goes only with a Terraform plan",
+			Expected: "no --state for an MCP call, or a Terraform plan as the input"}
+	}
+	state, err := readStateFile(path)
+	if err != nil {
+		return err
+	}
+	opts.State, opts.StateFile = state, path
+	return nil
 }
 
 // readStateFile reads --state.

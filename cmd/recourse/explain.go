@@ -98,16 +98,8 @@ func explain(cmd *cobra.Command, input, address, statePath, evidencePath string)
 	if evaluator.Sniff(data) == evaluator.KindMCPCall {
 		kind = evaluator.KindMCPCall
 	}
-	if statePath != "" {
-		if kind != evaluator.KindTerraform {
-			return nil, &model.Error{Kind: model.KindInvalidField, File: input, Field: "state",
-				Message:  "the input is an MCP tool call, and --state goes only with a Terraform plan",
-				Expected: "no --state for an MCP call, or a Terraform plan as the input"}
-		}
-		opts.StateFile = statePath
-		if opts.State, err = readStateFile(statePath); err != nil {
-			return nil, err
-		}
+	if err := withState(&opts, statePath, input, kind); err != nil {
+		return nil, err
 	}
 	return evaluator.New(eng, pol).Explain(kind, data, address, items, opts)
 }
