@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -46,10 +47,10 @@ type Server struct {
 	names []string
 	mcp   *server.MCPServer
 	log   *slog.Logger
-	// catalogs holds recourse_supported_resources' default answer (names
-	// and counts, no rows) per kind, encoded once: the rules do not change
-	// while the server runs.
-	catalogs map[string]json.RawMessage
+	// catalogs gives recourse_supported_resources' default answer (names
+	// and counts, no rows) per kind, encoded on first use and kept: the
+	// rules do not change while the server runs.
+	catalogs map[string]func() json.RawMessage
 }
 
 // New builds the server over an evaluator and the rule engine it uses.
@@ -63,11 +64,12 @@ func New(ev *evaluator.Evaluator, eng *rules.Engine, opts Options) *Server {
 	if opts.MaxInputBytes <= 0 {
 		opts.MaxInputBytes = evaluator.MaxInputBytes
 	}
-	s := &Server{ev: ev, eng: eng, opts: opts, tools: map[string]*toolDef{}, log: opts.Logger, catalogs: map[string]json.RawMessage{}}
+	s := &Server{ev: ev, eng: eng, opts: opts, tools: map[string]*toolDef{}, log: opts.Logger, catalogs: map[string]func() json.RawMessage{}}
 	for _, kind := range []string{"", rules.KindTerraform, rules.KindShell, rules.KindMCP} {
-		if b, err := json.Marshal(Catalog(eng, kind, "", false)); err == nil {
-			s.catalogs[kind] = b
-		}
+		s.catalogs[kind] = sync.OnceValue(func() json.RawMessage {
+			b, _ := json.Marshal(Catalog(eng, kind, "", false))
+			return b
+		})
 	}
 	s.mcp = server.NewMCPServer("recourse", opts.Version,
 		server.WithToolCapabilities(false),
@@ -195,14 +197,8 @@ func (s *Server) recover(c *Contract, t *toolDef, args map[string]any) {
 func (s *Server) call(ctx context.Context, t *toolDef, args map[string]any) Envelope {
 	switch t.name {
 	case ToolSupportedResources:
-		kind, name := stringArg(args, "kind", ""), stringArg(args, "name", "")
 		withRules, _ := args["include_rules"].(bool)
-		var data any
-		if b, ok := s.catalogs[kind]; ok && name == "" && !withRules {
-			data = b
-		} else {
-			data = Catalog(s.eng, kind, name, withRules)
-		}
+		data := s.supported(stringArg(args, "kind", ""), stringArg(args, "name", ""), withRules)
 		return Envelope{Status: StatusSuccess, Data: data, FollowUpHints: []string{}, Confidence: ptr("HIGH"), CharterVersion: CharterVersion}
 	case ToolWithEvidence:
 		return s.withEvidence(ctx, t, args)
@@ -382,6 +378,18 @@ func stringArg(args map[string]any, key, def string) string {
 }
 
 func ptr(s string) *string { return &s }
+
+// supported is recourse_supported_resources' data: the encoded default
+// answer when no name or rows are asked for, else a catalog built for the
+// question.
+func (s *Server) supported(kind, name string, withRules bool) any {
+	if get, ok := s.catalogs[kind]; ok && name == "" && !withRules {
+		if b := get(); len(b) > 0 {
+			return b
+		}
+	}
+	return Catalog(s.eng, kind, name, withRules)
+}
 
 // Supported is what recourse_supported_resources returns: the names that
 // have rules, their counts, the rule rows asked for, and what happens to
