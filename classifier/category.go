@@ -28,8 +28,8 @@ const (
 	Unclassified  Category = "unclassified"
 )
 
-// Categories lists every category, data-bearing first.
-var Categories = []Category{Database, ObjectStorage, BlockStorage, Backup, KeyMaterial, Secret, Messaging,
+// categories lists every category, data-bearing first.
+var categories = []Category{Database, ObjectStorage, BlockStorage, Backup, KeyMaterial, Secret, Messaging,
 	Identity, Network, Compute, Config, Observability, Container, Unclassified}
 
 // DataBearing reports whether deleting something of category c loses data.

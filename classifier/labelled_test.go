@@ -38,7 +38,7 @@ func labelled(t *testing.T, name string) [][2]string {
 }
 
 func validCategory(c Category) bool {
-	for _, k := range Categories {
+	for _, k := range categories {
 		if c == k {
 			return true
 		}
