@@ -95,14 +95,22 @@ func storageChildRules() []rules.Rule {
 			days("share_properties.0.retention_policy.0.days")},
 	} {
 		soft := parentSetting("its storage account keeps deleted "+c.what+"s", c.key, "azurerm_storage_account", account, c.kept)
-		out = append(out,
-			rules.Rule{ID: c.id + ".delete.soft-delete", Type: c.typ, On: rules.Destroy, Tier: fromBackup, When: soft,
-				Reason: "the account's soft delete keeps the deleted " + c.what + " for its retention period, and it can be undeleted until then"},
-			rules.Rule{ID: c.id + ".delete", Type: c.typ, On: rules.Destroy, Tier: lost, When: rules.Not(soft),
-				Reason: "the account keeps no soft-deleted " + c.what + "s, so the " + c.what + " and its data are deleted for good"},
-			rules.InPlace(c.typ, c.id+".update.in-place"))
+		out = append(out, childRows(c.typ, c.id, ".delete.soft-delete", soft,
+			"the account's soft delete keeps the deleted "+c.what+" for its retention period, and it can be undeleted until then",
+			"the account keeps no soft-deleted "+c.what+"s, so the "+c.what+" and its data are deleted for good")...)
 	}
 	return out
+}
+
+// childRows are the rows of a resource whose recovery rests on a setting
+// of its parent: tier 3 (ID+keptSuffix) when kept holds, tier 4
+// (ID+".delete") when it does not, and the in-place update row.
+func childRows(typ, id, keptSuffix string, kept rules.Cond, keptReason, lostReason string) []rules.Rule {
+	return []rules.Rule{
+		{ID: id + keptSuffix, Type: typ, On: rules.Destroy, Tier: fromBackup, When: kept, Reason: keptReason},
+		{ID: id + ".delete", Type: typ, On: rules.Destroy, Tier: lost, When: rules.Not(kept), Reason: lostReason},
+		rules.InPlace(typ, id+".update.in-place"),
+	}
 }
 
 // versioning reads blob_properties[0].versioning_enabled.
@@ -126,19 +134,16 @@ func keyVaultRules() []rules.Rule {
 			Reason: "without purge protection the provider purges the soft-deleted vault on destroy by default, so its keys and secrets, and the data encrypted under them, are lost"},
 		rules.InPlace(vault, "azure.keyvault.vault.update.in-place"),
 	}
+	protected := parentSetting("its key vault has purge protection", "vault_purge_protection", vault,
+		[]link{{"key_vault_id", "id"}}, func(v map[string]any) bool { return v["purge_protection_enabled"] == true })
 	for _, c := range []struct{ typ, id, what string }{
 		{"azurerm_key_vault_key", "azure.keyvault.key", "key"},
 		{"azurerm_key_vault_secret", "azure.keyvault.secret", "secret"},
 		{"azurerm_key_vault_certificate", "azure.keyvault.certificate", "certificate"},
 	} {
-		protected := parentSetting("its key vault has purge protection", "vault_purge_protection", vault,
-			[]link{{"key_vault_id", "id"}}, func(v map[string]any) bool { return v["purge_protection_enabled"] == true })
-		out = append(out,
-			rules.Rule{ID: c.id + ".delete.purge-protected", Type: c.typ, On: rules.Destroy, Tier: fromBackup, When: protected,
-				Reason: "the vault's purge protection keeps the soft-deleted " + c.what + " for the retention period, and it can be recovered until then"},
-			rules.Rule{ID: c.id + ".delete", Type: c.typ, On: rules.Destroy, Tier: lost, When: rules.Not(protected),
-				Reason: "without purge protection on its vault the provider purges the soft-deleted " + c.what + " on destroy by default; its value, and data encrypted under it, are lost"},
-			rules.InPlace(c.typ, c.id+".update.in-place"))
+		out = append(out, childRows(c.typ, c.id, ".delete.purge-protected", protected,
+			"the vault's purge protection keeps the soft-deleted "+c.what+" for the retention period, and it can be recovered until then",
+			"without purge protection on its vault the provider purges the soft-deleted "+c.what+" on destroy by default; its value, and data encrypted under it, are lost")...)
 	}
 	return out
 }
@@ -164,19 +169,16 @@ func cosmosRules() []rules.Rule {
 			Reason: "continuous backup is turned off, so later deletes can no longer be restored to a point in time"},
 		rules.InPlace(account, "azure.cosmosdb.account.update.in-place"),
 	}
+	cont := parentSetting("its account has continuous backup", "account_continuous_backup", account, []link{{"account_name", "name"}}, continuous)
 	for _, c := range []struct{ typ, id, what string }{
 		{"azurerm_cosmosdb_sql_database", "azure.cosmosdb.sql-database", "database"},
 		{"azurerm_cosmosdb_sql_container", "azure.cosmosdb.sql-container", "container"},
 		{"azurerm_cosmosdb_mongo_database", "azure.cosmosdb.mongo-database", "database"},
 		{"azurerm_cosmosdb_mongo_collection", "azure.cosmosdb.mongo-collection", "collection"},
 	} {
-		cont := parentSetting("its account has continuous backup", "account_continuous_backup", account, []link{{"account_name", "name"}}, continuous)
-		out = append(out,
-			rules.Rule{ID: c.id + ".delete.continuous", Type: c.typ, On: rules.Destroy, Tier: fromBackup, When: cont,
-				Reason: "the account's continuous backup can restore the deleted " + c.what + " to a point within its retention"},
-			rules.Rule{ID: c.id + ".delete", Type: c.typ, On: rules.Destroy, Tier: lost, When: rules.Not(cont),
-				Reason: "the account has periodic backup only, so the deleted " + c.what + " and its items can only be restored by Azure support, if at all"},
-			rules.InPlace(c.typ, c.id+".update.in-place"))
+		out = append(out, childRows(c.typ, c.id, ".delete.continuous", cont,
+			"the account's continuous backup can restore the deleted "+c.what+" to a point within its retention",
+			"the account has periodic backup only, so the deleted "+c.what+" and its items can only be restored by Azure support, if at all")...)
 	}
 	return out
 }
