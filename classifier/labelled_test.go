@@ -182,14 +182,12 @@ func TestLabelledHeldOut(t *testing.T) {
 // the one their labelled category would get (a miss toward less caution;
 // the other misses only cost a needless review).
 func lessCautious(set [][2]string) []string {
-	rank := map[model.Tier]int{model.TierReversible: 0, model.TierRecoverableWithEffort: 1, model.TierRecoverableFromBackup: 2,
-		model.TierNeedsReview: 3, model.TierUnrecoverable: 4}
 	var out []string
 	for _, l := range set {
 		m := &model.Mutation{Source: model.SourceTerraform, Action: model.ActionDelete, Target: model.Target{Type: l[0]}}
 		got := Classify(m).Tier
 		want := destroyPrior(Category(l[1]), "", true).tier
-		if rank[got] < rank[want] {
+		if got.Severity() < want.Severity() {
 			out = append(out, fmt.Sprintf("%s: tier %d, its label %s would give tier %d", l[0], got, l[1], want))
 		}
 	}
