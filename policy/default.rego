@@ -19,6 +19,11 @@
 #   relax   contains {"decision": D, "reason": R} if { ... }   # lower it to D
 # Relaxing never goes below warn while any change is tier 2 or worse, and a
 # tightening always wins over a relaxation.
+#
+# When no user policy is loaded, Recourse runs a compiled form of this file
+# (policy/default.go) instead of the Rego engine, for speed; the tests in
+# policy/default_test.go hold the two to the same answer on every input,
+# so a change here is a change there.
 package recourse.decision
 
 import rego.v1
@@ -170,15 +175,6 @@ user_reasons contains sprintf("policy recourse.policies.%s lowered the decision 
 }
 
 policies := array.concat(["recourse.default"], sort([sprintf("recourse.policies.%s", [name]) | some name, _ in data.recourse.policies]))
-
-# default_result is result when no user policy is loaded: the engine asks
-# for it then, which saves evaluating the user-policy rules.
-default_result := {
-	"decision": names[base_rank],
-	"reasons": sort(default_reasons),
-	"policies": ["recourse.default"],
-	"errors": [],
-}
 
 result := {
 	"decision": decision,

@@ -28,17 +28,16 @@ var defaultRego string
 // DefaultFile is the name the embedded default policy is compiled under.
 const DefaultFile = "recourse/default.rego"
 
-// The decision query: the full result when user policies are loaded,
-// the default policy's own result (which skips the user-policy rules)
-// when none are.
-const (
-	query        = "data.recourse.decision.result"
-	defaultQuery = "data.recourse.decision.default_result"
-)
+// query is the decision the Rego engine is asked for.
+const query = "data.recourse.decision.result"
 
 // Engine evaluates the decision policy.
 type Engine struct {
 	prepared rego.PreparedEvalQuery
+	// compiled is set when no user policy is loaded: Decide then runs
+	// decideDefault, the compiled form of default.rego, and nothing is
+	// prepared.
+	compiled bool
 }
 
 // Input is what the policy decides on (docs/policy.md describes it as the
@@ -74,40 +73,59 @@ type Result struct {
 	Policies []string
 }
 
-// New compiles the default policy together with the user policies found in
-// dirs (every *.rego file, recursively, except *_test.rego) and prepares
-// the decision query.
+// New returns the decision engine. With no dirs it runs the compiled
+// default policy; otherwise it compiles the default policy together with
+// the user policies found in dirs (every *.rego file, recursively, except
+// *_test.rego) and prepares the decision query.
 func New(ctx context.Context, dirs ...string) (*Engine, error) {
-	modules, err := loadModules(dirs, false)
+	if len(dirs) == 0 {
+		return &Engine{compiled: true}, nil
+	}
+	pq, err := prepare(ctx, dirs)
 	if err != nil {
 		return nil, err
-	}
-	compiler := ast.NewCompiler()
-	if compiler.Compile(modules); compiler.Failed() {
-		return nil, compileError(compiler.Errors)
-	}
-	q := query
-	if len(dirs) == 0 {
-		q = defaultQuery
-	}
-	pq, err := rego.New(
-		rego.Query(q),
-		rego.Compiler(compiler),
-		rego.StrictBuiltinErrors(true),
-	).PrepareForEval(ctx)
-	if err != nil {
-		return nil, &model.Error{Kind: model.KindPolicyCompile, Message: "preparing the decision query: " + err.Error(), Err: err}
 	}
 	return &Engine{prepared: pq}, nil
 }
 
-// Decide evaluates the policy on in. An evaluation error, a malformed
+// prepare compiles default.rego and the user policies in dirs and
+// prepares the decision query.
+func prepare(ctx context.Context, dirs []string) (rego.PreparedEvalQuery, error) {
+	modules, err := loadModules(dirs, false)
+	if err != nil {
+		return rego.PreparedEvalQuery{}, err
+	}
+	compiler := ast.NewCompiler()
+	if compiler.Compile(modules); compiler.Failed() {
+		return rego.PreparedEvalQuery{}, compileError(compiler.Errors)
+	}
+	pq, err := rego.New(
+		rego.Query(query),
+		rego.Compiler(compiler),
+		rego.StrictBuiltinErrors(true),
+	).PrepareForEval(ctx)
+	if err != nil {
+		return rego.PreparedEvalQuery{}, &model.Error{Kind: model.KindPolicyCompile, Message: "preparing the decision query: " + err.Error(), Err: err}
+	}
+	return pq, nil
+}
+
+// Decide evaluates the policy on in: the compiled default policy when no
+// user policy is loaded, the Rego engine otherwise. An evaluation error, a malformed
 // result or an error a user policy reports is returned as an error, never
 // as a decision.
 func (e *Engine) Decide(ctx context.Context, in Input) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, deadlineError(err)
 	}
+	if e.compiled {
+		return decideDefault(in), nil
+	}
+	return e.decideRego(ctx, in)
+}
+
+// decideRego evaluates the prepared Rego query on in.
+func (e *Engine) decideRego(ctx context.Context, in Input) (Result, error) {
 	value, err := in.value()
 	if err != nil {
 		return Result{}, evalError("building the policy input", err)

@@ -228,7 +228,8 @@ test_fails if 1 == 2
 }
 
 // BenchmarkDecideSmall: the policy's share of evaluating a one-line
-// command (three verdicts).
+// command (three verdicts), with no user policy loaded: the compiled
+// default policy.
 func BenchmarkDecideSmall(b *testing.B) {
 	eng, err := New(context.Background())
 	if err != nil {
@@ -238,6 +239,19 @@ func BenchmarkDecideSmall(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := eng.Decide(context.Background(), in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDecideSmallRego: the same decision through the Rego engine, as
+// it runs when a user policy is loaded (default.rego evaluated by OPA).
+func BenchmarkDecideSmallRego(b *testing.B) {
+	eng := regoEngine(b)
+	in := Input{Source: model.SourceShell, Verdicts: verdicts(1, 3, 2)}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := eng.decideRego(context.Background(), in); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -32,9 +32,12 @@ var classRank = map[PathClass]int{PathRoot: 0, PathSystem: 1, PathHome: 2, PathD
 // Worse reports whether a is more dangerous to delete than b.
 func Worse(a, b PathClass) bool { return classRank[a] < classRank[b] }
 
-var systemDirs = []string{"/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/boot", "/var", "/opt",
-	"/srv", "/sys", "/proc", "/root", "/run", "/mnt", "/media", "/snap", "/nix", "/System", "/Library", "/Applications",
-	"/private", "/Volumes", "/cores", "/efi", "/lost+found"}
+// systemDirs are the top-level directories that belong to the system,
+// by name: everything under them is PathSystem.
+var systemDirs = map[string]bool{"etc": true, "usr": true, "bin": true, "sbin": true, "lib": true, "lib32": true, "lib64": true,
+	"libx32": true, "boot": true, "var": true, "opt": true, "srv": true, "sys": true, "proc": true, "root": true, "run": true,
+	"mnt": true, "media": true, "snap": true, "nix": true, "System": true, "Library": true, "Applications": true,
+	"private": true, "Volumes": true, "cores": true, "efi": true, "lost+found": true}
 
 var tempDirs = []string{"/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/dev/shm", "/private/var/folders", "/var/folders"}
 
@@ -174,13 +177,11 @@ func classifyAbsolute(p string) PathClass {
 			return PathTemp
 		}
 	}
-	for _, s := range systemDirs {
-		if under(p, s) {
-			if s == "/root" && p != "/root" {
-				return PathUser
-			}
-			return PathSystem
+	if top, _, _ := strings.Cut(strings.TrimPrefix(p, "/"), "/"); path.IsAbs(p) && systemDirs[top] {
+		if top == "root" && p != "/root" {
+			return PathUser
 		}
+		return PathSystem
 	}
 	if under(p, "/home") || under(p, "/Users") {
 		parts := strings.Split(strings.Trim(p, "/"), "/")
@@ -197,7 +198,7 @@ func classifyAbsolute(p string) PathClass {
 
 // under reports whether p is dir or inside it.
 func under(p, dir string) bool {
-	return p == dir || strings.HasPrefix(p, dir+"/")
+	return strings.HasPrefix(p, dir) && (len(p) == len(dir) || p[len(dir)] == '/')
 }
 
 // PathIs holds when some operand after skip falls in one of classes.

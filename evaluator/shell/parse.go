@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
@@ -92,7 +93,7 @@ func (w *walker) script(src string, fr frame) {
 		saved := w.cwd
 		defer func() { w.cwd = saved }()
 	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	f, err := parseBash(src)
 	if err != nil {
 		w.problem(fr, src, "the command line does not parse as bash: "+err.Error())
 		return
@@ -498,4 +499,16 @@ func firstNonEmpty(ss ...string) string {
 		}
 	}
 	return ""
+}
+
+// parsers reuses bash parsers across scripts: a new parser allocates a
+// few kilobytes of buffers, a tenth of what judging a one-line command
+// costs. A parser is returned to the pool once Parse returns; the tree it
+// built does not share its buffers.
+var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }}
+
+func parseBash(src string) (*syntax.File, error) {
+	p := parsers.Get().(*syntax.Parser)
+	defer parsers.Put(p)
+	return p.Parse(strings.NewReader(src), "")
 }

@@ -291,7 +291,7 @@ func (w *walker) stdinScript(cmd *model.Command, fr frame, _ bool) {
 // echoed returns the text that the single command src, an `echo` or
 // `printf` with literal arguments, writes.
 func echoed(src string) (string, bool) {
-	f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	f, err := parseBash(src)
 	if err != nil || len(f.Stmts) != 1 {
 		return "", false
 	}

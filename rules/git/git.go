@@ -22,12 +22,20 @@ var globalValueFlags = map[string]bool{"-C": true, "-c": true, "--git-dir": true
 // View returns the subcommand view of a git command and the subcommand,
 // or false when the command names none (git, git --version).
 func View(c *model.Command) (*model.Command, string, bool) {
-	args := c.Args
+	i, ok := subcommand(c.Args)
+	if !ok {
+		return nil, "", false
+	}
+	return view(c, i), c.Args[i].Value, true
+}
+
+// subcommand finds the subcommand among args, past git's global flags.
+func subcommand(args []model.Arg) (int, bool) {
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
 		case args[i].Dynamic:
-			return nil, "", false
+			return 0, false
 		case v == "--":
 			continue
 		case strings.HasPrefix(v, "-"):
@@ -36,24 +44,31 @@ func View(c *model.Command) (*model.Command, string, bool) {
 				i++
 			}
 		default:
-			view := *c
-			view.Program = "git " + v
-			view.Args = args[i+1:]
-			return &view, v, true
+			return i, true
 		}
 	}
-	return nil, "", false
+	return 0, false
 }
 
-// sub evaluates cond on the view of subcommand name.
+// view is c seen as the program "git SUBCOMMAND" with the arguments after
+// args[i].
+func view(c *model.Command, i int) *model.Command {
+	v := *c
+	v.Program = "git " + c.Args[i].Value
+	v.Args = c.Args[i+1:]
+	return &v
+}
+
+// sub evaluates cond on the view of subcommand name. The subcommand is
+// compared before the view is built: every git row asks.
 func sub(name string, cond rules.Cond) rules.Cond {
 	return rules.Func("git "+name+" and "+cond.String(), func(f rules.Facts) rules.Result {
-		view, got, ok := View(f.M.Command)
-		if !ok || !strings.EqualFold(got, name) {
+		i, ok := subcommand(f.M.Command.Args)
+		if !ok || !strings.EqualFold(f.M.Command.Args[i].Value, name) {
 			return rules.Result{Truth: rules.False}
 		}
 		m := *f.M
-		m.Command = view
+		m.Command = view(f.M.Command, i)
 		return cond.Eval(rules.Facts{M: &m, Inv: f.Inv})
 	})
 }

@@ -1,0 +1,114 @@
+package policy
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// decideDefault is default.rego compiled by hand: its result when no user
+// policy is loaded, which is what Decide then runs. The Rego engine costs
+// about a hundred microseconds per decision however small the input (its
+// fixed cost; BenchmarkDecideSmallRego), most of the budget of a gate
+// called before every shell command. The Rego file stays the
+// specification: the documentation, `recourse policy test` and every user
+// policy run against it, and TestDefaultMatchesRego and
+// FuzzDefaultMatchesRego hold this function to its answer on every input.
+// A change to one is a change to both.
+func decideDefault(in Input) Result {
+	prod := isProduction(in.Environment)
+	base, escalating := rankAllow, false
+	for _, list := range [2][]Verdict{in.Verdicts, in.CrossActionRisks} {
+		for _, v := range list {
+			base = max(base, tierRank(v.Tier, prod))
+			// In production a tier 2 verdict from the classifier, which no
+			// rule backs, escalates.
+			escalating = escalating || prod && classifierEffort(v)
+		}
+	}
+	if escalating {
+		base = max(base, rankEscalate)
+	}
+
+	var reasons []string
+	switch count := len(in.Verdicts) + len(in.CrossActionRisks); {
+	case count == 0:
+		reasons = []string{"the input has no changes"}
+	case base == rankAllow:
+		reasons = []string{"every change is reversible or changes nothing"}
+	default:
+		note := ""
+		if prod {
+			note = fmt.Sprintf(", escalated in production environment %q", in.Environment)
+		}
+		for _, list := range [2][]Verdict{in.Verdicts, in.CrossActionRisks} {
+			for _, v := range list {
+				reasons = appendReasons(reasons, v, tierRank(v.Tier, prod) == base, escalating && base == rankEscalate, note)
+			}
+		}
+		slices.Sort(reasons)
+		reasons = slices.Compact(reasons)
+	}
+	return Result{Decision: [...]model.Decision{model.Allow, model.Warn, model.Escalate, model.Block}[base], Reasons: reasons, Policies: []string{"recourse.default"}}
+}
+
+// appendReasons adds what v contributes to the reasons: the line for a
+// verdict whose tier decides, and the classifier line for a tier 2
+// classifier verdict that escalates in production.
+func appendReasons(reasons []string, v Verdict, deciding, escalating bool, note string) []string {
+	if deciding {
+		tierNote := ""
+		if v.Tier == model.TierRecoverableFromBackup {
+			tierNote = note
+		}
+		reasons = append(reasons, fmt.Sprintf("%s is %s (tier %d%s): %s", v.Address, v.Tier.Label(), int(v.Tier), tierNote, v.Reasoning))
+	}
+	if escalating && classifierEffort(v) {
+		reasons = append(reasons, fmt.Sprintf("%s is %s (tier 2, from the classifier%s): %s", v.Address, v.Tier.Label(), note, v.Reasoning))
+	}
+	return reasons
+}
+
+// The decision ranks, in default.rego's order.
+const (
+	rankAllow = iota
+	rankWarn
+	rankEscalate
+	rankBlock
+)
+
+// tierRank is the decision rank a tier calls for (default.rego's
+// tier_ranks and production_tier_ranks). A tier outside 1-5 blocks: a
+// corrupt verdict is never safe.
+func tierRank(t model.Tier, production bool) int {
+	switch t {
+	case model.TierReversible:
+		return rankAllow
+	case model.TierRecoverableWithEffort:
+		return rankWarn
+	case model.TierRecoverableFromBackup:
+		if production {
+			return rankEscalate
+		}
+		return rankWarn
+	case model.TierNeedsReview:
+		return rankEscalate
+	}
+	return rankBlock
+}
+
+func classifierEffort(v Verdict) bool {
+	return v.Tier == model.TierRecoverableWithEffort && v.Source == model.FromClassifier
+}
+
+// isProduction is default.rego's production rule.
+func isProduction(env string) bool {
+	env = strings.ToLower(env)
+	switch env {
+	case "production", "prod", "prd", "live":
+		return true
+	}
+	return strings.HasPrefix(env, "prod-") || strings.HasPrefix(env, "production-")
+}
