@@ -80,6 +80,8 @@ func TestParse(t *testing.T) {
 		{"env with assignments and flags", "env -i A=1 -u B rm -rf /", "rm -rf /"},
 		{"command builtin exec", "command builtin exec rm -rf /", "rm -rf /"},
 		{"command -v is a lookup", "command -v rm", "command -v rm"},
+		{"command -V with flags is a lookup", "command -p -V -- git", "command -p -V -- git"},
+		{"command -V with a command line is judged as it", "command -V git reset --hard", "git reset --hard"},
 		{"nice nohup time", "nice -n 19 nohup time rm -rf /", "rm -rf /"},
 		{"timeout with duration", "timeout -s KILL 10 rm -rf /", "rm -rf /"},
 		{"stdbuf ionice chroot", "stdbuf -o0 ionice -c3 chroot /mnt rm -rf /", "rm -rf /"},

@@ -155,7 +155,7 @@ func (w *walker) peel(cmd *model.Command, spec wrapper, args []model.Arg) ([]mod
 		case a == "--":
 			return skipPositionals(args[i+1:], positionals)
 		case slices.Contains(spec.lookupFlags, a):
-			return nil, false
+			return lookedUp(args[i+1:])
 		case strings.HasPrefix(a, "-") && len(a) > 1:
 			name, _, hasValue := strings.Cut(a, "=")
 			if flagTakesValue(spec.valueFlags, name) && !hasValue && i+1 < len(args) {
@@ -172,6 +172,24 @@ func (w *walker) peel(cmd *model.Command, spec wrapper, args []model.Arg) ([]mod
 		}
 	}
 	return nil, false
+}
+
+// lookedUp reads the operands of a lookup (command -v NAME): one name is
+// only looked up, nothing runs. POSIX specifies exactly one name and
+// leaves more unspecified, so `command -V git reset --hard` is judged as
+// the command its operands spell rather than trusted to be a lookup.
+func lookedUp(args []model.Arg) ([]model.Arg, bool) {
+	for len(args) > 0 && strings.HasPrefix(args[0].Value, "-") && len(args[0].Value) > 1 {
+		if args[0].Value == "--" {
+			args = args[1:]
+			break
+		}
+		args = args[1:]
+	}
+	if len(args) <= 1 {
+		return nil, false
+	}
+	return args, true
 }
 
 func skipPositionals(args []model.Arg, n int) ([]model.Arg, bool) {
