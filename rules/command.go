@@ -48,6 +48,40 @@ var valueFlags = map[string][]string{
 	"go":           {"-C", "-o", "-run", "-bench", "-tags", "-ldflags"},
 }
 
+// abbreviatingPrograms parse long options with git's parse-options or GNU
+// getopt_long, which accept any unambiguous prefix of a long option:
+// `git reset --ha` is `git reset --hard`, `git clean --forc` deletes.
+var abbreviatingPrograms = map[string]bool{"git": true, "rm": true, "rmdir": true, "shred": true, "truncate": true,
+	"cp": true, "mv": true, "chmod": true, "chown": true, "chgrp": true, "wipefs": true, "userdel": true,
+	"iptables": true, "ip6tables": true, "systemctl": true}
+
+// abbreviates reports whether program (or, for a subcommand view such as
+// "git reset", its program) accepts abbreviated long options.
+func abbreviates(program string) bool {
+	name, _, _ := strings.Cut(program, " ")
+	return abbreviatingPrograms[name]
+}
+
+// abbreviation reports whether given is an abbreviation of one of the long
+// names: a proper prefix that stops inside a word of it (--ha for hard,
+// --force-w for force-with-lease). A prefix that stops at a hyphen is
+// usually an option in its own right (--force beside --force-with-lease),
+// and an exact option wins over an abbreviation. The parser would reject a
+// prefix that is ambiguous among its own options, which are not all known
+// here; reading it as the dangerous one errs toward caution on a command
+// that would fail anyway.
+func abbreviation(given string, names []string) bool {
+	if given == "" {
+		return false
+	}
+	for _, n := range names {
+		if len(n) > 1 && len(given) < len(n) && strings.HasPrefix(n, given) && n[len(given)] != '-' {
+			return true
+		}
+	}
+	return false
+}
+
 // Operands returns a command's operands: its arguments that are not flags
 // nor flag values. After "--" every argument is an operand.
 func Operands(c *model.Command) []model.Arg {
@@ -71,7 +105,9 @@ func Operands(c *model.Command) []model.Arg {
 
 // HasFlag reports whether the command was given one of names: single
 // letters match short flags, alone or in a cluster (-rf); longer names
-// match --name and --name=value. Flags after "--" do not count.
+// match --name and --name=value, and, for programs whose option parser
+// accepts them, abbreviations (git reset --ha). Flags after "--" do not
+// count.
 func HasFlag(c *model.Command, names ...string) bool {
 	vf := valueFlags[c.Program]
 	for i := 0; i < len(c.Args); i++ {
@@ -84,7 +120,7 @@ func HasFlag(c *model.Command, names ...string) bool {
 		}
 		if strings.HasPrefix(v, "--") {
 			name, _, _ := strings.Cut(v[2:], "=")
-			if slices.Contains(names, name) {
+			if slices.Contains(names, name) || abbreviates(c.Program) && abbreviation(name, names) {
 				return true
 			}
 			continue

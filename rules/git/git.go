@@ -100,6 +100,8 @@ func Rules() []rules.Rule {
 			"git branch -D deletes the branch even if unmerged; its commits survive only in the reflog until gc, and whether they are merged or pushed is not in the input"),
 		row("git.push.force", sub("push", rules.All(rules.Any(rules.Flag("f", "force", "mirror"), forceRefspec()), rules.Not(rules.Flag("force-with-lease", "force-if-includes")))), model.TierUnrecoverable,
 			"a force push replaces the remote's history: commits only the remote had are gone from it"),
+		row("git.push.force-with-lease", sub("push", rules.Flag("force-with-lease")), model.TierRecoverableWithEffort,
+			"a lease-checked force push still replaces the remote's history, but only if the remote is where this clone last saw it: the commits it drops are in the local remote-tracking ref's reflog"),
 		row("git.push.delete", sub("push", rules.Any(rules.Flag("d", "delete", "prune"), deleteRefspec())), model.TierNeedsReview,
 			"deletes remote branches or tags; their commits survive only where something else references them"),
 		row("git.reflog.expire", sub("reflog", rules.Any(rules.Sub("expire"), rules.Sub("delete"))), model.TierUnrecoverable,
