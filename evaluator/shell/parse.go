@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"strings"
 	"sync"
 
@@ -109,9 +110,17 @@ func (w *walker) script(src string, fr frame) {
 				stdin[n.Y] = "pipe from " + describe(n.X, src)
 			}
 		case *syntax.Stmt:
-			if call, ok := n.Cmd.(*syntax.CallExpr); ok {
+			if call, ok := n.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
 				w.call(call, n, src, fr, stdin[n])
+				break
 			}
+			// A statement with no command (`> file`, `X=1 > file`) or a
+			// compound one (`{ ...; } > file`, `for ...; done > file`)
+			// still truncates what it redirects into.
+			if call, ok := n.Cmd.(*syntax.CallExpr); ok {
+				w.assignAll(call.Assigns)
+			}
+			w.statementRedirects(n, src, fr)
 		case *syntax.DeclClause:
 			w.declare(n)
 		}
@@ -163,12 +172,6 @@ func (w *walker) assign(a *syntax.Assign, env map[string]string) {
 
 // call analyses one simple command.
 func (w *walker) call(c *syntax.CallExpr, st *syntax.Stmt, src string, fr frame, stdin string) {
-	if len(c.Args) == 0 {
-		for _, a := range c.Assigns {
-			w.assign(a, w.env)
-		}
-		return
-	}
 	env := make(map[string]string, len(w.env)+len(c.Assigns))
 	for k, v := range w.env {
 		env[k] = v
@@ -220,10 +223,57 @@ func (w *walker) call(c *syntax.CallExpr, st *syntax.Stmt, src string, fr frame,
 		}
 	}
 	w.unwrap(cmd, argv, heredoc, fr)
-	for _, r := range cmd.Redirects {
+	w.truncations(cmd, cmd.Redirects)
+}
+
+// assignAll records the assignments of a statement that runs no command
+// (X=1): they last for the rest of the script.
+func (w *walker) assignAll(assigns []*syntax.Assign) {
+	for _, a := range assigns {
+		w.assign(a, w.env)
+	}
+}
+
+// statementRedirects emits the truncating redirections of a statement
+// that is not a simple command.
+func (w *walker) statementRedirects(st *syntax.Stmt, src string, fr frame) {
+	if len(st.Redirs) == 0 {
+		return
+	}
+	at := &model.Command{
+		Text:     strings.TrimSpace(src[st.Pos().Offset():st.End().Offset()]),
+		Line:     fr.line,
+		Col:      fr.col,
+		Wrappers: append([]string(nil), fr.wrappers...),
+		Depth:    fr.depth,
+		Cwd:      w.cwd,
+		Env:      maps.Clone(w.env),
+	}
+	if fr.depth == 0 {
+		at.Line, at.Col = int(st.Pos().Line()), int(st.Pos().Col())
+	}
+	var rs []model.Redirect
+	for _, r := range st.Redirs {
+		if truncates(r.Op) {
+			for _, t := range w.word(r.Word) {
+				rs = append(rs, model.Redirect{Op: r.Op.String(), Target: t})
+			}
+		}
+	}
+	w.truncations(at, rs)
+}
+
+func truncates(op syntax.RedirOperator) bool {
+	return op == syntax.RdrOut || op == syntax.ClbOut || op == syntax.RdrAll
+}
+
+// truncations emits one redirect mutation, located at the command at, for
+// each redirection in rs that truncates its target (>, >|, &>).
+func (w *walker) truncations(at *model.Command, rs []model.Redirect) {
+	for _, r := range rs {
 		if r.Op == ">" || r.Op == ">|" || r.Op == "&>" {
-			w.emit(&model.Command{Program: model.RedirectProgram, Args: []model.Arg{r.Target}, Text: cmd.Text, Line: cmd.Line, Col: cmd.Col,
-				Depth: cmd.Depth, Cwd: cmd.Cwd, Env: cmd.Env, Wrappers: cmd.Wrappers})
+			w.emit(&model.Command{Program: model.RedirectProgram, Args: []model.Arg{r.Target}, Text: at.Text, Line: at.Line, Col: at.Col,
+				Depth: at.Depth, Cwd: at.Cwd, Env: at.Env, Wrappers: at.Wrappers})
 		}
 	}
 }

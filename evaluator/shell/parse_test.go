@@ -114,6 +114,11 @@ func TestParse(t *testing.T) {
 
 		// Redirections that truncate are judged on their own.
 		{"redirect", "echo x > out.txt", "echo x | (redirect) out.txt"},
+		{"redirect with no command", "> /etc/passwd", "(redirect) /etc/passwd"},
+		{"redirect after an assignment", "F=/etc/hosts; > $F", "(redirect) /etc/hosts"},
+		{"redirect of a group", "{ echo a; } > /etc/hosts", "(redirect) /etc/hosts | echo a"},
+		{"redirect of a loop", "while read l; do echo $l; done < in > out", "(redirect) out | read l | echo $l~dyn"},
+		{"append does not truncate", ">> log.txt", ""},
 		{"append is not a truncation", "echo x >> out.txt", "echo x"},
 		{"stderr to null", "rm -rf /tmp/x 2>/dev/null", "rm -rf /tmp/x | (redirect) /dev/null"},
 

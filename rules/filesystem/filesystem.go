@@ -101,6 +101,8 @@ func Rules() []rules.Rule {
 			"the output redirection truncates a system file or device"),
 		row("fs.redirect.harmless", Redirect, rules.PathIs(0, rules.PathNull, rules.PathTemp), model.TierReversible,
 			"the output goes to /dev/null or a temp file"),
+		row("fs.redirect.home-data", Redirect, rules.PathIs(0, rules.PathUser), model.TierNeedsReview,
+			"the output redirection truncates a file in a home directory (a dotfile, a key, a document), which no version control keeps: whether it matters is not in the input"),
 		row("fs.redirect.dynamic", Redirect, rules.PathIs(0, rules.PathDynamic), model.TierRecoverableWithEffort,
 			"the output redirection truncates a file named only at run time"),
 		row("fs.redirect", Redirect, nil, model.TierRecoverableWithEffort,

@@ -61,6 +61,11 @@ func TestRows(t *testing.T) {
 		{Row: "fs.find", Hit: "find . -name '*.go'", Miss: "find . -name '*.tmp' -delete"},
 		{Row: "fs.redirect.critical", Hit: "echo x > /etc/hosts", Miss: "echo x > hosts"},
 		{Row: "fs.redirect.harmless", Hit: "ls 2>/dev/null > /tmp/out", Miss: "ls > out"},
+		{Row: "fs.redirect.home-data", Hit: "echo x > ~/.ssh/authorized_keys", Miss: "echo x >> ~/.ssh/authorized_keys"},
+		{Row: "fs.redirect.home-data", Hit: "> ~/.bashrc", Miss: "> ./bashrc"},
+		{Row: "fs.redirect.critical", Hit: "> /etc/passwd", Miss: "> passwd"},
+		{Row: "fs.redirect.critical", Hit: "{ echo a; } > /etc/hosts", Miss: "{ echo a; } 2>/dev/null"},
+		{Row: "fs.redirect.critical", Hit: "for i in 1; do echo; done > /etc/fstab", Miss: "for i in 1; do echo; done"},
 		{Row: "fs.redirect.dynamic", Hit: "echo x > $OUT", Miss: "echo x > out"},
 		{Row: "fs.redirect", Hit: "echo x > out.txt", Miss: "echo x > /tmp/out.txt"},
 	}
