@@ -29,6 +29,10 @@ type wrapper struct {
 	more bool
 	// chdir is the flag that sets the command's working directory.
 	chdir string
+	// lineFlags take a whole command line as their value (npx -c 'CMD',
+	// env -S 'CMD ARGS'); it is parsed like a script, with the operands
+	// that follow appended.
+	lineFlags []string
 }
 
 var wrappers = map[string]wrapper{
@@ -37,7 +41,7 @@ var wrappers = map[string]wrapper{
 	"doas":     {valueFlags: []string{"-u", "-C"}},
 	"run0":     {valueFlags: []string{"-u", "--user", "-g", "--group", "-D", "--chdir"}, chdir: "-D"},
 	"pkexec":   {valueFlags: []string{"--user"}},
-	"env":      {valueFlags: []string{"-u", "--unset", "-C", "--chdir"}, assignments: true, chdir: "-C"},
+	"env":      {valueFlags: []string{"-u", "--unset", "-C", "--chdir"}, assignments: true, chdir: "-C", lineFlags: []string{"-S", "--split-string"}},
 	"command":  {lookupFlags: []string{"-v", "-V"}},
 	"builtin":  {},
 	"exec":     {valueFlags: []string{"-a"}},
@@ -52,9 +56,18 @@ var wrappers = map[string]wrapper{
 	"setsid":   {},
 	"unbuffer": {},
 	"busybox":  {},
+	// Package runners run a package's binary, fetching it first if need
+	// be: npx rimraf / runs rimraf.
+	"npx":  {valueFlags: []string{"-p", "--package", "-w", "--workspace", "--cache", "--userconfig"}, lineFlags: []string{"-c", "--call"}},
+	"pnpx": {valueFlags: []string{"-p", "--package"}, lineFlags: []string{"-c"}},
+	"bunx": {valueFlags: []string{"-p", "--package"}},
 	"xargs": {valueFlags: []string{"-I", "-L", "-n", "-P", "-s", "-d", "-E", "-a", "-J", "-R", "--arg-file", "--delimiter", "--max-args",
 		"--max-procs", "--max-lines", "--eof", "--max-chars", "--process-slot-var"}, more: true},
 }
+
+// runnerSubcommands are package-manager subcommands that run a package's
+// binary like npx: npm exec rimraf /, pnpm dlx rimraf /.
+var runnerSubcommands = map[string][]string{"npm": {"exec", "x"}, "pnpm": {"dlx", "exec"}, "yarn": {"dlx", "exec"}, "bun": {"x"}}
 
 // shells run a script given with -c, a script file, or their stdin.
 var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "ash": true, "mksh": true, "fish": true, "busybox sh": true}
@@ -82,8 +95,22 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 			continue
 		}
 		spec, isWrapper := wrappers[prog]
+		if sub, ok := runnerSubcommand(prog, argv); ok {
+			spec, isWrapper, prog = wrappers["npx"], true, prog+" "+sub
+			argv = argv[1:]
+		}
 		if !isWrapper {
 			break
+		}
+		if line, ok := commandLine(spec, argv[1:]); ok {
+			cmd.Program, cmd.Args = prog, argv[1:]
+			if line.Dynamic {
+				cmd.Problem = prog + " runs a command line that is only known at run time: " + line.Value
+				w.emit(cmd)
+				return
+			}
+			w.script(line.Value, nested(cmd, fr, ""))
+			return
 		}
 		rest, ok := w.peel(cmd, spec, argv[1:])
 		if !ok { // a lookup (command -v) or a wrapper with no command
@@ -172,6 +199,49 @@ func (w *walker) peel(cmd *model.Command, spec wrapper, args []model.Arg) ([]mod
 		}
 	}
 	return nil, false
+}
+
+// runnerSubcommand reports whether argv is a package manager's subcommand
+// that runs a package binary (npm exec), and which.
+func runnerSubcommand(prog string, argv []model.Arg) (string, bool) {
+	if len(argv) < 2 || argv[1].Dynamic || !slices.Contains(runnerSubcommands[prog], argv[1].Value) {
+		return "", false
+	}
+	return argv[1].Value, true
+}
+
+// commandLine finds a line flag among the wrapper's options (before the
+// command) and returns the command line it gives, with the operands after
+// it appended, shell-quoted.
+func commandLine(spec wrapper, args []model.Arg) (model.Arg, bool) {
+	for i := 0; i < len(args); i++ {
+		a := args[i].Value
+		if !strings.HasPrefix(a, "-") || a == "-" || a == "--" {
+			return model.Arg{}, false
+		}
+		name, value, hasValue := strings.Cut(a, "=")
+		switch {
+		case slices.Contains(spec.lineFlags, name) && hasValue:
+			return joinLine(model.Arg{Value: value, Dynamic: args[i].Dynamic}, args[i+1:]), true
+		case slices.Contains(spec.lineFlags, a) && i+1 < len(args):
+			return joinLine(args[i+1], args[i+2:]), true
+		case flagTakesValue(spec.valueFlags, a):
+			i++
+		}
+	}
+	return model.Arg{}, false
+}
+
+func joinLine(line model.Arg, rest []model.Arg) model.Arg {
+	for _, r := range rest {
+		q, err := syntax.Quote(r.Value, syntax.LangBash)
+		if err != nil || r.Dynamic {
+			q = r.Value
+		}
+		line.Value += " " + q
+		line.Dynamic = line.Dynamic || r.Dynamic
+	}
+	return line
 }
 
 // lookedUp reads the operands of a lookup (command -v NAME): one name is

@@ -26,6 +26,33 @@ func row(id, typ string, when rules.Cond, tier model.Tier, reason string) rules.
 	return rules.Rule{ID: id, Type: typ, On: rules.Execute, When: when, Tier: tier, Reason: reason}
 }
 
+// treeDeleteRows are the rows of a recursive delete that nothing asks to
+// confirm (rm -rf, rimraf), by what its operands point at; when is the
+// condition that makes the command such a delete (nil: always). The last
+// row takes what is left: temp and generated files.
+func treeDeleteRows(prefix, typ string, when rules.Cond, verb string) []rules.Rule {
+	and := func(c rules.Cond) rules.Cond {
+		if when == nil {
+			return c
+		}
+		return rules.All(when, c)
+	}
+	return []rules.Rule{
+		row(prefix+".working-dir", typ, and(rules.PathIs(0, rules.PathCwd)), model.TierUnrecoverable,
+			verb+" the whole working directory or a path above it"),
+		row(prefix+".home-data", typ, and(rules.PathIs(0, rules.PathUser)), model.TierUnrecoverable,
+			verb+" files in a home directory, which no version control or trash keeps"),
+		row(prefix+".unseen", typ, and(unseen), model.TierNeedsReview,
+			verb+" paths that are only known at run time"),
+		row(prefix+".absolute", typ, and(rules.PathIs(0, rules.PathOther)), model.TierUnrecoverable,
+			verb+" a directory outside the working directory and temp; nothing keeps a copy"),
+		row(prefix+".project", typ, and(rules.PathIs(0, rules.PathProject)), model.TierUnrecoverable,
+			verb+" project files: what is not committed and pushed is lost"),
+		row(prefix+".regenerable", typ, when, model.TierRecoverableWithEffort,
+			verb+" temp or generated files only (temp directories, node_modules, caches); they are regenerated"),
+	}
+}
+
 // Rules returns every filesystem row.
 func Rules() []rules.Rule {
 	out := []rules.Rule{
@@ -34,18 +61,9 @@ func Rules() []rules.Rule {
 		row("fs.rm.rf.piped-no-operands", "rm", rules.All(recursive, force, rules.NoOperands(0), stdinPiped()), model.TierNeedsReview,
 			"rm -rf is fed a pipe but given no operands: rm ignores its stdin, so the line does not do what it appears to intend"),
 		row("fs.rm.no-operands", "rm", rules.NoOperands(0), model.TierReversible, "rm without operands deletes nothing"),
-		row("fs.rm.rf.working-dir", "rm", rules.All(recursive, force, rules.PathIs(0, rules.PathCwd)), model.TierUnrecoverable,
-			"recursively force-deletes the whole working directory or a path above it"),
-		row("fs.rm.rf.home-data", "rm", rules.All(recursive, force, rules.PathIs(0, rules.PathUser)), model.TierUnrecoverable,
-			"recursively force-deletes files in a home directory, which no version control or trash keeps"),
-		row("fs.rm.rf.unseen", "rm", rules.All(recursive, force, unseen), model.TierNeedsReview,
-			"recursively force-deletes paths that are only known at run time"),
-		row("fs.rm.rf.absolute", "rm", rules.All(recursive, force, rules.PathIs(0, rules.PathOther)), model.TierUnrecoverable,
-			"recursively force-deletes a directory outside the working directory and temp; nothing keeps a copy"),
-		row("fs.rm.rf.project", "rm", rules.All(recursive, force, rules.PathIs(0, rules.PathProject)), model.TierUnrecoverable,
-			"recursively force-deletes project files: what is not committed and pushed is lost"),
-		row("fs.rm.rf.regenerable", "rm", rules.All(recursive, force), model.TierRecoverableWithEffort,
-			"recursively deletes temp or generated files only (temp directories, node_modules, caches); they are regenerated"),
+	}
+	out = append(out, treeDeleteRows("fs.rm.rf", "rm", rules.All(recursive, force), "recursively force-deletes")...)
+	out = append(out,
 		row("fs.rm.files", "rm", nil, model.TierRecoverableFromBackup,
 			"deletes files (rm keeps no copy): without both -r and -f it stops at directories and write-protected files; the files come back only from version control or a backup"),
 
@@ -75,6 +93,8 @@ func Rules() []rules.Rule {
 		row("fs.mv.safe", "mv", nil, model.TierReversible, "mv with -n/-i never overwrites; moving back undoes it"),
 		row("fs.cp.critical", "cp", rules.PathIs(1, rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
 			"copies over a system file or device"),
+		row("fs.cp.dev-null-home-data", "cp", rules.All(rules.PathIs(0, rules.PathNull), rules.PathIs(1, rules.PathUser)), model.TierNeedsReview,
+			"copying /dev/null over a file in a home directory empties it, and no version control keeps it"),
 		row("fs.cp.overwrite", "cp", rules.Not(rules.Flag("n", "no-clobber", "i", "interactive", "help", "version")), model.TierRecoverableWithEffort,
 			"cp replaces the target if it exists (no -n); the copy itself is harmless"),
 		row("fs.cp.safe", "cp", nil, model.TierReversible, "cp with -n/-i never overwrites"),
@@ -107,7 +127,20 @@ func Rules() []rules.Rule {
 			"the output redirection truncates a file named only at run time"),
 		row("fs.redirect", Redirect, nil, model.TierRecoverableWithEffort,
 			"the output redirection (>) truncates the file if it exists; its previous contents survive only in version control"),
-	}
+
+		row("fs.ln.help", "ln", help, model.TierReversible, "prints help or the version"),
+		row("fs.ln.force-critical", "ln", rules.All(force, rules.PathIs(1, rules.PathRoot, rules.PathSystem, rules.PathDevice, rules.PathHome)), model.TierUnrecoverable,
+			"ln -f removes the system file or directory entry the link replaces"),
+		row("fs.ln.force-home-data", "ln", rules.All(force, rules.PathIs(1, rules.PathUser)), model.TierNeedsReview,
+			"ln -f removes the file in a home directory that the link replaces (ln -sf /dev/null ~/.bash_history empties it for good); no version control keeps it"),
+		row("fs.ln.force", "ln", force, model.TierRecoverableWithEffort,
+			"ln -f removes a file of the link's name if one exists; it survives only in version control"),
+		row("fs.ln", "ln", nil, model.TierReversible, "ln without -f never replaces a file; removing the link undoes it"),
+
+		row("fs.rimraf.help", "rimraf", help, model.TierReversible, "prints help or the version"),
+		row("fs.rimraf.critical", "rimraf", critical, model.TierUnrecoverable, "rimraf deletes a root, system or home directory recursively; nothing keeps a copy"),
+	)
+	out = append(out, treeDeleteRows("fs.rimraf", "rimraf", nil, "rimraf recursively deletes")...)
 	for _, mkfs := range []string{"mkfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "mkfs.vfat", "mkfs.fat",
 		"mkfs.msdos", "mkfs.ntfs", "mkfs.exfat", "mkfs.f2fs", "mke2fs", "mkswap", "newfs"} {
 		out = append(out,

@@ -32,7 +32,7 @@ var readOnly = []string{
 	"netstat", "ss", "ip", "ifconfig", "awk", "gawk", "mawk", "zcat", "zless", "zgrep", "bzcat", "xzcat",
 	"zip", "unzip", "gzip", "gunzip", "bzip2", "xz", "7z", "w", "who", "last", "finger", "locate",
 	"fd", "fzf", "code", "vim", "vi", "nano", "emacs", "open", "xdg-open", "pbcopy", "pbpaste", "xclip",
-	"numfmt", "expr", "bc", "dc", "factor", "shuf", "split", "csplit", "ln", "mktemp", "install", "cp",
+	"numfmt", "expr", "bc", "dc", "factor", "shuf", "split", "csplit", "mktemp", "install",
 	"go", "gofmt", "npm", "npx", "yarn", "pnpm", "bun", "deno", "pip", "pip3", "pipx", "poetry", "uv", "cargo", "rustc",
 	"rustup", "make", "cmake", "ninja", "mvn", "gradle", "gradlew", "javac", "gcc", "g++", "clang", "ld", "tsc",
 	"eslint", "prettier", "black", "ruff", "flake8", "mypy", "pytest", "jest", "vitest", "mocha", "rspec", "bundle",
@@ -72,6 +72,7 @@ func Rules() []rules.Rule {
 		row("program.sed.in-place", "sed", rules.Flag("i", "in-place"), model.TierRecoverableWithEffort, "sed -i edits the files in place; the old contents survive only in version control"),
 		row("program.sed", "sed", nil, model.TierReversible, "sed without -i only prints"),
 		row("program.tar.extract", "tar", rules.Any(rules.Flag("x", "extract", "get"), oldStyleFlag('x')), model.TierRecoverableWithEffort, "extracting overwrites files of the same names"),
+		row("program.tar.remove-files", "tar", rules.Flag("remove-files"), model.TierRecoverableWithEffort, "tar --remove-files deletes the files once they are archived: they survive only in the archive"),
 		row("program.tar", "tar", nil, model.TierReversible, "creating or listing an archive changes no existing file"),
 	)
 	for _, src := range []string{"source", "."} {

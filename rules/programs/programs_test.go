@@ -14,6 +14,7 @@ func TestRows(t *testing.T) {
 		{Row: "program.sed.in-place", Hit: "sed -i 's/a/b/' f", Miss: "sed 's/a/b/' f"},
 		{Row: "program.sed", Hit: "sed -n 1p f", Miss: "sed --in-place 's/a/b/' f"},
 		{Row: "program.tar.extract", Hit: "tar -xzf a.tgz", Miss: "tar -czf a.tgz dir"},
+		{Row: "program.tar.remove-files", Hit: "tar -czf a.tgz --remove-files data/", Miss: "tar -czf a.tgz data/"},
 		{Row: "program.tar", Hit: "tar -tf a.tgz", Miss: "tar xf a.tar"},
 		{Row: "program.source", Hit: "source env.sh", Miss: "cat env.sh"},
 		{Row: "program..", Hit: ". env.sh", Miss: "cat env.sh"},
@@ -45,8 +46,11 @@ func TestRows(t *testing.T) {
 	}
 	for _, p := range readOnly {
 		hit := p + " x"
-		if p == "command" || p == "builtin" || p == "env" { // wrappers: alone, they run nothing
+		switch p {
+		case "command", "builtin", "env", "npx": // wrappers: alone, they run nothing
 			hit = p
+		case "npm", "bun": // npm x and bun x run package x
+			hit = p + " install"
 		}
 		cases = append(cases, rulestest.Case{Row: "catalog." + p, Hit: hit, Miss: "not-" + p + " x"})
 	}
