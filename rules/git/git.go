@@ -151,11 +151,25 @@ func checkoutPaths() rules.Cond {
 				ops = append(ops, v)
 			}
 		}
-		if len(ops) >= 2 {
+		switch {
+		case len(ops) >= 2:
 			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "paths", Value: strings.Join(ops[1:], " "), Present: true}}}
+		case len(ops) == 1 && onlyAPath(ops[0]):
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "path", Value: ops[0], Present: true}}}
 		}
 		return rules.Result{Truth: rules.False}
 	})
+}
+
+// onlyAPath reports whether a lone checkout operand cannot name a commit,
+// so git reads it as a pathspec (git checkout . discards every change).
+// Ref names cannot be "." or "..", start with "/" or ".", end with "/",
+// or hold glob characters; revision syntax (HEAD~1, main^, @{-1}, :/msg)
+// uses none of these.
+func onlyAPath(v string) bool {
+	return v == "." || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || v == ".." ||
+		strings.HasPrefix(v, "/") || strings.HasSuffix(v, "/") || strings.ContainsAny(v, "*?[") ||
+		strings.HasPrefix(v, ".") && !strings.HasPrefix(v, "..")
 }
 
 var optionalValues = map[string]bool{"checkout": true, "on-demand": true, "yes": true, "no": true, "direct": true, "inherit": true}
