@@ -209,7 +209,14 @@ var commandKeys = map[string]bool{"command": true, "cmd": true, "commandline": t
 var shellWords = map[string]bool{"run": true, "exec": true, "execute": true, "shell": true, "terminal": true, "bash": true,
 	"command": true, "cmd": true, "sh": true, "zsh": true, "powershell": true, "console": true, "process": true}
 
+// cliKeys hold a command line whatever the tool is called: the AWS API
+// server's call_aws takes {"cli_command": "aws s3 rb s3://b --force"}.
+var cliKeys = map[string]bool{"cli_command": true, "clicommand": true}
+
 func isCommandArgument(key string, c *model.ToolCall) bool {
+	if cliKeys[strings.ToLower(key)] {
+		return true
+	}
 	if !commandKeys[strings.ToLower(key)] {
 		return false
 	}

@@ -5,6 +5,7 @@
 package sql
 
 import (
+	"fmt"
 	"strings"
 
 	pg_query "github.com/pganalyze/pg_query_go/v6"
@@ -29,11 +30,103 @@ func Parse(text string) []model.SQLStatement {
 	}
 	out := make([]model.SQLStatement, 0, len(tree.Stmts))
 	for _, raw := range tree.Stmts {
-		st := statement(raw.Stmt)
-		st.Text = strings.TrimSpace(slice(text, raw.StmtLocation, raw.StmtLen))
-		out = append(out, st)
+		src := strings.TrimSpace(slice(text, raw.StmtLocation, raw.StmtLen))
+		for _, st := range statements(raw.Stmt) {
+			st.Text = src
+			out = append(out, st)
+		}
 	}
 	return out
+}
+
+// statements classifies a statement and every data-modifying statement in
+// its WITH clause: WITH d AS (DELETE FROM users RETURNING *) SELECT ...
+// deletes as surely as the DELETE alone.
+func statements(n *pg_query.Node) []model.SQLStatement {
+	out := []model.SQLStatement{statement(n)}
+	for _, cte := range withClause(n).GetCtes() {
+		for _, st := range statements(cte.GetCommonTableExpr().GetCtequery()) {
+			if st.Kind != "SELECT" {
+				out = append(out, st)
+			}
+		}
+	}
+	return out
+}
+
+func withClause(n *pg_query.Node) *pg_query.WithClause {
+	switch s := n.GetNode().(type) {
+	case *pg_query.Node_SelectStmt:
+		return s.SelectStmt.GetWithClause()
+	case *pg_query.Node_InsertStmt:
+		return s.InsertStmt.GetWithClause()
+	case *pg_query.Node_UpdateStmt:
+		return s.UpdateStmt.GetWithClause()
+	case *pg_query.Node_DeleteStmt:
+		return s.DeleteStmt.GetWithClause()
+	case *pg_query.Node_MergeStmt:
+		return s.MergeStmt.GetWithClause()
+	}
+	return nil
+}
+
+// filters reports whether a WHERE clause can leave rows out: a missing
+// one, or one that is always true (WHERE 1=1, WHERE true, WHERE 1), does
+// not.
+func filters(where *pg_query.Node) bool {
+	return where != nil && !alwaysTrue(where)
+}
+
+func alwaysTrue(n *pg_query.Node) bool {
+	switch e := n.GetNode().(type) {
+	case *pg_query.Node_AConst:
+		return e.AConst.GetBoolval().GetBoolval() || e.AConst.GetIval().GetIval() != 0
+	case *pg_query.Node_AExpr:
+		x := e.AExpr
+		if x.GetKind() != pg_query.A_Expr_Kind_AEXPR_OP || len(x.GetName()) != 1 || x.GetName()[0].GetString_().GetSval() != "=" {
+			return false
+		}
+		l, lok := constant(x.GetLexpr())
+		r, rok := constant(x.GetRexpr())
+		return lok && rok && l == r
+	case *pg_query.Node_BoolExpr:
+		args := e.BoolExpr.GetArgs()
+		switch e.BoolExpr.GetBoolop() {
+		case pg_query.BoolExprType_OR_EXPR:
+			for _, a := range args {
+				if alwaysTrue(a) {
+					return true
+				}
+			}
+		case pg_query.BoolExprType_AND_EXPR:
+			for _, a := range args {
+				if !alwaysTrue(a) {
+					return false
+				}
+			}
+			return len(args) > 0
+		}
+	}
+	return false
+}
+
+// constant is the text of a literal, or false when n is not one.
+func constant(n *pg_query.Node) (string, bool) {
+	c := n.GetAConst()
+	if c == nil || c.GetIsnull() {
+		return "", false
+	}
+	switch {
+	case c.GetIval() != nil:
+		return fmt.Sprint("i", c.GetIval().GetIval()), true
+	case c.GetFval() != nil:
+		return "f" + c.GetFval().GetFval(), true
+	case c.GetSval() != nil:
+		return "s" + c.GetSval().GetSval(), true
+	case c.GetBoolval() != nil:
+		return fmt.Sprint("b", c.GetBoolval().GetBoolval()), true
+	}
+	return "", false
 }
 
 // slice cuts a statement's text by its byte location and length (0 means
@@ -65,9 +158,9 @@ func statement(n *pg_query.Node) model.SQLStatement {
 		}
 		return model.SQLStatement{Kind: kind, Targets: rel(s.InsertStmt.GetRelation())}
 	case *pg_query.Node_UpdateStmt:
-		return model.SQLStatement{Kind: "UPDATE", Targets: rel(s.UpdateStmt.GetRelation()), Where: s.UpdateStmt.GetWhereClause() != nil}
+		return model.SQLStatement{Kind: "UPDATE", Targets: rel(s.UpdateStmt.GetRelation()), Where: filters(s.UpdateStmt.GetWhereClause())}
 	case *pg_query.Node_DeleteStmt:
-		return model.SQLStatement{Kind: "DELETE", Targets: rel(s.DeleteStmt.GetRelation()), Where: s.DeleteStmt.GetWhereClause() != nil}
+		return model.SQLStatement{Kind: "DELETE", Targets: rel(s.DeleteStmt.GetRelation()), Where: filters(s.DeleteStmt.GetWhereClause())}
 	case *pg_query.Node_MergeStmt:
 		return model.SQLStatement{Kind: "MERGE", Targets: rel(s.MergeStmt.GetRelation())}
 	case *pg_query.Node_TruncateStmt:

@@ -108,7 +108,7 @@ func derived() rules.Cond {
 				continue
 			}
 			switch strings.ToLower(k) {
-			case "sql", "statement", "query", "sql_query", "sqlquery", "command", "cmd", "commandline", "command_line", "script", "shell_command":
+			case "sql", "statement", "query", "sql_query", "sqlquery", "command", "cmd", "commandline", "command_line", "script", "shell_command", "cli_command", "clicommand":
 				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + k, Value: "(judged on its own)", Present: true}}}
 			}
 		}
@@ -164,7 +164,7 @@ func codeHosts() []rules.Rule {
 			"deletes the branch or tag; its commits survive where merged or referenced, and GitHub can restore a branch from its pull request"),
 		row("mcp.git.delete-file", []string{"delete_file", "delete_files"}, server("github", "gitlab", "gitea", "bitbucket"), model.TierRecoverableFromBackup,
 			"commits the file's deletion; the history keeps its content and a revert restores it"),
-		row("mcp.git.force-push", []string{"push_files", "create_or_update_file", "update_file", "create_commit"}, arg("force", isTrue, "force"), model.TierUnrecoverable,
+		row("mcp.git.force-push", []string{"push_files", "create_or_update_file", "update_file", "create_commit", "update_ref", "update_branch", "update_reference"}, arg("force", isTrue, "force"), model.TierUnrecoverable,
 			"a forced push replaces the branch's history"),
 		row("mcp.git.commit", []string{"push_files", "create_or_update_file", "update_file", "create_file", "create_commit", "merge_pull_request", "merge_merge_request",
 			"update_pull_request_branch", "archive_repository", "transfer_repository"}, server("github", "gitlab", "gitea", "bitbucket"), model.TierRecoverableWithEffort,
@@ -240,8 +240,16 @@ func kubernetes() []rules.Rule {
 	)
 }
 
+// cliTools run a cloud provider's command line (the AWS API server's
+// call_aws takes {"cli_command": "aws ..."}).
+var cliTools = []string{"call_aws", "aws_cli", "run_aws_cli", "run_aws_command", "gcloud", "run_gcloud_command", "az_cli", "run_az_command", "run_azure_cli"}
+
 func cloud() []rules.Rule {
 	return concat(
+		row("mcp.cloud.cli", cliTools, derived(), model.TierReversible,
+			"runs a cloud CLI command line, judged command by command (see the shell mutations of this call)"),
+		row("mcp.cloud.cli.no-command", cliTools, nil, model.TierNeedsReview,
+			"a cloud CLI tool called without a command line argument: what it runs is not in the input"),
 		row("mcp.cloud.rds.skip-snapshot", []string{"delete_db_instance", "delete_db_cluster", "rds_delete_db_instance"},
 			rules.All(arg("SkipFinalSnapshot", isTrue, "SkipFinalSnapshot", "skip_final_snapshot"), rules.Not(arg("FinalDBSnapshotIdentifier", present, "FinalDBSnapshotIdentifier", "final_db_snapshot_identifier"))),
 			model.TierUnrecoverable, "deletes the database with no final snapshot; automated backups go too unless retained"),

@@ -33,6 +33,8 @@ var specs = map[string]spec{
 	"mcp.db.write":              {`{"server":"db","tool":"{tool}","arguments":{"name":"x"}}`, `{"server":"db","tool":"drop_table","arguments":{"name":"x"}}`},
 	"mcp.shell.command":         {`{"server":"terminal","tool":"{tool}","arguments":{"command":"ls"}}`, `{"server":"terminal","tool":"{tool}","arguments":{}}`},
 	"mcp.shell.no-command":      {`{"server":"terminal","tool":"{tool}","arguments":{}}`, `{"server":"terminal","tool":"{tool}","arguments":{"command":"ls"}}`},
+	"mcp.cloud.cli":             {`{"server":"aws-api","tool":"{tool}","arguments":{"cli_command":"aws s3 ls"}}`, `{"server":"aws-api","tool":"{tool}","arguments":{}}`},
+	"mcp.cloud.cli.no-command":  {`{"server":"aws-api","tool":"{tool}","arguments":{}}`, `{"server":"aws-api","tool":"{tool}","arguments":{"cli_command":"aws s3 ls"}}`},
 	"mcp.k8s.delete-namespace":  {`{"server":"kubernetes","tool":"{tool}","arguments":{"name":"prod"}}`, `{"server":"kubernetes","tool":"list_namespaces"}`},
 	"mcp.k8s.delete-storage":    {`{"server":"kubernetes","tool":"{tool}","arguments":{"name":"data"}}`, `{"server":"kubernetes","tool":"list_pvcs"}`},
 	"mcp.k8s.uninstall":         {`{"server":"kubernetes","tool":"{tool}","arguments":{"name":"web"}}`, `{"server":"kubernetes","tool":"helm_install","arguments":{"name":"web"}}`},
