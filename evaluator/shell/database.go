@@ -35,6 +35,9 @@ var sqlClients = map[string]sqlClient{
 	"usql":              {flags: []string{"-c", "--command"}, fileFlags: []string{"-f", "--file"}},
 	"bq":                {sub: "query", operand: 1},
 	"mysqlsh":           {flags: []string{"-e", "--execute"}, fileFlags: []string{"-f", "--file"}},
+	// CQL is not SQL: what PostgreSQL's parser reads (SELECT ...) is judged,
+	// the rest (DROP KEYSPACE) does not parse and is needs-review.
+	"cqlsh": {flags: []string{"-e", "--execute"}, fileFlags: []string{"-f", "--file"}},
 }
 
 // database emits a database CLI and one mutation per SQL statement it
@@ -72,6 +75,15 @@ func (w *walker) database(cmd *model.Command, spec sqlClient, heredoc *string) {
 	}
 	if len(texts) == 0 && heredoc != nil {
 		texts = append(texts, model.Arg{Value: *heredoc})
+	}
+	if src, piped := strings.CutPrefix(cmd.StdinFrom, "pipe from "); len(texts) == 0 && piped {
+		// echo "DROP TABLE t" | psql: the SQL is what the left side prints.
+		text, ok := echoed(src)
+		if !ok {
+			w.emitSQL(cmd, model.SQLStatement{Kind: "UNPARSED", Text: src, Error: "the SQL arrives on stdin from `" + src + "` and is not shown"})
+			return
+		}
+		texts = append(texts, model.Arg{Value: text})
 	}
 	for _, t := range texts {
 		if t.Dynamic {

@@ -146,6 +146,13 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 		w.watch(cmd, heredoc, fr)
 	case cmd.Program == "ssh":
 		w.ssh(cmd, fr)
+	case containerExecs[cmd.Program] != nil:
+		where, inner, ok := inContainer(cmd)
+		if !ok {
+			w.emit(cmd)
+			return
+		}
+		w.containerExec(cmd, where, inner, fr)
 	case interpreters[cmd.Program] != nil:
 		w.interpreter(cmd, heredoc, fr)
 	case isSQLClient(cmd.Program):

@@ -94,12 +94,12 @@ func Rules() []rules.Rule {
 		row("sql.other", nil, model.TierNeedsReview,
 			"runs a statement (a procedure call, a DO block ...) whose effects it does not show"),
 	}
-	for _, client := range []string{"psql", "usql", "cockroach", "snowsql", "sqlcmd", "mysqlsh", "clickhouse-client"} {
+	for _, client := range fileFlagClients {
 		out = append(out, rules.Rule{ID: "db." + client + ".file", Type: client, On: rules.Execute, Tier: model.TierNeedsReview,
 			When:   rules.Flag("f", "file", "filename", "i", "queries-file"),
 			Reason: "runs SQL from a file that the input does not show"})
 	}
-	for _, client := range []string{"psql", "mysql", "mariadb", "sqlite3", "duckdb", "cockroach", "clickhouse-client", "snowsql", "sqlcmd", "usql", "bq", "mysqlsh"} {
+	for _, client := range clients {
 		out = append(out,
 			rules.Rule{ID: "db." + client + ".file-stdin", Type: client, On: rules.Execute, Tier: model.TierNeedsReview,
 				When: stdinFile(), Reason: "reads SQL from a file on stdin that the input does not show"},
@@ -125,13 +125,26 @@ func Rules() []rules.Rule {
 			Tier: model.TierUnrecoverable, Reason: "deletes or expires keys, or reconfigures or stops the server"},
 		rules.Rule{ID: "db.redis-cli", Type: "redis-cli", On: rules.Execute, Tier: model.TierReversible,
 			Reason: "reads or writes keys; no command here deletes data"},
-		rules.Rule{ID: "db.mongosh.destructive", Type: "mongosh", On: rules.Execute, When: mongoDestructive(), Tier: model.TierUnrecoverable,
-			Reason: "the evaluated script drops or deletes documents, collections or databases"},
-		rules.Rule{ID: "db.mongosh", Type: "mongosh", On: rules.Execute, Tier: model.TierRecoverableWithEffort,
-			Reason: "runs a Mongo shell session or script; nothing in it shown here deletes data"},
 	)
+	// mongo is the legacy shell that mongosh replaced; both take --eval.
+	for _, shell := range []string{"mongosh", "mongo"} {
+		out = append(out,
+			rules.Rule{ID: "db." + shell + ".destructive", Type: shell, On: rules.Execute, When: mongoDestructive(), Tier: model.TierUnrecoverable,
+				Reason: "the evaluated script drops or deletes documents, collections or databases"},
+			rules.Rule{ID: "db." + shell, Type: shell, On: rules.Execute, Tier: model.TierRecoverableWithEffort,
+				Reason: "runs a Mongo shell session or script; nothing in it shown here deletes data"},
+		)
+	}
 	return out
 }
+
+// clients are the database command lines whose SQL the shell parser
+// reads (evaluator/shell); fileFlagClients also run SQL files named by a
+// flag.
+var (
+	clients         = []string{"psql", "mysql", "mariadb", "sqlite3", "duckdb", "cockroach", "clickhouse-client", "snowsql", "sqlcmd", "usql", "bq", "mysqlsh", "cqlsh"}
+	fileFlagClients = []string{"psql", "usql", "cockroach", "snowsql", "sqlcmd", "mysqlsh", "clickhouse-client", "cqlsh"}
+)
 
 // stdinFile holds when the command reads stdin from a file (mysql < dump.sql).
 func stdinFile() rules.Cond {

@@ -10,6 +10,9 @@ func TestRows(t *testing.T) {
 	cases := []rulestest.Case{
 		{Row: "sql.unparsed", Hit: `psql -c "SELEC 1"`, Miss: `psql -c "SELECT 1"`},
 		{Row: "sql.unparsed", Hit: `psql -c "$SQL"`, Miss: `psql -c "SELECT 1"`},
+		{Row: "sql.unparsed", Hit: `cat drop.sql | mysql prod`, Miss: `echo "SELECT 1" | mysql prod`},
+		{Row: "sql.unparsed", Hit: `cqlsh -e "DROP KEYSPACE prod"`, Miss: `cqlsh -e "SELECT * FROM ks.t"`},
+		{Row: "sql.drop.data", Hit: `echo "DROP TABLE users;" | psql prod`, Miss: `echo "SELECT 1;" | psql prod`},
 		{Row: "sql.drop.data", Hit: `psql -c "DROP TABLE users"`, Miss: `psql -c "DROP INDEX users_idx"`},
 		{Row: "sql.drop.data", Hit: `mysql -e "DROP DATABASE production"`, Miss: `mysql -e "DROP VIEW v"`},
 		{Row: "sql.drop.definition", Hit: `psql -c "DROP FUNCTION f()"`, Miss: `psql -c "DROP SCHEMA s"`},
@@ -35,15 +38,17 @@ func TestRows(t *testing.T) {
 		{Row: "db.redis-cli", Hit: "redis-cli get k", Miss: "redis-cli flushdb"},
 		{Row: "db.mongosh.destructive", Hit: `mongosh app --eval "db.users.deleteMany({})"`, Miss: `mongosh app --eval "db.users.find()"`},
 		{Row: "db.mongosh", Hit: `mongosh app --eval "db.users.find()"`, Miss: `mongosh --eval "db.dropDatabase()"`},
+		{Row: "db.mongo.destructive", Hit: `mongo prod --eval 'db.users.drop()'`, Miss: `mongo prod --eval 'db.users.count()'`},
+		{Row: "db.mongo", Hit: `mongo prod --eval 'db.users.count()'`, Miss: `mongo prod --eval 'db.dropDatabase()'`},
 	}
-	for _, c := range []string{"psql", "usql", "cockroach", "snowsql", "sqlcmd", "mysqlsh", "clickhouse-client"} {
+	for _, c := range fileFlagClients {
 		flag := map[string]string{"sqlcmd": "-i", "clickhouse-client": "--queries-file", "snowsql": "-f"}[c]
 		if flag == "" {
 			flag = "-f"
 		}
 		cases = append(cases, rulestest.Case{Row: "db." + c + ".file", Hit: c + " " + flag + " migrate.sql", Miss: c + " --version"})
 	}
-	for _, c := range []string{"psql", "mysql", "mariadb", "sqlite3", "duckdb", "cockroach", "clickhouse-client", "snowsql", "sqlcmd", "usql", "bq", "mysqlsh"} {
+	for _, c := range clients {
 		cases = append(cases,
 			rulestest.Case{Row: "db." + c + ".file-stdin", Hit: c + " app < dump.sql", Miss: c + " app"},
 			rulestest.Case{Row: "db." + c, Hit: c + " app", Miss: c + " app < dump.sql"},
