@@ -166,6 +166,17 @@ func FlagValue(c *model.Command, names ...string) (string, bool) {
 	return "", false
 }
 
+// FlagEquals holds when the flag's value (--name=v, --name v, -nV) is one
+// of values.
+func FlagEquals(name string, values ...string) Cond {
+	return Func("--"+name+"="+strings.Join(values, "|"), func(f Facts) Result {
+		if v, ok := FlagValue(f.M.Command, name); ok && slices.Contains(values, v) {
+			return Result{Truth: True, Evidence: []model.Evidence{{Key: name, Value: v, Present: true}}}
+		}
+		return Result{Truth: False}
+	})
+}
+
 // Sub holds when the command's first operands are words (git reset,
 // kubectl delete namespace). A word "*" matches any operand.
 func Sub(words ...string) Cond {

@@ -25,6 +25,8 @@ func Rules() []rules.Rule {
 		out = append(out,
 			row("container."+p+".volume-rm", p, rules.Any(rules.Sub("volume", "rm"), rules.Sub("volume", "remove"), rules.Sub("volume", "prune")), model.TierUnrecoverable,
 				"deletes volumes and the data in them"),
+			row("container."+p+".system-reset", p, rules.Sub("system", "reset"), model.TierUnrecoverable,
+				"system reset deletes every container, image, volume and network: all of the engine's storage"),
 			row("container."+p+".system-prune", p, rules.Sub("system", "prune"), model.TierUnrecoverable,
 				"system prune deletes every stopped container with its writable layer, unused networks and images (and volumes with --volumes)"),
 			row("container."+p+".container-prune", p, rules.Sub("container", "prune"), model.TierUnrecoverable,

@@ -12,6 +12,7 @@ func TestRows(t *testing.T) {
 		cases = append(cases,
 			rulestest.Case{Row: "container." + p + ".volume-rm", Hit: p + " volume rm app_data", Miss: p + " volume ls"},
 			rulestest.Case{Row: "container." + p + ".system-prune", Hit: p + " system prune -af --volumes", Miss: p + " system df"},
+			rulestest.Case{Row: "container." + p + ".system-reset", Hit: p + " system reset -f", Miss: p + " system info"},
 			rulestest.Case{Row: "container." + p + ".container-prune", Hit: p + " container prune -f", Miss: p + " container ls"},
 			rulestest.Case{Row: "container." + p + ".rm-volumes", Hit: p + " rm -v db", Miss: p + " rm db"},
 			rulestest.Case{Row: "container." + p + ".rm-unseen", Hit: p + " rm -f $(" + p + " ps -aq)", Miss: p + " rm -f web"},

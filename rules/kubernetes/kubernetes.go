@@ -76,7 +76,7 @@ func Rules() []rules.Rule {
 			"deletes workload objects that an apply of their manifests (or their controller) recreates"),
 		row("kubectl.drain", "kubectl", rules.Sub("drain"), model.TierRecoverableWithEffort,
 			"evicts every pod from the node (emptyDir data is lost with --delete-emptydir-data); uncordon reverses the scheduling"),
-		row("kubectl.scale.zero", "kubectl", rules.All(rules.Sub("scale"), replicasZero()), model.TierRecoverableWithEffort,
+		row("kubectl.scale.zero", "kubectl", rules.All(rules.Sub("scale"), rules.FlagEquals("replicas", "0")), model.TierRecoverableWithEffort,
 			"scales the workload to zero replicas: an outage until it is scaled back"),
 		row("kubectl.replace.force", "kubectl", rules.All(rules.Sub("replace"), rules.Flag("force")), model.TierRecoverableFromBackup,
 			"replace --force deletes and recreates the objects"),
@@ -94,14 +94,4 @@ func Rules() []rules.Rule {
 		row("helm.other", "helm", nil, model.TierRecoverableWithEffort,
 			"installs, upgrades or rolls back a release; helm rollback returns to the previous revision"),
 	}
-}
-
-// replicasZero holds for --replicas=0 / --replicas 0.
-func replicasZero() rules.Cond {
-	return rules.Func("--replicas=0", func(f rules.Facts) rules.Result {
-		if v, ok := rules.FlagValue(f.M.Command, "replicas"); ok && v == "0" {
-			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "replicas", Value: 0, Present: true}}}
-		}
-		return rules.Result{Truth: rules.False}
-	})
 }

@@ -5,6 +5,7 @@
 package programs
 
 import (
+	"path"
 	"strings"
 
 	"github.com/recourse-dev/recourse/model"
@@ -58,6 +59,10 @@ func Rules() []rules.Rule {
 				"starts an interactive shell; what is typed into it is not analysed"),
 		)
 	}
+	for _, py := range pythons {
+		out = append(out, row("program."+py+".django-flush", py, djangoFlush(), model.TierUnrecoverable,
+			"manage.py flush (or reset_db) deletes every row of every table in the project's database"))
+	}
 	for _, lang := range []string{"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "perl", "ruby", "php", "lua", "osascript", "pwsh", "powershell"} {
 		out = append(out,
 			row("program."+lang+".inline-destructive", lang, destructiveScript(), model.TierNeedsReview,
@@ -87,6 +92,10 @@ func Rules() []rules.Rule {
 			row("program."+client, client, nil, model.TierReversible, "fetches a URL"),
 		)
 	}
+	out = append(out,
+		row("program.npm.unpublish", "npm", rules.Sub("unpublish"), model.TierUnrecoverable,
+			"npm unpublish removes a published version from the registry; that name and version can never be published again, and installs that pin it break"),
+	)
 	for _, p := range readOnly {
 		out = append(out, row("catalog."+p, p, nil, model.TierReversible, "a read-only or everyday program: it deletes and overwrites nothing by itself"))
 	}
@@ -94,6 +103,20 @@ func Rules() []rules.Rule {
 }
 
 func anyArg(model.Arg, *model.Command) bool { return true }
+
+// pythons are the Python interpreters' names.
+var pythons = []string{"python", "python2", "python3", "pypy", "pypy3"}
+
+// djangoFlush holds for python manage.py flush / reset_db.
+func djangoFlush() rules.Cond {
+	return rules.Func("manage.py flush", func(f rules.Facts) rules.Result {
+		ops := rules.Operands(f.M.Command)
+		if len(ops) < 2 || path.Base(ops[0].Value) != "manage.py" || ops[1].Value != "flush" && ops[1].Value != "reset_db" {
+			return rules.Result{Truth: rules.False}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "subcommand", Value: ops[1].Value, Present: true}}}
+	})
+}
 
 // oldStyleFlag holds when a first argument without a dash bundles the
 // letter as a flag (tar xzf).

@@ -8,6 +8,7 @@ import (
 
 func TestRows(t *testing.T) {
 	cases := []rulestest.Case{
+		{Row: "program.npm.unpublish", Hit: "npm unpublish my-pkg@1.0.0 --force", Miss: "npm publish"},
 		{Row: "program.unanalysed", Hit: "$CMD -rf /", Miss: "ls -la"},
 		{Row: "program.unanalysed", Hit: "curl -s https://get.example.sh | sh", Miss: "echo ls | sh"},
 		{Row: "program.help", Hit: "kubectl --help", Miss: "kubectl delete ns prod"},
@@ -35,6 +36,9 @@ func TestRows(t *testing.T) {
 			rulestest.Case{Row: "program." + lang + ".inline", Hit: lang + " " + flag + ` "print(1)"`, Miss: lang + " app.file"},
 			rulestest.Case{Row: "program." + lang + ".file", Hit: lang + " app.file", Miss: lang + " " + flag + ` "print(1)"`},
 		)
+	}
+	for _, py := range pythons {
+		cases = append(cases, rulestest.Case{Row: "program." + py + ".django-flush", Hit: py + " manage.py flush --no-input", Miss: py + " manage.py migrate"})
 	}
 	for _, client := range []string{"curl", "wget", "http", "https", "xh"} {
 		cases = append(cases,
