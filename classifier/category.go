@@ -60,7 +60,7 @@ var vocabulary = map[string][]sense{
 	"database": {s(Database)}, "databases": {s(Database)}, "db": {s(Database)}, "sql": {s(Database)}, "mysql": {s(Database)},
 	"postgres": {s(Database)}, "postgresql": {s(Database)}, "mariadb": {s(Database)}, "mongodb": {s(Database)}, "mongo": {s(Database)},
 	"redis": {s(Database)}, "valkey": {s(Database)}, "memcached": {s(Database)}, "cache": {s(Database)}, "table": {s(Network, "route", "routing"), s(Database)},
-	"keyspace": {s(Database)}, "schema": {s(Database)}, "collection": {s(Database)}, "cassandra": {s(Database)}, "ledger": {s(Database)},
+	"keyspace": {s(Database)}, "schema": {s(Config, "kafka", "user", "group", "registry", "avro", "event"), s(Database)}, "collection": {s(Database)}, "cassandra": {s(Database)}, "ledger": {s(Database)},
 	"elasticsearch": {s(Database)}, "opensearch": {s(Database)}, "clickhouse": {s(Database)}, "influxdb": {s(Database)},
 	"datastore": {s(Database)}, "dataset": {s(Database)}, "document": {s(Database)}, "graph": {s(Database)}, "kv": {s(Database)},
 	"timeseries": {s(Database)}, "index": {s(Database)}, "replica": {s(Database)}, "rds": {s(Database)}, "rdb": {s(Database)}, "kvstore": {s(Database)}, "dbaas": {s(Database)}, "pg": {s(Database)}, "dynamodb": {s(Database)},
@@ -90,10 +90,10 @@ var vocabulary = map[string][]sense{
 	"certificate": {s(KeyMaterial)}, "secretsmanager": {s(Secret)}, "cert": {s(KeyMaterial)}, "ca": {s(KeyMaterial)}, "keystore": {s(KeyMaterial)},
 	"key": {s(KeyMaterial, "kms", "crypto", "encryption", "cmk", "master", "signing", "customer", "hsm", "vault", "pgp", "gpg", "private", "symmetric", "asymmetric"),
 		s(Identity, "ssh", "deploy", "public"), s(Secret)},
-	"sshkey": {s(Identity)}, "keypair": {s(Identity)},
+	"sshkey": {s(Identity)}, "keypair": {s(Identity)}, "symmetric": {s(KeyMaterial)}, "asymmetric": {s(KeyMaterial)},
 
 	// Secrets.
-	"secret": {s(Secret)}, "secrets": {s(Secret)}, "password": {s(Secret)}, "credential": {s(Secret)}, "credentials": {s(Secret)},
+	"secret": {s(Secret)}, "secrets": {s(Secret)}, "password": {s(Identity, "account", "method", "policy", "rule"), s(Secret)}, "credential": {s(Identity, "identity", "federated"), s(Secret)}, "credentials": {s(Secret)},
 	"token": {s(Secret)}, "kubeconfig": {s(Secret)}, "apikey": {s(Secret)}, "passphrase": {s(Secret)}, "vault": {s(KeyMaterial, "kms", "key"), s(Backup, "backup", "recovery"), s(Secret)}, "secretstore": {s(Secret)}, "ssl": {s(KeyMaterial)},
 
 	// Messaging.
@@ -111,19 +111,19 @@ var vocabulary = map[string][]sense{
 	"authorization": {s(Identity)}, "authentication": {s(Identity)}, "auth": {s(Identity)}, "access": {s(Identity)},
 	"assignment": {s(Identity)}, "client": {s(Identity)}, "idp": {s(Identity)}, "mfa": {s(Identity)}, "factor": {s(Identity)},
 	"privileges": {s(Identity)}, "privilege": {s(Identity)}, "registration": {s(Identity)}, "pair": {s(Identity, "key")},
-	"acl": {s(Network, "network"), s(Identity)},
+	"acl": {s(Network, "network", "lb", "slb", "alb", "elb", "nlb", "vpc", "subnet", "firewall", "waf", "ip", "rdb", "db", "database"), s(Identity)},
 	"policy": {s(Observability, "alert", "escalation", "notification"), s(Config, "backup", "snapshot", "lifecycle", "retention", "scaling", "autoscaling", "placement",
 		"routing", "resource", "storage", "cache", "origin", "response", "compression", "sampling", "tag", "maintenance"),
 		s(Network, "firewall", "security", "network", "waf", "dns"), s(Identity)},
 	"group": {s(Container, "resource"), s(Network, "security", "target", "network", "firewall"),
-		s(Compute, "node", "instance", "autoscaling", "server", "placement", "worker", "scale"),
+		s(Compute, "node", "instance", "autoscaling", "scaling", "as", "server", "placement", "worker", "scale"),
 		s(Config, "parameter", "option", "subnet", "endpoint"), s(Observability, "log"), s(Database, "replication"),
 		s(Messaging, "consumer"), s(Identity)},
 
 	// Network.
 	"network": {s(Network)}, "networks": {s(Network)}, "vpc": {s(Network)}, "vnet": {s(Network)}, "subnet": {s(Network)},
 	"subnetwork": {s(Network)}, "firewall": {s(Network)}, "fw": {s(Network)}, "vcn": {s(Network)}, "vswitch": {s(Network)}, "switch": {s(Network)},
-	"vlan": {s(Network)}, "lan": {s(Network)}, "floatingip": {s(Network)}, "secgroup": {s(Network)}, "rdns": {s(Network)},
+	"vlan": {s(Network)}, "dhcp": {s(Network)}, "ipsec": {s(Network)}, "lan": {s(Network)}, "floatingip": {s(Network)}, "secgroup": {s(Network)}, "rdns": {s(Network)},
 	"nlb": {s(Network)}, "alb": {s(Network)}, "elb": {s(Network)}, "nodebalancer": {s(Network)}, "list": {s(Network, "security", "access")},
 	"mount": {s(Network)}, "route": {s(Network)}, "routes": {s(Network)}, "router": {s(Network)},
 	"routing": {s(Network)}, "gateway": {s(Network)}, "nat": {s(Network)}, "vpn": {s(Network)}, "peering": {s(Network)},
@@ -148,9 +148,14 @@ var vocabulary = map[string][]sense{
 		s(Messaging, "kafka"), s(BlockStorage, "datastore"), s(Database)},
 	"kubernetes": {s(Container)}, "k8s": {s(Container)}, "kube": {s(Container)},
 
+	// Providers whose resources only compute values in the state
+	// (random_id, time_sleep, null_resource): read only when nothing else
+	// in the name is.
+	"random": {s(Config)}, "time": {s(Config)}, "null": {s(Config)},
+
 	// Configuration.
 	"config": {s(Config)}, "configuration": {s(Config)}, "setting": {s(Config)}, "settings": {s(Config)}, "parameter": {s(Config)},
-	"option": {s(Config)}, "tag": {s(Config)}, "tags": {s(Config)}, "label": {s(Config)}, "alias": {s(Config)},
+	"option": {s(Network, "dhcp"), s(Config)}, "tag": {s(Config)}, "tags": {s(Config)}, "label": {s(Config)}, "alias": {s(Config)},
 	"webhook": {s(Config)}, "hook": {s(Config)}, "rule": {s(Network, "firewall", "security", "secgroup", "forwarding", "lb", "nat", "acl", "ingress", "egress", "waf"),
 		s(Observability, "alert", "alerting", "monitor", "notification"), s(Config)},
 	"rules": {s(Network, "firewall", "security", "secgroup"), s(Config)}, "versioning": {s(Config)}, "quota": {s(Config)},
@@ -159,7 +164,7 @@ var vocabulary = map[string][]sense{
 	"license": {s(Config)}, "configstore": {s(Config)}, "view": {s(Config)}, "data": {s(Config, "user")}, "workflow": {s(Config)}, "connector": {s(Config)}, "orchestration": {s(Config)},
 	"brand": {s(Config)}, "branding": {s(Config)}, "pipeline": {s(Config)}, "trigger": {s(Config)},
 	"variable": {s(Config)}, "variables": {s(Config)}, "flag": {s(Config)}, "feature": {s(Config)}, "attachment": {s(Config)},
-	"association": {s(Config)}, "mapping": {s(Config)}, "connection": {s(Config)}, "plan": {s(Config)}, "page": {s(Config)},
+	"association": {s(Config)}, "mapping": {s(Config)}, "plan": {s(Config)}, "page": {s(Config)},
 	"pagerule": {s(Config)}, "schedule": {s(Observability, "oncall", "on", "escalation"), s(Config)}, "environment": {s(Config)},
 	"env": {s(Config)}, "build": {s(Config)}, "definition": {s(Config)}, "profile": {s(Config)}, "preference": {s(Config)},
 	"customization": {s(Config)}, "addon": {s(Config)}, "extension": {s(Config)}, "plugin": {s(Config)}, "route53": {s(Network)},
@@ -177,7 +182,7 @@ var vocabulary = map[string][]sense{
 	"panel": {s(Observability)},
 
 	// Containers and groupings.
-	"project": {s(Observability, "log", "logging"), s(Container)}, "projects": {s(Container)}, "folder": {s(Container)}, "account": {s(Identity, "service", "user", "db", "database", "iam"), s(Container)},
+	"project": {s(Observability, "log", "logging"), s(Container)}, "projects": {s(Container)}, "folder": {s(Container)}, "account": {s(Identity, "service", "user", "db", "database", "iam", "sql", "mysql", "rds", "postgresql", "postgres", "mongodb", "redis", "mariadb", "robot", "cdb"), s(Container)},
 	"organization": {s(Container)}, "org": {s(Container)}, "namespace": {s(ObjectStorage, "registry"), s(Container)}, "workspace": {s(Container)},
 	"space": {s(Container)}, "tenant": {s(Container)}, "tenancy": {s(Container)}, "compartment": {s(Container)},
 	"stack": {s(Container)}, "resourcegroup": {s(Container)}, "vdc": {s(Container)}, "datacenter": {s(Container)},
@@ -201,6 +206,7 @@ var links = map[string]map[Category]Category{
 	"attachment":   {Identity: Identity, "": Config},
 	"attachments":  {Identity: Identity, "": Config},
 	"association":  {Identity: Identity, "": Config},
+	"connection":   {Network: Network, "": Config},
 	"assignment":   {Identity: Identity, "": Config},
 	"attach":       {Identity: Identity, "": Config},
 	"associate":    {Identity: Identity, "": Config},
@@ -216,6 +222,43 @@ var links = map[string]map[Category]Category{
 		Network: Network, Observability: Observability, "": Config},
 	"target":  {Identity: Identity, "": Network},
 	"version": {Secret: Secret, KeyMaterial: KeyMaterial, Backup: Backup, ObjectStorage: ObjectStorage, Identity: Identity, "": Config},
+}
+
+// vendorDomains are providers whose every resource belongs to one domain:
+// an unknown or compute-sounding type of an incident-management vendor
+// (pagerduty_business_service) is observability, of an identity vendor
+// (okta_resource_set) identity. A category read this way comes from the
+// provider, not the name's head, so it never earns more than LOW
+// confidence; and it never replaces a data-bearing or container category.
+var vendorDomains = map[string]Category{
+	"pagerduty": Observability, "opsgenie": Observability, "newrelic": Observability, "datadog": Observability,
+	"grafana": Observability, "sumologic": Observability, "splunk": Observability, "sentry": Observability,
+	"honeycombio": Observability, "dynatrace": Observability, "signalfx": Observability, "lightstep": Observability,
+	"logzio": Observability, "victorops": Observability, "statuspage": Observability, "checkly": Observability,
+	"betteruptime": Observability, "uptimerobot": Observability, "pingdom": Observability, "wavefront": Observability,
+	"coralogix": Observability, "chronosphere": Observability, "axiom": Observability, "mezmo": Observability,
+	"logdna": Observability, "rollbar": Observability, "bugsnag": Observability, "incident": Observability,
+	"firehydrant": Observability, "rootly": Observability, "squadcast": Observability, "cronitor": Observability,
+	"healthchecksio": Observability, "site24x7": Observability, "appdynamics": Observability, "instana": Observability,
+	"thousandeyes": Observability, "catchpoint": Observability, "icinga": Observability, "zabbix": Observability,
+	"okta": Identity, "auth0": Identity, "azuread": Identity, "keycloak": Identity, "onelogin": Identity,
+	"jumpcloud": Identity, "authentik": Identity, "zitadel": Identity, "descope": Identity, "fusionauth": Identity,
+	"logto": Identity, "pingone": Identity, "freeipa": Identity, "ldap": Identity, "oktaasa": Identity,
+}
+
+// byVendor replaces a category read from the name with the provider's
+// domain when the name said nothing or only named a generic kind of
+// thing: compute (service, app, instance) and, at an identity vendor,
+// configuration (okta_policy_signon).
+func byVendor(provider string, cat Category) (Category, bool) {
+	dom, ok := vendorDomains[provider]
+	switch {
+	case !ok || cat == dom:
+		return cat, false
+	case cat == Unclassified || cat == Compute || dom == Identity && cat == Config:
+		return dom, true
+	}
+	return cat, false
 }
 
 // skip are words that say nothing about the kind: version suffixes.
@@ -239,13 +282,62 @@ func Categorize(typ string) (cat Category, word string, head bool) {
 	if len(words) == 1 {
 		lo = 0
 	}
-	if c, w, at := phrase(words, lo, len(words)); c != "" {
-		return c, w, at == len(words)-1
+	words = splitCompounds(words, lo)
+	c, w, at := phrase(words, lo, len(words))
+	if c == "" {
+		c, w, at = Unclassified, "", -1
+		if pc, _, ok := senseOf(words[0], ""); ok {
+			c, w = pc, words[0]
+		}
 	}
-	if c, _, ok := senseOf(words[0], ""); ok {
-		return c, words[0], false
+	if lo == 1 {
+		if dc, ok := byVendor(words[0], c); ok {
+			return dc, words[0], false
+		}
 	}
-	return Unclassified, "", false
+	return c, w, at == len(words)-1
+}
+
+// splitCompounds reads the words from lo on that no vocabulary knows as a
+// plural or a compound of words it does: records is record; apigateway is
+// an api gateway, alikafka a kafka, gpdb a db, as English compounds put
+// their head last. The unknown part before a known head must be three
+// letters or more and the head four (db and mq excepted), so that
+// resource, report and diskless stay what they are.
+func splitCompounds(words []string, lo int) []string {
+	var out []string
+	for i, w := range words {
+		if i < lo {
+			out = append(out, w)
+			continue
+		}
+		out = append(out, compound(w)...)
+	}
+	return out
+}
+
+func compound(w string) []string {
+	if known(w) {
+		return []string{w}
+	}
+	if one, ok := strings.CutSuffix(w, "s"); ok && known(one) {
+		return []string{one}
+	}
+	for cut := 2; cut <= len(w)-2; cut++ {
+		modifier, head := w[:cut], w[cut:]
+		if !known(head) {
+			continue
+		}
+		if known(modifier) || len(modifier) >= 3 && len(head) >= 4 || head == "db" || head == "mq" {
+			return []string{modifier, head}
+		}
+	}
+	return []string{w}
+}
+
+func known(w string) bool {
+	_, ok := vocabulary[w]
+	return ok || links[w] != nil
 }
 
 // phrase categorizes words[lo:hi] from its last word backwards and returns

@@ -127,7 +127,7 @@ func TestLabelledSecondSet(t *testing.T) {
 // Those judged tier 2 (a store whose name reads as configuration) are
 // listed.
 func TestNoDataBearingTypeJudgedReversible(t *testing.T) {
-	for _, file := range []string{"dev.tsv", "second.tsv", "heldout.tsv"} {
+	for _, file := range []string{"dev.tsv", "second.tsv", "heldout.tsv", "heldout2.tsv"} {
 		n, low := 0, 0
 		for _, l := range labelled(t, file) {
 			if !Category(l[1]).DataBearing() {
@@ -148,31 +148,51 @@ func TestNoDataBearingTypeJudgedReversible(t *testing.T) {
 	}
 }
 
-// TestLabelledHeldOut measures the classifier on the held-out set, which
-// shares no type with the other two and was never tuned on.
+// TestLabelledThirdSet measures the classifier on heldout.tsv, the first
+// held-out set: measured once before its misses led to the compound,
+// plural and provider-domain readings, so it is a tuning set now (see its
+// header).
+func TestLabelledThirdSet(t *testing.T) {
+	right, total, misses := accuracy(labelled(t, "heldout.tsv"))
+	report(t, "heldout.tsv", right, total)
+	floor(t, "heldout.tsv", right, total, 0.82)
+	for _, m := range misses {
+		t.Log("miss: " + m)
+	}
+}
+
+// TestLabelledHeldOut measures the classifier on heldout2.tsv, which
+// shares no type and no provider with the other sets and was never tuned
+// on.
 func TestLabelledHeldOut(t *testing.T) {
 	seen := map[string]string{}
-	for _, f := range []string{"dev.tsv", "second.tsv"} {
+	providers := map[string]string{}
+	for _, f := range []string{"dev.tsv", "second.tsv", "heldout.tsv"} {
 		for _, l := range labelled(t, f) {
 			seen[l[0]] = f
+			p, _, _ := strings.Cut(l[0], "_")
+			providers[p] = f
 		}
 	}
-	set := labelled(t, "heldout.tsv")
+	set := labelled(t, "heldout2.tsv")
 	for _, l := range set {
 		if f, ok := seen[l[0]]; ok {
 			t.Errorf("%s is also in %s", l[0], f)
+		}
+		if p, _, _ := strings.Cut(l[0], "_"); providers[p] != "" {
+			t.Errorf("%s: provider %s is also in %s", l[0], p, providers[p])
 		}
 	}
 	if len(set) < 300 {
 		t.Errorf("held-out set has %d types, want at least 300", len(set))
 	}
 	right, total, misses := accuracy(set)
-	report(t, "heldout.tsv", right, total)
+	report(t, "heldout2.tsv", right, total)
 	for _, m := range misses {
 		t.Log("miss: " + m)
 	}
 	bolder := lessCautious(set)
-	t.Logf("heldout.tsv: %d misses, %d of them judged less cautiously than their label would be", len(misses), len(bolder))
+	t.Logf("heldout2.tsv: %d misses, %d of them judged less cautiously than their label would be", len(misses), len(bolder))
 	for _, b := range bolder {
 		t.Log("less cautious: " + b)
 	}
