@@ -183,19 +183,8 @@ func (w *walker) call(c *syntax.CallExpr, st *syntax.Stmt, src string, fr frame,
 	for _, word := range c.Args {
 		argv = append(argv, w.word(word)...)
 	}
-	cmd := &model.Command{
-		Text:      strings.TrimSpace(src[st.Pos().Offset():st.End().Offset()]),
-		Line:      fr.line,
-		Col:       fr.col,
-		Wrappers:  append([]string(nil), fr.wrappers...),
-		Depth:     fr.depth,
-		Cwd:       w.cwd,
-		Env:       env,
-		StdinFrom: firstNonEmpty(stdin, fr.stdin),
-	}
-	if fr.depth == 0 {
-		cmd.Line, cmd.Col = int(c.Pos().Line()), int(c.Pos().Col())
-	}
+	cmd := w.commandAt(st, c.Pos(), src, fr, env)
+	cmd.StdinFrom = firstNonEmpty(stdin, fr.stdin)
 	var heredoc *string
 	for _, r := range st.Redirs {
 		switch r.Op {
@@ -234,24 +223,32 @@ func (w *walker) assignAll(assigns []*syntax.Assign) {
 	}
 }
 
-// statementRedirects emits the truncating redirections of a statement
-// that is not a simple command.
-func (w *walker) statementRedirects(st *syntax.Stmt, src string, fr frame) {
-	if len(st.Redirs) == 0 {
-		return
-	}
-	at := &model.Command{
+// commandAt starts the command of statement st: its text, its position
+// (the outermost command's inside a nested script, pos in the input line
+// otherwise), the wrappers around it, where it runs and its environment.
+func (w *walker) commandAt(st *syntax.Stmt, pos syntax.Pos, src string, fr frame, env map[string]string) *model.Command {
+	cmd := &model.Command{
 		Text:     strings.TrimSpace(src[st.Pos().Offset():st.End().Offset()]),
 		Line:     fr.line,
 		Col:      fr.col,
 		Wrappers: append([]string(nil), fr.wrappers...),
 		Depth:    fr.depth,
 		Cwd:      w.cwd,
-		Env:      maps.Clone(w.env),
+		Env:      env,
 	}
 	if fr.depth == 0 {
-		at.Line, at.Col = int(st.Pos().Line()), int(st.Pos().Col())
+		cmd.Line, cmd.Col = int(pos.Line()), int(pos.Col())
 	}
+	return cmd
+}
+
+// statementRedirects emits the truncating redirections of a statement
+// that is not a simple command.
+func (w *walker) statementRedirects(st *syntax.Stmt, src string, fr frame) {
+	if len(st.Redirs) == 0 {
+		return
+	}
+	at := w.commandAt(st, st.Pos(), src, fr, maps.Clone(w.env))
 	var rs []model.Redirect
 	for _, r := range st.Redirs {
 		if truncates(r.Op) {
