@@ -201,6 +201,42 @@ func under(p, dir string) bool {
 	return strings.HasPrefix(p, dir) && (len(p) == len(dir) || p[len(dir)] == '/')
 }
 
+// HomeDotfile reports whether p is a dotfile of a home directory or lies in
+// one of its dot directories (~/.bashrc, ~/.ssh/authorized_keys,
+// /home/alice/.aws/credentials): configuration and keys that no version
+// control keeps.
+func HomeDotfile(p string) bool {
+	var rest string
+	switch {
+	case strings.HasPrefix(p, "~/"):
+		rest = p[2:]
+	case strings.HasPrefix(p, "$HOME/"):
+		rest = p[len("$HOME/"):]
+	case strings.HasPrefix(p, "${HOME}/"):
+		rest = p[len("${HOME}/"):]
+	default:
+		parts := strings.SplitN(strings.TrimPrefix(path.Clean(p), "/"), "/", 3)
+		switch {
+		case !path.IsAbs(p):
+			return false
+		case (parts[0] == "home" || parts[0] == "Users") && len(parts) == 3:
+			rest = parts[2]
+		case parts[0] == "root" && len(parts) >= 2:
+			rest = strings.Join(parts[1:], "/")
+		default:
+			return false
+		}
+	}
+	return strings.HasPrefix(rest, ".") && !strings.HasPrefix(rest, "..") && rest != "."
+}
+
+// HomeDotfileIs holds when some operand after skip is a home dotfile.
+func HomeDotfileIs(skip int) Cond {
+	return Operand(skip, "a dotfile in a home directory", func(a model.Arg, c *model.Command) bool {
+		return ClassifyPath(a, c) == PathUser && HomeDotfile(a.Value)
+	})
+}
+
 // PathIs holds when some operand after skip falls in one of classes.
 func PathIs(skip int, classes ...PathClass) Cond {
 	names := make([]string, len(classes))

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"unicode"
 
+	"mvdan.cc/sh/v3/syntax"
+
 	"github.com/recourse-dev/recourse/evaluator/shell"
 	"github.com/recourse-dev/recourse/evaluator/sql"
 	"github.com/recourse-dev/recourse/internal/jsonerr"
@@ -141,7 +143,7 @@ func Mutations(c *Call) []model.Mutation {
 		Call:       call,
 	}}
 	for _, key := range slices.Sorted(maps.Keys(c.Arguments)) {
-		text, ok := c.Arguments[key].(string)
+		text, ok := textOf(c.Arguments[key])
 		if !ok || strings.TrimSpace(text) == "" {
 			continue
 		}
@@ -162,6 +164,31 @@ func Mutations(c *Call) []model.Mutation {
 		}
 	}
 	return out
+}
+
+// textOf is an argument's text: a string, or an argv array of strings
+// (exec_in_pod {"command": ["psql", "-c", "DROP TABLE t"]}) written as the
+// command line that runs it.
+func textOf(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case []any:
+		words := make([]string, 0, len(x))
+		for _, e := range x {
+			w, ok := e.(string)
+			if !ok {
+				return "", false
+			}
+			q, err := syntax.Quote(w, syntax.LangBash)
+			if err != nil {
+				return "", false
+			}
+			words = append(words, q)
+		}
+		return strings.Join(words, " "), len(words) > 0
+	}
+	return "", false
 }
 
 func sqlMutation(id, key string, st model.SQLStatement) model.Mutation {

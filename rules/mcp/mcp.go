@@ -66,10 +66,26 @@ func present(v any) bool  { return v != nil && fmt.Sprint(v) != "" }
 func isZero(v any) bool   { return fmt.Sprint(v) == "0" }
 func anything(v any) bool { return true }
 
+// homeDotfileArg holds when a path argument is a home dotfile.
+func homeDotfileArg() rules.Cond {
+	return pathArgWhere("a dotfile in a home directory", func(p string) (string, bool) {
+		return "home-dotfile", rules.HomeDotfile(p)
+	})
+}
+
 // pathArg holds when a path argument falls in one of classes (judged like
 // a shell operand, with an unknown working directory).
 func pathArg(classes ...rules.PathClass) rules.Cond {
-	return rules.Func("path argument", func(f rules.Facts) rules.Result {
+	return pathArgWhere("path argument", func(p string) (string, bool) {
+		got := rules.ClassifyPath(model.Arg{Value: p}, &model.Command{})
+		return string(got), slices.Contains(classes, got)
+	})
+}
+
+// pathArgWhere holds when a path argument satisfies test, which also says
+// what the path is.
+func pathArgWhere(desc string, test func(string) (string, bool)) rules.Cond {
+	return rules.Func(desc, func(f rules.Facts) rules.Result {
 		for _, k := range []string{"path", "paths", "file", "file_path", "filepath", "directory", "dir", "source", "destination", "target"} {
 			for name, v := range f.M.Call.Arguments {
 				if !strings.EqualFold(name, k) {
@@ -85,11 +101,8 @@ func pathArg(classes ...rules.PathClass) rules.Cond {
 					}
 				}
 				for _, p := range values {
-					got := rules.ClassifyPath(model.Arg{Value: p}, &model.Command{})
-					for _, c := range classes {
-						if got == c {
-							return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + name, Value: p, Present: true, Description: string(got)}}}
-						}
+					if what, ok := test(p); ok {
+						return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + name, Value: p, Present: true, Description: what}}}
 					}
 				}
 			}
@@ -103,8 +116,7 @@ func pathArg(classes ...rules.PathClass) rules.Cond {
 func derived() rules.Cond {
 	return rules.Func("an argument was parsed as SQL or a command", func(f rules.Facts) rules.Result {
 		for k, v := range f.M.Call.Arguments {
-			s, ok := v.(string)
-			if !ok || strings.TrimSpace(s) == "" {
+			if !hasText(v) {
 				continue
 			}
 			switch strings.ToLower(k) {
@@ -114,6 +126,23 @@ func derived() rules.Cond {
 		}
 		return rules.Result{Truth: rules.False}
 	})
+}
+
+// hasText reports whether an argument holds text the parsers read: a
+// non-blank string, or an array of strings (an argv).
+func hasText(v any) bool {
+	switch x := v.(type) {
+	case string:
+		return strings.TrimSpace(x) != ""
+	case []any:
+		for _, e := range x {
+			if _, ok := e.(string); !ok {
+				return false
+			}
+		}
+		return len(x) > 0
+	}
+	return false
 }
 
 var (
@@ -146,7 +175,7 @@ func concat(tables ...[]rules.Rule) []rules.Rule {
 // Rules returns every MCP call row.
 func Rules() []rules.Rule {
 	return concat(
-		codeHosts(), filesystem(), databases(), terminals(), kubernetes(), cloud(), messaging(), payments(), browsers(),
+		databases(), codeHosts(), filesystem(), terminals(), kubernetes(), cloud(), messaging(), payments(), browsers(),
 		[]rules.Rule{{ID: "mcp.known-server.read", Type: rules.AnyType, On: Call, Tier: model.TierReversible,
 			When:   rules.All(server("github", "gitlab", "filesystem", "kubernetes", "k8s", "slack", "gmail", "stripe", "postgres", "mysql", "sqlite", "aws", "gcp", "azure", "playwright", "puppeteer", "browser", "notion", "linear", "jira", "sentry"), firstWordRead()),
 			Reason: "a read tool of a known server: it lists, gets or searches and changes nothing"}},
@@ -185,6 +214,8 @@ func filesystem() []rules.Rule {
 			"deletes files with no trash: what is not in version control or a backup is lost"),
 		row("mcp.fs.write.critical", []string{"write_file", "edit_file", "move_file", "create_file", "append_file"}, pathArg(rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
 			"writes over a system file or device"),
+		row("mcp.fs.write.home-dotfile", []string{"write_file", "create_file", "move_file"}, homeDotfileArg(), model.TierNeedsReview,
+			"writes over a dotfile of a home directory (shell profile, SSH keys, cloud credentials), which no version control keeps"),
 		row("mcp.fs.write", []string{"write_file", "create_file"}, nil, model.TierRecoverableFromBackup,
 			"write_file replaces the file if it exists; its previous content survives only in version control or a backup"),
 		row("mcp.fs.edit", []string{"edit_file", "move_file", "append_file"}, nil, model.TierRecoverableWithEffort,
@@ -195,8 +226,13 @@ func filesystem() []rules.Rule {
 	)
 }
 
+// dbPlatforms are servers whose branches and projects are databases.
+var dbPlatforms = server("supabase", "neon", "planetscale", "xata", "turso", "tidb", "cockroach", "database", "postgres", "mysql")
+
 func databases() []rules.Rule {
 	return concat(
+		row("mcp.db.branch", []string{"delete_branch", "reset_branch", "reset_from_parent", "restore_branch", "delete_project"}, dbPlatforms, model.TierUnrecoverable,
+			"on a database platform a branch or project is a database: deleting or resetting it loses its data"),
 		row("mcp.sql.statement", sqlTools, derived(), model.TierReversible,
 			"runs SQL, judged statement by statement (see the sql mutations of this call)"),
 		row("mcp.sql.no-statement", sqlTools, nil, model.TierNeedsReview,
@@ -282,9 +318,9 @@ func messaging() []rules.Rule {
 			model.TierRecoverableWithEffort, "sends a message: it can be deleted, but not unread"),
 		row("mcp.msg.delete-channel", []string{"delete_channel", "delete_conversation", "admin_conversations_delete"}, nil, model.TierUnrecoverable,
 			"deletes the channel and its whole history"),
-		row("mcp.msg.delete", []string{"delete_message", "delete_email", "trash_email", "archive_channel", "remove_user_from_channel", "kick_user"}, nil,
+		row("mcp.msg.delete", []string{"delete_message", "trash_email", "archive_channel", "remove_user_from_channel", "kick_user"}, nil,
 			model.TierRecoverableFromBackup, "deletes or archives a message or membership; trash, archive or re-invite brings most of it back"),
-		row("mcp.msg.purge", []string{"empty_trash", "permanently_delete_email", "batch_delete_emails", "purge_messages"}, nil, model.TierUnrecoverable,
+		row("mcp.msg.purge", []string{"delete_email", "empty_trash", "permanently_delete_email", "batch_delete_emails", "purge_messages"}, nil, model.TierUnrecoverable,
 			"deletes messages for good"),
 	)
 }

@@ -23,6 +23,8 @@ var specs = map[string]spec{
 	"mcp.fs.delete.critical":    {`{"server":"fs","tool":"{tool}","arguments":{"path":"/etc"}}`, `{"server":"fs","tool":"{tool}","arguments":{"path":"/tmp/x"}}`},
 	"mcp.fs.delete.temp":        {`{"server":"fs","tool":"{tool}","arguments":{"path":"/tmp/x"}}`, `{"server":"fs","tool":"{tool}","arguments":{"path":"/data/app/x"}}`},
 	"mcp.fs.delete":             {`{"server":"fs","tool":"{tool}","arguments":{"path":"/data/app/x"}}`, `{"server":"fs","tool":"{tool}","arguments":{"path":"/tmp/x"}}`},
+	"mcp.db.branch":             {`{"server":"supabase","tool":"{tool}","arguments":{"branch_id":"b"}}`, `{"server":"github","tool":"{tool}","arguments":{"branch":"b"}}`},
+	"mcp.fs.write.home-dotfile": {`{"server":"fs","tool":"{tool}","arguments":{"path":"~/.ssh/authorized_keys","content":"x"}}`, `{"server":"fs","tool":"{tool}","arguments":{"path":"/home/alice/proj/notes.txt","content":"x"}}`},
 	"mcp.fs.write.critical":     {`{"server":"fs","tool":"{tool}","arguments":{"path":"/etc/passwd","content":"x"}}`, `{"server":"fs","tool":"{tool}","arguments":{"path":"notes.txt","content":"x"}}`},
 	"mcp.fs.write":              {`{"server":"fs","tool":"{tool}","arguments":{"path":"notes.txt","content":"x"}}`, `{"server":"fs","tool":"{tool}","arguments":{"path":"/etc/hosts","content":"x"}}`},
 	"mcp.fs.edit":               {`{"server":"fs","tool":"{tool}","arguments":{"path":"notes.txt"}}`, `{"server":"fs","tool":"{tool}","arguments":{"path":"/usr/bin/x"}}`},
