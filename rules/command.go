@@ -181,7 +181,7 @@ func FlagEquals(name string, values ...string) Cond {
 // kubectl delete namespace). A word "*" matches any operand.
 func Sub(words ...string) Cond {
 	return Func("subcommand "+strings.Join(words, " "), func(f Facts) Result {
-		ops := Operands(f.M.Command)
+		ops := f.operands()
 		if len(ops) < len(words) {
 			return Result{Truth: False}
 		}
@@ -210,13 +210,19 @@ func Flag(names ...string) Cond {
 // Operand holds when some operand after the first skip ones (the
 // subcommand words) matches pred.
 func Operand(skip int, desc string, pred func(model.Arg, *model.Command) bool) Cond {
+	return operandWhere(skip, desc, func(f Facts, a model.Arg) bool { return pred(a, f.M.Command) })
+}
+
+// operandWhere is Operand with the facts at hand, for predicates that use
+// the judgement's memo.
+func operandWhere(skip int, desc string, pred func(Facts, model.Arg) bool) Cond {
 	return Func("operand "+desc, func(f Facts) Result {
-		ops := Operands(f.M.Command)
+		ops := f.operands()
 		if len(ops) < skip {
 			return Result{Truth: False}
 		}
 		for _, o := range ops[skip:] {
-			if pred(o, f.M.Command) {
+			if pred(f, o) {
 				return Result{Truth: True, Evidence: []model.Evidence{{Key: "operand", Value: o.Value, Present: true, Description: desc}}}
 			}
 		}
@@ -227,7 +233,7 @@ func Operand(skip int, desc string, pred func(model.Arg, *model.Command) bool) C
 // NoOperands holds when the command has no operands beyond skip.
 func NoOperands(skip int) Cond {
 	return Func(fmt.Sprintf("no operands after %d", skip), func(f Facts) Result {
-		if len(Operands(f.M.Command)) <= skip && !f.M.Command.MoreOperands {
+		if len(f.operands()) <= skip && !f.M.Command.MoreOperands {
 			return Result{Truth: True}
 		}
 		return Result{Truth: False}

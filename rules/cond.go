@@ -25,6 +25,59 @@ const (
 type Facts struct {
 	M   *model.Mutation
 	Inv *model.Inventory
+	// memo holds what several rows compute from the same command; the
+	// engine sets it for each judgement.
+	memo *memo
+}
+
+// With returns the facts about m instead, sharing the judgement's memo
+// (rules/git judges the view of a subcommand).
+func (f Facts) With(m *model.Mutation) Facts {
+	f.M = m
+	return f
+}
+
+// memo caches, for one judgement, a command's operands and the class of
+// each path operand: every rm row asks for them again.
+type memo struct {
+	cmd   *model.Command
+	ops   []model.Arg
+	paths []pathMemo
+}
+
+type pathMemo struct {
+	cmd   *model.Command
+	arg   model.Arg
+	class PathClass
+}
+
+// operands returns Operands(f.M.Command), computed once per judgement.
+func (f Facts) operands() []model.Arg {
+	c := f.M.Command
+	if f.memo == nil {
+		return Operands(c)
+	}
+	if f.memo.cmd != c {
+		f.memo.cmd, f.memo.ops = c, Operands(c)
+	}
+	return f.memo.ops
+}
+
+// pathClass returns ClassifyPath(a, f.M.Command), computed once per
+// judgement.
+func (f Facts) pathClass(a model.Arg) PathClass {
+	c := f.M.Command
+	if f.memo == nil {
+		return ClassifyPath(a, c)
+	}
+	for _, p := range f.memo.paths {
+		if p.cmd == c && p.arg == a {
+			return p.class
+		}
+	}
+	class := ClassifyPath(a, c)
+	f.memo.paths = append(f.memo.paths, pathMemo{cmd: c, arg: a, class: class})
+	return class
 }
 
 // Result is a condition's outcome with the facts it rests on.

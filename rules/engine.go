@@ -142,6 +142,9 @@ func (e *Engine) Explain(f Facts) (model.Recoverability, bool, []Step) {
 }
 
 func (e *Engine) judge(f Facts, trace func(Step)) (model.Recoverability, bool) {
+	if f.memo == nil {
+		f.memo = new(memo)
+	}
 	var undecided []*Rule
 	var missing []string
 	for _, rows := range [2][]*Rule{e.byType[f.M.Target.Type], e.generic} {

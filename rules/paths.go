@@ -2,6 +2,7 @@ package rules
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/recourse-dev/recourse/model"
@@ -232,8 +233,8 @@ func HomeDotfile(p string) bool {
 
 // HomeDotfileIs holds when some operand after skip is a home dotfile.
 func HomeDotfileIs(skip int) Cond {
-	return Operand(skip, "a dotfile in a home directory", func(a model.Arg, c *model.Command) bool {
-		return ClassifyPath(a, c) == PathUser && HomeDotfile(a.Value)
+	return operandWhere(skip, "a dotfile in a home directory", func(f Facts, a model.Arg) bool {
+		return f.pathClass(a) == PathUser && HomeDotfile(a.Value)
 	})
 }
 
@@ -244,13 +245,7 @@ func PathIs(skip int, classes ...PathClass) Cond {
 		names[i] = string(c)
 	}
 	desc := "a " + strings.Join(names, " or ") + " path"
-	return Operand(skip, desc, func(a model.Arg, c *model.Command) bool {
-		got := ClassifyPath(a, c)
-		for _, want := range classes {
-			if got == want {
-				return true
-			}
-		}
-		return false
+	return operandWhere(skip, desc, func(f Facts, a model.Arg) bool {
+		return slices.Contains(classes, f.pathClass(a))
 	})
 }

@@ -69,7 +69,7 @@ func sub(name string, cond rules.Cond) rules.Cond {
 		}
 		m := *f.M
 		m.Command = view(f.M.Command, i)
-		return cond.Eval(rules.Facts{M: &m, Inv: f.Inv})
+		return cond.Eval(f.With(&m))
 	})
 }
 
