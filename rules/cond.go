@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/recourse-dev/recourse/model"
@@ -275,6 +276,11 @@ func (c anyOf) Eval(f Facts) Result { return fold(c, f, True, False) }
 // Unknown if any was, else otherwise, with every sub-result's evidence.
 func fold(cs []Cond, f Facts, decisive, otherwise Truth) Result {
 	out := Result{Truth: otherwise}
+	// The evidence is joined only when no condition decides: most folds
+	// end at a decisive one, and copying on the way there was a tenth of
+	// a shell line's allocations.
+	var buf [4][]model.Evidence
+	parts := buf[:0]
 	for _, sub := range cs {
 		r := sub.Eval(f)
 		switch r.Truth {
@@ -284,7 +290,16 @@ func fold(cs []Cond, f Facts, decisive, otherwise Truth) Result {
 			out.Truth = Unknown
 			out.Missing = append(out.Missing, r.Missing...)
 		}
-		out.Evidence = append(out.Evidence, r.Evidence...)
+		if len(r.Evidence) > 0 {
+			parts = append(parts, r.Evidence)
+		}
+	}
+	switch len(parts) {
+	case 0:
+	case 1:
+		out.Evidence = slices.Clip(parts[0]) // an append by the caller copies
+	default:
+		out.Evidence = slices.Concat(parts...)
 	}
 	return out
 }
