@@ -83,6 +83,44 @@ func TestClassifyPriors(t *testing.T) {
 	}
 }
 
+// TestClassifyDataAttributes: the prior state's attributes can only raise
+// a destroy to unrecoverable, and only on evidence: one protection
+// attribute or two storage attributes.
+func TestClassifyDataAttributes(t *testing.T) {
+	tests := []struct {
+		typ    string
+		action model.Action
+		before map[string]any
+		tier   model.Tier
+		attrs  string
+	}{
+		{"acme_widget", model.ActionDelete, map[string]any{"deletion_protection": false, "name": "w"}, model.TierUnrecoverable, "deletion_protection"},
+		{"acme_widget", model.ActionDelete, map[string]any{"engine": "pg", "allocated_storage": 20}, model.TierUnrecoverable, "allocated_storage,engine"},
+		{"acme_widget", model.ActionDelete, map[string]any{"engine": "pg", "name": "w"}, model.TierNeedsReview, ""},
+		{"acme_firewall", model.ActionDelete, map[string]any{"skip_final_snapshot": true}, model.TierUnrecoverable, "skip_final_snapshot"},
+		{"acme_firewall", model.ActionDelete, map[string]any{"cidr": "10.0.0.0/8"}, model.TierRecoverableWithEffort, ""},
+		{"acme_sql_database", model.ActionDelete, map[string]any{"deletion_protection": true}, model.TierUnrecoverable, ""}, // the name already says so
+		{"acme_widget", model.ActionUpdate, map[string]any{"deletion_protection": true}, model.TierRecoverableWithEffort, ""},
+		{"acme_widget", model.ActionReplace, map[string]any{"versioning": []any{}}, model.TierUnrecoverable, "versioning"},
+	}
+	for _, tt := range tests {
+		m := &model.Mutation{Source: model.SourceTerraform, Action: tt.action, Target: model.Target{Type: tt.typ}, Before: tt.before}
+		v := Classify(m)
+		got := ""
+		for _, e := range v.Evidence {
+			if e.Key == "data-attributes" {
+				got = e.Value.(string)
+			}
+		}
+		if v.Tier != tt.tier || got != tt.attrs {
+			t.Errorf("%s %s %v: tier %d with data attributes %q, want %d and %q (%s)", tt.typ, tt.action, tt.before, v.Tier, got, tt.tier, tt.attrs, v.Reasoning)
+		}
+		if v.Tier == model.TierUnrecoverable && v.Confidence != model.ConfidenceMedium {
+			t.Errorf("%s: tier 4 at %s confidence", tt.typ, v.Confidence)
+		}
+	}
+}
+
 // FuzzCategorize: any name gets one of the categories, a destroy verdict
 // from the classifier is never tier 1 nor without a reason, and LOW
 // confidence destroys are needs-review.

@@ -2,6 +2,8 @@ package classifier
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/recourse-dev/recourse/model"
 )
@@ -50,6 +52,44 @@ func destroyPrior(c Category, word string, head bool) prior {
 	return review
 }
 
+// Attributes that only a resource holding data has. One protection
+// attribute is enough (a provider offers deletion protection or a final
+// snapshot only where a destroy loses something); storage attributes count
+// from two on, since a single "size" or "engine" says less.
+var (
+	protectionAttributes = map[string]bool{"deletion_protection": true, "deletion_protection_enabled": true,
+		"enable_deletion_protection": true, "skip_final_snapshot": true, "final_snapshot_identifier": true,
+		"final_snapshot_name": true, "backup_retention_period": true, "backup_retention_days": true,
+		"point_in_time_recovery": true, "point_in_time_recovery_enabled": true, "pitr_enabled": true,
+		"purge_protection_enabled": true, "soft_delete_retention_days": true, "snapshot_retention_limit": true,
+		"versioning": true, "versioning_enabled": true, "backup_window": true, "preferred_backup_window": true,
+		"automated_backups": true, "backup_policy": true, "force_destroy": true}
+	storageAttributes = map[string]bool{"engine": true, "engine_version": true, "master_username": true,
+		"master_password": true, "admin_password": true, "admin_username": true, "db_name": true, "database_name": true,
+		"allocated_storage": true, "storage_size": true, "storage_gb": true, "disk_size_gb": true, "size_gb": true,
+		"storage_type": true, "iops": true, "kms_key_id": true, "storage_encrypted": true, "replication_factor": true}
+)
+
+// dataAttributes returns the attributes of before, the object's prior
+// state, that mark it as holding data, or nil when they do not.
+func dataAttributes(before map[string]any) []string {
+	var protection, storage []string
+	for k := range before {
+		switch {
+		case protectionAttributes[k]:
+			protection = append(protection, k)
+		case storageAttributes[k]:
+			storage = append(storage, k)
+		}
+	}
+	if len(protection) == 0 && len(storage) < 2 {
+		return nil
+	}
+	out := append(protection, storage...)
+	slices.Sort(out)
+	return out
+}
+
 // classifyResource judges a Terraform resource type no rule knows by the
 // category its name suggests.
 func classifyResource(m *model.Mutation) model.Recoverability {
@@ -71,6 +111,11 @@ func classifyResource(m *model.Mutation) model.Recoverability {
 	switch {
 	case m.Action.Destroys():
 		p := destroyPrior(cat, word, head)
+		if attrs := dataAttributes(m.Before); len(attrs) > 0 && p.tier.Severity() < model.TierUnrecoverable.Severity() {
+			p = prior{model.TierUnrecoverable, model.ConfidenceMedium,
+				"its attributes (" + strings.Join(attrs, ", ") + ") are those of a resource that holds data, and no rule says whether this type keeps a copy after a destroy, so the destroy is treated as unrecoverable"}
+			v.Evidence = append(v.Evidence, model.Evidence{Key: "data-attributes", Value: strings.Join(attrs, ","), Present: true})
+		}
 		v.Tier, v.Confidence = p.tier, p.conf
 		v.Reasoning = what + "; " + p.why
 		if v.Tier == model.TierNeedsReview {
