@@ -29,7 +29,15 @@ func (w *walker) interpreter(cmd *model.Command, heredoc *string, fr frame) {
 		script = &model.Arg{Value: *heredoc}
 	}
 	if script == nil {
-		w.emit(cmd) // runs a file, a REPL or a module: the rules judge the program
+		// Runs a file, a REPL or a module: the rules judge the program,
+		// unless the file is one this line downloaded.
+		for _, a := range cmd.Args {
+			if !strings.HasPrefix(a.Value, "-") {
+				w.runsDownload(cmd, a)
+				break
+			}
+		}
+		w.emit(cmd)
 		return
 	}
 	if script.Dynamic {
@@ -40,6 +48,50 @@ func (w *walker) interpreter(cmd *model.Command, heredoc *string, fr frame) {
 	cmd.Script, cmd.Interpreter = script.Value, cmd.Program
 	w.emit(cmd)
 	for _, sub := range spawned(script.Value) {
+		w.script(sub, nested(cmd, fr, ""))
+	}
+}
+
+// awks are the awk implementations: their program, the first operand
+// unless -f names a file, can run shell commands with system().
+var awks = map[string]bool{"awk": true, "gawk": true, "mawk": true, "nawk": true, "busybox awk": true}
+
+// awk analyses the commands an awk program runs through system(); a
+// system() call whose command is built at run time (system($0)) leaves
+// the program unanalysed.
+func (w *walker) awk(cmd *model.Command, fr frame) {
+	var program *model.Arg
+	for i := 0; i < len(cmd.Args); i++ {
+		a := cmd.Args[i]
+		switch {
+		case a.Value == "-f" || a.Value == "--file":
+			w.emit(cmd) // the program is in a file: the rules judge awk itself
+			return
+		case (a.Value == "-F" || a.Value == "-v" || a.Value == "--assign" || a.Value == "--field-separator") && i+1 < len(cmd.Args):
+			i++
+		case a.Value == "--":
+			if i+1 < len(cmd.Args) {
+				program = &cmd.Args[i+1]
+			}
+			i = len(cmd.Args)
+		case strings.HasPrefix(a.Value, "-") && a.Value != "-":
+		default:
+			program = &cmd.Args[i]
+			i = len(cmd.Args)
+		}
+	}
+	if program == nil || !strings.Contains(program.Value, "system(") {
+		w.emit(cmd)
+		return
+	}
+	subs := spawned(program.Value)
+	if program.Dynamic || len(subs) < strings.Count(program.Value, "system(") {
+		cmd.Problem = cmd.Program + " runs commands that its program builds at run time (system(...))"
+		w.emit(cmd)
+		return
+	}
+	w.emit(cmd)
+	for _, sub := range subs {
 		w.script(sub, nested(cmd, fr, ""))
 	}
 }

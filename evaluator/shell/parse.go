@@ -53,7 +53,7 @@ func Parse(line string, opts Options) ([]model.Mutation, error) {
 			Message:  fmt.Sprintf("the command line is %d bytes, over the %d KiB limit", len(line), MaxLineBytes>>10),
 			Expected: "one command line; evaluate long scripts in parts"}
 	}
-	w := &walker{cwd: opts.Cwd, env: map[string]string{}, out: make([]model.Mutation, 0, commandEstimate(line))}
+	w := &walker{cwd: opts.Cwd, env: map[string]string{}, downloads: map[string]string{}, out: make([]model.Mutation, 0, commandEstimate(line))}
 	w.script(line, frame{line: 1, col: 1})
 	return w.out, nil
 }
@@ -81,6 +81,9 @@ type walker struct {
 	// cfg expands words; it reads env, which assignments update in place,
 	// so one serves the whole line.
 	cfg *expand.Config
+	// downloads are the files curl and wget wrote earlier in the line,
+	// with the URLs they came from (download.go).
+	downloads map[string]string
 }
 
 // script parses src and analyses every command in it.

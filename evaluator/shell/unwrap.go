@@ -133,6 +133,10 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 	}
 	cmd.Program = programName(argv[0].Value)
 	cmd.Args = argv[1:]
+	if strings.Contains(argv[0].Value, "/") && w.runsDownload(cmd, argv[0]) {
+		w.emit(cmd) // ./installer, downloaded a moment ago
+		return
+	}
 	switch {
 	case shells[cmd.Program]:
 		w.shell(cmd, heredoc, fr)
@@ -155,8 +159,18 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 		w.containerExec(cmd, where, inner, fr)
 	case interpreters[cmd.Program] != nil:
 		w.interpreter(cmd, heredoc, fr)
+	case awks[cmd.Program]:
+		w.awk(cmd, fr)
+	case cmd.Program == "alias":
+		w.alias(cmd, fr)
 	case isSQLClient(cmd.Program):
 		w.database(cmd, sqlClients[cmd.Program], heredoc)
+	case cmd.Program == "curl" || cmd.Program == "wget":
+		w.emit(cmd)
+		w.recordDownload(cmd)
+	case (cmd.Program == "source" || cmd.Program == ".") && len(cmd.Args) > 0:
+		w.runsDownload(cmd, cmd.Args[0])
+		w.emit(cmd)
 	case cmd.Program == "cd" || cmd.Program == "pushd" || cmd.Program == "popd":
 		w.emit(cmd)
 		w.cd()
@@ -251,6 +265,26 @@ func joinLine(line model.Arg, rest []model.Arg) model.Arg {
 	return line
 }
 
+// alias analyses the bodies of the aliases it defines, as the bodies of
+// functions are: `alias x='rm -rf /'; x` runs the body where x is used
+// (in an interactive shell, or wherever aliases are expanded).
+func (w *walker) alias(cmd *model.Command, fr frame) {
+	w.emit(cmd)
+	for _, a := range cmd.Args {
+		name, body, ok := strings.Cut(a.Value, "=")
+		if !ok || strings.HasPrefix(a.Value, "-") {
+			continue
+		}
+		if a.Dynamic {
+			c := *cmd
+			c.Problem = "alias " + name + " is defined as a command only known at run time: " + body
+			w.emit(&c)
+			continue
+		}
+		w.script(body, nested(cmd, fr, ""))
+	}
+}
+
 // lookedUp reads the operands of a lookup (command -v NAME): one name is
 // only looked up, nothing runs. POSIX specifies exactly one name and
 // leaves more unspecified, so `command -V git reset --hard` is judged as
@@ -342,7 +376,9 @@ func (w *walker) shell(cmd *model.Command, heredoc *string, fr frame) {
 		cmd.Problem = cmd.Program + " runs a script that a command produces at run time (" + operands[0].Value + "): it is not shown"
 		w.emit(cmd)
 	case len(operands) > 0:
-		// A script file: emitted for the rules, which cannot see inside it.
+		// A script file: emitted for the rules, which cannot see inside it
+		// (and needs-review when this line downloaded it).
+		w.runsDownload(cmd, operands[0])
 		w.emit(cmd)
 	case heredoc != nil:
 		w.script(*heredoc, nested(cmd, fr, ""))

@@ -1,0 +1,88 @@
+package shell
+
+import (
+	"net/url"
+	"path"
+	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// A line that downloads a file and then runs it (curl -o i.sh URL && bash
+// i.sh, wget URL/s && ./s) runs remote code as surely as curl URL | sh:
+// the walker remembers what curl and wget wrote, and running it is
+// needs-review.
+
+// recordDownload remembers the files a curl or wget command writes, from
+// its output flag, its URL's last segment (curl -O, wget's default) or a
+// redirection of its output.
+func (w *walker) recordDownload(cmd *model.Command) {
+	var files []model.Arg
+	var urls []string
+	remoteName := cmd.Program == "wget"
+	args := cmd.Args
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case cmd.Program == "curl" && (v == "-o" || v == "--output") && i+1 < len(args),
+			cmd.Program == "wget" && (v == "-O" || v == "--output-document") && i+1 < len(args):
+			files = append(files, args[i+1])
+			remoteName = false
+			i++
+		case cmd.Program == "wget" && strings.HasPrefix(v, "--output-document="):
+			files = append(files, model.Arg{Value: strings.TrimPrefix(v, "--output-document="), Dynamic: args[i].Dynamic})
+			remoteName = false
+		case cmd.Program == "curl" && (v == "-O" || v == "--remote-name" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "O")):
+			remoteName = true
+		case strings.HasPrefix(v, "http://") || strings.HasPrefix(v, "https://") || strings.HasPrefix(v, "ftp://"):
+			urls = append(urls, v)
+		}
+	}
+	for _, r := range cmd.Redirects {
+		if r.Op == ">" || r.Op == ">|" || r.Op == ">>" {
+			files = append(files, r.Target)
+		}
+	}
+	from := strings.Join(urls, " ")
+	for _, f := range files {
+		if !f.Dynamic && f.Value != "-" {
+			w.downloads[cleanRel(f.Value)] = from
+		}
+	}
+	if remoteName {
+		for _, u := range urls {
+			if p, err := url.Parse(u); err == nil && path.Base(p.Path) != "/" && path.Base(p.Path) != "." {
+				w.downloads[path.Base(p.Path)] = u
+			}
+		}
+	}
+}
+
+// downloadedFrom says whether file was written by a curl or wget earlier
+// in the line, and from where.
+func (w *walker) downloadedFrom(file model.Arg) (string, bool) {
+	if file.Dynamic || len(w.downloads) == 0 {
+		return "", false
+	}
+	from, ok := w.downloads[cleanRel(file.Value)]
+	return from, ok
+}
+
+// cleanRel is a path as written, cleaned, without a leading "./".
+func cleanRel(p string) string {
+	return strings.TrimPrefix(path.Clean(p), "./")
+}
+
+// runsDownload marks cmd as running remote code when file, the program or
+// script it runs, was downloaded earlier in the line.
+func (w *walker) runsDownload(cmd *model.Command, file model.Arg) bool {
+	from, ok := w.downloadedFrom(file)
+	if !ok {
+		return false
+	}
+	if from == "" {
+		from = "the network"
+	}
+	cmd.Problem = "runs " + file.Value + ", which this line downloaded from " + from + ": remote code that is not shown"
+	return true
+}
