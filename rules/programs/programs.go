@@ -6,6 +6,7 @@ package programs
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/recourse-dev/recourse/model"
@@ -76,6 +77,8 @@ func Rules() []rules.Rule {
 	out = append(out,
 		row("program.sed.in-place", "sed", rules.Flag("i", "in-place"), model.TierRecoverableWithEffort, "sed -i edits the files in place; the old contents survive only in version control"),
 		row("program.sed", "sed", nil, model.TierReversible, "sed without -i only prints"),
+		row("program.tar.extract-critical", "tar", rules.All(rules.Any(rules.Flag("x", "extract", "get"), oldStyleFlag('x')), flagPath([]string{"C", "directory"}, critical...)), model.TierUnrecoverable,
+			"extracts an archive into the root, a system or a home directory, overwriting what is there"),
 		row("program.tar.extract", "tar", rules.Any(rules.Flag("x", "extract", "get"), oldStyleFlag('x')), model.TierRecoverableWithEffort, "extracting overwrites files of the same names"),
 		row("program.tar.remove-files", "tar", rules.Flag("remove-files"), model.TierRecoverableWithEffort, "tar --remove-files deletes the files once they are archived: they survive only in the archive"),
 		row("program.tar", "tar", nil, model.TierReversible, "creating or listing an archive changes no existing file"),
@@ -93,6 +96,10 @@ func Rules() []rules.Rule {
 		)
 	}
 	out = append(out,
+		row("program.unzip.critical", "unzip", flagPath([]string{"d"}, critical...), model.TierUnrecoverable,
+			"extracts into the root, a system or a home directory, over what is there"),
+		row("program.unzip.overwrite", "unzip", rules.Flag("o"), model.TierRecoverableWithEffort,
+			"unzip -o overwrites files of the same names without asking"),
 		row("program.npm.unpublish", "npm", rules.Sub("unpublish"), model.TierUnrecoverable,
 			"npm unpublish removes a published version from the registry; that name and version can never be published again, and installs that pin it break"),
 	)
@@ -103,6 +110,25 @@ func Rules() []rules.Rule {
 }
 
 func anyArg(model.Arg, *model.Command) bool { return true }
+
+// critical are the directories an archive must not be extracted over.
+var critical = []rules.PathClass{rules.PathRoot, rules.PathSystem, rules.PathHome}
+
+// flagPath holds when the value of one of the flags (-C DIR, --directory=DIR)
+// is a path of one of the classes.
+func flagPath(names []string, classes ...rules.PathClass) rules.Cond {
+	return rules.Func("--"+strings.Join(names, "|")+" path", func(f rules.Facts) rules.Result {
+		v, ok := rules.FlagValue(f.M.Command, names...)
+		if !ok {
+			return rules.Result{Truth: rules.False}
+		}
+		got := rules.ClassifyPath(model.Arg{Value: v}, f.M.Command)
+		if !slices.Contains(classes, got) {
+			return rules.Result{Truth: rules.False}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "directory", Value: v, Present: true, Description: string(got)}}}
+	})
+}
 
 // pythons are the Python interpreters' names.
 var pythons = []string{"python", "python2", "python3", "pypy", "pypy3"}
