@@ -38,10 +38,14 @@ type Rule struct {
 	// Reason says what the tier means here. The facts the condition read
 	// are appended to it in the verdict.
 	Reason string
+	// First makes an AnyType row be read before the rows of the
+	// mutation's own type, for conditions that trump them (a --help flag
+	// makes any known command print help instead).
+	First bool
 }
 
 // AnyType makes a row apply to every type; such rows are read after the
-// rows of the mutation's own type.
+// rows of the mutation's own type, unless marked First.
 const AnyType = "*"
 
 // Action sets for the On field.
@@ -58,6 +62,7 @@ var (
 type Engine struct {
 	byType  map[string][]*Rule
 	generic []*Rule
+	first   []*Rule
 	all     []Rule
 	hints   map[[2]string]EvidenceHint // (type, missing key) -> how to verify it
 }
@@ -83,6 +88,8 @@ func NewEngine(tables ...[]Rule) (*Engine, error) {
 			return nil, fmt.Errorf("rule %s: no reason", r.ID)
 		case len(r.On) == 0:
 			return nil, fmt.Errorf("rule %s: no actions", r.ID)
+		case r.First && r.Type != AnyType:
+			return nil, fmt.Errorf("rule %s: only an AnyType row can be read first", r.ID)
 		}
 		seen[r.ID] = true
 		if r.When == nil {
@@ -91,9 +98,12 @@ func NewEngine(tables ...[]Rule) (*Engine, error) {
 		if r.Confidence == "" {
 			r.Confidence = model.ConfidenceHigh
 		}
-		if r.Type == AnyType {
+		switch {
+		case r.Type == AnyType && r.First:
+			e.first = append(e.first, r)
+		case r.Type == AnyType:
 			e.generic = append(e.generic, r)
-		} else {
+		default:
 			e.byType[r.Type] = append(e.byType[r.Type], r)
 		}
 	}
@@ -147,7 +157,7 @@ func (e *Engine) judge(f Facts, trace func(Step)) (model.Recoverability, bool) {
 	}
 	var undecided []*Rule
 	var missing []string
-	for _, rows := range [2][]*Rule{e.byType[f.M.Target.Type], e.generic} {
+	for _, rows := range [3][]*Rule{e.first, e.byType[f.M.Target.Type], e.generic} {
 		for _, r := range rows {
 			if !covers(r.On, f.M.Action) {
 				continue

@@ -144,10 +144,37 @@ func TestNewEngineRejectsBadTables(t *testing.T) {
 		"bad tier":     {{ID: "x", Type: "t", On: Destroy, Tier: 6, Reason: "r"}},
 		"no reason":    {{ID: "x", Type: "t", On: Destroy, Tier: 1}},
 		"no actions":   {{ID: "x", Type: "t", Tier: 1, Reason: "r"}},
+		"typed first":  {{ID: "x", Type: "t", On: Destroy, Tier: 1, Reason: "r", First: true}},
 	}
 	for name, rows := range tests {
 		if _, err := NewEngine(rows); err == nil {
 			t.Errorf("%s: accepted", name)
+		}
+	}
+}
+
+// TestRowOrder: an AnyType row marked First is read before the type's own
+// rows, any other AnyType row after them.
+func TestRowOrder(t *testing.T) {
+	eng, err := NewEngine([]Rule{
+		{ID: "late", Type: AnyType, On: Destroy, Tier: 2, Reason: "generic"},
+		{ID: "own", Type: "t", On: Destroy, When: Was("own", Eq(true)), Tier: 4, Reason: "its own"},
+		{ID: "first", Type: AnyType, On: Destroy, When: Was("first", Eq(true)), Tier: 1, Reason: "first", First: true},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		before obj
+		want   string
+	}{
+		{obj{"own": true, "first": true}, "first"},
+		{obj{"own": true, "first": false}, "own"},
+		{obj{"own": false, "first": false}, "late"},
+	} {
+		v, ok := eng.Judge(Facts{M: mut(model.ActionDelete, tt.before, nil)})
+		if !ok || v.RuleID != tt.want {
+			t.Errorf("%v: %s, want %s", tt.before, v.RuleID, tt.want)
 		}
 	}
 }

@@ -48,10 +48,10 @@ func Rules() []rules.Rule {
 	out := []rules.Rule{
 		row("program.unanalysed", model.UnanalysedProgram, problem(), model.TierNeedsReview,
 			"this part of the command line could not be analysed, so what it does is unknown"),
-		row("program.help", rules.AnyType, rules.Flag("help", "version"), model.TierReversible,
-			"prints help or the version and changes nothing"),
+		{ID: "program.help", Type: rules.AnyType, On: rules.Execute, First: true, When: rules.All(rules.Flag("help", "version"), printsHelp()),
+			Tier: model.TierReversible, Reason: "prints help or the version and changes nothing"},
 	}
-	for _, sh := range []string{"sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish"} {
+	for _, sh := range shells {
 		out = append(out,
 			rules.Rule{ID: "program." + sh + ".script-file", Type: sh, On: rules.Execute, When: rules.Operand(0, "a script file", anyArg),
 				Tier: model.TierRecoverableWithEffort, Confidence: model.ConfidenceLow,
@@ -64,7 +64,7 @@ func Rules() []rules.Rule {
 		out = append(out, row("program."+py+".django-flush", py, djangoFlush(), model.TierUnrecoverable,
 			"manage.py flush (or reset_db) deletes every row of every table in the project's database"))
 	}
-	for _, lang := range []string{"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "perl", "ruby", "php", "lua", "osascript", "pwsh", "powershell"} {
+	for _, lang := range inlineLanguages {
 		out = append(out,
 			row("program."+lang+".inline-destructive", lang, destructiveScript(), model.TierNeedsReview,
 				"the inline code deletes files, kills processes or runs shell commands; the commands it spawns are judged on their own too"),
@@ -111,6 +111,24 @@ func Rules() []rules.Rule {
 
 func anyArg(model.Arg, *model.Command) bool { return true }
 
+// passesFlags are the programs that hand the flags after a script to the
+// script (python deploy.py --help runs deploy.py), and the mutations that
+// are not a program's own flags.
+var passesFlags = map[string]bool{model.UnanalysedProgram: true, model.RedirectProgram: true, model.SQLProgram: true,
+	"source": true, ".": true, "eval": true, "exec": true}
+
+// printsHelp holds when the program reads --help itself rather than
+// passing it to a script or code it runs.
+func printsHelp() rules.Cond {
+	return rules.Func("the program prints its own help", func(f rules.Facts) rules.Result {
+		p := f.M.Command.Program
+		if p == "" || f.M.Command.Problem != "" || passesFlags[p] || slices.Contains(shells, p) || slices.Contains(inlineLanguages, p) {
+			return rules.Result{Truth: rules.False}
+		}
+		return rules.Result{Truth: rules.True}
+	})
+}
+
 // critical are the directories an archive must not be extracted over.
 var critical = []rules.PathClass{rules.PathRoot, rules.PathSystem, rules.PathHome}
 
@@ -129,6 +147,12 @@ func flagPath(names []string, classes ...rules.PathClass) rules.Cond {
 		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "directory", Value: v, Present: true, Description: string(got)}}}
 	})
 }
+
+// shells and inlineLanguages run scripts and inline code.
+var (
+	shells          = []string{"sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish"}
+	inlineLanguages = []string{"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "perl", "ruby", "php", "lua", "osascript", "pwsh", "powershell"}
+)
 
 // pythons are the Python interpreters' names.
 var pythons = []string{"python", "python2", "python3", "pypy", "pypy3"}
