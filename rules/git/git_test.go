@@ -15,6 +15,7 @@ func TestRows(t *testing.T) {
 		{Row: "git.reset.hard", Hit: "git -- reset --hard", Miss: "git reset -- --hard"},
 		{Row: "git.reset.hard", Hit: "GIT RESET --hard", Miss: "git reset --soft"},
 		{Row: "git.clean.force", Hit: "git clean -fdx", Miss: "git clean -n"},
+		{Row: "git.clean.force", Hit: "git clean -nf", Miss: "git clean --dry-run -dx"}, // -n with -f is a dry run, but a command guard's corpus denies it and the cost is one needless block
 		{Row: "git.checkout.force", Hit: "git checkout -f main", Miss: "git checkout main"},
 		{Row: "git.checkout.paths", Hit: "git checkout -- .", Miss: "git checkout -b feature"},
 		{Row: "git.checkout.paths", Hit: "git checkout .", Miss: "git checkout HEAD~1"},

@@ -35,7 +35,7 @@ func Rules() []rules.Rule {
 		)
 	}
 	out = append(out,
-		row("iac.pulumi.destroy", "pulumi", rules.Sub("destroy"), model.TierNeedsReview, "destroys every resource of the stack, which the input does not show"),
+		row("iac.pulumi.destroy", "pulumi", rules.All(rules.Sub("destroy"), rules.Not(rules.Flag("preview-only"))), model.TierNeedsReview, "destroys every resource of the stack, which the input does not show"),
 		row("iac.pulumi.up.yes", "pulumi", rules.All(rules.Any(rules.Sub("up"), rules.Sub("update")), rules.Flag("y", "yes", "skip-preview")), model.TierNeedsReview,
 			"applies changes without a reviewed preview"),
 		row("iac.pulumi.stack-rm", "pulumi", rules.Sub("stack", "rm"), model.TierRecoverableFromBackup, "removes the stack and its state; resources keep running unmanaged"),

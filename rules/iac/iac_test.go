@@ -22,6 +22,7 @@ func TestRows(t *testing.T) {
 	}
 	cases = append(cases,
 		rulestest.Case{Row: "iac.pulumi.destroy", Hit: "pulumi destroy --yes", Miss: "pulumi preview"},
+		rulestest.Case{Row: "iac.pulumi.destroy", Hit: "pulumi destroy -s prod", Miss: "pulumi destroy --preview-only"},
 		rulestest.Case{Row: "iac.pulumi.up.yes", Hit: "pulumi up --yes", Miss: "pulumi up"},
 		rulestest.Case{Row: "iac.pulumi.stack-rm", Hit: "pulumi stack rm dev", Miss: "pulumi stack ls"},
 		rulestest.Case{Row: "iac.pulumi.read", Hit: "pulumi preview --diff", Miss: "pulumi up"},

@@ -86,7 +86,7 @@ func Rules() []rules.Rule {
 		row("kubectl.other", "kubectl", nil, model.TierRecoverableWithEffort,
 			"changes cluster objects in place (apply, patch, edit, label, rollout ...); re-applying the previous manifests reverts it"),
 
-		row("helm.uninstall", "helm", rules.Any(rules.Sub("uninstall"), rules.Sub("delete"), rules.Sub("del"), rules.Sub("un")), model.TierUnrecoverable,
+		row("helm.uninstall", "helm", rules.All(rules.Any(rules.Sub("uninstall"), rules.Sub("delete"), rules.Sub("del"), rules.Sub("un")), rules.Not(rules.Flag("dry-run"))), model.TierUnrecoverable,
 			"uninstalling a release deletes every object it created, volume claims it templated included"),
 		row("helm.read", "helm", rules.Any(rules.Sub("list"), rules.Sub("ls"), rules.Sub("status"), rules.Sub("get"), rules.Sub("history"), rules.Sub("show"),
 			rules.Sub("template"), rules.Sub("search"), rules.Sub("lint"), rules.Sub("version"), rules.Sub("repo"), rules.Sub("dependency"), rules.Sub("env"), rules.Sub("pull")),
