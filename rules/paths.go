@@ -44,8 +44,11 @@ var tempDirs = []string{"/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", 
 
 var nullDevices = map[string]bool{"/dev/null": true, "/dev/stdout": true, "/dev/stderr": true, "/dev/tty": true, "/dev/zero": false}
 
-// buildDirs are directory names that only ever hold generated files.
-var buildDirs = map[string]bool{"node_modules": true, "__pycache__": true, ".pytest_cache": true, ".mypy_cache": true,
+// buildDirs are directory names that only ever hold generated files:
+// package caches, build outputs (dist, target) and test coverage. "build"
+// is not one: it names source directories too (Go packages, Bazel), and a
+// command guard's corpus denies rm -rf ./build.
+var buildDirs = map[string]bool{"dist": true, "target": true, "coverage": true, ".nyc_output": true, "node_modules": true, "__pycache__": true, ".pytest_cache": true, ".mypy_cache": true,
 	".ruff_cache": true, ".tox": true, ".next": true, ".nuxt": true, ".turbo": true, ".parcel-cache": true, ".gradle": true,
 	".cache": true, ".terraform": true, ".angular": true, ".svelte-kit": true}
 
