@@ -153,17 +153,72 @@ func Mutations(c *Call) []model.Mutation {
 				out = append(out, sqlMutation(id, key, st))
 			}
 		case isCommandArgument(key, call):
-			ms, err := shell.Parse(text, shell.Options{Cwd: cwdOf(c.Arguments)})
-			if err != nil {
-				continue // an empty or oversized command: the call itself is still judged
-			}
-			for _, m := range ms {
-				m.Address = id + " " + key + ": " + m.Address
-				out = append(out, m)
+			out = append(out, commandMutations(id, key, text, c.Arguments)...)
+		}
+	}
+	if line, ok := kubectlLine(call); ok {
+		out = append(out, commandMutations(id, "command", line, c.Arguments)...)
+	}
+	return out
+}
+
+// commandMutations are the shell mutations of the command line text, an
+// argument of the call id.
+func commandMutations(id, key, text string, args map[string]any) []model.Mutation {
+	ms, err := shell.Parse(text, shell.Options{Cwd: cwdOf(args)})
+	if err != nil {
+		return nil // an empty or oversized command: the call itself is still judged
+	}
+	for i := range ms {
+		ms[i].Address = id + " " + key + ": " + ms[i].Address
+	}
+	return ms
+}
+
+// kubectlLine spells the kubectl command a generic kubectl tool runs from
+// its arguments (mcp-server-kubernetes' kubectl_generic: command,
+// subCommand, resourceType, name, namespace, flags, args), so that it is
+// judged like the same command typed in a shell.
+func kubectlLine(c *model.ToolCall) (string, bool) {
+	verb, _ := c.Arguments["command"].(string)
+	if c.Name != "kubectl_generic" || strings.TrimSpace(verb) == "" {
+		return "", false
+	}
+	if strings.HasPrefix(strings.TrimSpace(verb), "kubectl ") {
+		return verb, true // a whole command line
+	}
+	words := []string{"kubectl", verb}
+	for _, k := range []string{"subCommand", "resourceType", "name"} {
+		if s, ok := c.Arguments[k].(string); ok && s != "" {
+			words = append(words, s)
+		}
+	}
+	if ns, ok := c.Arguments["namespace"].(string); ok && ns != "" {
+		words = append(words, "--namespace="+ns)
+	}
+	if flags, ok := c.Arguments["flags"].(map[string]any); ok {
+		for _, k := range slices.Sorted(maps.Keys(flags)) {
+			switch v := flags[k].(type) {
+			case bool:
+				if v {
+					words = append(words, "--"+k)
+				}
+			default:
+				words = append(words, "--"+k+"="+fmt.Sprint(v))
 			}
 		}
 	}
-	return out
+	if args, ok := c.Arguments["args"].([]any); ok {
+		for _, a := range args {
+			words = append(words, fmt.Sprint(a))
+		}
+	}
+	for i, w := range words {
+		if q, err := syntax.Quote(w, syntax.LangBash); err == nil {
+			words[i] = q
+		}
+	}
+	return strings.Join(words, " "), true
 }
 
 // textOf is an argument's text: a string, or an argv array of strings

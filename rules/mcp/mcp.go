@@ -256,6 +256,10 @@ func terminals() []rules.Rule {
 
 func kubernetes() []rules.Rule {
 	return concat(
+		row("mcp.k8s.generic", []string{"kubectl_generic"}, arg("command", present, "command"), model.TierReversible,
+			"runs the kubectl command its arguments spell, judged as that command (see the shell mutations of this call)"),
+		row("mcp.k8s.generic.no-command", []string{"kubectl_generic"}, nil, model.TierNeedsReview,
+			"a generic kubectl tool called without a command: what it runs is not in the input"),
 		row("mcp.k8s.delete-namespace", []string{"delete_namespace"}, nil, model.TierUnrecoverable,
 			"deleting a namespace deletes every object in it, volume claims and secrets included"),
 		row("mcp.k8s.delete-storage", []string{"delete_pvc", "delete_persistent_volume_claim", "delete_persistent_volume", "delete_pv"}, nil, model.TierUnrecoverable,
