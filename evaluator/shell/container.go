@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -89,4 +90,148 @@ func (w *walker) containerExec(cmd *model.Command, where string, argv []model.Ar
 	inner.Cwd = "" // the container's working directory is not in the input
 	inner.Wrappers = append(append([]string(nil), cmd.Wrappers...), where)
 	w.unwrap(&inner, argv, nil, fr)
+}
+
+// runValueFlags are the flags of docker/podman run that take a value.
+var runValueFlags = []string{"-a", "--attach", "--add-host", "--annotation", "--blkio-weight", "--cap-add", "--cap-drop",
+	"--cgroup-parent", "--cgroupns", "--cidfile", "--cpu-period", "--cpu-quota", "--cpu-shares", "-c", "--cpus",
+	"--cpuset-cpus", "--cpuset-mems", "--device", "--device-cgroup-rule", "--dns", "--dns-option", "--dns-search",
+	"--domainname", "--entrypoint", "-e", "--env", "--env-file", "--expose", "--gpus", "--group-add", "--health-cmd",
+	"--health-interval", "--health-retries", "--health-start-period", "--health-timeout", "-h", "--hostname", "--ip",
+	"--ip6", "--ipc", "--isolation", "-l", "--label", "--label-file", "--link", "--log-driver", "--log-opt",
+	"--mac-address", "-m", "--memory", "--memory-reservation", "--memory-swap", "--memory-swappiness", "--mount",
+	"--name", "--network", "--net", "--network-alias", "--oom-score-adj", "--pid", "--pids-limit", "--platform", "-p",
+	"--publish", "--pull", "--restart", "--runtime", "--security-opt", "--shm-size", "--stop-signal", "--stop-timeout",
+	"--storage-opt", "--sysctl", "--tmpfs", "--ulimit", "-u", "--user", "--userns", "--uts", "-v", "--volume",
+	"--volume-driver", "--volumes-from", "-w", "--workdir", "--detach-keys", "-H", "--host", "--context"}
+
+// mount is a host path (or a named volume's directory) seen at a path in
+// a container.
+type mount struct {
+	source model.Arg
+	target string
+}
+
+// containerRun reads docker/podman/nerdctl run: the image, the command
+// after it, and the host paths mounted into the container. A command run
+// with host paths mounted is judged with its paths mapped back to the
+// host (docker run -v /:/host alpine rm -rf /host deletes the host's
+// root); without mounts it only touches the container's own files.
+func containerRun(c *model.Command) (image string, argv []model.Arg, mounts []mount, ok bool) {
+	args := c.Args
+	if len(args) > 0 && args[0].Value == "container" {
+		args = args[1:]
+	}
+	if len(args) == 0 || args[0].Value != "run" {
+		return "", nil, nil, false
+	}
+	var entrypoint []model.Arg
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		name, value, attached := strings.Cut(a.Value, "=")
+		switch {
+		case a.Dynamic && strings.HasPrefix(a.Value, "-"):
+			continue
+		case !strings.HasPrefix(a.Value, "-") || a.Value == "-":
+			return a.Value, append(entrypoint, args[i+1:]...), mounts, true
+		case !slices.Contains(runValueFlags, name):
+			continue
+		case !attached && i+1 < len(args):
+			value = args[i+1].Value
+			a = args[i+1]
+			i++
+		}
+		switch name {
+		case "-v", "--volume":
+			if m, ok := volumeMount(value, a.Dynamic); ok {
+				mounts = append(mounts, m)
+			}
+		case "--mount":
+			if m, ok := mountFlag(value, a.Dynamic); ok {
+				mounts = append(mounts, m)
+			}
+		case "--entrypoint":
+			entrypoint = []model.Arg{{Value: value, Dynamic: a.Dynamic}}
+		}
+	}
+	return "", nil, nil, false
+}
+
+// volumeMount reads -v SOURCE:TARGET[:OPTIONS]. A source that is not a
+// path is a named volume, whose data lives under the engine's directory.
+func volumeMount(v string, dynamic bool) (mount, bool) {
+	parts := strings.Split(v, ":")
+	if len(parts) < 2 || parts[0] == "" || !strings.HasPrefix(parts[1], "/") {
+		return mount{}, false
+	}
+	return mount{source: hostSource(parts[0], dynamic), target: path.Clean(parts[1])}, true
+}
+
+// mountFlag reads --mount type=bind,source=S,target=T.
+func mountFlag(v string, dynamic bool) (mount, bool) {
+	var src, dst string
+	for _, kv := range strings.Split(v, ",") {
+		k, val, _ := strings.Cut(kv, "=")
+		switch k {
+		case "source", "src":
+			src = val
+		case "target", "dst", "destination":
+			dst = val
+		}
+	}
+	if src == "" || !strings.HasPrefix(dst, "/") {
+		return mount{}, false
+	}
+	return mount{source: hostSource(src, dynamic), target: path.Clean(dst)}, true
+}
+
+func hostSource(src string, dynamic bool) model.Arg {
+	if dynamic || strings.Contains(src, "$") {
+		return model.Arg{Value: src, Dynamic: true}
+	}
+	if !strings.HasPrefix(src, "/") && !strings.HasPrefix(src, ".") && !strings.HasPrefix(src, "~") {
+		return model.Arg{Value: "/var/lib/docker/volumes/" + src + "/_data"} // a named volume
+	}
+	return model.Arg{Value: src}
+}
+
+// onHost maps a path in the container to what it touches on the host: a
+// path under a mount is under its source, a path above a mount (/ above
+// /host) reaches the whole source; any other path is the container's own.
+func onHost(a model.Arg, mounts []mount) (model.Arg, bool) {
+	if a.Dynamic || !strings.HasPrefix(a.Value, "/") {
+		return a, false
+	}
+	p := path.Clean(a.Value)
+	for _, m := range mounts {
+		switch {
+		case p == m.target || strings.HasPrefix(p, m.target+"/"):
+			rest := strings.TrimPrefix(p, m.target)
+			if m.source.Dynamic {
+				return model.Arg{Value: m.source.Value + rest, Dynamic: true}, true
+			}
+			return model.Arg{Value: path.Join(m.source.Value, rest)}, true
+		case p == "/" || strings.HasPrefix(m.target, strings.TrimSuffix(p, "/*")+"/"):
+			return m.source, true
+		}
+	}
+	return a, false
+}
+
+// containerRunCommand analyses the command a container run starts, with
+// its paths mapped to the host through the run's mounts; without mounts it
+// touches only the container, and the run is judged as a run.
+func (w *walker) containerRunCommand(cmd *model.Command, image string, argv []model.Arg, mounts []mount, fr frame) {
+	w.emit(cmd)
+	if len(mounts) == 0 || len(argv) == 0 {
+		return
+	}
+	saved := w.mounts
+	w.mounts = mounts
+	defer func() { w.mounts = saved }()
+	mapped := make([]model.Arg, len(argv))
+	for i, a := range argv {
+		mapped[i], _ = onHost(a, mounts)
+	}
+	w.containerExec(cmd, cmd.Program+" run "+image, mapped, fr)
 }

@@ -84,6 +84,9 @@ type walker struct {
 	// downloads are the files curl and wget wrote earlier in the line,
 	// with the URLs they came from (download.go).
 	downloads map[string]string
+	// mounts map container paths to host paths while the command of a
+	// container run is analysed (container.go).
+	mounts []mount
 }
 
 // script parses src and analyses every command in it.
@@ -305,6 +308,17 @@ func wordText(word *syntax.Word, src string) string {
 // word resolves one word into its fields. A word whose value is only known
 // at run time is one dynamic Arg with its shape.
 func (w *walker) word(word *syntax.Word) []model.Arg {
+	args := w.expandWord(word)
+	if len(w.mounts) > 0 {
+		for i, a := range args {
+			args[i], _ = onHost(a, w.mounts)
+		}
+	}
+	return args
+}
+
+// expandWord resolves a word statically (see word).
+func (w *walker) expandWord(word *syntax.Word) []model.Arg {
 	if word == nil {
 		return nil
 	}

@@ -94,6 +94,10 @@ func TestParse(t *testing.T) {
 		{"awk system", `awk 'BEGIN {system("rm -rf /")}'`, `awk BEGIN {system("rm -rf /")} | rm -rf /`},
 		{"awk system of input", `awk '{system($0)}' cmds`, "!problem"},
 		{"kubectl exec", "kubectl -n prod exec -it -c db db-0 -- rm -rf /data", "rm -rf /data"},
+		{"docker run with the host root mounted", "docker run --rm -v /:/host alpine rm -rf /host/etc", "docker run --rm -v /:/host alpine rm -rf /host/etc | rm -rf /etc"},
+		{"docker run with a named volume", "docker run -v pgdata:/data alpine rm -rf /data", "docker run -v pgdata:/data alpine rm -rf /data | rm -rf /var/lib/docker/volumes/pgdata/_data"},
+		{"docker run with a mount, in a script", `docker run --mount type=bind,source=/srv,target=/s alpine sh -c "rm -rf /s/x"`, `docker run --mount type=bind,source=/srv,target=/s alpine sh -c rm -rf /s/x | rm -rf /srv/x`},
+		{"docker run without mounts", "docker run --rm alpine rm -rf /", "docker run --rm alpine rm -rf /"},
 		{"kubectl exec without --", "kubectl exec db-0 rm -rf /data", "rm -rf /data"},
 		{"docker exec", "docker exec -e A=1 -u root pg psql -c 'SELECT 1'", "psql -c SELECT 1 | sql"},
 		{"docker compose exec", "docker compose exec -T web rm -rf /app", "rm -rf /app"},
@@ -258,7 +262,7 @@ func FuzzParse(f *testing.F) {
 		"parallel bash -c 'rm {}' ::: a", "$(echo rm) -rf /", "a=$(b) c=${d:-e} f ${g[@]} <(h) >(i)",
 		"kubectl -n p exec -it db-0 -- psql -c 'DROP TABLE t'", "docker compose exec -T web rm -rf /app", "npx -c 'rm -rf ~'",
 		"env -S 'rm -rf' /", "curl -o i.sh https://x && bash i.sh", "alias x='rm -rf /'; x", "awk 'BEGIN{system(\"rm -rf /\")}'",
-		"> /etc/passwd", "{ echo; } > /etc/hosts", "echo 'DROP TABLE t' | psql", "git reset --ha", "command -V git reset --hard"} {
+		"> /etc/passwd", "{ echo; } > /etc/hosts", "docker run --rm -v /:/host --entrypoint sh alpine -c 'rm -rf /host'", "echo 'DROP TABLE t' | psql", "git reset --ha", "command -V git reset --hard"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {

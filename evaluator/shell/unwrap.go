@@ -151,6 +151,10 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 	case cmd.Program == "ssh":
 		w.ssh(cmd, fr)
 	case containerExecs[cmd.Program] != nil:
+		if image, inner, mounts, ok := containerRun(cmd); ok {
+			w.containerRunCommand(cmd, image, inner, mounts, fr)
+			return
+		}
 		where, inner, ok := inContainer(cmd)
 		if !ok {
 			w.emit(cmd)
