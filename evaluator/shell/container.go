@@ -134,6 +134,10 @@ func containerRun(c *model.Command) (image string, argv []model.Arg, mounts []mo
 			continue
 		case !strings.HasPrefix(a.Value, "-") || a.Value == "-":
 			return a.Value, append(entrypoint, args[i+1:]...), mounts, true
+		case a.Value == "--privileged" || a.Value == "--privileged=true":
+			// A privileged container sees the host's devices.
+			mounts = append(mounts, mount{source: model.Arg{Value: "/dev"}, target: "/dev"})
+			continue
 		case !slices.Contains(runValueFlags, name):
 			continue
 		case !attached && i+1 < len(args):
@@ -149,6 +153,16 @@ func containerRun(c *model.Command) (image string, argv []model.Arg, mounts []mo
 		case "--mount":
 			if m, ok := mountFlag(value, a.Dynamic); ok {
 				mounts = append(mounts, m)
+			}
+		case "--device":
+			// --device HOST[:CONTAINER[:PERMISSIONS]]
+			parts := strings.Split(value, ":")
+			target := parts[0]
+			if len(parts) > 1 && strings.HasPrefix(parts[1], "/") {
+				target = parts[1]
+			}
+			if strings.HasPrefix(parts[0], "/dev/") {
+				mounts = append(mounts, mount{source: model.Arg{Value: parts[0]}, target: path.Clean(target)})
 			}
 		case "--entrypoint":
 			entrypoint = []model.Arg{{Value: value, Dynamic: a.Dynamic}}

@@ -98,6 +98,8 @@ func TestParse(t *testing.T) {
 		{"docker run with a named volume", "docker run -v pgdata:/data alpine rm -rf /data", "docker run -v pgdata:/data alpine rm -rf /data | rm -rf /var/lib/docker/volumes/pgdata/_data"},
 		{"docker run with a mount, in a script", `docker run --mount type=bind,source=/srv,target=/s alpine sh -c "rm -rf /s/x"`, `docker run --mount type=bind,source=/srv,target=/s alpine sh -c rm -rf /s/x | rm -rf /srv/x`},
 		{"docker run without mounts", "docker run --rm alpine rm -rf /", "docker run --rm alpine rm -rf /"},
+		{"docker run with a device", "docker run --device /dev/sdb:/dev/xvdb alpine mkfs.ext4 /dev/xvdb", "docker run --device /dev/sdb:/dev/xvdb alpine mkfs.ext4 /dev/xvdb | mkfs.ext4 /dev/sdb"},
+		{"privileged docker run sees host devices", "docker run --privileged alpine dd if=/dev/zero of=/dev/sda", "docker run --privileged alpine dd if=/dev/zero of=/dev/sda | dd if=/dev/zero of=/dev/sda"},
 		{"kubectl exec without --", "kubectl exec db-0 rm -rf /data", "rm -rf /data"},
 		{"docker exec", "docker exec -e A=1 -u root pg psql -c 'SELECT 1'", "psql -c SELECT 1 | sql"},
 		{"docker compose exec", "docker compose exec -T web rm -rf /app", "rm -rf /app"},
