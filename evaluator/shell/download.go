@@ -44,6 +44,9 @@ func (w *walker) recordDownload(cmd *model.Command) {
 		}
 	}
 	from := strings.Join(urls, " ")
+	if w.downloads == nil {
+		w.downloads = map[string]string{}
+	}
 	for _, f := range files {
 		if !f.Dynamic && f.Value != "-" {
 			w.downloads[cleanRel(f.Value)] = from

@@ -53,7 +53,7 @@ func Parse(line string, opts Options) ([]model.Mutation, error) {
 			Message:  fmt.Sprintf("the command line is %d bytes, over the %d KiB limit", len(line), MaxLineBytes>>10),
 			Expected: "one command line; evaluate long scripts in parts"}
 	}
-	w := &walker{cwd: opts.Cwd, env: map[string]string{}, downloads: map[string]string{}, out: make([]model.Mutation, 0, commandEstimate(line))}
+	w := &walker{cwd: opts.Cwd, env: map[string]string{}, out: make([]model.Mutation, 0, commandEstimate(line))}
 	w.script(line, frame{line: 1, col: 1})
 	return w.out, nil
 }
