@@ -1,0 +1,71 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+func TestClassifyPath(t *testing.T) {
+	tests := []struct {
+		arg  model.Arg
+		cwd  string
+		want PathClass
+	}{
+		{model.Arg{Value: "/"}, "", PathRoot},
+		{model.Arg{Value: "/*"}, "", PathRoot},
+		{model.Arg{Value: "/etc/passwd"}, "", PathSystem},
+		{model.Arg{Value: "/etcetera"}, "", PathOther}, // a top-level name, not a prefix
+		{model.Arg{Value: "/root"}, "", PathSystem},
+		{model.Arg{Value: "/root/notes"}, "", PathUser},
+		{model.Arg{Value: "/dev/null"}, "", PathNull},
+		{model.Arg{Value: "/dev/sda"}, "", PathDevice},
+		{model.Arg{Value: "/devices"}, "", PathOther},
+		{model.Arg{Value: "/tmp/x"}, "", PathTemp},
+		{model.Arg{Value: "/var/tmp/x"}, "", PathTemp},
+		{model.Arg{Value: "/home/alice"}, "", PathHome},
+		{model.Arg{Value: "/home/alice/src"}, "", PathUser},
+		{model.Arg{Value: "~"}, "", PathHome},
+		{model.Arg{Value: "~/.ssh"}, "", PathUser},
+		{model.Arg{Value: "."}, "/work/app", PathCwd},
+		{model.Arg{Value: "../x"}, "/work/app", PathCwd},
+		{model.Arg{Value: "src"}, "/work/app", PathProject},
+		{model.Arg{Value: "node_modules"}, "/work/app", PathBuild},
+		{model.Arg{Value: "dist/app.js"}, "/work/app", PathBuild},
+		{model.Arg{Value: "build"}, "/work/app", PathProject},
+		{model.Arg{Value: "x"}, "/tmp/scratch", PathTemp},
+		{model.Arg{Value: "x"}, "/", PathOther},
+		{model.Arg{Value: "etc"}, "/", PathSystem},
+		{model.Arg{Value: "$HOME", Dynamic: true}, "", PathHome},
+		{model.Arg{Value: "$TMPDIR/x", Dynamic: true}, "", PathTemp},
+		{model.Arg{Value: "$(...)", Dynamic: true}, "", PathDynamic},
+	}
+	for _, tt := range tests {
+		if got := ClassifyPath(tt.arg, &model.Command{Cwd: tt.cwd, Env: map[string]string{}}); got != tt.want {
+			t.Errorf("%q in %q: %s, want %s", tt.arg.Value, tt.cwd, got, tt.want)
+		}
+	}
+}
+
+func TestHomeDotfile(t *testing.T) {
+	for p, want := range map[string]bool{
+		"~/.bashrc":                     true,
+		"~/.ssh/authorized_keys":        true,
+		"$HOME/.aws/credentials":        true,
+		"${HOME}/.npmrc":                true,
+		"/home/alice/.config/gh/hosts":  true,
+		"/Users/bob/.zshrc":             true,
+		"/root/.ssh/id_ed25519":         true,
+		"~/notes.txt":                   false,
+		"/home/alice/project/.env":      false, // a project's file, not the home's
+		"/home/alice":                   false,
+		"~/..":                          false,
+		"./.bashrc":                     false,
+		"/etc/.hidden":                  false,
+		"/home/alice/../bob/.ssh/x/../": true,
+	} {
+		if got := HomeDotfile(p); got != want {
+			t.Errorf("%s: %v, want %v", p, got, want)
+		}
+	}
+}
