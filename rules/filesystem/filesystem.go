@@ -128,6 +128,23 @@ func Rules() []rules.Rule {
 		row("fs.redirect", Redirect, nil, model.TierRecoverableWithEffort,
 			"the output redirection (>) truncates the file if it exists; its previous contents survive only in version control"),
 
+		row("fs.tee.append-system", "tee", rules.All(rules.Flag("a", "append"), rules.PathIs(0, rules.PathRoot, rules.PathSystem, rules.PathDevice)), model.TierRecoverableWithEffort,
+			"tee -a appends to a system file; the added lines can be removed by hand"),
+		row("fs.tee.append", "tee", rules.Flag("a", "append"), model.TierReversible, "tee -a only appends"),
+		row("fs.tee.critical", "tee", rules.PathIs(0, rules.PathRoot, rules.PathSystem, rules.PathDevice, rules.PathHome), model.TierUnrecoverable,
+			"tee truncates the system file or device it writes (echo x | sudo tee /etc/hosts replaces the file)"),
+		row("fs.tee.home-dotfile", "tee", rules.HomeDotfileIs(0), model.TierNeedsReview,
+			"tee truncates a dotfile of a home directory (shell profile, SSH keys, cloud credentials), which no version control keeps"),
+		row("fs.tee.harmless", "tee", rules.Any(rules.NoOperands(0), rules.Not(rules.PathIs(0, rules.PathProject, rules.PathBuild, rules.PathUser, rules.PathOther, rules.PathCwd, rules.PathDynamic))), model.TierReversible,
+			"tee writes only to stdout, /dev/null or temp files"),
+		row("fs.tee", "tee", nil, model.TierRecoverableWithEffort,
+			"tee truncates the files it writes if they exist; their previous contents survive only in version control"),
+
+		row("fs.install.directory", "install", rules.Flag("d", "directory"), model.TierReversible, "install -d only creates directories"),
+		row("fs.install.critical", "install", rules.PathIs(1, rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
+			"install copies over a system file or device"),
+		row("fs.install", "install", nil, model.TierRecoverableWithEffort, "install replaces the target if it exists; the copy itself is harmless"),
+
 		row("fs.ln.help", "ln", help, model.TierReversible, "prints help or the version"),
 		row("fs.ln.force-critical", "ln", rules.All(force, rules.PathIs(1, rules.PathRoot, rules.PathSystem, rules.PathDevice, rules.PathHome)), model.TierUnrecoverable,
 			"ln -f removes the system file or directory entry the link replaces"),

@@ -29,12 +29,12 @@ var readOnly = []string{
 	"base64", "base32", "basename", "dirname", "realpath", "readlink", "sleep", "seq", "yes", "printenv", "env", "locale",
 	"set", "unset", "alias", "unalias", "history", "clear", "tput", "stty", "tty", "read", "wait", "jobs",
 	"fg", "bg", "disown", "trap", "shift", "return", "exit", "break", "continue",
-	"getopts", "hash", "ulimit", "umask", "times", "mkdir", "touch", "tee", "nl",
+	"getopts", "hash", "ulimit", "umask", "times", "mkdir", "touch", "nl",
 	"fold", "fmt", "expand", "unexpand", "rev", "tac", "look", "ping", "dig", "nslookup", "host", "whois", "traceroute",
 	"netstat", "ss", "ip", "ifconfig", "awk", "gawk", "mawk", "zcat", "zless", "zgrep", "bzcat", "xzcat",
 	"zip", "unzip", "gzip", "gunzip", "bzip2", "xz", "7z", "w", "who", "last", "finger", "locate",
 	"fd", "fzf", "code", "vim", "vi", "nano", "emacs", "open", "xdg-open", "pbcopy", "pbpaste", "xclip",
-	"numfmt", "expr", "bc", "dc", "factor", "shuf", "split", "csplit", "mktemp", "install",
+	"numfmt", "expr", "bc", "dc", "factor", "shuf", "split", "csplit", "mktemp",
 	"go", "gofmt", "npm", "npx", "yarn", "pnpm", "bun", "deno", "pip", "pip3", "pipx", "poetry", "uv", "cargo", "rustc",
 	"rustup", "make", "cmake", "ninja", "mvn", "gradle", "gradlew", "javac", "gcc", "g++", "clang", "ld", "tsc",
 	"eslint", "prettier", "black", "ruff", "flake8", "mypy", "pytest", "jest", "vitest", "mocha", "rspec", "bundle",
@@ -64,6 +64,12 @@ func Rules() []rules.Rule {
 		out = append(out, row("program."+py+".django-flush", py, djangoFlush(), model.TierUnrecoverable,
 			"manage.py flush (or reset_db) deletes every row of every table in the project's database"))
 	}
+	// perl -i edits the files it is given, whatever its inline code says.
+	out = append(out,
+		row("program.perl.in-place-critical", "perl", rules.All(rules.Flag("i"), rules.PathIs(0, rules.PathRoot, rules.PathSystem, rules.PathDevice, rules.PathHome)), model.TierUnrecoverable,
+			"perl -i rewrites a system file in place; no copy of the old contents is kept"),
+		row("program.perl.in-place", "perl", rules.Flag("i"), model.TierRecoverableWithEffort, "perl -i edits the files in place; the old contents survive only in version control"),
+	)
 	for _, lang := range inlineLanguages {
 		out = append(out,
 			row("program."+lang+".inline-destructive", lang, destructiveScript(), model.TierNeedsReview,
@@ -75,6 +81,8 @@ func Rules() []rules.Rule {
 		)
 	}
 	out = append(out,
+		row("program.sed.in-place-critical", "sed", rules.All(rules.Flag("i", "in-place"), rules.PathIs(0, rules.PathRoot, rules.PathSystem, rules.PathDevice, rules.PathHome)), model.TierUnrecoverable,
+			"sed -i rewrites a system file in place; no copy of the old contents is kept"),
 		row("program.sed.in-place", "sed", rules.Flag("i", "in-place"), model.TierRecoverableWithEffort, "sed -i edits the files in place; the old contents survive only in version control"),
 		row("program.sed", "sed", nil, model.TierReversible, "sed without -i only prints"),
 		row("program.tar.extract-critical", "tar", rules.All(rules.Any(rules.Flag("x", "extract", "get"), oldStyleFlag('x')), flagPath([]string{"C", "directory"}, critical...)), model.TierUnrecoverable,
