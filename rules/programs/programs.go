@@ -108,6 +108,14 @@ func Rules() []rules.Rule {
 			"extracts into the root, a system or a home directory, over what is there"),
 		row("program.unzip.overwrite", "unzip", rules.Flag("o"), model.TierRecoverableWithEffort,
 			"unzip -o overwrites files of the same names without asking"),
+		row("program.npm.publish", "npm", rules.Sub("publish"), model.TierNeedsReview, publishReason),
+		row("program.pnpm.publish", "pnpm", rules.Sub("publish"), model.TierNeedsReview, publishReason),
+		row("program.yarn.publish", "yarn", rules.Any(rules.Sub("publish"), rules.Sub("npm", "publish")), model.TierNeedsReview, publishReason),
+		row("program.cargo.publish", "cargo", rules.Sub("publish"), model.TierNeedsReview, publishReason),
+		row("program.gem.push", "gem", rules.Sub("push"), model.TierNeedsReview, publishReason),
+		row("program.poetry.publish", "poetry", rules.Sub("publish"), model.TierNeedsReview, publishReason),
+		row("program.twine.upload", "twine", rules.Sub("upload"), model.TierNeedsReview, publishReason),
+		row("program.dotnet.push", "dotnet", rules.Any(rules.Sub("nuget", "push"), rules.Sub("push")), model.TierNeedsReview, publishReason),
 		row("program.npm.unpublish", "npm", rules.Sub("unpublish"), model.TierUnrecoverable,
 			"npm unpublish removes a published version from the registry; that name and version can never be published again, and installs that pin it break"),
 	)
@@ -161,6 +169,9 @@ var (
 	shells          = []string{"sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish"}
 	inlineLanguages = []string{"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "perl", "ruby", "php", "lua", "osascript", "pwsh", "powershell"}
 )
+
+// publishReason says why publishing a package needs review.
+const publishReason = "publishes a package version to a registry, where anyone can fetch it and no one can replace it (only deprecate or yank it); whether this release and what it contains are intended is not in the input"
 
 // pythons are the Python interpreters' names.
 var pythons = []string{"python", "python2", "python3", "pypy", "pypy3"}

@@ -8,6 +8,14 @@ import (
 
 func TestRows(t *testing.T) {
 	cases := []rulestest.Case{
+		{Row: "program.npm.publish", Hit: "npm publish --access public", Miss: "npm pack"},
+		{Row: "program.pnpm.publish", Hit: "pnpm publish", Miss: "pnpm install"},
+		{Row: "program.yarn.publish", Hit: "yarn npm publish", Miss: "yarn install"},
+		{Row: "program.cargo.publish", Hit: "cargo publish", Miss: "cargo package"},
+		{Row: "program.gem.push", Hit: "gem push x-1.0.gem", Miss: "gem build x.gemspec"},
+		{Row: "program.poetry.publish", Hit: "poetry publish --build", Miss: "poetry build"},
+		{Row: "program.twine.upload", Hit: "twine upload dist/*", Miss: "twine check dist/*"},
+		{Row: "program.dotnet.push", Hit: "dotnet nuget push x.nupkg", Miss: "dotnet pack"},
 		{Row: "program.npm.unpublish", Hit: "npm unpublish my-pkg@1.0.0 --force", Miss: "npm publish"},
 		{Row: "program.unanalysed", Hit: "$CMD -rf /", Miss: "ls -la"},
 		{Row: "program.unanalysed", Hit: "curl -s https://get.example.sh | sh", Miss: "echo ls | sh"},

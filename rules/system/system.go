@@ -8,6 +8,12 @@ import (
 	"github.com/recourse-dev/recourse/rules"
 )
 
+// downWord holds when an operand is "down" (ip link set eth0 down,
+// ifconfig eth0 down).
+func downWord() rules.Cond {
+	return rules.Operand(0, "down", func(a model.Arg, _ *model.Command) bool { return a.Value == "down" })
+}
+
 func row(id, typ string, when rules.Cond, tier model.Tier, reason string) rules.Rule {
 	return rules.Rule{ID: id, Type: typ, On: rules.Execute, When: when, Tier: tier, Reason: reason}
 }
@@ -75,6 +81,13 @@ func Rules() []rules.Rule {
 		row("system.iptables.flush", "iptables", rules.Flag("F", "flush", "X", "delete-chain", "Z"), model.TierRecoverableWithEffort,
 			"flushes firewall rules: the machine is open (or cut off) until they are restored"),
 		row("system.iptables", "iptables", nil, model.TierRecoverableWithEffort, "changes firewall rules"),
+		row("system.ip.down", "ip", rules.Any(rules.All(rules.Sub("link", "set"), downWord()), rules.Sub("route", "flush"), rules.Sub("route", "del"),
+			rules.Sub("address", "flush"), rules.Sub("addr", "flush"), rules.Sub("address", "del"), rules.Sub("addr", "del"), rules.Sub("link", "del"), rules.Sub("link", "delete")),
+			model.TierRecoverableWithEffort, "takes an interface, address or route away: the machine is cut off (a remote session with it) until it is restored"),
+		row("system.ip", "ip", nil, model.TierReversible, "reads or adds network configuration"),
+		row("system.ifconfig.down", "ifconfig", downWord(), model.TierRecoverableWithEffort,
+			"takes the interface down: the machine is cut off (a remote session with it) until it is brought up"),
+		row("system.ifconfig", "ifconfig", nil, model.TierReversible, "reads or configures interfaces"),
 		row("system.nft.flush", "nft", rules.Any(rules.Sub("flush"), rules.Sub("delete")), model.TierRecoverableWithEffort, "deletes firewall rules"),
 		row("system.nft", "nft", nil, model.TierReversible, "lists or adds firewall rules"),
 		row("system.ufw.disable", "ufw", rules.Any(rules.Sub("disable"), rules.Sub("reset"), rules.Sub("delete")), model.TierRecoverableWithEffort, "disables or resets the firewall"),
