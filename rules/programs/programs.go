@@ -35,12 +35,12 @@ var readOnly = []string{
 	"zip", "unzip", "gzip", "gunzip", "bzip2", "xz", "7z", "w", "who", "last", "finger", "locate",
 	"fd", "fzf", "code", "vim", "vi", "nano", "emacs", "open", "xdg-open", "pbcopy", "pbpaste", "xclip",
 	"numfmt", "expr", "bc", "dc", "factor", "shuf", "split", "csplit", "mktemp",
-	"go", "gofmt", "npm", "npx", "yarn", "pnpm", "bun", "deno", "pip", "pip3", "pipx", "poetry", "uv", "cargo", "rustc",
+	"go", "gofmt", "npm", "npx", "yarn", "pnpm", "pip", "pip3", "pipx", "poetry", "uv", "cargo", "rustc",
 	"rustup", "make", "cmake", "ninja", "mvn", "gradle", "gradlew", "javac", "gcc", "g++", "clang", "ld", "tsc",
 	"eslint", "prettier", "black", "ruff", "flake8", "mypy", "pytest", "jest", "vitest", "mocha", "rspec", "bundle",
 	"gem", "composer", "dotnet", "swift", "xcodebuild", "pod", "flutter", "dart", "mix", "elixir", "erl", "ghc",
 	"cabal", "stack", "zig", "nix-shell", "direnv", "asdf", "nvm", "pyenv", "rbenv", "brew", "apt-cache", "dpkg-query",
-	"rpm", "shellcheck", "shfmt", "hadolint", "tflint", "terraform-docs", "pre-commit", "tig",
+	"shellcheck", "shfmt", "hadolint", "tflint", "terraform-docs", "pre-commit", "tig",
 }
 
 // Rules returns the general rows.
@@ -69,6 +69,27 @@ func Rules() []rules.Rule {
 		row("program.perl.in-place-critical", "perl", rules.All(rules.Flag("i"), rules.PathIs(0, rules.PathRoot, rules.PathSystem, rules.PathDevice, rules.PathHome)), model.TierUnrecoverable,
 			"perl -i rewrites a system file in place; no copy of the old contents is kept"),
 		row("program.perl.in-place", "perl", rules.Flag("i"), model.TierRecoverableWithEffort, "perl -i edits the files in place; the old contents survive only in version control"),
+	)
+	// Bun and Deno are runtimes, package managers and test runners at once:
+	// their inline code and the programs they run are judged like node's,
+	// their other subcommands (install, test, fmt, lint, build) are
+	// everyday.
+	for _, rt := range []string{"bun", "deno"} {
+		out = append(out,
+			row("program."+rt+".inline-destructive", rt, destructiveScript(), model.TierNeedsReview,
+				"the inline code deletes files, kills processes or runs shell commands; the commands it spawns are judged on their own too"),
+			row("program."+rt+".inline", rt, hasScript(), model.TierReversible,
+				"the inline code calls nothing that deletes files or spawns processes"),
+			row("program."+rt+".remote", rt, rules.Operand(0, "a URL", isURL), model.TierNeedsReview,
+				"runs a program fetched from a URL: remote code that the input does not show"),
+			row("program."+rt+".run-file", rt, rules.Any(rules.Sub("run"), rules.Operand(0, "a script file", isScriptFile)), model.TierRecoverableWithEffort,
+				"runs a program file or package script whose contents the input does not show"),
+			row("catalog."+rt, rt, nil, model.TierReversible, "installs, tests, formats or builds: everyday work that deletes nothing by itself"),
+		)
+	}
+	out = append(out,
+		row("program.rpm.erase", "rpm", rules.Flag("e", "erase"), model.TierRecoverableWithEffort, "removes installed packages; installing them again restores them, not their local configuration"),
+		row("catalog.rpm", "rpm", nil, model.TierReversible, "queries or verifies packages"),
 	)
 	for _, lang := range inlineLanguages {
 		out = append(out,
@@ -126,6 +147,19 @@ func Rules() []rules.Rule {
 }
 
 func anyArg(model.Arg, *model.Command) bool { return true }
+
+func isURL(a model.Arg, _ *model.Command) bool {
+	return strings.HasPrefix(a.Value, "https://") || strings.HasPrefix(a.Value, "http://") || strings.HasPrefix(a.Value, "npm:") || strings.HasPrefix(a.Value, "jsr:")
+}
+
+func isScriptFile(a model.Arg, _ *model.Command) bool {
+	for _, ext := range []string{".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts"} {
+		if strings.HasSuffix(a.Value, ext) {
+			return true
+		}
+	}
+	return false
+}
 
 // passesFlags are the programs that hand the flags after a script to the
 // script (python deploy.py --help runs deploy.py), and the mutations that
@@ -225,6 +259,7 @@ var destructiveCalls = []string{
 	"system(", "exec(", "`", "%x", "Kernel.exec", "IO.popen", "Open3", "File.unlink", "unlink ", "remove_tree", "rmtree(",
 	"shell_exec", "passthru", "proc_open", "popen(", "Remove-Item", "del ", "do shell script", "truncate(", "open(",
 	"rm -", "git reset", "git clean", "git push",
+	"Deno.remove", "Deno.truncate", "Deno.run", "Deno.Command", "Bun.spawn", "Bun.$", "Bun.write",
 }
 
 // destructiveScript holds when inline code calls one of destructiveCalls

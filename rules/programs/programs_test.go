@@ -8,6 +8,19 @@ import (
 
 func TestRows(t *testing.T) {
 	cases := []rulestest.Case{
+		{Row: "program.bun.inline-destructive", Hit: `bun -e "require('fs').rmSync('/', {recursive: true})"`, Miss: `bun -e "console.log(1)"`},
+		{Row: "program.bun.inline", Hit: `bun -e "console.log(1)"`, Miss: "bun install"},
+		{Row: "program.bun.remote", Hit: "bun https://x.example/run.ts", Miss: "bun test"},
+		{Row: "program.bun.run-file", Hit: "bun x.ts", Miss: "bun add zod"},
+		{Row: "program.bun.run-file", Hit: "bun run build", Miss: "bun install"},
+		{Row: "catalog.bun", Hit: "bun install", Miss: "bun run dev"},
+		{Row: "program.deno.inline-destructive", Hit: `deno eval "Deno.removeSync('/', {recursive: true})"`, Miss: `deno eval "console.log(1)"`},
+		{Row: "program.deno.inline", Hit: `deno eval "console.log(1)"`, Miss: "deno fmt"},
+		{Row: "program.deno.remote", Hit: "deno run -A https://x.example/x.ts", Miss: "deno run -A main.ts"},
+		{Row: "program.deno.run-file", Hit: "deno run -A main.ts", Miss: "deno test"},
+		{Row: "catalog.deno", Hit: "deno lint", Miss: "deno run x.ts"},
+		{Row: "program.rpm.erase", Hit: "rpm -e openssl", Miss: "rpm -qa"},
+		{Row: "catalog.rpm", Hit: "rpm -qi bash", Miss: "rpm --erase bash"},
 		{Row: "program.npm.publish", Hit: "npm publish --access public", Miss: "npm pack"},
 		{Row: "program.pnpm.publish", Hit: "pnpm publish", Miss: "pnpm install"},
 		{Row: "program.yarn.publish", Hit: "yarn npm publish", Miss: "yarn install"},
