@@ -26,6 +26,10 @@ var destructiveVerbs = map[string]bool{"delete": true, "del": true, "destroy": t
 	"forget": true, "unsubscribe": true, "cleanup": true, "compact": true, "rdelete": true, "deletefile": true, "deleteall": true,
 	"dropdb": true, "dropuser": true, "rb": true, "rmr": true}
 
+// leadingDestructive are words that name a destructive operation only as
+// the first word of a tool name (emptyBucket, but not create_empty_file).
+var leadingDestructive = map[string]bool{"empty": true, "zero": true, "blank": true, "clobber": true}
+
 // readVerbs are subcommand words that announce a read: with one of them
 // among the first words, a destructive-sounding noun (velero restore get)
 // is not a destructive operation.
@@ -120,6 +124,9 @@ func classifyCall(m *model.Mutation) model.Recoverability {
 			verb = w
 			break
 		}
+	}
+	if verb == "" && len(c.Words) > 1 && leadingDestructive[c.Words[0]] {
+		verb = c.Words[0] // emptyBucket: "empty" is a verb only in front
 	}
 	cat, noun, _ := Categorize(c.Name)
 	switch {

@@ -1,6 +1,8 @@
 package classifier
 
 import (
+	"strings"
+
 	"testing"
 
 	"github.com/recourse-dev/recourse/model"
@@ -117,6 +119,29 @@ func TestClassifyDataAttributes(t *testing.T) {
 		}
 		if v.Tier == model.TierUnrecoverable && v.Confidence != model.ConfidenceMedium {
 			t.Errorf("%s: tier 4 at %s confidence", tt.typ, v.Confidence)
+		}
+	}
+}
+
+// TestClassifyCall: an unknown tool's verdict follows the verbs of its
+// name; "empty" is a verb only in front.
+func TestClassifyCall(t *testing.T) {
+	tests := []struct {
+		words []string
+		tier  model.Tier
+	}{
+		{[]string{"empty", "bucket"}, model.TierNeedsReview},
+		{[]string{"delete", "widget"}, model.TierNeedsReview},
+		{[]string{"create", "empty", "file"}, model.TierRecoverableWithEffort},
+		{[]string{"list", "widgets"}, model.TierReversible},
+		{[]string{"empty"}, model.TierRecoverableWithEffort},
+	}
+	for _, tt := range tests {
+		name := strings.Join(tt.words, "_")
+		m := &model.Mutation{Source: model.SourceMCP, Action: model.ActionCall, Target: model.Target{Type: name},
+			Call: &model.ToolCall{Tool: name, Name: name, Words: tt.words}}
+		if v := Classify(m); v.Tier != tt.tier {
+			t.Errorf("%s: tier %d, want %d (%s)", name, v.Tier, tt.tier, v.Reasoning)
 		}
 	}
 }
