@@ -21,6 +21,8 @@ type SQLStatement struct {
 	AlterDrops bool
 	// Cascade reports a DROP ... CASCADE.
 	Cascade bool
+	// Program is the shell command a COPY ... PROGRAM runs on the server.
+	Program string
 	// Text is the statement's source.
 	Text string
 	// Error is the parse error when the text is not SQL the parser reads.

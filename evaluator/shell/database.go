@@ -42,7 +42,7 @@ var sqlClients = map[string]sqlClient{
 
 // database emits a database CLI and one mutation per SQL statement it
 // would run: from its flags, an operand, or a here-document.
-func (w *walker) database(cmd *model.Command, spec sqlClient, heredoc *string) {
+func (w *walker) database(cmd *model.Command, spec sqlClient, heredoc *string, fr frame) {
 	w.emit(cmd)
 	args := cmd.Args
 	if spec.sub != "" {
@@ -92,6 +92,10 @@ func (w *walker) database(cmd *model.Command, spec sqlClient, heredoc *string) {
 		}
 		for _, st := range sql.Parse(t.Value) {
 			w.emitSQL(cmd, st)
+			if st.Program != "" {
+				// COPY ... PROGRAM: the server runs it through a shell.
+				w.script(st.Program, nested(cmd, fr, ""))
+			}
 		}
 	}
 }

@@ -168,7 +168,7 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 	case cmd.Program == "alias":
 		w.alias(cmd, fr)
 	case isSQLClient(cmd.Program):
-		w.database(cmd, sqlClients[cmd.Program], heredoc)
+		w.database(cmd, sqlClients[cmd.Program], heredoc, fr)
 	case cmd.Program == "curl" || cmd.Program == "wget":
 		w.emit(cmd)
 		w.recordDownload(cmd)

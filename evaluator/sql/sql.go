@@ -221,8 +221,16 @@ func statement(n *pg_query.Node) model.SQLStatement {
 		}
 		return model.SQLStatement{Kind: "REVOKE"}
 	case *pg_query.Node_CopyStmt:
-		if s.CopyStmt.GetIsFrom() {
-			return model.SQLStatement{Kind: "COPY FROM", Targets: rel(s.CopyStmt.GetRelation())}
+		c := s.CopyStmt
+		switch {
+		case c.GetIsProgram():
+			// COPY ... TO/FROM PROGRAM runs a shell command on the server.
+			return model.SQLStatement{Kind: "COPY PROGRAM", Program: c.GetFilename(), Targets: rel(c.GetRelation())}
+		case c.GetIsFrom():
+			return model.SQLStatement{Kind: "COPY FROM", Targets: rel(c.GetRelation())}
+		case c.GetFilename() != "":
+			// COPY ... TO 'file' writes (and overwrites) a file on the server.
+			return model.SQLStatement{Kind: "COPY TO FILE", Targets: []string{c.GetFilename()}}
 		}
 		return model.SQLStatement{Kind: "COPY TO"}
 	case *pg_query.Node_TransactionStmt:

@@ -87,6 +87,13 @@ func Rules() []rules.Rule {
 			"overwrites existing rows that conflict"),
 		row("sql.replace-definition", statement("CREATE OR REPLACE", func(st *model.SQLStatement) bool { return st.Kind == "CREATE" && st.Cascade }),
 			model.TierRecoverableWithEffort, "replaces an existing view or function definition"),
+		row("sql.copy.program", statement("COPY ... PROGRAM", kind("COPY PROGRAM")), model.TierNeedsReview,
+			"runs a shell command on the database server (COPY ... PROGRAM); the command is judged on its own where the input shows it"),
+		row("sql.copy.file-system", statement("COPY ... TO a system file", func(st *model.SQLStatement) bool {
+			return st.Kind == "COPY TO FILE" && len(st.Targets) > 0 && systemPath(st.Targets[0])
+		}), model.TierUnrecoverable, "COPY ... TO overwrites a system file on the database server"),
+		row("sql.copy.file", statement("COPY ... TO a file", kind("COPY TO FILE")), model.TierRecoverableWithEffort,
+			"COPY ... TO writes a file on the database server, overwriting one of the same name"),
 		row("sql.schema-change", statement("ALTER, GRANT, REVOKE or COPY FROM", kind("ALTER", "GRANT", "REVOKE", "COPY FROM")),
 			model.TierRecoverableWithEffort, "changes the schema, permissions or bulk-loads rows; reverting it takes the opposite statement"),
 		row("sql.read", statement("a read or a statement that changes no data", kind("SELECT", "EXPLAIN", "SET", "TRANSACTION", "COPY TO", "MAINTENANCE", "CREATE", "INSERT")),
@@ -136,6 +143,15 @@ func Rules() []rules.Rule {
 		)
 	}
 	return out
+}
+
+// systemPath reports whether p is the root, a system file or a device.
+func systemPath(p string) bool {
+	switch rules.ClassifyPath(model.Arg{Value: p}, &model.Command{}) {
+	case rules.PathRoot, rules.PathSystem, rules.PathDevice, rules.PathHome:
+		return true
+	}
+	return false
 }
 
 // clients are the database command lines whose SQL the shell parser

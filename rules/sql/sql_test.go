@@ -10,6 +10,9 @@ func TestRows(t *testing.T) {
 	cases := []rulestest.Case{
 		{Row: "sql.unparsed", Hit: `psql -c "SELEC 1"`, Miss: `psql -c "SELECT 1"`},
 		{Row: "sql.unparsed", Hit: `psql -c "$SQL"`, Miss: `psql -c "SELECT 1"`},
+		{Row: "sql.copy.program", Hit: `psql -c "COPY t TO PROGRAM 'gzip > /tmp/t.gz'"`, Miss: `psql -c "COPY t TO STDOUT"`},
+		{Row: "sql.copy.file-system", Hit: `psql -c "COPY t TO '/etc/passwd'"`, Miss: `psql -c "COPY t TO '/tmp/t.csv'"`},
+		{Row: "sql.copy.file", Hit: `psql -c "COPY t TO '/tmp/t.csv'"`, Miss: `psql -c "COPY t TO STDOUT"`},
 		{Row: "sql.unparsed", Hit: `cat drop.sql | mysql prod`, Miss: `echo "SELECT 1" | mysql prod`},
 		{Row: "sql.unparsed", Hit: `cqlsh -e "DROP KEYSPACE prod"`, Miss: `cqlsh -e "SELECT * FROM ks.t"`},
 		{Row: "sql.drop.data", Hit: `echo "DROP TABLE users;" | psql prod`, Miss: `echo "SELECT 1;" | psql prod`},
