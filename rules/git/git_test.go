@@ -53,7 +53,10 @@ func TestRows(t *testing.T) {
 		{Row: "git.filter-branch", Hit: "git filter-repo --path secrets --invert-paths", Miss: "git fetch"},
 		{Row: "git.update-ref.delete", Hit: "git update-ref -d refs/heads/x", Miss: "git update-ref refs/heads/x HEAD"},
 		{Row: "git.worktree.remove-force", Hit: "git worktree remove --force /tmp/wt", Miss: "git worktree remove -- -f"},
+		{Row: "git.rm.force", Hit: "git rm -rf .", Miss: "git rm -r --cached ."},
 		{Row: "git.rm", Hit: "git rm file.txt", Miss: "git rm --cached file.txt"},
+		{Row: "git.tag.force", Hit: "git tag -f v1 HEAD~3", Miss: "git tag v1"},
+		{Row: "git.push.force", Hit: "git push --force-if-includes --force origin main", Miss: "git push --force-with-lease --force-if-includes origin main"},
 		{Row: "git.other", Hit: "git status", Miss: "git reset --merge"},
 	})
 }
