@@ -125,7 +125,8 @@ func HasFlag(c *model.Command, names ...string) bool {
 			}
 			continue
 		}
-		if slices.Contains(names, v[1:]) { // a single-dash long flag: find -delete, terraform -auto-approve
+		if long, _, _ := strings.Cut(v[1:], "="); len(long) > 1 && slices.Contains(names, long) {
+			// a single-dash long flag: find -delete, terraform -auto-approve, -replace=ADDR
 			return true
 		}
 		for _, r := range v[1:] {

@@ -19,6 +19,8 @@ func Rules() []rules.Rule {
 		out = append(out,
 			row("iac."+tf+".destroy", tf, rules.Any(rules.Sub("destroy"), rules.All(rules.Sub("apply"), rules.Flag("destroy"))), model.TierNeedsReview,
 				"destroys every resource in the state, which the input does not show; evaluate `"+tf+" plan -destroy` with recourse eval terraform"),
+			row("iac."+tf+".apply.replace", tf, rules.All(rules.Sub("apply"), rules.Flag("replace")), model.TierNeedsReview,
+				"-replace destroys the named resources and creates them again: what they hold is lost unless something kept a copy, which the input does not show"),
 			row("iac."+tf+".apply.auto-approve", tf, rules.All(rules.Sub("apply"), rules.Flag("auto-approve")), model.TierNeedsReview,
 				"applies a plan nobody reviews; evaluate the saved plan with recourse eval terraform first"),
 			row("iac."+tf+".state-rm", tf, rules.Any(rules.Sub("state", "rm"), rules.Sub("state", "push")), model.TierRecoverableWithEffort,

@@ -22,6 +22,8 @@ func TestRows(t *testing.T) {
 	}
 	cases = append(cases,
 		rulestest.Case{Row: "iac.pulumi.destroy", Hit: "pulumi destroy --yes", Miss: "pulumi preview"},
+		rulestest.Case{Row: "iac.terraform.apply.replace", Hit: "terraform apply -replace=aws_db_instance.main", Miss: "terraform apply"},
+		rulestest.Case{Row: "iac.tofu.apply.replace", Hit: "tofu apply -replace aws_db_instance.main", Miss: "tofu plan -replace=aws_db_instance.main"},
 		rulestest.Case{Row: "iac.pulumi.destroy", Hit: "pulumi destroy -s prod", Miss: "pulumi destroy --preview-only"},
 		rulestest.Case{Row: "iac.pulumi.up.yes", Hit: "pulumi up --yes", Miss: "pulumi up"},
 		rulestest.Case{Row: "iac.pulumi.stack-rm", Hit: "pulumi stack rm dev", Miss: "pulumi stack ls"},

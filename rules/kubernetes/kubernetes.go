@@ -45,7 +45,7 @@ var (
 	crd       = []string{"crd", "crds", "customresourcedefinition", "customresourcedefinitions"}
 	stateful  = []string{"statefulset", "statefulsets", "sts"}
 	config    = []string{"secret", "secrets", "configmap", "configmaps", "cm", "serviceaccount", "serviceaccounts", "sa", "role", "roles", "rolebinding", "rolebindings", "clusterrole", "clusterroles", "clusterrolebinding", "clusterrolebindings", "node", "nodes", "no"}
-	readVerbs = []string{"get", "describe", "logs", "top", "explain", "version", "api-resources", "api-versions", "cluster-info", "auth", "diff", "events", "wait", "config", "completion", "plugin", "port-forward", "proxy", "cp", "attach", "kustomize", "options"}
+	readVerbs = []string{"get", "describe", "logs", "top", "explain", "version", "api-resources", "api-versions", "cluster-info", "auth", "diff", "events", "wait", "config", "completion", "plugin", "port-forward", "proxy", "attach", "kustomize", "options"}
 )
 
 // Rules returns the kubectl and helm rows.
@@ -82,6 +82,10 @@ func Rules() []rules.Rule {
 			"replace --force deletes and recreates the objects"),
 		row("kubectl.apply.prune", "kubectl", rules.All(rules.Sub("apply"), rules.Flag("prune")), model.TierNeedsReview,
 			"apply --prune deletes objects missing from the manifests, which the input does not show"),
+		row("kubectl.cp", "kubectl", rules.Sub("cp"), model.TierRecoverableWithEffort,
+			"copies files into or out of a pod, overwriting same-named files at the destination"),
+		row("kubectl.config.delete", "kubectl", rules.Any(rules.Sub("config", "delete-context"), rules.Sub("config", "delete-cluster"), rules.Sub("config", "delete-user"), rules.Sub("config", "unset")),
+			model.TierRecoverableWithEffort, "removes entries from the kubeconfig; their credentials must be fetched again"),
 		row("kubectl.read", "kubectl", rules.Any(readSubs...), model.TierReversible, "reads cluster state"),
 		row("kubectl.other", "kubectl", nil, model.TierRecoverableWithEffort,
 			"changes cluster objects in place (apply, patch, edit, label, rollout ...); re-applying the previous manifests reverts it"),

@@ -29,6 +29,8 @@ func TestRows(t *testing.T) {
 		{Row: "kubectl.read", Hit: "kubectl get pods -A", Miss: "kubectl patch pod x -p '{}'"},
 		{Row: "kubectl.other", Hit: "kubectl rollout restart deploy/web", Miss: "kubectl logs web"},
 		{Row: "helm.uninstall", Hit: "helm uninstall web -n prod", Miss: "helm status web"},
+		{Row: "kubectl.cp", Hit: "kubectl cp /tmp/x db-0:/var/lib/data/x", Miss: "kubectl get pods"},
+		{Row: "kubectl.config.delete", Hit: "kubectl config delete-context prod", Miss: "kubectl config get-contexts"},
 		{Row: "helm.uninstall", Hit: "helm delete web", Miss: "helm uninstall web --dry-run"},
 		{Row: "helm.read", Hit: "helm list -A", Miss: "helm upgrade web ./chart"},
 		{Row: "helm.other", Hit: "helm upgrade --install web ./chart", Miss: "helm delete web"},

@@ -48,7 +48,7 @@ func Rules() []rules.Rule {
 	out := []rules.Rule{
 		row("program.unanalysed", model.UnanalysedProgram, problem(), model.TierNeedsReview,
 			"this part of the command line could not be analysed, so what it does is unknown"),
-		{ID: "program.help", Type: rules.AnyType, On: rules.Execute, First: true, When: rules.All(rules.Flag("help", "version"), printsHelp()),
+		{ID: "program.help", Type: rules.AnyType, On: rules.Execute, First: true, When: rules.All(helpFlag(), printsHelp()),
 			Tier: model.TierReversible, Reason: "prints help or the version and changes nothing"},
 	}
 	for _, sh := range shells {
@@ -166,6 +166,23 @@ func isScriptFile(a model.Arg, _ *model.Command) bool {
 // are not a program's own flags.
 var passesFlags = map[string]bool{model.UnanalysedProgram: true, model.RedirectProgram: true, model.SQLProgram: true,
 	"source": true, ".": true, "eval": true, "exec": true}
+
+// helpFlag holds for --help, -help, --version or -version given alone: a
+// flag with a value (vault -version=1) is the program's own option.
+func helpFlag() rules.Cond {
+	return rules.Func("flag help|version", func(f rules.Facts) rules.Result {
+		for _, a := range f.M.Command.Args {
+			if a.Value == "--" {
+				break
+			}
+			switch a.Value {
+			case "--help", "-help", "--version", "-version":
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "flag", Value: strings.TrimLeft(a.Value, "-"), Present: true}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
 
 // printsHelp holds when the program reads --help itself rather than
 // passing it to a script or code it runs.

@@ -36,6 +36,7 @@ func TestRows(t *testing.T) {
 		{Row: "program.help", Hit: "kubectl delete ns prod --help", Miss: "python3 wipe.py --help"},
 		{Row: "program.help", Hit: "terraform destroy -help", Miss: "bash wipe.sh --help"},
 		{Row: "program.help", Hit: "rm -rf / --version", Miss: "$x --help"},
+		{Row: "program.help", Hit: "vault --version", Miss: "vault kv destroy -version=1 secret/app"},
 		{Row: "program.sed.in-place-critical", Hit: "sed -i 's/.*//' /etc/passwd", Miss: "sed -i 's/a/b/' f"},
 		{Row: "program.sed.in-place", Hit: "sed -i 's/a/b/' f", Miss: "sed 's/a/b/' f"},
 		{Row: "program.perl.in-place-critical", Hit: "perl -pi -e 's/a/b/' /etc/fstab", Miss: "perl -pi -e 's/a/b/' f.txt"},
