@@ -30,18 +30,27 @@ type wrapper struct {
 	// chdir is the flag that sets the command's working directory.
 	chdir string
 	// lineFlags take a whole command line as their value (npx -c 'CMD',
-	// env -S 'CMD ARGS'); it is parsed like a script, with the operands
-	// that follow appended.
+	// env -S 'CMD ARGS', su -c 'CMD'); it is parsed like a script.
 	lineFlags []string
+	// lineArgs appends the operands after the line flag to the command
+	// line (env -S 'rm -rf' / runs rm -rf /); otherwise they are the
+	// wrapper's own (su -c 'CMD' root).
+	lineArgs bool
+	// lineAnywhere finds the line flag after operands too (su root -c CMD).
+	lineAnywhere bool
 }
 
 var wrappers = map[string]wrapper{
 	"sudo": {valueFlags: []string{"-u", "--user", "-g", "--group", "-h", "--host", "-p", "--prompt", "-C", "--close-from",
 		"-D", "--chdir", "-R", "--chroot", "-T", "--command-timeout", "-U", "--other-user", "-r", "--role", "-t", "--type"}, chdir: "-D"},
-	"doas":     {valueFlags: []string{"-u", "-C"}},
-	"run0":     {valueFlags: []string{"-u", "--user", "-g", "--group", "-D", "--chdir"}, chdir: "-D"},
-	"pkexec":   {valueFlags: []string{"--user"}},
-	"env":      {valueFlags: []string{"-u", "--unset", "-C", "--chdir"}, assignments: true, chdir: "-C", lineFlags: []string{"-S", "--split-string"}},
+	"doas":   {valueFlags: []string{"-u", "-C"}},
+	"run0":   {valueFlags: []string{"-u", "--user", "-g", "--group", "-D", "--chdir"}, chdir: "-D"},
+	"pkexec": {valueFlags: []string{"--user"}},
+	"env":    {valueFlags: []string{"-u", "--unset", "-C", "--chdir"}, assignments: true, chdir: "-C", lineFlags: []string{"-S", "--split-string"}, lineArgs: true},
+	// su, runuser and script run -c's command line through a shell.
+	"su":       {valueFlags: []string{"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true},
+	"runuser":  {valueFlags: []string{"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-u", "--user", "-w", "--whitelist-environment"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true},
+	"script":   {valueFlags: []string{"-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-m", "--logging-format", "-E", "--echo"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true},
 	"command":  {lookupFlags: []string{"-v", "-V"}},
 	"builtin":  {},
 	"exec":     {valueFlags: []string{"-a"}},
@@ -52,14 +61,14 @@ var wrappers = map[string]wrapper{
 	"stdbuf":   {valueFlags: []string{"-i", "-o", "-e", "--input", "--output", "--error"}},
 	"ionice":   {valueFlags: []string{"-c", "--class", "-n", "--classdata", "-p", "--pid", "-P", "--pgid", "-u", "--uid"}},
 	"chroot":   {valueFlags: []string{"--userspec", "--groups"}, positionals: 1},
-	"flock":    {valueFlags: []string{"-w", "--timeout", "-E", "--conflict-exit-code", "-c", "--command"}, positionals: 1},
+	"flock":    {valueFlags: []string{"-w", "--timeout", "-E", "--conflict-exit-code"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true},
 	"setsid":   {},
 	"unbuffer": {},
 	"busybox":  {},
 	// Package runners run a package's binary, fetching it first if need
 	// be: npx rimraf / runs rimraf.
-	"npx":  {valueFlags: []string{"-p", "--package", "-w", "--workspace", "--cache", "--userconfig"}, lineFlags: []string{"-c", "--call"}},
-	"pnpx": {valueFlags: []string{"-p", "--package"}, lineFlags: []string{"-c"}},
+	"npx":  {valueFlags: []string{"-p", "--package", "-w", "--workspace", "--cache", "--userconfig"}, lineFlags: []string{"-c", "--call"}, lineArgs: true},
+	"pnpx": {valueFlags: []string{"-p", "--package"}, lineFlags: []string{"-c"}, lineArgs: true},
 	"bunx": {valueFlags: []string{"-p", "--package"}},
 	"xargs": {valueFlags: []string{"-I", "-L", "-n", "-P", "-s", "-d", "-E", "-a", "-J", "-R", "--arg-file", "--delimiter", "--max-args",
 		"--max-procs", "--max-lines", "--eof", "--max-chars", "--process-slot-var"}, more: true},
@@ -167,6 +176,12 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 		w.awk(cmd, fr)
 	case cmd.Program == "alias":
 		w.alias(cmd, fr)
+	case cmd.Program == "tmux":
+		w.tmux(cmd, fr)
+	case cmd.Program == "at" || cmd.Program == "batch":
+		w.later(cmd, heredoc, fr)
+	case cmd.Program == "crontab":
+		w.crontab(cmd, heredoc, fr)
 	case isSQLClient(cmd.Program):
 		w.database(cmd, sqlClients[cmd.Program], heredoc, fr)
 	case cmd.Program == "curl" || cmd.Program == "wget":
@@ -241,18 +256,30 @@ func runnerSubcommand(prog string, argv []model.Arg) (string, bool) {
 func commandLine(spec wrapper, args []model.Arg) (model.Arg, bool) {
 	for i := 0; i < len(args); i++ {
 		a := args[i].Value
-		if !strings.HasPrefix(a, "-") || a == "-" || a == "--" {
+		if a == "--" || !strings.HasPrefix(a, "-") || a == "-" {
+			if spec.lineAnywhere && a != "--" {
+				continue // su root -c CMD
+			}
 			return model.Arg{}, false
 		}
 		name, value, hasValue := strings.Cut(a, "=")
+		var line model.Arg
+		var rest []model.Arg
 		switch {
 		case slices.Contains(spec.lineFlags, name) && hasValue:
-			return joinLine(model.Arg{Value: value, Dynamic: args[i].Dynamic}, args[i+1:]), true
+			line, rest = model.Arg{Value: value, Dynamic: args[i].Dynamic}, args[i+1:]
 		case slices.Contains(spec.lineFlags, a) && i+1 < len(args):
-			return joinLine(args[i+1], args[i+2:]), true
+			line, rest = args[i+1], args[i+2:]
 		case flagTakesValue(spec.valueFlags, a):
 			i++
+			continue
+		default:
+			continue
 		}
+		if !spec.lineArgs {
+			rest = nil
+		}
+		return joinLine(line, rest), true
 	}
 	return model.Arg{}, false
 }

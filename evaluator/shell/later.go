@@ -1,0 +1,145 @@
+package shell
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// Commands that run a command line later or elsewhere: in a tmux session,
+// through at or batch, or from a crontab. The command line is judged now,
+// as if it ran now.
+
+// tmuxRunners are the tmux subcommands whose trailing arguments are a
+// shell command, and tmuxValueFlags the flags of theirs that take a value.
+var (
+	tmuxRunners    = []string{"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw"}
+	tmuxSenders    = []string{"send-keys", "send"}
+	tmuxValueFlags = []string{"-s", "-n", "-c", "-t", "-x", "-y", "-F", "-e", "-l", "-f", "-L", "-S", "-N"}
+	tmuxKeys       = []string{"Enter", "C-m", "KPEnter", "C-j"}
+)
+
+// tmux analyses the command a new tmux session, window or pane runs, and
+// the keys send-keys types into one (send-keys -t x 'rm -rf /' Enter).
+func (w *walker) tmux(cmd *model.Command, fr frame) {
+	w.emit(cmd)
+	args := cmd.Args
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i].Value, "-") { // tmux's own flags: -L socket, -f file
+		if slices.Contains([]string{"-L", "-S", "-f", "-T"}, args[i].Value) {
+			i++
+		}
+		i++
+	}
+	if i >= len(args) {
+		return
+	}
+	sub, rest := args[i].Value, args[i+1:]
+	if !slices.Contains(tmuxRunners, sub) && !slices.Contains(tmuxSenders, sub) {
+		return
+	}
+	var words []model.Arg
+	for j := 0; j < len(rest); j++ {
+		v := rest[j].Value
+		switch {
+		case v == "--":
+			words = append(words, rest[j+1:]...)
+			j = len(rest)
+		case strings.HasPrefix(v, "-") && len(words) == 0:
+			if slices.Contains(tmuxValueFlags, v) {
+				j++
+			}
+		case slices.Contains(tmuxSenders, sub) && slices.Contains(tmuxKeys, v):
+		default:
+			words = append(words, rest[j])
+		}
+	}
+	if len(words) == 0 {
+		return
+	}
+	line := joinLine(words[0], nil)
+	if len(words) > 1 || slices.Contains(tmuxSenders, sub) {
+		line = model.Arg{}
+		var parts []string
+		for _, a := range words {
+			parts = append(parts, a.Value)
+			line.Dynamic = line.Dynamic || a.Dynamic
+		}
+		// tmux joins several arguments with spaces into one command line;
+		// send-keys types them as they are.
+		line.Value = strings.Join(parts, " ")
+	}
+	w.runLater(cmd, line, "tmux "+sub, fr)
+}
+
+// later analyses the script at or batch reads from stdin (a here-document,
+// a here-string or a pipe from echo); -f names a file it does not show.
+func (w *walker) later(cmd *model.Command, heredoc *string, fr frame) {
+	switch {
+	case heredoc != nil:
+		w.emit(cmd)
+		w.script(*heredoc, nested(cmd, fr, ""))
+	case slices.ContainsFunc(cmd.Args, func(a model.Arg) bool { return a.Value == "-f" }):
+		cmd.Problem = cmd.Program + " runs a script file later, whose contents the input does not show"
+		w.emit(cmd)
+	default:
+		w.stdinScript(cmd, fr, true)
+	}
+}
+
+// crontab analyses the jobs of a crontab it installs from stdin, when the
+// input shows them (echo "* * * * * CMD" | crontab -): each job's command
+// runs on its schedule.
+func (w *walker) crontab(cmd *model.Command, heredoc *string, fr frame) {
+	w.emit(cmd)
+	text := ""
+	switch {
+	case heredoc != nil:
+		text = *heredoc
+	case strings.HasPrefix(cmd.StdinFrom, "pipe from "):
+		t, ok := echoed(strings.TrimPrefix(cmd.StdinFrom, "pipe from "))
+		if !ok {
+			return
+		}
+		text = t
+	default:
+		return
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if job, ok := cronCommand(line); ok {
+			w.script(job, nested(cmd, fr, ""))
+		}
+	}
+}
+
+// cronCommand is the command of a crontab line: what follows the five
+// schedule fields, or an @reboot-style nickname.
+func cronCommand(line string) (string, bool) {
+	line = strings.TrimSpace(line)
+	if line == "" || strings.HasPrefix(line, "#") {
+		return "", false
+	}
+	fields := strings.Fields(line)
+	n := 5
+	if strings.HasPrefix(fields[0], "@") {
+		n = 1
+	} else if strings.Contains(fields[0], "=") {
+		return "", false // an environment setting
+	}
+	if len(fields) <= n {
+		return "", false
+	}
+	return strings.Join(fields[n:], " "), true
+}
+
+// runLater analyses a command line that cmd runs (now or later).
+func (w *walker) runLater(cmd *model.Command, line model.Arg, via string, fr frame) {
+	if line.Dynamic {
+		c := *cmd
+		c.Problem = via + " runs a command line that is only known at run time: " + line.Value
+		w.emit(&c)
+		return
+	}
+	w.script(line.Value, nested(cmd, fr, ""))
+}
