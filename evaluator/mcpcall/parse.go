@@ -159,7 +159,76 @@ func Mutations(c *Call) []model.Mutation {
 	if line, ok := kubectlLine(call); ok {
 		out = append(out, commandMutations(id, "command", line, c.Arguments)...)
 	}
+	for _, line := range codeLines(call) {
+		out = append(out, commandMutations(id, "code", line, c.Arguments)...)
+	}
 	return out
+}
+
+// codeWords in a tool or server name mark a tool that executes code.
+var codeWords = map[string]bool{"python": true, "py": true, "node": true, "nodejs": true, "javascript": true, "js": true,
+	"typescript": true, "ruby": true, "interpreter": true, "jupyter": true, "notebook": true, "repl": true, "code": true,
+	"cell": true, "ipython": true, "sandbox": true}
+
+// interpreterFor maps a code tool's language to the command line that
+// would run its code, whose inline source the shell analysis scans.
+var interpreterFor = map[string]string{"python": "python3 -c", "python3": "python3 -c", "py": "python3 -c", "ipython": "python3 -c",
+	"javascript": "node -e", "js": "node -e", "node": "node -e", "nodejs": "node -e", "typescript": "node -e", "ts": "node -e",
+	"ruby": "ruby -e", "perl": "perl -e", "php": "php -r"}
+
+// codeLines writes the code a code-execution tool runs (execute_python
+// {"code": ...}, run_code {"code", "language"}) as the command lines that
+// would run it: python3 -c CODE, node -e CODE, the code itself for a shell,
+// and the shell escapes of a notebook cell (!rm -rf /, %%bash).
+func codeLines(c *model.ToolCall) []string {
+	isCode, named := false, false
+	lang := ""
+	for _, w := range append(Words(c.Server), c.Words...) {
+		named = named || codeWords[w]
+		isCode = isCode || codeWords[w] || w == "execute" || w == "run" || w == "eval" || w == "evaluate"
+		if _, ok := interpreterFor[w]; ok && lang == "" {
+			lang = w
+		}
+	}
+	code, _ := c.Arguments["code"].(string)
+	if code == "" {
+		code, _ = c.Arguments["source"].(string)
+	}
+	if code == "" && named {
+		code, _ = c.Arguments["script"].(string) // node.evaluate {"script": ...}
+	}
+	if strings.TrimSpace(code) == "" {
+		return nil
+	}
+	if l, ok := c.Arguments["language"].(string); ok {
+		lang = strings.ToLower(l)
+	}
+	if !isCode {
+		return nil
+	}
+	switch lang {
+	case "bash", "sh", "shell", "zsh":
+		return []string{code}
+	}
+	interp, ok := interpreterFor[lang]
+	if !ok {
+		interp = "python3 -c" // a code interpreter's default; the scan reads most languages' deleting calls
+	}
+	q, err := syntax.Quote(code, syntax.LangBash)
+	if err != nil {
+		return nil
+	}
+	lines := []string{interp + " " + q}
+	if strings.HasPrefix(strings.TrimSpace(code), "%%bash") || strings.HasPrefix(strings.TrimSpace(code), "%%sh") {
+		_, body, _ := strings.Cut(strings.TrimSpace(code), "\n")
+		return append(lines, body)
+	}
+	for _, l := range strings.Split(code, "\n") {
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "!") {
+			lines = append(lines, strings.TrimPrefix(t, "!"))
+		}
+	}
+	return lines
 }
 
 // commandMutations are the shell mutations of the command line text, an
@@ -298,6 +367,12 @@ var cliKeys = map[string]bool{"cli_command": true, "clicommand": true}
 func isCommandArgument(key string, c *model.ToolCall) bool {
 	if cliKeys[strings.ToLower(key)] {
 		return true
+	}
+	if strings.EqualFold(key, "input") {
+		// What interact_with_process or send_input types into a running
+		// shell; the input of a command that run_command starts is its
+		// stdin, not a command.
+		return slices.Contains(c.Words, "interact") || slices.Contains(c.Words, "send") && slices.Contains(c.Words, "input")
 	}
 	if !commandKeys[strings.ToLower(key)] {
 		return false

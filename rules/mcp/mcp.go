@@ -61,7 +61,15 @@ func arg(desc string, test func(any) bool, keys ...string) rules.Cond {
 	})
 }
 
-func isTrue(v any) bool   { b, ok := v.(bool); return ok && b || fmt.Sprint(v) == "true" }
+func isTrue(v any) bool { b, ok := v.(bool); return ok && b || fmt.Sprint(v) == "true" }
+
+// oneOf holds for a string argument equal (in any case) to one of values.
+func oneOf(values ...string) func(any) bool {
+	return func(v any) bool {
+		s, ok := v.(string)
+		return ok && slices.ContainsFunc(values, func(x string) bool { return strings.EqualFold(x, s) })
+	}
+}
 func present(v any) bool  { return v != nil && fmt.Sprint(v) != "" }
 func isZero(v any) bool   { return fmt.Sprint(v) == "0" }
 func anything(v any) bool { return true }
@@ -193,8 +201,17 @@ func codeHosts() []rules.Rule {
 			"deletes the branch or tag; its commits survive where merged or referenced, and GitHub can restore a branch from its pull request"),
 		row("mcp.git.delete-file", []string{"delete_file", "delete_files"}, server("github", "gitlab", "gitea", "bitbucket"), model.TierRecoverableFromBackup,
 			"commits the file's deletion; the history keeps its content and a revert restores it"),
-		row("mcp.git.force-push", []string{"push_files", "create_or_update_file", "update_file", "create_commit", "update_ref", "update_branch", "update_reference"}, arg("force", isTrue, "force"), model.TierUnrecoverable,
+		row("mcp.git.reset-hard", []string{"git_reset"}, arg("mode hard, merge or keep", oneOf("hard", "merge", "keep", "--hard"), "mode", "type", "reset_type"), model.TierUnrecoverable,
+			"a hard reset overwrites the working tree: uncommitted changes are lost"),
+		row("mcp.git.reset", []string{"git_reset"}, nil, model.TierReversible, "unstages changes; the working tree keeps them"),
+		row("mcp.git.clean", []string{"git_clean"}, nil, model.TierUnrecoverable, "deletes untracked files, which no commit holds"),
+		row("mcp.git.checkout-force", []string{"git_checkout", "git_switch"}, arg("force", isTrue, "force", "discard_changes"), model.TierUnrecoverable,
+			"a forced checkout overwrites uncommitted changes"),
+		row("mcp.git.checkout", []string{"git_checkout", "git_switch", "git_create_branch", "git_branch", "git_add", "git_commit", "git_init", "git_stash"}, nil, model.TierReversible,
+			"switches, creates or records; git refuses to overwrite uncommitted changes, and the reflog keeps the rest"),
+		row("mcp.git.force-push", []string{"push_files", "create_or_update_file", "update_file", "create_commit", "update_ref", "update_branch", "update_reference", "git_push"}, arg("force", isTrue, "force"), model.TierUnrecoverable,
 			"a forced push replaces the branch's history"),
+		row("mcp.git.push", []string{"git_push"}, nil, model.TierRecoverableWithEffort, "pushes commits; a revert undoes them"),
 		row("mcp.git.commit", []string{"push_files", "create_or_update_file", "update_file", "create_file", "create_commit", "merge_pull_request", "merge_merge_request",
 			"update_pull_request_branch", "archive_repository", "transfer_repository"}, server("github", "gitlab", "gitea", "bitbucket"), model.TierRecoverableWithEffort,
 			"adds commits, merges or moves the repository; a revert or an unarchive undoes it"),
