@@ -117,7 +117,7 @@ func Rules() []rules.Rule {
 		row("az.keyvault.purge", "az", words("purge"), model.TierUnrecoverable, "purges soft-deleted items for good"),
 		row("az.keyvault.delete", "az", words("keyvault", "delete"), model.TierRecoverableFromBackup,
 			"the vault (or its key, secret, certificate) is soft-deleted and can be recovered until the retention period ends, unless purged"),
-		row("az.delete", "az", rules.Any(words("delete"), words("remove"), words("purge")), model.TierUnrecoverable,
+		row("az.delete", "az", rules.Any(words("delete"), words("delete-batch"), words("remove"), words("purge")), model.TierUnrecoverable,
 			"deletes the resource; no rule shows a recovery path for it"),
 		row("az.read", "az", rules.Any(words("list"), words("show"), words("account"), words("login"), words("version"), words("find")), model.TierReversible,
 			"reads cloud state"),

@@ -45,6 +45,7 @@ func TestRows(t *testing.T) {
 		{Row: "az.keyvault.purge", Hit: "az keyvault purge --name kv", Miss: "az keyvault list"},
 		{Row: "az.keyvault.delete", Hit: "az keyvault delete --name kv", Miss: "az keyvault purge --name kv"},
 		{Row: "az.delete", Hit: "az sql db delete -n db -s srv -g rg", Miss: "az sql db list -s srv -g rg"},
+		{Row: "az.delete", Hit: "az storage blob delete-batch -s c --account-name a", Miss: "az storage blob upload-batch -d c -s ./out"},
 		{Row: "az.read", Hit: "az vm list", Miss: "az vm delete -n vm -g rg"},
 		{Row: "az.other", Hit: "az vm start -n vm -g rg", Miss: "az vm show -n vm -g rg"},
 	})
