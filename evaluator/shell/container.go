@@ -82,6 +82,20 @@ func (e containerExec) match(args []model.Arg) (string, []model.Arg, bool) {
 	return "", nil, false
 }
 
+// container analyses a container engine's command: a run with host paths
+// mounted, an exec, or anything else (judged as itself).
+func (w *walker) container(cmd *model.Command, fr frame) {
+	if image, inner, mounts, ok := containerRun(cmd); ok {
+		w.containerRunCommand(cmd, image, inner, mounts, fr)
+		return
+	}
+	if where, inner, ok := inContainer(cmd); ok {
+		w.containerExec(cmd, where, inner, fr)
+		return
+	}
+	w.emit(cmd)
+}
+
 // containerExec analyses the command a container exec runs, as if it ran
 // here, inside the wrapper that names the container.
 func (w *walker) containerExec(cmd *model.Command, where string, argv []model.Arg, fr frame) {

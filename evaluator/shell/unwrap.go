@@ -160,16 +160,7 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 	case cmd.Program == "ssh":
 		w.ssh(cmd, fr)
 	case containerExecs[cmd.Program] != nil:
-		if image, inner, mounts, ok := containerRun(cmd); ok {
-			w.containerRunCommand(cmd, image, inner, mounts, fr)
-			return
-		}
-		where, inner, ok := inContainer(cmd)
-		if !ok {
-			w.emit(cmd)
-			return
-		}
-		w.containerExec(cmd, where, inner, fr)
+		w.container(cmd, fr)
 	case interpreters[cmd.Program] != nil:
 		w.interpreter(cmd, heredoc, fr)
 	case awks[cmd.Program]:
