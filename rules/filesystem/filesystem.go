@@ -165,7 +165,7 @@ func Rules() []rules.Rule {
 			row("fs."+mkfs, mkfs, nil, model.TierUnrecoverable, "creating a filesystem destroys everything on the device or file"),
 		)
 	}
-	return out
+	return append(out, diskRows()...)
 }
 
 // stdinPiped holds when the command's stdin is a pipe or a here-document.

@@ -1,0 +1,66 @@
+package filesystem
+
+import (
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+// diskRows judge the tools that work below the filesystem: partition
+// tables, block devices, volume managers, RAID, encryption and pooled
+// filesystems. What they destroy is everything on a device or volume.
+func diskRows() []rules.Rule {
+	list := rules.Flag("l", "list", "d", "dump", "p", "print")
+	return []rules.Rule{
+		row("disk.blkdiscard", "blkdiscard", rules.Not(help), model.TierUnrecoverable, "discards every block of the device: its data is gone"),
+
+		row("disk.sgdisk.zap", "sgdisk", rules.Flag("Z", "zap-all", "z", "zap", "o", "clear", "d", "delete", "n", "new", "g", "mbrtogpt"), model.TierUnrecoverable,
+			"rewrites or erases the partition table: the partitions, and the data in them, become unreachable"),
+		row("disk.sgdisk", "sgdisk", nil, model.TierReversible, "prints or verifies the partition table"),
+		row("disk.sfdisk.read", "sfdisk", list, model.TierReversible, "lists or dumps the partition table"),
+		row("disk.sfdisk", "sfdisk", nil, model.TierUnrecoverable, "writes a new partition table from its input, which replaces the partitions on the device"),
+		row("disk.fdisk.list", "fdisk", rules.Flag("l", "list"), model.TierReversible, "lists partition tables"),
+		row("disk.fdisk", "fdisk", nil, model.TierNeedsReview, "edits a partition table interactively: what is typed into it is not in the input"),
+		row("disk.parted.destroy", "parted", rules.Operand(1, "mklabel, mktable, rm or resizepart", partedWrite), model.TierUnrecoverable,
+			"writes a new partition table or removes or shrinks a partition: the data in it becomes unreachable"),
+		row("disk.parted.read", "parted", rules.Any(rules.Flag("l", "list"), rules.Operand(1, "print", func(a model.Arg, _ *model.Command) bool { return a.Value == "print" })),
+			model.TierReversible, "prints partition tables"),
+		row("disk.parted", "parted", nil, model.TierNeedsReview, "edits partitions: what it changes is not in the input"),
+
+		row("disk.hdparm.erase", "hdparm", rules.Flag("security-erase", "security-erase-enhanced", "trim-sector-ranges", "write-sector", "make-bad-sector"),
+			model.TierUnrecoverable, "erases the drive, or sectors of it, in firmware"),
+		row("disk.hdparm", "hdparm", nil, model.TierRecoverableWithEffort, "reads or tunes drive settings"),
+		row("disk.cryptsetup.format", "cryptsetup", rules.Any(rules.Sub("luksFormat"), rules.Sub("erase"), rules.Sub("luksErase"), rules.Sub("reencrypt")),
+			model.TierUnrecoverable, "formats or erases an encrypted volume: its key slots, and with them the data, are gone"),
+		row("disk.cryptsetup.keys", "cryptsetup", rules.Any(rules.Sub("luksKillSlot"), rules.Sub("luksRemoveKey")), model.TierNeedsReview,
+			"removes a key slot: if it held the last known passphrase, the volume is locked for good"),
+		row("disk.cryptsetup", "cryptsetup", nil, model.TierRecoverableWithEffort, "opens, closes or inspects encrypted volumes"),
+
+		row("disk.lvremove", "lvremove", rules.Not(help), model.TierUnrecoverable, "removes logical volumes with the data on them"),
+		row("disk.vgremove", "vgremove", rules.Not(help), model.TierUnrecoverable, "removes volume groups with every logical volume in them"),
+		row("disk.pvremove", "pvremove", rules.Not(help), model.TierUnrecoverable, "wipes the LVM label from physical volumes"),
+		row("disk.lvreduce", "lvreduce", rules.Not(help), model.TierNeedsReview, "shrinks a logical volume: data past the new end is lost unless the filesystem was shrunk first"),
+		row("disk.mdadm.zero", "mdadm", rules.Flag("zero-superblock"), model.TierUnrecoverable, "erases the RAID superblock: the member is no longer part of its array"),
+		row("disk.mdadm", "mdadm", nil, model.TierRecoverableWithEffort, "creates, stops or changes arrays"),
+
+		row("disk.zpool.destroy", "zpool", rules.Any(rules.Sub("destroy"), rules.Sub("labelclear")), model.TierUnrecoverable, "destroys the pool and every dataset in it"),
+		row("disk.zpool", "zpool", nil, model.TierRecoverableWithEffort, "reads or changes pools"),
+		row("disk.zfs.destroy", "zfs", rules.Any(rules.Sub("destroy"), rules.All(rules.Sub("rollback"), rules.Flag("r", "R"))), model.TierUnrecoverable,
+			"destroys datasets or snapshots (a rollback with -r destroys the snapshots taken after it)"),
+		row("disk.zfs", "zfs", nil, model.TierRecoverableWithEffort, "reads, creates or changes datasets"),
+		row("disk.btrfs.delete", "btrfs", rules.Any(rules.Sub("subvolume", "delete"), rules.Sub("device", "delete"), rules.Sub("device", "remove")), model.TierUnrecoverable,
+			"deletes subvolumes (snapshots included) or removes devices"),
+		row("disk.btrfs", "btrfs", nil, model.TierRecoverableWithEffort, "reads or changes btrfs filesystems"),
+
+		row("disk.fsck.repair", "e2fsck", rules.Flag("y", "p", "f"), model.TierRecoverableWithEffort, "repairs a filesystem automatically; a repair can discard damaged data"),
+		row("disk.fsck", "e2fsck", nil, model.TierReversible, "checks a filesystem"),
+	}
+}
+
+// partedWrite holds for parted commands that destroy partitions.
+func partedWrite(a model.Arg, _ *model.Command) bool {
+	switch a.Value {
+	case "mklabel", "mktable", "rm", "resizepart":
+		return true
+	}
+	return false
+}
