@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
@@ -130,6 +131,33 @@ func derived() rules.Cond {
 			switch strings.ToLower(k) {
 			case "sql", "statement", "query", "sql_query", "sqlquery", "command", "cmd", "commandline", "command_line", "script", "shell_command", "cli_command", "clicommand":
 				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + k, Value: "(judged on its own)", Present: true}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// destructiveWords name what a button or dialog does when it destroys.
+// ("Cancel" and "Reset" are left out: most dialogs have a Cancel button
+// that does nothing, and forms a Reset.)
+var destructiveWords = map[string]bool{"delete": true, "remove": true, "destroy": true, "erase": true, "wipe": true,
+	"purge": true, "terminate": true, "drop": true, "deactivate": true, "revoke": true, "discard": true, "uninstall": true}
+
+// destructiveTarget holds when the element a browser tool acts on, or the
+// text it confirms, names a destructive action ("Delete account" button).
+func destructiveTarget() rules.Cond {
+	return rules.Func("the element names a destructive action", func(f rules.Facts) rules.Result {
+		for _, k := range []string{"element", "selector", "text", "description", "label", "name", "promptText"} {
+			for name, v := range f.M.Call.Arguments {
+				s, ok := v.(string)
+				if !ok || !strings.EqualFold(name, k) {
+					continue
+				}
+				for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) }) {
+					if destructiveWords[w] {
+						return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + name, Value: s, Present: true}}}
+					}
+				}
 			}
 		}
 		return rules.Result{Truth: rules.False}
@@ -362,6 +390,8 @@ func browsers() []rules.Rule {
 		row("mcp.browser.read", []string{"browser_navigate", "navigate", "browser_snapshot", "browser_take_screenshot", "screenshot", "browser_console_messages",
 			"browser_network_requests", "browser_tab_list", "browser_wait_for", "browser_close", "browser_resize", "puppeteer_navigate", "puppeteer_screenshot"}, nil,
 			model.TierReversible, "navigates or looks at a page"),
+		row("mcp.browser.destructive", []string{"browser_click", "click", "browser_press_key", "browser_handle_dialog", "puppeteer_click"}, destructiveTarget(), model.TierNeedsReview,
+			"clicks or confirms something the page names as destructive (delete, remove, close account ...): what the site does then is not known"),
 		row("mcp.browser.act", []string{"browser_click", "click", "browser_type", "type", "fill", "browser_fill_form", "browser_select_option", "browser_press_key",
 			"browser_evaluate", "evaluate", "browser_file_upload", "browser_drag", "browser_handle_dialog", "puppeteer_click", "puppeteer_fill", "puppeteer_evaluate"}, nil,
 			model.TierRecoverableWithEffort, "acts on a web page: what a click or a submitted form does on the site is not known"),
