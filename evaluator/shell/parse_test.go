@@ -88,6 +88,7 @@ func TestParse(t *testing.T) {
 		{"busybox", "busybox rm -rf /", "rm -rf /"},
 		{"npx", "npx -y rimraf /", "rimraf /"},
 		{"su -c", `su -c "rm -rf /" root`, "rm -rf /"},
+		{"cmd /c", `cmd /c "rd /s /q C:\data"`, `rd /s /q C:data`},
 		{"su user -c", `su - postgres -c "dropdb app"`, "dropdb app"},
 		{"flock -c", `flock /tmp/l -c "rm -rf /x"`, "rm -rf /x"},
 		{"crontab job", `echo "* * * * * rm -rf /" | crontab -`, "echo * * * * * rm -rf / | crontab - | rm -rf /"},

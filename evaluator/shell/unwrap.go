@@ -47,6 +47,8 @@ var wrappers = map[string]wrapper{
 	"run0":   {valueFlags: []string{"-u", "--user", "-g", "--group", "-D", "--chdir"}, chdir: "-D"},
 	"pkexec": {valueFlags: []string{"--user"}},
 	"env":    {valueFlags: []string{"-u", "--unset", "-C", "--chdir"}, assignments: true, chdir: "-C", lineFlags: []string{"-S", "--split-string"}, lineArgs: true},
+	// cmd.exe runs the command line after /c or /k.
+	"cmd": {lineFlags: []string{"/c", "/C", "/k", "/K"}, lineArgs: true},
 	// su, runuser and script run -c's command line through a shell.
 	"su":       {valueFlags: []string{"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true},
 	"runuser":  {valueFlags: []string{"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-u", "--user", "-w", "--whitelist-environment"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true},
@@ -247,6 +249,14 @@ func runnerSubcommand(prog string, argv []model.Arg) (string, bool) {
 func commandLine(spec wrapper, args []model.Arg) (model.Arg, bool) {
 	for i := 0; i < len(args); i++ {
 		a := args[i].Value
+		if slices.Contains(spec.lineFlags, a) && !strings.HasPrefix(a, "-") && i+1 < len(args) {
+			// a Windows-style line flag: cmd /c "rd /s /q C:"
+			rest := args[i+2:]
+			if !spec.lineArgs {
+				rest = nil
+			}
+			return joinLine(args[i+1], rest), true
+		}
 		if a == "--" || !strings.HasPrefix(a, "-") || a == "-" {
 			if spec.lineAnywhere && a != "--" {
 				continue // su root -c CMD

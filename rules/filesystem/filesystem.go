@@ -8,6 +8,7 @@ package filesystem
 import (
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
+	"strings"
 )
 
 // Redirect is the type of the mutation the shell parser emits for an
@@ -20,6 +21,8 @@ var (
 	critical  = rules.PathIs(0, rules.PathRoot, rules.PathSystem, rules.PathHome, rules.PathDevice)
 	unseen    = rules.Any(rules.PathIs(0, rules.PathDynamic), rules.MoreOperands())
 	help      = rules.Flag("help", "version")
+	// windowsTree is cmd.exe's /s switch of rd and rmdir: the whole tree.
+	windowsTree = rules.Operand(0, "/s", func(a model.Arg, _ *model.Command) bool { return strings.EqualFold(a.Value, "/s") })
 )
 
 func row(id, typ string, when rules.Cond, tier model.Tier, reason string) rules.Rule {
@@ -67,6 +70,9 @@ func Rules() []rules.Rule {
 		row("fs.rm.files", "rm", nil, model.TierRecoverableFromBackup,
 			"deletes files (rm keeps no copy): without both -r and -f it stops at directories and write-protected files; the files come back only from version control or a backup"),
 
+		row("fs.rd.tree", "rd", windowsTree, model.TierUnrecoverable, "rd /s deletes the directory and everything in it (Windows; there is no recycle bin for it)"),
+		row("fs.rd", "rd", nil, model.TierReversible, "removes empty directories only"),
+		row("fs.rmdir.windows-tree", "rmdir", windowsTree, model.TierUnrecoverable, "rmdir /s deletes the directory and everything in it (Windows)"),
 		row("fs.rmdir", "rmdir", rules.Not(critical), model.TierReversible, "removes empty directories only; mkdir recreates them"),
 		row("fs.rmdir.critical", "rmdir", nil, model.TierRecoverableWithEffort, "removes a system or home directory if it is empty"),
 
