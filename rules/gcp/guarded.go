@@ -42,17 +42,15 @@ func databaseRules() []rules.Rule {
 		rules.Rule{ID: "gcp.bigtable.table.delete", Type: btTable, On: rules.Destroy, Tier: fromBackup,
 			Reason: "the table is deleted, but Bigtable can undelete it for 7 days; after that its rows are gone"},
 		rules.InPlace(btTable, "gcp.bigtable.table.update.in-place"),
+		// An abandoned database is only forgotten, so abandon is read before
+		// the protection a delete would meet.
 		rules.Rule{ID: "gcp.firestore.database.delete.abandon", Type: fs, On: rules.Destroy, Tier: effort,
 			When:   rules.Was("deletion_policy", rules.Eq("ABANDON")),
-			Reason: "deletion_policy ABANDON makes Terraform only forget the database; it stays with its documents, unmanaged until imported"},
-		rules.Rule{ID: "gcp.firestore.database.delete.protected", Type: fs, On: rules.Destroy, Tier: reversible,
-			When:   rules.Was("delete_protection_state", rules.Eq("DELETE_PROTECTION_ENABLED")),
-			Reason: "Firestore refuses to delete a database with delete protection enabled, so the apply fails and nothing is lost"},
+			Reason: "deletion_policy ABANDON makes Terraform only forget the database; it stays with its documents, unmanaged until imported"})
+	out = append(out, rules.Guard{Type: fs, ID: "gcp.firestore.database", Attr: "delete_protection_state", On: "DELETE_PROTECTION_ENABLED", What: "Firestore"}.Rows()...)
+	out = append(out,
 		rules.Rule{ID: "gcp.firestore.database.delete", Type: fs, On: rules.Destroy, Tier: lost,
 			Reason: "the database is deleted with every document, and its point-in-time recovery window and backups go with it"},
-		rules.Rule{ID: "gcp.firestore.database.update.protection-off", Type: fs, On: rules.Update, Tier: effort,
-			When:   rules.Becomes("delete_protection_state", rules.Eq("DELETE_PROTECTION_ENABLED"), rules.Ne("DELETE_PROTECTION_ENABLED")),
-			Reason: "delete protection is turned off, so a later delete is no longer refused"},
 		rules.Rule{ID: "gcp.firestore.database.update.policy-delete", Type: fs, On: rules.Update, Tier: effort,
 			When:   rules.Becomes("deletion_policy", rules.Ne("DELETE"), rules.Eq("DELETE")),
 			Reason: "deletion_policy becomes DELETE, so a later destroy deletes the database instead of abandoning it"},
