@@ -205,6 +205,24 @@ func under(p, dir string) bool {
 	return strings.HasPrefix(p, dir) && (len(p) == len(dir) || p[len(dir)] == '/')
 }
 
+// Critical reports whether a path of class c is the root, a system path, a
+// device or a home directory itself: what no delete or overwrite of it
+// leaves recoverable.
+func (c PathClass) Critical() bool {
+	switch c {
+	case PathRoot, PathSystem, PathDevice, PathHome:
+		return true
+	}
+	return false
+}
+
+// CriticalPath holds when some operand after skip is a critical path.
+func CriticalPath(skip int) Cond {
+	return operandWhere(skip, "a root, system, device or home path", func(f Facts, a model.Arg) bool {
+		return f.pathClass(a).Critical()
+	})
+}
+
 // HomeDotfile reports whether p is a dotfile of a home directory or lies in
 // one of its dot directories (~/.bashrc, ~/.ssh/authorized_keys,
 // /home/alice/.aws/credentials): configuration and keys that no version

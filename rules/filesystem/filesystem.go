@@ -18,7 +18,7 @@ const Redirect = model.RedirectProgram
 var (
 	recursive = rules.Flag("r", "R", "recursive")
 	force     = rules.Flag("f", "force")
-	critical  = rules.PathIs(0, rules.PathRoot, rules.PathSystem, rules.PathHome, rules.PathDevice)
+	critical  = rules.CriticalPath(0)
 	unseen    = rules.Any(rules.PathIs(0, rules.PathDynamic), rules.MoreOperands())
 	help      = rules.Flag("help", "version")
 	// windowsTree is cmd.exe's /s switch of rd and rmdir: the whole tree.
@@ -123,7 +123,7 @@ func Rules() []rules.Rule {
 		row("fs.find.delete", "find", rules.Flag("delete"), model.TierUnrecoverable, "find -delete removes every file the expression matches"),
 		row("fs.find", "find", nil, model.TierReversible, "find only lists files (its -exec commands are judged on their own)"),
 
-		row("fs.redirect.critical", Redirect, rules.PathIs(0, rules.PathRoot, rules.PathSystem, rules.PathDevice, rules.PathHome), model.TierUnrecoverable,
+		row("fs.redirect.critical", Redirect, critical, model.TierUnrecoverable,
 			"the output redirection truncates a system file or device"),
 		row("fs.redirect.harmless", Redirect, rules.PathIs(0, rules.PathNull, rules.PathTemp), model.TierReversible,
 			"the output goes to /dev/null or a temp file"),
@@ -137,7 +137,7 @@ func Rules() []rules.Rule {
 		row("fs.tee.append-system", "tee", rules.All(rules.Flag("a", "append"), rules.PathIs(0, rules.PathRoot, rules.PathSystem, rules.PathDevice)), model.TierRecoverableWithEffort,
 			"tee -a appends to a system file; the added lines can be removed by hand"),
 		row("fs.tee.append", "tee", rules.Flag("a", "append"), model.TierReversible, "tee -a only appends"),
-		row("fs.tee.critical", "tee", rules.PathIs(0, rules.PathRoot, rules.PathSystem, rules.PathDevice, rules.PathHome), model.TierUnrecoverable,
+		row("fs.tee.critical", "tee", critical, model.TierUnrecoverable,
 			"tee truncates the system file or device it writes (echo x | sudo tee /etc/hosts replaces the file)"),
 		row("fs.tee.home-dotfile", "tee", rules.HomeDotfileIs(0), model.TierNeedsReview,
 			"tee truncates a dotfile of a home directory (shell profile, SSH keys, cloud credentials), which no version control keeps"),
@@ -152,7 +152,7 @@ func Rules() []rules.Rule {
 		row("fs.install", "install", nil, model.TierRecoverableWithEffort, "install replaces the target if it exists; the copy itself is harmless"),
 
 		row("fs.ln.help", "ln", help, model.TierReversible, "prints help or the version"),
-		row("fs.ln.force-critical", "ln", rules.All(force, rules.PathIs(1, rules.PathRoot, rules.PathSystem, rules.PathDevice, rules.PathHome)), model.TierUnrecoverable,
+		row("fs.ln.force-critical", "ln", rules.All(force, rules.CriticalPath(1)), model.TierUnrecoverable,
 			"ln -f removes the system file or directory entry the link replaces"),
 		row("fs.ln.force-home-dotfile", "ln", rules.All(force, rules.HomeDotfileIs(1)), model.TierNeedsReview,
 			"ln -f removes the home dotfile the link replaces (ln -sf /dev/null ~/.bash_history empties it for good); no version control keeps it"),

@@ -66,7 +66,7 @@ func Rules() []rules.Rule {
 	}
 	// perl -i edits the files it is given, whatever its inline code says.
 	out = append(out,
-		row("program.perl.in-place-critical", "perl", rules.All(rules.Flag("i"), rules.PathIs(0, rules.PathRoot, rules.PathSystem, rules.PathDevice, rules.PathHome)), model.TierUnrecoverable,
+		row("program.perl.in-place-critical", "perl", rules.All(rules.Flag("i"), rules.CriticalPath(0)), model.TierUnrecoverable,
 			"perl -i rewrites a system file in place; no copy of the old contents is kept"),
 		row("program.perl.in-place", "perl", rules.Flag("i"), model.TierRecoverableWithEffort, "perl -i edits the files in place; the old contents survive only in version control"),
 	)
@@ -102,7 +102,7 @@ func Rules() []rules.Rule {
 		)
 	}
 	out = append(out,
-		row("program.sed.in-place-critical", "sed", rules.All(rules.Flag("i", "in-place"), rules.PathIs(0, rules.PathRoot, rules.PathSystem, rules.PathDevice, rules.PathHome)), model.TierUnrecoverable,
+		row("program.sed.in-place-critical", "sed", rules.All(rules.Flag("i", "in-place"), rules.CriticalPath(0)), model.TierUnrecoverable,
 			"sed -i rewrites a system file in place; no copy of the old contents is kept"),
 		row("program.sed.in-place", "sed", rules.Flag("i", "in-place"), model.TierRecoverableWithEffort, "sed -i edits the files in place; the old contents survive only in version control"),
 		row("program.sed", "sed", nil, model.TierReversible, "sed without -i only prints"),

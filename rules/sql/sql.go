@@ -145,13 +145,10 @@ func Rules() []rules.Rule {
 	return out
 }
 
-// systemPath reports whether p is the root, a system file or a device.
+// systemPath reports whether p is a critical path (the root, a system file,
+// a device or a home directory).
 func systemPath(p string) bool {
-	switch rules.ClassifyPath(model.Arg{Value: p}, &model.Command{}) {
-	case rules.PathRoot, rules.PathSystem, rules.PathDevice, rules.PathHome:
-		return true
-	}
-	return false
+	return rules.ClassifyPath(model.Arg{Value: p}, &model.Command{}).Critical()
 }
 
 // clients are the database command lines whose SQL the shell parser
