@@ -191,17 +191,10 @@ func (w *walker) call(c *syntax.CallExpr, st *syntax.Stmt, src string, fr frame,
 	}
 	cmd := w.commandAt(st, c.Pos(), src, fr, env)
 	cmd.StdinFrom = firstNonEmpty(stdin, fr.stdin)
+	cmd.Redirects = w.outputs(st)
 	var heredoc *string
 	for _, r := range st.Redirs {
 		switch r.Op {
-		case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.ClbOut:
-			fd := "1"
-			if r.N != nil {
-				fd = r.N.Value
-			}
-			for _, t := range w.word(r.Word) {
-				cmd.Redirects = append(cmd.Redirects, model.Redirect{Op: r.Op.String(), Target: t, Fd: fd})
-			}
 		case syntax.Hdoc, syntax.DashHdoc:
 			body := hdocText(r.Hdoc, wordText(r.Word, src), src)
 			heredoc = &body
@@ -254,20 +247,26 @@ func (w *walker) statementRedirects(st *syntax.Stmt, src string, fr frame) {
 	if len(st.Redirs) == 0 {
 		return
 	}
-	at := w.commandAt(st, st.Pos(), src, fr, maps.Clone(w.env))
-	var rs []model.Redirect
+	w.truncations(w.commandAt(st, st.Pos(), src, fr, maps.Clone(w.env)), w.outputs(st))
+}
+
+// outputs are the redirections of st that write to a file, with the file
+// descriptor each writes.
+func (w *walker) outputs(st *syntax.Stmt) []model.Redirect {
+	var out []model.Redirect
 	for _, r := range st.Redirs {
-		if truncates(r.Op) {
+		switch r.Op {
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.ClbOut:
+			fd := "1"
+			if r.N != nil {
+				fd = r.N.Value
+			}
 			for _, t := range w.word(r.Word) {
-				rs = append(rs, model.Redirect{Op: r.Op.String(), Target: t})
+				out = append(out, model.Redirect{Op: r.Op.String(), Target: t, Fd: fd})
 			}
 		}
 	}
-	w.truncations(at, rs)
-}
-
-func truncates(op syntax.RedirOperator) bool {
-	return op == syntax.RdrOut || op == syntax.ClbOut || op == syntax.RdrAll
+	return out
 }
 
 // truncations emits one redirect mutation, located at the command at, for
