@@ -58,7 +58,7 @@ func (w *walker) tmux(cmd *model.Command, fr frame) {
 	if len(words) == 0 {
 		return
 	}
-	line := joinLine(words[0], nil)
+	line := words[0]
 	if len(words) > 1 || slices.Contains(tmuxSenders, sub) {
 		line = model.Arg{}
 		var parts []string
@@ -133,7 +133,8 @@ func cronCommand(line string) (string, bool) {
 	return strings.Join(fields[n:], " "), true
 }
 
-// runLater analyses a command line that cmd runs (now or later).
+// runLater analyses a command line that cmd runs, now or later (su -c,
+// npx -c, env -S, tmux): a line only known at run time is unanalysed.
 func (w *walker) runLater(cmd *model.Command, line model.Arg, via string, fr frame) {
 	if line.Dynamic {
 		c := *cmd

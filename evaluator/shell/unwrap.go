@@ -115,12 +115,7 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 		}
 		if line, ok := commandLine(spec, argv[1:]); ok {
 			cmd.Program, cmd.Args = prog, argv[1:]
-			if line.Dynamic {
-				cmd.Problem = prog + " runs a command line that is only known at run time: " + line.Value
-				w.emit(cmd)
-				return
-			}
-			w.script(line.Value, nested(cmd, fr, ""))
+			w.runLater(cmd, line, prog, fr)
 			return
 		}
 		rest, ok := w.peel(cmd, spec, argv[1:])
@@ -243,34 +238,26 @@ func runnerSubcommand(prog string, argv []model.Arg) (string, bool) {
 	return argv[1].Value, true
 }
 
-// commandLine finds a line flag among the wrapper's options (before the
-// command) and returns the command line it gives, with the operands after
-// it appended, shell-quoted.
+// commandLine finds a line flag among the wrapper's options (before its
+// operands, or anywhere with lineAnywhere) and returns the command line it
+// gives, with the operands after it appended, shell-quoted, when the
+// wrapper passes them on (lineArgs).
 func commandLine(spec wrapper, args []model.Arg) (model.Arg, bool) {
 	for i := 0; i < len(args); i++ {
 		a := args[i].Value
-		if slices.Contains(spec.lineFlags, a) && !strings.HasPrefix(a, "-") && i+1 < len(args) {
-			// a Windows-style line flag: cmd /c "rd /s /q C:"
-			rest := args[i+2:]
-			if !spec.lineArgs {
-				rest = nil
-			}
-			return joinLine(args[i+1], rest), true
-		}
-		if a == "--" || !strings.HasPrefix(a, "-") || a == "-" {
-			if spec.lineAnywhere && a != "--" {
-				continue // su root -c CMD
-			}
-			return model.Arg{}, false
-		}
 		name, value, hasValue := strings.Cut(a, "=")
 		var line model.Arg
 		var rest []model.Arg
 		switch {
+		case slices.Contains(spec.lineFlags, a) && i+1 < len(args): // -c CMD, and cmd.exe's /c CMD
+			line, rest = args[i+1], args[i+2:]
+		case a == "--" || !strings.HasPrefix(a, "-") || a == "-":
+			if spec.lineAnywhere && a != "--" {
+				continue // su root -c CMD
+			}
+			return model.Arg{}, false
 		case slices.Contains(spec.lineFlags, name) && hasValue:
 			line, rest = model.Arg{Value: value, Dynamic: args[i].Dynamic}, args[i+1:]
-		case slices.Contains(spec.lineFlags, a) && i+1 < len(args):
-			line, rest = args[i+1], args[i+2:]
 		case flagTakesValue(spec.valueFlags, a):
 			i++
 			continue
