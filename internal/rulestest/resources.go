@@ -28,6 +28,12 @@ type ResourceCase struct {
 	Dependents []model.Dependent
 }
 
+// Change builds the common ResourceCase: a change of typ by action a from
+// before to after that must get rule at tier.
+func Change(name, typ string, a model.Action, before, after map[string]any, rule string, tier model.Tier) ResourceCase {
+	return ResourceCase{Name: name, Type: typ, Action: a, Before: before, After: after, Rule: rule, Tier: tier}
+}
+
 // RunResources judges every case against table (and the action rows every
 // type shares, so that a near miss may land on terraform.create) and
 // checks that every row of table is hit by at least one case.

@@ -177,9 +177,7 @@ func TestPlainRows(t *testing.T) {
 // with a near miss that the attribute sends elsewhere.
 func TestGuardedRows(t *testing.T) {
 	del, upd, create := model.ActionDelete, model.ActionUpdate, model.ActionCreate
-	c := func(name, typ string, a model.Action, before, after obj, rule string, tier model.Tier) rulestest.ResourceCase {
-		return rulestest.ResourceCase{Name: name, Type: typ, Action: a, Before: before, After: after, Rule: rule, Tier: tier}
-	}
+	c := rulestest.Change
 	expireAll := func(status string, filter []any) obj {
 		return obj{"rule": []any{obj{"id": "all", "status": status, "filter": filter, "expiration": []any{obj{"days": 30.0}}}}}
 	}

@@ -11,9 +11,7 @@ type obj = map[string]any
 
 func TestRules(t *testing.T) {
 	del, upd := model.ActionDelete, model.ActionUpdate
-	c := func(name, typ string, a model.Action, before, after obj, rule string, tier model.Tier) rulestest.ResourceCase {
-		return rulestest.ResourceCase{Name: name, Type: typ, Action: a, Before: before, After: after, Rule: rule, Tier: tier}
-	}
+	c := rulestest.Change
 	rulestest.RunResources(t, coreRules(), []rulestest.ResourceCase{
 		c("group delete takes its contents", "azurerm_resource_group", del, obj{"name": "prod", "location": "westeurope"}, nil, "azure.resource-group.delete", 4),
 		c("group tags", "azurerm_resource_group", upd, obj{"tags": obj{}}, obj{"tags": obj{"a": "b"}}, "azure.resource-group.update.in-place", 1),

@@ -76,9 +76,7 @@ func TestPlainRows(t *testing.T) {
 
 func TestGuardedRows(t *testing.T) {
 	del, upd := model.ActionDelete, model.ActionUpdate
-	c := func(name, typ string, a model.Action, before, after obj, rule string, tier model.Tier) rulestest.ResourceCase {
-		return rulestest.ResourceCase{Name: name, Type: typ, Action: a, Before: before, After: after, Rule: rule, Tier: tier}
-	}
+	c := rulestest.Change
 	tags := func(typ, id string) rulestest.ResourceCase {
 		return c("tags", typ, upd, obj{"tags": obj{}}, obj{"tags": obj{"a": "b"}}, id+".update.in-place", 1)
 	}

@@ -14,9 +14,7 @@ func TestRules(t *testing.T) {
 	finalBackup := func(on bool) obj {
 		return obj{"deletion_protection": false, "settings": []any{obj{"final_backup_config": []any{obj{"enabled": on}}}}}
 	}
-	c := func(name, typ string, a model.Action, before, after obj, rule string, tier model.Tier) rulestest.ResourceCase {
-		return rulestest.ResourceCase{Name: name, Type: typ, Action: a, Before: before, After: after, Rule: rule, Tier: tier}
-	}
+	c := rulestest.Change
 	core := append(append(append(append(sqlRules(), storageRules()...), diskRules()...), secretRules()...), iamRules()...)
 	rulestest.RunResources(t, core, []rulestest.ResourceCase{
 		c("protected", "google_sql_database_instance", del, obj{"deletion_protection": true}, nil, "gcp.sql.instance.delete.protected", 1),

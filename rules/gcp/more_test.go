@@ -102,9 +102,7 @@ func TestAuthoritativeRows(t *testing.T) {
 
 func TestGuardedRows(t *testing.T) {
 	del, upd := model.ActionDelete, model.ActionUpdate
-	c := func(name, typ string, a model.Action, before, after obj, rule string, tier model.Tier) rulestest.ResourceCase {
-		return rulestest.ResourceCase{Name: name, Type: typ, Action: a, Before: before, After: after, Rule: rule, Tier: tier}
-	}
+	c := rulestest.Change
 	bucket := func(versioned bool, a model.Action) []model.Resource {
 		return []model.Resource{{Address: "google_storage_bucket.b", Type: "google_storage_bucket", Action: a,
 			Values: obj{"name": "b", "versioning": []any{obj{"enabled": versioned}}}}}

@@ -72,9 +72,7 @@ func TestPlainRows(t *testing.T) {
 
 func TestGuardedRows(t *testing.T) {
 	del, upd := model.ActionDelete, model.ActionUpdate
-	c := func(name, typ string, a model.Action, before, after obj, rule string, tier model.Tier) rulestest.ResourceCase {
-		return rulestest.ResourceCase{Name: name, Type: typ, Action: a, Before: before, After: after, Rule: rule, Tier: tier}
-	}
+	c := rulestest.Change
 	var cases []rulestest.ResourceCase
 	for _, s := range []struct{ typ, id string }{{"snowflake_database", "snowflake.database"}, {"snowflake_schema", "snowflake.schema"}, {"snowflake_table", "snowflake.table"}} {
 		cases = append(cases,
