@@ -123,7 +123,7 @@ const (
 // judged again; the report says which evidence was applied, what it moved,
 // and which was ignored and why.
 func (e *Evaluator) Evaluate(ctx context.Context, kind Kind, data []byte, evidence []report.EvidenceItem, opts Options) (*report.ConsequenceReport, error) {
-	return e.guard(ctx, opts, func(ctx context.Context) (*report.ConsequenceReport, error) {
+	return e.guard(ctx, kind, len(data), opts, func(ctx context.Context) (*report.ConsequenceReport, error) {
 		src, ms, inv, info, err := parse(kind, data, opts)
 		if err != nil {
 			return nil, err
@@ -223,41 +223,62 @@ func Sniff(data []byte) Kind {
 	return KindTerraform
 }
 
+// inlineBytes is the largest shell line or MCP call evaluated on the
+// caller's goroutine. Below it the work is bounded by the input (a linear
+// walker, capped nesting and re-parsing; the fuzz targets hunt for hangs),
+// so it finishes in well under a millisecond, while handing it to a worker
+// and back costs more than the evaluation itself: waking an idle thread
+// for the worker is a futex call, about a fifth of a one-line command's
+// time. Larger inputs, and every plan, run on a worker so that the caller
+// gets its deadline error at the deadline.
+const inlineBytes = 4 << 10
+
 // guard runs fn under the deadline and turns a panic into an internal
-// error. When the deadline passes first, guard returns at once; fn checks
-// its context and stops soon after.
-func (e *Evaluator) guard(ctx context.Context, opts Options, fn func(context.Context) (*report.ConsequenceReport, error)) (*report.ConsequenceReport, error) {
+// error. On a worker, guard returns at the deadline and fn, which checks its
+// context, stops soon after. Inline (small inputs), a result that arrives
+// after the deadline is still the deadline error: a late answer is never a
+// decision.
+func (e *Evaluator) guard(ctx context.Context, kind Kind, size int, opts Options, fn func(context.Context) (*report.ConsequenceReport, error)) (*report.ConsequenceReport, error) {
 	timeout := opts.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	if kind != KindTerraform && size <= inlineBytes {
+		rep, err := recovered(ctx, fn)
+		if ctx.Err() != nil {
+			return nil, deadlineError(timeout)
+		}
+		return rep, withFile(err, opts.File)
+	}
 	type result struct {
 		rep *report.ConsequenceReport
 		err error
 	}
 	done := make(chan result, 1)
 	e.workers.run(func() {
-		defer func() {
-			if r := recover(); r != nil {
-				done <- result{err: &model.Error{Kind: model.KindInternal,
-					Message: fmt.Sprintf("the evaluation panicked: %v (this is a bug in Recourse; please report it with the input)", r),
-					Err:     fmt.Errorf("panic: %v\n%s", r, debug.Stack())}}
-			}
-		}()
-		rep, err := fn(ctx)
+		rep, err := recovered(ctx, fn)
 		done <- result{rep, err}
 	})
 	select {
 	case r := <-done:
-		if r.err != nil {
-			return nil, withFile(r.err, opts.File)
-		}
-		return r.rep, nil
+		return r.rep, withFile(r.err, opts.File)
 	case <-ctx.Done():
 		return nil, deadlineError(timeout)
 	}
+}
+
+// recovered runs fn, turning a panic into an internal error.
+func recovered(ctx context.Context, fn func(context.Context) (*report.ConsequenceReport, error)) (rep *report.ConsequenceReport, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			rep, err = nil, &model.Error{Kind: model.KindInternal,
+				Message: fmt.Sprintf("the evaluation panicked: %v (this is a bug in Recourse; please report it with the input)", r),
+				Err:     fmt.Errorf("panic: %v\n%s", r, debug.Stack())}
+		}
+	}()
+	return fn(ctx)
 }
 
 func deadlineError(timeout time.Duration) error {
@@ -267,6 +288,9 @@ func deadlineError(timeout time.Duration) error {
 }
 
 func withFile(err error, file string) error {
+	if err == nil {
+		return nil
+	}
 	e := model.AsError(err)
 	if e.File == "" && file != "" && e.Kind != model.KindPolicyCompile && e.Kind != model.KindPolicyEval {
 		e.File = file
@@ -307,7 +331,7 @@ func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.M
 		Actor:            opts.Actor,
 		Owner:            opts.Owner,
 		Verdicts:         verdicts,
-		Summary:          summaryDoc(summary),
+		Summary:          policySummary(summary),
 	})
 	if err != nil {
 		return nil, err
@@ -399,20 +423,11 @@ func (e *Evaluator) embedded(m *model.Mutation, inv *model.Inventory) (model.Rec
 	return model.Recoverability{}, false
 }
 
-func summaryDoc(s report.Summary) map[string]any {
-	counts := make(map[string]any, len(s.TierCounts))
-	for k, v := range s.TierCounts {
-		counts[k] = v
-	}
-	return map[string]any{
-		"totalMutations":        s.TotalMutations,
-		"needsReview":           s.NeedsReview,
-		"hasUnrecoverable":      s.HasUnrecoverable,
-		"dependencyImpactCount": s.DependencyImpactCount,
-		"worstTier":             int(s.WorstRecoverability.Tier),
-		"tierCounts":            counts,
-		"classifierVerdicts":    s.ClassifierVerdicts,
-	}
+// policySummary is the summary as the policy reads it.
+func policySummary(s report.Summary) policy.Summary {
+	return policy.Summary{TotalMutations: s.TotalMutations, NeedsReview: s.NeedsReview, HasUnrecoverable: s.HasUnrecoverable,
+		DependencyImpactCount: s.DependencyImpactCount, WorstTier: s.WorstRecoverability.Tier, TierCounts: s.TierCounts,
+		ClassifierVerdicts: s.ClassifierVerdicts}
 }
 
 // Explanation shows how one change got its verdict: every rule row read,

@@ -49,8 +49,20 @@ type Input struct {
 	Owner            string
 	Verdicts         []Verdict
 	CrossActionRisks []Verdict
-	// Summary is passed through to the policy unchanged.
-	Summary map[string]any
+	Summary          Summary
+}
+
+// Summary is the report's summary as the policy reads it
+// (input.summary; docs/policy.md).
+type Summary struct {
+	TotalMutations        int
+	NeedsReview           bool
+	HasUnrecoverable      bool
+	DependencyImpactCount int
+	WorstTier             model.Tier
+	// TierCounts counts the verdicts by tier label.
+	TierCounts         map[string]int
+	ClassifierVerdicts int
 }
 
 // Verdict is one judged mutation or cross-action risk as the policy sees it.
@@ -181,14 +193,6 @@ func toStrings(v any) []string {
 // are built as AST terms directly: converting ten thousand Go maps through
 // ast.InterfaceToValue costs more than evaluating the policy.
 func (in Input) value() (ast.Value, error) {
-	summary := in.Summary
-	if summary == nil {
-		summary = map[string]any{}
-	}
-	summaryValue, err := ast.InterfaceToValue(summary)
-	if err != nil {
-		return nil, err
-	}
 	return ast.NewObject(
 		ast.Item(ast.InternedTerm("source"), ast.StringTerm(string(in.Source))),
 		ast.Item(ast.InternedTerm("context"), ast.ObjectTerm(
@@ -197,10 +201,26 @@ func (in Input) value() (ast.Value, error) {
 			ast.Item(ast.InternedTerm("owner"), ast.StringTerm(in.Owner)),
 			ast.Item(ast.InternedTerm("source"), ast.StringTerm(string(in.Source))),
 		)),
-		ast.Item(ast.InternedTerm("summary"), ast.NewTerm(summaryValue)),
+		ast.Item(ast.InternedTerm("summary"), in.Summary.term()),
 		ast.Item(ast.InternedTerm("mutations"), verdictTerms(in.Verdicts)),
 		ast.Item(ast.InternedTerm("crossActionRisks"), verdictTerms(in.CrossActionRisks)),
 	), nil
+}
+
+func (s Summary) term() *ast.Term {
+	counts := make([][2]*ast.Term, 0, len(s.TierCounts))
+	for label, n := range s.TierCounts {
+		counts = append(counts, ast.Item(ast.StringTerm(label), ast.InternedTerm(n)))
+	}
+	return ast.ObjectTerm(
+		ast.Item(ast.InternedTerm("totalMutations"), ast.InternedTerm(s.TotalMutations)),
+		ast.Item(ast.InternedTerm("needsReview"), ast.InternedTerm(s.NeedsReview)),
+		ast.Item(ast.InternedTerm("hasUnrecoverable"), ast.InternedTerm(s.HasUnrecoverable)),
+		ast.Item(ast.InternedTerm("dependencyImpactCount"), ast.InternedTerm(s.DependencyImpactCount)),
+		ast.Item(ast.InternedTerm("worstTier"), ast.InternedTerm(int(s.WorstTier))),
+		ast.Item(ast.InternedTerm("tierCounts"), ast.ObjectTerm(counts...)),
+		ast.Item(ast.InternedTerm("classifierVerdicts"), ast.InternedTerm(s.ClassifierVerdicts)),
+	)
 }
 
 var (

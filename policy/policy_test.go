@@ -131,6 +131,37 @@ relax contains {"decision": "warn", "reason": "dev data is disposable"} if input
 	}
 }
 
+// TestUserPolicyReadsSummary: input.summary holds every documented field
+// (docs/policy.md), with the values the evaluator passed.
+func TestUserPolicyReadsSummary(t *testing.T) {
+	src := `package recourse.policies.summary
+tighten contains {"decision": "block", "reason": "summary seen"} if {
+	input.summary.totalMutations == 3
+	input.summary.needsReview == true
+	input.summary.hasUnrecoverable == false
+	input.summary.dependencyImpactCount == 7
+	input.summary.worstTier == 5
+	input.summary.tierCounts["needs-review"] == 1
+	input.summary.classifierVerdicts == 2
+}
+`
+	eng, err := New(context.Background(), writePolicy(t, map[string]string{"summary.rego": src}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := Summary{TotalMutations: 3, NeedsReview: true, DependencyImpactCount: 7, WorstTier: 5,
+		TierCounts: map[string]int{"needs-review": 1, "reversible": 2}, ClassifierVerdicts: 2}
+	res, err := eng.Decide(context.Background(), Input{Verdicts: verdicts(1), Summary: sum})
+	if err != nil || res.Decision != model.Block {
+		t.Fatalf("with the summary: %+v %v", res, err)
+	}
+	sum.ClassifierVerdicts = 0
+	res, err = eng.Decide(context.Background(), Input{Verdicts: verdicts(1), Summary: sum})
+	if err != nil || res.Decision != model.Allow {
+		t.Fatalf("with another summary: %+v %v", res, err)
+	}
+}
+
 func TestPolicyErrors(t *testing.T) {
 	tests := []struct {
 		name     string

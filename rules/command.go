@@ -103,13 +103,24 @@ func Operands(c *model.Command) []model.Arg {
 	return out
 }
 
+// takesValue reports whether the short flag -b is one of vf.
+func takesValue(vf []string, b byte) bool {
+	for _, f := range vf {
+		if len(f) == 2 && f[1] == b {
+			return true
+		}
+	}
+	return false
+}
+
 // HasFlag reports whether the command was given one of names: single
 // letters match short flags, alone or in a cluster (-rf); longer names
 // match --name and --name=value, and, for programs whose option parser
 // accepts them, abbreviations (git reset --ha). Flags after "--" do not
 // count.
 func HasFlag(c *model.Command, names ...string) bool {
-	vf := valueFlags[c.Program]
+	var vf []string // looked up at the first short flag: most commands have none
+	looked := false
 	for i := 0; i < len(c.Args); i++ {
 		v := c.Args[i].Value
 		if v == "--" {
@@ -129,11 +140,14 @@ func HasFlag(c *model.Command, names ...string) bool {
 			// a single-dash long flag: find -delete, terraform -auto-approve, -replace=ADDR
 			return true
 		}
-		for _, r := range v[1:] {
-			if slices.Contains(names, string(r)) {
+		if !looked {
+			vf, looked = valueFlags[c.Program], true
+		}
+		for j := 1; j < len(v); j++ {
+			if slices.Contains(names, v[j:j+1]) {
 				return true
 			}
-			if slices.Contains(vf, "-"+string(r)) { // the rest of the cluster is that flag's value
+			if takesValue(vf, v[j]) { // the rest of the cluster is that flag's value
 				break
 			}
 		}
@@ -200,9 +214,11 @@ func Sub(words ...string) Cond {
 
 // Flag holds when the command has one of the flags (see HasFlag).
 func Flag(names ...string) Cond {
+	// Evidence is never modified once made, so every verdict can share this.
+	evidence := []model.Evidence{{Key: "flag", Value: names[0], Present: true}}
 	return Func("flag "+strings.Join(names, "|"), func(f Facts) Result {
 		if HasFlag(f.M.Command, names...) {
-			return Result{Truth: True, Evidence: []model.Evidence{{Key: "flag", Value: names[0], Present: true}}}
+			return Result{Truth: True, Evidence: evidence}
 		}
 		return Result{Truth: False}
 	})

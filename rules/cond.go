@@ -446,24 +446,37 @@ func isEmpty(v any) bool {
 }
 
 func jsonText(v any) string {
-	// The common scalars are written directly: a verdict's reasoning
-	// renders every piece of evidence, and encoding/json costs a tenth of
-	// a shell line. Strings are not HTML-escaped (operand="<(...)").
+	var b strings.Builder
+	writeJSON(&b, v)
+	return b.String()
+}
+
+// writeJSON writes v as JSON. The common scalars are written directly: a
+// verdict's reasoning renders every piece of evidence, and encoding/json
+// costs a tenth of a shell line. Strings are not HTML-escaped
+// (operand="<(...)").
+func writeJSON(b *strings.Builder, v any) {
+	var buf [64]byte
 	switch x := v.(type) {
 	case string:
-		return strconv.Quote(x)
+		b.Write(strconv.AppendQuote(buf[:0], x))
+		return
 	case bool:
-		return strconv.FormatBool(x)
+		b.Write(strconv.AppendBool(buf[:0], x))
+		return
 	case int:
-		return strconv.Itoa(x)
+		b.Write(strconv.AppendInt(buf[:0], int64(x), 10))
+		return
 	case float64:
 		if x == math.Trunc(x) && math.Abs(x) < 1e21 {
-			return strconv.FormatFloat(x, 'f', -1, 64)
+			b.Write(strconv.AppendFloat(buf[:0], x, 'f', -1, 64))
+			return
 		}
 	}
-	b, err := json.Marshal(v)
+	out, err := json.Marshal(v)
 	if err != nil {
-		return fmt.Sprint(v)
+		fmt.Fprint(b, v)
+		return
 	}
-	return string(b)
+	b.Write(out)
 }

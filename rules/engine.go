@@ -208,7 +208,7 @@ func worstAbove(rows []*Rule, t model.Tier) *Rule {
 func verdict(r *Rule, m *model.Mutation, res Result) model.Recoverability {
 	v := model.Recoverability{
 		Tier:       r.Tier,
-		Reasoning:  ActionPrefix(m) + r.Reason + factsText(res.Evidence),
+		Reasoning:  reasoning(m, r.Reason, res.Evidence),
 		Source:     model.FromRules,
 		RuleID:     r.ID,
 		Confidence: r.Confidence,
@@ -265,34 +265,62 @@ func ActionPrefix(m *model.Mutation) string {
 	return strings.Join(parts, "; ") + ": "
 }
 
-// factsText renders evidence as "key=value, key: before → after".
-func factsText(ev []model.Evidence) string {
-	if len(ev) == 0 {
-		return ""
+// reasoning is a row's reason after the action prefix, with the evidence
+// it read: "reason (key=value, key: before → after)". One builder makes
+// it: every verdict has one.
+func reasoning(m *model.Mutation, reason string, ev []model.Evidence) string {
+	prefix := ActionPrefix(m)
+	var b strings.Builder
+	b.Grow(len(prefix) + len(reason) + 32*len(ev))
+	b.WriteString(prefix)
+	b.WriteString(reason)
+	for i, e := range ev {
+		if i == 0 {
+			b.WriteString(" (")
+		} else {
+			b.WriteString(", ")
+		}
+		writeFact(&b, e)
 	}
-	parts := make([]string, 0, len(ev))
-	for _, e := range ev {
-		parts = append(parts, FactText(e))
+	if len(ev) > 0 {
+		b.WriteByte(')')
 	}
-	return " (" + strings.Join(parts, ", ") + ")"
+	return b.String()
 }
 
 // FactText renders one piece of evidence; a sensitive value is never shown.
 func FactText(e model.Evidence) string {
+	var b strings.Builder
+	writeFact(&b, e)
+	return b.String()
+}
+
+func writeFact(b *strings.Builder, e model.Evidence) {
+	b.WriteString(e.Key)
 	switch {
 	case e.Sensitive:
-		return e.Key + "=(sensitive)"
+		b.WriteString("=(sensitive)")
+		return
 	case !e.Present && e.Value != nil:
-		return e.Key + "=" + jsonText(e.Value) + " (provider default; not in the input)"
+		b.WriteByte('=')
+		writeJSON(b, e.Value)
+		b.WriteString(" (provider default; not in the input)")
+		return
 	case !e.Present:
-		return e.Key + " absent"
+		b.WriteString(" absent")
+		return
 	}
 	if ba, ok := e.Value.(map[string]any); ok && len(ba) == 2 {
-		if b, ok := ba["before"]; ok {
-			return fmt.Sprintf("%s: %s → %s", e.Key, jsonText(b), jsonText(ba["after"]))
+		if before, ok := ba["before"]; ok {
+			b.WriteString(": ")
+			writeJSON(b, before)
+			b.WriteString(" → ")
+			writeJSON(b, ba["after"])
+			return
 		}
 	}
-	return e.Key + "=" + jsonText(e.Value)
+	b.WriteByte('=')
+	writeJSON(b, e.Value)
 }
 
 func appendNew(list []string, items ...string) []string {

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -178,16 +179,19 @@ func (w *walker) assign(a *syntax.Assign, env map[string]string) {
 
 // call analyses one simple command.
 func (w *walker) call(c *syntax.CallExpr, st *syntax.Stmt, src string, fr frame, stdin string) {
-	env := make(map[string]string, len(w.env)+len(c.Assigns))
-	for k, v := range w.env {
-		env[k] = v
+	var env map[string]string // nil when nothing was assigned: most commands
+	if len(w.env)+len(c.Assigns) > 0 {
+		env = maps.Clone(w.env)
+		if env == nil {
+			env = make(map[string]string, len(c.Assigns))
+		}
 	}
 	for _, a := range c.Assigns {
 		w.assign(a, env)
 	}
-	var argv []model.Arg
+	argv := make([]model.Arg, 0, len(c.Args))
 	for _, word := range c.Args {
-		argv = append(argv, w.word(word)...)
+		argv = w.appendWord(argv, word)
 	}
 	cmd := w.commandAt(st, c.Pos(), src, fr, env)
 	cmd.StdinFrom = firstNonEmpty(stdin, fr.stdin)
@@ -306,26 +310,31 @@ func wordText(word *syntax.Word, src string) string {
 
 // word resolves one word into its fields. A word whose value is only known
 // at run time is one dynamic Arg with its shape.
-func (w *walker) word(word *syntax.Word) []model.Arg {
-	args := w.expandWord(word)
+func (w *walker) word(word *syntax.Word) []model.Arg { return w.appendWord(nil, word) }
+
+// appendWord appends the fields of word (see word) to dst.
+func (w *walker) appendWord(dst []model.Arg, word *syntax.Word) []model.Arg {
+	n := len(dst)
+	dst = w.appendExpanded(dst, word)
 	if len(w.mounts) > 0 {
-		for i, a := range args {
-			args[i], _ = onHost(a, w.mounts)
+		for i := n; i < len(dst); i++ {
+			dst[i], _ = onHost(dst[i], w.mounts)
 		}
 	}
-	return args
+	return dst
 }
 
-// expandWord resolves a word statically (see word).
-func (w *walker) expandWord(word *syntax.Word) []model.Arg {
+// appendExpanded appends the fields of word, resolved statically (see
+// word), to dst.
+func (w *walker) appendExpanded(dst []model.Arg, word *syntax.Word) []model.Arg {
 	if word == nil {
-		return nil
-	}
-	if shape, dynamic := w.shape(word); dynamic {
-		return []model.Arg{{Value: shape, Dynamic: true}}
+		return dst
 	}
 	if lit, ok := plainLiteral(word); ok {
-		return []model.Arg{{Value: lit}}
+		return append(dst, model.Arg{Value: lit})
+	}
+	if shape, dynamic := w.shape(word); dynamic {
+		return append(dst, model.Arg{Value: shape, Dynamic: true})
 	}
 	if w.cfg == nil {
 		w.cfg = &expand.Config{Env: markerEnv{w.env}, CmdSubst: func(out io.Writer, cs *syntax.CmdSubst) error {
@@ -340,13 +349,12 @@ func (w *walker) expandWord(word *syntax.Word) []model.Arg {
 	fields, err := expand.Fields(w.cfg, word)
 	if err != nil {
 		shape, _ := w.shape(word)
-		return []model.Arg{{Value: shape, Dynamic: true}}
+		return append(dst, model.Arg{Value: shape, Dynamic: true})
 	}
-	out := make([]model.Arg, len(fields))
-	for i, f := range fields {
-		out[i] = model.Arg{Value: f}
+	for _, f := range fields {
+		dst = append(dst, model.Arg{Value: f})
 	}
-	return out
+	return dst
 }
 
 // plainLiteral returns the value of a word that is one unquoted literal
@@ -542,11 +550,29 @@ func (w *walker) emit(cmd *model.Command) {
 	w.out = append(w.out, model.Mutation{
 		Source:     model.SourceShell,
 		Action:     model.ActionExecute,
-		RawActions: []string{string(model.ActionExecute)},
-		Address:    fmt.Sprintf("%d:%d %s", cmd.Line, cmd.Col, cmd.Text),
+		RawActions: executeActions,
+		Address:    address(cmd),
 		Target:     model.Target{Provider: "shell", Type: typ, ID: cmd.Text},
 		Command:    cmd,
 	})
+}
+
+// executeActions is every shell mutation's raw action list, shared: it is
+// never modified.
+var executeActions = []string{string(model.ActionExecute)}
+
+// address is "LINE:COL TEXT", where the command stands in the input.
+func address(cmd *model.Command) string {
+	var pos [40]byte
+	p := strconv.AppendInt(pos[:0], int64(cmd.Line), 10)
+	p = append(p, ':')
+	p = strconv.AppendInt(p, int64(cmd.Col), 10)
+	var b strings.Builder
+	b.Grow(len(p) + 1 + len(cmd.Text))
+	b.Write(p)
+	b.WriteByte(' ')
+	b.WriteString(cmd.Text)
+	return b.String()
 }
 
 // cd follows a change of directory: after it, the working directory is

@@ -221,6 +221,9 @@ func (w *walker) peel(cmd *model.Command, spec wrapper, args []model.Arg) ([]mod
 			}
 		case spec.assignments && strings.Contains(a, "=") && !args[i].Dynamic:
 			k, v, _ := strings.Cut(a, "=")
+			if cmd.Env == nil {
+				cmd.Env = map[string]string{}
+			}
 			cmd.Env[k] = v
 		default:
 			return skipPositionals(args[i:], positionals)
