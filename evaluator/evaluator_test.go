@@ -109,6 +109,44 @@ func TestPanicBecomesError(t *testing.T) {
 	}
 }
 
+// TestInlineEvaluationIsGuarded: a small shell line runs on the caller's
+// goroutine, and is held to the same contract as one on a worker: a panic
+// is an internal error, and an answer that comes after the deadline is the
+// deadline error, never a decision.
+func TestInlineEvaluationIsGuarded(t *testing.T) {
+	pol, err := policy.New(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine := func(when func(rules.Facts) rules.Result) *rules.Engine {
+		eng, err := rules.NewEngine([]rules.Rule{{ID: "rm.test", Type: "rm", On: []model.Action{model.ActionExecute}, Tier: 1, Reason: "r",
+			When: rules.Func("test", when)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return eng
+	}
+	tests := []struct {
+		name    string
+		when    func(rules.Facts) rules.Result
+		timeout time.Duration
+		want    model.ErrorKind
+	}{
+		{"panic", func(rules.Facts) rules.Result { panic("rule bug") }, 0, model.KindInternal},
+		{"late", func(rules.Facts) rules.Result { time.Sleep(30 * time.Millisecond); return rules.Result{Truth: rules.True} },
+			5 * time.Millisecond, model.KindDeadlineExceeded},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep, err := New(engine(tt.when), pol).Shell(context.Background(), "rm -rf build", Options{Timeout: tt.timeout})
+			var e *model.Error
+			if rep != nil || !errors.As(err, &e) || e.Kind != tt.want {
+				t.Fatalf("got %v, %v; want a %s error", rep, err, tt.want)
+			}
+		})
+	}
+}
+
 func TestDeadlineIsError(t *testing.T) {
 	ev := newEvaluator(t)
 	rep, err := ev.Terraform(context.Background(), plangen.Plan(20000), Options{Timeout: time.Millisecond})
