@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"strconv"
 	"fmt"
 	"slices"
 	"strings"
@@ -63,10 +64,10 @@ func appendReasons(reasons []string, v Verdict, deciding, escalating bool, note 
 		if v.Tier == model.TierRecoverableFromBackup {
 			tierNote = note
 		}
-		reasons = append(reasons, fmt.Sprintf("%s is %s (tier %d%s): %s", v.Address, v.Tier.Label(), int(v.Tier), tierNote, v.Reasoning))
+		reasons = append(reasons, v.Address+" is "+v.Tier.Label()+" (tier "+strconv.Itoa(int(v.Tier))+tierNote+"): "+v.Reasoning)
 	}
 	if escalating && classifierEffort(v) {
-		reasons = append(reasons, fmt.Sprintf("%s is %s (tier 2, from the classifier%s): %s", v.Address, v.Tier.Label(), note, v.Reasoning))
+		reasons = append(reasons, v.Address+" is "+v.Tier.Label()+" (tier 2, from the classifier"+note+"): "+v.Reasoning)
 	}
 	return reasons
 }

@@ -254,6 +254,9 @@ func cascade(ms []Mutation) []CascadeEntry {
 			}
 		}
 	}
+	if len(depth) == 0 {
+		return []CascadeEntry{}
+	}
 	byType := map[string]*CascadeEntry{}
 	for addr, d := range depth {
 		e := byType[typ[addr]]
@@ -279,21 +282,36 @@ func cascade(ms []Mutation) []CascadeEntry {
 
 // Summarize computes the summary of ms.
 func Summarize(ms []Mutation) Summary {
-	s := Summary{TotalMutations: len(ms), TierCounts: map[string]int{},
+	s := Summary{TotalMutations: len(ms),
 		WorstRecoverability: Worst{Tier: model.TierReversible, Label: model.TierReversible.Label(), Reasoning: "the input has no changes"}}
-	for _, t := range model.Tiers {
-		s.TierCounts[t.Label()] = 0
-	}
+	var counts [model.TierNeedsReview + 1]int
+	var invalid []model.Tier // counted under their own label, as the report shows them
+	worst := -1
 	for i, m := range ms {
 		r := m.Recoverability
-		s.TierCounts[r.Tier.Label()]++
+		if r.Tier.Valid() {
+			counts[r.Tier]++
+		} else {
+			invalid = append(invalid, r.Tier)
+		}
 		s.DependencyImpactCount += len(m.DependencyImpact)
 		if r.Source == model.FromClassifier {
 			s.ClassifierVerdicts++
 		}
-		if i == 0 || r.Tier > s.WorstRecoverability.Tier {
-			s.WorstRecoverability = Worst{Tier: r.Tier, Label: r.Label, Reasoning: m.Intent.Target.ID + ": " + r.Reasoning}
+		if worst < 0 || r.Tier > ms[worst].Recoverability.Tier {
+			worst = i
 		}
+	}
+	if worst >= 0 {
+		w := ms[worst]
+		s.WorstRecoverability = Worst{Tier: w.Recoverability.Tier, Label: w.Recoverability.Label, Reasoning: w.Intent.Target.ID + ": " + w.Recoverability.Reasoning}
+	}
+	s.TierCounts = make(map[string]int, len(model.Tiers))
+	for _, t := range model.Tiers {
+		s.TierCounts[t.Label()] = counts[t]
+	}
+	for _, t := range invalid {
+		s.TierCounts[t.Label()]++
 	}
 	s.Cascade = cascade(ms)
 	s.NeedsReview = s.TierCounts[model.TierNeedsReview.Label()] > 0

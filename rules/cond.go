@@ -256,7 +256,20 @@ func Decided(b bool, ev ...model.Evidence) Result {
 }
 
 // All is true when every condition is; false as soon as one is false.
-func All(cs ...Cond) Cond { return all(cs) }
+// Nested Alls are flattened: the truth, evidence and description are the
+// same, and an inner All that holds no longer joins its evidence on every
+// row that shares it (rm -rf's six rows).
+func All(cs ...Cond) Cond {
+	flat := make(all, 0, len(cs))
+	for _, c := range cs {
+		if inner, ok := c.(all); ok {
+			flat = append(flat, inner...)
+			continue
+		}
+		flat = append(flat, c)
+	}
+	return flat
+}
 
 type all []Cond
 

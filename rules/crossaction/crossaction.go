@@ -8,6 +8,7 @@ package crossaction
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -42,44 +43,48 @@ type occurrence struct {
 }
 
 // Patterns returns the table.
-func Patterns() []Pattern {
-	return []Pattern{
-		{ID: "xa.aws.snapshot-with-source", Trigger: "an RDS snapshot is destroyed together with the instance or cluster it was taken from",
-			Tier: model.TierUnrecoverable, Reason: "the database and its snapshot are deleted together, so the snapshot can no longer restore it",
-			find: func(c *changes) []occurrence {
-				occ := append(c.linked("aws_db_snapshot", "db_instance_identifier", "aws_db_instance", "identifier"),
-					c.linked("aws_db_cluster_snapshot", "db_cluster_identifier", "aws_rds_cluster", "cluster_identifier")...)
-				for i := range occ {
-					occ[i].mitigated = c.finalSnapshot(occ[i].addresses[1])
-				}
-				return occ
-			}},
-		{ID: "xa.aws.replica-with-primary", Trigger: "a read replica is destroyed together with its primary",
-			Tier: model.TierUnrecoverable, Reason: "the replica, the other copy of the data, is deleted together with its primary",
-			find: func(c *changes) []occurrence {
-				return c.linked("aws_db_instance", "replicate_source_db", "aws_db_instance", "identifier")
-			}},
-		{ID: "xa.aws.kms-key-still-used", Trigger: "a KMS key is destroyed while resources that stay keep data encrypted under it",
-			Tier: model.TierUnrecoverable, Reason: "data that stays is encrypted under a key scheduled for deletion: once the waiting period ends, it can never be decrypted",
-			find: func(c *changes) []occurrence { return c.keyStillUsed() }},
-		{ID: "xa.aws.trail-with-bucket", Trigger: "a CloudTrail trail is destroyed together with the bucket that holds its logs",
-			Tier: model.TierUnrecoverable, Reason: "the audit trail and the logs it wrote are deleted together",
-			find: func(c *changes) []occurrence {
-				return c.linked("aws_cloudtrail", "s3_bucket_name", "aws_s3_bucket", "bucket")
-			}},
-		{ID: "xa.aws.backup-vault-with-plan", Trigger: "an AWS Backup vault is destroyed together with a plan that writes to it",
-			Tier: model.TierUnrecoverable, Reason: "the recovery points and the plan that makes them are deleted together",
-			find: func(c *changes) []occurrence {
-				return c.linkedRule("aws_backup_plan", "target_vault_name", "aws_backup_vault", "name")
-			}},
-	}
+func Patterns() []Pattern { return slices.Clone(patterns) }
+
+// patterns is the table; it is never modified.
+var patterns = []Pattern{
+	{ID: "xa.aws.snapshot-with-source", Trigger: "an RDS snapshot is destroyed together with the instance or cluster it was taken from",
+		Tier: model.TierUnrecoverable, Reason: "the database and its snapshot are deleted together, so the snapshot can no longer restore it",
+		find: func(c *changes) []occurrence {
+			occ := append(c.linked("aws_db_snapshot", "db_instance_identifier", "aws_db_instance", "identifier"),
+				c.linked("aws_db_cluster_snapshot", "db_cluster_identifier", "aws_rds_cluster", "cluster_identifier")...)
+			for i := range occ {
+				occ[i].mitigated = c.finalSnapshot(occ[i].addresses[1])
+			}
+			return occ
+		}},
+	{ID: "xa.aws.replica-with-primary", Trigger: "a read replica is destroyed together with its primary",
+		Tier: model.TierUnrecoverable, Reason: "the replica, the other copy of the data, is deleted together with its primary",
+		find: func(c *changes) []occurrence {
+			return c.linked("aws_db_instance", "replicate_source_db", "aws_db_instance", "identifier")
+		}},
+	{ID: "xa.aws.kms-key-still-used", Trigger: "a KMS key is destroyed while resources that stay keep data encrypted under it",
+		Tier: model.TierUnrecoverable, Reason: "data that stays is encrypted under a key scheduled for deletion: once the waiting period ends, it can never be decrypted",
+		find: func(c *changes) []occurrence { return c.keyStillUsed() }},
+	{ID: "xa.aws.trail-with-bucket", Trigger: "a CloudTrail trail is destroyed together with the bucket that holds its logs",
+		Tier: model.TierUnrecoverable, Reason: "the audit trail and the logs it wrote are deleted together",
+		find: func(c *changes) []occurrence {
+			return c.linked("aws_cloudtrail", "s3_bucket_name", "aws_s3_bucket", "bucket")
+		}},
+	{ID: "xa.aws.backup-vault-with-plan", Trigger: "an AWS Backup vault is destroyed together with a plan that writes to it",
+		Tier: model.TierUnrecoverable, Reason: "the recovery points and the plan that makes them are deleted together",
+		find: func(c *changes) []occurrence {
+			return c.linkedRule("aws_backup_plan", "target_vault_name", "aws_backup_vault", "name")
+		}},
 }
 
 // Find returns every risk the patterns find in ms, sorted by id.
 func Find(ms []model.Mutation, inv *model.Inventory) []Risk {
 	c := newChanges(ms, inv)
+	if len(c.destroyed) == 0 {
+		return nil // every pattern starts from a destroyed resource
+	}
 	var out []Risk
-	for _, p := range Patterns() {
+	for _, p := range patterns {
 		for _, o := range p.find(c) {
 			r := Risk{ID: p.ID, Tier: p.Tier, Addresses: o.addresses, Reasoning: fmt.Sprintf("%s (%s)", p.Reason, o.facts)}
 			if o.mitigated != "" {
@@ -100,10 +105,13 @@ type changes struct {
 }
 
 func newChanges(ms []model.Mutation, inv *model.Inventory) *changes {
-	c := &changes{inv: inv, destroyed: map[string][]*model.Mutation{}}
+	c := &changes{inv: inv}
 	for i := range ms {
 		m := &ms[i]
 		if m.Source == model.SourceTerraform && m.Action.Destroys() {
+			if c.destroyed == nil {
+				c.destroyed = map[string][]*model.Mutation{}
+			}
 			c.destroyed[m.Target.Type] = append(c.destroyed[m.Target.Type], m)
 		}
 	}
