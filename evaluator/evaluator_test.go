@@ -133,7 +133,10 @@ func TestInlineEvaluationIsGuarded(t *testing.T) {
 		want    model.ErrorKind
 	}{
 		{"panic", func(rules.Facts) rules.Result { panic("rule bug") }, 0, model.KindInternal},
-		{"late", func(rules.Facts) rules.Result { time.Sleep(30 * time.Millisecond); return rules.Result{Truth: rules.True} },
+		{"late", func(rules.Facts) rules.Result {
+			time.Sleep(30 * time.Millisecond)
+			return rules.Result{Truth: rules.True}
+		},
 			5 * time.Millisecond, model.KindDeadlineExceeded},
 	}
 	for _, tt := range tests {

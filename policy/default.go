@@ -1,9 +1,9 @@
 package policy
 
 import (
-	"strconv"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/recourse-dev/recourse/model"
