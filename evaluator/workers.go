@@ -7,9 +7,9 @@ import "time"
 // that evaluates many inputs, short enough that nothing lingers after.
 const workerIdle = 2 * time.Second
 
-// workers runs evaluations on reused goroutines. Each evaluation runs on a
-// goroutine of its own so that its caller can return at the deadline
-// (guard). A new goroutine starts with a small stack, and the policy
+// workers runs evaluations on reused goroutines. A plan or a large input
+// is evaluated on a goroutine of its own so that its caller can return at
+// the deadline (guard; small inputs run inline). A new goroutine starts with a small stack, and the policy
 // engine's deep recursion grew it by copying on every evaluation: about a
 // third of a shell line's time, measured with pprof. A reused goroutine
 // keeps the stack it grew (until the garbage collector shrinks an idle

@@ -24,6 +24,7 @@ type Resource struct {
 // Inventory indexes the resources of one input by type and by attribute
 // value, so that a rule can find related resources in O(1) per lookup.
 // It is built and read by one evaluation; it is not safe for concurrent use.
+// The zero value is an empty inventory.
 type Inventory struct {
 	resources []Resource
 	byAddress map[string]int
@@ -34,14 +35,15 @@ type Inventory struct {
 type attrKey struct{ typ, attr string }
 
 // NewInventory returns an empty inventory.
-func NewInventory() *Inventory {
-	return &Inventory{byAddress: map[string]int{}, byType: map[string][]int{}}
-}
+func NewInventory() *Inventory { return &Inventory{} }
 
 // Add records r. A later Add for the same address replaces the earlier one
 // (the planned change supersedes the prior state).
 func (inv *Inventory) Add(r Resource) {
 	inv.byAttr = nil // indexes are rebuilt on the next Find
+	if inv.byAddress == nil {
+		inv.byAddress, inv.byType = map[string]int{}, map[string][]int{}
+	}
 	if i, ok := inv.byAddress[r.Address]; ok {
 		inv.resources[i] = r
 		return
