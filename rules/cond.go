@@ -46,6 +46,9 @@ type memo struct {
 	cmd   *model.Command
 	ops   []model.Arg
 	paths []pathMemo
+	// pathBuf holds the first path classes, so that a judgement with few
+	// operands allocates nothing more.
+	pathBuf [2]pathMemo
 }
 
 type pathMemo struct {
@@ -79,6 +82,9 @@ func (f Facts) pathClass(a model.Arg) PathClass {
 		}
 	}
 	class := ClassifyPath(a, c)
+	if f.memo.paths == nil {
+		f.memo.paths = f.memo.pathBuf[:0]
+	}
 	f.memo.paths = append(f.memo.paths, pathMemo{cmd: c, arg: a, class: class})
 	return class
 }
