@@ -68,13 +68,13 @@ var vocabulary = map[string][]sense{
 	"neo4j": {s(Database)}, "mssql": {s(Database)}, "sqlserver": {s(Database)}, "oracle": {s(Database)}, "tidb": {s(Database)},
 	"cockroachdb": {s(Database)}, "m3db": {s(Database)}, "scylla": {s(Database)}, "scylladb": {s(Database)}, "druid": {s(Database)},
 	"ydb": {s(Database)}, "greenplum": {s(Database)}, "gaussdb": {s(Database)}, "polardb": {s(Database)}, "etcd": {s(Database)},
-	"nosql": {s(Database)}, "spanner": {s(Database)}, "bigtable": {s(Database)}, "firestore": {s(Database)}, "warehouse": {s(Compute)},
+	"nosql": {s(Database)}, "shard": {s(Database)}, "slave": {s(Database)}, "spanner": {s(Database)}, "bigtable": {s(Database)}, "firestore": {s(Database)}, "warehouse": {s(Compute)},
 
 	// Object and artifact storage.
 	"bucket": {s(ObjectStorage)}, "objectstorage": {s(ObjectStorage)}, "object": {s(ObjectStorage)}, "blob": {s(ObjectStorage)},
 	"storage": {s(BlockStorage, "block", "file"), s(ObjectStorage)}, "registry": {s(ObjectStorage)}, "repository": {s(Backup, "snapshot", "backup"), s(ObjectStorage)}, "repo": {s(ObjectStorage)},
 	"artifact": {s(ObjectStorage)}, "archive": {s(ObjectStorage)}, "oss": {s(ObjectStorage)}, "s3": {s(ObjectStorage)},
-	"file": {s(ObjectStorage)}, "files": {s(ObjectStorage)}, "package": {s(ObjectStorage)},
+	"file": {s(ObjectStorage)}, "files": {s(ObjectStorage)}, "package": {s(Network, "bandwidth"), s(ObjectStorage)},
 
 	// Block and file storage.
 	"volume": {s(BlockStorage)}, "volumes": {s(BlockStorage)}, "disk": {s(BlockStorage)}, "disks": {s(BlockStorage)},
@@ -89,12 +89,12 @@ var vocabulary = map[string][]sense{
 	"kms": {s(KeyMaterial)}, "keyring": {s(KeyMaterial)}, "hsm": {s(KeyMaterial)}, "cmk": {s(KeyMaterial)},
 	"certificate": {s(KeyMaterial)}, "secretsmanager": {s(Secret)}, "cert": {s(KeyMaterial)}, "ca": {s(KeyMaterial)}, "keystore": {s(KeyMaterial)},
 	"key": {s(KeyMaterial, "kms", "crypto", "encryption", "cmk", "master", "signing", "customer", "hsm", "vault", "pgp", "gpg", "private", "symmetric", "asymmetric"),
-		s(Identity, "ssh", "deploy", "public"), s(Secret)},
+		s(Identity, "ssh", "deploy", "public", "login"), s(Secret)},
 	"sshkey": {s(Identity)}, "keypair": {s(Identity)}, "symmetric": {s(KeyMaterial)}, "asymmetric": {s(KeyMaterial)},
 
 	// Secrets.
 	"secret": {s(Secret)}, "secrets": {s(Secret)}, "password": {s(Identity, "account", "method", "policy", "rule"), s(Secret)}, "credential": {s(Identity, "identity", "federated"), s(Secret)}, "credentials": {s(Secret)},
-	"token": {s(Secret)}, "kubeconfig": {s(Secret)}, "apikey": {s(Secret)}, "passphrase": {s(Secret)}, "vault": {s(KeyMaterial, "kms", "key"), s(Backup, "backup", "recovery"), s(Secret)}, "secretstore": {s(Secret)}, "ssl": {s(KeyMaterial)},
+	"token": {s(Secret)}, "kubeconfig": {s(Secret)}, "apikey": {s(Secret)}, "passphrase": {s(Secret)}, "vault": {s(KeyMaterial, "kms", "key"), s(Backup, "backup", "recovery"), s(Secret)}, "secretstore": {s(Secret)}, "keymanager": {s(Secret)}, "scim": {s(Identity)}, "entitlement": {s(Identity)}, "ssl": {s(KeyMaterial)},
 
 	// Messaging.
 	"queue": {s(Messaging)}, "topic": {s(Messaging)}, "stream": {s(Observability, "log"), s(Database, "data"), s(Messaging)}, "conversation": {s(Messaging)}, "kafka": {s(Messaging)},
@@ -115,7 +115,7 @@ var vocabulary = map[string][]sense{
 	"policy": {s(Observability, "alert", "escalation", "notification"), s(Config, "backup", "snapshot", "lifecycle", "retention", "scaling", "autoscaling", "placement",
 		"routing", "resource", "storage", "cache", "origin", "response", "compression", "sampling", "tag", "maintenance"),
 		s(Network, "firewall", "security", "network", "waf", "dns"), s(Identity)},
-	"group": {s(Container, "resource"), s(Network, "security", "target", "network", "firewall"),
+	"group": {s(Container, "resource"), s(Network, "security", "target", "network", "firewall", "control"),
 		s(Compute, "node", "instance", "autoscaling", "scaling", "as", "server", "placement", "worker", "scale"),
 		s(Config, "parameter", "option", "subnet", "endpoint"), s(Observability, "log"), s(Database, "replication"),
 		s(Messaging, "consumer"), s(Identity)},
@@ -124,16 +124,18 @@ var vocabulary = map[string][]sense{
 	"network": {s(Network)}, "networks": {s(Network)}, "vpc": {s(Network)}, "vnet": {s(Network)}, "subnet": {s(Network)},
 	"subnetwork": {s(Network)}, "firewall": {s(Network)}, "fw": {s(Network)}, "vcn": {s(Network)}, "vswitch": {s(Network)}, "switch": {s(Network)},
 	"vlan": {s(Network)}, "dhcp": {s(Network)}, "ipsec": {s(Network)}, "lan": {s(Network)}, "floatingip": {s(Network)}, "secgroup": {s(Network)}, "rdns": {s(Network)},
-	"nlb": {s(Network)}, "alb": {s(Network)}, "elb": {s(Network)}, "nodebalancer": {s(Network)}, "list": {s(Network, "security", "access")},
+	"nlb": {s(Network)}, "alb": {s(Network)}, "elb": {s(Network)}, "nodebalancer": {s(Network)}, "list": {s(Network, "security", "access", "control")},
 	"mount": {s(Network)}, "route": {s(Network)}, "routes": {s(Network)}, "router": {s(Network)},
 	"routing": {s(Network)}, "gateway": {s(Network)}, "nat": {s(Network)}, "vpn": {s(Network)}, "peering": {s(Network)},
 	"lb": {s(Network)}, "loadbalancer": {s(Network)}, "balancer": {s(Network)}, "listener": {s(Network)}, "dns": {s(Network)},
 	"record": {s(Network)}, "zone": {s(Network)}, "domain": {s(Network)}, "ip": {s(Network)}, "ipv4": {s(Network)},
 	"ipv6": {s(Network)}, "address": {s(Network)}, "eip": {s(Network)}, "port": {s(Network)}, "interconnect": {s(Network)},
-	"link": {s(Network)}, "endpoint": {s(Network)}, "cdn": {s(Network)}, "proxy": {s(Network)}, "ingress": {s(Network)},
+	"endpoint": {s(Network)}, "cdn": {s(Network)}, "proxy": {s(Network)}, "ingress": {s(Network)},
 	"waf": {s(Network)}, "nic": {s(Network)}, "interface": {s(Network)}, "tunnel": {s(Network)}, "bgp": {s(Network)},
 	"transit": {s(Network)}, "cidr": {s(Network)}, "prefix": {s(Network)}, "backend": {s(Network)}, "pool": {s(Compute, "node", "worker", "agent", "k8s", "kubernetes", "resource"), s(Config, "connection"), s(Network)},
-	"origin": {s(Network)}, "hostname": {s(Network)}, "certificate_pack": {s(KeyMaterial)},
+	"origin": {s(Network)}, "hostname": {s(Network)}, "net": {s(Network)}, "internet": {s(Network)}, "clb": {s(Network)}, "slb": {s(Network)}, "cen": {s(Network)},
+	"dnat": {s(Network)}, "snat": {s(Network)}, "vrrp": {s(Network)}, "upstream": {s(Network)}, "anycast": {s(Network)}, "bandwidth": {s(Network)},
+	"ipset": {s(Network)}, "cfw": {s(Network)}, "apigw": {s(Network)}, "apig": {s(Network)}, "certificate_pack": {s(KeyMaterial)},
 
 	// Compute.
 	"instance": {s(Compute)}, "instances": {s(Compute)}, "server": {s(Identity, "auth", "authorization", "resource"), s(Compute)}, "servers": {s(Compute)}, "vm": {s(Compute)},
@@ -141,10 +143,12 @@ var vocabulary = map[string][]sense{
 	"lambda": {s(Compute)}, "app": {s(Compute)}, "application": {s(Identity, "iam", "azuread", "oauth", "oidc", "saml"), s(Compute)},
 	"device": {s(Compute)}, "flink": {s(Compute)}, "spark": {s(Compute)}, "hadoop": {s(Compute)}, "dataproc": {s(Compute)},
 	"databricks": {s(Compute)}, "affinity": {s(Compute)}, "worker": {s(Compute)}, "job": {s(Compute)},
-	"container": {s(ObjectStorage, "storage", "blob", "objectstorage"), s(Compute)}, "pod": {s(Compute)}, "task": {s(Compute)}, "host": {s(Compute)},
-	"runner": {s(Compute)}, "service": {s(Compute)}, "id": {s(Identity, "service")}, "deployment": {s(Compute)}, "autoscaler": {s(Compute)}, "script": {s(Compute)},
-	"compute": {s(Compute)}, "cron": {s(Compute)}, "daemon": {s(Compute)}, "agent": {s(Compute)}, "baremetal": {s(Compute)},
-	"cluster": {s(Container, "kubernetes", "k8s", "kube", "container", "containerengine", "aks", "eks", "gke", "oke", "lke", "sks", "ske", "cce", "tke", "doks", "rancher2", "nomad"),
+	"container": {s(ObjectStorage, "storage", "blob", "objectstorage"), s(Secret, "keymanager"), s(Compute)}, "pod": {s(Compute)}, "task": {s(Compute)}, "host": {s(Compute)},
+	"runner": {s(Compute)}, "service": {s(Compute)}, "id": {s(Identity, "service")}, "deployment": {s(Compute)}, "autoscaler": {s(Compute)}, "script": {s(Config, "init", "startup", "boot"), s(Compute)},
+	"compute": {s(Compute)}, "hpc": {s(Compute)}, "gpu": {s(Compute)}, "command": {s(Compute)}, "invocation": {s(Compute)},
+	"notebook": {s(Compute)}, "jupyterhub": {s(Compute)}, "jupyter": {s(Compute)}, "mlflow": {s(Compute)}, "cron": {s(Compute)}, "daemon": {s(Compute)}, "agent": {s(Compute)}, "baremetal": {s(Compute)},
+	"cluster": {s(Container, "kubernetes", "k8s", "kube", "container", "containerengine", "aks", "eks", "gke", "oke", "lke", "sks", "ske", "cce", "tke", "doks", "rancher2", "nomad",
+		"ack", "iks", "nks", "oks", "vks", "cks", "mks"),
 		s(Messaging, "kafka"), s(BlockStorage, "datastore"), s(Database)},
 	"kubernetes": {s(Container)}, "k8s": {s(Container)}, "kube": {s(Container)},
 
@@ -161,7 +165,8 @@ var vocabulary = map[string][]sense{
 	"rules": {s(Network, "firewall", "security", "secgroup"), s(Config)}, "versioning": {s(Config)}, "quota": {s(Config)},
 	"resources": {s(Config)}, "source": {s(Config, "data")}, "ruleset": {s(Config)}, "integration": {s(Config)}, "lifecycle": {s(Config)}, "replication": {s(Config)}, "context": {s(Config)},
 	"restriction": {s(Config)}, "protection": {s(Config)}, "preferences": {s(Config)}, "query": {s(Config)}, "catalog": {s(Config)},
-	"license": {s(Config)}, "configstore": {s(Config)}, "view": {s(Config)}, "data": {s(Config, "user")}, "workflow": {s(Config)}, "connector": {s(Config)}, "orchestration": {s(Config)},
+	"license": {s(Config)}, "configstore": {s(Config)}, "view": {s(Database, "materialized"), s(Config)}, "materialized": {s(Database)}, "cfg": {s(Config)}, "budget": {s(Config)}, "cors": {s(Config)},
+	"runbook": {s(Config)}, "process": {s(Config)}, "freeze": {s(Config)}, "feed": {s(Config)}, "data": {s(Config, "user")}, "workflow": {s(Config)}, "connector": {s(Config)}, "orchestration": {s(Config)},
 	"brand": {s(Config)}, "branding": {s(Config)}, "pipeline": {s(Config)}, "trigger": {s(Config)},
 	"variable": {s(Config)}, "variables": {s(Config)}, "flag": {s(Config)}, "feature": {s(Config)}, "attachment": {s(Config)},
 	"association": {s(Config)}, "mapping": {s(Config)}, "plan": {s(Config)}, "page": {s(Config)},
@@ -171,7 +176,7 @@ var vocabulary = map[string][]sense{
 
 	// Observability.
 	"log": {s(Observability)}, "logs": {s(Observability)}, "logging": {s(Observability)}, "metric": {s(Observability)},
-	"metrics": {s(Observability)}, "monitor": {s(Observability)}, "monitoring": {s(Observability)}, "alert": {s(Observability)},
+	"metrics": {s(Observability)}, "monitor": {s(Network, "lb", "health"), s(Observability)}, "monitoring": {s(Observability)}, "alert": {s(Observability)},
 	"alerting": {s(Observability)}, "alarm": {s(Observability)}, "dashboard": {s(Observability)}, "trace": {s(Observability)},
 	"tracing": {s(Observability)}, "audit": {s(Observability)}, "trail": {s(Observability)}, "sink": {s(Observability)},
 	"uptime": {s(Observability)}, "synthetics": {s(Observability)}, "synthetic": {s(Observability)}, "slo": {s(Observability)},
@@ -182,8 +187,8 @@ var vocabulary = map[string][]sense{
 	"panel": {s(Observability)},
 
 	// Containers and groupings.
-	"project": {s(Observability, "log", "logging"), s(Container)}, "projects": {s(Container)}, "folder": {s(Container)}, "account": {s(Identity, "service", "user", "db", "database", "iam", "sql", "mysql", "rds", "postgresql", "postgres", "mongodb", "redis", "mariadb", "robot", "cdb"), s(Container)},
-	"organization": {s(Container)}, "org": {s(Container)}, "namespace": {s(ObjectStorage, "registry"), s(Container)}, "workspace": {s(Container)},
+	"project": {s(Observability, "log", "logging"), s(Container)}, "projects": {s(Container)}, "folder": {s(Container)}, "account": {s(Identity, "service", "user", "acme", "db", "database", "iam", "sql", "mysql", "rds", "postgresql", "postgres", "mongodb", "redis", "mariadb", "robot", "cdb"), s(Container)},
+	"organization": {s(Container)}, "org": {s(Container)}, "namespace": {s(ObjectStorage, "registry", "cr", "tcr"), s(Container)}, "workspace": {s(Container)},
 	"space": {s(Container)}, "tenant": {s(Container)}, "tenancy": {s(Container)}, "compartment": {s(Container)},
 	"stack": {s(Container)}, "resourcegroup": {s(Container)}, "vdc": {s(Container)}, "datacenter": {s(Container)},
 	"realm": {s(Container)}, "vhost": {s(Container)}, "cloud": {s(Container)}, "unit": {s(Container)},
@@ -221,6 +226,14 @@ var links = map[string]map[Category]Category{
 	"policy": {Identity: Identity, ObjectStorage: Identity, Secret: Identity, KeyMaterial: Identity, Database: Identity,
 		Network: Network, Observability: Observability, "": Config},
 	"target":  {Identity: Identity, "": Network},
+	// The attributes of anything are its settings; a link of a named thing
+	// to another is an association, a bare link a network link; the
+	// configuration of a sign-on is identity.
+	"attributes": {"": Config},
+	"attribute":  {"": Config},
+	"link": {Network: Config, Compute: Config, BlockStorage: Config, ObjectStorage: Config, Database: Config, Identity: Config,
+		Backup: Config, Container: Config, Observability: Config, "": Network},
+	"config": {Identity: Identity, "": Config},
 	"version": {Secret: Secret, KeyMaterial: KeyMaterial, Backup: Backup, ObjectStorage: ObjectStorage, Identity: Identity, "": Config},
 }
 
