@@ -225,7 +225,7 @@ var links = map[string]map[Category]Category{
 	"membership":   {Network: Network, "": Identity},
 	"policy": {Identity: Identity, ObjectStorage: Identity, Secret: Identity, KeyMaterial: Identity, Database: Identity,
 		Network: Network, Observability: Observability, "": Config},
-	"target":  {Identity: Identity, "": Network},
+	"target": {Identity: Identity, "": Network},
 	// The attributes of anything are its settings; a link of a named thing
 	// to another is an association, a bare link a network link; the
 	// configuration of a sign-on is identity.
@@ -233,7 +233,7 @@ var links = map[string]map[Category]Category{
 	"attribute":  {"": Config},
 	"link": {Network: Config, Compute: Config, BlockStorage: Config, ObjectStorage: Config, Database: Config, Identity: Config,
 		Backup: Config, Container: Config, Observability: Config, "": Network},
-	"config": {Identity: Identity, "": Config},
+	"config":  {Identity: Identity, "": Config},
 	"version": {Secret: Secret, KeyMaterial: KeyMaterial, Backup: Backup, ObjectStorage: ObjectStorage, Identity: Identity, "": Config},
 }
 
