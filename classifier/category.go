@@ -227,11 +227,11 @@ var links = map[string]map[Category]Category{
 		Network: Network, Observability: Observability, "": Config},
 	"target": {Identity: Identity, "": Network},
 	// The attributes of anything are its settings; a link of a named thing
-	// to another is an association, a bare link a network link; the
-	// configuration of a sign-on is identity.
+	// to another is an association (of an identity, identity), a bare link
+	// a network link; the configuration of a sign-on is identity.
 	"attributes": {"": Config},
 	"attribute":  {"": Config},
-	"link": {Network: Config, Compute: Config, BlockStorage: Config, ObjectStorage: Config, Database: Config, Identity: Config,
+	"link": {Network: Config, Compute: Config, BlockStorage: Config, ObjectStorage: Config, Database: Config, Identity: Identity,
 		Backup: Config, Container: Config, Observability: Config, "": Network},
 	"config":  {Identity: Identity, "": Config},
 	"version": {Secret: Secret, KeyMaterial: KeyMaterial, Backup: Backup, ObjectStorage: ObjectStorage, Identity: Identity, "": Config},
