@@ -89,7 +89,7 @@ var vocabulary = map[string][]sense{
 	"kms": {s(KeyMaterial)}, "keyring": {s(KeyMaterial)}, "hsm": {s(KeyMaterial)}, "cmk": {s(KeyMaterial)},
 	"certificate": {s(KeyMaterial)}, "secretsmanager": {s(Secret)}, "cert": {s(KeyMaterial)}, "ca": {s(KeyMaterial)}, "keystore": {s(KeyMaterial)},
 	"key": {s(KeyMaterial, "kms", "crypto", "encryption", "cmk", "master", "signing", "customer", "hsm", "vault", "pgp", "gpg", "private", "symmetric", "asymmetric"),
-		s(Identity, "ssh", "deploy", "public", "login"), s(Secret)},
+		s(Identity, "ssh", "deploy", "public", "login"), s(Config, "category", "tag"), s(Secret)},
 	"sshkey": {s(Identity)}, "keypair": {s(Identity)}, "symmetric": {s(KeyMaterial)}, "asymmetric": {s(KeyMaterial)},
 
 	// Secrets.
@@ -104,9 +104,9 @@ var vocabulary = map[string][]sense{
 
 	// Identity and access.
 	"user": {s(Identity)}, "users": {s(Identity)}, "role": {s(Identity)}, "roles": {s(Identity)}, "iam": {s(Identity)}, "ram": {s(Identity)}, "cam": {s(Identity)}, "collaborator": {s(Identity)}, "usergroup": {s(Identity)}, "ownership": {s(Identity)},
-	"binding": {s(Identity)}, "member": {s(Identity)}, "members": {s(Identity)}, "membership": {s(Identity)},
+	"binding": {s(Network, "dhcp"), s(Identity)}, "member": {s(Identity)}, "members": {s(Identity)}, "membership": {s(Identity)},
 	"permission": {s(Identity)}, "permissions": {s(Identity)}, "grant": {s(Identity)}, "grants": {s(Identity)},
-	"principal": {s(Identity)}, "identity": {s(Identity)}, "login": {s(Identity)}, "sso": {s(Identity)}, "saml": {s(Identity)},
+	"principal": {s(Identity)}, "identity": {s(Identity)}, "login": {s(Identity)}, "sso": {s(Identity)}, "ldap": {s(Identity)}, "directory": {s(Identity)}, "saml": {s(Identity)},
 	"oidc": {s(Identity)}, "oauth": {s(Identity)}, "team": {s(Identity)}, "invitation": {s(Identity)}, "invite": {s(Identity)},
 	"authorization": {s(Identity)}, "authentication": {s(Identity)}, "auth": {s(Identity)}, "access": {s(Identity)},
 	"assignment": {s(Identity)}, "client": {s(Identity)}, "idp": {s(Identity)}, "mfa": {s(Identity)}, "factor": {s(Identity)},
@@ -115,7 +115,7 @@ var vocabulary = map[string][]sense{
 	"policy": {s(Observability, "alert", "escalation", "notification"), s(Config, "backup", "snapshot", "lifecycle", "retention", "scaling", "autoscaling", "placement",
 		"routing", "resource", "storage", "cache", "origin", "response", "compression", "sampling", "tag", "maintenance"),
 		s(Network, "firewall", "security", "network", "waf", "dns"), s(Identity)},
-	"group": {s(Container, "resource"), s(Network, "security", "target", "network", "firewall", "control"),
+	"group": {s(Identity, "org", "organization", "user", "team"), s(Container, "resource"), s(Network, "security", "target", "network", "firewall", "control"),
 		s(Compute, "node", "instance", "autoscaling", "scaling", "as", "server", "placement", "worker", "scale"),
 		s(Config, "parameter", "option", "subnet", "endpoint"), s(Observability, "log"), s(Database, "replication"),
 		s(Messaging, "consumer"), s(Identity)},
@@ -139,11 +139,11 @@ var vocabulary = map[string][]sense{
 
 	// Compute.
 	"instance": {s(Compute)}, "instances": {s(Compute)}, "server": {s(Identity, "auth", "authorization", "resource"), s(Compute)}, "servers": {s(Compute)}, "vm": {s(Compute)},
-	"machine": {s(Compute)}, "droplet": {s(Compute)}, "node": {s(Compute)}, "nodepool": {s(Compute)}, "function": {s(Compute)},
+	"machine": {s(Compute)}, "droplet": {s(Compute)}, "node": {s(Compute)}, "nodepool": {s(Compute)}, "function": {s(Network, "network"), s(Compute)},
 	"lambda": {s(Compute)}, "app": {s(Compute)}, "application": {s(Identity, "iam", "azuread", "oauth", "oidc", "saml"), s(Compute)},
 	"device": {s(Compute)}, "flink": {s(Compute)}, "spark": {s(Compute)}, "hadoop": {s(Compute)}, "dataproc": {s(Compute)},
-	"databricks": {s(Compute)}, "affinity": {s(Compute)}, "worker": {s(Compute)}, "job": {s(Compute)},
-	"container": {s(ObjectStorage, "storage", "blob", "objectstorage"), s(Secret, "keymanager"), s(Compute)}, "pod": {s(Compute)}, "task": {s(Compute)}, "host": {s(Compute)},
+	"databricks": {s(Compute)}, "affinity": {s(Compute)}, "worker": {s(Compute)}, "job": {s(Backup, "restore", "export", "backup", "snapshot"), s(Compute)},
+	"container": {s(ObjectStorage, "storage", "blob", "objectstorage"), s(Secret, "keymanager"), s(Compute)}, "pod": {s(Compute)}, "task": {s(Backup, "restore", "export", "backup", "snapshot"), s(Compute)}, "host": {s(Compute)},
 	"runner": {s(Compute)}, "service": {s(Compute)}, "id": {s(Identity, "service")}, "deployment": {s(Compute)}, "autoscaler": {s(Compute)}, "script": {s(Config, "init", "startup", "boot"), s(Compute)},
 	"compute": {s(Compute)}, "hpc": {s(Compute)}, "gpu": {s(Compute)}, "command": {s(Compute)}, "invocation": {s(Compute)},
 	"notebook": {s(Compute)}, "jupyterhub": {s(Compute)}, "jupyter": {s(Compute)}, "mlflow": {s(Compute)}, "cron": {s(Compute)}, "daemon": {s(Compute)}, "agent": {s(Compute)}, "baremetal": {s(Compute)},
@@ -166,7 +166,10 @@ var vocabulary = map[string][]sense{
 	"resources": {s(Config)}, "source": {s(Config, "data")}, "ruleset": {s(Config)}, "integration": {s(Config)}, "lifecycle": {s(Config)}, "replication": {s(Config)}, "context": {s(Config)},
 	"restriction": {s(Config)}, "protection": {s(Config)}, "preferences": {s(Config)}, "query": {s(Config)}, "catalog": {s(Config)},
 	"license": {s(Config)}, "configstore": {s(Config)}, "view": {s(Database, "materialized"), s(Config)}, "materialized": {s(Database)}, "cfg": {s(Config)}, "budget": {s(Config)}, "cors": {s(Config)},
-	"runbook": {s(Config)}, "process": {s(Config)}, "freeze": {s(Config)}, "feed": {s(Config)}, "data": {s(Config, "user")}, "workflow": {s(Config)}, "connector": {s(Config)}, "orchestration": {s(Config)},
+	"runbook": {s(Config)}, "process": {s(Config)}, "freeze": {s(Config)}, "feed": {s(Config)},
+	"category": {s(Config)}, "window": {s(Config)}, "sla": {s(Config)}, "limit": {s(Config)}, "spec": {s(Config)}, "strategy": {s(Config)},
+	"board": {s(Config)}, "badge": {s(Config)}, "reply": {s(Config)}, "appearance": {s(Config)}, "compliance": {s(Config)},
+	"framework": {s(Config)}, "requirement": {s(Config)}, "data": {s(Config, "user")}, "workflow": {s(Config)}, "connector": {s(Config)}, "orchestration": {s(Config)},
 	"brand": {s(Config)}, "branding": {s(Config)}, "pipeline": {s(Config)}, "trigger": {s(Config)},
 	"variable": {s(Config)}, "variables": {s(Config)}, "flag": {s(Config)}, "feature": {s(Config)}, "attachment": {s(Config)},
 	"association": {s(Config)}, "mapping": {s(Config)}, "plan": {s(Config)}, "page": {s(Config)},
@@ -178,7 +181,7 @@ var vocabulary = map[string][]sense{
 	"log": {s(Observability)}, "logs": {s(Observability)}, "logging": {s(Observability)}, "metric": {s(Observability)},
 	"metrics": {s(Observability)}, "monitor": {s(Network, "lb", "health"), s(Observability)}, "monitoring": {s(Observability)}, "alert": {s(Observability)},
 	"alerting": {s(Observability)}, "alarm": {s(Observability)}, "dashboard": {s(Observability)}, "trace": {s(Observability)},
-	"tracing": {s(Observability)}, "audit": {s(Observability)}, "trail": {s(Observability)}, "sink": {s(Observability)},
+	"tracing": {s(Observability)}, "audit": {s(Observability)}, "auditing": {s(Observability)}, "trail": {s(Observability)}, "sink": {s(Observability)},
 	"uptime": {s(Observability)}, "synthetics": {s(Observability)}, "synthetic": {s(Observability)}, "slo": {s(Observability)},
 	"apm": {s(Observability)}, "incident": {s(Observability)}, "escalation": {s(Observability)}, "check": {s(Observability)},
 	"healthcheck": {s(Observability)}, "notification": {s(Observability)}, "oncall": {s(Observability)}, "downtime": {s(Observability)},
@@ -189,7 +192,7 @@ var vocabulary = map[string][]sense{
 	// Containers and groupings.
 	"project": {s(Observability, "log", "logging"), s(Container)}, "projects": {s(Container)}, "folder": {s(Container)}, "account": {s(Identity, "service", "user", "acme", "db", "database", "iam", "sql", "mysql", "rds", "postgresql", "postgres", "mongodb", "redis", "mariadb", "robot", "cdb"), s(Container)},
 	"organization": {s(Container)}, "org": {s(Container)}, "namespace": {s(ObjectStorage, "registry", "cr", "tcr"), s(Container)}, "workspace": {s(Container)},
-	"space": {s(Container)}, "tenant": {s(Container)}, "tenancy": {s(Container)}, "compartment": {s(Container)},
+	"space": {s(Network, "ip", "address"), s(Container)}, "tenant": {s(Container)}, "tenancy": {s(Container)}, "compartment": {s(Container)},
 	"stack": {s(Container)}, "resourcegroup": {s(Container)}, "vdc": {s(Container)}, "datacenter": {s(Container)},
 	"realm": {s(Container)}, "vhost": {s(Container)}, "cloud": {s(Container)}, "unit": {s(Container)},
 }
@@ -233,8 +236,9 @@ var links = map[string]map[Category]Category{
 	"attribute":  {"": Config},
 	"link": {Network: Config, Compute: Config, BlockStorage: Config, ObjectStorage: Config, Database: Config, Identity: Identity,
 		Backup: Config, Container: Config, Observability: Config, "": Network},
-	"config":  {Identity: Identity, "": Config},
-	"version": {Secret: Secret, KeyMaterial: KeyMaterial, Backup: Backup, ObjectStorage: ObjectStorage, Identity: Identity, "": Config},
+	"config":        {Identity: Identity, Observability: Observability, "": Config},
+	"configuration": {Identity: Identity, Observability: Observability, "": Config},
+	"version":       {Secret: Secret, KeyMaterial: KeyMaterial, Backup: Backup, ObjectStorage: ObjectStorage, Identity: Identity, "": Config},
 }
 
 // vendorDomains are providers whose every resource belongs to one domain:
@@ -372,6 +376,9 @@ func phrase(words []string, lo, hi int) (Category, string, int) {
 			if to, ok := by[pc]; ok && pc != "" {
 				return to, w, i
 			}
+			if by[Identity] == Identity && namesPrincipal(words[lo:i]) {
+				return Identity, w, i
+			}
 			return by[""], w, i
 		}
 		if !ok {
@@ -385,6 +392,21 @@ func phrase(words []string, lo, hi int) (Category, string, int) {
 		return c, w, i
 	}
 	return "", "", -1
+}
+
+// principals are the words that name who is granted something.
+var principals = map[string]bool{"user": true, "users": true, "role": true, "roles": true, "principal": true,
+	"member": true, "members": true, "team": true}
+
+// namesPrincipal reports whether one of words names a principal: the
+// assignment of a user to a project is identity, whatever the project is.
+func namesPrincipal(words []string) bool {
+	for _, w := range words {
+		if principals[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // senseOf returns the category of word after prev: the first sense whose
