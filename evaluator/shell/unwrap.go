@@ -76,9 +76,36 @@ var wrappers = map[string]wrapper{
 		"--max-procs", "--max-lines", "--eof", "--max-chars", "--process-slot-var"}, more: true},
 }
 
-// runnerSubcommands are package-manager subcommands that run a package's
-// binary like npx: npm exec rimraf /, pnpm dlx rimraf /.
-var runnerSubcommands = map[string][]string{"npm": {"exec", "x"}, "pnpm": {"dlx", "exec"}, "yarn": {"dlx", "exec"}, "bun": {"x"}}
+// runnerSubcommands are package-manager and environment-manager
+// subcommands that run a package's binary like npx (npm exec rimraf /,
+// pnpm dlx rimraf /) or any command in the project's environment (bundle
+// exec rake db:drop, poetry run, uv run, conda run -n ENV).
+var runnerSubcommands = map[string][]string{"npm": {"exec", "x"}, "pnpm": {"dlx", "exec"}, "yarn": {"dlx", "exec"}, "bun": {"x"},
+	"bundle": {"exec"}, "poetry": {"run"}, "uv": {"run"}, "pipenv": {"run"}, "pdm": {"run"}, "hatch": {"run"}, "rye": {"run"},
+	"pipx": {"run"}, "conda": {"run"}, "mamba": {"run"}, "micromamba": {"run"}}
+
+// runnerSpecs are the options of the runner subcommands whose options
+// are not npx's: those that take a value must be skipped to find the
+// command.
+var runnerSpecs = map[string]wrapper{
+	"uv": {valueFlags: []string{"--with", "--with-editable", "--with-requirements", "-p", "--python", "--project", "--directory",
+		"--env-file", "--extra", "--group", "--package", "--index", "--default-index", "-i", "--index-url", "-f", "--find-links",
+		"--config-file", "--cache-dir"}},
+	"poetry":     {valueFlags: []string{"-C", "--directory", "-P", "--project"}},
+	"pdm":        {valueFlags: []string{"-p", "--project"}},
+	"pipx":       {valueFlags: []string{"--spec", "--python", "--pip-args", "--index-url"}},
+	"conda":      {valueFlags: []string{"-n", "--name", "-p", "--prefix", "--cwd"}},
+	"mamba":      {valueFlags: []string{"-n", "--name", "-p", "--prefix", "--cwd"}},
+	"micromamba": {valueFlags: []string{"-n", "--name", "-p", "--prefix", "--cwd"}},
+}
+
+// runnerSpec is how the runner subcommand of prog reads its options.
+func runnerSpec(prog string) wrapper {
+	if spec, ok := runnerSpecs[prog]; ok {
+		return spec
+	}
+	return wrappers["npx"]
+}
 
 // shells run a script given with -c, a script file, or their stdin.
 var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "ash": true, "mksh": true, "fish": true, "busybox sh": true}
@@ -107,7 +134,7 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 		}
 		spec, isWrapper := wrappers[prog]
 		if sub, ok := runnerSubcommand(prog, argv); ok {
-			spec, isWrapper, prog = wrappers["npx"], true, prog+" "+sub
+			spec, isWrapper, prog = runnerSpec(prog), true, prog+" "+sub
 			argv = argv[1:]
 		}
 		if !isWrapper {
@@ -156,6 +183,8 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 		w.watch(cmd, heredoc, fr)
 	case cmd.Program == "ssh":
 		w.ssh(cmd, fr)
+	case cmd.Program == "git":
+		w.git(cmd, fr)
 	case containerExecs[cmd.Program] != nil:
 		w.container(cmd, fr)
 	case interpreters[cmd.Program] != nil:

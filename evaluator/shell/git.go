@@ -1,0 +1,138 @@
+package shell
+
+import (
+	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// git's configuration can run commands. An alias whose value starts with
+// "!" is a shell command line, and settings such as core.pager,
+// core.editor, core.sshCommand or core.fsmonitor name programs that git
+// starts. Given on the command line (git -c KEY=VALUE, or the GIT_*
+// variables that override them) they are part of what the line runs, so
+// they are analysed like any command line; an alias without "!" is
+// expanded in place, so that `git -c alias.x='reset --hard' x` is judged
+// as the reset it is.
+
+// gitValueFlags are git's global options that take the next argument
+// (the same list rules/git reads to find the subcommand).
+var gitValueFlags = map[string]bool{"-C": true, "-c": true, "--git-dir": true, "--work-tree": true, "--namespace": true,
+	"--super-prefix": true, "--config-env": true}
+
+// gitCommandKeys are configuration keys whose value is a command git runs
+// (keys are case-insensitive; the middle part of a three-part key such
+// as filter.NAME.clean is a name).
+var gitCommandKeys = map[string]bool{"core.pager": true, "core.editor": true, "core.sshcommand": true, "core.fsmonitor": true,
+	"core.askpass": true, "sequence.editor": true, "diff.external": true, "gpg.program": true, "gpg.ssh.program": true,
+	"credential.helper": true, "uploadpack.packobjectshook": true, "core.gitproxy": true}
+
+// gitCommandKinds are the first and last parts of three-part keys whose
+// value is a command: pager.log, difftool.NAME.cmd, filter.NAME.clean.
+var gitCommandKinds = map[[2]string]bool{{"difftool", "cmd"}: true, {"mergetool", "cmd"}: true,
+	{"filter", "clean"}: true, {"filter", "smudge"}: true, {"filter", "process"}: true, {"credential", "helper"}: true}
+
+// gitCommandEnv are the variables whose value is a command git runs.
+var gitCommandEnv = []string{"GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR",
+	"GIT_EXTERNAL_DIFF", "GIT_ASKPASS"}
+
+// git analyses the commands a git command line configures, expands an
+// alias it defines and calls, and emits the git command.
+func (w *walker) git(cmd *model.Command, fr frame) {
+	for _, name := range gitCommandEnv {
+		if v, ok := cmd.Env[name]; ok {
+			w.gitRuns(cmd, model.Arg{Value: v, Dynamic: v == "$(dynamic)"}, name, fr)
+		}
+	}
+	aliases := map[string]model.Arg{}
+	args := cmd.Args
+	sub := -1
+	for i := 0; i < len(args) && sub < 0; i++ {
+		v := args[i].Value
+		switch {
+		case args[i].Dynamic:
+			i = len(args)
+		case v == "-c" && i+1 < len(args):
+			w.gitConfig(cmd, args[i+1], aliases, fr)
+			i++
+		case strings.HasPrefix(v, "-c") && !strings.HasPrefix(v, "--"):
+			w.gitConfig(cmd, model.Arg{Value: v[2:]}, aliases, fr)
+		case v == "--":
+		case strings.HasPrefix(v, "-"):
+			if name, _, hasValue := strings.Cut(v, "="); gitValueFlags[name] && !hasValue {
+				i++
+			}
+		default:
+			sub = i
+		}
+	}
+	if sub >= 0 {
+		if body, ok := aliases[strings.ToLower(args[sub].Value)]; ok {
+			if w.gitAlias(cmd, sub, body, fr) {
+				return
+			}
+		}
+	}
+	w.emit(cmd)
+}
+
+// gitConfig reads one -c KEY=VALUE: an alias is remembered, a command
+// key's value analysed.
+func (w *walker) gitConfig(cmd *model.Command, kv model.Arg, aliases map[string]model.Arg, fr frame) {
+	key, value, _ := strings.Cut(kv.Value, "=")
+	key = strings.ToLower(key)
+	val := model.Arg{Value: value, Dynamic: kv.Dynamic}
+	if name, ok := strings.CutPrefix(key, "alias."); ok {
+		aliases[name] = val
+		return
+	}
+	if gitRunsValue(key) {
+		w.gitRuns(cmd, val, "git -c "+key, fr)
+	}
+}
+
+// gitRunsValue reports whether the value of key is a command git runs.
+func gitRunsValue(key string) bool {
+	if gitCommandKeys[key] || strings.HasPrefix(key, "pager.") {
+		return true
+	}
+	parts := strings.Split(key, ".")
+	return len(parts) >= 3 && gitCommandKinds[[2]string{parts[0], parts[len(parts)-1]}]
+}
+
+// gitRuns analyses a configured command: a shell command line (a leading
+// "!" marks one in aliases and credential helpers).
+func (w *walker) gitRuns(cmd *model.Command, line model.Arg, via string, fr frame) {
+	line.Value = strings.TrimPrefix(line.Value, "!")
+	if strings.TrimSpace(line.Value) == "" {
+		return
+	}
+	w.runLater(cmd, line, via, fr)
+}
+
+// gitAlias expands the alias called at args[sub]: "!CMD" runs CMD through
+// the shell, with the arguments after the alias appended; anything else
+// is git arguments that replace the alias word. It reports whether the
+// command was fully handled (the shell case).
+func (w *walker) gitAlias(cmd *model.Command, sub int, body model.Arg, fr frame) bool {
+	if body.Dynamic {
+		c := *cmd
+		c.Problem = "git alias " + cmd.Args[sub].Value + " runs a command only known at run time: " + body.Value
+		w.emit(&c)
+		return true
+	}
+	if line, ok := strings.CutPrefix(strings.TrimSpace(body.Value), "!"); ok {
+		saved := w.cwd
+		w.cwd = "" // git runs a shell alias from the top of the work tree
+		w.runLater(cmd, joinLine(model.Arg{Value: line}, cmd.Args[sub+1:]), "git alias "+cmd.Args[sub].Value, fr)
+		w.cwd = saved
+		return true
+	}
+	args := append([]model.Arg(nil), cmd.Args[:sub]...)
+	for _, f := range strings.Fields(body.Value) {
+		args = append(args, model.Arg{Value: f})
+	}
+	cmd.Args = append(args, cmd.Args[sub+1:]...)
+	cmd.Wrappers = append(cmd.Wrappers, "git alias")
+	return false
+}
