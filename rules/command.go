@@ -24,6 +24,8 @@ var valueFlags = map[string][]string{
 	"tofu":      {"-chdir", "-var", "-var-file", "-target", "-state", "-lock-timeout"},
 	"aws":       {"--region", "--profile", "--output", "--query", "--endpoint-url", "--bucket", "--key", "--db-instance-identifier"},
 	"gcloud":    {"--project", "--region", "--zone", "--format", "--account", "--configuration"},
+	"gsutil":    {"-o", "-h", "-u", "-p"},
+	"setfacl":   {"-m", "--modify", "-M", "--modify-file", "-x", "--remove", "-X", "--remove-file", "--set", "--set-file"},
 	"az":        {"-g", "--resource-group", "-n", "--name", "--subscription", "-o", "--output", "--query"},
 	"psql":      {"-h", "--host", "-p", "--port", "-U", "--username", "-d", "--dbname", "-c", "--command", "-f", "--file", "-o", "--output", "-v", "--set"},
 	"mysql":     {"-h", "--host", "-P", "--port", "-u", "--user", "-e", "--execute", "-D", "--database"},

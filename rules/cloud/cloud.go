@@ -1,5 +1,5 @@
-// Package cloud holds the rules for the aws, gcloud and az command-line
-// tools: delete, terminate and remove operations per service, with the
+// Package cloud holds the rules for the aws, gcloud, gsutil and az
+// command-line tools: delete, terminate and remove operations per service, with the
 // flags that change what survives (--skip-final-snapshot,
 // --force-delete-without-recovery, --pending-window-in-days ...).
 package cloud
@@ -105,11 +105,24 @@ func Rules() []rules.Rule {
 			"--delete-disks=all|data deletes the instances' data disks with them"),
 		row("gcloud.compute.instances.delete", "gcloud", words("compute", "instances", "delete"), model.TierRecoverableFromBackup,
 			"deletes instances and their auto-delete disks"),
+		row("gcloud.storage.rsync.delete", "gcloud", rules.All(words("storage", "rsync"), rules.Flag("delete-unmatched-destination-objects")), model.TierNeedsReview,
+			"storage rsync --delete-unmatched-destination-objects deletes destination objects the source lacks; whether the bucket keeps versions is not in the input"),
 		row("gcloud.delete", "gcloud", rules.Any(words("delete"), words("rm"), words("destroy"), words("purge"), words("remove")), model.TierUnrecoverable,
 			"deletes the resource (Cloud SQL instances, disks, secrets, clusters, objects ...); no rule shows a recovery path"),
 		row("gcloud.read", "gcloud", rules.Any(words("list"), words("describe"), words("get-iam-policy"), words("ls"), words("cat"), words("info"), words("config"), words("auth")),
 			model.TierReversible, "reads cloud state or configuration"),
 		row("gcloud.other", "gcloud", nil, model.TierRecoverableWithEffort, "changes cloud resources in place"),
+
+		row("gsutil.help", "gsutil", rules.Sub("help"), model.TierReversible, "prints help"),
+		row("gsutil.rm", "gsutil", rules.Sub("rm"), model.TierNeedsReview,
+			"gsutil rm deletes objects (all under the prefix with -r, and the bucket too with -r on a bucket); whether the bucket keeps versions is not in the input"),
+		row("gsutil.rsync.delete", "gsutil", rules.All(rules.Sub("rsync"), rules.Flag("d")), model.TierNeedsReview,
+			"gsutil rsync -d deletes destination objects the source lacks; whether the destination keeps versions is not in the input"),
+		row("gsutil.mv", "gsutil", rules.Sub("mv"), model.TierRecoverableFromBackup, "gsutil mv deletes the source objects after copying and overwrites same-named targets"),
+		row("gsutil.rb", "gsutil", rules.Sub("rb"), model.TierRecoverableWithEffort, "gsutil rb deletes empty buckets only"),
+		row("gsutil.read", "gsutil", rules.Any(rules.Sub("ls"), rules.Sub("cat"), rules.Sub("du"), rules.Sub("stat"), rules.Sub("hash"), rules.Sub("version")),
+			model.TierReversible, "reads objects or their metadata"),
+		row("gsutil.other", "gsutil", nil, model.TierRecoverableWithEffort, "copies, or changes objects' metadata, ACLs or bucket settings in place"),
 
 		row("az.help", "az", rules.Flag("h"), model.TierReversible, "prints help"),
 		row("az.group.delete", "az", words("group", "delete"), model.TierUnrecoverable,

@@ -51,6 +51,14 @@ func diskRows() []rules.Rule {
 			"deletes subvolumes (snapshots included) or removes devices"),
 		row("disk.btrfs", "btrfs", nil, model.TierRecoverableWithEffort, "reads or changes btrfs filesystems"),
 
+		row("disk.diskutil.erase", "diskutil", rules.Any(rules.Sub("eraseDisk"), rules.Sub("eraseVolume"), rules.Sub("zeroDisk"), rules.Sub("randomDisk"),
+			rules.Sub("secureErase"), rules.Sub("partitionDisk"), rules.Sub("reformat"), rules.Sub("apfs", "deleteContainer"), rules.Sub("apfs", "deleteVolume"),
+			rules.Sub("apfs", "eraseVolume"), rules.Sub("apfs", "deleteSnapshot"), rules.Sub("appleRAID", "delete"), rules.Sub("cs", "delete")),
+			model.TierUnrecoverable, "erases, repartitions or deletes a disk, volume, container or snapshot (macOS): the data on it is gone"),
+		row("disk.diskutil.read", "diskutil", rules.Any(rules.Sub("list"), rules.Sub("info"), rules.Sub("activity"), rules.Sub("listFilesystems"), rules.Sub("apfs", "list")),
+			model.TierReversible, "lists disks and volumes"),
+		row("disk.diskutil", "diskutil", nil, model.TierRecoverableWithEffort, "mounts, unmounts, ejects, verifies or renames disks and volumes"),
+
 		row("disk.fsck.repair", "e2fsck", rules.Flag("y", "p", "f"), model.TierRecoverableWithEffort, "repairs a filesystem automatically; a repair can discard damaged data"),
 		row("disk.fsck", "e2fsck", nil, model.TierReversible, "checks a filesystem"),
 	}

@@ -114,6 +114,9 @@ func Rules() []rules.Rule {
 		row("fs.chgrp.recursive-system", "chgrp", rules.All(recursive, critical), model.TierUnrecoverable,
 			"recursively changes groups on a system or home tree"),
 		row("fs.chgrp", "chgrp", nil, model.TierRecoverableWithEffort, "changes groups; the previous groups must be restored by hand"),
+		row("fs.setfacl.recursive-system", "setfacl", rules.All(rules.Flag("R", "recursive"), critical), model.TierUnrecoverable,
+			"recursively changes or removes access control lists on a system or home tree; the previous ACLs are not recorded anywhere"),
+		row("fs.setfacl", "setfacl", nil, model.TierRecoverableWithEffort, "changes access control lists; the previous ones must be restored by hand (getfacl can dump them first)"),
 
 		row("fs.rsync.delete", "rsync", rules.All(rules.Flag("delete", "delete-before", "delete-during", "delete-after", "delete-delay", "delete-excluded", "del", "remove-source-files"),
 			rules.Not(rules.Flag("n", "dry-run"))), model.TierUnrecoverable,
