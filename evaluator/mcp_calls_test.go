@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"strings"
 	"testing"
 
+	"github.com/recourse-dev/recourse/evaluator/shell"
 	"github.com/recourse-dev/recourse/model"
 )
 
@@ -52,6 +54,30 @@ func TestMCPCallCorpus(t *testing.T) {
 		t.Fatalf("only %d calls; the corpus needs at least 150", n)
 	}
 	t.Logf("%d calls, %d false-allows", n, falseAllows)
+}
+
+// TestMCPUnreadArgumentIsNeverAllowed: a command or SQL argument the
+// parser could not read (over the shell parser's size limit) leaves what
+// the call runs unknown: needs review, never "judged on its own".
+func TestMCPUnreadArgumentIsNeverAllowed(t *testing.T) {
+	ev := newEvaluator(t)
+	huge := "echo " + strings.Repeat("x", shell.MaxLineBytes)
+	for _, call := range []map[string]any{
+		{"server": "terminal", "tool": "run_command", "arguments": map[string]any{"command": huge}},
+		{"server": "aws-api", "tool": "call_aws", "arguments": map[string]any{"cli_command": huge}},
+	} {
+		data, err := json.Marshal(call)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := ev.MCPCall(context.Background(), data, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.RiskAssessment == model.Allow || rep.RiskAssessment == model.Warn {
+			t.Errorf("%s: %s (%s), want escalate or block", call["tool"], rep.RiskAssessment, rep.AssessmentReason)
+		}
+	}
 }
 
 // BenchmarkMCPCall: one MCP tool call evaluated in process (target

@@ -19,6 +19,11 @@ type ToolCall struct {
 	Words []string
 	// Arguments are the call's arguments.
 	Arguments map[string]any
+	// Parsed names the arguments that the parser read as SQL, a shell
+	// command line or code and turned into mutations of their own, which
+	// carry the verdict on what the call runs. An argument that looks like
+	// one but could not be read is not listed.
+	Parsed []string
 	// Annotations are the hints the target server advertised for the tool;
 	// nil when the caller passed none. They are evidence from an untrusted
 	// server: they never make a rule's verdict safer.

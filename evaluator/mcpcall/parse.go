@@ -149,18 +149,33 @@ func Mutations(c *Call) []model.Mutation {
 		}
 		switch {
 		case isSQLArgument(key, call):
-			for _, st := range sql.Parse(text) {
-				out = append(out, sqlMutation(id, key, st))
-			}
+			out = parsed(call, key, out, sqlMutations(id, key, text))
 		case isCommandArgument(key, call):
-			out = append(out, commandMutations(id, key, text, c.Arguments)...)
+			out = parsed(call, key, out, commandMutations(id, key, text, c.Arguments))
 		}
 	}
 	if line, ok := kubectlLine(call); ok {
-		out = append(out, commandMutations(id, "command", line, c.Arguments)...)
+		out = parsed(call, "command", out, commandMutations(id, "command", line, c.Arguments))
 	}
 	for _, line := range codeLines(call) {
-		out = append(out, commandMutations(id, "code", line, c.Arguments)...)
+		out = parsed(call, "code", out, commandMutations(id, "code", line, c.Arguments))
+	}
+	return out
+}
+
+// parsed appends the mutations read from the argument key and, when there
+// are any, records key in call.Parsed.
+func parsed(call *model.ToolCall, key string, out, ms []model.Mutation) []model.Mutation {
+	if len(ms) > 0 && !slices.Contains(call.Parsed, key) {
+		call.Parsed = append(call.Parsed, key)
+	}
+	return append(out, ms...)
+}
+
+func sqlMutations(id, key, text string) []model.Mutation {
+	var out []model.Mutation
+	for _, st := range sql.Parse(text) {
+		out = append(out, sqlMutation(id, key, st))
 	}
 	return out
 }
@@ -358,7 +373,7 @@ var commandKeys = map[string]bool{"command": true, "cmd": true, "commandline": t
 
 // shellWords in a tool or server name mark a terminal tool.
 var shellWords = map[string]bool{"run": true, "exec": true, "execute": true, "shell": true, "terminal": true, "bash": true,
-	"command": true, "cmd": true, "sh": true, "zsh": true, "powershell": true, "console": true, "process": true}
+	"command": true, "cmd": true, "sh": true, "zsh": true, "powershell": true, "console": true, "process": true, "cli": true}
 
 // cliKeys hold a command line whatever the tool is called: the AWS API
 // server's call_aws takes {"cli_command": "aws s3 rb s3://b --force"}.

@@ -120,20 +120,20 @@ func pathArgWhere(desc string, test func(string) (string, bool)) rules.Cond {
 	})
 }
 
-// derived holds when the call has SQL statements or shell commands of its
-// own in the input (its arguments were parsed): they carry the verdict.
+// derived holds when the parser read an argument of the call as SQL, a
+// command line or code (model.ToolCall.Parsed): those mutations carry the
+// verdict. An argument that only looks like one, or that could not be
+// read (an oversized command), does not count.
 func derived() rules.Cond {
 	return rules.Func("an argument was parsed as SQL or a command", func(f rules.Facts) rules.Result {
-		for k, v := range f.M.Call.Arguments {
-			if !hasText(v) {
-				continue
-			}
-			switch strings.ToLower(k) {
-			case "sql", "statement", "query", "sql_query", "sqlquery", "command", "cmd", "commandline", "command_line", "script", "shell_command", "cli_command", "clicommand":
-				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + k, Value: "(judged on its own)", Present: true}}}
-			}
+		if len(f.M.Call.Parsed) == 0 {
+			return rules.Result{Truth: rules.False}
 		}
-		return rules.Result{Truth: rules.False}
+		ev := make([]model.Evidence, len(f.M.Call.Parsed))
+		for i, k := range f.M.Call.Parsed {
+			ev[i] = model.Evidence{Key: "arguments." + k, Value: "(judged on its own)", Present: true}
+		}
+		return rules.Result{Truth: rules.True, Evidence: ev}
 	})
 }
 
@@ -162,23 +162,6 @@ func destructiveTarget() rules.Cond {
 		}
 		return rules.Result{Truth: rules.False}
 	})
-}
-
-// hasText reports whether an argument holds text the parsers read: a
-// non-blank string, or an array of strings (an argv).
-func hasText(v any) bool {
-	switch x := v.(type) {
-	case string:
-		return strings.TrimSpace(x) != ""
-	case []any:
-		for _, e := range x {
-			if _, ok := e.(string); !ok {
-				return false
-			}
-		}
-		return len(x) > 0
-	}
-	return false
 }
 
 var (
@@ -281,7 +264,7 @@ func databases() []rules.Rule {
 		row("mcp.sql.statement", sqlTools, derived(), model.TierReversible,
 			"runs SQL, judged statement by statement (see the sql mutations of this call)"),
 		row("mcp.sql.no-statement", sqlTools, nil, model.TierNeedsReview,
-			"a SQL tool called without a sql, query or statement argument: what it runs is not in the input"),
+			"a SQL tool called without a sql, query or statement argument that could be read: what it runs is not in the input"),
 		row("mcp.db.drop", []string{"drop_table", "drop_database", "drop_collection", "drop_index", "delete_database", "delete_table", "truncate_table",
 			"delete_collection", "drop_schema", "delete_documents", "delete_many"}, nil, model.TierUnrecoverable,
 			"drops or empties stored data; only a backup brings it back"),
@@ -295,7 +278,7 @@ func terminals() []rules.Rule {
 		row("mcp.shell.command", shellTools, derived(), model.TierReversible,
 			"runs a shell command line, judged command by command (see the shell mutations of this call)"),
 		row("mcp.shell.no-command", shellTools, nil, model.TierNeedsReview,
-			"a terminal tool called without a command argument: what it runs is not in the input"),
+			"a terminal tool called without a command argument that could be read: what it runs is not in the input"),
 	)
 }
 
@@ -334,7 +317,7 @@ func cloud() []rules.Rule {
 		row("mcp.cloud.cli", cliTools, derived(), model.TierReversible,
 			"runs a cloud CLI command line, judged command by command (see the shell mutations of this call)"),
 		row("mcp.cloud.cli.no-command", cliTools, nil, model.TierNeedsReview,
-			"a cloud CLI tool called without a command line argument: what it runs is not in the input"),
+			"a cloud CLI tool called without a command line argument that could be read: what it runs is not in the input"),
 		row("mcp.cloud.rds.skip-snapshot", []string{"delete_db_instance", "delete_db_cluster", "rds_delete_db_instance"},
 			rules.All(arg("SkipFinalSnapshot", isTrue, "SkipFinalSnapshot", "skip_final_snapshot"), rules.Not(arg("FinalDBSnapshotIdentifier", present, "FinalDBSnapshotIdentifier", "final_db_snapshot_identifier"))),
 			model.TierUnrecoverable, "deletes the database with no final snapshot; automated backups go too unless retained"),
