@@ -45,6 +45,31 @@ var destructiveFlags = map[string]bool{"delete": true, "remove": true, "purge": 
 	"delete-before": true, "delete-during": true, "delete-after": true, "delete-excluded": true, "delete-config": true,
 	"drop": true, "wipe": true, "destroy": true, "truncate": true, "unsafe-allow-remove-all": true, "recursive": true}
 
+// flagVerbs are the words that make a compound flag destructive
+// (virsh undefine --remove-all-storage, --delete-data, --purge-volumes).
+var flagVerbs = map[string]bool{"delete": true, "remove": true, "purge": true, "wipe": true, "destroy": true, "drop": true,
+	"erase": true, "shred": true, "zap": true}
+
+// destructiveFlag reports whether a long flag (without its dashes) makes
+// the command delete things: a known destructive flag, or a compound one
+// led by a destructive word (not a negation such as --no-delete).
+func destructiveFlag(name string) bool {
+	name = strings.ToLower(name)
+	if destructiveFlags[name] {
+		return true
+	}
+	words := splitWords(name)
+	if len(words) < 2 || words[0] == "no" {
+		return false
+	}
+	for _, w := range words {
+		if flagVerbs[w] {
+			return true
+		}
+	}
+	return false
+}
+
 // Classify returns the fallback verdict for m.
 func Classify(m *model.Mutation) model.Recoverability {
 	if m.Call != nil {
@@ -74,7 +99,7 @@ func classifyCommand(m *model.Mutation) model.Recoverability {
 	for _, a := range c.Args {
 		if name, ok := strings.CutPrefix(a.Value, "--"); ok {
 			name, _, _ = strings.Cut(name, "=")
-			if destructiveFlags[strings.ToLower(name)] && verb == "" {
+			if verb == "" && destructiveFlag(name) {
 				verb = "--" + name
 			}
 			continue

@@ -2,7 +2,6 @@ package classifier
 
 import (
 	"strings"
-
 	"testing"
 
 	"github.com/recourse-dev/recourse/model"
@@ -163,4 +162,37 @@ func FuzzCategorize(f *testing.F) {
 			t.Fatalf("%q: %+v", typ, v)
 		}
 	})
+}
+
+// TestClassifyCommand: a program no rule knows is needs-review when its
+// subcommand words or flags name a destructive operation, and otherwise
+// recoverable-with-effort (it was not analysed); a read verb among the
+// first words wins over a destructive noun.
+func TestClassifyCommand(t *testing.T) {
+	tests := []struct {
+		line string
+		want model.Tier
+	}{
+		{"doppler secrets delete --yes", model.TierNeedsReview},
+		{"circleci namespace delete x", model.TierNeedsReview},
+		{"vault secrets disable kv/", model.TierNeedsReview},
+		{"kafka-topics --delete --topic t", model.TierNeedsReview},
+		{"virsh undefine --remove-all-storage vm1", model.TierNeedsReview},
+		{"mytool sync --delete-extraneous s3://b", model.TierNeedsReview},
+		{"mytool sync --no-delete s3://b", model.TierRecoverableWithEffort},
+		{"mytool build --rm", model.TierRecoverableWithEffort},
+		{"velero restore get", model.TierRecoverableWithEffort},
+		{"mytool deploy web", model.TierRecoverableWithEffort},
+	}
+	for _, tt := range tests {
+		words := strings.Fields(tt.line)
+		c := &model.Command{Program: words[0]}
+		for _, w := range words[1:] {
+			c.Args = append(c.Args, model.Arg{Value: w})
+		}
+		v := Classify(&model.Mutation{Source: model.SourceShell, Action: model.ActionExecute, Command: c})
+		if v.Tier != tt.want || v.Source != model.FromClassifier {
+			t.Errorf("%s: tier %d from %s (%s), want tier %d", tt.line, v.Tier, v.Source, v.Reasoning, tt.want)
+		}
+	}
 }

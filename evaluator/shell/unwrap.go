@@ -38,21 +38,55 @@ type wrapper struct {
 	lineArgs bool
 	// lineAnywhere finds the line flag after operands too (su root -c CMD).
 	lineAnywhere bool
+	// shellFlags make the wrapper start a shell when no command follows
+	// (sudo -s, sudo -i); with shellAlways it does whenever none follows
+	// (su). The shell reads its script from a here-document or a pipe.
+	shellFlags  []string
+	shellAlways bool
+}
+
+// startsShell reports whether the wrapper, given args and no command,
+// starts a shell.
+func (spec wrapper) startsShell(args []model.Arg) bool {
+	if spec.shellAlways {
+		return true
+	}
+	for _, a := range args {
+		if slices.Contains(spec.shellFlags, a.Value) || len(spec.shellFlags) > 0 && clusterHas(a.Value, spec.shellFlags) {
+			return true
+		}
+	}
+	return false
+}
+
+// clusterHas reports whether v is a cluster of short flags (-Es) that
+// holds one of the single-letter flags.
+func clusterHas(v string, flags []string) bool {
+	if len(v) < 3 || v[0] != '-' || v[1] == '-' {
+		return false
+	}
+	for _, f := range flags {
+		if len(f) == 2 && strings.ContainsRune(v[1:], rune(f[1])) {
+			return true
+		}
+	}
+	return false
 }
 
 var wrappers = map[string]wrapper{
 	"sudo": {valueFlags: []string{"-u", "--user", "-g", "--group", "-h", "--host", "-p", "--prompt", "-C", "--close-from",
-		"-D", "--chdir", "-R", "--chroot", "-T", "--command-timeout", "-U", "--other-user", "-r", "--role", "-t", "--type"}, chdir: "-D"},
-	"doas":   {valueFlags: []string{"-u", "-C"}},
+		"-D", "--chdir", "-R", "--chroot", "-T", "--command-timeout", "-U", "--other-user", "-r", "--role", "-t", "--type"}, chdir: "-D",
+		shellFlags: []string{"-s", "--shell", "-i", "--login"}},
+	"doas":   {valueFlags: []string{"-u", "-C"}, shellFlags: []string{"-s"}},
 	"run0":   {valueFlags: []string{"-u", "--user", "-g", "--group", "-D", "--chdir"}, chdir: "-D"},
 	"pkexec": {valueFlags: []string{"--user"}},
 	"env":    {valueFlags: []string{"-u", "--unset", "-C", "--chdir"}, assignments: true, chdir: "-C", lineFlags: []string{"-S", "--split-string"}, lineArgs: true},
 	// cmd.exe runs the command line after /c or /k.
 	"cmd": {lineFlags: []string{"/c", "/C", "/k", "/K"}, lineArgs: true},
 	// su, runuser and script run -c's command line through a shell.
-	"su":       {valueFlags: []string{"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true},
-	"runuser":  {valueFlags: []string{"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-u", "--user", "-w", "--whitelist-environment"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true},
-	"script":   {valueFlags: []string{"-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-m", "--logging-format", "-E", "--echo"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true},
+	"su":       {valueFlags: []string{"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true, shellAlways: true},
+	"runuser":  {valueFlags: []string{"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-u", "--user", "-w", "--whitelist-environment"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true, shellAlways: true},
+	"script":   {valueFlags: []string{"-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-m", "--logging-format", "-E", "--echo"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true, shellAlways: true},
 	"command":  {lookupFlags: []string{"-v", "-V"}},
 	"builtin":  {},
 	"exec":     {valueFlags: []string{"-a"}},
@@ -63,7 +97,7 @@ var wrappers = map[string]wrapper{
 	"stdbuf":   {valueFlags: []string{"-i", "-o", "-e", "--input", "--output", "--error"}},
 	"ionice":   {valueFlags: []string{"-c", "--class", "-n", "--classdata", "-p", "--pid", "-P", "--pgid", "-u", "--uid"}},
 	"chroot":   {valueFlags: []string{"--userspec", "--groups"}, positionals: 1},
-	"flock":    {valueFlags: []string{"-w", "--timeout", "-E", "--conflict-exit-code"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true},
+	"flock":    {valueFlags: []string{"-w", "--timeout", "-E", "--conflict-exit-code"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true, shellAlways: true},
 	"setsid":   {},
 	"unbuffer": {},
 	"busybox":  {},
@@ -146,6 +180,12 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 			return
 		}
 		rest, ok := w.peel(cmd, spec, argv[1:])
+		if !ok && spec.startsShell(argv[1:]) { // sudo -s <<< 'CMD', su <<EOF
+			cmd.Wrappers = append(cmd.Wrappers, prog)
+			cmd.Program, cmd.Args = "sh", nil
+			w.shell(cmd, heredoc, fr)
+			return
+		}
 		if !ok { // a lookup (command -v) or a wrapper with no command
 			cmd.Program, cmd.Args = prog, argv[1:]
 			w.emit(cmd)
@@ -185,6 +225,10 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 		w.ssh(cmd, fr)
 	case cmd.Program == "git":
 		w.git(cmd, fr)
+	case cmd.Program == "ansible":
+		w.ansible(cmd, fr)
+	case cmd.Program == "salt" || cmd.Program == "salt-ssh" || cmd.Program == "salt-call":
+		w.salt(cmd, fr)
 	case containerExecs[cmd.Program] != nil:
 		w.container(cmd, fr)
 	case interpreters[cmd.Program] != nil:
@@ -240,7 +284,7 @@ func (w *walker) peel(cmd *model.Command, spec wrapper, args []model.Arg) ([]mod
 			return skipPositionals(args[i+1:], positionals)
 		case slices.Contains(spec.lookupFlags, a):
 			return lookedUp(args[i+1:])
-		case strings.HasPrefix(a, "-") && len(a) > 1:
+		case strings.HasPrefix(a, "-"): // a lone "-" too: su's login flag, env's -i; never a command
 			name, _, hasValue := strings.Cut(a, "=")
 			if flagTakesValue(spec.valueFlags, name) && !hasValue && i+1 < len(args) {
 				if name == spec.chdir {
@@ -794,8 +838,5 @@ func (w *walker) ssh(cmd *model.Command, fr frame) {
 		}
 		parts = append(parts, a.Value)
 	}
-	host := args[i].Value
-	fr2 := nested(cmd, fr, "")
-	fr2.wrappers = append(fr2.wrappers[:len(fr2.wrappers)-1], "ssh "+host)
-	w.script(strings.Join(parts, " "), fr2)
+	w.remote(cmd, strings.Join(parts, " "), "ssh "+args[i].Value, fr)
 }

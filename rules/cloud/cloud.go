@@ -90,6 +90,8 @@ func Rules() []rules.Rule {
 			"deletes the table; whether point-in-time recovery keeps a backup is not in the input"),
 		row("aws.cloudformation.delete-stack", "aws", op("cloudformation", "delete-stack"), model.TierNeedsReview,
 			"deletes every resource of the stack that has no Retain policy; which those are is not in the input"),
+		row("aws.organizations.close-account", "aws", op("organizations", "close-account"), model.TierRecoverableFromBackup,
+			"closes the member account: its resources stop and, after the 90-day post-closure period in which AWS Support can reopen it, are deleted"),
 		row("aws.delete", "aws", op("*", deleteVerbs...), model.TierUnrecoverable,
 			"a delete, terminate or remove operation; no rule shows a recovery path for it"),
 		row("aws.read", "aws", op("*", readPrefixes...), model.TierReversible, "reads or copies without deleting"),

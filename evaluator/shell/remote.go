@@ -1,0 +1,127 @@
+package shell
+
+import (
+	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// Configuration-management tools run a command on many hosts at once:
+// ansible's ad-hoc mode runs its -a argument through the command, shell
+// or raw module (command when no -m is given), and salt's cmd.run runs its
+// argument through a shell. The command is analysed like ssh's remote
+// command; ansible's file module with state=absent deletes its path like
+// rm -rf.
+
+// ansibleCommandModules run their -a argument as a command line.
+var ansibleCommandModules = map[string]bool{"command": true, "shell": true, "raw": true,
+	"ansible.builtin.command": true, "ansible.builtin.shell": true, "ansible.builtin.raw": true,
+	"win_command": true, "win_shell": true, "ansible.windows.win_command": true, "ansible.windows.win_shell": true}
+
+// ansibleValueFlags are ansible's options that take the next argument.
+var ansibleValueFlags = map[string]bool{"-m": true, "--module-name": true, "-a": true, "--args": true, "-i": true,
+	"--inventory": true, "-u": true, "--user": true, "-e": true, "--extra-vars": true, "-f": true, "--forks": true,
+	"-l": true, "--limit": true, "-B": true, "-P": true, "-t": true, "--tree": true, "--become-user": true,
+	"--become-method": true, "-c": true, "--connection": true, "-T": true, "--timeout": true, "--private-key": true}
+
+// ansible analyses an ad-hoc command: its module's command line, or the
+// path its file module removes.
+func (w *walker) ansible(cmd *model.Command, fr frame) {
+	module, hosts := "command", ""
+	var margs *model.Arg
+	for i := 0; i < len(cmd.Args); i++ {
+		a := cmd.Args[i]
+		name, value, hasValue := strings.Cut(a.Value, "=")
+		switch {
+		case !strings.HasPrefix(a.Value, "-"):
+			if hosts == "" {
+				hosts = a.Value
+			}
+		case !ansibleValueFlags[name]:
+		case hasValue && strings.HasPrefix(name, "--"):
+			module, margs = ansibleOption(name, model.Arg{Value: value, Dynamic: a.Dynamic}, module, margs)
+		case i+1 < len(cmd.Args):
+			module, margs = ansibleOption(name, cmd.Args[i+1], module, margs)
+			i++
+		}
+	}
+	via := "ansible " + hosts
+	switch {
+	case margs == nil:
+		w.emit(cmd)
+	case margs.Dynamic:
+		c := *cmd
+		c.Problem = via + " runs module arguments that are only known at run time: " + margs.Value
+		w.emit(&c)
+	case ansibleCommandModules[module]:
+		w.remote(cmd, margs.Value, via, fr)
+	case module == "file" || module == "ansible.builtin.file":
+		if path, ok := absentPath(margs.Value); ok {
+			w.remote(cmd, "rm -rf -- "+path, via+" (file state=absent)", fr)
+			return
+		}
+		w.emit(cmd)
+	default:
+		w.emit(cmd)
+	}
+}
+
+func ansibleOption(name string, value model.Arg, module string, margs *model.Arg) (string, *model.Arg) {
+	switch name {
+	case "-m", "--module-name":
+		return value.Value, margs
+	case "-a", "--args":
+		return module, &value
+	}
+	return module, margs
+}
+
+// absentPath returns the path of file-module arguments that remove it
+// (path=/srv/x state=absent).
+func absentPath(args string) (string, bool) {
+	path, absent := "", false
+	for _, f := range strings.Fields(args) {
+		k, v, _ := strings.Cut(f, "=")
+		switch k {
+		case "path", "dest", "name":
+			path = strings.Trim(v, `'"`)
+		case "state":
+			absent = strings.Trim(v, `'"`) == "absent"
+		}
+	}
+	return path, absent && path != ""
+}
+
+// saltShellFunctions run their first argument through a shell.
+var saltShellFunctions = map[string]bool{"cmd.run": true, "cmd.shell": true, "cmd.run_all": true, "cmd.run_stdout": true,
+	"cmd.run_stderr": true, "cmd.run_bg": true}
+
+// salt analyses `salt TARGET cmd.run 'CMD'` (and salt-ssh, salt-call).
+func (w *walker) salt(cmd *model.Command, fr frame) {
+	for i, a := range cmd.Args {
+		if !saltShellFunctions[a.Value] || i+1 >= len(cmd.Args) {
+			continue
+		}
+		line := cmd.Args[i+1]
+		if line.Dynamic {
+			c := *cmd
+			c.Problem = cmd.Program + " " + a.Value + " runs a command only known at run time: " + line.Value
+			w.emit(&c)
+			return
+		}
+		w.remote(cmd, line.Value, cmd.Program+" "+a.Value, fr)
+		return
+	}
+	w.emit(cmd)
+}
+
+// remote analyses a command line that a tool runs elsewhere, named in the
+// wrappers by via.
+func (w *walker) remote(cmd *model.Command, line, via string, fr frame) {
+	in := nested(cmd, fr, "")
+	in.wrappers = append(in.wrappers[:len(in.wrappers)-1], via)
+	saved := w.cwd
+	w.cwd = "" // the remote working directory is unknown
+	w.script(line, in)
+	w.cwd = saved
+}
