@@ -157,6 +157,9 @@ func Mutations(c *Call) []model.Mutation {
 	if line, ok := kubectlLine(call); ok {
 		out = parsed(call, "command", out, commandMutations(id, "command", line, c.Arguments))
 	}
+	if line, ok := cliArgsLine(call); ok {
+		out = parsed(call, "args", out, commandMutations(id, "args", line, c.Arguments))
+	}
 	for _, line := range codeLines(call) {
 		out = parsed(call, "code", out, commandMutations(id, "code", line, c.Arguments))
 	}
@@ -178,6 +181,39 @@ func sqlMutations(id, key, text string) []model.Mutation {
 		out = append(out, sqlMutation(id, key, st))
 	}
 	return out
+}
+
+// cliPrograms are the cloud CLIs whose MCP tools may take the CLI's
+// arguments as an array: run_gcloud_command {"args": ["sql", "instances",
+// "delete", "prod"]} runs gcloud sql instances delete prod.
+var cliPrograms = map[string]string{"gcloud": "gcloud", "aws": "aws", "az": "az", "azure": "az"}
+
+// cliArgsLine is the command line of a cloud CLI tool called with an
+// argument array: the CLI's name (unless the array starts with it) and the
+// quoted arguments.
+func cliArgsLine(c *model.ToolCall) (string, bool) {
+	args, ok := c.Arguments["args"].([]any)
+	if !ok || len(args) == 0 {
+		return "", false
+	}
+	prog, runs := "", false
+	for _, w := range append(Words(c.Server), c.Words...) {
+		if p, ok := cliPrograms[w]; ok && prog == "" {
+			prog = p
+		}
+		runs = runs || shellWords[w] || w == "call"
+	}
+	if prog == "" || !runs && c.Name != prog {
+		return "", false
+	}
+	line, ok := textOf(args)
+	if !ok {
+		return "", false
+	}
+	if first, _ := args[0].(string); strings.EqualFold(first, prog) {
+		return line, true
+	}
+	return prog + " " + line, true
 }
 
 // codeWords in a tool or server name mark a tool that executes code.

@@ -143,6 +143,36 @@ func derived() rules.Cond {
 var destructiveWords = map[string]bool{"delete": true, "remove": true, "destroy": true, "erase": true, "wipe": true,
 	"purge": true, "terminate": true, "drop": true, "deactivate": true, "revoke": true, "discard": true, "uninstall": true}
 
+// requestWords name a script's ways of sending a request from the page.
+var requestWords = map[string]bool{"fetch": true, "xmlhttprequest": true, "axios": true, "ajax": true, "sendbeacon": true}
+
+// destructiveRequest holds when a script run in the page sends a request
+// (fetch, XMLHttpRequest, axios ...) and names a destructive operation
+// (method: 'DELETE', /api/projects/1/destroy).
+func destructiveRequest() rules.Cond {
+	return rules.Func("the script sends a request naming a destructive operation", func(f rules.Facts) rules.Result {
+		for _, k := range []string{"function", "script", "expression", "code"} {
+			for name, v := range f.M.Call.Arguments {
+				src, ok := v.(string)
+				if !ok || !strings.EqualFold(name, k) {
+					continue
+				}
+				requests, verb := false, ""
+				for _, w := range strings.FieldsFunc(strings.ToLower(src), func(r rune) bool { return !unicode.IsLetter(r) }) {
+					requests = requests || requestWords[w]
+					if destructiveWords[w] && verb == "" {
+						verb = w
+					}
+				}
+				if requests && verb != "" {
+					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + name, Value: verb, Present: true, Description: "a request naming " + verb}}}
+				}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
 // destructiveTarget holds when the element a browser tool acts on, or the
 // text it confirms, names a destructive action ("Delete account" button).
 func destructiveTarget() rules.Cond {
@@ -375,6 +405,8 @@ func browsers() []rules.Rule {
 			model.TierReversible, "navigates or looks at a page"),
 		row("mcp.browser.destructive", []string{"browser_click", "click", "browser_press_key", "browser_handle_dialog", "puppeteer_click"}, destructiveTarget(), model.TierNeedsReview,
 			"clicks or confirms something the page names as destructive (delete, remove, close account ...): what the site does then is not known"),
+		row("mcp.browser.script-request", []string{"browser_evaluate", "evaluate", "puppeteer_evaluate"}, destructiveRequest(), model.TierNeedsReview,
+			"runs a script in the page that sends a request naming a destructive operation, with the page's signed-in session: what the site deletes is not known"),
 		row("mcp.browser.act", []string{"browser_click", "click", "browser_type", "type", "fill", "browser_fill_form", "browser_select_option", "browser_press_key",
 			"browser_evaluate", "evaluate", "browser_file_upload", "browser_drag", "browser_handle_dialog", "puppeteer_click", "puppeteer_fill", "puppeteer_evaluate"}, nil,
 			model.TierRecoverableWithEffort, "acts on a web page: what a click or a submitted form does on the site is not known"),

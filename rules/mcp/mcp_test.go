@@ -45,6 +45,7 @@ var specs = map[string]spec{
 	"mcp.git.checkout-force":     {`{"server":"git","tool":"{tool}","arguments":{"branch_name":"main","force":true}}`, `{"server":"git","tool":"{tool}","arguments":{"branch_name":"main"}}`},
 	"mcp.git.checkout":           {`{"server":"git","tool":"{tool}","arguments":{"branch_name":"main"}}`, `{"server":"git","tool":"git_reset","arguments":{"mode":"hard"}}`},
 	"mcp.git.push":               {`{"server":"git","tool":"{tool}","arguments":{"remote":"origin"}}`, `{"server":"git","tool":"{tool}","arguments":{"force":true}}`},
+	"mcp.browser.script-request": {`{"server":"playwright","tool":"{tool}","arguments":{"function":"() => fetch('/api/projects/7', {method: 'DELETE'})"}}`, `{"server":"playwright","tool":"{tool}","arguments":{"function":"() => document.querySelector('#banner').remove()"}}`},
 	"mcp.browser.destructive":    {`{"server":"playwright","tool":"{tool}","arguments":{"element":"Delete account button","ref":"e12"}}`, `{"server":"playwright","tool":"{tool}","arguments":{"element":"Save changes button","ref":"e3"}}`},
 	"mcp.k8s.delete-namespace":   {`{"server":"kubernetes","tool":"{tool}","arguments":{"name":"prod"}}`, `{"server":"kubernetes","tool":"list_namespaces"}`},
 	"mcp.k8s.delete-storage":     {`{"server":"kubernetes","tool":"{tool}","arguments":{"name":"data"}}`, `{"server":"kubernetes","tool":"list_pvcs"}`},
