@@ -44,7 +44,7 @@ func newEvaluator(t testing.TB) *Evaluator {
 // with the golden files (go test ./evaluator -update rewrites them).
 func TestGolden(t *testing.T) {
 	ev := newEvaluator(t)
-	for _, name := range []string{"rds-delete-no-snapshot", "create-only", "s3-objects-and-versioning", "iam-ec2-replace", "unknown-types", "after-unknown", "no-changes"} {
+	for _, name := range []string{"rds-delete-no-snapshot", "create-only", "s3-objects-and-versioning", "iam-ec2-replace", "unknown-types", "after-unknown", "no-changes", "provisioners"} {
 		t.Run(name, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("../testdata/plans", name+".json"))
 			if err != nil {

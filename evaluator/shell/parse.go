@@ -59,6 +59,15 @@ func Parse(line string, opts Options) ([]model.Mutation, error) {
 	return w.out, nil
 }
 
+// Unanalysed is the mutation for a command that runs but whose text is not
+// in the input (built at run time, or in a file the input does not show):
+// why says which; the rules judge it needs-review.
+func Unanalysed(text, why string) model.Mutation {
+	w := &walker{env: map[string]string{}}
+	w.problem(frame{line: 1, col: 1}, text, why)
+	return w.out[0]
+}
+
 // commandEstimate guesses how many commands line holds from its separators,
 // so that a long script's mutations are not copied at every growth of the
 // slice.

@@ -24,7 +24,8 @@ import (
 type Plan struct {
 	FormatVersion    string
 	TerraformVersion string
-	// Mutations holds one Mutation per resource change, in input order.
+	// Mutations holds one Mutation per resource change, in input order,
+	// then those of the commands the changes' provisioners run.
 	Mutations []model.Mutation
 	// Inventory indexes every resource the plan knows: its changes and its
 	// prior state.
@@ -122,6 +123,7 @@ func ParseWithState(data, state []byte) (*Plan, error) {
 		return nil, err
 	}
 	p.addImpact(all, cfg)
+	p.Mutations = append(p.Mutations, provisionerMutations(p.Mutations, cfg)...)
 	return p, nil
 }
 

@@ -181,3 +181,55 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestProvisioners: the commands a change's provisioners run become
+// mutations of their own, read from the configuration; commands not in the
+// plan are unanalysed, and resources the plan does not create, replace or
+// destroy run nothing.
+func TestProvisioners(t *testing.T) {
+	plan := func(actions, provisioners string) []byte {
+		return []byte(`{"format_version": "1.2", "resource_changes": [{"address": "module.m.null_resource.x[1]", "module_address": "module.m",
+			"type": "null_resource", "name": "x", "change": {"actions": ` + actions + `, "before": null, "after": {}}}],
+			"configuration": {"root_module": {"module_calls": {"m": {"module": {"resources": [
+			{"address": "null_resource.x", "mode": "managed", "type": "null_resource", "name": "x", "provisioners": ` + provisioners + `}]}}}}}}`)
+	}
+	tests := []struct {
+		name, actions, provisioners, want string
+	}{
+		{"local-exec literal", `["create"]`, `[{"type": "local-exec", "expressions": {"command": {"constant_value": "rm -rf ~/x"}}}]`, "rm -rf ~/x"},
+		{"local-exec from references", `["create"]`, `[{"type": "local-exec", "expressions": {"command": {"references": ["var.cmd"]}}}]`, "!problem"},
+		{"local-exec with an interpreter", `["create"]`, `[{"type": "local-exec", "expressions": {"command": {"constant_value": "rm -rf /"}, "interpreter": {"constant_value": ["bash", "-c"]}}}]`, "rm -rf /"},
+		{"remote-exec inline", `["delete", "create"]`, `[{"type": "remote-exec", "expressions": {"inline": {"constant_value": ["cd /srv", "rm -rf data"]}}}]`, "cd /srv | rm -rf data"},
+		{"remote-exec script", `["create"]`, `[{"type": "remote-exec", "expressions": {"script": {"constant_value": "setup.sh"}}}]`, "!problem"},
+		{"destroy runs destroy-time provisioners", `["delete"]`, `[{"type": "local-exec", "expressions": {"command": {"constant_value": "dropdb app"}}}]`, "dropdb app"},
+		{"file copies, runs nothing", `["create"]`, `[{"type": "file", "expressions": {"source": {"constant_value": "a"}, "destination": {"constant_value": "/etc/a"}}}]`, ""},
+		{"unknown provisioner type", `["create"]`, `[{"type": "chef", "expressions": {}}]`, "!problem"},
+		{"an update runs nothing", `["update"]`, `[{"type": "local-exec", "expressions": {"command": {"constant_value": "rm -rf /"}}}]`, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := Parse(plan(tt.actions, tt.provisioners))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, m := range p.Mutations[1:] {
+				if m.Command.Problem != "" {
+					got = append(got, "!problem")
+					continue
+				}
+				if !strings.HasPrefix(m.Address, "module.m.null_resource.x[1] provisioner ") {
+					t.Errorf("address %q does not name the change and its provisioner", m.Address)
+				}
+				words := []string{m.Command.Program}
+				for _, a := range m.Command.Args {
+					words = append(words, a.Value)
+				}
+				got = append(got, strings.Join(words, " "))
+			}
+			if s := strings.Join(got, " | "); s != tt.want {
+				t.Errorf("got %q, want %q", s, tt.want)
+			}
+		})
+	}
+}

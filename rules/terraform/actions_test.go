@@ -3,6 +3,7 @@ package terraform_test
 import (
 	"testing"
 
+	"github.com/recourse-dev/recourse/internal/rulestest"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
 	"github.com/recourse-dev/recourse/rules/terraform"
@@ -44,4 +45,13 @@ func TestActionRows(t *testing.T) {
 			t.Errorf("rule %s has no test row", r.ID)
 		}
 	}
+}
+
+// TestBuiltinRows: terraform_data and null_resource lose nothing when
+// destroyed or replaced, and every one of their rows is hit.
+func TestBuiltinRows(t *testing.T) {
+	rulestest.RunPlain(t, terraform.Builtin(), []rulestest.PlainTier{
+		{Type: "terraform_data", ID: "terraform.data", Tier: model.TierReversible},
+		{Type: "null_resource", ID: "terraform.null-resource", Tier: model.TierReversible},
+	})
 }
