@@ -262,6 +262,11 @@ func codeHosts() []rules.Rule {
 	)
 }
 
+// editTools are coding agents' own file-editing tools, as their hooks
+// name them (Claude Code's Edit, MultiEdit and NotebookEdit; the text
+// editor tool); Write is in the write rows.
+var editTools = []string{"edit", "multi_edit", "notebook_edit", "str_replace_editor", "str_replace_based_edit_tool"}
+
 func filesystem() []rules.Rule {
 	return concat(
 		row("mcp.fs.delete.critical", []string{"delete_file", "remove_file", "delete_directory", "remove_directory", "delete_path", "rm"}, pathArg(critical...), model.TierUnrecoverable,
@@ -270,13 +275,13 @@ func filesystem() []rules.Rule {
 			"deletes temp or generated files"),
 		row("mcp.fs.delete", []string{"delete_file", "remove_file", "delete_directory", "remove_directory", "delete_path", "rm"}, nil, model.TierUnrecoverable,
 			"deletes files with no trash: what is not in version control or a backup is lost"),
-		row("mcp.fs.write.critical", []string{"write_file", "edit_file", "move_file", "create_file", "append_file"}, pathArg(rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
+		row("mcp.fs.write.critical", append([]string{"write_file", "edit_file", "move_file", "create_file", "append_file", "write"}, editTools...), pathArg(rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
 			"writes over a system file or device"),
-		row("mcp.fs.write.home-dotfile", []string{"write_file", "create_file", "move_file"}, homeDotfileArg(), model.TierNeedsReview,
+		row("mcp.fs.write.home-dotfile", []string{"write_file", "create_file", "move_file", "write"}, homeDotfileArg(), model.TierNeedsReview,
 			"writes over a dotfile of a home directory (shell profile, SSH keys, cloud credentials), which no version control keeps"),
-		row("mcp.fs.write", []string{"write_file", "create_file"}, nil, model.TierRecoverableFromBackup,
+		row("mcp.fs.write", []string{"write_file", "create_file", "write"}, nil, model.TierRecoverableFromBackup,
 			"write_file replaces the file if it exists; its previous content survives only in version control or a backup"),
-		row("mcp.fs.edit", []string{"edit_file", "move_file", "append_file"}, nil, model.TierRecoverableWithEffort,
+		row("mcp.fs.edit", append([]string{"edit_file", "move_file", "append_file"}, editTools...), nil, model.TierRecoverableWithEffort,
 			"edits or moves a file; the edit can be reverted from the diff, the move moved back"),
 		row("mcp.fs.read", []string{"read_file", "read_text_file", "read_media_file", "read_multiple_files", "list_directory", "list_directory_with_sizes",
 			"directory_tree", "search_files", "get_file_info", "list_allowed_directories", "create_directory"}, nil, model.TierReversible,
