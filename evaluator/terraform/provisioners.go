@@ -27,41 +27,43 @@ func provisionerMutations(ms []model.Mutation, cfg *tfjson.Config) []model.Mutat
 	if cfg == nil {
 		return nil
 	}
-	runs := map[string][]string{} // configuration address -> addresses of changes that run its provisioners
+	provisioned := map[string][]*tfjson.ConfigProvisioner{} // configuration address -> its provisioners
+	collectProvisioners(provisioned, "", cfg.RootModule)
+	if len(provisioned) == 0 {
+		return nil // most plans: nothing to look up
+	}
+	var out []model.Mutation
 	for i := range ms {
 		switch ms[i].Action {
 		case model.ActionCreate, model.ActionReplace, model.ActionDelete, model.ActionUnknown:
-			c := configAddress(ms[i].Address)
-			runs[c] = append(runs[c], ms[i].Address)
+			for _, p := range provisioned[configAddress(ms[i].Address)] {
+				out = append(out, provisioner(ms[i].Address, p)...)
+			}
 		}
 	}
-	if len(runs) == 0 {
-		return nil
-	}
-	var out []model.Mutation
-	addProvisioners(&out, runs, "", cfg.RootModule)
 	return out
 }
 
-func addProvisioners(out *[]model.Mutation, runs map[string][]string, prefix string, mod *tfjson.ConfigModule) {
+// collectProvisioners indexes the provisioners of mod's resources, and of
+// its child modules', by configuration address.
+func collectProvisioners(into map[string][]*tfjson.ConfigProvisioner, prefix string, mod *tfjson.ConfigModule) {
 	if mod == nil {
 		return
 	}
 	for _, r := range mod.Resources {
-		if r == nil || len(r.Provisioners) == 0 {
+		if r == nil {
 			continue
 		}
-		for _, addr := range runs[prefix+r.Type+"."+r.Name] {
-			for _, p := range r.Provisioners {
-				if p != nil {
-					*out = append(*out, provisioner(addr, p)...)
-				}
+		for _, p := range r.Provisioners {
+			if p != nil {
+				addr := prefix + r.Type + "." + r.Name
+				into[addr] = append(into[addr], p)
 			}
 		}
 	}
 	for _, name := range sortedKeys(mod.ModuleCalls) {
 		if c := mod.ModuleCalls[name]; c != nil {
-			addProvisioners(out, runs, prefix+"module."+name+".", c.Module)
+			collectProvisioners(into, prefix+"module."+name+".", c.Module)
 		}
 	}
 }
