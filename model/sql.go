@@ -23,6 +23,10 @@ type SQLStatement struct {
 	Cascade bool
 	// Program is the shell command a COPY ... PROGRAM runs on the server.
 	Program string
+	// Functions are the functions the statement calls, lower-case and
+	// without their schema: a SELECT can end sessions or delete large
+	// objects (pg_terminate_backend, lo_unlink).
+	Functions []string
 	// Text is the statement's source.
 	Text string
 	// Error is the parse error when the text is not SQL the parser reads.

@@ -6,9 +6,11 @@ package sql
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	pg_query "github.com/pganalyze/pg_query_go/v6"
+	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/recourse-dev/recourse/model"
 )
@@ -31,11 +33,48 @@ func Parse(text string) []model.SQLStatement {
 	out := make([]model.SQLStatement, 0, len(tree.Stmts))
 	for _, raw := range tree.Stmts {
 		src := strings.TrimSpace(slice(text, raw.StmtLocation, raw.StmtLen))
+		calls := functions(raw.Stmt)
 		for _, st := range statements(raw.Stmt) {
-			st.Text = src
+			st.Text, st.Functions = src, calls
 			out = append(out, st)
 		}
 	}
+	return out
+}
+
+// functions returns the names of the functions n calls anywhere in its
+// tree (in a SELECT list, a WHERE clause, a subquery ...), lower-case,
+// without schema, each once, sorted. The tree is walked through its protobuf
+// reflection, so that no node type is missed.
+func functions(n *pg_query.Node) []string {
+	var out []string
+	var walk func(m protoreflect.Message)
+	walk = func(m protoreflect.Message) {
+		if fc, ok := m.Interface().(*pg_query.FuncCall); ok {
+			if parts := fc.GetFuncname(); len(parts) > 0 {
+				name := strings.ToLower(parts[len(parts)-1].GetString_().GetSval())
+				if name != "" && !slices.Contains(out, name) {
+					out = append(out, name)
+				}
+			}
+		}
+		m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
+			switch {
+			case fd.IsList() && fd.Kind() == protoreflect.MessageKind:
+				for i, l := 0, v.List(); i < l.Len(); i++ {
+					walk(l.Get(i).Message())
+				}
+			case fd.IsMap():
+			case fd.Kind() == protoreflect.MessageKind:
+				walk(v.Message())
+			}
+			return true
+		})
+	}
+	if n != nil {
+		walk(n.ProtoReflect())
+	}
+	slices.Sort(out)
 	return out
 }
 

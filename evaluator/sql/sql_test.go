@@ -89,6 +89,27 @@ func TestStatementText(t *testing.T) {
 	}
 }
 
+// TestFunctions: every function a statement calls is found, wherever it
+// is in the tree, once, lower-case and without its schema, sorted.
+func TestFunctions(t *testing.T) {
+	tests := []struct{ sql, want string }{
+		{"SELECT 1", ""},
+		{"SELECT pg_catalog.PG_TERMINATE_BACKEND(pid) FROM pg_stat_activity", "pg_terminate_backend"},
+		{"SELECT x FROM t WHERE y IN (SELECT lo_unlink(z) FROM u) AND count(*) > 0", "count lo_unlink"},
+		{"DELETE FROM docs WHERE id = 1 RETURNING lo_unlink(blob), lo_unlink(thumb)", "lo_unlink"},
+		{"WITH d AS (SELECT setval('s', 1)) INSERT INTO t SELECT now() FROM d", "now setval"},
+	}
+	for _, tt := range tests {
+		sts := Parse(tt.sql)
+		if len(sts) == 0 {
+			t.Fatalf("%s: no statement", tt.sql)
+		}
+		if got := strings.Join(sts[0].Functions, " "); got != tt.want {
+			t.Errorf("%s: functions %q, want %q", tt.sql, got, tt.want)
+		}
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"DROP TABLE x", "DELETE FROM t WHERE a=1; SELECT 1", "ALTER TABLE t DROP COLUMN c", "SELEC", "$$"} {
 		f.Add(s)

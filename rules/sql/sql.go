@@ -4,6 +4,7 @@
 package sql
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/recourse-dev/recourse/model"
@@ -37,6 +38,23 @@ func statement(desc string, test func(*model.SQLStatement) bool) rules.Cond {
 	})
 }
 
+// calls holds when the statement calls one of the functions, whatever the
+// statement is (SELECT pg_terminate_backend(pid) FROM pg_stat_activity).
+func calls(functions ...string) rules.Cond {
+	return rules.Func("calls "+strings.Join(functions, " or "), func(f rules.Facts) rules.Result {
+		st := f.M.SQL
+		if st == nil {
+			return rules.Result{Truth: rules.Unknown, Missing: []string{"the SQL statement"}}
+		}
+		for _, fn := range st.Functions {
+			if slices.Contains(functions, fn) {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "function", Value: fn, Present: true}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
 func kind(kinds ...string) func(*model.SQLStatement) bool {
 	return func(st *model.SQLStatement) bool {
 		for _, k := range kinds {
@@ -67,6 +85,10 @@ func Rules() []rules.Rule {
 	out := []rules.Rule{
 		row("sql.unparsed", statement("the SQL does not parse", kind("UNPARSED")), model.TierNeedsReview,
 			"the SQL could not be parsed (or is only known at run time), so what it does is unknown"),
+		row("sql.function.delete", calls("lo_unlink", "pg_file_unlink"), model.TierUnrecoverable,
+			"calls a function that deletes a large object or a file on the server; only a backup brings it back"),
+		row("sql.function.unseen", calls("dblink_exec", "pg_file_write"), model.TierNeedsReview,
+			"calls a function that runs SQL on another database or writes a file on the server; what it changes is not analysed"),
 		row("sql.drop.data", statement("DROP of a database, schema or table", object([]string{"DROP"}, "DATABASE", "SCHEMA", "TABLE", "MATVIEW", "OWNED", "TABLESPACE")),
 			model.TierUnrecoverable, "drops stored data: only a backup or point-in-time restore brings it back"),
 		row("sql.drop.definition", statement("DROP of an index, view, function or other definition", kind("DROP")), model.TierRecoverableWithEffort,
@@ -96,6 +118,10 @@ func Rules() []rules.Rule {
 			"COPY ... TO writes a file on the database server, overwriting one of the same name"),
 		row("sql.schema-change", statement("ALTER, GRANT, REVOKE or COPY FROM", kind("ALTER", "GRANT", "REVOKE", "COPY FROM")),
 			model.TierRecoverableWithEffort, "changes the schema, permissions or bulk-loads rows; reverting it takes the opposite statement"),
+		row("sql.function.replication-slot", calls("pg_drop_replication_slot"), model.TierRecoverableFromBackup,
+			"drops a replication slot: its consumer loses its position and the WAL it still needed, and must be re-synchronised from a fresh copy"),
+		row("sql.function.sessions", calls("pg_terminate_backend", "pg_cancel_backend", "pg_promote", "setval"), model.TierRecoverableWithEffort,
+			"calls a function that ends sessions (their uncommitted work is lost), promotes a standby or resets a sequence"),
 		row("sql.read", statement("a read or a statement that changes no data", kind("SELECT", "EXPLAIN", "SET", "TRANSACTION", "COPY TO", "MAINTENANCE", "CREATE", "INSERT")),
 			model.TierReversible, "reads data, or adds objects or rows that can be removed again"),
 		row("sql.other", nil, model.TierNeedsReview,
