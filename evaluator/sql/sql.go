@@ -278,6 +278,17 @@ func statement(n *pg_query.Node) model.SQLStatement {
 		return model.SQLStatement{Kind: "SET"}
 	case *pg_query.Node_VacuumStmt, *pg_query.Node_ClusterStmt, *pg_query.Node_ReindexStmt:
 		return model.SQLStatement{Kind: "MAINTENANCE"}
+	case *pg_query.Node_DiscardStmt, *pg_query.Node_ListenStmt, *pg_query.Node_UnlistenStmt, *pg_query.Node_NotifyStmt,
+		*pg_query.Node_LockStmt, *pg_query.Node_DeallocateStmt, *pg_query.Node_CheckPointStmt, *pg_query.Node_DeclareCursorStmt,
+		*pg_query.Node_FetchStmt, *pg_query.Node_ClosePortalStmt, *pg_query.Node_PrepareStmt:
+		// Session state, notifications, locks, cursors and prepared
+		// statements: nothing stored changes (EXECUTE is not here: what it
+		// runs was prepared elsewhere).
+		return model.SQLStatement{Kind: "SESSION"}
+	case *pg_query.Node_RenameStmt:
+		return model.SQLStatement{Kind: "ALTER", Object: objectName(s.RenameStmt.GetRenameType())}
+	case *pg_query.Node_CommentStmt, *pg_query.Node_AlterSeqStmt:
+		return model.SQLStatement{Kind: "ALTER"}
 	}
 	return model.SQLStatement{Kind: "OTHER"}
 }

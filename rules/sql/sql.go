@@ -122,7 +122,7 @@ func Rules() []rules.Rule {
 			"drops a replication slot: its consumer loses its position and the WAL it still needed, and must be re-synchronised from a fresh copy"),
 		row("sql.function.sessions", calls("pg_terminate_backend", "pg_cancel_backend", "pg_promote", "setval"), model.TierRecoverableWithEffort,
 			"calls a function that ends sessions (their uncommitted work is lost), promotes a standby or resets a sequence"),
-		row("sql.read", statement("a read or a statement that changes no data", kind("SELECT", "EXPLAIN", "SET", "TRANSACTION", "COPY TO", "MAINTENANCE", "CREATE", "INSERT")),
+		row("sql.read", statement("a read or a statement that changes no data", kind("SELECT", "EXPLAIN", "SET", "SESSION", "TRANSACTION", "COPY TO", "MAINTENANCE", "CREATE", "INSERT")),
 			model.TierReversible, "reads data, or adds objects or rows that can be removed again"),
 		row("sql.other", nil, model.TierNeedsReview,
 			"runs a statement (a procedure call, a DO block ...) whose effects it does not show"),

@@ -29,6 +29,8 @@ func TestRows(t *testing.T) {
 		{Row: "sql.replace-definition", Hit: `psql -c "CREATE OR REPLACE VIEW v AS SELECT 1"`, Miss: `psql -c "CREATE VIEW v AS SELECT 1"`},
 		{Row: "sql.schema-change", Hit: `psql -c "GRANT SELECT ON t TO bob"`, Miss: `psql -c "SELECT 1"`},
 		{Row: "sql.read", Hit: `psql -c "SELECT * FROM users"`, Miss: `psql -c "DELETE FROM users"`},
+		{Row: "sql.read", Hit: `psql -c "DISCARD ALL"`, Miss: `psql -c "EXECUTE purge_all"`},
+		{Row: "sql.schema-change", Hit: `psql -c "ALTER TABLE users RENAME TO old_users"`, Miss: `psql -c "ALTER TABLE users DROP COLUMN email"`},
 		{Row: "sql.function.delete", Hit: `psql -c "SELECT lo_unlink(loid) FROM pg_largeobject_metadata"`, Miss: `psql -c "SELECT lo_get(123)"`},
 		{Row: "sql.function.delete", Hit: `psql -c "DELETE FROM docs WHERE id = 1 RETURNING lo_unlink(blob)"`, Miss: `psql -c "DELETE FROM docs WHERE id = 1"`},
 		{Row: "sql.function.unseen", Hit: `psql -c "SELECT dblink_exec('dbname=prod', 'DROP TABLE t')"`, Miss: `psql -c "SELECT * FROM dblink('dbname=prod', 'SELECT 1') AS t(x int)"`},
