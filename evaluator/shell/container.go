@@ -86,7 +86,17 @@ func (e containerExec) match(args []model.Arg) (string, []model.Arg, bool) {
 // mounted, an exec, or anything else (judged as itself).
 func (w *walker) container(cmd *model.Command, fr frame) {
 	if image, inner, mounts, ok := containerRun(cmd); ok {
-		w.containerRunCommand(cmd, image, inner, mounts, fr)
+		w.mountedCommand(cmd, cmd.Program+" run "+image, inner, mounts, fr)
+		return
+	}
+	if target, inner, ok := debugged(cmd); ok {
+		where := cmd.Program + " debug " + target
+		if strings.HasPrefix(target, "node/") {
+			// A node debug pod mounts the node's root filesystem at /host.
+			w.mountedCommand(cmd, where, inner, []mount{{source: model.Arg{Value: "/"}, target: "/host"}}, fr)
+			return
+		}
+		w.containerExec(cmd, where, inner, fr)
 		return
 	}
 	if where, inner, ok := inContainer(cmd); ok {
@@ -246,10 +256,24 @@ func onHost(a model.Arg, mounts []mount) (model.Arg, bool) {
 	return a, false
 }
 
-// containerRunCommand analyses the command a container run starts, with
-// its paths mapped to the host through the run's mounts; without mounts it
-// touches only the container, and the run is judged as a run.
-func (w *walker) containerRunCommand(cmd *model.Command, image string, argv []model.Arg, mounts []mount, fr frame) {
+// debugValueFlags are the flags of kubectl debug that take a value.
+var debugValueFlags = append([]string{"--image", "--target", "--copy-to", "--profile", "--custom", "--env",
+	"--image-pull-policy", "--set-image"}, kubectlValueFlags...)
+
+// debugged reads kubectl (or oc) debug TARGET [flags] -- CMD: the command
+// runs in a debug container next to a pod, or in a pod on a node.
+func debugged(c *model.Command) (target string, argv []model.Arg, ok bool) {
+	if c.Program != "kubectl" && c.Program != "oc" {
+		return "", nil, false
+	}
+	return containerExec{path: []string{"debug"}, valueFlags: debugValueFlags}.match(c.Args)
+}
+
+// mountedCommand analyses the command a container starts, with its paths
+// mapped to the host through the container's mounts; without mounts it
+// touches only the container, and the command that starts it is judged
+// as itself.
+func (w *walker) mountedCommand(cmd *model.Command, where string, argv []model.Arg, mounts []mount, fr frame) {
 	w.emit(cmd)
 	if len(mounts) == 0 || len(argv) == 0 {
 		return
@@ -261,5 +285,5 @@ func (w *walker) containerRunCommand(cmd *model.Command, image string, argv []mo
 	for i, a := range argv {
 		mapped[i], _ = onHost(a, mounts)
 	}
-	w.containerExec(cmd, cmd.Program+" run "+image, mapped, fr)
+	w.containerExec(cmd, where, mapped, fr)
 }
