@@ -81,15 +81,19 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "recourse",
 		Short: "Pre-execution risk gate: how recoverable is this change, and may it run?",
-		Long: `Recourse reads a proposed change before it runs — today a Terraform or OpenTofu
-plan — works out how recoverable each part of it is (tier 1 reversible … tier 4
-unrecoverable, tier 5 needs review), lets OPA/Rego policy fold that into
-allow | warn | escalate | block, and fails closed: whatever it cannot parse,
-classify or evaluate is never allowed.`,
+		Long: `Recourse reads a proposed change before it runs — a Terraform or OpenTofu plan,
+a shell command line, or another MCP server's tool call — works out how
+recoverable each part of it is (tier 1 reversible … tier 4 unrecoverable, tier 5
+needs review), lets OPA/Rego policy fold that into allow | warn | escalate |
+block, and fails closed: whatever it cannot parse, classify or evaluate is never
+allowed. Nothing it reads is executed.`,
 		Example: `  terraform show -json plan.out > plan.json
   recourse eval plan.json
   recourse eval terraform --environment production --format json plan.json
-  terraform show -json plan.out | recourse eval -
+  recourse eval shell -- 'rm -rf ./build'
+  recourse eval mcp call.json
+  recourse mcp serve
+  recourse hook claude-code < pretooluse.json
   recourse policy test ./policies`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -100,7 +104,7 @@ classify or evaluate is never allowed.`,
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return &exitStatus{code: exitUsage, err: err}
 	})
-	root.AddCommand(newEvalCmd(), newSchemaCmd(), newVersionCmd(), newPolicyCmd(), newResourcesCmd(), newMCPCmd(), newExplainCmd())
+	root.AddCommand(newEvalCmd(), newSchemaCmd(), newVersionCmd(), newPolicyCmd(), newResourcesCmd(), newMCPCmd(), newExplainCmd(), newHookCmd())
 	return root
 }
 

@@ -130,9 +130,9 @@ func Mutations(c *Call) []model.Mutation {
 	}
 	name := strings.Join(words, "_")
 	call := &model.ToolCall{Server: strings.ToLower(server), Tool: c.Tool, Name: name, Words: withoutServer(words, server), Arguments: c.Arguments, Annotations: c.Annotations}
-	id := c.Tool
-	if server != "" && !strings.HasPrefix(strings.ToLower(c.Tool), strings.ToLower(server)) {
-		id = server + "." + c.Tool
+	id := tool // mcp__github__delete_repository is github.delete_repository
+	if server != "" && !strings.HasPrefix(strings.ToLower(tool), strings.ToLower(server)) {
+		id = server + "." + tool
 	}
 	out := []model.Mutation{{
 		Source:     model.SourceMCP,

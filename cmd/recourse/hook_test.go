@@ -1,0 +1,46 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestClaudeCodeHook: the hook answers Claude Code with 0 (go ahead) or 2
+// (stop, with the reason on stderr) — never another status, which Claude
+// Code would let through — and stops whatever it cannot read.
+func TestClaudeCodeHook(t *testing.T) {
+	tests := []struct {
+		name, input string
+		args        []string
+		want        int
+		stderr      string
+	}{
+		{"destructive Bash", `{"tool_name":"Bash","tool_input":{"command":"rm -rf ~"},"cwd":"/home/dev/app"}`, nil, 2, "BLOCK"},
+		{"everyday Bash", `{"tool_name":"Bash","tool_input":{"command":"git status && go test ./..."},"cwd":"/home/dev/app"}`, nil, 0, ""},
+		{"relative paths in the cwd", `{"tool_name":"Bash","tool_input":{"command":"rm -rf build"},"cwd":"/tmp/work"}`, nil, 0, ""},
+		{"Edit of a system file", `{"tool_name":"Edit","tool_input":{"file_path":"/etc/sudoers","old_string":"a","new_string":"b"}}`, nil, 2, "writes over a system file"},
+		{"Write of a project file", `{"tool_name":"Write","tool_input":{"file_path":"docs/notes.md","content":"x"}}`, nil, 0, ""},
+		{"Write of a dotfile needs review", `{"tool_name":"Write","tool_input":{"file_path":"/home/dev/.bashrc","content":""}}`, nil, 2, "ESCALATE"},
+		{"an MCP tool", `{"tool_name":"mcp__github__delete_repository","tool_input":{"owner":"a","repo":"b"}}`, nil, 2, "github.delete_repository"},
+		{"a read tool", `{"tool_name":"Read","tool_input":{"file_path":"/etc/hosts"}}`, nil, 0, ""},
+		{"fail-on warn stops a warn", `{"tool_name":"Bash","tool_input":{"command":"npm install left-pad && some-unknown-tool sync"}}`, []string{"--fail-on", "warn"}, 2, "WARN"},
+		{"not JSON", `rm -rf /`, nil, 2, "not JSON"},
+		{"no tool name", `{"tool_input":{"command":"ls"}}`, nil, 2, "no tool_name"},
+		{"Bash without a command", `{"tool_name":"Bash","tool_input":{}}`, nil, 2, "no command"},
+		{"a command that does not parse", `{"tool_name":"Bash","tool_input":{"command":"rm -rf 'x"}}`, nil, 2, "ESCALATE"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := runBinary(t, tt.input, append([]string{"hook", "claude-code"}, tt.args...)...)
+			if res.exit != tt.want {
+				t.Fatalf("exit %d, want %d\nstderr: %s", res.exit, tt.want, res.stderr)
+			}
+			if !strings.Contains(res.stderr, tt.stderr) {
+				t.Errorf("stderr %q lacks %q", res.stderr, tt.stderr)
+			}
+			if tt.want == 0 && res.stderr != "" {
+				t.Errorf("a call that goes ahead printed %q", res.stderr)
+			}
+		})
+	}
+}
