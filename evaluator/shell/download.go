@@ -11,7 +11,63 @@ import (
 // A line that downloads a file and then runs it (curl -o i.sh URL && bash
 // i.sh, wget URL/s && ./s) runs remote code as surely as curl URL | sh:
 // the walker remembers what curl and wget wrote, and running it is
-// needs-review.
+// needs-review. A file the line writes itself and then runs
+// (printf 'rm -rf /' > x.sh; sh x.sh) is analysed when what was written is
+// a literal echo or printf, and needs review otherwise.
+
+// written is a file a command of the line wrote through a redirection:
+// the command, and the text when it only wrote literals.
+type written struct {
+	by    string
+	text  string
+	known bool
+}
+
+// recordWrites remembers the files cmd writes through its redirections.
+func (w *walker) recordWrites(cmd *model.Command) {
+	for _, r := range cmd.Redirects {
+		if r.Target.Dynamic || r.Target.Value == "" {
+			continue
+		}
+		wr := written{by: cmd.Text}
+		if cmd.Program == "echo" || cmd.Program == "printf" {
+			wr.text, wr.known = echoed(joinLine(model.Arg{Value: cmd.Program}, cmd.Args).Value)
+		}
+		key := cleanRel(r.Target.Value)
+		if r.Op == ">>" {
+			prev, ok := w.writes[key]
+			wr.known = wr.known && ok && prev.known // appended to what this line wrote, or to unknown text
+			wr.text = prev.text + "\n" + wr.text
+		}
+		if w.writes == nil {
+			w.writes = map[string]written{}
+		}
+		w.writes[key] = wr
+	}
+}
+
+// runsGenerated handles cmd running file, when this line produced it: a
+// download is remote code (needs-review); a written file is analysed as a
+// shell script when its text is known and a shell runs it, and is
+// needs-review otherwise. It reports whether file was produced by the line.
+func (w *walker) runsGenerated(cmd *model.Command, file model.Arg, shell bool, fr frame) bool {
+	if w.runsDownload(cmd, file) {
+		return true
+	}
+	if file.Dynamic || len(w.writes) == 0 {
+		return false
+	}
+	wr, ok := w.writes[cleanRel(file.Value)]
+	if !ok {
+		return false
+	}
+	if wr.known && shell {
+		w.script(wr.text, nested(cmd, fr, ""))
+		return true
+	}
+	cmd.Problem = "runs " + file.Value + ", which this line wrote (" + wr.by + "): what it contains is not shown"
+	return true
+}
 
 // recordDownload remembers the files a curl or wget command writes, from
 // its output flag, its URL's last segment (curl -O, wget's default) or a

@@ -33,7 +33,7 @@ func (w *walker) interpreter(cmd *model.Command, heredoc *string, fr frame) {
 		// unless the file is one this line downloaded.
 		for _, a := range cmd.Args {
 			if !strings.HasPrefix(a.Value, "-") {
-				w.runsDownload(cmd, a)
+				w.runsGenerated(cmd, a, false, fr)
 				break
 			}
 		}

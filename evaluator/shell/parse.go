@@ -92,8 +92,10 @@ type walker struct {
 	// so one serves the whole line.
 	cfg *expand.Config
 	// downloads are the files curl and wget wrote earlier in the line,
-	// with the URLs they came from (download.go).
+	// with the URLs they came from; writes are those other commands wrote
+	// through a redirection (download.go).
 	downloads map[string]string
+	writes    map[string]written
 	// mounts map container paths to host paths while the command of a
 	// container run is analysed (container.go).
 	mounts []mount
@@ -225,6 +227,7 @@ func (w *walker) call(c *syntax.CallExpr, st *syntax.Stmt, src string, fr frame,
 	}
 	w.unwrap(cmd, argv, heredoc, fr)
 	w.truncations(cmd, cmd.Redirects)
+	w.recordWrites(cmd)
 }
 
 // assignAll records the assignments of a statement that runs no command
@@ -494,18 +497,67 @@ func echoText(words []string) (string, bool) {
 	if prog != "echo" && prog != "printf" {
 		return "", false
 	}
+	if prog == "printf" {
+		if len(words) < 2 {
+			return "", false
+		}
+		return printfText(words[1], words[2:]), true
+	}
 	var parts []string
 	for _, a := range words[1:] {
-		if prog == "echo" && len(parts) == 0 && strings.HasPrefix(a, "-") {
+		if len(parts) == 0 && strings.HasPrefix(a, "-") {
 			continue
 		}
 		parts = append(parts, a)
 	}
-	text := strings.Join(parts, " ")
-	if prog == "printf" {
-		text = strings.ReplaceAll(text, `\n`, "\n")
+	return strings.Join(parts, " "), true
+}
+
+// printfText is what printf FORMAT ARGS writes: each directive (%s, %d,
+// %b ... with any flags or width) takes the next argument as it is, %%
+// is a percent sign, \n and \t are a newline and a tab, and the format
+// is reused while arguments remain, as printf does.
+func printfText(format string, args []string) string {
+	var b strings.Builder
+	for pass := 0; pass == 0 || len(args) > 0; pass++ {
+		used := 0
+		for i := 0; i < len(format); i++ {
+			c := format[i]
+			switch {
+			case c == '\\' && i+1 < len(format):
+				i++
+				switch format[i] {
+				case 'n':
+					b.WriteByte('\n')
+				case 't':
+					b.WriteByte('\t')
+				default:
+					b.WriteByte(format[i])
+				}
+			case c == '%' && i+1 < len(format):
+				j := i + 1
+				for j < len(format) && strings.IndexByte("-+ #0123456789.", format[j]) >= 0 {
+					j++
+				}
+				switch {
+				case j >= len(format):
+					b.WriteString(format[i:])
+				case format[j] == '%':
+					b.WriteByte('%')
+				case len(args) > 0:
+					b.WriteString(args[0])
+					args, used = args[1:], used+1
+				}
+				i = j
+			default:
+				b.WriteByte(c)
+			}
+		}
+		if used == 0 {
+			break // a format that takes no argument is written once
+		}
 	}
-	return text, true
+	return b.String()
 }
 
 // simpleParam reports whether a parameter expansion is a plain $NAME or

@@ -206,8 +206,8 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 	}
 	cmd.Program = programName(argv[0].Value)
 	cmd.Args = argv[1:]
-	if strings.Contains(argv[0].Value, "/") && w.runsDownload(cmd, argv[0]) {
-		w.emit(cmd) // ./installer, downloaded a moment ago
+	if strings.Contains(argv[0].Value, "/") && w.runsGenerated(cmd, argv[0], true, fr) {
+		w.emit(cmd) // ./installer, downloaded or written a moment ago
 		return
 	}
 	switch {
@@ -249,7 +249,7 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 		w.emit(cmd)
 		w.recordDownload(cmd)
 	case (cmd.Program == "source" || cmd.Program == ".") && len(cmd.Args) > 0:
-		w.runsDownload(cmd, cmd.Args[0])
+		w.runsGenerated(cmd, cmd.Args[0], true, fr)
 		w.emit(cmd)
 	case cmd.Program == "cd" || cmd.Program == "pushd" || cmd.Program == "popd":
 		w.emit(cmd)
@@ -472,8 +472,9 @@ func (w *walker) shell(cmd *model.Command, heredoc *string, fr frame) {
 		w.emit(cmd)
 	case len(operands) > 0:
 		// A script file: emitted for the rules, which cannot see inside it
-		// (and needs-review when this line downloaded it).
-		w.runsDownload(cmd, operands[0])
+		// (needs-review when this line downloaded it, analysed when the
+		// line wrote it with a literal echo or printf).
+		w.runsGenerated(cmd, operands[0], true, fr)
 		w.emit(cmd)
 	case heredoc != nil:
 		w.script(*heredoc, nested(cmd, fr, ""))
