@@ -9,8 +9,9 @@ import (
 // git's configuration can run commands. An alias whose value starts with
 // "!" is a shell command line, and settings such as core.pager,
 // core.editor, core.sshCommand or core.fsmonitor name programs that git
-// starts. Given on the command line (git -c KEY=VALUE, or the GIT_*
-// variables that override them) they are part of what the line runs, so
+// starts. Given on the command line (git -c KEY=VALUE; the GIT_*
+// variables that override them are read where they are assigned, with
+// PAGER and EDITOR, in parse.go) they are part of what the line runs, so
 // they are analysed like any command line; an alias without "!" is
 // expanded in place, so that `git -c alias.x='reset --hard' x` is judged
 // as the reset it is.
@@ -32,18 +33,9 @@ var gitCommandKeys = map[string]bool{"core.pager": true, "core.editor": true, "c
 var gitCommandKinds = map[[2]string]bool{{"difftool", "cmd"}: true, {"mergetool", "cmd"}: true,
 	{"filter", "clean"}: true, {"filter", "smudge"}: true, {"filter", "process"}: true, {"credential", "helper"}: true}
 
-// gitCommandEnv are the variables whose value is a command git runs.
-var gitCommandEnv = []string{"GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR",
-	"GIT_EXTERNAL_DIFF", "GIT_ASKPASS"}
-
 // git analyses the commands a git command line configures, expands an
 // alias it defines and calls, and emits the git command.
 func (w *walker) git(cmd *model.Command, fr frame) {
-	for _, name := range gitCommandEnv {
-		if v, ok := cmd.Env[name]; ok {
-			w.gitRuns(cmd, model.Arg{Value: v, Dynamic: v == "$(dynamic)"}, name, fr)
-		}
-	}
 	aliases := map[string]model.Arg{}
 	args := cmd.Args
 	sub := -1

@@ -140,7 +140,7 @@ func (w *walker) script(src string, fr frame) {
 			}
 			w.statementRedirects(n, src, fr)
 		case *syntax.DeclClause:
-			w.declare(n)
+			w.declare(n, src, fr)
 		}
 		return true
 	})
@@ -166,9 +166,47 @@ func describe(st *syntax.Stmt, src string) string {
 }
 
 // declare records `export X=value` and friends.
-func (w *walker) declare(d *syntax.DeclClause) {
+func (w *walker) declare(d *syntax.DeclClause, src string, fr frame) {
+	var runs []*syntax.Assign
 	for _, a := range d.Args {
 		w.assign(a, w.env)
+		if isCommandVar(a) {
+			runs = append(runs, a)
+		}
+	}
+	if len(runs) > 0 {
+		w.commandVars(runs, w.env, w.commandAt(d, d.Pos(), src, fr, nil), fr)
+	}
+}
+
+// commandVarNames are variables whose value is a command line that
+// programs start through the shell: git log runs $PAGER, git commit
+// $EDITOR, git fetch $GIT_SSH_COMMAND, sudo -A $SUDO_ASKPASS.
+var commandVarNames = map[string]bool{"PAGER": true, "MANPAGER": true, "GIT_PAGER": true, "SYSTEMD_PAGER": true,
+	"EDITOR": true, "VISUAL": true, "GIT_EDITOR": true, "GIT_SEQUENCE_EDITOR": true, "KUBE_EDITOR": true, "SUDO_EDITOR": true,
+	"GIT_SSH_COMMAND": true, "GIT_SSH": true, "GIT_EXTERNAL_DIFF": true, "GIT_ASKPASS": true, "SSH_ASKPASS": true, "SUDO_ASKPASS": true}
+
+func isCommandVar(a *syntax.Assign) bool {
+	return a != nil && a.Name != nil && a.Value != nil && commandVarNames[a.Name.Value]
+}
+
+// commandVars analyses the command lines that assignments of command
+// variables hand to the programs run with them, at the command at.
+func (w *walker) commandVars(assigns []*syntax.Assign, env map[string]string, at *model.Command, fr frame) {
+	for _, a := range assigns {
+		name := a.Name.Value
+		line := model.Arg{Value: env[name], Dynamic: env[name] == "$(dynamic)"}
+		if strings.TrimSpace(line.Value) == "" {
+			continue
+		}
+		if line.Dynamic {
+			c := *at
+			c.Problem = "$" + name + " is set to a command line only known at run time, which the programs that read it run"
+			w.emit(&c)
+			continue
+		}
+		in := frame{depth: at.Depth + 1, line: at.Line, col: at.Col, wrappers: append(append([]string(nil), at.Wrappers...), "$"+name)}
+		w.script(line.Value, in)
 	}
 }
 
@@ -197,14 +235,21 @@ func (w *walker) call(c *syntax.CallExpr, st *syntax.Stmt, src string, fr frame,
 			env = make(map[string]string, len(c.Assigns))
 		}
 	}
+	var runs []*syntax.Assign
 	for _, a := range c.Assigns {
 		w.assign(a, env)
+		if isCommandVar(a) {
+			runs = append(runs, a)
+		}
 	}
 	argv := make([]model.Arg, 0, len(c.Args))
 	for _, word := range c.Args {
 		argv = w.appendWord(argv, word)
 	}
 	cmd := w.commandAt(st, c.Pos(), src, fr, env)
+	if len(runs) > 0 {
+		w.commandVars(runs, env, cmd, fr)
+	}
 	cmd.StdinFrom = firstNonEmpty(stdin, fr.stdin)
 	cmd.Redirects = w.outputs(st)
 	var heredoc *string
@@ -241,7 +286,7 @@ func (w *walker) assignAll(assigns []*syntax.Assign) {
 // commandAt starts the command of statement st: its text, its position
 // (the outermost command's inside a nested script, pos in the input line
 // otherwise), the wrappers around it, where it runs and its environment.
-func (w *walker) commandAt(st *syntax.Stmt, pos syntax.Pos, src string, fr frame, env map[string]string) *model.Command {
+func (w *walker) commandAt(st syntax.Node, pos syntax.Pos, src string, fr frame, env map[string]string) *model.Command {
 	cmd := &model.Command{
 		Text:     strings.TrimSpace(src[st.Pos().Offset():st.End().Offset()]),
 		Line:     fr.line,
