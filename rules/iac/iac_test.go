@@ -15,8 +15,7 @@ func TestRows(t *testing.T) {
 			rulestest.Case{Row: "iac." + tf + ".apply.auto-approve", Hit: tf + " apply -auto-approve", Miss: tf + " apply plan.out"},
 			rulestest.Case{Row: "iac." + tf + ".state-rm", Hit: tf + " state rm aws_s3_bucket.b", Miss: tf + " state list"},
 			rulestest.Case{Row: "iac." + tf + ".workspace-delete", Hit: tf + " workspace delete staging", Miss: tf + " workspace list"},
-			rulestest.Case{Row: "iac." + tf + ".apply.saved-plan", Hit: tf + " apply plan.out", Miss: tf + " apply -var env=prod"},
-			rulestest.Case{Row: "iac." + tf + ".apply", Hit: tf + " apply -var env=prod", Miss: tf + " apply -auto-approve"},
+			rulestest.Case{Row: "iac." + tf + ".apply", Hit: tf + " apply plan.out", Miss: tf + " apply -auto-approve"},
 			rulestest.Case{Row: "iac." + tf + ".read", Hit: tf + " plan -out=plan.out", Miss: tf + " import a.b id"},
 			rulestest.Case{Row: "iac." + tf + ".other", Hit: tf + " import aws_s3_bucket.b b", Miss: tf + " validate"},
 		)
