@@ -59,7 +59,7 @@ var vocabulary = map[string][]sense{
 	// Databases and caches.
 	"database": {s(Database)}, "databases": {s(Database)}, "db": {s(Database)}, "sql": {s(Database)}, "mysql": {s(Database)},
 	"postgres": {s(Database)}, "postgresql": {s(Database)}, "mariadb": {s(Database)}, "mongodb": {s(Database)}, "mongo": {s(Database)},
-	"redis": {s(Database)}, "valkey": {s(Database)}, "memcached": {s(Database)}, "cache": {s(Database)}, "table": {s(Network, "route", "routing"), s(Database)},
+	"redis": {s(Database)}, "valkey": {s(Database)}, "memcached": {s(Database)}, "cache": {s(Config, "domain", "cdn"), s(Database)}, "table": {s(Network, "route", "routing"), s(Database)},
 	"keyspace": {s(Database)}, "schema": {s(Config, "kafka", "user", "group", "registry", "avro", "event"), s(Database)}, "collection": {s(Database)}, "cassandra": {s(Database)}, "ledger": {s(Database)},
 	"elasticsearch": {s(Database)}, "opensearch": {s(Database)}, "clickhouse": {s(Database)}, "influxdb": {s(Database)},
 	"datastore": {s(Database)}, "dataset": {s(Database)}, "document": {s(Database)}, "graph": {s(Database)}, "kv": {s(Database)},
@@ -115,8 +115,8 @@ var vocabulary = map[string][]sense{
 	"policy": {s(Observability, "alert", "escalation", "notification"), s(Config, "backup", "snapshot", "lifecycle", "retention", "scaling", "autoscaling", "placement",
 		"routing", "resource", "storage", "cache", "origin", "response", "compression", "sampling", "tag", "maintenance"),
 		s(Network, "firewall", "security", "network", "waf", "dns"), s(Identity)},
-	"group": {s(Identity, "org", "organization", "user", "team"), s(Container, "resource"), s(Network, "security", "target", "network", "firewall", "control"),
-		s(Compute, "node", "instance", "autoscaling", "scaling", "as", "server", "placement", "worker", "scale"),
+	"group": {s(Identity, "org", "organization", "user", "team"), s(Container, "resource"), s(Network, "security", "sec", "target", "network", "firewall", "control"),
+		s(Compute, "node", "instance", "autoscaling", "scaling", "as", "server", "placement", "worker", "scale", "isolation"),
 		s(Config, "parameter", "option", "subnet", "endpoint"), s(Observability, "log"), s(Database, "replication"),
 		s(Messaging, "consumer"), s(Identity)},
 
@@ -135,7 +135,7 @@ var vocabulary = map[string][]sense{
 	"transit": {s(Network)}, "cidr": {s(Network)}, "prefix": {s(Network)}, "backend": {s(Network)}, "pool": {s(Compute, "node", "worker", "agent", "k8s", "kubernetes", "resource"), s(Config, "connection"), s(Network)},
 	"origin": {s(Network)}, "hostname": {s(Network)}, "net": {s(Network)}, "internet": {s(Network)}, "clb": {s(Network)}, "slb": {s(Network)}, "cen": {s(Network)},
 	"dnat": {s(Network)}, "snat": {s(Network)}, "vrrp": {s(Network)}, "upstream": {s(Network)}, "anycast": {s(Network)}, "bandwidth": {s(Network)},
-	"ipset": {s(Network)}, "cfw": {s(Network)}, "apigw": {s(Network)}, "apig": {s(Network)}, "certificate_pack": {s(KeyMaterial)},
+	"ipset": {s(Network)}, "ddos": {s(Network)}, "eni": {s(Network)}, "vip": {s(Network)}, "peer": {s(Network)}, "cfw": {s(Network)}, "apigw": {s(Network)}, "apig": {s(Network)}, "certificate_pack": {s(KeyMaterial)},
 
 	// Compute.
 	"instance": {s(Compute)}, "instances": {s(Compute)}, "server": {s(Identity, "auth", "authorization", "resource"), s(Compute)}, "servers": {s(Compute)}, "vm": {s(Compute)},
@@ -160,11 +160,11 @@ var vocabulary = map[string][]sense{
 	// Configuration.
 	"config": {s(Config)}, "configuration": {s(Config)}, "setting": {s(Config)}, "settings": {s(Config)}, "parameter": {s(Config)},
 	"option": {s(Network, "dhcp"), s(Config)}, "tag": {s(Config)}, "tags": {s(Config)}, "label": {s(Config)}, "alias": {s(Config)},
-	"webhook": {s(Config)}, "hook": {s(Config)}, "rule": {s(Network, "firewall", "security", "secgroup", "forwarding", "lb", "nat", "acl", "ingress", "egress", "waf"),
+	"webhook": {s(Config)}, "hook": {s(Config)}, "rule": {s(Network, "firewall", "security", "sec", "secgroup", "ddos", "forwarding", "lb", "nat", "acl", "ingress", "egress", "waf"),
 		s(Observability, "alert", "alerting", "monitor", "notification"), s(Config)},
 	"rules": {s(Network, "firewall", "security", "secgroup"), s(Config)}, "versioning": {s(Config)}, "quota": {s(Config)},
 	"resources": {s(Config)}, "source": {s(Config, "data")}, "ruleset": {s(Config)}, "integration": {s(Config)}, "lifecycle": {s(Config)}, "replication": {s(Config)}, "context": {s(Config)},
-	"restriction": {s(Config)}, "protection": {s(Config)}, "preferences": {s(Config)}, "query": {s(Config)}, "catalog": {s(Config)},
+	"restriction": {s(Config)}, "protection": {s(Network, "ddos"), s(Config)}, "preferences": {s(Config)}, "query": {s(Config)}, "catalog": {s(Config)},
 	"license": {s(Config)}, "configstore": {s(Config)}, "view": {s(Database, "materialized"), s(Config)}, "materialized": {s(Database)}, "cfg": {s(Config)}, "budget": {s(Config)}, "cors": {s(Config)},
 	"runbook": {s(Config)}, "process": {s(Config)}, "freeze": {s(Config)}, "feed": {s(Config)},
 	"category": {s(Config)}, "window": {s(Config)}, "sla": {s(Config)}, "limit": {s(Config)}, "spec": {s(Config)}, "strategy": {s(Config)},
@@ -213,8 +213,10 @@ var generic = map[string]bool{"instance": true, "instances": true, "cluster": tr
 var links = map[string]map[Category]Category{
 	"attachment":   {Identity: Identity, "": Config},
 	"attachments":  {Identity: Identity, "": Config},
+	"detachment":   {Identity: Identity, "": Config},
 	"association":  {Identity: Identity, "": Config},
 	"connection":   {Network: Network, "": Config},
+	"conn":         {Network: Network, "": Config},
 	"assignment":   {Identity: Identity, "": Config},
 	"attach":       {Identity: Identity, "": Config},
 	"associate":    {Identity: Identity, "": Config},
@@ -238,7 +240,7 @@ var links = map[string]map[Category]Category{
 		Backup: Config, Container: Config, Observability: Config, "": Network},
 	"config":        {Identity: Identity, Observability: Observability, "": Config},
 	"configuration": {Identity: Identity, Observability: Observability, "": Config},
-	"version":       {Secret: Secret, KeyMaterial: KeyMaterial, Backup: Backup, ObjectStorage: ObjectStorage, Identity: Identity, "": Config},
+	"version":       {Secret: Secret, KeyMaterial: KeyMaterial, Backup: Backup, ObjectStorage: ObjectStorage, Identity: Identity, Compute: Compute, "": Config},
 }
 
 // vendorDomains are providers whose every resource belongs to one domain:
@@ -339,6 +341,18 @@ func compound(w string) []string {
 	}
 	if one, ok := strings.CutSuffix(w, "s"); ok && known(one) {
 		return []string{one}
+	}
+	// A product abbreviation with the vendor's initial (krds, ks3, ufs,
+	// uk8s) or a version (ccev2) is the abbreviation.
+	if len(w) >= 3 && known(w[1:]) && len(w[1:]) >= 2 {
+		return []string{w[1:]}
+	}
+	if i := strings.LastIndexByte(w, 'v'); i >= 2 && i < len(w)-1 && strings.Trim(w[i+1:], "0123456789") == "" && known(w[:i]) {
+		return []string{w[:i]}
+	}
+	// Load balancers are abbreviated by their last letters: blb, appblb.
+	if strings.HasSuffix(w, "lb") && len(w) <= 6 {
+		return []string{"lb"}
 	}
 	for cut := 2; cut <= len(w)-2; cut++ {
 		modifier, head := w[:cut], w[cut:]
