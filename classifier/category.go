@@ -59,7 +59,7 @@ var vocabulary = map[string][]sense{
 	// Databases and caches.
 	"database": {s(Database)}, "databases": {s(Database)}, "db": {s(Database)}, "sql": {s(Database)}, "mysql": {s(Database)},
 	"postgres": {s(Database)}, "postgresql": {s(Database)}, "mariadb": {s(Database)}, "mongodb": {s(Database)}, "mongo": {s(Database)},
-	"redis": {s(Database)}, "valkey": {s(Database)}, "memcached": {s(Database)}, "cache": {s(Config, "domain", "cdn"), s(Database)}, "table": {s(Network, "route", "routing"), s(Database)},
+	"redis": {s(Database)}, "valkey": {s(Database)}, "memcached": {s(Database)}, "cache": {s(Config, "domain", "cdn"), s(Database)}, "table": {s(Network, "route", "routing", "nat"), s(Database)},
 	"keyspace": {s(Database)}, "schema": {s(Config, "kafka", "user", "group", "registry", "avro", "event"), s(Database)}, "collection": {s(Database)}, "cassandra": {s(Database)}, "ledger": {s(Database)},
 	"elasticsearch": {s(Database)}, "opensearch": {s(Database)}, "clickhouse": {s(Database)}, "influxdb": {s(Database)},
 	"datastore": {s(Database)}, "dataset": {s(Database)}, "document": {s(Database)}, "graph": {s(Database)}, "kv": {s(Database)},
@@ -82,14 +82,14 @@ var vocabulary = map[string][]sense{
 	"drive": {s(BlockStorage)}, "nas": {s(BlockStorage)}, "block": {s(Network, "ip", "cidr", "address"), s(BlockStorage)}, "lun": {s(BlockStorage)},
 
 	// Backups and recovery points.
-	"backup": {s(Backup)}, "backups": {s(Backup)}, "snapshot": {s(Backup)}, "snapshots": {s(Backup)}, "image": {s(ObjectStorage, "registry", "docker", "container"), s(Backup)},
-	"recovery": {s(Backup)}, "restore": {s(Backup)}, "template": {s(Config)},
+	"backup": {s(Config, "auto", "scheduled"), s(Backup)}, "backups": {s(Backup)}, "snapshot": {s(Backup)}, "snapshots": {s(Backup)}, "image": {s(ObjectStorage, "registry", "docker", "container"), s(Backup)},
+	"recovery": {s(Backup)}, "cdrom": {s(Backup)}, "iso": {s(Backup)}, "restore": {s(Backup)}, "template": {s(Config)},
 
 	// Key material.
 	"kms": {s(KeyMaterial)}, "keyring": {s(KeyMaterial)}, "hsm": {s(KeyMaterial)}, "cmk": {s(KeyMaterial)},
 	"certificate": {s(KeyMaterial)}, "secretsmanager": {s(Secret)}, "cert": {s(KeyMaterial)}, "ca": {s(KeyMaterial)}, "keystore": {s(KeyMaterial)},
 	"key": {s(KeyMaterial, "kms", "crypto", "encryption", "cmk", "master", "signing", "customer", "hsm", "vault", "pgp", "gpg", "private", "symmetric", "asymmetric"),
-		s(Identity, "ssh", "deploy", "public", "login"), s(Config, "category", "tag"), s(Secret)},
+		s(Identity, "ssh", "sftp", "deploy", "public", "login"), s(Config, "category", "tag"), s(Secret)},
 	"sshkey": {s(Identity)}, "keypair": {s(Identity)}, "symmetric": {s(KeyMaterial)}, "asymmetric": {s(KeyMaterial)},
 
 	// Secrets.
@@ -135,7 +135,7 @@ var vocabulary = map[string][]sense{
 	"transit": {s(Network)}, "cidr": {s(Network)}, "prefix": {s(Network)}, "backend": {s(Network)}, "pool": {s(Compute, "node", "worker", "agent", "k8s", "kubernetes", "resource"), s(Config, "connection"), s(Network)},
 	"origin": {s(Network)}, "hostname": {s(Network)}, "net": {s(Network)}, "internet": {s(Network)}, "clb": {s(Network)}, "slb": {s(Network)}, "cen": {s(Network)},
 	"dnat": {s(Network)}, "snat": {s(Network)}, "vrrp": {s(Network)}, "upstream": {s(Network)}, "anycast": {s(Network)}, "bandwidth": {s(Network)},
-	"ipset": {s(Network)}, "ddos": {s(Network)}, "eni": {s(Network)}, "vip": {s(Network)}, "peer": {s(Network)}, "cfw": {s(Network)}, "apigw": {s(Network)}, "apig": {s(Network)}, "certificate_pack": {s(KeyMaterial)},
+	"ipset": {s(Network)}, "ddos": {s(Network)}, "packet": {s(Network)}, "bridge": {s(Network)}, "eni": {s(Network)}, "vip": {s(Network)}, "peer": {s(Network)}, "cfw": {s(Network)}, "apigw": {s(Network)}, "apig": {s(Network)}, "certificate_pack": {s(KeyMaterial)},
 
 	// Compute.
 	"instance": {s(Compute)}, "instances": {s(Compute)}, "server": {s(Identity, "auth", "authorization", "resource"), s(Compute)}, "servers": {s(Compute)}, "vm": {s(Compute)},
@@ -145,11 +145,11 @@ var vocabulary = map[string][]sense{
 	"databricks": {s(Compute)}, "affinity": {s(Compute)}, "worker": {s(Compute)}, "job": {s(Backup, "restore", "export", "backup", "snapshot"), s(Compute)},
 	"container": {s(ObjectStorage, "storage", "blob", "objectstorage"), s(Secret, "keymanager"), s(Compute)}, "pod": {s(Compute)}, "task": {s(Backup, "restore", "export", "backup", "snapshot"), s(Compute)}, "host": {s(Compute)},
 	"runner": {s(Compute)}, "service": {s(Compute)}, "id": {s(Identity, "service")}, "deployment": {s(Compute)}, "autoscaler": {s(Compute)}, "script": {s(Config, "init", "startup", "boot"), s(Compute)},
-	"compute": {s(Compute)}, "hpc": {s(Compute)}, "gpu": {s(Compute)}, "command": {s(Compute)}, "invocation": {s(Compute)},
+	"compute": {s(Compute)}, "scale": {s(Compute, "auto")}, "autoscale": {s(Compute)}, "paas": {s(Compute)}, "hpc": {s(Compute)}, "gpu": {s(Compute)}, "command": {s(Compute)}, "invocation": {s(Compute)},
 	"notebook": {s(Compute)}, "jupyterhub": {s(Compute)}, "jupyter": {s(Compute)}, "mlflow": {s(Compute)}, "cron": {s(Compute)}, "daemon": {s(Compute)}, "agent": {s(Compute)}, "baremetal": {s(Compute)},
 	"cluster": {s(Container, "kubernetes", "k8s", "kube", "container", "containerengine", "aks", "eks", "gke", "oke", "lke", "sks", "ske", "cce", "tke", "doks", "rancher2", "nomad",
 		"ack", "iks", "nks", "oks", "vks", "cks", "mks"),
-		s(Messaging, "kafka"), s(BlockStorage, "datastore"), s(Database)},
+		s(Messaging, "kafka"), s(BlockStorage, "datastore"), s(Compute, "ai", "gpu", "hpc"), s(Database)},
 	"kubernetes": {s(Container)}, "k8s": {s(Container)}, "kube": {s(Container)},
 
 	// Providers whose resources only compute values in the state
@@ -158,14 +158,14 @@ var vocabulary = map[string][]sense{
 	"random": {s(Config)}, "time": {s(Config)}, "null": {s(Config)},
 
 	// Configuration.
-	"config": {s(Config)}, "configuration": {s(Config)}, "setting": {s(Config)}, "settings": {s(Config)}, "parameter": {s(Config)},
+	"config": {s(Network, "dhcp"), s(Config)}, "configuration": {s(Config)}, "setting": {s(Config)}, "settings": {s(Config)}, "parameter": {s(Config)},
 	"option": {s(Network, "dhcp"), s(Config)}, "tag": {s(Config)}, "tags": {s(Config)}, "label": {s(Config)}, "alias": {s(Config)},
-	"webhook": {s(Config)}, "hook": {s(Config)}, "rule": {s(Network, "firewall", "security", "sec", "secgroup", "ddos", "forwarding", "lb", "nat", "acl", "ingress", "egress", "waf"),
+	"webhook": {s(Config)}, "hook": {s(Config)}, "rule": {s(Network, "firewall", "security", "sec", "secgroup", "ddos", "filter", "forwarding", "lb", "nat", "acl", "ingress", "egress", "waf"),
 		s(Observability, "alert", "alerting", "monitor", "notification"), s(Config)},
-	"rules": {s(Network, "firewall", "security", "secgroup"), s(Config)}, "versioning": {s(Config)}, "quota": {s(Config)},
+	"rules": {s(Network, "firewall", "security", "secgroup", "filter"), s(Config)}, "versioning": {s(Config)}, "quota": {s(Config)},
 	"resources": {s(Config)}, "source": {s(Config, "data")}, "ruleset": {s(Config)}, "integration": {s(Config)}, "lifecycle": {s(Config)}, "replication": {s(Config)}, "context": {s(Config)},
 	"restriction": {s(Config)}, "protection": {s(Network, "ddos"), s(Config)}, "preferences": {s(Config)}, "query": {s(Config)}, "catalog": {s(Config)},
-	"license": {s(Config)}, "configstore": {s(Config)}, "view": {s(Database, "materialized"), s(Config)}, "materialized": {s(Database)}, "cfg": {s(Config)}, "budget": {s(Config)}, "cors": {s(Config)},
+	"license": {s(Config)}, "configstore": {s(Config)}, "view": {s(Database, "materialized"), s(Config)}, "materialized": {s(Database)}, "cfg": {s(Config)}, "dkim": {s(Config)}, "budget": {s(Config)}, "cors": {s(Config)},
 	"runbook": {s(Config)}, "process": {s(Config)}, "freeze": {s(Config)}, "feed": {s(Config)},
 	"category": {s(Config)}, "window": {s(Config)}, "sla": {s(Config)}, "limit": {s(Config)}, "spec": {s(Config)}, "strategy": {s(Config)},
 	"board": {s(Config)}, "badge": {s(Config)}, "reply": {s(Config)}, "appearance": {s(Config)}, "compliance": {s(Config)},
@@ -221,7 +221,7 @@ var links = map[string]map[Category]Category{
 	"attach":       {Identity: Identity, "": Config},
 	"associate":    {Identity: Identity, "": Config},
 	"registration": {Identity: Identity, "": Config},
-	"mapping":      {Identity: Identity, "": Config},
+	"mapping":      {Identity: Identity, Network: Network, "": Config},
 	"provider":     {Identity: Identity, "": Config},
 	"rule":         {Network: Network, Identity: Identity, Observability: Observability, "": Config},
 	"rules":        {Network: Network, Identity: Identity, Observability: Observability, "": Config},
@@ -399,7 +399,10 @@ func phrase(words []string, lo, hi int) (Category, string, int) {
 			continue
 		}
 		if generic[w] {
-			if pc, pw, _ := phrase(words, lo, i); pc != "" {
+			// A generic head takes the kind its phrase names (a database
+			// instance), except a vendor's "cloud" product prefix: a cloud
+			// instance is an instance.
+			if pc, pw, _ := phrase(words, lo, i); pc != "" && pw != "cloud" {
 				return pc, pw, i
 			}
 		}
