@@ -164,6 +164,8 @@ func TestParse(t *testing.T) {
 		{"ansible default command module", `ansible web -a "systemctl stop nginx"`, "systemctl stop nginx"},
 		{"ansible file state=absent", `ansible db -m file -a "path=/var/lib/postgresql state=absent"`, "rm -rf -- /var/lib/postgresql"},
 		{"ansible other module", `ansible all -m ping`, "ansible all -m ping"},
+		{"ansible module removing something", `ansible db -m mysql_db -a "name=prod state=absent"`, "!problem"},
+		{"ansible module installing something", `ansible web -m apt -a "name=nginx state=present"`, "ansible web -m apt -a name=nginx state=present"},
 		{"salt cmd.run", `salt '*' cmd.run 'rm -rf /'`, "rm -rf /"},
 		{"salt-call cmd.run", `salt-call cmd.run "git reset --hard"`, "git reset --hard"},
 

@@ -10,8 +10,9 @@ import (
 // ansible's ad-hoc mode runs its -a argument through the command, shell
 // or raw module (command when no -m is given), and salt's cmd.run runs its
 // argument through a shell. The command is analysed like ssh's remote
-// command; ansible's file module with state=absent deletes its path like
-// rm -rf.
+// command. Ansible's file module with state=absent deletes its path like
+// rm -rf, and any other module with state=absent (user, apt, mysql_db ...)
+// needs review.
 
 // ansibleCommandModules run their -a argument as a command line.
 var ansibleCommandModules = map[string]bool{"command": true, "shell": true, "raw": true,
@@ -61,9 +62,25 @@ func (w *walker) ansible(cmd *model.Command, fr frame) {
 			return
 		}
 		w.emit(cmd)
+	case removes(margs.Value):
+		// user, apt, mysql_db, docker_container ... with state=absent
+		// remove what they name; what that holds is not analysed.
+		c := *cmd
+		c.Problem = via + " runs the " + module + " module with state=absent, which removes what its arguments name (" + margs.Value + ")"
+		w.emit(&c)
 	default:
 		w.emit(cmd)
 	}
+}
+
+// removes reports whether module arguments ask for state=absent.
+func removes(args string) bool {
+	for _, f := range strings.Fields(args) {
+		if k, v, _ := strings.Cut(f, "="); k == "state" && strings.Trim(v, `'"`) == "absent" {
+			return true
+		}
+	}
+	return false
 }
 
 func ansibleOption(name string, value model.Arg, module string, margs *model.Arg) (string, *model.Arg) {
@@ -79,17 +96,13 @@ func ansibleOption(name string, value model.Arg, module string, margs *model.Arg
 // absentPath returns the path of file-module arguments that remove it
 // (path=/srv/x state=absent).
 func absentPath(args string) (string, bool) {
-	path, absent := "", false
+	path := ""
 	for _, f := range strings.Fields(args) {
-		k, v, _ := strings.Cut(f, "=")
-		switch k {
-		case "path", "dest", "name":
+		if k, v, _ := strings.Cut(f, "="); k == "path" || k == "dest" || k == "name" {
 			path = strings.Trim(v, `'"`)
-		case "state":
-			absent = strings.Trim(v, `'"`) == "absent"
 		}
 	}
-	return path, absent && path != ""
+	return path, removes(args) && path != ""
 }
 
 // saltShellFunctions run their first argument through a shell.
