@@ -243,15 +243,25 @@ func (e *Evaluator) guard(ctx context.Context, kind Kind, size int, opts Options
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
 	if kind != KindTerraform && size <= inlineBytes {
+		// The compiled default policy, like the parsers and rules, waits
+		// on nothing, so no timer is set: the deadline is checked once,
+		// when the answer is in. User Rego reads the context and stops
+		// at its deadline.
+		start := time.Now()
+		if !e.policy.Bounded() {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, timeout)
+			defer cancel()
+		}
 		rep, err := recovered(ctx, fn)
-		if ctx.Err() != nil {
+		if ctx.Err() != nil || time.Since(start) > timeout {
 			return nil, deadlineError(timeout)
 		}
 		return rep, withFile(err, opts.File)
 	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
 	type result struct {
 		rep *report.ConsequenceReport
 		err error

@@ -136,6 +136,11 @@ func (e *Engine) Decide(ctx context.Context, in Input) (Result, error) {
 	return e.decideRego(ctx, in)
 }
 
+// Bounded reports whether Decide's time is bounded by its input: true for
+// the compiled default policy, false when user Rego, whose cost nothing
+// bounds, is evaluated (and needs its context's deadline to stop it).
+func (e *Engine) Bounded() bool { return e.compiled }
+
 // decideRego evaluates the prepared Rego query on in.
 func (e *Engine) decideRego(ctx context.Context, in Input) (Result, error) {
 	value, err := in.value()

@@ -121,40 +121,69 @@ func takesValue(vf []string, b byte) bool {
 // accepts them, abbreviations (git reset --ha). Flags after "--" do not
 // count.
 func HasFlag(c *model.Command, names ...string) bool {
+	var fl flagSet
+	fl.read(c)
+	return fl.has(names)
+}
+
+// flagSet is the flags a command was given, read once: a judgement asks
+// for the same ones again and again (rm's rows ask for -r and -f six
+// times each).
+type flagSet struct {
+	short       [4]uint64 // bit b: the letter b alone or in a cluster
+	long        []string  // --name, without =value
+	words       []string  // -name: single-dash long flags (find -delete, -auto-approve)
+	abbreviates bool
+	buf         [4]string // backs long and words for the usual few flags
+}
+
+func (fl *flagSet) read(c *model.Command) {
+	*fl = flagSet{abbreviates: abbreviates(c.Program)}
+	fl.long, fl.words = fl.buf[:0:2], fl.buf[2:2:4]
 	var vf []string // looked up at the first short flag: most commands have none
 	looked := false
 	for i := 0; i < len(c.Args); i++ {
 		v := c.Args[i].Value
 		if v == "--" {
-			return false
+			return
 		}
 		if !strings.HasPrefix(v, "-") || len(v) < 2 || c.Args[i].Dynamic {
 			continue
 		}
 		if strings.HasPrefix(v, "--") {
 			name, _, _ := strings.Cut(v[2:], "=")
-			if slices.Contains(names, name) || abbreviates(c.Program) && abbreviation(name, names) {
-				return true
-			}
+			fl.long = append(fl.long, name)
 			continue
 		}
-		if long, _, _ := strings.Cut(v[1:], "="); len(long) > 1 && slices.Contains(names, long) {
-			// a single-dash long flag: find -delete, terraform -auto-approve, -replace=ADDR
-			return true
+		if word, _, _ := strings.Cut(v[1:], "="); len(word) > 1 {
+			fl.words = append(fl.words, word)
 		}
 		if !looked {
 			vf, looked = valueFlags[c.Program], true
 		}
 		for j := 1; j < len(v); j++ {
-			if slices.Contains(names, v[j:j+1]) {
-				return true
-			}
+			fl.short[v[j]/64] |= 1 << (v[j] % 64)
 			if takesValue(vf, v[j]) { // the rest of the cluster is that flag's value
 				break
 			}
 		}
 		if slices.Contains(vf, v) {
 			i++
+		}
+	}
+}
+
+func (fl *flagSet) has(names []string) bool {
+	for _, n := range names {
+		if len(n) == 1 && fl.short[n[0]/64]&(1<<(n[0]%64)) != 0 || slices.Contains(fl.long, n) || len(n) > 1 && slices.Contains(fl.words, n) {
+			return true
+		}
+	}
+	if fl.abbreviates {
+		for _, l := range fl.long {
+			if abbreviation(l, names) {
+				return true
+			}
 		}
 	}
 	return false
@@ -219,7 +248,7 @@ func Flag(names ...string) Cond {
 	// Evidence is never modified once made, so every verdict can share this.
 	evidence := []model.Evidence{{Key: "flag", Value: names[0], Present: true}}
 	return Func("flag "+strings.Join(names, "|"), func(f Facts) Result {
-		if HasFlag(f.M.Command, names...) {
+		if f.flags().has(names) {
 			return Result{Truth: True, Evidence: evidence}
 		}
 		return Result{Truth: False}

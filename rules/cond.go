@@ -40,12 +40,14 @@ func (f Facts) With(m *model.Mutation) Facts {
 	return f
 }
 
-// memo caches, for one judgement, a command's operands and the class of
-// each path operand: every rm row asks for them again.
+// memo caches, for one judgement, a command's flags, its operands and the
+// class of each path operand: every rm row asks for them again.
 type memo struct {
-	cmd   *model.Command
-	ops   []model.Arg
-	paths []pathMemo
+	cmd      *model.Command
+	ops      []model.Arg
+	flagsCmd *model.Command
+	flags    flagSet
+	paths    []pathMemo
 	// pathBuf holds the first path classes, so that a judgement with few
 	// operands allocates nothing more.
 	pathBuf [2]pathMemo
@@ -67,6 +69,21 @@ func (f Facts) operands() []model.Arg {
 		f.memo.cmd, f.memo.ops = c, Operands(c)
 	}
 	return f.memo.ops
+}
+
+// flags returns the flags of f.M.Command, read once per judgement.
+func (f Facts) flags() *flagSet {
+	c := f.M.Command
+	if f.memo == nil {
+		fl := new(flagSet)
+		fl.read(c)
+		return fl
+	}
+	if f.memo.flagsCmd != c {
+		f.memo.flagsCmd = c
+		f.memo.flags.read(c)
+	}
+	return &f.memo.flags
 }
 
 // pathClass returns ClassifyPath(a, f.M.Command), computed once per

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/model"
 )
@@ -65,12 +66,17 @@ type Engine struct {
 	first   []*Rule
 	all     []Rule
 	hints   map[[2]string]EvidenceHint // (type, missing key) -> how to verify it
+	// memos are reused between judgements: a memo is a few hundred bytes,
+	// and a fresh one for every change was a tenth of a shell line's
+	// allocations. Nothing a verdict keeps points into one. A copy made
+	// by WithHints shares the pool.
+	memos *sync.Pool
 }
 
 // NewEngine checks the tables and indexes them. Ids must be unique, tiers
 // valid, and every row must say why.
 func NewEngine(tables ...[]Rule) (*Engine, error) {
-	e := &Engine{byType: map[string][]*Rule{}}
+	e := &Engine{byType: map[string][]*Rule{}, memos: &sync.Pool{New: func() any { return new(memo) }}}
 	seen := map[string]bool{}
 	for _, t := range tables {
 		e.all = append(e.all, t...)
@@ -153,7 +159,8 @@ func (e *Engine) Explain(f Facts) (model.Recoverability, bool, []Step) {
 
 func (e *Engine) judge(f Facts, trace func(Step)) (model.Recoverability, bool) {
 	if f.memo == nil {
-		f.memo = new(memo)
+		f.memo = e.getMemo()
+		defer e.putMemo(f.memo)
 	}
 	var undecided []*Rule
 	var missing []string
@@ -183,6 +190,20 @@ func (e *Engine) judge(f Facts, trace func(Step)) (model.Recoverability, bool) {
 		return needsReview(worse, f.M, missing, ""), true
 	}
 	return model.Recoverability{}, false
+}
+
+func (e *Engine) getMemo() *memo {
+	if e.memos == nil {
+		return new(memo)
+	}
+	return e.memos.Get().(*memo)
+}
+
+func (e *Engine) putMemo(m *memo) {
+	if e.memos != nil {
+		*m = memo{}
+		e.memos.Put(m)
+	}
 }
 
 func covers(on []model.Action, a model.Action) bool {
