@@ -69,9 +69,13 @@ var vocabulary = map[string][]sense{
 	"cockroachdb": {s(Database)}, "m3db": {s(Database)}, "scylla": {s(Database)}, "scylladb": {s(Database)}, "druid": {s(Database)},
 	"ydb": {s(Database)}, "greenplum": {s(Database)}, "gaussdb": {s(Database)}, "polardb": {s(Database)}, "etcd": {s(Database)},
 	"nosql": {s(Database)}, "shard": {s(Database)}, "slave": {s(Database)}, "spanner": {s(Database)}, "bigtable": {s(Database)}, "firestore": {s(Database)}, "warehouse": {s(Compute)},
+	// Huawei Cloud's family (huaweicloud, opentelekomcloud, flexibleengine,
+	// sbercloud, g42cloud) names services by acronym: distributed cache,
+	// document database and database middleware.
+	"dcs": {s(Database)}, "dds": {s(Database)}, "ddm": {s(Database)},
 
 	// Object and artifact storage.
-	"bucket": {s(ObjectStorage)}, "objectstorage": {s(ObjectStorage)}, "object": {s(ObjectStorage)}, "blob": {s(ObjectStorage)},
+	"bucket": {s(ObjectStorage)}, "objectstorage": {s(ObjectStorage)}, "object": {s(Observability, "dashboard", "saved"), s(ObjectStorage)}, "blob": {s(ObjectStorage)},
 	"storage": {s(BlockStorage, "block", "file"), s(ObjectStorage)}, "registry": {s(ObjectStorage)}, "repository": {s(Backup, "snapshot", "backup"), s(ObjectStorage)}, "repo": {s(ObjectStorage)},
 	"artifact": {s(ObjectStorage)}, "archive": {s(ObjectStorage)}, "oss": {s(ObjectStorage)}, "s3": {s(ObjectStorage)},
 	"file": {s(ObjectStorage)}, "files": {s(ObjectStorage)}, "package": {s(Network, "bandwidth"), s(ObjectStorage)},
@@ -82,23 +86,24 @@ var vocabulary = map[string][]sense{
 	"drive": {s(BlockStorage)}, "nas": {s(BlockStorage)}, "block": {s(Network, "ip", "cidr", "address"), s(BlockStorage)}, "lun": {s(BlockStorage)},
 
 	// Backups and recovery points.
-	"backup": {s(Config, "auto", "scheduled"), s(Backup)}, "backups": {s(Backup)}, "snapshot": {s(Backup)}, "snapshots": {s(Backup)}, "image": {s(ObjectStorage, "registry", "docker", "container"), s(Backup)},
-	"recovery": {s(Backup)}, "cdrom": {s(Backup)}, "iso": {s(Backup)}, "restore": {s(Backup)}, "template": {s(Config)},
+	"backup": {s(Config, "auto", "scheduled", "schedule"), s(Backup)}, "backups": {s(Backup)}, "snapshot": {s(Backup)}, "snapshots": {s(Backup)}, "image": {s(ObjectStorage, "registry", "docker", "container"), s(Backup)},
+	"recovery": {s(Backup)}, "cdrom": {s(Backup)}, "iso": {s(Backup)}, "restore": {s(Backup)}, "template": {s(Observability, "alarm", "alert", "monitor", "dashboard"), s(Config)},
 
 	// Key material.
 	"kms": {s(KeyMaterial)}, "keyring": {s(KeyMaterial)}, "hsm": {s(KeyMaterial)}, "cmk": {s(KeyMaterial)},
 	"certificate": {s(KeyMaterial)}, "secretsmanager": {s(Secret)}, "cert": {s(KeyMaterial)}, "ca": {s(KeyMaterial)}, "keystore": {s(KeyMaterial)},
 	"key": {s(KeyMaterial, "kms", "crypto", "encryption", "cmk", "master", "signing", "customer", "hsm", "vault", "pgp", "gpg", "private", "symmetric", "asymmetric"),
 		s(Identity, "ssh", "sftp", "deploy", "public", "login"), s(Config, "category", "tag"), s(Secret)},
-	"sshkey": {s(Identity)}, "keypair": {s(Identity)}, "symmetric": {s(KeyMaterial)}, "asymmetric": {s(KeyMaterial)},
+	"sshkey": {s(Identity)}, "keypair": {s(Identity)}, "cmek": {s(KeyMaterial)}, "truststore": {s(KeyMaterial)}, "store": {s(KeyMaterial, "trust")},
+	"issuer": {s(Identity, "jwt", "oidc", "token"), s(KeyMaterial)}, "symmetric": {s(KeyMaterial)}, "asymmetric": {s(KeyMaterial)},
 
 	// Secrets.
 	"secret": {s(Secret)}, "secrets": {s(Secret)}, "password": {s(Identity, "account", "method", "policy", "rule"), s(Secret)}, "credential": {s(Identity, "identity", "federated"), s(Secret)}, "credentials": {s(Secret)},
-	"token": {s(Secret)}, "kubeconfig": {s(Secret)}, "apikey": {s(Secret)}, "passphrase": {s(Secret)}, "vault": {s(KeyMaterial, "kms", "key"), s(Backup, "backup", "recovery"), s(Secret)}, "secretstore": {s(Secret)}, "keymanager": {s(Secret)}, "scim": {s(Identity)}, "entitlement": {s(Identity)}, "ssl": {s(KeyMaterial)},
+	"token": {s(Secret)}, "appcode": {s(Secret)}, "signature": {s(Secret, "apig", "apigw", "api")}, "kubeconfig": {s(Secret)}, "apikey": {s(Secret)}, "passphrase": {s(Secret)}, "vault": {s(KeyMaterial, "kms", "key"), s(Backup, "backup", "recovery", "cbr"), s(Secret)}, "secretstore": {s(Secret)}, "keymanager": {s(Secret)}, "scim": {s(Identity)}, "entitlement": {s(Identity)}, "ssl": {s(KeyMaterial)},
 
 	// Messaging.
-	"queue": {s(Messaging)}, "topic": {s(Messaging)}, "stream": {s(Observability, "log"), s(Database, "data"), s(Messaging)}, "conversation": {s(Messaging)}, "kafka": {s(Messaging)},
-	"broker": {s(Messaging)}, "exchange": {s(Messaging)}, "pubsub": {s(Messaging)}, "eventhub": {s(Messaging)}, "channel": {s(Observability, "notification", "alert"), s(Messaging)},
+	"queue": {s(Messaging)}, "topic": {s(Messaging)}, "stream": {s(Observability, "log"), s(Database, "data", "replication"), s(Messaging)}, "conversation": {s(Messaging)}, "kafka": {s(Messaging)},
+	"broker": {s(Messaging)}, "exchange": {s(Messaging)}, "pubsub": {s(Messaging)}, "eventhub": {s(Messaging)}, "channel": {s(Observability, "notification", "alert"), s(Network, "vpc", "apig", "apigw"), s(Messaging)},
 	"subscription": {s(Container, "billing", "account"), s(Messaging)}, "mq": {s(Messaging)}, "sqs": {s(Messaging)}, "sns": {s(Messaging)}, "rocketmq": {s(Messaging)}, "pulsar": {s(Messaging)},
 	"nats": {s(Messaging)}, "rabbitmq": {s(Messaging)}, "activemq": {s(Messaging)}, "kinesis": {s(Messaging)},
 
@@ -107,7 +112,7 @@ var vocabulary = map[string][]sense{
 	"binding": {s(Network, "dhcp"), s(Identity)}, "member": {s(Identity)}, "members": {s(Identity)}, "membership": {s(Identity)},
 	"permission": {s(Identity)}, "permissions": {s(Identity)}, "grant": {s(Identity)}, "grants": {s(Identity)},
 	"principal": {s(Identity)}, "identity": {s(Identity)}, "login": {s(Identity)}, "sso": {s(Identity)}, "ldap": {s(Identity)}, "directory": {s(Identity)}, "saml": {s(Identity)},
-	"oidc": {s(Identity)}, "oauth": {s(Identity)}, "team": {s(Identity)}, "invitation": {s(Identity)}, "invite": {s(Identity)},
+	"oidc": {s(Identity)}, "oauth": {s(Identity)}, "oauth2": {s(Identity)}, "jwt": {s(Identity)}, "authorizer": {s(Identity)}, "team": {s(Identity)}, "invitation": {s(Identity)}, "invite": {s(Identity)},
 	"authorization": {s(Identity)}, "authentication": {s(Identity)}, "auth": {s(Identity)}, "access": {s(Identity)},
 	"assignment": {s(Identity)}, "client": {s(Identity)}, "idp": {s(Identity)}, "mfa": {s(Identity)}, "factor": {s(Identity)},
 	"privileges": {s(Identity)}, "privilege": {s(Identity)}, "registration": {s(Identity)}, "pair": {s(Identity, "key")},
@@ -124,7 +129,8 @@ var vocabulary = map[string][]sense{
 	"network": {s(Network)}, "networks": {s(Network)}, "vpc": {s(Network)}, "vnet": {s(Network)}, "subnet": {s(Network)},
 	"subnetwork": {s(Network)}, "firewall": {s(Network)}, "fw": {s(Network)}, "vcn": {s(Network)}, "vswitch": {s(Network)}, "switch": {s(Network)},
 	"vlan": {s(Network)}, "dhcp": {s(Network)}, "ipsec": {s(Network)}, "lan": {s(Network)}, "floatingip": {s(Network)}, "secgroup": {s(Network)}, "rdns": {s(Network)},
-	"nlb": {s(Network)}, "alb": {s(Network)}, "elb": {s(Network)}, "nodebalancer": {s(Network)}, "list": {s(Network, "security", "access", "control")},
+	"nlb": {s(Network)}, "alb": {s(Network)}, "elb": {s(Network)}, "nodebalancer": {s(Network)}, "list": {s(Network, "security", "access", "control", "deny")},
+	"egress": {s(Network)}, "mesh": {s(Network)}, "connect": {s(Messaging, "kafka"), s(Network)},
 	"mount": {s(Network)}, "route": {s(Network)}, "routes": {s(Network)}, "router": {s(Network)},
 	"routing": {s(Network)}, "gateway": {s(Network)}, "nat": {s(Network)}, "vpn": {s(Network)}, "peering": {s(Network)},
 	"lb": {s(Network)}, "loadbalancer": {s(Network)}, "balancer": {s(Network)}, "listener": {s(Network)}, "dns": {s(Network)},
@@ -140,8 +146,8 @@ var vocabulary = map[string][]sense{
 	// Compute.
 	"instance": {s(Compute)}, "instances": {s(Compute)}, "server": {s(Identity, "auth", "authorization", "resource"), s(Compute)}, "servers": {s(Compute)}, "vm": {s(Compute)},
 	"machine": {s(Compute)}, "droplet": {s(Compute)}, "node": {s(Compute)}, "nodepool": {s(Compute)}, "function": {s(Network, "network"), s(Compute)},
-	"lambda": {s(Compute)}, "app": {s(Compute)}, "application": {s(Identity, "iam", "azuread", "oauth", "oidc", "saml"), s(Compute)},
-	"device": {s(Compute)}, "flink": {s(Compute)}, "spark": {s(Compute)}, "hadoop": {s(Compute)}, "dataproc": {s(Compute)},
+	"lambda": {s(Compute)}, "app": {s(Compute)}, "application": {s(Identity, "iam", "azuread", "oauth", "oidc", "saml", "apig", "apigw"), s(Compute)},
+	"device": {s(Network, "network"), s(Compute)}, "blockdevice": {s(BlockStorage)}, "pvc": {s(BlockStorage)}, "flink": {s(Compute)}, "spark": {s(Compute)}, "hadoop": {s(Compute)}, "dataproc": {s(Compute)},
 	"databricks": {s(Compute)}, "affinity": {s(Compute)}, "worker": {s(Compute)}, "job": {s(Backup, "restore", "export", "backup", "snapshot"), s(Compute)},
 	"container": {s(ObjectStorage, "storage", "blob", "objectstorage"), s(Secret, "keymanager"), s(Compute)}, "pod": {s(Compute)}, "task": {s(Backup, "restore", "export", "backup", "snapshot"), s(Compute)}, "host": {s(Compute)},
 	"runner": {s(Compute)}, "service": {s(Compute)}, "id": {s(Identity, "service")}, "deployment": {s(Compute)}, "autoscaler": {s(Compute)}, "script": {s(Config, "init", "startup", "boot"), s(Compute)},
@@ -164,7 +170,7 @@ var vocabulary = map[string][]sense{
 		s(Observability, "alert", "alerting", "monitor", "notification"), s(Config)},
 	"rules": {s(Network, "firewall", "security", "secgroup", "filter"), s(Config)}, "versioning": {s(Config)}, "quota": {s(Config)},
 	"resources": {s(Config)}, "source": {s(Config, "data")}, "ruleset": {s(Config)}, "integration": {s(Config)}, "lifecycle": {s(Config)}, "replication": {s(Config)}, "context": {s(Config)},
-	"restriction": {s(Config)}, "protection": {s(Network, "ddos"), s(Config)}, "preferences": {s(Config)}, "query": {s(Config)}, "catalog": {s(Config)},
+	"restriction": {s(Config)}, "protection": {s(Network, "ddos", "eip", "ip", "ips"), s(Config)}, "preferences": {s(Config)}, "query": {s(Config)}, "catalog": {s(Config)},
 	"license": {s(Config)}, "configstore": {s(Config)}, "view": {s(Database, "materialized"), s(Config)}, "materialized": {s(Database)}, "cfg": {s(Config)}, "dkim": {s(Config)}, "budget": {s(Config)}, "cors": {s(Config)},
 	"runbook": {s(Config)}, "process": {s(Config)}, "freeze": {s(Config)}, "feed": {s(Config)},
 	"category": {s(Config)}, "window": {s(Config)}, "sla": {s(Config)}, "limit": {s(Config)}, "spec": {s(Config)}, "strategy": {s(Config)},
@@ -175,7 +181,8 @@ var vocabulary = map[string][]sense{
 	"association": {s(Config)}, "mapping": {s(Config)}, "plan": {s(Config)}, "page": {s(Config)},
 	"pagerule": {s(Config)}, "schedule": {s(Observability, "oncall", "on", "escalation"), s(Config)}, "environment": {s(Config)},
 	"env": {s(Config)}, "build": {s(Config)}, "definition": {s(Config)}, "profile": {s(Config)}, "preference": {s(Config)},
-	"customization": {s(Config)}, "addon": {s(Config)}, "extension": {s(Config)}, "plugin": {s(Config)}, "route53": {s(Network)},
+	"customization": {s(Config)}, "addon": {s(Config)}, "configmap": {s(Config)}, "bootstrap": {s(Config)}, "storageclass": {s(Config)},
+	"status": {s(Config)}, "filter": {s(Network, "traffic", "packet", "ip"), s(Config)}, "response": {s(Config)}, "extension": {s(Config)}, "plugin": {s(Config)}, "route53": {s(Network)},
 
 	// Observability.
 	"log": {s(Observability)}, "logs": {s(Observability)}, "logging": {s(Observability)}, "metric": {s(Observability)},
@@ -187,7 +194,11 @@ var vocabulary = map[string][]sense{
 	"healthcheck": {s(Observability)}, "notification": {s(Observability)}, "oncall": {s(Observability)}, "downtime": {s(Observability)},
 	"muting": {s(Observability)}, "heartbeat": {s(Observability)}, "collector": {s(Observability)}, "grafana": {s(Observability)}, "prometheus": {s(Observability)},
 	"loki": {s(Observability)}, "kibana": {s(Observability)}, "drain": {s(Observability)}, "annotation": {s(Observability)},
-	"panel": {s(Observability)},
+	"panel": {s(Observability)}, "tracker": {s(Observability, "cts", "trail", "event")}, "recipient": {s(Observability)}, "detector": {s(Observability)},
+	"anomaly": {s(Observability)}, "correlation": {s(Observability)}, "report": {s(Observability, "event")},
+	// Huawei Cloud's family: Cloud Eye, Cloud Trace, Log Tank and
+	// Application Operations Management.
+	"ces": {s(Observability)}, "cts": {s(Observability)}, "lts": {s(Observability)}, "aom": {s(Observability)},
 
 	// Containers and groupings.
 	"project": {s(Observability, "log", "logging"), s(Container)}, "projects": {s(Container)}, "folder": {s(Container)}, "account": {s(Identity, "service", "user", "acme", "db", "database", "iam", "sql", "mysql", "rds", "postgresql", "postgres", "mongodb", "redis", "mariadb", "robot", "cdb"), s(Container)},

@@ -186,8 +186,9 @@ func TestLabelledSeventhSet(t *testing.T) {
 }
 
 // TestLabelledHeldOut measures the classifier on heldout6.tsv, which
-// shares no type and no provider with the other sets and was labelled
-// before the classifier saw it.
+// shares no type and no provider with the other sets. It was measured once
+// held out (73.4%, see its header) and then tuned on; a new set is needed
+// before the next measurement that is to mean anything about unseen types.
 func TestLabelledHeldOut(t *testing.T) {
 	seen := map[string]string{}
 	providers := map[string]string{}
@@ -212,6 +213,7 @@ func TestLabelledHeldOut(t *testing.T) {
 	}
 	right, total, misses := accuracy(set)
 	report(t, "heldout6.tsv", right, total)
+	floor(t, "heldout6.tsv", right, total, 0.85)
 	for _, m := range misses {
 		t.Log("miss: " + m)
 	}
