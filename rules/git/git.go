@@ -128,6 +128,13 @@ func Rules() []rules.Rule {
 			"git rm -f deletes the files even when they have uncommitted changes, which are lost"),
 		row("git.rm", sub("rm", rules.Not(rules.Flag("cached", "n", "dry-run"))), model.TierRecoverableWithEffort,
 			"git rm deletes tracked files; they come back from the last commit"),
+		row("git.push.force-lookalike", sub("push", forceLookalike()), model.TierNeedsReview,
+			"git push is given an option spelled like a force option that git does not have (--force-with-lease-if-includes): git refuses it, but a spelling made to read as something else needs a person"),
+		row("git.subcommand.case", rules.All(subcommandIs(func(name string) bool { return name != strings.ToLower(name) && builtins[strings.ToLower(name)] }), upperCaseOption()), model.TierNeedsReview,
+			"a git command and its options in other letter case (git RESET --HARD): git rejects options it does not know, but a spelling made to read as one thing (and, on a case-insensitive filesystem, to run the command) needs a person"),
+		{ID: "git.subcommand.unknown", Type: "git", On: rules.Execute, When: subcommandIs(func(name string) bool { return !builtins[strings.ToLower(name)] }),
+			Tier: model.TierRecoverableWithEffort, Confidence: model.ConfidenceLow,
+			Reason: "git has no such command: it runs an alias from the user's configuration or a git-NAME program from PATH, neither of which the input shows, so it is not analysed"},
 		row("git.other", nil, model.TierReversible,
 			"no rule finds a way for this git command to lose work: history it changes stays in the reflog"),
 	}
@@ -200,4 +207,85 @@ func forceRefspec() rules.Cond {
 // deleteRefspec holds for a push refspec ":branch" (delete branch).
 func deleteRefspec() rules.Cond {
 	return rules.Operand(1, "a :refspec", func(a model.Arg, _ *model.Command) bool { return strings.HasPrefix(a.Value, ":") && len(a.Value) > 1 })
+}
+
+// forceLookalike holds for a long option that starts like one of git
+// push's force options and is none of them.
+func forceLookalike() rules.Cond {
+	return rules.Func("an option spelled like --force", func(f rules.Facts) rules.Result {
+		for _, a := range f.M.Command.Args {
+			if a.Value == "--" {
+				break
+			}
+			name, _, _ := strings.Cut(strings.TrimPrefix(a.Value, "--"), "=")
+			if strings.HasPrefix(a.Value, "--") && strings.HasPrefix(name, "force") && !pushForceOption(name) {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "flag", Value: a.Value, Present: true}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// pushForceOption reports whether name is one of git push's options that
+// start with "force", or a prefix of one: an abbreviation, which git's
+// option parser accepts.
+func pushForceOption(name string) bool {
+	for _, o := range []string{"force", "force-with-lease", "force-if-includes"} {
+		if strings.HasPrefix(o, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// upperCaseOption holds for an option with capital letters in a long
+// name (--HARD): git's long options are all lower case.
+func upperCaseOption() rules.Cond {
+	return rules.Func("an option in capitals", func(f rules.Facts) rules.Result {
+		for _, a := range f.M.Command.Args {
+			if strings.HasPrefix(a.Value, "--") && a.Value != strings.ToLower(a.Value) {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "flag", Value: a.Value, Present: true}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// subcommandIs holds when the command names a subcommand for which match
+// is true.
+func subcommandIs(match func(string) bool) rules.Cond {
+	return rules.Func("the subcommand is one git does not have as written", func(f rules.Facts) rules.Result {
+		i, ok := subcommand(f.M.Command.Args)
+		if !ok || !match(f.M.Command.Args[i].Value) {
+			return rules.Result{Truth: rules.False}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "subcommand", Value: f.M.Command.Args[i].Value, Present: true}}}
+	})
+}
+
+// builtins are git's own commands (git help -a) and the few programs
+// that ship with it; anything else git looks up as an alias or a git-NAME
+// program.
+var builtins = wordSet(`add am annotate apply archimport archive bisect blame branch bugreport bundle
+	cat-file check-attr check-ignore check-mailmap check-ref-format checkout checkout-index cherry cherry-pick citool
+	clean clone column commit commit-graph commit-tree config count-objects credential credential-cache
+	credential-store cvsexportcommit cvsimport cvsserver daemon describe diagnose diff diff-files diff-index
+	diff-tree difftool fast-export fast-import fetch fetch-pack filter-branch fmt-merge-msg for-each-ref
+	for-each-repo format-patch fsck fsck-objects fsmonitor--daemon gc get-tar-commit-id grep gui hash-object help
+	hook http-backend http-fetch http-push imap-send index-pack init init-db instaweb interpret-trailers log
+	ls-files ls-remote ls-tree mailinfo mailsplit maintenance merge merge-base merge-file merge-index
+	merge-one-file merge-tree mergetool mktag mktree multi-pack-index mv name-rev notes p4 pack-objects
+	pack-redundant pack-refs patch-id prune prune-packed pull push quiltimport range-diff read-tree rebase
+	receive-pack reflog refs remote repack replace replay request-pull rerere reset restore rev-list rev-parse
+	revert rm scalar send-email send-pack sh-i18n sh-setup shortlog show show-branch show-index show-ref
+	sparse-checkout stage stash status stripspace submodule svn switch symbolic-ref tag unpack-file
+	unpack-objects update-index update-ref update-server-info upload-archive upload-pack var verify-commit
+	verify-pack verify-tag version web--browse whatchanged worktree write-tree filter-repo`)
+
+func wordSet(words string) map[string]bool {
+	set := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		set[w] = true
+	}
+	return set
 }

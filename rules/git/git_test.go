@@ -58,5 +58,11 @@ func TestRows(t *testing.T) {
 		{Row: "git.tag.force", Hit: "git tag -f v1 HEAD~3", Miss: "git tag v1"},
 		{Row: "git.push.force", Hit: "git push --force-if-includes --force origin main", Miss: "git push --force-with-lease --force-if-includes origin main"},
 		{Row: "git.other", Hit: "git status", Miss: "git reset --merge"},
+		{Row: "git.push.force-lookalike", Hit: "git push --force-with-lease-if-includes origin main", Miss: "git push --force-w origin main"},
+		{Row: "git.push.force-lookalike", Hit: "git push --forcefully origin main", Miss: "git push --force-if-includes origin main"},
+		{Row: "git.subcommand.case", Hit: "git RESET --HARD", Miss: "git reset --HARD"},
+		{Row: "git.subcommand.case", Hit: "git Push --FORCE origin main", Miss: "Git Status"},
+		{Row: "git.subcommand.unknown", Hit: "git lfs pull", Miss: "git status"},
+		{Row: "git.subcommand.unknown", Hit: "git resetn--hard", Miss: "git --version"},
 	})
 }

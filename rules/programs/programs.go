@@ -8,6 +8,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
@@ -50,6 +51,9 @@ func Rules() []rules.Rule {
 			"this part of the command line could not be analysed, so what it does is unknown"),
 		{ID: "program.help", Type: rules.AnyType, On: rules.Execute, First: true, When: rules.All(helpFlag(), printsHelp()),
 			Tier: model.TierReversible, Reason: "prints help or the version and changes nothing"},
+		{ID: "program.lookalike-option", Type: rules.AnyType, On: rules.Execute, First: true, When: lookalikeOption(),
+			Tier: model.TierNeedsReview, Reason: "an argument starts with a Unicode dash made to look like an option (git reset ‐‐hard): " +
+				"the program reads it as a name, not an option, so the line does not do what it shows, and such spellings are how a command slips past a guard"},
 	}
 	for _, sh := range shells {
 		out = append(out,
@@ -178,6 +182,32 @@ func helpFlag() rules.Cond {
 			switch a.Value {
 			case "--help", "-help", "--version", "-version":
 				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "flag", Value: strings.TrimLeft(a.Value, "-"), Present: true}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// dashLookalikes are the Unicode characters that render like "-": the
+// hyphens, dashes and minus signs of U+2010–U+2015, U+2212, U+FE58,
+// U+FE63 and U+FF0D.
+const dashLookalikes = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
+
+// lookalikeOption holds for an argument written like an option with
+// Unicode dashes instead of "-": one or two of them, then a letter.
+func lookalikeOption() rules.Cond {
+	return rules.Func("an option spelled with Unicode dashes", func(f rules.Facts) rules.Result {
+		for _, a := range f.M.Command.Args {
+			rest, n := a.Value, 0
+			for n < 2 {
+				r, size := utf8.DecodeRuneInString(rest)
+				if size == 0 || !strings.ContainsRune(dashLookalikes, r) {
+					break
+				}
+				rest, n = rest[size:], n+1
+			}
+			if !a.Dynamic && n > 0 && rest != "" && (rest[0] >= 'a' && rest[0] <= 'z' || rest[0] >= 'A' && rest[0] <= 'Z') {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "argument", Value: a.Value, Present: true}}}
 			}
 		}
 		return rules.Result{Truth: rules.False}

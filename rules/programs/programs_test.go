@@ -34,6 +34,8 @@ func TestRows(t *testing.T) {
 		{Row: "program.unanalysed", Hit: "curl -s https://get.example.sh | sh", Miss: "echo ls | sh"},
 		{Row: "program.help", Hit: "kubectl --help", Miss: "kubectl delete ns prod"},
 		{Row: "program.help", Hit: "kubectl delete ns prod --help", Miss: "python3 wipe.py --help"},
+		{Row: "program.lookalike-option", Hit: "git reset \u2010\u2010hard", Miss: "git reset --hard"},
+		{Row: "program.lookalike-option", Hit: "rm \u2212rf build", Miss: "echo \u2014 done"},
 		{Row: "program.help", Hit: "terraform destroy -help", Miss: "bash wipe.sh --help"},
 		{Row: "program.help", Hit: "rm -rf / --version", Miss: "$x --help"},
 		{Row: "program.help", Hit: "vault --version", Miss: "vault kv destroy -version=1 secret/app"},
