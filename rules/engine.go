@@ -62,6 +62,7 @@ var (
 // concurrent use.
 type Engine struct {
 	byType  map[string][]*Rule
+	keyed   map[string]*keyIndex // the types with keyed rows, filed by key
 	generic []*Rule
 	first   []*Rule
 	all     []Rule
@@ -113,6 +114,11 @@ func NewEngine(tables ...[]Rule) (*Engine, error) {
 			e.byType[r.Type] = append(e.byType[r.Type], r)
 		}
 	}
+	keyed, err := indexKeys(e.byType)
+	if err != nil {
+		return nil, err
+	}
+	e.keyed = keyed
 	return e, nil
 }
 
@@ -164,7 +170,11 @@ func (e *Engine) judge(f Facts, trace func(Step)) (model.Recoverability, bool) {
 	}
 	var undecided []*Rule
 	var missing []string
-	for _, rows := range [3][]*Rule{e.first, e.byType[f.M.Target.Type], e.generic} {
+	typed := e.byType[f.M.Target.Type]
+	if ix := e.keyed[f.M.Target.Type]; ix != nil {
+		typed = ix.rows(f.M)
+	}
+	for _, rows := range [3][]*Rule{e.first, typed, e.generic} {
 		for _, r := range rows {
 			if !covers(r.On, f.M.Action) {
 				continue

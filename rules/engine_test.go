@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -194,5 +195,72 @@ func TestFactText(t *testing.T) {
 		if got := FactText(tt.ev); got != tt.want {
 			t.Errorf("%+v: %q, want %q", tt.ev, got, tt.want)
 		}
+	}
+}
+
+// keyedCond holds when the "kind" attribute before the change is key; it
+// is filed under key by kindKeyer.
+type keyedCond struct {
+	keyer *Keyer
+	key   string
+	seen  *[]string
+}
+
+func (c keyedCond) Key() (*Keyer, string) { return c.keyer, c.key }
+func (c keyedCond) String() string        { return "kind " + c.key }
+func (c keyedCond) Eval(f Facts) Result {
+	*c.seen = append(*c.seen, c.key)
+	if f.M.Before["kind"] == c.key {
+		return Result{Truth: True}
+	}
+	return Result{Truth: False}
+}
+
+// TestKeyedRows: a keyed row is read only for changes of its key, in table
+// order with the unkeyed rows; a change whose key no row names reads the
+// unkeyed rows; two keyers in one type are refused.
+func TestKeyedRows(t *testing.T) {
+	kinds := &Keyer{Name: "kind", Of: func(m *model.Mutation) (string, bool) {
+		k, ok := m.Before["kind"].(string)
+		return k, ok
+	}}
+	var seen []string
+	eng, err := NewEngine([]Rule{
+		{ID: "a", Type: "t", On: Destroy, When: keyedCond{kinds, "a", &seen}, Tier: 4, Reason: "a"},
+		{ID: "any", Type: "t", On: Destroy, When: Func("flag", func(f Facts) Result {
+			if f.M.Before["flag"] == true {
+				return Result{Truth: True}
+			}
+			return Result{Truth: False}
+		}), Tier: 3, Reason: "flag"},
+		{ID: "b", Type: "t", On: Destroy, When: keyedCond{kinds, "b", &seen}, Tier: 2, Reason: "b"},
+		{ID: "rest", Type: "t", On: Destroy, Tier: 1, Reason: "rest"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		before   obj
+		want     string
+		wantSeen []string
+	}{
+		{obj{"kind": "b"}, "b", []string{"b"}},
+		{obj{"kind": "b", "flag": true}, "any", nil},
+		{obj{"kind": "a"}, "a", []string{"a"}},
+		{obj{"kind": "c"}, "rest", nil},
+		{obj{}, "rest", nil},
+	} {
+		seen = nil
+		v, ok := eng.Judge(Facts{M: mut(model.ActionDelete, tt.before, nil)})
+		if !ok || v.RuleID != tt.want || !slices.Equal(seen, tt.wantSeen) {
+			t.Errorf("%v: %s after reading %v, want %s after %v", tt.before, v.RuleID, seen, tt.want, tt.wantSeen)
+		}
+	}
+	other := &Keyer{Name: "other", Of: kinds.Of}
+	if _, err := NewEngine([]Rule{
+		{ID: "a", Type: "t", On: Destroy, When: keyedCond{kinds, "a", &seen}, Tier: 4, Reason: "a"},
+		{ID: "b", Type: "t", On: Destroy, When: keyedCond{other, "b", &seen}, Tier: 2, Reason: "b"},
+	}); err == nil {
+		t.Error("two keyers in one type were accepted")
 	}
 }

@@ -23,10 +23,11 @@ type written struct {
 	known bool
 }
 
-// recordWrites remembers the files cmd writes through its redirections.
+// recordWrites remembers the files cmd writes through its redirections
+// (not /dev/null, which keeps nothing to run later).
 func (w *walker) recordWrites(cmd *model.Command) {
 	for _, r := range cmd.Redirects {
-		if r.Target.Dynamic || r.Target.Value == "" {
+		if r.Target.Dynamic || r.Target.Value == "" || r.Target.Value == "/dev/null" {
 			continue
 		}
 		wr := written{by: cmd.Text}

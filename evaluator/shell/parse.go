@@ -331,9 +331,14 @@ func (w *walker) outputs(st *syntax.Stmt) []model.Redirect {
 }
 
 // truncations emits one redirect mutation, located at the command at, for
-// each redirection in rs that truncates its target (>, >|, &>).
+// each redirection in rs that truncates its target (>, >|, &>). Writing to
+// /dev/null changes nothing, so 2>/dev/null is no mutation of its own
+// (the command's text and Redirects still show it).
 func (w *walker) truncations(at *model.Command, rs []model.Redirect) {
 	for _, r := range rs {
+		if r.Target.Value == "/dev/null" && !r.Target.Dynamic {
+			continue
+		}
 		if r.Op == ">" || r.Op == ">|" || r.Op == "&>" {
 			w.emit(&model.Command{Program: model.RedirectProgram, Args: []model.Arg{r.Target}, Text: at.Text, Line: at.Line, Col: at.Col,
 				Depth: at.Depth, Cwd: at.Cwd, Env: at.Env, Wrappers: at.Wrappers})

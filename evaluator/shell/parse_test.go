@@ -192,7 +192,8 @@ func TestParse(t *testing.T) {
 		{"redirect of a loop", "while read l; do echo $l; done < in > out", "(redirect) out | read l | echo $l~dyn"},
 		{"append does not truncate", ">> log.txt", ""},
 		{"append is not a truncation", "echo x >> out.txt", "echo x"},
-		{"stderr to null", "rm -rf /tmp/x 2>/dev/null", "rm -rf /tmp/x | (redirect) /dev/null"},
+		{"stderr to null", "rm -rf /tmp/x 2>/dev/null", "rm -rf /tmp/x"},
+		{"stdout to a device", "echo x > /dev/sda", "echo x | (redirect) /dev/sda"},
 
 		// What does not parse is a problem, never silence.
 		{"unterminated quote", "rm -rf 'x", "!problem"},

@@ -59,19 +59,40 @@ func view(c *model.Command, i int) *model.Command {
 	return &v
 }
 
-// sub evaluates cond on the view of subcommand name. The subcommand is
-// compared before the view is built: every git row asks.
-func sub(name string, cond rules.Cond) rules.Cond {
-	return rules.Func("git "+name+" and "+cond.String(), func(f rules.Facts) rules.Result {
-		i, ok := subcommand(f.M.Command.Args)
-		if !ok || !strings.EqualFold(f.M.Command.Args[i].Value, name) {
-			return rules.Result{Truth: rules.False}
-		}
-		m := *f.M
-		m.Command = view(f.M.Command, i)
-		return cond.Eval(f.With(&m))
-	})
+// sub evaluates cond on the view of subcommand name (lower case), which
+// matches the subcommand in any letter case. The row is filed under name,
+// so that the engine reads it only for that subcommand.
+func sub(name string, cond rules.Cond) rules.Cond { return subCond{name, cond} }
+
+type subCond struct {
+	name string
+	cond rules.Cond
 }
+
+func (c subCond) Key() (*rules.Keyer, string) { return subcommandKey, c.name }
+func (c subCond) String() string              { return "git " + c.name + " and " + c.cond.String() }
+
+func (c subCond) Eval(f rules.Facts) rules.Result {
+	i, ok := subcommand(f.M.Command.Args)
+	if !ok || strings.ToLower(f.M.Command.Args[i].Value) != c.name {
+		return rules.Result{Truth: rules.False}
+	}
+	m := *f.M
+	m.Command = view(f.M.Command, i)
+	return c.cond.Eval(f.With(&m))
+}
+
+// subcommandKey files git rows by subcommand, in lower case.
+var subcommandKey = &rules.Keyer{Name: "git subcommand", Of: func(m *model.Mutation) (string, bool) {
+	if m.Command == nil {
+		return "", false
+	}
+	i, ok := subcommand(m.Command.Args)
+	if !ok {
+		return "", false
+	}
+	return strings.ToLower(m.Command.Args[i].Value), true
+}}
 
 func row(id string, when rules.Cond, tier model.Tier, reason string) rules.Rule {
 	return rules.Rule{ID: id, Type: "git", On: rules.Execute, When: when, Tier: tier, Reason: reason}
@@ -94,7 +115,7 @@ func Rules() []rules.Rule {
 		row("git.restore.worktree", sub("restore", rules.All(rules.Not(rules.Flag("help")),
 			rules.Any(rules.Flag("W", "worktree"), rules.Not(rules.Flag("S", "staged"))))), model.TierUnrecoverable,
 			"git restore overwrites the working-tree files' uncommitted changes"),
-		row("git.stash.drop", rules.Any(sub("stash", rules.Sub("drop")), sub("stash", rules.Sub("clear"))), model.TierUnrecoverable,
+		row("git.stash.drop", sub("stash", rules.Any(rules.Sub("drop"), rules.Sub("clear"))), model.TierUnrecoverable,
 			"a dropped stash is unreachable: only git fsck finds it, until the next gc"),
 		row("git.branch.force-delete", sub("branch", rules.Any(rules.Flag("D"), rules.All(rules.Flag("d", "delete"), rules.Flag("f", "force")))), model.TierNeedsReview,
 			"git branch -D deletes the branch even if unmerged; its commits survive only in the reflog until gc, and whether they are merged or pushed is not in the input"),
