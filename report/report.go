@@ -6,6 +6,7 @@
 package report
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/recourse-dev/recourse/model"
@@ -245,6 +246,9 @@ func dependencyImpact(ds []model.Dependent) []DependencyImpact {
 // cascade summarises the dependents of all mutations by type; a resource
 // reached from several destroyed ones counts once, at its greatest depth.
 func cascade(ms []Mutation) []CascadeEntry {
+	if !slices.ContainsFunc(ms, func(m Mutation) bool { return len(m.DependencyImpact) > 0 }) {
+		return []CascadeEntry{}
+	}
 	depth := map[string]int{}
 	typ := map[string]string{}
 	for _, m := range ms {

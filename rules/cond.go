@@ -495,6 +495,12 @@ func writeJSON(b *strings.Builder, v any) {
 	var buf [64]byte
 	switch x := v.(type) {
 	case string:
+		if plainASCII(x) { // the common case, quoted without strconv's escaping
+			b.WriteByte('"')
+			b.WriteString(x)
+			b.WriteByte('"')
+			return
+		}
 		b.Write(strconv.AppendQuote(buf[:0], x))
 		return
 	case bool:
@@ -515,4 +521,15 @@ func writeJSON(b *strings.Builder, v any) {
 		return
 	}
 	b.Write(out)
+}
+
+// plainASCII reports whether s is printable ASCII that a Go or JSON string
+// literal holds as is: no quote, backslash or control character.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }

@@ -117,7 +117,7 @@ func (w *walker) script(src string, fr frame) {
 		w.problem(fr, src, "the command line does not parse as bash: "+err.Error())
 		return
 	}
-	stdin := map[*syntax.Stmt]string{}
+	var stdin map[*syntax.Stmt]string // made at the first pipe
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if len(w.out) >= MaxCommands {
 			return false
@@ -125,6 +125,9 @@ func (w *walker) script(src string, fr frame) {
 		switch n := n.(type) {
 		case *syntax.BinaryCmd:
 			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
+				if stdin == nil {
+					stdin = map[*syntax.Stmt]string{}
+				}
 				stdin[n.Y] = "pipe from " + describe(n.X, src)
 			}
 		case *syntax.Stmt:
