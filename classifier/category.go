@@ -87,13 +87,14 @@ var vocabulary = map[string][]sense{
 
 	// Backups and recovery points.
 	"backup": {s(Config, "auto", "scheduled", "schedule"), s(Backup)}, "backups": {s(Backup)}, "snapshot": {s(Backup)}, "snapshots": {s(Backup)}, "image": {s(ObjectStorage, "registry", "docker", "container"), s(Backup)},
-	"recovery": {s(Backup)}, "cdrom": {s(Backup)}, "iso": {s(Backup)}, "restore": {s(Backup)}, "template": {s(Observability, "alarm", "alert", "monitor", "dashboard"), s(Config)},
+	"recovery": {s(Backup)}, "cdrom": {s(Backup)}, "iso": {s(Backup)}, "restore": {s(Backup)}, "template": {s(Observability, "alarm", "alert", "monitor", "dashboard", "dashify", "observability"), s(Config)},
 
 	// Key material.
 	"kms": {s(KeyMaterial)}, "keyring": {s(KeyMaterial)}, "hsm": {s(KeyMaterial)}, "cmk": {s(KeyMaterial)},
 	"certificate": {s(KeyMaterial)}, "secretsmanager": {s(Secret)}, "cert": {s(KeyMaterial)}, "ca": {s(KeyMaterial)}, "keystore": {s(KeyMaterial)},
-	"key": {s(KeyMaterial, "kms", "crypto", "encryption", "cmk", "master", "signing", "customer", "hsm", "vault", "pgp", "gpg", "private", "symmetric", "asymmetric"),
-		s(Identity, "ssh", "sftp", "deploy", "public", "login"), s(Config, "category", "tag"), s(Secret)},
+	"key": {s(KeyMaterial, "kms", "crypto", "encryption", "cmk", "master", "signing", "customer", "hsm", "vault", "private", "symmetric", "asymmetric"),
+		s(Identity, "ssh", "sftp", "deploy", "public", "login", "gpg", "pgp", "repository", "repo"), s(Config, "category", "tag"), s(Secret)},
+	"gpg": {s(KeyMaterial)}, "pgp": {s(KeyMaterial)},
 	"sshkey": {s(Identity)}, "keypair": {s(Identity)}, "cmek": {s(KeyMaterial)}, "truststore": {s(KeyMaterial)}, "store": {s(KeyMaterial, "trust")},
 	"issuer": {s(Identity, "jwt", "oidc", "token"), s(KeyMaterial)}, "symmetric": {s(KeyMaterial)}, "asymmetric": {s(KeyMaterial)},
 
@@ -152,7 +153,7 @@ var vocabulary = map[string][]sense{
 	"container": {s(ObjectStorage, "storage", "blob", "objectstorage"), s(Secret, "keymanager"), s(Compute)}, "pod": {s(Compute)}, "task": {s(Backup, "restore", "export", "backup", "snapshot"), s(Compute)}, "host": {s(Compute)},
 	"runner": {s(Compute)}, "service": {s(Compute)}, "id": {s(Identity, "service")}, "deployment": {s(Compute)}, "autoscaler": {s(Compute)}, "script": {s(Config, "init", "startup", "boot"), s(Compute)},
 	"compute": {s(Compute)}, "scale": {s(Compute, "auto")}, "autoscale": {s(Compute)}, "paas": {s(Compute)}, "hpc": {s(Compute)}, "gpu": {s(Compute)}, "command": {s(Compute)}, "invocation": {s(Compute)},
-	"notebook": {s(Compute)}, "jupyterhub": {s(Compute)}, "jupyter": {s(Compute)}, "mlflow": {s(Compute)}, "cron": {s(Compute)}, "daemon": {s(Compute)}, "agent": {s(Compute)}, "baremetal": {s(Compute)},
+	"notebook": {s(Compute)}, "jupyterhub": {s(Compute)}, "jupyter": {s(Compute)}, "mlflow": {s(Compute)}, "cron": {s(Compute)}, "udf": {s(Compute)}, "daemon": {s(Compute)}, "agent": {s(Compute)}, "baremetal": {s(Compute)},
 	"cluster": {s(Container, "kubernetes", "k8s", "kube", "container", "containerengine", "aks", "eks", "gke", "oke", "lke", "sks", "ske", "cce", "tke", "doks", "rancher2", "nomad",
 		"ack", "iks", "nks", "oks", "vks", "cks", "mks"),
 		s(Messaging, "kafka"), s(BlockStorage, "datastore"), s(Compute, "ai", "gpu", "hpc"), s(Database)},
@@ -169,12 +170,12 @@ var vocabulary = map[string][]sense{
 	"webhook": {s(Config)}, "hook": {s(Config)}, "rule": {s(Network, "firewall", "security", "sec", "secgroup", "ddos", "filter", "forwarding", "lb", "nat", "acl", "ingress", "egress", "waf"),
 		s(Observability, "alert", "alerting", "monitor", "notification"), s(Config)},
 	"rules": {s(Network, "firewall", "security", "secgroup", "filter"), s(Config)}, "versioning": {s(Config)}, "quota": {s(Config)},
-	"resources": {s(Config)}, "source": {s(Config, "data")}, "ruleset": {s(Config)}, "integration": {s(Config)}, "lifecycle": {s(Config)}, "replication": {s(Config)}, "context": {s(Config)},
+	"resources": {s(Config)}, "source": {s(Config, "data")}, "ruleset": {s(Observability, "metric", "alert"), s(Config)}, "integration": {s(Config)}, "lifecycle": {s(Config)}, "replication": {s(Config)}, "context": {s(Config)},
 	"restriction": {s(Config)}, "protection": {s(Network, "ddos", "eip", "ip", "ips"), s(Config)}, "preferences": {s(Config)}, "query": {s(Config)}, "catalog": {s(Config)},
-	"license": {s(Config)}, "configstore": {s(Config)}, "view": {s(Database, "materialized"), s(Config)}, "materialized": {s(Database)}, "cfg": {s(Config)}, "dkim": {s(Config)}, "budget": {s(Config)}, "cors": {s(Config)},
+	"license": {s(Config)}, "configstore": {s(Config)}, "view": {s(Database, "materialized"), s(Observability, "log"), s(Config)}, "materialized": {s(Database)}, "cfg": {s(Config)}, "dkim": {s(Config)}, "budget": {s(Config)}, "cors": {s(Config)},
 	"runbook": {s(Config)}, "process": {s(Config)}, "freeze": {s(Config)}, "feed": {s(Config)},
 	"category": {s(Config)}, "window": {s(Config)}, "sla": {s(Config)}, "limit": {s(Config)}, "spec": {s(Config)}, "strategy": {s(Config)},
-	"board": {s(Config)}, "badge": {s(Config)}, "reply": {s(Config)}, "appearance": {s(Config)}, "compliance": {s(Config)},
+	"board": {s(Config)}, "banner": {s(Config)}, "field": {s(Config)}, "badge": {s(Config)}, "reply": {s(Config)}, "appearance": {s(Config)}, "compliance": {s(Config)},
 	"framework": {s(Config)}, "requirement": {s(Config)}, "data": {s(Config, "user")}, "workflow": {s(Config)}, "connector": {s(Config)}, "orchestration": {s(Config)},
 	"brand": {s(Config)}, "branding": {s(Config)}, "pipeline": {s(Config)}, "trigger": {s(Config)},
 	"variable": {s(Config)}, "variables": {s(Config)}, "flag": {s(Config)}, "feature": {s(Config)}, "attachment": {s(Config)},
@@ -194,7 +195,7 @@ var vocabulary = map[string][]sense{
 	"healthcheck": {s(Observability)}, "notification": {s(Observability)}, "oncall": {s(Observability)}, "downtime": {s(Observability)},
 	"muting": {s(Observability)}, "heartbeat": {s(Observability)}, "collector": {s(Observability)}, "grafana": {s(Observability)}, "prometheus": {s(Observability)},
 	"loki": {s(Observability)}, "kibana": {s(Observability)}, "drain": {s(Observability)}, "annotation": {s(Observability)},
-	"panel": {s(Observability)}, "tracker": {s(Observability, "cts", "trail", "event")}, "recipient": {s(Observability)}, "detector": {s(Observability)},
+	"panel": {s(Observability)}, "chart": {s(Config, "helm"), s(Observability)}, "observability": {s(Observability)}, "telemetry": {s(Observability)}, "tracker": {s(Observability, "cts", "trail", "event")}, "forwarder": {s(Observability)}, "recipient": {s(Observability)}, "detector": {s(Observability)},
 	"anomaly": {s(Observability)}, "correlation": {s(Observability)}, "report": {s(Observability, "event")},
 	// Huawei Cloud's family: Cloud Eye, Cloud Trace, Log Tank and
 	// Application Operations Management.
@@ -231,9 +232,10 @@ var links = map[string]map[Category]Category{
 	"assignment":   {Identity: Identity, "": Config},
 	"attach":       {Identity: Identity, "": Config},
 	"associate":    {Identity: Identity, "": Config},
-	"registration": {Identity: Identity, "": Config},
+	"registration": {Identity: Identity, Network: Network, "": Config},
+	"sync":         {Identity: Identity, "": Config},
 	"mapping":      {Identity: Identity, Network: Network, "": Config},
-	"provider":     {Identity: Identity, "": Config},
+	"provider":     {Identity: Identity, Observability: Observability, "": Config},
 	"rule":         {Network: Network, Identity: Identity, Observability: Observability, "": Config},
 	"rules":        {Network: Network, Identity: Identity, Observability: Observability, "": Config},
 	"member":       {Network: Network, "": Identity},
@@ -313,7 +315,7 @@ func Categorize(typ string) (cat Category, word string, head bool) {
 		lo = 0
 	}
 	words = splitCompounds(words, lo)
-	c, w, at := phrase(words, lo, len(words))
+	c, w, at := phrase(words, lo, withoutTarget(words, lo))
 	if c == "" {
 		c, w, at = Unclassified, "", -1
 		if pc, _, ok := senseOf(words[0], ""); ok {
@@ -326,6 +328,40 @@ func Categorize(typ string) (cat Category, word string, head bool) {
 		}
 	}
 	return c, w, at == len(words)-1
+}
+
+// targets are the systems a resource connects to or acts on, named after
+// the kind of thing it is: dynamic_secret_mysql is a secret for MySQL,
+// auth_method_k8s a way to sign in from Kubernetes, event_forwarder_slack a
+// notification sent to Slack.
+var targets = map[string]bool{"aws": true, "azure": true, "gcp": true, "google": true, "github": true, "gitlab": true,
+	"bitbucket": true, "k8s": true, "kubernetes": true, "eks": true, "gke": true, "aks": true, "mysql": true,
+	"postgresql": true, "postgres": true, "mongodb": true, "mongo": true, "redis": true, "cassandra": true,
+	"snowflake": true, "redshift": true, "oracle": true, "mssql": true, "mariadb": true, "elasticsearch": true,
+	"opensearch": true, "splunk": true, "datadog": true, "sumologic": true, "syslog": true, "logstash": true,
+	"slack": true, "teams": true, "email": true, "pagerduty": true, "opsgenie": true, "jira": true, "servicenow": true,
+	"ldap": true, "saml": true, "oidc": true, "okta": true, "s3": true, "gcs": true, "artifactory": true,
+	"dockerhub": true, "docker": true, "webhook": true, "hashi": true, "hashicorp": true}
+
+// targetedKinds are the kinds of thing whose names end in the system they
+// target.
+var targetedKinds = map[string]bool{"secret": true, "secrets": true, "auth": true, "method": true, "forwarder": true,
+	"connection": true, "integration": true, "sync": true, "migration": true, "exporter": true, "export": true,
+	"destination": true, "credential": true, "credentials": true, "token": true}
+
+// withoutTarget returns where the name's phrase ends once the systems it
+// targets are left off its end: only after a kind that names them so.
+func withoutTarget(words []string, lo int) int {
+	hi := len(words)
+	for hi-1 > lo && targets[words[hi-1]] {
+		hi--
+	}
+	for i := lo; i < hi; i++ {
+		if targetedKinds[words[i]] && hi < len(words) {
+			return hi
+		}
+	}
+	return len(words)
 }
 
 // splitCompounds reads the words from lo on that no vocabulary knows as a

@@ -193,8 +193,9 @@ func TestLabelledEighthSet(t *testing.T) {
 }
 
 // TestLabelledHeldOut measures the classifier on heldout7.tsv, which
-// shares no type and no provider with the other sets and was labelled
-// before the classifier saw it.
+// shares no type and no provider with the other sets. It was measured once
+// held out (72.6%, see its header) and then tuned on; a new set is needed
+// before the next measurement that is to mean anything about unseen types.
 func TestLabelledHeldOut(t *testing.T) {
 	seen := map[string]string{}
 	providers := map[string]string{}
@@ -219,6 +220,7 @@ func TestLabelledHeldOut(t *testing.T) {
 	}
 	right, total, misses := accuracy(set)
 	report(t, "heldout7.tsv", right, total)
+	floor(t, "heldout7.tsv", right, total, 0.80)
 	for _, m := range misses {
 		t.Log("miss: " + m)
 	}
