@@ -47,7 +47,11 @@ func (w *walker) interpreter(cmd *model.Command, heredoc *string, fr frame) {
 	}
 	cmd.Script, cmd.Interpreter = script.Value, cmd.Program
 	w.emit(cmd)
-	for _, sub := range spawned(script.Value) {
+	subs := spawned(script.Value)
+	if tcl[cmd.Program] {
+		subs = tclSpawned(script.Value)
+	}
+	for _, sub := range subs {
 		w.script(sub, nested(cmd, fr, ""))
 	}
 }
@@ -94,6 +98,28 @@ func (w *walker) awk(cmd *model.Command, fr frame) {
 	for _, sub := range subs {
 		w.script(sub, nested(cmd, fr, ""))
 	}
+}
+
+// tcl are the Tcl interpreters, whose exec and spawn commands run a
+// program with the words that follow them.
+var tcl = map[string]bool{"tclsh": true, "wish": true, "expect": true}
+
+// tclSpawned returns the commands a Tcl script runs with exec or spawn:
+// the words after either, to the end of the Tcl command (a newline, ";"
+// or "]"). Tcl's words are close enough to the shell's for the simple
+// quoting such lines use.
+func tclSpawned(src string) []string {
+	var out []string
+	for _, stmt := range strings.FieldsFunc(src, func(r rune) bool { return r == '\n' || r == ';' || r == '[' || r == ']' }) {
+		words := strings.Fields(stmt)
+		for len(words) > 0 && (words[0] == "catch" || words[0] == "{" || words[0] == "eval") {
+			words = words[1:]
+		}
+		if len(words) > 1 && (words[0] == "exec" || words[0] == "spawn") {
+			out = append(out, strings.Trim(strings.Join(words[1:], " "), "{} "))
+		}
+	}
+	return out
 }
 
 // spawners are the calls through which inline code runs a shell command.

@@ -184,8 +184,9 @@ func (w *walker) declare(d *syntax.DeclClause, src string, fr frame) {
 
 // commandVarNames are variables whose value is a command line that
 // programs start through the shell: git log runs $PAGER, git commit
-// $EDITOR, git fetch $GIT_SSH_COMMAND, sudo -A $SUDO_ASKPASS.
-var commandVarNames = map[string]bool{"PAGER": true, "MANPAGER": true, "GIT_PAGER": true, "SYSTEMD_PAGER": true,
+// $EDITOR, git fetch $GIT_SSH_COMMAND, sudo -A $SUDO_ASKPASS, an
+// interactive bash $PROMPT_COMMAND.
+var commandVarNames = map[string]bool{"PROMPT_COMMAND": true, "PAGER": true, "MANPAGER": true, "GIT_PAGER": true, "SYSTEMD_PAGER": true,
 	"EDITOR": true, "VISUAL": true, "GIT_EDITOR": true, "GIT_SEQUENCE_EDITOR": true, "KUBE_EDITOR": true, "SUDO_EDITOR": true,
 	"GIT_SSH_COMMAND": true, "GIT_SSH": true, "GIT_EXTERNAL_DIFF": true, "GIT_ASKPASS": true, "SSH_ASKPASS": true, "SUDO_ASKPASS": true}
 

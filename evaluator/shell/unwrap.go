@@ -97,6 +97,7 @@ var wrappers = map[string]wrapper{
 	"stdbuf":   {valueFlags: []string{"-i", "-o", "-e", "--input", "--output", "--error"}},
 	"ionice":   {valueFlags: []string{"-c", "--class", "-n", "--classdata", "-p", "--pid", "-P", "--pgid", "-u", "--uid"}},
 	"chroot":   {valueFlags: []string{"--userspec", "--groups"}, positionals: 1},
+	"sg":       {positionals: 1, lineFlags: []string{"-c"}, lineAnywhere: true},
 	"flock":    {valueFlags: []string{"-w", "--timeout", "-E", "--conflict-exit-code"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true, shellAlways: true},
 	"setsid":   {},
 	"unbuffer": {},
@@ -149,6 +150,7 @@ var interpreters = map[string][]string{
 	"python": {"-c"}, "python2": {"-c"}, "python3": {"-c"}, "pypy": {"-c"}, "pypy3": {"-c"},
 	"node": {"-e", "--eval", "-p", "--print"}, "nodejs": {"-e", "--eval", "-p", "--print"}, "bun": {"-e", "--eval"}, "deno": {"eval"},
 	"perl": {"-e", "-E"}, "ruby": {"-e"}, "php": {"-r"}, "lua": {"-e"}, "osascript": {"-e"}, "pwsh": {"-c", "-Command"}, "powershell": {"-c", "-Command"},
+	"tclsh": {}, "wish": {}, "expect": {"-c"},
 }
 
 // unwrap peels wrappers off argv and analyses the command it reaches.
@@ -210,6 +212,7 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 		w.emit(cmd) // ./installer, downloaded or written a moment ago
 		return
 	}
+	defer w.optionCommands(cmd, fr)
 	switch {
 	case shells[cmd.Program]:
 		w.shell(cmd, heredoc, fr)
@@ -237,6 +240,8 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 		w.awk(cmd, fr)
 	case cmd.Program == "alias":
 		w.alias(cmd, fr)
+	case cmd.Program == "trap":
+		w.trap(cmd, fr)
 	case cmd.Program == "tmux":
 		w.tmux(cmd, fr)
 	case cmd.Program == "at" || cmd.Program == "batch":
@@ -579,6 +584,11 @@ func (w *walker) find(cmd *model.Command, fr frame) {
 	w.emit(&own)
 	for ; i < len(cmd.Args); i++ {
 		switch cmd.Args[i].Value {
+		case "-fprint", "-fprint0", "-fprintf", "-fls": // write (truncating) the file named next
+			if i+1 < len(cmd.Args) {
+				w.truncations(cmd, []model.Redirect{{Op: ">", Target: cmd.Args[i+1]}})
+				i++
+			}
 		case "-exec", "-execdir", "-ok", "-okdir":
 			j := i + 1
 			for j < len(cmd.Args) && cmd.Args[j].Value != ";" && cmd.Args[j].Value != "+" {
@@ -840,4 +850,19 @@ func (w *walker) ssh(cmd *model.Command, fr frame) {
 		parts = append(parts, a.Value)
 	}
 	w.remote(cmd, strings.Join(parts, " "), "ssh "+args[i].Value, fr)
+}
+
+// trap analyses the command line trap ARG SIGNAL... will run when a signal
+// or the shell's exit arrives. trap -p, trap -l, trap - SIGNAL and
+// trap SIGNAL run nothing.
+func (w *walker) trap(cmd *model.Command, fr frame) {
+	w.emit(cmd)
+	args := cmd.Args
+	if len(args) > 0 && args[0].Value == "--" {
+		args = args[1:]
+	}
+	if len(args) < 2 || args[0].Value == "-" || strings.HasPrefix(args[0].Value, "-") && !args[0].Dynamic {
+		return
+	}
+	w.runLater(cmd, args[0], "trap", fr)
 }

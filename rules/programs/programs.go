@@ -33,7 +33,7 @@ var readOnly = []string{
 	"getopts", "hash", "ulimit", "umask", "times", "mkdir", "touch", "nl",
 	"fold", "fmt", "expand", "unexpand", "rev", "tac", "look", "ping", "dig", "nslookup", "host", "whois", "traceroute",
 	"netstat", "ss", "ip", "ifconfig", "awk", "gawk", "mawk", "zcat", "zless", "zgrep", "bzcat", "xzcat",
-	"zip", "unzip", "gzip", "gunzip", "bzip2", "xz", "7z", "w", "who", "last", "finger", "locate",
+	"zip", "unzip", "gzip", "gunzip", "bzip2", "xz", "7z", "zstd", "unzstd", "pigz", "pbzip2", "lz4", "unxz", "w", "who", "last", "finger", "locate",
 	"fd", "fzf", "code", "vim", "vi", "nano", "emacs", "open", "xdg-open", "pbcopy", "pbpaste", "xclip",
 	"numfmt", "expr", "bc", "dc", "factor", "shuf", "split", "csplit", "mktemp",
 	"go", "gofmt", "npm", "npx", "yarn", "pnpm", "pip", "pip3", "pipx", "poetry", "uv", "cargo", "rustc",
@@ -88,6 +88,7 @@ func Rules() []rules.Rule {
 				"runs a program fetched from a URL: remote code that the input does not show"),
 			row("program."+rt+".run-file", rt, rules.Any(rules.Sub("run"), rules.Operand(0, "a script file", isScriptFile)), model.TierRecoverableWithEffort,
 				"runs a program file or package script whose contents the input does not show"),
+			uninstallRow(rt, "remove", "rm", "uninstall"),
 			row("catalog."+rt, rt, nil, model.TierReversible, "installs, tests, formats or builds: everyday work that deletes nothing by itself"),
 		)
 	}
@@ -143,6 +144,13 @@ func Rules() []rules.Rule {
 		row("program.dotnet.push", "dotnet", rules.Any(rules.Sub("nuget", "push"), rules.Sub("push")), model.TierNeedsReview, publishReason),
 		row("program.npm.unpublish", "npm", rules.Sub("unpublish"), model.TierUnrecoverable,
 			"npm unpublish removes a published version from the registry; that name and version can never be published again, and installs that pin it break"),
+	)
+	for _, u := range uninstalls {
+		out = append(out, uninstallRow(u.program, u.subcommands...))
+	}
+	out = append(out,
+		row("program.mount", "mount", rules.Any(rules.Flag("o", "options", "t", "types", "bind", "rbind", "move"), rules.Operand(0, "a device or directory", anyArg)),
+			model.TierRecoverableWithEffort, "mounts or remounts a filesystem: what was in the directory is hidden, or the filesystem changes mode (read-only), until it is unmounted or remounted"),
 	)
 	for _, p := range readOnly {
 		out = append(out, row("catalog."+p, p, nil, model.TierReversible, "a read-only or everyday program: it deletes and overwrites nothing by itself"))
@@ -245,10 +253,39 @@ func flagPath(names []string, classes ...rules.PathClass) rules.Cond {
 	})
 }
 
+// uninstallRow is the row of a package manager's subcommands that remove
+// installed packages.
+func uninstallRow(program string, subcommands ...string) rules.Rule {
+	subs := make([]rules.Cond, len(subcommands))
+	for i, sub := range subcommands {
+		subs[i] = rules.Sub(strings.Fields(sub)...)
+	}
+	return row("program."+program+".uninstall", program, rules.Any(subs...), model.TierRecoverableWithEffort,
+		"removes installed packages: installing them again restores them, though not always their local configuration, and what needs them fails until then")
+}
+
+// uninstall names a package manager's subcommands that remove installed
+// packages.
+type uninstall struct {
+	program     string
+	subcommands []string
+}
+
+// uninstalls are the package managers' subcommands that remove installed
+// packages (bun's and deno's rows are with the runtimes').
+var uninstalls = []uninstall{
+	{"pip", []string{"uninstall"}}, {"pip3", []string{"uninstall"}}, {"pipx", []string{"uninstall", "uninstall-all"}},
+	{"npm", []string{"uninstall", "remove", "rm", "r", "un", "unlink"}}, {"pnpm", []string{"remove", "rm", "uninstall", "un"}},
+	{"yarn", []string{"remove", "global remove"}}, {"gem", []string{"uninstall"}},
+	{"cargo", []string{"uninstall"}}, {"brew", []string{"uninstall", "remove", "rm", "untap", "autoremove"}},
+	{"poetry", []string{"remove"}}, {"uv", []string{"remove", "pip uninstall", "tool uninstall"}}, {"composer", []string{"remove"}},
+}
+
 // shells and inlineLanguages run scripts and inline code.
 var (
 	shells          = []string{"sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish"}
-	inlineLanguages = []string{"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "perl", "ruby", "php", "lua", "osascript", "pwsh", "powershell"}
+	inlineLanguages = []string{"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "perl", "ruby", "php", "lua", "osascript", "pwsh", "powershell",
+		"tclsh", "wish", "expect"}
 )
 
 // publishReason says why publishing a package needs review.
@@ -307,6 +344,7 @@ var destructiveCalls = []string{
 	"shell_exec", "passthru", "proc_open", "popen(", "Remove-Item", "del ", "do shell script", "truncate(", "open(",
 	"rm -", "git reset", "git clean", "git push",
 	"Deno.remove", "Deno.truncate", "Deno.run", "Deno.Command", "Bun.spawn", "Bun.$", "Bun.write",
+	"file delete", "exec ", "spawn ", "open \"|", // Tcl and expect
 }
 
 // destructiveScript holds when inline code calls one of destructiveCalls

@@ -71,6 +71,23 @@ func TestRows(t *testing.T) {
 			rulestest.Case{Row: "program." + lang + ".file", Hit: lang + " app.file", Miss: lang + " " + flag + ` "print(1)"`},
 		)
 	}
+	for _, u := range append(uninstalls, uninstall{"bun", []string{"remove"}}, uninstall{"deno", []string{"uninstall"}}) {
+		for _, sub := range u.subcommands {
+			cases = append(cases, rulestest.Case{Row: "program." + u.program + ".uninstall", Hit: u.program + " " + sub + " left-pad", Miss: u.program + " install left-pad"})
+		}
+	}
+	cases = append(cases, rulestest.Case{Row: "program.mount", Hit: "mount -o remount,ro /", Miss: "mount"})
+	for _, tcl := range []string{"tclsh", "wish", "expect"} {
+		run := map[string]string{"expect": "expect -c "}[tcl]
+		if run == "" {
+			run = tcl + " <<< "
+		}
+		cases = append(cases,
+			rulestest.Case{Row: "program." + tcl + ".inline-destructive", Hit: run + "'file delete -force /srv/data'", Miss: run + "'puts \"file delete\"'"},
+			rulestest.Case{Row: "program." + tcl + ".inline", Hit: run + "'puts hi'", Miss: tcl + " app.tcl"},
+			rulestest.Case{Row: "program." + tcl + ".file", Hit: tcl + " app.tcl", Miss: run + "'puts hi'"},
+		)
+	}
 	for _, py := range pythons {
 		cases = append(cases, rulestest.Case{Row: "program." + py + ".django-flush", Hit: py + " manage.py flush --no-input", Miss: py + " manage.py migrate"})
 	}
@@ -89,6 +106,8 @@ func TestRows(t *testing.T) {
 			hit = p
 		case "npm", "bun": // npm x and bun x run package x
 			hit = p + " install"
+		case "mount": // alone, it lists the mounts
+			hit = p
 		}
 		cases = append(cases, rulestest.Case{Row: "catalog." + p, Hit: hit, Miss: "not-" + p + " x"})
 	}

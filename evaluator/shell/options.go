@@ -1,0 +1,130 @@
+package shell
+
+import (
+	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// commandOption is an option whose value is a command line the program
+// hands to a shell: tar --to-command, rsync -e, zip -TT, ssh -o
+// ProxyCommand=..., vim -c '!...', gdb -ex 'shell ...'. The table is data:
+// supporting another such option is adding a row.
+type commandOption struct {
+	// flags name the option; its value is the next argument, or follows
+	// "=" (--to-command=CMD), or is attached to a short flag (-oKEY=CMD).
+	flags []string
+	// prefixes, compared without regard to case, introduce the command
+	// within the value (ssh's "ProxyCommand=", tar's "exec=", gdb's
+	// "shell "); with none, the whole value is the command line.
+	prefixes []string
+	// plus: an argument +VALUE is the option too (vim +'!cmd').
+	plus bool
+	// unanalysed are words that, in a value that runs no command line
+	// this table can read, still run code (vim's system(), gdb's python):
+	// the command needs review.
+	unanalysed []string
+}
+
+var (
+	vimOptions = []commandOption{{flags: []string{"-c", "--cmd"}, prefixes: []string{"!", ":!", "silent !", ":silent !"}, plus: true,
+		unanalysed: []string{"system(", "systemlist(", "job_start(", "jobstart(", "termopen(", "terminal", "r !", "r!", "w !", "read !", "write !", "py ", "py3 ", "python", "pyfile", "pydo", "lua ", "luafile", "perl ", "ruby "}}}
+	sshOptions = []commandOption{{flags: []string{"-o"}, prefixes: []string{"proxycommand=", "proxycommand ", "localcommand=", "localcommand ",
+		"knownhostscommand=", "knownhostscommand "}}}
+)
+
+// commandOptions are the programs that run a command line given in an
+// option, by program name.
+var commandOptions = map[string][]commandOption{
+	"tar": {
+		{flags: []string{"--to-command", "--use-compress-program", "-I", "--rsh-command", "--info-script", "--new-volume-script", "-F"}},
+		{flags: []string{"--checkpoint-action"}, prefixes: []string{"exec="}},
+	},
+	"zip":   {{flags: []string{"-TT", "--unzip-command"}}},
+	"rsync": {{flags: []string{"-e", "--rsh"}}},
+	"ssh":   sshOptions, "scp": sshOptions, "sftp": sshOptions,
+	"vim": vimOptions, "vi": vimOptions, "nvim": vimOptions, "ex": vimOptions, "view": vimOptions, "gvim": vimOptions,
+	"vimdiff": vimOptions,
+	"gdb": {{flags: []string{"-ex", "--ex", "-eval-command", "--eval-command", "-iex", "--init-eval-command"}, prefixes: []string{"shell ", "!"},
+		unanalysed: []string{"python", "pi ", "pipe ", "|", "call system", "call (int)system", "call execl"}}},
+}
+
+// optionCommands analyses the command lines cmd's options hand to a
+// shell, and marks cmd as needing review when an option runs code that is
+// not a command line (vim -c 'call system(...)').
+func (w *walker) optionCommands(cmd *model.Command, fr frame) {
+	for _, o := range commandOptions[cmd.Program] {
+		for _, v := range optionValues(cmd.Args, o) {
+			line, ok := commandIn(v.Value, o.prefixes)
+			switch {
+			case ok && v.Dynamic:
+				c := *cmd
+				c.Problem = cmd.Program + " runs a command line given in an option that is only known at run time: " + v.Value
+				w.emit(&c)
+			case ok:
+				w.script(line, nested(cmd, fr, ""))
+			case containsAnyFold(v.Value, o.unanalysed):
+				c := *cmd
+				c.Problem = cmd.Program + " runs code given in an option that is not a command line Recourse reads: " + v.Value
+				w.emit(&c)
+			}
+		}
+	}
+}
+
+// optionValues returns the values given to option o in args, up to "--".
+func optionValues(args []model.Arg, o commandOption) []model.Arg {
+	var out []model.Arg
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.Value == "--" {
+			break
+		}
+		if o.plus && len(a.Value) > 1 && a.Value[0] == '+' {
+			out = append(out, model.Arg{Value: a.Value[1:], Dynamic: a.Dynamic})
+			continue
+		}
+		for _, f := range o.flags {
+			switch {
+			case a.Value == f && i+1 < len(args):
+				i++
+				out = append(out, args[i])
+			case strings.HasPrefix(a.Value, f+"="):
+				out = append(out, model.Arg{Value: a.Value[len(f)+1:], Dynamic: a.Dynamic})
+			case len(f) == 2 && f[0] == '-' && f[1] != '-' && len(a.Value) > 2 && strings.HasPrefix(a.Value, f):
+				out = append(out, model.Arg{Value: a.Value[2:], Dynamic: a.Dynamic}) // -oProxyCommand=...
+			default:
+				continue
+			}
+			break
+		}
+	}
+	return out
+}
+
+// commandIn returns the command line in an option's value: all of it
+// when no prefix introduces one, else what follows the first prefix the
+// value starts with (ignoring leading blanks and case).
+func commandIn(value string, prefixes []string) (string, bool) {
+	v := strings.TrimLeft(value, " \t")
+	if len(prefixes) == 0 {
+		return v, strings.TrimSpace(v) != ""
+	}
+	for _, p := range prefixes {
+		if len(v) >= len(p) && strings.EqualFold(v[:len(p)], p) {
+			line := v[len(p):]
+			return line, strings.TrimSpace(line) != ""
+		}
+	}
+	return "", false
+}
+
+func containsAnyFold(s string, words []string) bool {
+	lower := strings.ToLower(s)
+	for _, w := range words {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
+}
