@@ -49,6 +49,29 @@ var commandOptions = map[string][]commandOption{
 		unanalysed: []string{"python", "pi ", "pipe ", "|", "call system", "call (int)system", "call execl"}}},
 }
 
+// outputOptions are options whose value is a file the program writes,
+// replacing what it held: judged like a redirection into it (curl -o
+// ~/.bashrc, wget -O /etc/hosts, sort -o, openssl -out). "-" is stdout.
+var outputOptions = map[string]commandOption{
+	"curl":    {flags: []string{"-o", "--output"}},
+	"wget":    {flags: []string{"-O", "--output-document"}},
+	"sort":    {flags: []string{"-o", "--output"}},
+	"openssl": {flags: []string{"-out"}},
+}
+
+// options analyses what cmd's options do besides the command itself:
+// the command lines they run and the files they overwrite.
+func (w *walker) options(cmd *model.Command, fr frame) {
+	w.optionCommands(cmd, fr)
+	if o, ok := outputOptions[cmd.Program]; ok {
+		for _, f := range optionValues(cmd.Args, o) {
+			if f.Value != "-" {
+				w.truncations(cmd, []model.Redirect{{Op: ">", Target: f}})
+			}
+		}
+	}
+}
+
 // optionCommands analyses the command lines cmd's options hand to a
 // shell, and marks cmd as needing review when an option runs code that is
 // not a command line (vim -c 'call system(...)').
@@ -93,6 +116,9 @@ func optionValues(args []model.Arg, o commandOption) []model.Arg {
 				out = append(out, model.Arg{Value: a.Value[len(f)+1:], Dynamic: a.Dynamic})
 			case len(f) == 2 && f[0] == '-' && f[1] != '-' && len(a.Value) > 2 && strings.HasPrefix(a.Value, f):
 				out = append(out, model.Arg{Value: a.Value[2:], Dynamic: a.Dynamic}) // -oProxyCommand=...
+			case len(f) == 2 && f[1] != '-' && i+1 < len(args) && endsCluster(a.Value, f[1]):
+				i++
+				out = append(out, args[i]) // curl -sSLo FILE
 			default:
 				continue
 			}
@@ -127,4 +153,18 @@ func containsAnyFold(s string, words []string) bool {
 		}
 	}
 	return false
+}
+
+// endsCluster reports whether v is a cluster of short flags (-sSLo) whose
+// last letter is flag, which then takes the next argument as its value.
+func endsCluster(v string, flag byte) bool {
+	if len(v) < 3 || v[0] != '-' || v[1] == '-' || v[len(v)-1] != flag {
+		return false
+	}
+	for i := 1; i < len(v); i++ {
+		if c := v[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return false
+		}
+	}
+	return true
 }

@@ -212,7 +212,7 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 		w.emit(cmd) // ./installer, downloaded or written a moment ago
 		return
 	}
-	defer w.optionCommands(cmd, fr)
+	defer w.options(cmd, fr)
 	switch {
 	case shells[cmd.Program]:
 		w.shell(cmd, heredoc, fr)
