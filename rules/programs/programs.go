@@ -66,7 +66,9 @@ func Rules() []rules.Rule {
 	}
 	for _, py := range pythons {
 		out = append(out, row("program."+py+".django-flush", py, djangoFlush(), model.TierUnrecoverable,
-			"manage.py flush (or reset_db) deletes every row of every table in the project's database"))
+			"manage.py flush (or reset_db) deletes every row of every table in the project's database"),
+			row("program."+py+".django-migrate-zero", py, djangoMigrateZero(), model.TierNeedsReview,
+				"manage.py migrate APP zero unapplies every migration of the app, which drops the tables they created: whether data goes with them is not in the input"))
 	}
 	// perl -i edits the files it is given, whatever its inline code says.
 	out = append(out,
@@ -302,6 +304,17 @@ func djangoFlush() rules.Cond {
 			return rules.Result{Truth: rules.False}
 		}
 		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "subcommand", Value: ops[1].Value, Present: true}}}
+	})
+}
+
+// djangoMigrateZero holds for python manage.py migrate APP zero.
+func djangoMigrateZero() rules.Cond {
+	return rules.Func("manage.py migrate APP zero", func(f rules.Facts) rules.Result {
+		ops := rules.Operands(f.M.Command)
+		if len(ops) < 4 || path.Base(ops[0].Value) != "manage.py" || ops[1].Value != "migrate" || ops[3].Value != "zero" {
+			return rules.Result{Truth: rules.False}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "app", Value: ops[2].Value, Present: true}}}
 	})
 }
 

@@ -89,7 +89,8 @@ func TestRows(t *testing.T) {
 		)
 	}
 	for _, py := range pythons {
-		cases = append(cases, rulestest.Case{Row: "program." + py + ".django-flush", Hit: py + " manage.py flush --no-input", Miss: py + " manage.py migrate"})
+		cases = append(cases, rulestest.Case{Row: "program." + py + ".django-flush", Hit: py + " manage.py flush --no-input", Miss: py + " manage.py migrate"},
+			rulestest.Case{Row: "program." + py + ".django-migrate-zero", Hit: py + " manage.py migrate shop zero", Miss: py + " manage.py migrate shop 0004"})
 	}
 	for _, client := range []string{"curl", "wget", "http", "https", "xh"} {
 		cases = append(cases,

@@ -168,7 +168,7 @@ func Rules() []rules.Rule {
 				Reason: "runs a Mongo shell session or script; nothing in it shown here deletes data"},
 		)
 	}
-	return out
+	return append(out, frameworkRows()...)
 }
 
 // systemPath reports whether p is a critical path (the root, a system file,

@@ -1,6 +1,7 @@
 package sql
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/recourse-dev/recourse/internal/rulestest"
@@ -65,5 +66,14 @@ func TestRows(t *testing.T) {
 			rulestest.Case{Row: "db." + c, Hit: c + " app", Miss: c + " app < dump.sql"},
 		)
 	}
+	for _, c := range frameworkCommands {
+		hit := c.program + " " + strings.Join(c.words, " ")
+		miss := c.program + " --version"
+		if len(c.flags) > 0 {
+			hit, miss = hit+" --"+c.flags[0], hit
+		}
+		cases = append(cases, rulestest.Case{Row: "db." + c.id, Hit: hit, Miss: miss})
+	}
+	cases = append(cases, rulestest.Case{Row: "db.pg_dropcluster", Hit: "pg_dropcluster 14 main --stop", Miss: "pg_lsclusters"})
 	rulestest.Run(t, Rules(), cases)
 }

@@ -1,0 +1,82 @@
+package sql
+
+import (
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+// frameworkCommand is a command of an application framework or a
+// migration tool that drops or empties a database with no SQL in the
+// input: rails db:drop, php artisan migrate:fresh, prisma migrate reset.
+type frameworkCommand struct {
+	id      string
+	program string
+	// words are the subcommand words (rules.Sub: any letter case, "*"
+	// for any word).
+	words []string
+	// flags, when set, must include one that is given.
+	flags  []string
+	tier   model.Tier
+	reason string
+}
+
+const (
+	dropsDatabase = "drops the application's database (or empties and reloads it): its rows come back only from a backup"
+	dropsTables   = "drops every table of the application's database and runs the migrations again: the rows come back only from a backup"
+	rollsBack     = "runs migrations backwards, which drop the tables and columns they created: whether data goes with them is not in the input"
+)
+
+var frameworkCommands = []frameworkCommand{
+	{id: "rails.db-drop", program: "rails", words: []string{"db:drop"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
+	{id: "rails.db-reset", program: "rails", words: []string{"db:reset"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
+	{id: "rails.db-purge", program: "rails", words: []string{"db:purge"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
+	{id: "rails.db-schema-load", program: "rails", words: []string{"db:schema:load"}, tier: model.TierUnrecoverable, reason: dropsTables},
+	{id: "rake.db-drop", program: "rake", words: []string{"db:drop"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
+	{id: "rake.db-reset", program: "rake", words: []string{"db:reset"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
+	{id: "rake.db-purge", program: "rake", words: []string{"db:purge"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
+	{id: "rake.db-schema-load", program: "rake", words: []string{"db:schema:load"}, tier: model.TierUnrecoverable, reason: dropsTables},
+	{id: "artisan.migrate-fresh", program: "php", words: []string{"artisan", "migrate:fresh"}, tier: model.TierUnrecoverable, reason: dropsTables},
+	{id: "artisan.migrate-refresh", program: "php", words: []string{"artisan", "migrate:refresh"}, tier: model.TierUnrecoverable, reason: dropsTables},
+	{id: "artisan.migrate-reset", program: "php", words: []string{"artisan", "migrate:reset"}, tier: model.TierUnrecoverable, reason: dropsTables},
+	{id: "artisan.db-wipe", program: "php", words: []string{"artisan", "db:wipe"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
+	{id: "ecto.drop", program: "mix", words: []string{"ecto.drop"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
+	{id: "ecto.reset", program: "mix", words: []string{"ecto.reset"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
+	{id: "ef.database-drop", program: "dotnet", words: []string{"ef", "database", "drop"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
+	{id: "prisma.migrate-reset", program: "prisma", words: []string{"migrate", "reset"}, tier: model.TierUnrecoverable, reason: dropsTables},
+	{id: "prisma.db-push-force-reset", program: "prisma", words: []string{"db", "push"}, flags: []string{"force-reset"}, tier: model.TierUnrecoverable, reason: dropsTables},
+	{id: "prisma.db-push-data-loss", program: "prisma", words: []string{"db", "push"}, flags: []string{"accept-data-loss"}, tier: model.TierNeedsReview,
+		reason: "pushes a schema that drops columns or tables (--accept-data-loss): which data goes is not in the input"},
+	{id: "supabase.db-reset", program: "supabase", words: []string{"db", "reset"}, tier: model.TierUnrecoverable, reason: dropsTables},
+	{id: "sequelize.db-drop", program: "sequelize", words: []string{"db:drop"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
+	{id: "sequelize-cli.db-drop", program: "sequelize-cli", words: []string{"db:drop"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
+	{id: "sequelize.undo-all", program: "sequelize", words: []string{"db:migrate:undo:all"}, tier: model.TierNeedsReview, reason: rollsBack},
+	{id: "sequelize-cli.undo-all", program: "sequelize-cli", words: []string{"db:migrate:undo:all"}, tier: model.TierNeedsReview, reason: rollsBack},
+	{id: "knex.rollback", program: "knex", words: []string{"migrate:rollback"}, tier: model.TierNeedsReview, reason: rollsBack},
+	{id: "typeorm.schema-drop", program: "typeorm", words: []string{"schema:drop"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
+	{id: "flyway.clean", program: "flyway", words: []string{"clean"}, tier: model.TierUnrecoverable,
+		reason: "drops every object in the configured schemas: the rows come back only from a backup"},
+	{id: "liquibase.drop-all", program: "liquibase", words: []string{"dropAll"}, tier: model.TierUnrecoverable,
+		reason: "drops every database object the user owns: the rows come back only from a backup"},
+	{id: "liquibase.drop-all-kebab", program: "liquibase", words: []string{"drop-all"}, tier: model.TierUnrecoverable,
+		reason: "drops every database object the user owns: the rows come back only from a backup"},
+	{id: "alembic.downgrade", program: "alembic", words: []string{"downgrade"}, tier: model.TierNeedsReview, reason: rollsBack},
+	{id: "dbmate.drop", program: "dbmate", words: []string{"drop"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
+	{id: "goose.reset", program: "goose", words: []string{"reset"}, tier: model.TierNeedsReview, reason: rollsBack},
+	{id: "atlas.schema-clean", program: "atlas", words: []string{"schema", "clean"}, tier: model.TierUnrecoverable,
+		reason: "drops every object in the schema: the rows come back only from a backup"},
+}
+
+// frameworkRows are the rows of frameworkCommands: a --help or
+// --version anywhere is read first, by the general rows.
+func frameworkRows() []rules.Rule {
+	out := make([]rules.Rule, 0, len(frameworkCommands)+1)
+	for _, c := range frameworkCommands {
+		when := rules.Sub(c.words...)
+		if len(c.flags) > 0 {
+			when = rules.All(when, rules.Flag(c.flags...))
+		}
+		out = append(out, rules.Rule{ID: "db." + c.id, Type: c.program, On: rules.Execute, When: when, Tier: c.tier, Reason: c.reason})
+	}
+	return append(out, rules.Rule{ID: "db.pg_dropcluster", Type: "pg_dropcluster", On: rules.Execute, Tier: model.TierUnrecoverable,
+		Reason: "deletes a PostgreSQL cluster with its data directory: every database in it"})
+}
