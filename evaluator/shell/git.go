@@ -69,6 +69,80 @@ func (w *walker) git(cmd *model.Command, fr frame) {
 		}
 	}
 	w.emit(cmd)
+	if sub >= 0 {
+		w.gitSubcommandRuns(cmd, sub, fr)
+	}
+}
+
+// gitSubcommandRuns analyses the commands a git subcommand runs: git
+// submodule foreach CMD (through the shell, in every submodule), git
+// bisect run CMD ARGS, git rebase -x CMD, git difftool --extcmd=CMD, and
+// the command lines git config stores for later (core.pager, a "!"
+// alias).
+func (w *walker) gitSubcommandRuns(cmd *model.Command, sub int, fr frame) {
+	args := cmd.Args[sub+1:]
+	saved := w.cwd
+	defer func() { w.cwd = saved }()
+	switch strings.ToLower(cmd.Args[sub].Value) {
+	case "submodule":
+		i := 0
+		for i < len(args) && strings.HasPrefix(args[i].Value, "-") { // git submodule --quiet foreach
+			i++
+		}
+		if i >= len(args) || args[i].Value != "foreach" {
+			return
+		}
+		rest := args[i+1:]
+		for len(rest) > 0 && (rest[0].Value == "--recursive" || rest[0].Value == "-q" || rest[0].Value == "--quiet") {
+			rest = rest[1:]
+		}
+		if len(rest) > 0 {
+			w.cwd = "" // each submodule's directory
+			w.runLater(cmd, joinLine(rest[0], rest[1:]), "git submodule foreach", fr)
+		}
+	case "bisect":
+		if len(args) > 1 && args[0].Value == "run" {
+			w.unwrap(w.child(cmd, "git bisect run"), args[1:], nil, fr)
+		}
+	case "rebase":
+		for _, line := range optionValues(args, commandOption{flags: []string{"-x", "--exec"}}) {
+			w.runLater(cmd, line, "git rebase --exec", fr)
+		}
+	case "difftool", "mergetool":
+		for _, line := range optionValues(args, commandOption{flags: []string{"-x", "--extcmd"}}) {
+			w.runLater(cmd, line, "git "+cmd.Args[sub].Value+" --extcmd", fr)
+		}
+	case "config":
+		w.gitConfigSet(cmd, args, fr)
+	}
+}
+
+// gitConfigSet analyses the value git config KEY VALUE stores when git
+// will run it later: a command key's value, or an alias that starts
+// with "!".
+func (w *walker) gitConfigSet(cmd *model.Command, args []model.Arg, fr frame) {
+	var operands []model.Arg
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "--file" || v == "-f" || v == "--blob" || v == "--type" || v == "--default" || v == "--comment":
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			operands = append(operands, args[i])
+		}
+	}
+	if len(operands) < 2 || operands[0].Dynamic {
+		return
+	}
+	key := strings.ToLower(operands[0].Value)
+	if name, ok := strings.CutPrefix(key, "alias."); ok && strings.HasPrefix(strings.TrimSpace(operands[1].Value), "!") {
+		w.gitRuns(cmd, operands[1], "git alias "+name, fr)
+		return
+	}
+	if gitRunsValue(key) {
+		w.gitRuns(cmd, operands[1], "git config "+key, fr)
+	}
 }
 
 // gitConfig reads one -c KEY=VALUE: an alias is remembered, a command

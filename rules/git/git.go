@@ -112,6 +112,8 @@ func Rules() []rules.Rule {
 			"git checkout with paths overwrites those files' uncommitted changes"),
 		row("git.switch.discard", sub("switch", rules.Flag("f", "force", "discard-changes")), model.TierUnrecoverable,
 			"git switch --discard-changes/--force throws away uncommitted changes"),
+		row("git.checkout.force-create", sub("checkout", rules.Flag("B")), model.TierRecoverableWithEffort, branchResetReason),
+		row("git.switch.force-create", sub("switch", rules.Flag("C", "force-create")), model.TierRecoverableWithEffort, branchResetReason),
 		row("git.restore.worktree", sub("restore", rules.All(rules.Not(rules.Flag("help")),
 			rules.Any(rules.Flag("W", "worktree"), rules.Not(rules.Flag("S", "staged"))))), model.TierUnrecoverable,
 			"git restore overwrites the working-tree files' uncommitted changes"),
@@ -121,6 +123,8 @@ func Rules() []rules.Rule {
 			"git branch -D deletes the branch even if unmerged; its commits survive only in the reflog until gc, and whether they are merged or pushed is not in the input"),
 		row("git.branch.force-move", sub("branch", rules.Any(rules.Flag("M", "C"), rules.All(rules.Flag("m", "move", "c", "copy"), rules.Flag("f", "force")))), model.TierNeedsReview,
 			"git branch -M/-C overwrites an existing branch of the new name, and that branch's reflog with it; whether its commits are reachable elsewhere is not in the input"),
+		row("git.branch.force-reset", sub("branch", rules.All(rules.Flag("f", "force"), rules.Not(rules.Flag("d", "D", "delete", "m", "M", "move", "c", "C", "copy")))),
+			model.TierRecoverableWithEffort, branchResetReason),
 		row("git.tag.force", sub("tag", rules.Flag("f", "force")), model.TierRecoverableWithEffort,
 			"git tag -f moves an existing tag; tags keep no reflog, so its old target is recorded only where it was pushed"),
 		row("git.tag.delete", sub("tag", rules.Flag("d", "delete")), model.TierRecoverableWithEffort,
@@ -160,6 +164,9 @@ func Rules() []rules.Rule {
 			"no rule finds a way for this git command to lose work: history it changes stays in the reflog"),
 	}
 }
+
+// branchResetReason says what resetting an existing branch costs.
+const branchResetReason = "resets the branch to the start point if it already exists: commits only it had are left in its reflog, from which they can be recovered until gc expires them"
 
 // checkoutPaths holds when git checkout names paths to overwrite: anything
 // after "--", --pathspec-from-file, or more than one operand (a ref and
