@@ -40,38 +40,44 @@ var gitCommandKinds = map[[2]string]bool{{"difftool", "cmd"}: true, {"mergetool"
 // alias it defines and calls, and emits the git command.
 func (w *walker) git(cmd *model.Command, fr frame) {
 	aliases := map[string]model.Arg{}
-	args := cmd.Args
-	sub := -1
-	for i := 0; i < len(args) && sub < 0; i++ {
-		v := args[i].Value
-		switch {
-		case args[i].Dynamic:
-			i = len(args)
-		case v == "-c" && i+1 < len(args):
-			w.gitConfig(cmd, args[i+1], aliases, fr)
-			i++
-		case strings.HasPrefix(v, "-c") && !strings.HasPrefix(v, "--"):
-			w.gitConfig(cmd, model.Arg{Value: v[2:]}, aliases, fr)
-		case v == "--":
-		case strings.HasPrefix(v, "-"):
-			if name, _, hasValue := strings.Cut(v, "="); gitValueFlags[name] && !hasValue {
-				i++
-			}
-		default:
-			sub = i
-		}
-	}
+	sub := gitSubcommand(cmd.Args, func(kv model.Arg) { w.gitConfig(cmd, kv, aliases, fr) })
 	if sub >= 0 {
-		if body, ok := aliases[strings.ToLower(args[sub].Value)]; ok {
+		if body, ok := aliases[strings.ToLower(cmd.Args[sub].Value)]; ok {
 			if w.gitAlias(cmd, sub, body, fr) {
 				return
 			}
+			sub = gitSubcommand(cmd.Args, func(model.Arg) {}) // the expanded alias's
 		}
 	}
 	w.emit(cmd)
 	if sub >= 0 {
 		w.gitSubcommandRuns(cmd, sub, fr)
 	}
+}
+
+// gitSubcommand returns the index of the subcommand in args, past git's
+// global options, or -1; config is called with the KEY=VALUE of each -c.
+func gitSubcommand(args []model.Arg, config func(model.Arg)) int {
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case args[i].Dynamic:
+			return -1
+		case v == "-c" && i+1 < len(args):
+			config(args[i+1])
+			i++
+		case strings.HasPrefix(v, "-c") && !strings.HasPrefix(v, "--"):
+			config(model.Arg{Value: v[2:]})
+		case v == "--":
+		case strings.HasPrefix(v, "-"):
+			if name, _, hasValue := strings.Cut(v, "="); gitValueFlags[name] && !hasValue {
+				i++
+			}
+		default:
+			return i
+		}
+	}
+	return -1
 }
 
 // gitSubcommandRuns analyses the commands a git subcommand runs: git

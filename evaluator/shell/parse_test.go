@@ -135,6 +135,8 @@ func TestParse(t *testing.T) {
 		{"git config command key", `git config --global core.pager 'rm -rf ~'`, "git config --global core.pager rm -rf ~ | rm -rf ~"},
 		{"git config shell alias", `git config alias.x '!rm -rf /'`, "git config alias.x !rm -rf / | rm -rf /"},
 		{"git config plain alias", `git config alias.st status`, "git config alias.st status"},
+		{"git empty alias", `git -cAlias.x= x submodule foreach 'rm -rf .'`, "git -cAlias.x= submodule foreach rm -rf . | rm -rf ."},
+		{"git empty alias alone", `git -cAlias.x x`, "git -cAlias.x"},
 		{"preloaded library", `LD_PRELOAD=/tmp/x.so ls`, "!problem | ls"},
 		{"bash startup file", `BASH_ENV=./x.sh bash -c 'echo hi'`, "!problem | echo hi"},
 		{"node required module", `NODE_OPTIONS='--require ./x.js' node app.js`, "!problem | node app.js"},
