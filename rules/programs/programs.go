@@ -154,6 +154,7 @@ func Rules() []rules.Rule {
 		row("program.mount", "mount", rules.Any(rules.Flag("o", "options", "t", "types", "bind", "rbind", "move"), rules.Operand(0, "a device or directory", anyArg)),
 			model.TierRecoverableWithEffort, "mounts or remounts a filesystem: what was in the directory is hidden, or the filesystem changes mode (read-only), until it is unmounted or remounted"),
 	)
+	out = append(out, inPlaceRows()...)
 	for _, p := range readOnly {
 		out = append(out, row("catalog."+p, p, nil, model.TierReversible, "a read-only or everyday program: it deletes and overwrites nothing by itself"))
 	}

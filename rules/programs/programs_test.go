@@ -79,6 +79,29 @@ func TestRows(t *testing.T) {
 		}
 	}
 	cases = append(cases, rulestest.Case{Row: "program.mount", Hit: "mount -o remount,ro /", Miss: "mount"})
+	for _, ed := range editors {
+		cases = append(cases,
+			rulestest.Case{Row: "program." + ed + ".scripted-write-critical", Hit: ed + " -c '%d' -c wq /etc/passwd", Miss: ed + " -c '%d' -c wq notes.txt"},
+			rulestest.Case{Row: "program." + ed + ".scripted-write", Hit: ed + " -es -c 'g/TODO/d' -c 'wq' notes.txt", Miss: ed + " -c 'set nu' notes.txt"},
+			rulestest.Case{Row: "program." + ed + ".scripted-write", Hit: ed + " -sc '%s/a/b/g|x' notes.txt", Miss: ed + " -- +wq notes.txt"},
+		)
+	}
+	for _, awk := range awkInPlace {
+		cases = append(cases,
+			rulestest.Case{Row: "program." + awk + ".in-place-critical", Hit: awk + " -i inplace '{print}' /etc/hosts", Miss: awk + " -i inplace '{print}' data.txt"},
+			rulestest.Case{Row: "program." + awk + ".in-place", Hit: awk + " --include=inplace '{print}' data.txt", Miss: awk + " -i lib.awk '{print}' data.txt"},
+		)
+	}
+	cases = append(cases,
+		rulestest.Case{Row: "program.yq.in-place-critical", Hit: "yq -i '.a=1' /etc/kubernetes/admin.conf", Miss: "yq -i '.a=1' values.yaml"},
+		rulestest.Case{Row: "program.yq.in-place", Hit: "yq --inplace '.a=1' values.yaml", Miss: "yq '.a' values.yaml"},
+	)
+	for _, z := range sevenZips {
+		cases = append(cases,
+			rulestest.Case{Row: "program." + z + ".extract-critical", Hit: z + " x a.7z -o/ -y", Miss: z + " x a.7z -o./out -y"},
+			rulestest.Case{Row: "program." + z + ".extract-overwrite", Hit: z + " x a.7z -aoa", Miss: z + " x a.7z"},
+		)
+	}
 	for _, tcl := range []string{"tclsh", "wish", "expect"} {
 		run := map[string]string{"expect": "expect -c "}[tcl]
 		if run == "" {

@@ -1,0 +1,123 @@
+package programs
+
+import (
+	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+// Programs that rewrite the files they are given, in place, when told to
+// (the sed -i rows are with sed's): a scripted editor session that writes
+// (vim -c '%d' -c wq FILE), gawk -i inplace, yq -i, and an archive
+// extracted over the root (7z x -o/).
+
+// editors run Ex commands given with -c, --cmd or +CMD.
+var editors = []string{"vim", "vi", "nvim", "ex", "view", "gvim", "vimdiff"}
+
+// awkInPlace are the awks whose -i inplace extension rewrites the files.
+var awkInPlace = []string{"awk", "gawk"}
+
+// sevenZips are 7-Zip's command-line programs.
+var sevenZips = []string{"7z", "7za", "7zr", "7zz"}
+
+func inPlaceRows() []rules.Rule {
+	var out []rules.Rule
+	for _, ed := range editors {
+		out = append(out,
+			row("program."+ed+".scripted-write-critical", ed, rules.All(exWrites(), rules.CriticalPath(0)), model.TierUnrecoverable,
+				"the editor runs Ex commands that write the file (vim -c '%d' -c wq FILE), and the file is a system or home file: no copy of the old contents is kept"),
+			row("program."+ed+".scripted-write", ed, exWrites(), model.TierRecoverableWithEffort,
+				"the editor runs Ex commands that rewrite the file; its old contents survive only in version control"),
+		)
+	}
+	for _, awk := range awkInPlace {
+		out = append(out,
+			row("program."+awk+".in-place-critical", awk, rules.All(awkInPlaceFlag(), rules.CriticalPath(0)), model.TierUnrecoverable,
+				"gawk -i inplace rewrites a system or home file; no copy of the old contents is kept"),
+			row("program."+awk+".in-place", awk, awkInPlaceFlag(), model.TierRecoverableWithEffort,
+				"gawk -i inplace rewrites the files; their old contents survive only in version control"),
+		)
+	}
+	out = append(out,
+		row("program.yq.in-place-critical", "yq", rules.All(rules.Flag("i", "inplace"), rules.CriticalPath(0)), model.TierUnrecoverable,
+			"yq -i rewrites a system or home file; no copy of the old contents is kept"),
+		row("program.yq.in-place", "yq", rules.Flag("i", "inplace"), model.TierRecoverableWithEffort,
+			"yq -i rewrites the file; its old contents survive only in version control"),
+	)
+	for _, z := range sevenZips {
+		extract := rules.Any(rules.Sub("x"), rules.Sub("e"))
+		out = append(out,
+			row("program."+z+".extract-critical", z, rules.All(extract, flagPath([]string{"o"}, critical...)), model.TierUnrecoverable,
+				"extracts into the root, a system or a home directory, over what is there"),
+			row("program."+z+".extract-overwrite", z, rules.All(extract, rules.Flag("y", "aoa")), model.TierRecoverableWithEffort,
+				"extracts over files of the same names without asking (-y, -aoa)"),
+		)
+	}
+	return out
+}
+
+// exWrites holds when an editor's Ex commands (-c CMD, --cmd CMD, +CMD)
+// include one that writes a file: w, wq, x, up, sav ...
+func exWrites() rules.Cond {
+	return rules.Func("Ex commands that write", func(f rules.Facts) rules.Result {
+		for _, script := range exScripts(f.M.Command.Args) {
+			for _, cmd := range strings.Split(script, "|") {
+				if name := exCommand(cmd); exWriteCommands[name] {
+					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "ex", Value: strings.TrimSpace(cmd), Present: true}}}
+				}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// exWriteCommands are the Ex commands (and their abbreviations) that write
+// the buffer to its file.
+var exWriteCommands = map[string]bool{"w": true, "wr": true, "wri": true, "writ": true, "write": true, "wq": true, "x": true,
+	"xi": true, "xit": true, "exi": true, "exit": true, "wa": true, "wall": true, "wqa": true, "wqall": true, "xa": true,
+	"xall": true, "up": true, "upd": true, "upda": true, "updat": true, "update": true, "sav": true, "savea": true,
+	"saveas": true, "wn": true, "wnext": true, "wN": true, "wNext": true, "wp": true, "wprevious": true}
+
+// exScripts returns the Ex commands given to an editor: the values of -c
+// and --cmd (also ending a cluster of short flags, ex -sc CMD) and the
+// arguments that start with "+".
+func exScripts(args []model.Arg) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "--":
+			return out
+		case (v == "-c" || v == "--cmd" || len(v) > 2 && v[0] == '-' && v[1] != '-' && v[len(v)-1] == 'c') && i+1 < len(args):
+			i++
+			out = append(out, args[i].Value)
+		case len(v) > 1 && v[0] == '+':
+			out = append(out, v[1:])
+		}
+	}
+	return out
+}
+
+// exCommand is the name of one Ex command: after the colons, blanks and
+// range (%, 1,$, ., 'a) that may lead it, the letters that follow.
+func exCommand(cmd string) string {
+	s := strings.TrimLeft(cmd, ": \t")
+	s = strings.TrimLeft(s, "%0123456789,.$;'<>+- \t")
+	end := 0
+	for end < len(s) && (s[end] >= 'a' && s[end] <= 'z' || s[end] >= 'A' && s[end] <= 'Z') {
+		end++
+	}
+	return s[:end]
+}
+
+// awkInPlaceFlag holds for gawk's in-place extension: -i inplace,
+// -iinplace or --include=inplace.
+func awkInPlaceFlag() rules.Cond {
+	return rules.Func("-i inplace", func(f rules.Facts) rules.Result {
+		if v, ok := rules.FlagValue(f.M.Command, "i", "include"); ok && strings.TrimSuffix(v, ".awk") == "inplace" {
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "include", Value: v, Present: true}}}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
