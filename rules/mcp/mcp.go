@@ -224,10 +224,22 @@ func concat(tables ...[]rules.Rule) []rules.Rule {
 // Rules returns every MCP call row.
 func Rules() []rules.Rule {
 	return concat(
-		databases(), codeHosts(), filesystem(), terminals(), kubernetes(), cloud(), messaging(), payments(), browsers(),
+		databases(), codeHosts(), filesystem(), terminals(), kubernetes(), cloud(), infrastructureAsCode(), messaging(), payments(), browsers(),
 		[]rules.Rule{{ID: "mcp.known-server.read", Type: rules.AnyType, On: Call, Tier: model.TierReversible,
 			When:   rules.All(server("github", "gitlab", "filesystem", "kubernetes", "k8s", "slack", "gmail", "stripe", "postgres", "mysql", "sqlite", "aws", "gcp", "azure", "playwright", "puppeteer", "browser", "notion", "linear", "jira", "sentry"), firstWordRead()),
 			Reason: "a read tool of a known server: it lists, gets or searches and changes nothing"}},
+	)
+}
+
+// infrastructureAsCode are the tools of Terraform, OpenTofu, Pulumi and
+// CDK servers that apply or destroy a stack: the call shows neither the
+// plan nor what the stack holds.
+func infrastructureAsCode() []rules.Rule {
+	return concat(
+		row("mcp.iac.destroy", []string{"terraform_destroy", "tofu_destroy", "pulumi_destroy", "cdk_destroy", "destroy_stack", "destroy_workspace"}, nil, model.TierUnrecoverable,
+			"destroys every resource the configuration manages, with the data in them"),
+		row("mcp.iac.apply", []string{"terraform_apply", "tofu_apply", "pulumi_up", "cdk_deploy", "apply_plan", "apply_workspace"}, nil, model.TierNeedsReview,
+			"applies a plan the call does not show: evaluate the plan first (recourse_evaluate_terraform)"),
 	)
 }
 
