@@ -155,6 +155,8 @@ func Rules() []rules.Rule {
 			model.TierRecoverableWithEffort, "mounts or remounts a filesystem: what was in the directory is hidden, or the filesystem changes mode (read-only), until it is unmounted or remounted"),
 	)
 	out = append(out, inPlaceRows()...)
+	out = append(out, row("program.open.script", "open", rules.Any(rules.Operand(0, "a script", opensScript), rules.FlagEquals("a", "Terminal", "iTerm", "iTerm2")),
+		model.TierRecoverableWithEffort, "opens a script in a terminal, which runs it: its contents are not shown, so it is not analysed"))
 	for _, p := range readOnly {
 		out = append(out, row("catalog."+p, p, nil, model.TierReversible, "a read-only or everyday program: it deletes and overwrites nothing by itself"))
 	}
@@ -165,6 +167,16 @@ func anyArg(model.Arg, *model.Command) bool { return true }
 
 func isURL(a model.Arg, _ *model.Command) bool {
 	return strings.HasPrefix(a.Value, "https://") || strings.HasPrefix(a.Value, "http://") || strings.HasPrefix(a.Value, "npm:") || strings.HasPrefix(a.Value, "jsr:")
+}
+
+// opensScript holds for a file macOS's open runs in a terminal.
+func opensScript(a model.Arg, _ *model.Command) bool {
+	for _, ext := range []string{".command", ".tool", ".sh", ".bash", ".zsh"} {
+		if strings.HasSuffix(a.Value, ext) {
+			return true
+		}
+	}
+	return false
 }
 
 func isScriptFile(a model.Arg, _ *model.Command) bool {

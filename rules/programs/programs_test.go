@@ -78,7 +78,9 @@ func TestRows(t *testing.T) {
 			cases = append(cases, rulestest.Case{Row: "program." + u.program + ".uninstall", Hit: u.program + " " + sub + " left-pad", Miss: u.program + " install left-pad"})
 		}
 	}
-	cases = append(cases, rulestest.Case{Row: "program.mount", Hit: "mount -o remount,ro /", Miss: "mount"})
+	cases = append(cases, rulestest.Case{Row: "program.mount", Hit: "mount -o remount,ro /", Miss: "mount"},
+		rulestest.Case{Row: "program.open.script", Hit: "open -a Terminal ./wipe", Miss: "open README.md"},
+		rulestest.Case{Row: "program.open.script", Hit: "open ./deploy.command", Miss: "open -a Safari https://x"})
 	for _, ed := range editors {
 		cases = append(cases,
 			rulestest.Case{Row: "program." + ed + ".scripted-write-critical", Hit: ed + " -c '%d' -c wq /etc/passwd", Miss: ed + " -c '%d' -c wq notes.txt"},

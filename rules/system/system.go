@@ -117,6 +117,10 @@ func Rules() []rules.Rule {
 		row("system.gh.delete", "gh", rules.Any(rules.Sub("*", "delete"), rules.Sub("*", "*", "delete"), rules.Sub("workflow", "disable")), model.TierRecoverableWithEffort,
 			"deletes or disables something GitHub can recreate (a cache, an SSH key to re-add, a workflow to re-enable)"),
 		row("system.gh.archive", "gh", rules.Sub("repo", "archive"), model.TierRecoverableWithEffort, "archives the repository read-only; gh repo unarchive reverses it"),
+		row("system.gh.repo-public", "gh", rules.All(rules.Sub("repo", "edit"), rules.FlagEquals("visibility", "public")), model.TierNeedsReview,
+			"makes the repository public: everything in its history is exposed, and making it private again does not take back what was copied"),
+		row("system.gh.repo-visibility", "gh", rules.All(rules.Sub("repo", "edit"), rules.Flag("visibility")), model.TierRecoverableWithEffort,
+			"changes the repository's visibility: making a public repository private detaches its forks and drops its stars for good"),
 		row("system.gh", "gh", nil, model.TierReversible, "reads or creates issues, pull requests and repositories"),
 	)
 	return out
