@@ -276,22 +276,45 @@ var vendorDomains = map[string]Category{
 	"okta": Identity, "auth0": Identity, "azuread": Identity, "keycloak": Identity, "onelogin": Identity,
 	"jumpcloud": Identity, "authentik": Identity, "zitadel": Identity, "descope": Identity, "fusionauth": Identity,
 	"logto": Identity, "pingone": Identity, "freeipa": Identity, "ldap": Identity, "oktaasa": Identity,
+	// Database services: their services, clusters and instances hold data.
+	"cockroach": Database, "clickhouse": Database, "couchbase": Database, "ybm": Database, "astra": Database,
+	"neon": Database, "planetscale": Database, "supabase": Database, "timescale": Database,
+	"singlestoredb": Database, "turso": Database, "xata": Database, "tidbcloud": Database,
+	"elasticsearch": Database, "opensearch": Database, "pinecone": Database, "upstash": Database,
+	// Secret managers.
+	"akeyless": Secret, "infisical": Secret, "doppler": Secret, "onepassword": Secret, "bitwarden": Secret,
+	"conjur": Secret, "secrethub": Secret, "passbolt": Secret,
+	// Networks and DNS.
+	"twingate": Network, "zerotier": Network, "tailscale": Network, "netbird": Network, "ns1": Network,
+	"dnsimple": Network, "gandi": Network, "porkbun": Network, "namecheap": Network, "powerdns": Network,
+	"infoblox": Network, "ultradns": Network, "constellix": Network, "nsxt": Network, "panos": Network,
+	// Message brokers.
+	"cloudamqp": Messaging, "confluent": Messaging, "redpanda": Messaging, "ably": Messaging, "pusher": Messaging,
 }
 
 // byVendor replaces a category read from the name with the provider's
 // domain when the name said nothing or only named a generic kind of
-// thing: compute (service, app, instance) and, at an identity vendor,
+// thing: compute (service, app, instance; at a data, secret, network or
+// messaging vendor only the generic heads) and, at an identity vendor,
 // configuration (okta_policy_signon).
-func byVendor(provider string, cat Category) (Category, bool) {
+func byVendor(provider string, cat Category, word string) (Category, bool) {
 	dom, ok := vendorDomains[provider]
 	switch {
 	case !ok || cat == dom:
 		return cat, false
-	case cat == Unclassified || cat == Compute || dom == Identity && cat == Config:
+	case cat == Unclassified || dom == Identity && cat == Config:
+		return dom, true
+	case cat == Compute && (dom == Observability || dom == Identity || products[word]):
+		// A data vendor's service, cluster or instance is its product; its
+		// functions, jobs, apps and nodes are compute.
 		return dom, true
 	}
 	return cat, false
 }
+
+// products are the generic heads that name a vendor's product itself.
+var products = map[string]bool{"service": true, "services": true, "cluster": true, "instance": true, "instances": true,
+	"server": true, "servers": true, "deployment": true}
 
 // skip are words that say nothing about the kind: version suffixes.
 var skip = map[string]bool{"v1": true, "v2": true, "v3": true, "v4": true, "beta": true, "alpha": true}
@@ -323,7 +346,7 @@ func Categorize(typ string) (cat Category, word string, head bool) {
 		}
 	}
 	if lo == 1 {
-		if dc, ok := byVendor(words[0], c); ok {
+		if dc, ok := byVendor(words[0], c, w); ok {
 			return dc, words[0], false
 		}
 	}
