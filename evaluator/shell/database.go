@@ -20,14 +20,17 @@ type sqlClient struct {
 	operand int
 	// fileFlags read SQL from a file the input does not show.
 	fileFlags []string
+	// meta starts the client's own commands, a line each: sqlite3's
+	// .tables, psql's \dt (see metaCommand).
+	meta byte
 }
 
 var sqlClients = map[string]sqlClient{
-	"psql":              {flags: []string{"-c", "--command"}, fileFlags: []string{"-f", "--file"}},
+	"psql":              {flags: []string{"-c", "--command"}, fileFlags: []string{"-f", "--file"}, meta: '\\'},
 	"mysql":             {flags: []string{"-e", "--execute"}},
 	"mariadb":           {flags: []string{"-e", "--execute"}},
-	"sqlite3":           {operand: 2},
-	"duckdb":            {flags: []string{"-c"}, operand: 2},
+	"sqlite3":           {operand: 2, meta: '.'},
+	"duckdb":            {flags: []string{"-c"}, operand: 2, meta: '.'},
 	"cockroach":         {sub: "sql", flags: []string{"-e", "--execute"}, fileFlags: []string{"-f", "--file"}},
 	"clickhouse-client": {flags: []string{"-q", "--query"}, fileFlags: []string{"--queries-file"}},
 	"snowsql":           {flags: []string{"-q", "--query"}, fileFlags: []string{"-f", "--filename"}},
@@ -90,7 +93,14 @@ func (w *walker) database(cmd *model.Command, spec sqlClient, heredoc *string, f
 			w.emitSQL(cmd, model.SQLStatement{Kind: "UNPARSED", Text: t.Value, Error: "the SQL is only known at run time"})
 			continue
 		}
-		for _, st := range sql.Parse(t.Value) {
+		text := t.Value
+		if spec.meta != 0 {
+			text = w.metaCommands(cmd, spec.meta, text, fr)
+		}
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		for _, st := range sql.Parse(text) {
 			w.emitSQL(cmd, st)
 			if st.Program != "" {
 				// COPY ... PROGRAM: the server runs it through a shell.
@@ -98,6 +108,77 @@ func (w *walker) database(cmd *model.Command, spec sqlClient, heredoc *string, f
 			}
 		}
 	}
+}
+
+// metaCommands analyses the client's own commands in text, the lines
+// that start with its meta character, and returns the rest: the SQL.
+func (w *walker) metaCommands(cmd *model.Command, meta byte, text string, fr frame) string {
+	var rest []string
+	for _, line := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" || t[0] != meta {
+			rest = append(rest, line)
+			continue
+		}
+		name, arg, _ := strings.Cut(t[1:], " ")
+		arg = strings.TrimSpace(arg)
+		if meta == '\\' && len(name) > 1 {
+			name = name[:1] + strings.TrimRight(name[1:], "+S") // \dtS+ is \dt with system objects and details
+		}
+		switch kind := metaKinds[string(meta)+name]; kind {
+		case metaRead:
+		case metaShell:
+			w.script(arg, nested(cmd, fr, ""))
+		case metaWrite:
+			if f := lastField(arg); f != "" && f != "stdout" && !strings.HasPrefix(f, "|") {
+				w.truncations(cmd, []model.Redirect{{Op: ">", Target: model.Arg{Value: strings.Trim(f, `'"`)}}})
+			} else if strings.HasPrefix(f, "|") {
+				w.script(strings.TrimPrefix(arg[strings.Index(arg, "|"):], "|"), nested(cmd, fr, ""))
+			}
+		default:
+			w.emitSQL(cmd, model.SQLStatement{Kind: "UNPARSED", Text: t,
+				Error: fmt.Sprintf("the client command %s is not one Recourse reads as harmless", string(meta)+name)})
+		}
+	}
+	return strings.Join(rest, "\n")
+}
+
+type metaKind int
+
+const (
+	metaUnknown metaKind = iota
+	metaRead             // lists, describes or sets display options
+	metaShell            // runs its argument through the shell
+	metaWrite            // writes its output to the file it names
+)
+
+// metaKinds are the client commands of sqlite3 and duckdb (.NAME) and of
+// psql (\NAME) that Recourse reads; any other (.restore, .import, \i
+// FILE) needs review.
+var metaKinds = func() map[string]metaKind {
+	m := map[string]metaKind{}
+	for _, n := range strings.Fields(`tables schema indexes indices databases dump fullschema headers header mode help show
+		width timer echo nullvalue separator explain stats lint dbinfo print quit exit bail changes eqp limit prompt columns`) {
+		m["."+n] = metaRead
+	}
+	for _, n := range strings.Fields(`d dt di dv dm ds dn df dT du dg dp dx dE dy dc dC dD dl l list x timing conninfo q quit
+		? h help c connect echo qecho set unset pset encoding a t H r p print errverbose sf sv dd drds des det deu dew`) {
+		m["\\"+n] = metaRead
+	}
+	m[".shell"], m[".system"], m["\\!"] = metaShell, metaShell, metaShell
+	for _, n := range []string{".output", ".once", ".save", ".backup", ".excel", "\\o", "\\out", "\\w", "\\write", "\\g"} {
+		m[n] = metaWrite
+	}
+	return m
+}()
+
+// lastField is the last blank-separated word of s.
+func lastField(s string) string {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return ""
+	}
+	return f[len(f)-1]
 }
 
 // emitSQL adds the mutation for one SQL statement cmd would run.
