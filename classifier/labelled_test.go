@@ -128,7 +128,7 @@ func TestLabelledSecondSet(t *testing.T) {
 // Those judged tier 2 (a store whose name reads as configuration) are
 // listed.
 func TestNoDataBearingTypeJudgedReversible(t *testing.T) {
-	for _, file := range []string{"dev.tsv", "second.tsv", "heldout.tsv", "heldout2.tsv", "heldout3.tsv", "heldout4.tsv", "heldout5.tsv", "heldout6.tsv", "heldout7.tsv"} {
+	for _, file := range []string{"dev.tsv", "second.tsv", "heldout.tsv", "heldout2.tsv", "heldout3.tsv", "heldout4.tsv", "heldout5.tsv", "heldout6.tsv", "heldout7.tsv", "heldout8.tsv"} {
 		n, low := 0, 0
 		for _, l := range labelled(t, file) {
 			if !Category(l[1]).DataBearing() {
@@ -192,21 +192,27 @@ func TestLabelledEighthSet(t *testing.T) {
 	tuned(t, "heldout6.tsv", labelled(t, "heldout6.tsv"), 0.85)
 }
 
-// TestLabelledHeldOut measures the classifier on heldout7.tsv, which
-// shares no type and no provider with the other sets. It was measured once
-// held out (72.6%, see its header) and then tuned on; a new set is needed
-// before the next measurement that is to mean anything about unseen types.
+// TestLabelledNinthSet measures the classifier on heldout7.tsv, the
+// seventh held-out set: measured once (72.6%) before its misses led to
+// more vocabulary, so it is a tuning set now (see its header).
+func TestLabelledNinthSet(t *testing.T) {
+	tuned(t, "heldout7.tsv", labelled(t, "heldout7.tsv"), 0.80)
+}
+
+// TestLabelledHeldOut measures the classifier on heldout8.tsv, which
+// shares no type and no provider with the other sets and was labelled
+// before the classifier saw it.
 func TestLabelledHeldOut(t *testing.T) {
 	seen := map[string]string{}
 	providers := map[string]string{}
-	for _, f := range []string{"dev.tsv", "second.tsv", "heldout.tsv", "heldout2.tsv", "heldout3.tsv", "heldout4.tsv", "heldout5.tsv", "heldout6.tsv"} {
+	for _, f := range []string{"dev.tsv", "second.tsv", "heldout.tsv", "heldout2.tsv", "heldout3.tsv", "heldout4.tsv", "heldout5.tsv", "heldout6.tsv", "heldout7.tsv"} {
 		for _, l := range labelled(t, f) {
 			seen[l[0]] = f
 			p, _, _ := strings.Cut(l[0], "_")
 			providers[p] = f
 		}
 	}
-	set := labelled(t, "heldout7.tsv")
+	set := labelled(t, "heldout8.tsv")
 	for _, l := range set {
 		if f, ok := seen[l[0]]; ok {
 			t.Errorf("%s is also in %s", l[0], f)
@@ -219,13 +225,12 @@ func TestLabelledHeldOut(t *testing.T) {
 		t.Errorf("held-out set has %d types, want at least 300", len(set))
 	}
 	right, total, misses := accuracy(set)
-	report(t, "heldout7.tsv", right, total)
-	floor(t, "heldout7.tsv", right, total, 0.80)
+	report(t, "heldout8.tsv", right, total)
 	for _, m := range misses {
 		t.Log("miss: " + m)
 	}
 	bolder := lessCautious(set)
-	t.Logf("heldout7.tsv: %d misses, %d of them judged less cautiously than their label would be", len(misses), len(bolder))
+	t.Logf("heldout8.tsv: %d misses, %d of them judged less cautiously than their label would be", len(misses), len(bolder))
 	for _, b := range bolder {
 		t.Log("less cautious: " + b)
 	}
