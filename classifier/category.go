@@ -83,7 +83,7 @@ var vocabulary = map[string][]sense{
 	// Block and file storage.
 	"volume": {s(BlockStorage)}, "volumes": {s(BlockStorage)}, "disk": {s(BlockStorage)}, "disks": {s(BlockStorage)},
 	"filesystem": {s(BlockStorage)}, "system": {s(BlockStorage, "file")}, "fs": {s(BlockStorage)}, "share": {s(BlockStorage)}, "nfs": {s(BlockStorage)},
-	"drive": {s(BlockStorage)}, "nas": {s(BlockStorage)}, "block": {s(Network, "ip", "cidr", "address"), s(BlockStorage)}, "lun": {s(BlockStorage)},
+	"drive": {s(BlockStorage)}, "vdi": {s(BlockStorage)}, "nas": {s(BlockStorage)}, "block": {s(Network, "ip", "cidr", "address"), s(BlockStorage)}, "lun": {s(BlockStorage)},
 
 	// Backups and recovery points.
 	"backup": {s(Config, "auto", "scheduled", "schedule"), s(Backup)}, "backups": {s(Backup)}, "snapshot": {s(Backup)}, "snapshots": {s(Backup)}, "image": {s(ObjectStorage, "registry", "docker", "container"), s(Backup)},
@@ -109,7 +109,7 @@ var vocabulary = map[string][]sense{
 	"nats": {s(Messaging)}, "rabbitmq": {s(Messaging)}, "activemq": {s(Messaging)}, "kinesis": {s(Messaging)},
 
 	// Identity and access.
-	"user": {s(Identity)}, "users": {s(Identity)}, "role": {s(Identity)}, "roles": {s(Identity)}, "iam": {s(Identity)}, "ram": {s(Identity)}, "cam": {s(Identity)}, "collaborator": {s(Identity)}, "usergroup": {s(Identity)}, "ownership": {s(Identity)},
+	"user": {s(Identity)}, "users": {s(Identity)}, "admin": {s(Identity)}, "role": {s(Identity)}, "roles": {s(Identity)}, "iam": {s(Identity)}, "ram": {s(Identity)}, "cam": {s(Identity)}, "collaborator": {s(Identity)}, "usergroup": {s(Identity)}, "ownership": {s(Identity)},
 	"binding": {s(Network, "dhcp"), s(Identity)}, "member": {s(Identity)}, "members": {s(Identity)}, "membership": {s(Identity)},
 	"permission": {s(Identity)}, "permissions": {s(Identity)}, "grant": {s(Identity)}, "grants": {s(Identity)},
 	"principal": {s(Identity)}, "identity": {s(Identity)}, "login": {s(Identity)}, "sso": {s(Identity)}, "ldap": {s(Identity)}, "directory": {s(Identity)}, "saml": {s(Identity)},
@@ -141,7 +141,7 @@ var vocabulary = map[string][]sense{
 	"waf": {s(Network)}, "nic": {s(Network)}, "interface": {s(Network)}, "tunnel": {s(Network)}, "bgp": {s(Network)},
 	"transit": {s(Network)}, "cidr": {s(Network)}, "prefix": {s(Network)}, "backend": {s(Network)}, "pool": {s(Compute, "node", "worker", "agent", "k8s", "kubernetes", "resource"), s(Config, "connection"), s(Network)},
 	"origin": {s(Network)}, "hostname": {s(Network)}, "net": {s(Network)}, "internet": {s(Network)}, "clb": {s(Network)}, "slb": {s(Network)}, "cen": {s(Network)},
-	"dnat": {s(Network)}, "snat": {s(Network)}, "vrrp": {s(Network)}, "upstream": {s(Network)}, "anycast": {s(Network)}, "bandwidth": {s(Network)},
+	"dnat": {s(Network)}, "ssid": {s(Network)}, "uplink": {s(Network)}, "uplinks": {s(Network)}, "firewalled": {s(Network)}, "snat": {s(Network)}, "vrrp": {s(Network)}, "upstream": {s(Network)}, "anycast": {s(Network)}, "bandwidth": {s(Network)},
 	"ipset": {s(Network)}, "ddos": {s(Network)}, "packet": {s(Network)}, "bridge": {s(Network)}, "eni": {s(Network)}, "vip": {s(Network)}, "peer": {s(Network)}, "cfw": {s(Network)}, "apigw": {s(Network)}, "apig": {s(Network)}, "certificate_pack": {s(KeyMaterial)},
 
 	// Compute.
@@ -151,7 +151,7 @@ var vocabulary = map[string][]sense{
 	"device": {s(Network, "network"), s(Compute)}, "blockdevice": {s(BlockStorage)}, "pvc": {s(BlockStorage)}, "flink": {s(Compute)}, "spark": {s(Compute)}, "hadoop": {s(Compute)}, "dataproc": {s(Compute)},
 	"databricks": {s(Compute)}, "affinity": {s(Compute)}, "worker": {s(Compute)}, "job": {s(Backup, "restore", "export", "backup", "snapshot"), s(Compute)},
 	"container": {s(ObjectStorage, "storage", "blob", "objectstorage"), s(Secret, "keymanager"), s(Compute)}, "pod": {s(Compute)}, "task": {s(Backup, "restore", "export", "backup", "snapshot"), s(Compute)}, "host": {s(Compute)},
-	"runner": {s(Compute)}, "service": {s(Compute)}, "id": {s(Identity, "service")}, "deployment": {s(Compute)}, "autoscaler": {s(Compute)}, "script": {s(Config, "init", "startup", "boot"), s(Compute)},
+	"runner": {s(Compute)}, "service": {s(Compute)}, "id": {s(Identity, "service", "external")}, "deployment": {s(Compute)}, "autoscaler": {s(Compute)}, "script": {s(Config, "init", "startup", "boot"), s(Compute)},
 	"compute": {s(Compute)}, "scale": {s(Compute, "auto")}, "autoscale": {s(Compute)}, "paas": {s(Compute)}, "hpc": {s(Compute)}, "gpu": {s(Compute)}, "command": {s(Compute)}, "invocation": {s(Compute)},
 	"notebook": {s(Compute)}, "jupyterhub": {s(Compute)}, "jupyter": {s(Compute)}, "mlflow": {s(Compute)}, "cron": {s(Compute)}, "udf": {s(Compute)}, "daemon": {s(Compute)}, "agent": {s(Compute)}, "baremetal": {s(Compute)},
 	"cluster": {s(Container, "kubernetes", "k8s", "kube", "container", "containerengine", "aks", "eks", "gke", "oke", "lke", "sks", "ske", "cce", "tke", "doks", "rancher2", "nomad",
@@ -165,7 +165,7 @@ var vocabulary = map[string][]sense{
 	"random": {s(Config)}, "time": {s(Config)}, "null": {s(Config)},
 
 	// Configuration.
-	"config": {s(Network, "dhcp"), s(Config)}, "configuration": {s(Config)}, "setting": {s(Config)}, "settings": {s(Config)}, "parameter": {s(Config)},
+	"config": {s(Network, "dhcp"), s(Config)}, "configuration": {s(Config)}, "setting": {s(Secret, "secured", "secret", "sensitive"), s(Config)}, "settings": {s(Config)}, "parameter": {s(Config)},
 	"option": {s(Network, "dhcp"), s(Config)}, "tag": {s(Config)}, "tags": {s(Config)}, "label": {s(Config)}, "alias": {s(Config)},
 	"webhook": {s(Config)}, "hook": {s(Config)}, "rule": {s(Network, "firewall", "security", "sec", "secgroup", "ddos", "filter", "forwarding", "lb", "nat", "acl", "ingress", "egress", "waf"),
 		s(Observability, "alert", "alerting", "monitor", "notification"), s(Config)},
@@ -175,7 +175,8 @@ var vocabulary = map[string][]sense{
 	"license": {s(Config)}, "configstore": {s(Config)}, "view": {s(Database, "materialized"), s(Observability, "log"), s(Config)}, "materialized": {s(Database)}, "cfg": {s(Config)}, "dkim": {s(Config)}, "budget": {s(Config)}, "cors": {s(Config)},
 	"runbook": {s(Config)}, "process": {s(Config)}, "freeze": {s(Config)}, "feed": {s(Config)},
 	"category": {s(Config)}, "window": {s(Config)}, "sla": {s(Config)}, "limit": {s(Config)}, "spec": {s(Config)}, "strategy": {s(Config)},
-	"board": {s(Config)}, "banner": {s(Config)}, "field": {s(Config)}, "badge": {s(Config)}, "reply": {s(Config)}, "appearance": {s(Config)}, "compliance": {s(Config)},
+	"board": {s(Config)}, "banner": {s(Config)}, "field": {s(Config)}, "segment": {s(Network, "network"), s(Compute, "isolation"), s(Config)},
+	"qualitygate": {s(Config)}, "buildpack": {s(Config)}, "ignition": {s(Config)}, "cloudinit": {s(Config)}, "badge": {s(Config)}, "reply": {s(Config)}, "appearance": {s(Config)}, "compliance": {s(Config)},
 	"framework": {s(Config)}, "requirement": {s(Config)}, "data": {s(Config, "user")}, "workflow": {s(Config)}, "connector": {s(Config)}, "orchestration": {s(Config)},
 	"brand": {s(Config)}, "branding": {s(Config)}, "pipeline": {s(Config)}, "trigger": {s(Config)},
 	"variable": {s(Config)}, "variables": {s(Config)}, "flag": {s(Config)}, "feature": {s(Config)}, "attachment": {s(Config)},
@@ -195,7 +196,7 @@ var vocabulary = map[string][]sense{
 	"healthcheck": {s(Observability)}, "notification": {s(Observability)}, "oncall": {s(Observability)}, "downtime": {s(Observability)},
 	"muting": {s(Observability)}, "heartbeat": {s(Observability)}, "collector": {s(Observability)}, "grafana": {s(Observability)}, "prometheus": {s(Observability)},
 	"loki": {s(Observability)}, "kibana": {s(Observability)}, "drain": {s(Observability)}, "annotation": {s(Observability)},
-	"panel": {s(Observability)}, "chart": {s(Config, "helm"), s(Observability)}, "observability": {s(Observability)}, "telemetry": {s(Observability)}, "tracker": {s(Observability, "cts", "trail", "event")}, "forwarder": {s(Observability)}, "recipient": {s(Observability)}, "detector": {s(Observability)},
+	"panel": {s(Observability)}, "chart": {s(Config, "helm"), s(Observability)}, "observability": {s(Observability)}, "telemetry": {s(Observability)}, "tracker": {s(Observability, "cts", "trail", "event")}, "snmp": {s(Observability)}, "netflow": {s(Observability)}, "forwarder": {s(Observability)}, "recipient": {s(Observability)}, "detector": {s(Observability)},
 	"anomaly": {s(Observability)}, "correlation": {s(Observability)}, "report": {s(Observability, "event")},
 	// Huawei Cloud's family: Cloud Eye, Cloud Trace, Log Tank and
 	// Application Operations Management.
@@ -203,7 +204,7 @@ var vocabulary = map[string][]sense{
 
 	// Containers and groupings.
 	"project": {s(Observability, "log", "logging"), s(Container)}, "projects": {s(Container)}, "folder": {s(Container)}, "account": {s(Identity, "service", "user", "acme", "db", "database", "iam", "sql", "mysql", "rds", "postgresql", "postgres", "mongodb", "redis", "mariadb", "robot", "cdb"), s(Container)},
-	"organization": {s(Container)}, "org": {s(Container)}, "namespace": {s(ObjectStorage, "registry", "cr", "tcr"), s(Container)}, "workspace": {s(Container)},
+	"organization": {s(Container)}, "portfolio": {s(Container)}, "org": {s(Container)}, "namespace": {s(ObjectStorage, "registry", "cr", "tcr"), s(Container)}, "workspace": {s(Container)},
 	"space": {s(Network, "ip", "address"), s(Container)}, "tenant": {s(Container)}, "tenancy": {s(Container)}, "compartment": {s(Container)},
 	"stack": {s(Container)}, "resourcegroup": {s(Container)}, "vdc": {s(Container)}, "datacenter": {s(Container)},
 	"realm": {s(Container)}, "vhost": {s(Container)}, "cloud": {s(Container)}, "unit": {s(Container)},
@@ -339,6 +340,9 @@ func Categorize(typ string) (cat Category, word string, head bool) {
 	}
 	words = splitCompounds(words, lo)
 	c, w, at := phrase(words, lo, withoutTarget(words, lo))
+	if lead, ok := leadingKinds[words[lo]]; ok && lo < len(words)-1 {
+		c, w, at = lead, words[lo], len(words)-1
+	}
 	if c == "" {
 		c, w, at = Unclassified, "", -1
 		if pc, _, ok := senseOf(words[0], ""); ok {
@@ -371,6 +375,11 @@ var targets = map[string]bool{"aws": true, "azure": true, "gcp": true, "google":
 var targetedKinds = map[string]bool{"secret": true, "secrets": true, "auth": true, "method": true, "forwarder": true,
 	"connection": true, "integration": true, "sync": true, "migration": true, "exporter": true, "export": true,
 	"destination": true, "credential": true, "credentials": true, "token": true}
+
+// leadingKinds are kinds that lead a name whose other words say what
+// they are for: jenkins_credential_ssh, a secret of an SSH key;
+// credential_secret_file, a secret held in a file.
+var leadingKinds = map[string]Category{"credential": Secret, "credentials": Secret, "secret": Secret, "secrets": Secret}
 
 // withoutTarget returns where the name's phrase ends once the systems it
 // targets are left off its end: only after a kind that names them so.

@@ -200,8 +200,9 @@ func TestLabelledNinthSet(t *testing.T) {
 }
 
 // TestLabelledHeldOut measures the classifier on heldout8.tsv, which
-// shares no type and no provider with the other sets and was labelled
-// before the classifier saw it.
+// shares no type and no provider with the other sets. It was measured once
+// held out (61.6%, see its header) and then tuned on; a new set is needed
+// before the next measurement that is to mean anything about unseen types.
 func TestLabelledHeldOut(t *testing.T) {
 	seen := map[string]string{}
 	providers := map[string]string{}
@@ -226,6 +227,7 @@ func TestLabelledHeldOut(t *testing.T) {
 	}
 	right, total, misses := accuracy(set)
 	report(t, "heldout8.tsv", right, total)
+	floor(t, "heldout8.tsv", right, total, 0.67)
 	for _, m := range misses {
 		t.Log("miss: " + m)
 	}
