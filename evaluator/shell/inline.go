@@ -1,8 +1,10 @@
 package shell
 
 import (
+	"encoding/base64"
 	"slices"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/recourse-dev/recourse/model"
 )
@@ -27,6 +29,9 @@ func (w *walker) interpreter(cmd *model.Command, heredoc *string, fr frame) {
 	}
 	if script == nil && heredoc != nil && files == 0 {
 		script = &model.Arg{Value: *heredoc}
+	}
+	if enc, ok := encodedCommand(cmd); ok { // powershell -EncodedCommand BASE64
+		script = enc
 	}
 	if script == nil {
 		// Runs a file, a REPL or a module: the rules judge the program,
@@ -54,6 +59,33 @@ func (w *walker) interpreter(cmd *model.Command, heredoc *string, fr frame) {
 	for _, sub := range subs {
 		w.script(sub, nested(cmd, fr, ""))
 	}
+}
+
+// encodedCommand returns the script PowerShell's -EncodedCommand (-e,
+// -ec, -enc, ...: parameters are case-insensitive prefixes) carries,
+// decoded from base64 UTF-16LE; a value that does not decode is marked
+// dynamic, so that the command needs review.
+func encodedCommand(cmd *model.Command) (*model.Arg, bool) {
+	if cmd.Program != "powershell" && cmd.Program != "pwsh" {
+		return nil, false
+	}
+	for i := 0; i+1 < len(cmd.Args); i++ {
+		name := strings.ToLower(strings.TrimLeft(cmd.Args[i].Value, "-/"))
+		if !strings.HasPrefix(cmd.Args[i].Value, "-") || name == "" || !strings.HasPrefix("encodedcommand", name) && name != "ec" {
+			continue
+		}
+		v := cmd.Args[i+1]
+		raw, err := base64.StdEncoding.DecodeString(v.Value)
+		if v.Dynamic || err != nil || len(raw)%2 != 0 {
+			return &model.Arg{Value: v.Value, Dynamic: true}, true
+		}
+		units := make([]uint16, len(raw)/2)
+		for j := range units {
+			units[j] = uint16(raw[2*j]) | uint16(raw[2*j+1])<<8
+		}
+		return &model.Arg{Value: string(utf16.Decode(units))}, true
+	}
+	return nil, false
 }
 
 // awks are the awk implementations: their program, the first operand

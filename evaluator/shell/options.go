@@ -45,6 +45,8 @@ var commandOptions = map[string][]commandOption{
 	"ssh":   sshOptions, "scp": sshOptions, "sftp": sshOptions,
 	"vim": vimOptions, "vi": vimOptions, "nvim": vimOptions, "ex": vimOptions, "view": vimOptions, "gvim": vimOptions,
 	"vimdiff": vimOptions,
+	// schtasks /create /tr CMD schedules CMD (Windows, run through cmd).
+	"schtasks": {{flags: []string{"/tr", "/TR", "/Tr"}}},
 	"gdb": {{flags: []string{"-ex", "--ex", "-eval-command", "--eval-command", "-iex", "--init-eval-command"}, prefixes: []string{"shell ", "!"},
 		unanalysed: []string{"python", "pi ", "pipe ", "|", "call system", "call (int)system", "call execl"}}},
 }

@@ -11,6 +11,8 @@ func TestRows(t *testing.T) {
 		{Row: "program.bun.inline-destructive", Hit: `bun -e "require('fs').rmSync('/', {recursive: true})"`, Miss: `bun -e "console.log(1)"`},
 		{Row: "program.bun.inline", Hit: `bun -e "console.log(1)"`, Miss: "bun install"},
 		{Row: "program.python3.inline-destructive", Hit: `python3 -c "open('/etc/passwd','w')"`, Miss: `python3 -c "open('/etc/passwd').read()"`},
+		// -EncodedCommand carries base64 UTF-16LE: Remove-Item -Recurse -Force C:\data and Get-Date.
+		{Row: "program.powershell.inline-destructive", Hit: "powershell -EncodedCommand UgBlAG0AbwB2AGUALQBJAHQAZQBtACAALQBSAGUAYwB1AHIAcwBlACAALQBGAG8AcgBjAGUAIABDADoAXABkAGEAdABhAA==", Miss: "powershell -EncodedCommand RwBlAHQALQBEAGEAdABlAA=="},
 		{Row: "program.python3.inline-destructive", Hit: `python3 -c "open(p, 'r+').truncate()"`, Miss: `python3 -c "print('w')"`},
 		{Row: "program.bun.remote", Hit: "bun https://x.example/run.ts", Miss: "bun test"},
 		{Row: "program.bun.run-file", Hit: "bun x.ts", Miss: "bun add zod"},
