@@ -144,9 +144,31 @@ func (w *walker) script(src string, fr frame) {
 			w.statementRedirects(n, src, fr)
 		case *syntax.DeclClause:
 			w.declare(n, src, fr)
+		case *syntax.Word:
+			// Nothing runs inside a word that is only literal text; the
+			// walk need not visit its parts.
+			return !inertWord(n.Parts)
 		}
 		return true
 	})
+}
+
+// inertWord reports whether word parts are only literal, single-quoted
+// and double-quoted literal text: no expansion, substitution or
+// arithmetic can run a command in them.
+func inertWord(parts []syntax.WordPart) bool {
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		case *syntax.DblQuoted:
+			if !inertWord(p.Parts) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // describe is the text of the command at the end of a pipeline's left
