@@ -244,6 +244,8 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 		w.alias(cmd, fr)
 	case cmd.Program == "trap":
 		w.trap(cmd, fr)
+	case cmd.Program == "make" || cmd.Program == "gmake":
+		w.make(cmd, heredoc, fr)
 	case cmd.Program == "tmux":
 		w.tmux(cmd, fr)
 	case cmd.Program == "at" || cmd.Program == "batch":
@@ -867,4 +869,54 @@ func (w *walker) trap(cmd *model.Command, fr frame) {
 		return
 	}
 	w.runLater(cmd, args[0], "trap", fr)
+}
+
+// make analyses the recipes of a makefile make reads from stdin (make -f -
+// <<EOF): each is a command line make runs through the shell. A makefile
+// in a file is the project's own, which the input does not show, like
+// any build; one piped from elsewhere is not shown and needs review.
+func (w *walker) make(cmd *model.Command, heredoc *string, fr frame) {
+	fromStdin := false
+	for _, f := range optionValues(cmd.Args, commandOption{flags: []string{"-f", "--file", "--makefile"}}) {
+		fromStdin = fromStdin || f.Value == "-" || f.Value == "/dev/stdin"
+	}
+	switch {
+	case !fromStdin:
+		w.emit(cmd)
+	case heredoc == nil:
+		cmd.Problem = "make reads its makefile from stdin (" + firstNonEmpty(cmd.StdinFrom, "not shown") + "), whose recipes the input does not show"
+		w.emit(cmd)
+	default:
+		w.emit(cmd)
+		for _, recipe := range makeRecipes(*heredoc) {
+			w.script(recipe, nested(cmd, fr, ""))
+		}
+	}
+}
+
+// makeRecipes returns the recipe lines of a makefile: the lines that start
+// with a tab, and what follows ";" on a rule line (all: ; cmd), without
+// the @, - and + prefixes that only change how make reports them.
+func makeRecipes(makefile string) []string {
+	var out []string
+	for _, line := range strings.Split(makefile, "\n") {
+		var recipe string
+		switch {
+		case strings.HasPrefix(line, "\t"):
+			recipe = line[1:]
+		case strings.Contains(line, ":") && strings.Contains(line, ";") && !strings.HasPrefix(strings.TrimSpace(line), "#"):
+			rule, rest, _ := strings.Cut(line, ";")
+			if !strings.Contains(rule, ":") {
+				continue
+			}
+			recipe = rest
+		default:
+			continue
+		}
+		recipe = strings.TrimLeft(strings.TrimSpace(recipe), "@-+")
+		if recipe != "" {
+			out = append(out, recipe)
+		}
+	}
+	return out
 }
