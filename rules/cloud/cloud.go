@@ -50,6 +50,36 @@ func words(ws ...string) rules.Cond {
 	})
 }
 
+const (
+	protectionOffReason = "turns off a protection against loss (deletion or termination protection, versioning, point-in-time recovery, backups, soft delete): what it protected can then be lost for good, and whether that is intended is not in the input"
+	publicReason        = "opens stored data to the public: what is read while it is open cannot be taken back"
+)
+
+// protectionOff holds for a cloud CLI option that turns off a protection
+// against loss: --no-deletion-protection, --no-backup, --no-versioning,
+// versioning Status=Suspended, PointInTimeRecoveryEnabled=false ...
+func protectionOff() rules.Cond {
+	flags := rules.Flag("no-deletion-protection", "no-deletion-protection-enabled", "no-disable-api-termination", "no-backup",
+		"no-versioning", "no-enable-point-in-time-recovery", "no-enable-bin-log", "no-copy-tags-to-snapshot")
+	return rules.Any(flags, argSays("status=suspended", "pointintimerecoveryenabled=false", "deletionprotection=false", "deletionprotectionenabled=false"))
+}
+
+// argSays holds when an argument contains one of the settings (compared
+// without regard to case).
+func argSays(settings ...string) rules.Cond {
+	return rules.Func("an argument sets "+strings.Join(settings, "|"), func(f rules.Facts) rules.Result {
+		for _, a := range f.M.Command.Args {
+			v := strings.ToLower(a.Value)
+			for _, set := range settings {
+				if strings.Contains(v, set) {
+					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "setting", Value: a.Value, Present: true}}}
+				}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
 var (
 	dryRun       = rules.Flag("dryrun", "dry-run")
 	deleteVerbs  = []string{"delete", "terminate", "remove", "deregister", "purge", "destroy", "disable", "cancel", "revoke", "detach", "release", "reset", "stop", "deprovision", "decommission", "schedule-key-deletion", "unsubscribe"}
@@ -94,6 +124,9 @@ func Rules() []rules.Rule {
 			"closes the member account: its resources stop and, after the 90-day post-closure period in which AWS Support can reopen it, are deleted"),
 		row("aws.delete", "aws", op("*", deleteVerbs...), model.TierUnrecoverable,
 			"a delete, terminate or remove operation; no rule shows a recovery path for it"),
+		row("aws.protection-off", "aws", protectionOff(), model.TierNeedsReview, protectionOffReason),
+		row("aws.public-access", "aws", rules.Any(rules.FlagEquals("acl", "public-read", "public-read-write"), argSays("blockpublicacls=false", "blockpublicpolicy=false", "restrictpublicbuckets=false", "ignorepublicacls=false")),
+			model.TierNeedsReview, publicReason),
 		row("aws.read", "aws", op("*", readPrefixes...), model.TierReversible, "reads or copies without deleting"),
 		row("aws.other", "aws", nil, model.TierRecoverableWithEffort, "changes cloud resources in place (create, put, update, modify ...)"),
 
@@ -113,6 +146,9 @@ func Rules() []rules.Rule {
 			"deletes the resource (Cloud SQL instances, disks, secrets, clusters, objects ...); no rule shows a recovery path"),
 		row("gcloud.read", "gcloud", rules.Any(words("list"), words("describe"), words("get-iam-policy"), words("ls"), words("cat"), words("info"), words("config"), words("auth")),
 			model.TierReversible, "reads cloud state or configuration"),
+		row("gcloud.protection-off", "gcloud", protectionOff(), model.TierNeedsReview, protectionOffReason),
+		row("gcloud.set-iam-policy", "gcloud", words("set-iam-policy"), model.TierNeedsReview,
+			"replaces the whole IAM policy with the file's: any binding the file lacks is removed, which can lock people and services out"),
 		row("gcloud.other", "gcloud", nil, model.TierRecoverableWithEffort, "changes cloud resources in place"),
 
 		row("gsutil.help", "gsutil", rules.Sub("help"), model.TierReversible, "prints help"),
@@ -134,7 +170,11 @@ func Rules() []rules.Rule {
 			"the vault (or its key, secret, certificate) is soft-deleted and can be recovered until the retention period ends, unless purged"),
 		row("az.delete", "az", rules.Any(words("delete"), words("delete-batch"), words("remove"), words("purge")), model.TierUnrecoverable,
 			"deletes the resource; no rule shows a recovery path for it"),
-		row("az.read", "az", rules.Any(words("list"), words("show"), words("account"), words("login"), words("version"), words("find")), model.TierReversible,
+		row("az.protection-off", "az", rules.Any(protectionOff(), rules.FlagEquals("enable-soft-delete", "false"), rules.FlagEquals("enable-delete-retention", "false")),
+			model.TierNeedsReview, protectionOffReason),
+		row("az.public-access", "az", rules.Any(rules.FlagEquals("allow-blob-public-access", "true"), rules.FlagEquals("public-access", "blob", "container")),
+			model.TierNeedsReview, publicReason),
+		row("az.read", "az", rules.Any(words("list"), words("show"), rules.Sub("account"), rules.Sub("login"), rules.Sub("version"), rules.Sub("find")), model.TierReversible,
 			"reads cloud state"),
 		row("az.other", "az", nil, model.TierRecoverableWithEffort, "changes cloud resources in place"),
 	}
