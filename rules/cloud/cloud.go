@@ -83,7 +83,7 @@ func argSays(settings ...string) rules.Cond {
 var (
 	dryRun       = rules.Flag("dryrun", "dry-run")
 	deleteVerbs  = []string{"delete", "terminate", "remove", "deregister", "purge", "destroy", "disable", "cancel", "revoke", "detach", "release", "reset", "stop", "deprovision", "decommission", "schedule-key-deletion", "unsubscribe"}
-	readPrefixes = []string{"describe", "list", "get", "ls", "head", "wait", "help", "show", "lookup", "search", "query", "scan", "select", "estimate", "simulate", "validate", "test", "check", "preview", "filter", "batch-get", "download", "presign", "cp", "sync"}
+	readPrefixes = []string{"describe", "list", "get", "ls", "head", "wait", "help", "show", "lookup", "search", "query", "scan", "select", "estimate", "simulate", "validate", "test", "check", "preview", "filter", "batch-get", "download", "presign"}
 )
 
 // Rules returns the cloud CLI rows.
@@ -99,6 +99,8 @@ func Rules() []rules.Rule {
 		row("aws.s3.sync.delete", "aws", rules.All(rules.Sub("s3", "sync"), rules.Flag("delete")), model.TierNeedsReview,
 			"s3 sync --delete deletes destination files the source lacks; whether the destination keeps versions is not in the input"),
 		row("aws.s3.mv", "aws", rules.Sub("s3", "mv"), model.TierRecoverableFromBackup, "s3 mv deletes the source objects after copying and overwrites same-named targets"),
+		row("aws.s3.copy", "aws", rules.Any(rules.Sub("s3", "cp"), rules.Sub("s3", "sync")), model.TierRecoverableWithEffort,
+			"copies over objects or files of the same names: what they held survives only if the bucket keeps versions (or version control keeps the files)"),
 		row("aws.rds.delete.skip-snapshot", "aws", rules.All(op("rds", "delete-db-"), rules.Flag("skip-final-snapshot"),
 			rules.Not(rules.Flag("final-db-snapshot-identifier", "final-snapshot-identifier"))), model.TierUnrecoverable,
 			"deletes the database with no final snapshot (--skip-final-snapshot); automated backups go too unless retained"),

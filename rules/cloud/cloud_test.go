@@ -15,6 +15,8 @@ func TestRows(t *testing.T) {
 		{Row: "aws.s3.rm", Hit: "aws s3 rm s3://b/ --recursive", Miss: "aws s3 cp s3://b/k ."},
 		{Row: "aws.s3.sync.delete", Hit: "aws s3 sync . s3://b --delete", Miss: "aws s3 sync . s3://b"},
 		{Row: "aws.s3.mv", Hit: "aws s3 mv s3://a/k s3://b/k", Miss: "aws s3 cp s3://a/k s3://b/k"},
+		{Row: "aws.s3.copy", Hit: "aws s3 cp ./dist s3://site --recursive", Miss: "aws s3 ls s3://site"},
+		{Row: "aws.s3.copy", Hit: "aws s3 sync ./dist s3://site", Miss: "aws s3 sync ./dist s3://site --delete"},
 		{Row: "aws.organizations.close-account", Hit: "aws organizations close-account --account-id 111122223333", Miss: "aws organizations list-accounts"},
 		{Row: "aws.rds.delete.skip-snapshot", Hit: "aws rds delete-db-instance --db-instance-identifier db --skip-final-snapshot",
 			Miss: "aws rds delete-db-instance --db-instance-identifier db --final-db-snapshot-identifier db-final"},
