@@ -146,7 +146,7 @@ func Rules() []rules.Rule {
 			"storage rsync --delete-unmatched-destination-objects deletes destination objects the source lacks; whether the bucket keeps versions is not in the input"),
 		row("gcloud.delete", "gcloud", rules.Any(words("delete"), words("rm"), words("destroy"), words("purge"), words("remove")), model.TierUnrecoverable,
 			"deletes the resource (Cloud SQL instances, disks, secrets, clusters, objects ...); no rule shows a recovery path"),
-		row("gcloud.read", "gcloud", rules.Any(words("list"), words("describe"), words("get-iam-policy"), words("ls"), words("cat"), words("info"), words("config"), words("auth")),
+		row("gcloud.read", "gcloud", rules.Any(words("list"), words("describe"), words("get-iam-policy"), words("ls"), words("cat"), words("info"), rules.Sub("config"), rules.Sub("auth")),
 			model.TierReversible, "reads cloud state or configuration"),
 		row("gcloud.protection-off", "gcloud", protectionOff(), model.TierNeedsReview, protectionOffReason),
 		row("gcloud.set-iam-policy", "gcloud", words("set-iam-policy"), model.TierNeedsReview,
