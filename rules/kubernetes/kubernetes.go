@@ -68,6 +68,8 @@ func Rules() []rules.Rule {
 			"deletes what a manifest file lists, which the input does not show"),
 		row("kubectl.delete.selector", "kubectl", rules.All(rules.Sub("delete"), rules.Flag("l", "selector", "field-selector")), model.TierNeedsReview,
 			"deletes whatever matches a selector; what matches is not in the input"),
+		row("kubectl.delete.unseen", "kubectl", rules.All(rules.Sub("delete"), rules.MoreOperands()), model.TierNeedsReview,
+			"deletes objects named only at run time (xargs, find -exec): which kinds they are, namespaces and volume claims included, is not in the input"),
 		row("kubectl.delete.stateful", "kubectl", kinds("delete", stateful...), model.TierRecoverableFromBackup,
 			"deleting a StatefulSet stops its pods; its volume claims stay, so it can be recreated onto the same data"),
 		row("kubectl.delete.config", "kubectl", kinds("delete", config...), model.TierRecoverableFromBackup,

@@ -19,6 +19,7 @@ func TestRows(t *testing.T) {
 		{Row: "kubectl.delete.crd", Hit: "kubectl delete crd certificates.cert-manager.io", Miss: "kubectl delete certificate web"},
 		{Row: "kubectl.delete.file", Hit: "kubectl delete -f app.yaml", Miss: "kubectl apply -f app.yaml"},
 		{Row: "kubectl.delete.selector", Hit: "kubectl delete pods -l app=web", Miss: "kubectl get pods -l app=web"},
+		{Row: "kubectl.delete.unseen", Hit: "xargs kubectl delete", Miss: "xargs kubectl get"},
 		{Row: "kubectl.delete.stateful", Hit: "kubectl delete statefulset db", Miss: "kubectl delete deployment web"},
 		{Row: "kubectl.delete.config", Hit: "kubectl delete secret api-key", Miss: "kubectl get secret api-key"},
 		{Row: "kubectl.delete", Hit: "kubectl delete deployment web", Miss: "kubectl delete ns web"},
