@@ -33,11 +33,29 @@ func (w *walker) interpreter(cmd *model.Command, heredoc *string, fr frame) {
 	if enc, ok := encodedCommand(cmd); ok { // powershell -EncodedCommand BASE64
 		script = enc
 	}
+	if src, piped := strings.CutPrefix(cmd.StdinFrom, "pipe from "); script == nil && files == 0 && piped {
+		// The program arrives on stdin: what a literal echo prints is
+		// scanned, anything else is not shown (remote code if downloaded).
+		text, ok := echoed(src)
+		if !ok {
+			cmd.Problem = "a program arrives on stdin from `" + src + "` and is not shown"
+			if remoteFetch(src) {
+				cmd.Problem = "remote code is piped into " + cmd.Program + " from `" + src + "`"
+			}
+			w.emit(cmd)
+			return
+		}
+		script = &model.Arg{Value: text}
+	}
 	if script == nil {
 		// Runs a file, a REPL or a module: the rules judge the program,
 		// unless the file is one this line downloaded.
 		for _, a := range cmd.Args {
 			if !strings.HasPrefix(a.Value, "-") {
+				if a.Dynamic && strings.HasPrefix(a.Value, "<(") { // python3 <(curl -s URL)
+					cmd.Problem = cmd.Program + " runs a program that a command produces at run time (" + a.Value + "): it is not shown"
+					break
+				}
 				w.runsGenerated(cmd, a, false, fr)
 				break
 			}

@@ -222,6 +222,8 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 		w.eval(cmd, fr)
 	case cmd.Program == "find":
 		w.find(cmd, fr)
+	case cmd.Program == "fd" || cmd.Program == "fdfind":
+		w.fd(cmd, fr)
 	case cmd.Program == "parallel" || cmd.Program == "sem":
 		w.parallel(cmd, heredoc, fr)
 	case cmd.Program == "watch":
@@ -607,6 +609,32 @@ func (w *walker) find(cmd *model.Command, fr frame) {
 			i = j
 		}
 	}
+}
+
+// fd runs a command for each path it finds with -x/--exec, or once for
+// all of them with -X/--exec-batch: the arguments after the flag, up to a
+// ";" that ends them. The command is judged with the found paths as
+// operands that arrive at run time.
+func (w *walker) fd(cmd *model.Command, fr frame) {
+	for i, a := range cmd.Args {
+		switch a.Value {
+		case "-x", "--exec", "-X", "--exec-batch":
+			own := *cmd
+			own.Args = cmd.Args[:i]
+			w.emit(&own)
+			j := i + 1
+			for j < len(cmd.Args) && cmd.Args[j].Value != ";" {
+				j++
+			}
+			if inner := placeholders(cmd.Args[i+1:j], "{"); len(inner) > 0 {
+				sub := w.child(cmd, "fd "+a.Value)
+				sub.MoreOperands, sub.MoreFrom = true, "paths fd finds"
+				w.unwrap(sub, inner, nil, fr)
+			}
+			return
+		}
+	}
+	w.emit(cmd)
 }
 
 // withoutExec drops find's -exec ... ; segments, so that a -delete inside
