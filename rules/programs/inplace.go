@@ -24,27 +24,13 @@ var sevenZips = []string{"7z", "7za", "7zr", "7zz"}
 func inPlaceRows() []rules.Rule {
 	var out []rules.Rule
 	for _, ed := range editors {
-		out = append(out,
-			row("program."+ed+".scripted-write-critical", ed, rules.All(exWrites(), rules.CriticalPath(0)), model.TierUnrecoverable,
-				"the editor runs Ex commands that write the file (vim -c '%d' -c wq FILE), and the file is a system or home file: no copy of the old contents is kept"),
-			row("program."+ed+".scripted-write", ed, exWrites(), model.TierRecoverableWithEffort,
-				"the editor runs Ex commands that rewrite the file; its old contents survive only in version control"),
-		)
+		out = append(out, inPlace("program."+ed+".scripted-write", ed, exWrites(),
+			"the editor runs Ex commands that write the file (vim -c '%d' -c wq FILE)")...)
 	}
 	for _, awk := range awkInPlace {
-		out = append(out,
-			row("program."+awk+".in-place-critical", awk, rules.All(awkInPlaceFlag(), rules.CriticalPath(0)), model.TierUnrecoverable,
-				"gawk -i inplace rewrites a system or home file; no copy of the old contents is kept"),
-			row("program."+awk+".in-place", awk, awkInPlaceFlag(), model.TierRecoverableWithEffort,
-				"gawk -i inplace rewrites the files; their old contents survive only in version control"),
-		)
+		out = append(out, inPlace("program."+awk+".in-place", awk, awkInPlaceFlag(), "gawk -i inplace rewrites the files")...)
 	}
-	out = append(out,
-		row("program.yq.in-place-critical", "yq", rules.All(rules.Flag("i", "inplace"), rules.CriticalPath(0)), model.TierUnrecoverable,
-			"yq -i rewrites a system or home file; no copy of the old contents is kept"),
-		row("program.yq.in-place", "yq", rules.Flag("i", "inplace"), model.TierRecoverableWithEffort,
-			"yq -i rewrites the file; its old contents survive only in version control"),
-	)
+	out = append(out, inPlace("program.yq.in-place", "yq", rules.Flag("i", "inplace"), "yq -i rewrites the file")...)
 	for _, z := range sevenZips {
 		extract := rules.Any(rules.Sub("x"), rules.Sub("e"))
 		out = append(out,
@@ -55,6 +41,17 @@ func inPlaceRows() []rules.Rule {
 		)
 	}
 	return out
+}
+
+// inPlace is the pair of rows of a program that rewrites files in place
+// when when holds: unrecoverable on a system or home file (id-critical),
+// recoverable from version control otherwise (id).
+func inPlace(id, program string, when rules.Cond, what string) []rules.Rule {
+	return []rules.Rule{
+		row(id+"-critical", program, rules.All(when, rules.CriticalPath(0)), model.TierUnrecoverable,
+			what+", and the file is a system or home file: no copy of the old contents is kept"),
+		row(id, program, when, model.TierRecoverableWithEffort, what+"; the old contents survive only in version control"),
+	}
 }
 
 // exWrites holds when an editor's Ex commands (-c CMD, --cmd CMD, +CMD)
