@@ -65,13 +65,62 @@ var outputOptions = map[string]commandOption{
 // the command lines they run and the files they overwrite.
 func (w *walker) options(cmd *model.Command, fr frame) {
 	w.optionCommands(cmd, fr)
+	var outputs []model.Arg
 	if o, ok := outputOptions[cmd.Program]; ok {
-		for _, f := range optionValues(cmd.Args, o) {
-			if f.Value != "-" {
-				w.truncations(cmd, []model.Redirect{{Op: ">", Target: f}})
-			}
+		outputs = optionValues(cmd.Args, o)
+	}
+	switch cmd.Program {
+	case "tar", "gtar", "bsdtar":
+		outputs = append(outputs, tarArchiveCreated(cmd.Args)...)
+	case "docker", "podman", "nerdctl":
+		// docker save -o FILE and docker export -o FILE write the image or
+		// container to FILE (docker build -o is an output directory).
+		if ops := leadingWords(cmd.Args); len(ops) > 0 && (ops[0] == "save" || ops[0] == "export") {
+			outputs = append(outputs, optionValues(cmd.Args, commandOption{flags: []string{"-o", "--output"}})...)
 		}
 	}
+	for _, f := range outputs {
+		if f.Value != "-" {
+			w.truncations(cmd, []model.Redirect{{Op: ">", Target: f}})
+		}
+	}
+}
+
+// tarArchiveCreated returns the archive tar creates (-c, --create, or c
+// in an old-style first argument such as cvf): the value of -f/--file, or
+// the argument after an old-style f.
+func tarArchiveCreated(args []model.Arg) []model.Arg {
+	if len(args) == 0 {
+		return nil
+	}
+	if first := args[0].Value; !strings.HasPrefix(first, "-") && !args[0].Dynamic {
+		if strings.ContainsRune(first, 'c') && strings.ContainsRune(first, 'f') && len(args) > 1 {
+			return []model.Arg{args[1]}
+		}
+		return nil
+	}
+	creates := false
+	for _, a := range args {
+		v := a.Value
+		creates = creates || v == "--create" || len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsRune(v, 'c')
+	}
+	if !creates {
+		return nil
+	}
+	return optionValues(args, commandOption{flags: []string{"-f", "--file"}})
+}
+
+// leadingWords are the arguments before the first flag: a program's
+// subcommand words.
+func leadingWords(args []model.Arg) []string {
+	var out []string
+	for _, a := range args {
+		if strings.HasPrefix(a.Value, "-") {
+			break
+		}
+		out = append(out, a.Value)
+	}
+	return out
 }
 
 // optionCommands analyses the command lines cmd's options hand to a

@@ -1,6 +1,8 @@
 package filesystem
 
 import (
+	"strings"
+
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
 )
@@ -39,6 +41,9 @@ func diskRows() []rules.Rule {
 		row("disk.vgremove", "vgremove", rules.Not(help), model.TierUnrecoverable, "removes volume groups with every logical volume in them"),
 		row("disk.pvremove", "pvremove", rules.Not(help), model.TierUnrecoverable, "wipes the LVM label from physical volumes"),
 		row("disk.lvreduce", "lvreduce", rules.Not(help), model.TierNeedsReview, "shrinks a logical volume: data past the new end is lost unless the filesystem was shrunk first"),
+		row("disk.lvresize.shrink", "lvresize", shrinks("L", "size", "l", "extents"), model.TierNeedsReview, "shrinks a logical volume: data past the new end is lost unless the filesystem was shrunk first"),
+		row("disk.resize2fs", "resize2fs", rules.All(rules.Not(help), rules.Operand(1, "a new size", anyOperand)), model.TierNeedsReview,
+			"resizes the filesystem to a given size: shrinking it below its data fails or loses it, and whether this shrinks is not in the input"),
 		row("disk.mdadm.zero", "mdadm", rules.Flag("zero-superblock"), model.TierUnrecoverable, "erases the RAID superblock: the member is no longer part of its array"),
 		row("disk.mdadm", "mdadm", nil, model.TierRecoverableWithEffort, "creates, stops or changes arrays"),
 
@@ -99,3 +104,15 @@ func partedWrite(a model.Arg, _ *model.Command) bool {
 	}
 	return false
 }
+
+// shrinks holds when a size flag's value is negative (lvresize -L -10G).
+func shrinks(flags ...string) rules.Cond {
+	return rules.Func("a size that shrinks", func(f rules.Facts) rules.Result {
+		if v, ok := rules.FlagValue(f.M.Command, flags...); ok && strings.HasPrefix(v, "-") {
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "size", Value: v, Present: true}}}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+func anyOperand(model.Arg, *model.Command) bool { return true }

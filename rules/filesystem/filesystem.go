@@ -121,6 +121,8 @@ func Rules() []rules.Rule {
 		row("fs.rsync.delete", "rsync", rules.All(rules.Flag("delete", "delete-before", "delete-during", "delete-after", "delete-delay", "delete-excluded", "del", "remove-source-files"),
 			rules.Not(rules.Flag("n", "dry-run"))), model.TierUnrecoverable,
 			"rsync --delete removes files at the destination that the source lacks (or --remove-source-files deletes the sources)"),
+		row("fs.rsync.critical", "rsync", rules.All(rules.PathIs(1, rules.PathRoot, rules.PathSystem, rules.PathDevice), rules.Not(rules.Flag("n", "dry-run"))), model.TierUnrecoverable,
+			"rsync writes over files in the root or a system directory; the replaced ones are not kept"),
 		row("fs.rsync", "rsync", nil, model.TierRecoverableWithEffort, "rsync overwrites changed files at the destination"),
 
 		row("fs.find.delete", "find", rules.Flag("delete"), model.TierUnrecoverable, "find -delete removes every file the expression matches"),
