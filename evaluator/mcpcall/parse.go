@@ -151,6 +151,8 @@ func Mutations(c *Call) []model.Mutation {
 		case isSQLArgument(key, call):
 			out = parsed(call, key, out, sqlMutations(id, key, text))
 		case isCommandArgument(key, call):
+			// Typed input ends lines with \r (Enter) as often as \n.
+			text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
 			out = parsed(call, key, out, commandMutations(id, key, text, c.Arguments))
 		}
 	}
@@ -183,10 +185,12 @@ func sqlMutations(id, key, text string) []model.Mutation {
 	return out
 }
 
-// cliPrograms are the cloud CLIs whose MCP tools may take the CLI's
-// arguments as an array: run_gcloud_command {"args": ["sql", "instances",
-// "delete", "prod"]} runs gcloud sql instances delete prod.
-var cliPrograms = map[string]string{"gcloud": "gcloud", "aws": "aws", "az": "az", "azure": "az"}
+// cliPrograms are the CLIs whose MCP tools may take the CLI's arguments as
+// an array: run_gcloud_command {"args": ["sql", "instances", "delete",
+// "prod"]} runs gcloud sql instances delete prod, and a tool named kubectl
+// {"args": ["delete", "ns", "prod"]} runs kubectl delete ns prod.
+var cliPrograms = map[string]string{"gcloud": "gcloud", "aws": "aws", "az": "az", "azure": "az", "kubectl": "kubectl", "helm": "helm",
+	"docker": "docker", "podman": "podman", "git": "git", "gh": "gh", "terraform": "terraform", "tofu": "tofu", "pulumi": "pulumi"}
 
 // cliArgsLine is the command line of a cloud CLI tool called with an
 // argument array: the CLI's name (unless the array starts with it) and the
@@ -415,8 +419,26 @@ var shellWords = map[string]bool{"run": true, "exec": true, "execute": true, "sh
 // server's call_aws takes {"cli_command": "aws s3 rb s3://b --force"}.
 var cliKeys = map[string]bool{"cli_command": true, "clicommand": true}
 
+// typingKeys hold what a tool types into a terminal (send_keys {"keys":
+// "rm -rf ~\n"}, terminal_write {"text": ...}): a command line once Enter
+// is pressed.
+var typingKeys = map[string]bool{"keys": true, "text": true, "data": true, "input": true}
+
+// typesIntoTerminal reports whether a tool's name says it types into a
+// terminal: a word for the terminal and a word for typing.
+func typesIntoTerminal(c *model.ToolCall) bool {
+	words := append(Words(c.Server), c.Words...)
+	return slices.ContainsFunc(words, func(w string) bool {
+		return w == "terminal" || w == "tmux" || w == "pty" || w == "console" || w == "keys"
+	}) &&
+		slices.ContainsFunc(words, func(w string) bool { return w == "send" || w == "write" || w == "type" || w == "input" })
+}
+
 func isCommandArgument(key string, c *model.ToolCall) bool {
 	if cliKeys[strings.ToLower(key)] {
+		return true
+	}
+	if typingKeys[strings.ToLower(key)] && typesIntoTerminal(c) {
 		return true
 	}
 	if strings.EqualFold(key, "input") {

@@ -224,7 +224,7 @@ func concat(tables ...[]rules.Rule) []rules.Rule {
 // Rules returns every MCP call row.
 func Rules() []rules.Rule {
 	return concat(
-		databases(), codeHosts(), filesystem(), terminals(), kubernetes(), cloud(), infrastructureAsCode(), messaging(), payments(), browsers(),
+		databases(), codeHosts(), filesystem(), terminals(), kubernetes(), cloud(), infrastructureAsCode(), messaging(), payments(), browsers(), apis(),
 		[]rules.Rule{{ID: "mcp.known-server.read", Type: rules.AnyType, On: Call, Tier: model.TierReversible,
 			When:   rules.All(server("github", "gitlab", "filesystem", "kubernetes", "k8s", "slack", "gmail", "stripe", "postgres", "mysql", "sqlite", "aws", "gcp", "azure", "playwright", "puppeteer", "browser", "notion", "linear", "jira", "sentry"), firstWordRead()),
 			Reason: "a read tool of a known server: it lists, gets or searches and changes nothing"}},
@@ -326,8 +326,16 @@ func terminals() []rules.Rule {
 			"runs a shell command line, judged command by command (see the shell mutations of this call)"),
 		row("mcp.shell.no-command", shellTools, nil, model.TierNeedsReview,
 			"a terminal tool called without a command argument that could be read: what it runs is not in the input"),
+		row("mcp.terminal.typed", typingTools, derived(), model.TierReversible,
+			"types a command line into a terminal, judged command by command (see the shell mutations of this call)"),
+		row("mcp.terminal.keys", typingTools, nil, model.TierRecoverableWithEffort,
+			"types into a terminal something that is not a command line Recourse reads (control keys, an empty line)"),
 	)
 }
+
+// typingTools type into a running terminal (the keys become a command
+// line once Enter is pressed).
+var typingTools = []string{"send_keys", "terminal_write", "terminal_send_keys", "tmux_send_keys", "write_to_terminal", "terminal_input", "type_in_terminal", "pty_write", "send_terminal_input"}
 
 func kubernetes() []rules.Rule {
 	return concat(
@@ -357,7 +365,8 @@ func kubernetes() []rules.Rule {
 
 // cliTools run a cloud provider's command line (the AWS API server's
 // call_aws takes {"cli_command": "aws ..."}).
-var cliTools = []string{"call_aws", "aws_cli", "run_aws_cli", "run_aws_command", "gcloud", "run_gcloud_command", "az_cli", "run_az_command", "run_azure_cli"}
+var cliTools = []string{"call_aws", "aws_cli", "run_aws_cli", "run_aws_command", "gcloud", "run_gcloud_command", "az_cli", "run_az_command", "run_azure_cli",
+	"kubectl", "helm", "docker", "podman", "git", "gh", "terraform", "tofu", "pulumi"}
 
 func cloud() []rules.Rule {
 	return concat(
@@ -413,6 +422,47 @@ func payments() []rules.Rule {
 		row("mcp.pay.create", []string{"create_customer", "create_product", "create_price", "create_payment_link", "create_invoice", "update_customer", "create_coupon"}, nil,
 			model.TierRecoverableWithEffort, "creates or edits billing objects, which can be edited or archived again"),
 	)
+}
+
+// httpTools send an HTTP request the call describes; graphqlTools run a
+// GraphQL document.
+var (
+	httpTools    = []string{"http_request", "request", "fetch", "http", "api_request", "make_request", "call_api", "rest_request", "send_request", "http_call", "curl"}
+	graphqlTools = []string{"graphql", "graphql_query", "execute_graphql", "query_graphql", "run_graphql", "graphql_request"}
+)
+
+func apis() []rules.Rule {
+	return concat(
+		row("mcp.http.delete", httpTools, arg("method DELETE", oneOf("DELETE"), "method", "http_method", "verb", "httpMethod"), model.TierNeedsReview,
+			"sends an HTTP DELETE: what the service deletes, and whether it can be restored, is not in the call"),
+		row("mcp.http.write", httpTools, arg("a method that writes", oneOf("POST", "PUT", "PATCH"), "method", "http_method", "verb", "httpMethod"), model.TierRecoverableWithEffort,
+			"sends a request that creates or changes something on the service"),
+		row("mcp.graphql.delete", graphqlTools, arg("a mutation that deletes", graphqlDeletes, "query", "document", "mutation"), model.TierNeedsReview,
+			"runs a GraphQL mutation that deletes, removes or destroys something: whether it can be restored is not in the call"),
+		row("mcp.graphql.mutation", graphqlTools, arg("a mutation", graphqlMutation, "query", "document", "mutation"), model.TierRecoverableWithEffort,
+			"runs a GraphQL mutation: it changes something on the service"),
+	)
+}
+
+// graphqlMutation holds for a GraphQL document with a mutation operation.
+func graphqlMutation(v any) bool {
+	s, ok := v.(string)
+	return ok && strings.Contains(strings.ToLower(s), "mutation")
+}
+
+// graphqlDeletes holds for a mutation whose fields name a destructive
+// operation (deleteProject, removeMember, destroyEnvironment, purgeCache).
+func graphqlDeletes(v any) bool {
+	if !graphqlMutation(v) {
+		return false
+	}
+	s := strings.ToLower(v.(string))
+	for _, w := range []string{"delete", "remove", "destroy", "drop", "purge", "wipe", "archive", "truncate"} {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
 }
 
 func browsers() []rules.Rule {

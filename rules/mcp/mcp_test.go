@@ -12,6 +12,12 @@ import (
 type spec struct{ hit, miss string }
 
 var specs = map[string]spec{
+	"mcp.terminal.typed":         {`{"server":"terminal","tool":"{tool}","arguments":{"keys":"ls -la\n"}}`, `{"server":"terminal","tool":"{tool}","arguments":{"keys":""}}`},
+	"mcp.terminal.keys":          {`{"server":"terminal","tool":"{tool}","arguments":{"keys":""}}`, `{"server":"terminal","tool":"{tool}","arguments":{"keys":"ls\n"}}`},
+	"mcp.http.delete":            {`{"server":"http","tool":"{tool}","arguments":{"method":"DELETE","url":"https://api/x/1"}}`, `{"server":"http","tool":"{tool}","arguments":{"method":"GET","url":"https://api/x/1"}}`},
+	"mcp.http.write":             {`{"server":"http","tool":"{tool}","arguments":{"method":"post","url":"https://api/x"}}`, `{"server":"http","tool":"{tool}","arguments":{"method":"GET","url":"https://api/x"}}`},
+	"mcp.graphql.delete":         {`{"server":"api","tool":"{tool}","arguments":{"query":"mutation { deleteProject(id: 1) { id } }"}}`, `{"server":"api","tool":"{tool}","arguments":{"query":"mutation { createProject(name: \"x\") { id } }"}}`},
+	"mcp.graphql.mutation":       {`{"server":"api","tool":"{tool}","arguments":{"query":"mutation { createProject(name: \"x\") { id } }"}}`, `{"server":"api","tool":"{tool}","arguments":{"query":"{ projects { id } }"}}`},
 	"mcp.iac.destroy":            {`{"server":"terraform","tool":"{tool}","arguments":{"workspace":"prod"}}`, `{"server":"terraform","tool":"terraform_plan","arguments":{"workspace":"prod"}}`},
 	"mcp.iac.apply":              {`{"server":"terraform","tool":"{tool}","arguments":{"auto_approve":true}}`, `{"server":"terraform","tool":"terraform_validate"}`},
 	"mcp.git.delete-repository":  {`{"server":"github","tool":"{tool}","arguments":{"owner":"a","repo":"b"}}`, `{"server":"github","tool":"get_repository","arguments":{"owner":"a","repo":"b"}}`},
