@@ -294,6 +294,7 @@ var uninstalls = []uninstall{
 	{"yarn", []string{"remove", "global remove"}}, {"gem", []string{"uninstall"}},
 	{"cargo", []string{"uninstall"}}, {"brew", []string{"uninstall", "remove", "rm", "untap", "autoremove"}},
 	{"poetry", []string{"remove"}}, {"uv", []string{"remove", "pip uninstall", "tool uninstall"}}, {"composer", []string{"remove"}},
+	{"pyenv", []string{"uninstall"}}, {"nvm", []string{"uninstall"}}, {"rustup", []string{"uninstall", "toolchain uninstall", "toolchain remove", "component remove", "self uninstall"}},
 }
 
 // shells and inlineLanguages run scripts and inline code.
