@@ -53,12 +53,17 @@ var commandOptions = map[string][]commandOption{
 
 // outputOptions are options whose value is a file the program writes,
 // replacing what it held: judged like a redirection into it (curl -o
-// ~/.bashrc, wget -O /etc/hosts, sort -o, openssl -out). "-" is stdout.
+// ~/.bashrc, wget -O /etc/hosts, sort -o, openssl -out, pg_dump -f). "-"
+// is stdout.
 var outputOptions = map[string]commandOption{
 	"curl":    {flags: []string{"-o", "--output"}},
 	"wget":    {flags: []string{"-O", "--output-document"}},
 	"sort":    {flags: []string{"-o", "--output"}},
-	"openssl": {flags: []string{"-out"}},
+	"openssl":    {flags: []string{"-out"}},
+	"pg_dump":    {flags: []string{"-f", "--file"}},
+	"pg_dumpall": {flags: []string{"-f", "--file"}},
+	"gpg":        {flags: []string{"-o", "--output"}},
+	"pandoc":     {flags: []string{"-o", "--output"}},
 }
 
 // options analyses what cmd's options do besides the command itself:

@@ -171,6 +171,7 @@ func TestParse(t *testing.T) {
 		{"wget output document", `wget --output-document=/etc/hosts https://x`, "wget --output-document=/etc/hosts https://x | (redirect) /etc/hosts"},
 		{"wget to stdout", `wget -O - https://x`, "wget -O - https://x"},
 		{"sort output", `sort -o data.txt data.txt`, "sort -o data.txt data.txt | (redirect) data.txt"},
+		{"pg_dump file", `pg_dump -f /etc/passwd app`, "pg_dump -f /etc/passwd app | (redirect) /etc/passwd"},
 		{"git shell alias", `git -c alias.x='!rm -rf /' x`, "rm -rf /"},
 		{"git shell alias with arguments", `git -c alias.x='!rm -rf' x /`, "rm -rf /"},
 		{"git alias of a subcommand", `git -c alias.nuke='reset --hard' nuke HEAD~3`, "git -c alias.nuke=reset --hard reset --hard HEAD~3"},
