@@ -56,9 +56,9 @@ var commandOptions = map[string][]commandOption{
 // ~/.bashrc, wget -O /etc/hosts, sort -o, openssl -out, pg_dump -f). "-"
 // is stdout.
 var outputOptions = map[string]commandOption{
-	"curl":    {flags: []string{"-o", "--output"}},
-	"wget":    {flags: []string{"-O", "--output-document"}},
-	"sort":    {flags: []string{"-o", "--output"}},
+	"curl":       {flags: []string{"-o", "--output"}},
+	"wget":       {flags: []string{"-O", "--output-document"}},
+	"sort":       {flags: []string{"-o", "--output"}},
 	"openssl":    {flags: []string{"-out"}},
 	"pg_dump":    {flags: []string{"-f", "--file"}},
 	"pg_dumpall": {flags: []string{"-f", "--file"}},
