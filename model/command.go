@@ -53,6 +53,10 @@ type Command struct {
 	Interpreter string
 }
 
+// FoundPath stands for the paths a search finds at run time: find START
+// -exec CMD {} runs CMD on START/{}, any path under START.
+const FoundPath = "{}"
+
 // Arg is one resolved argument.
 type Arg struct {
 	// Value is the argument after quote removal, brace and tilde expansion.

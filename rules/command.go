@@ -86,8 +86,10 @@ func abbreviation(given string, names []string) bool {
 
 // Operands returns a command's operands: its arguments that are not flags
 // nor flag values. After "--" every argument is an operand.
-func Operands(c *model.Command) []model.Arg {
-	var out []model.Arg
+func Operands(c *model.Command) []model.Arg { return appendOperands(nil, c) }
+
+// appendOperands appends c's operands to out.
+func appendOperands(out []model.Arg, c *model.Command) []model.Arg {
 	vf := valueFlags[c.Program]
 	for i := 0; i < len(c.Args); i++ {
 		a := c.Args[i]

@@ -51,6 +51,8 @@ type memo struct {
 	// pathBuf holds the first path classes, so that a judgement with few
 	// operands allocates nothing more.
 	pathBuf [2]pathMemo
+	// opsBuf likewise holds the first operands.
+	opsBuf [4]model.Arg
 }
 
 type pathMemo struct {
@@ -66,7 +68,9 @@ func (f Facts) operands() []model.Arg {
 		return Operands(c)
 	}
 	if f.memo.cmd != c {
-		f.memo.cmd, f.memo.ops = c, Operands(c)
+		// Full slice expression: an append by a caller copies rather
+		// than writing into the buffer.
+		f.memo.cmd, f.memo.ops = c, slices.Clip(appendOperands(f.memo.opsBuf[:0], c))
 	}
 	return f.memo.ops
 }

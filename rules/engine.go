@@ -301,8 +301,11 @@ func ActionPrefix(m *model.Mutation) string {
 // it: every verdict has one.
 func reasoning(m *model.Mutation, reason string, ev []model.Evidence) string {
 	prefix := ActionPrefix(m)
+	if len(ev) == 0 {
+		return prefix + reason // no copy when there is no prefix
+	}
 	var b strings.Builder
-	b.Grow(len(prefix) + len(reason) + 32*len(ev))
+	b.Grow(len(prefix) + len(reason) + 64*len(ev))
 	b.WriteString(prefix)
 	b.WriteString(reason)
 	for i, e := range ev {

@@ -65,6 +65,14 @@ func ClassifyPath(a model.Arg, c *model.Command) PathClass {
 }
 
 func classifyDynamic(v string, c *model.Command) PathClass {
+	// The paths a search finds under a start directory are judged as that
+	// directory: they may be any file in it.
+	if start, ok := strings.CutSuffix(v, "/"+model.FoundPath); ok && !strings.ContainsAny(start, "${}*?[") {
+		if start == "" {
+			start = "/"
+		}
+		return classifyStatic(start, c.Cwd)
+	}
 	if strings.Contains(v, "$(") || strings.Contains(v, "<(") || strings.Contains(v, "{}") || !strings.HasPrefix(v, "$") {
 		return PathDynamic
 	}
@@ -126,7 +134,11 @@ func classifyStatic(v, cwd string) PathClass {
 	case path.IsAbs(v):
 		return classifyAbsolute(path.Clean(v))
 	}
-	// A relative path.
+	// A relative path. Leading "./" is dropped first: path.Clean would
+	// copy to drop it.
+	for len(v) > 2 && v[0] == '.' && v[1] == '/' && v[2] != '/' {
+		v = v[2:]
+	}
 	clean := path.Clean(v)
 	if clean == "." || clean == "*" || clean == ".*" || strings.HasPrefix(clean, "..") || strings.HasPrefix(clean, "*") && !strings.Contains(clean, "/") && len(clean) <= 2 {
 		// The working directory itself is never disposable, even in temp.
@@ -144,7 +156,7 @@ func classifyStatic(v, cwd string) PathClass {
 			return classifyAbsolute(path.Join(cwdPath(cwd), clean))
 		}
 	}
-	if buildDirs[strings.SplitN(clean, "/", 2)[0]] {
+	if first, _, _ := strings.Cut(clean, "/"); buildDirs[first] {
 		return PathBuild
 	}
 	return PathProject

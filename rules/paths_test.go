@@ -39,6 +39,15 @@ func TestClassifyPath(t *testing.T) {
 		{model.Arg{Value: "$HOME", Dynamic: true}, "", PathHome},
 		{model.Arg{Value: "$TMPDIR/x", Dynamic: true}, "", PathTemp},
 		{model.Arg{Value: "$(...)", Dynamic: true}, "", PathDynamic},
+		// What find START -exec CMD {} finds is judged as START.
+		{model.Arg{Value: "/{}", Dynamic: true}, "", PathRoot},
+		{model.Arg{Value: "/etc/{}", Dynamic: true}, "", PathSystem},
+		{model.Arg{Value: "~/{}", Dynamic: true}, "", PathHome},
+		{model.Arg{Value: "/tmp/{}", Dynamic: true}, "", PathTemp},
+		{model.Arg{Value: "./{}", Dynamic: true}, "", PathCwd},
+		{model.Arg{Value: "node_modules/{}", Dynamic: true}, "", PathBuild},
+		{model.Arg{Value: "$DIR/{}", Dynamic: true}, "", PathDynamic},
+		{model.Arg{Value: "{}.bak", Dynamic: true}, "", PathDynamic},
 	}
 	for _, tt := range tests {
 		if got := ClassifyPath(tt.arg, &model.Command{Cwd: tt.cwd, Env: map[string]string{}}); got != tt.want {

@@ -54,7 +54,12 @@ func Parse(line string, opts Options) ([]model.Mutation, error) {
 			Message:  fmt.Sprintf("the command line is %d bytes, over the %d KiB limit", len(line), MaxLineBytes>>10),
 			Expected: "one command line; evaluate long scripts in parts"}
 	}
-	w := &walker{cwd: opts.Cwd, env: map[string]string{}, out: make([]model.Mutation, 0, commandEstimate(line))}
+	w := &walker{cwd: opts.Cwd, env: map[string]string{}}
+	if n := commandEstimate(line); n > len(w.boot.muts) {
+		w.out = make([]model.Mutation, 0, n)
+	} else {
+		w.out = w.boot.muts[:0:len(w.boot.muts)]
+	}
 	w.script(line, frame{line: 1, col: 1})
 	return w.out, nil
 }
@@ -72,7 +77,8 @@ func Unanalysed(text, why string) model.Mutation {
 // so that a long script's mutations are not copied at every growth of the
 // slice.
 func commandEstimate(line string) int {
-	n := 1 + strings.Count(line, "\n") + strings.Count(line, ";") + strings.Count(line, "|") + strings.Count(line, "&")
+	n := 1 + strings.Count(line, "\n") + strings.Count(line, ";") +
+		strings.Count(line, "|") - strings.Count(line, "||") + strings.Count(line, "&") - strings.Count(line, "&&")
 	return min(n, MaxCommands)
 }
 
@@ -99,6 +105,36 @@ type walker struct {
 	// mounts map container paths to host paths while the command of a
 	// container run is analysed (container.go).
 	mounts []mount
+	// boot holds the first mutations, commands and arguments in the walker
+	// itself: a one-line command then allocates one block, not one for
+	// each piece.
+	boot struct {
+		muts  [3]model.Mutation
+		cmds  [3]model.Command
+		args  [8]model.Arg
+		nCmds int
+		nArgs int
+	}
+}
+
+// newCommand returns a zero command, from the boot block while it lasts.
+func (w *walker) newCommand() *model.Command {
+	if w.boot.nCmds < len(w.boot.cmds) {
+		w.boot.nCmds++
+		return &w.boot.cmds[w.boot.nCmds-1]
+	}
+	return new(model.Command)
+}
+
+// newArgs returns an empty argument list with room for n, from the boot
+// block while it lasts. Its capacity is capped at n, so an append past it
+// copies rather than writing over the next list.
+func (w *walker) newArgs(n int) []model.Arg {
+	if start := w.boot.nArgs; start+n <= len(w.boot.args) {
+		w.boot.nArgs += n
+		return w.boot.args[start:start:w.boot.nArgs]
+	}
+	return make([]model.Arg, 0, n)
 }
 
 // script parses src and analyses every command in it.
@@ -299,7 +335,7 @@ func (w *walker) call(c *syntax.CallExpr, st *syntax.Stmt, src string, fr frame,
 			runs = append(runs, a)
 		}
 	}
-	argv := make([]model.Arg, 0, len(c.Args))
+	argv := w.newArgs(len(c.Args))
 	for _, word := range c.Args {
 		argv = w.appendWord(argv, word)
 	}
@@ -344,7 +380,8 @@ func (w *walker) assignAll(assigns []*syntax.Assign) {
 // (the outermost command's inside a nested script, pos in the input line
 // otherwise), the wrappers around it, where it runs and its environment.
 func (w *walker) commandAt(st syntax.Node, pos syntax.Pos, src string, fr frame, env map[string]string) *model.Command {
-	cmd := &model.Command{
+	cmd := w.newCommand()
+	*cmd = model.Command{
 		Text:     strings.TrimSpace(src[st.Pos().Offset():st.End().Offset()]),
 		Line:     fr.line,
 		Col:      fr.col,
@@ -767,14 +804,26 @@ func firstNonEmpty(ss ...string) string {
 	return ""
 }
 
-// parsers reuses bash parsers across scripts: a new parser allocates a
-// few kilobytes of buffers, a tenth of what judging a one-line command
-// costs. A parser is returned to the pool once Parse returns; the tree it
-// built does not share its buffers.
-var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }}
+// parsers reuses bash parsers, and the reader each one reads from,
+// across scripts: a new parser allocates a few kilobytes of buffers, a
+// tenth of what judging a one-line command costs. A parser is returned to
+// the pool once Parse returns; the tree it built does not share its
+// buffers.
+var parsers = sync.Pool{New: func() any {
+	return &pooledParser{p: syntax.NewParser(syntax.Variant(syntax.LangBash))}
+}}
+
+type pooledParser struct {
+	p *syntax.Parser
+	r strings.Reader
+}
 
 func parseBash(src string) (*syntax.File, error) {
-	p := parsers.Get().(*syntax.Parser)
-	defer parsers.Put(p)
-	return p.Parse(strings.NewReader(src), "")
+	pp := parsers.Get().(*pooledParser)
+	defer func() {
+		pp.r.Reset("") // the pool keeps no reference to src
+		parsers.Put(pp)
+	}()
+	pp.r.Reset(src)
+	return pp.p.Parse(&pp.r, "")
 }

@@ -600,7 +600,7 @@ func (w *walker) find(cmd *model.Command, fr frame) {
 			for j < len(cmd.Args) && cmd.Args[j].Value != ";" && cmd.Args[j].Value != "+" {
 				j++
 			}
-			inner := placeholders(cmd.Args[i+1:j], "{}")
+			inner := foundPaths(cmd.Args[i+1:j], starts)
 			if len(inner) > 0 {
 				sub := w.child(cmd, "find "+cmd.Args[i].Value)
 				sub.MoreOperands, sub.MoreFrom = true, "paths found under "+strings.Join(starts, " ")
@@ -660,6 +660,27 @@ func placeholders(args []model.Arg, ph string) []model.Arg {
 	for i := range out {
 		if strings.Contains(out[i].Value, ph) {
 			out[i].Dynamic = true
+		}
+	}
+	return out
+}
+
+// foundPaths is the command find runs for each path it finds: a lone {}
+// becomes one dynamic operand START/{} for each place the search starts, so
+// that the rules judge the paths by where they are found (every file under
+// /etc, say), and any other {} only makes its argument dynamic.
+func foundPaths(args []model.Arg, starts []string) []model.Arg {
+	out := make([]model.Arg, 0, len(args)+len(starts))
+	for _, a := range args {
+		switch {
+		case a.Value == "{}" && !a.Dynamic:
+			for _, s := range starts {
+				out = append(out, model.Arg{Value: strings.TrimSuffix(s, "/") + "/" + model.FoundPath, Dynamic: true})
+			}
+		case strings.Contains(a.Value, "{}"):
+			out = append(out, model.Arg{Value: a.Value, Dynamic: true})
+		default:
+			out = append(out, a)
 		}
 	}
 	return out

@@ -80,8 +80,8 @@ var patterns = []Pattern{
 // Find returns every risk the patterns find in ms, sorted by id.
 func Find(ms []model.Mutation, inv *model.Inventory) []Risk {
 	c := newChanges(ms, inv)
-	if len(c.destroyed) == 0 {
-		return nil // every pattern starts from a destroyed resource
+	if c == nil {
+		return nil
 	}
 	var out []Risk
 	for _, p := range patterns {
@@ -104,13 +104,15 @@ type changes struct {
 	destroyed map[string][]*model.Mutation // by type
 }
 
+// newChanges returns nil when nothing is destroyed (a shell line, an MCP
+// call): every pattern starts from a destroyed resource.
 func newChanges(ms []model.Mutation, inv *model.Inventory) *changes {
-	c := &changes{inv: inv}
+	var c *changes
 	for i := range ms {
 		m := &ms[i]
 		if m.Source == model.SourceTerraform && m.Action.Destroys() {
-			if c.destroyed == nil {
-				c.destroyed = map[string][]*model.Mutation{}
+			if c == nil {
+				c = &changes{inv: inv, destroyed: map[string][]*model.Mutation{}}
 			}
 			c.destroyed[m.Target.Type] = append(c.destroyed[m.Target.Type], m)
 		}

@@ -13,6 +13,9 @@ func TestRows(t *testing.T) {
 		{Row: "fs.rm.critical", Hit: "sudo rm /etc/passwd", Miss: "rm ./etc/passwd"},
 		{Row: "fs.rm.critical", Hit: "rm -rf ~", Miss: "rm -rf ~/project/build"},
 		{Row: "fs.rm.critical", Hit: "rm -rf /home/alice", Miss: "rm -rf /home/alice/.cache/x"},
+		// find START -exec rm {} deletes files anywhere under START.
+		{Row: "fs.rm.critical", Hit: `find /etc -name '*.conf' -exec rm -f {} \;`, Miss: `find . -name '*.pyc' -exec rm {} +`},
+		{Row: "fs.rm.critical", Hit: `find ~ -name '.*' -exec rm {} +`, Miss: `find /tmp/x -exec rm {} +`},
 		{Row: "fs.rm.rf.piped-no-operands", Hit: "echo yes | rm -rf", Miss: "rm -rf"},
 		{Row: "fs.rm.no-operands", Hit: "rm -rf", Miss: "rm -rf x"},
 		{Row: "fs.rm.rf.working-dir", Hit: "rm -rf .", Miss: "rm -r ."},
