@@ -178,6 +178,9 @@ var spawners = []string{
 	"subprocess.Popen(", "subprocess.getoutput(", "subprocess.getstatusoutput(", "commands.getoutput(",
 	"execSync(", "exec(", "spawnSync(", "spawn(", "execFileSync(", "execFile(",
 	"system(", "shell_exec(", "passthru(", "popen(", "proc_open(", "%x(", "Open3.capture2(", "Open3.popen3(", "IO.popen(",
+	// Perl and Ruby call without parentheses: system "rm -rf /".
+	"system ", "exec ",
+	"system2(", // R
 }
 
 // spawned extracts the command strings inline source passes to a spawner,

@@ -245,6 +245,8 @@ func TestParse(t *testing.T) {
 		{"script file", "bash deploy.sh", "bash deploy.sh"},
 		{"shell under xargs", "echo / | xargs -I{} bash -c 'rm -rf {}'", "echo / | !problem"},
 		{"python inline", `python3 -c "import os; os.system('rm -rf /x')"`, `python3 -c import os; os.system('rm -rf /x') | rm -rf /x`},
+		{"perl system without parentheses", `perl -e 'system "rm -rf /x"'`, `perl -e system "rm -rf /x" | rm -rf /x`},
+		{"ruby exec without parentheses", `ruby -e 'exec "rm -rf /x"'`, `ruby -e exec "rm -rf /x" | rm -rf /x`},
 		{"node inline", `node -e "require('child_process').execSync('git reset --hard')"`, `node -e require('child_process').execSync('git reset --hard') | git reset --hard`},
 		{"python list form", `python -c "import subprocess; subprocess.run(['rm', '-rf', '/x'])"`, `python -c import subprocess; subprocess.run(['rm', '-rf', '/x']) | rm -rf /x`},
 

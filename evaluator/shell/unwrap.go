@@ -152,7 +152,7 @@ var interpreters = map[string][]string{
 	"python": {"-c"}, "python2": {"-c"}, "python3": {"-c"}, "pypy": {"-c"}, "pypy3": {"-c"},
 	"node": {"-e", "--eval", "-p", "--print"}, "nodejs": {"-e", "--eval", "-p", "--print"}, "bun": {"-e", "--eval"}, "deno": {"eval"},
 	"perl": {"-e", "-E"}, "ruby": {"-e"}, "php": {"-r"}, "lua": {"-e"}, "osascript": {"-e"}, "pwsh": {"-c", "-Command"}, "powershell": {"-c", "-Command"},
-	"tclsh": {}, "wish": {}, "expect": {"-c"},
+	"tclsh": {}, "wish": {}, "expect": {"-c"}, "rscript": {"-e"},
 }
 
 // unwrap peels wrappers off argv and analyses the command it reaches.

@@ -82,7 +82,7 @@ func argSays(settings ...string) rules.Cond {
 
 var (
 	dryRun       = rules.Flag("dryrun", "dry-run")
-	deleteVerbs  = []string{"delete", "terminate", "remove", "deregister", "purge", "destroy", "disable", "cancel", "revoke", "detach", "release", "reset", "stop", "deprovision", "decommission", "schedule-key-deletion", "unsubscribe"}
+	deleteVerbs  = []string{"delete", "terminate", "remove", "deregister", "purge", "destroy", "disable", "cancel", "revoke", "detach", "release", "reset", "stop", "deprovision", "decommission", "schedule-key-deletion", "unsubscribe", "batch-delete"}
 	readPrefixes = []string{"describe", "list", "get", "ls", "head", "wait", "help", "show", "lookup", "search", "query", "scan", "select", "estimate", "simulate", "validate", "test", "check", "preview", "filter", "batch-get", "download", "presign"}
 )
 

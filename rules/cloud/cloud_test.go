@@ -31,6 +31,7 @@ func TestRows(t *testing.T) {
 		{Row: "aws.dynamodb.delete-table", Hit: "aws dynamodb delete-table --table-name t", Miss: "aws dynamodb describe-table --table-name t"},
 		{Row: "aws.cloudformation.delete-stack", Hit: "aws cloudformation delete-stack --stack-name s", Miss: "aws cloudformation describe-stacks"},
 		{Row: "aws.delete", Hit: "aws ec2 delete-volume --volume-id v-1", Miss: "aws ec2 create-volume --size 1"},
+		{Row: "aws.delete", Hit: "aws ecr batch-delete-image --repository-name app --image-ids imageTag=v1", Miss: "aws ecr batch-get-image --repository-name app --image-ids imageTag=v1"},
 		{Row: "aws.read", Hit: "aws ec2 describe-instances", Miss: "aws iam delete-role --role-name r"},
 		{Row: "aws.other", Hit: "aws ec2 create-tags --resources i-1", Miss: "aws ec2 describe-tags"},
 		{Row: "aws.protection-off", Hit: "aws rds modify-db-instance --db-instance-identifier db --no-deletion-protection", Miss: "aws rds modify-db-instance --db-instance-identifier db --deletion-protection"},

@@ -136,6 +136,8 @@ func Rules() []rules.Rule {
 			"extracts into the root, a system or a home directory, over what is there"),
 		row("program.unzip.overwrite", "unzip", rules.Flag("o"), model.TierRecoverableWithEffort,
 			"unzip -o overwrites files of the same names without asking"),
+		row("program.go.run-remote", "go", rules.All(rules.Sub("run"), rules.Operand(1, "a module at a version", moduleAtVersion)), model.TierNeedsReview,
+			"go run PACKAGE@VERSION downloads and runs a module that the input does not show: remote code"),
 		row("program.npm.publish", "npm", rules.Sub("publish"), model.TierNeedsReview, publishReason),
 		row("program.pnpm.publish", "pnpm", rules.Sub("publish"), model.TierNeedsReview, publishReason),
 		row("program.yarn.publish", "yarn", rules.Any(rules.Sub("publish"), rules.Sub("npm", "publish")), model.TierNeedsReview, publishReason),
@@ -167,6 +169,14 @@ func anyArg(model.Arg, *model.Command) bool { return true }
 
 func isURL(a model.Arg, _ *model.Command) bool {
 	return strings.HasPrefix(a.Value, "https://") || strings.HasPrefix(a.Value, "http://") || strings.HasPrefix(a.Value, "npm:") || strings.HasPrefix(a.Value, "jsr:")
+}
+
+// moduleAtVersion holds for a Go package path at a version
+// (example.com/tool@latest), which go run fetches rather than builds from
+// the working tree.
+func moduleAtVersion(a model.Arg, _ *model.Command) bool {
+	path, version, ok := strings.Cut(a.Value, "@")
+	return ok && version != "" && strings.Contains(path, ".") && strings.Contains(path, "/") && !strings.HasPrefix(path, ".")
 }
 
 // opensScript holds for a file macOS's open runs in a terminal.
@@ -301,7 +311,7 @@ var uninstalls = []uninstall{
 var (
 	shells          = []string{"sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish"}
 	inlineLanguages = []string{"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "perl", "ruby", "php", "lua", "osascript", "pwsh", "powershell",
-		"tclsh", "wish", "expect"}
+		"tclsh", "wish", "expect", "rscript"}
 )
 
 // publishReason says why publishing a package needs review.
@@ -367,11 +377,12 @@ var destructiveCalls = []string{
 	"shutil.move", "os.system", "os.popen", "subprocess", "os.kill", "os.killpg", "pty.spawn", "os.exec",
 	"rmSync", "rmdirSync", "unlinkSync", "fs.rm", "fs.rmdir", "fs.unlink", "child_process", "execSync", "spawnSync",
 	"process.kill", "rimraf", "FileUtils.rm", "FileUtils.remove", "File.delete", "Dir.rmdir", "rm_rf", "rm_r",
-	"system(", "exec(", "`", "%x", "Kernel.exec", "IO.popen", "Open3", "File.unlink", "unlink ", "remove_tree", "rmtree(",
+	"system(", "system ", "exec(", "`", "%x", "qx(", "qx{", "qx/", "Kernel.exec", "IO.popen", "Open3", "File.unlink", "unlink ", "remove_tree", "rmtree(",
 	"shell_exec", "passthru", "proc_open", "popen(", "Remove-Item", "del ", "do shell script", "truncate(", "open(",
 	"rm -", "git reset", "git clean", "git push",
 	"Deno.remove", "Deno.truncate", "Deno.run", "Deno.Command", "Bun.spawn", "Bun.$", "Bun.write",
 	"file delete", "exec ", "spawn ", "open \"|", // Tcl and expect
+	"file.remove", "system2(", // R (unlink( and system( are above)
 }
 
 // destructiveScript holds when inline code calls one of destructiveCalls

@@ -46,7 +46,13 @@ func TestRows(t *testing.T) {
 		{Row: "program.sed.in-place-critical", Hit: "sed -i 's/.*//' /etc/passwd", Miss: "sed -i 's/a/b/' f"},
 		{Row: "program.sed.in-place", Hit: "sed -i 's/a/b/' f", Miss: "sed 's/a/b/' f"},
 		{Row: "program.perl.in-place-critical", Hit: "perl -pi -e 's/a/b/' /etc/fstab", Miss: "perl -pi -e 's/a/b/' f.txt"},
+		{Row: "program.go.run-remote", Hit: "go run github.com/acme/wipe@latest", Miss: "go run ./cmd/server"},
+		{Row: "program.go.run-remote", Hit: "go run -race golang.org/x/tools/cmd/stringer@v0.1.0 -type T", Miss: "go install golang.org/x/tools/cmd/stringer@latest"},
 		{Row: "program.perl.in-place", Hit: "perl -pi -e 's/a/b/' f.txt", Miss: "perl -e 'print 1'"},
+		// Perl and Ruby call without parentheses.
+		{Row: "program.perl.inline-destructive", Hit: `perl -e 'system "make clean"'`, Miss: `perl -e 'print "system is fine"'`},
+		{Row: "program.perl.inline-destructive", Hit: `perl -e 'my $x = qx{ls}'`, Miss: `perl -e 'print 1'`},
+		{Row: "program.ruby.inline-destructive", Hit: `ruby -e 'exec "ls"'`, Miss: `ruby -e 'puts "exec ls"'`},
 		{Row: "program.sed", Hit: "sed -n 1p f", Miss: "sed --in-place 's/a/b/' f"},
 		{Row: "program.tar.extract", Hit: "tar -xzf a.tgz", Miss: "tar -czf a.tgz dir"},
 		{Row: "program.tar.extract-critical", Hit: "tar -C / -xf evil.tar", Miss: "tar -C ./out -xf a.tar"},
@@ -64,8 +70,8 @@ func TestRows(t *testing.T) {
 			rulestest.Case{Row: "program." + sh + ".interactive", Hit: sh, Miss: sh + " run.sh"},
 		)
 	}
-	for _, lang := range []string{"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "perl", "ruby", "php", "lua", "osascript", "pwsh", "powershell"} {
-		flag := map[string]string{"node": "-e", "nodejs": "-e", "perl": "-e", "ruby": "-e", "php": "-r", "lua": "-e", "osascript": "-e", "pwsh": "-c", "powershell": "-c"}[lang]
+	for _, lang := range []string{"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "perl", "ruby", "php", "lua", "osascript", "pwsh", "powershell", "rscript"} {
+		flag := map[string]string{"node": "-e", "nodejs": "-e", "perl": "-e", "ruby": "-e", "php": "-r", "lua": "-e", "osascript": "-e", "pwsh": "-c", "powershell": "-c", "rscript": "-e"}[lang]
 		if flag == "" {
 			flag = "-c"
 		}

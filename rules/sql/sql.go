@@ -127,6 +127,18 @@ func Rules() []rules.Rule {
 		row("sql.other", nil, model.TierNeedsReview,
 			"runs a statement (a procedure call, a DO block ...) whose effects it does not show"),
 	}
+	out = append(out,
+		// bq's other subcommands act on BigQuery objects directly; a table
+		// can be copied back from time travel (7 days by default), a
+		// dataset, model or transfer config cannot.
+		rules.Rule{ID: "db.bq.rm", Type: "bq", On: rules.Execute, When: rules.Sub("rm"), Tier: model.TierUnrecoverable,
+			Reason: "deletes a BigQuery dataset (with -r, every table in it), table, model or transfer config; only a table can be copied back, from time travel within its window"},
+		rules.Rule{ID: "db.bq.overwrite", Type: "bq", On: rules.Execute,
+			When: rules.Any(rules.All(rules.Sub("cp"), rules.Flag("f", "force")), rules.All(rules.Sub("load"), rules.Flag("replace"))),
+			Tier: model.TierRecoverableFromBackup, Reason: "overwrites the destination table; its previous rows come back only from time travel within its window"},
+		rules.Rule{ID: "db.bq.update", Type: "bq", On: rules.Execute, When: rules.Sub("update"), Tier: model.TierRecoverableWithEffort,
+			Reason: "changes a dataset's or table's settings (an expiration set here deletes it later)"},
+	)
 	for _, client := range fileFlagClients {
 		out = append(out, rules.Rule{ID: "db." + client + ".file", Type: client, On: rules.Execute, Tier: model.TierNeedsReview,
 			When:   rules.Flag("f", "file", "filename", "i", "queries-file"),
