@@ -162,6 +162,9 @@ func Mutations(c *Call) []model.Mutation {
 	if line, ok := cliArgsLine(call); ok {
 		out = parsed(call, "args", out, commandMutations(id, "args", line, c.Arguments))
 	}
+	if line, ok := awsAPILine(call); ok {
+		out = parsed(call, "operation_name", out, commandMutations(id, "operation_name", line, c.Arguments))
+	}
 	for _, line := range codeLines(call) {
 		out = parsed(call, "code", out, commandMutations(id, "code", line, c.Arguments))
 	}
@@ -218,6 +221,82 @@ func cliArgsLine(c *model.ToolCall) (string, bool) {
 		return line, true
 	}
 	return prog + " " + line, true
+}
+
+// awsAPILine is the aws command line of an AWS API call given as service,
+// operation and parameters (the use_aws tool: {"service_name": "rds",
+// "operation_name": "delete-db-instance", "parameters":
+// {"DBInstanceIdentifier": "prod", "SkipFinalSnapshot": true}}), so that
+// the aws rows judge it: aws rds delete-db-instance
+// --db-instance-identifier prod --skip-final-snapshot. Parameter names
+// become the CLI's flags; true is the flag alone and false its --no- form.
+func awsAPILine(c *model.ToolCall) (string, bool) {
+	service, _ := firstString(c.Arguments, "service_name", "service")
+	operation, _ := firstString(c.Arguments, "operation_name", "operation")
+	if service == "" || operation == "" || !slices.Contains(append(Words(c.Server), c.Words...), "aws") {
+		return "", false
+	}
+	words := []string{"aws", kebab(service), kebab(operation)}
+	params, _ := c.Arguments["parameters"].(map[string]any)
+	for _, k := range slices.Sorted(maps.Keys(params)) {
+		flag := "--" + kebab(k)
+		switch v := params[k].(type) {
+		case bool:
+			if !v {
+				flag = "--no-" + kebab(k)
+			}
+			words = append(words, flag)
+		case string:
+			words = append(words, flag, v)
+		default:
+			b, err := json.Marshal(v)
+			if err != nil {
+				return "", false
+			}
+			words = append(words, flag, string(b))
+		}
+	}
+	if r, ok := c.Arguments["region"].(string); ok && r != "" {
+		words = append(words, "--region", r)
+	}
+	args := make([]any, len(words))
+	for i, w := range words {
+		args[i] = w
+	}
+	return textOf(args)
+}
+
+// firstString returns the first of the keys that holds a non-empty string.
+func firstString(args map[string]any, keys ...string) (string, bool) {
+	for _, k := range keys {
+		if s, ok := args[k].(string); ok && strings.TrimSpace(s) != "" {
+			return strings.TrimSpace(s), true
+		}
+	}
+	return "", false
+}
+
+// kebab writes an AWS API name as the CLI does: DBInstanceIdentifier is
+// db-instance-identifier, DeleteDBInstance delete-db-instance; a name
+// already in kebab or snake case keeps its words.
+func kebab(name string) string {
+	var b strings.Builder
+	rs := []rune(name)
+	for i, r := range rs {
+		upper := unicode.IsUpper(r)
+		if i > 0 && upper {
+			prev := rs[i-1]
+			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
+			if unicode.IsLower(prev) || unicode.IsDigit(prev) || unicode.IsUpper(prev) && nextLower {
+				b.WriteByte('-')
+			}
+		}
+		if r == '_' {
+			r = '-'
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
 }
 
 // codeWords in a tool or server name mark a tool that executes code.

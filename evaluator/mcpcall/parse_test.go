@@ -103,6 +103,36 @@ func TestDerivedMutations(t *testing.T) {
 	}
 }
 
+// TestAWSAPILine: an AWS API call given as service, operation and
+// parameters is judged as the aws command line that makes it.
+func TestAWSAPILine(t *testing.T) {
+	tests := []struct{ doc, line string }{
+		{`{"server": "aws", "tool": "use_aws", "arguments": {"service_name": "rds", "operation_name": "delete-db-instance",
+			"parameters": {"DBInstanceIdentifier": "prod", "SkipFinalSnapshot": true}, "region": "us-east-1"}}`,
+			"aws rds delete-db-instance --db-instance-identifier prod --skip-final-snapshot --region us-east-1"},
+		{`{"tool": "mcp__aws__use_aws", "arguments": {"service_name": "ec2", "operation_name": "TerminateInstances",
+			"parameters": {"InstanceIds": ["i-1"], "DryRun": false}}}`,
+			`aws ec2 terminate-instances --no-dry-run --instance-ids '["i-1"]'`},
+		{`{"server": "aws", "tool": "use_aws", "arguments": {"service_name": "s3api", "operation_name": "list_buckets"}}`, "aws s3api list-buckets"},
+		{`{"server": "billing", "tool": "call", "arguments": {"service": "rds", "operation": "delete"}}`, ""},
+	}
+	for _, tt := range tests {
+		ms, err := Parse([]byte(tt.doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		for _, m := range ms[1:] {
+			if m.Command != nil && m.Command.Program == "aws" {
+				got = m.Command.Text
+			}
+		}
+		if got != tt.line {
+			t.Errorf("%s:\n got %q\nwant %q", tt.doc, got, tt.line)
+		}
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{`{"tool":"x"}`, `{"server":"postgres","tool":"query","arguments":{"sql":"DROP TABLE t"}}`,
 		`{"tool":"mcp__a__b","arguments":{"command":"rm -rf /"}}`, `{"name":"x","arguments":{"a":[1,{"b":null}]}}`} {

@@ -8,6 +8,7 @@
 package mcp
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -71,6 +72,7 @@ func oneOf(values ...string) func(any) bool {
 		return ok && slices.ContainsFunc(values, func(x string) bool { return strings.EqualFold(x, s) })
 	}
 }
+func isFalse(v any) bool  { b, ok := v.(bool); return ok && !b || fmt.Sprint(v) == "false" }
 func present(v any) bool  { return v != nil && fmt.Sprint(v) != "" }
 func isZero(v any) bool   { return fmt.Sprint(v) == "0" }
 func anything(v any) bool { return true }
@@ -243,6 +245,25 @@ func infrastructureAsCode() []rules.Rule {
 	)
 }
 
+// repoSettingsTools edit a repository's settings.
+var repoSettingsTools = []string{"update_repository", "update_repo", "edit_repository", "update_project", "edit_project", "set_repository_visibility"}
+
+// isPathspec holds for a checkout target that can only be a path: git
+// refuses branch names that are "." or start with "./", "../" or "/", or
+// that hold "*", "?", "[" or ":" (a list is a list of paths).
+func isPathspec(v any) bool {
+	if list, ok := v.([]any); ok {
+		return len(list) > 0
+	}
+	s, ok := v.(string)
+	if !ok {
+		return false
+	}
+	s = strings.TrimSpace(s)
+	return s == "." || s == ".." || s == "--" || strings.HasPrefix(s, "./") || strings.HasPrefix(s, "../") || strings.HasPrefix(s, "/") ||
+		strings.ContainsAny(s, "*?[:") || strings.HasPrefix(s, "-- ")
+}
+
 func codeHosts() []rules.Rule {
 	return concat(
 		row("mcp.git.delete-repository", []string{"delete_repository", "delete_repo", "delete_project", "remove_repository"}, nil, model.TierUnrecoverable,
@@ -260,11 +281,17 @@ func codeHosts() []rules.Rule {
 		row("mcp.git.clean", []string{"git_clean"}, nil, model.TierUnrecoverable, "deletes untracked files, which no commit holds"),
 		row("mcp.git.checkout-force", []string{"git_checkout", "git_switch"}, arg("force", isTrue, "force", "discard_changes"), model.TierUnrecoverable,
 			"a forced checkout overwrites uncommitted changes"),
+		row("mcp.git.checkout-paths", []string{"git_checkout", "git_restore"}, arg("a path, not a branch", isPathspec, "branch_name", "branch", "target", "ref", "paths", "path"), model.TierUnrecoverable,
+			"checking out a path (., ./src, *.go) overwrites its uncommitted changes with the committed version: they are lost"),
 		row("mcp.git.checkout", []string{"git_checkout", "git_switch", "git_create_branch", "git_branch", "git_add", "git_commit", "git_init", "git_stash"}, nil, model.TierReversible,
 			"switches, creates or records; git refuses to overwrite uncommitted changes, and the reflog keeps the rest"),
 		row("mcp.git.force-push", []string{"push_files", "create_or_update_file", "update_file", "create_commit", "update_ref", "update_branch", "update_reference", "git_push"}, arg("force", isTrue, "force"), model.TierUnrecoverable,
 			"a forced push replaces the branch's history"),
 		row("mcp.git.push", []string{"git_push"}, nil, model.TierRecoverableWithEffort, "pushes commits; a revert undoes them"),
+		row("mcp.git.repo-public", repoSettingsTools, rules.Any(arg("private=false", isFalse, "private"), arg("visibility public", oneOf("public"), "visibility")),
+			model.TierNeedsReview, "makes the repository public: its code, history and any secret ever committed are exposed, and copies made meanwhile cannot be taken back"),
+		row("mcp.git.repo-settings", repoSettingsTools, nil, model.TierRecoverableWithEffort,
+			"changes the repository's settings (name, description, default branch, features), which can be changed back"),
 		row("mcp.git.commit", []string{"push_files", "create_or_update_file", "update_file", "create_file", "create_commit", "merge_pull_request", "merge_merge_request",
 			"update_pull_request_branch", "archive_repository", "transfer_repository"}, server("github", "gitlab", "gitea", "bitbucket"), model.TierRecoverableWithEffort,
 			"adds commits, merges or moves the repository; a revert or an unarchive undoes it"),
@@ -293,6 +320,8 @@ func filesystem() []rules.Rule {
 			"writes over a dotfile of a home directory (shell profile, SSH keys, cloud credentials), which no version control keeps"),
 		row("mcp.fs.write", []string{"write_file", "create_file", "write"}, nil, model.TierRecoverableFromBackup,
 			"write_file replaces the file if it exists; its previous content survives only in version control or a backup"),
+		row("mcp.fs.edit.home-dotfile", append([]string{"edit_file", "append_file"}, editTools...), homeDotfileArg(), model.TierNeedsReview,
+			"edits a dotfile of a home directory (shell profile, SSH authorized keys, cloud credentials): the next shell or login runs or trusts what it adds, and no version control keeps the old text"),
 		row("mcp.fs.edit", append([]string{"edit_file", "move_file", "append_file"}, editTools...), nil, model.TierRecoverableWithEffort,
 			"edits or moves a file; the edit can be reverted from the diff, the move moved back"),
 		row("mcp.fs.read", []string{"read_file", "read_text_file", "read_media_file", "read_multiple_files", "list_directory", "list_directory_with_sizes",
@@ -364,8 +393,9 @@ func kubernetes() []rules.Rule {
 }
 
 // cliTools run a cloud provider's command line (the AWS API server's
-// call_aws takes {"cli_command": "aws ..."}).
-var cliTools = []string{"call_aws", "aws_cli", "run_aws_cli", "run_aws_command", "gcloud", "run_gcloud_command", "az_cli", "run_az_command", "run_azure_cli",
+// call_aws takes {"cli_command": "aws ..."}; use_aws an API call that
+// evaluator/mcpcall writes as one).
+var cliTools = []string{"call_aws", "use_aws", "aws_cli", "run_aws_cli", "run_aws_command", "gcloud", "run_gcloud_command", "az_cli", "run_az_command", "run_azure_cli",
 	"kubectl", "helm", "docker", "podman", "git", "gh", "terraform", "tofu", "pulumi"}
 
 func cloud() []rules.Rule {
@@ -435,6 +465,8 @@ func apis() []rules.Rule {
 	return concat(
 		row("mcp.http.delete", httpTools, arg("method DELETE", oneOf("DELETE"), "method", "http_method", "verb", "httpMethod"), model.TierNeedsReview,
 			"sends an HTTP DELETE: what the service deletes, and whether it can be restored, is not in the call"),
+		row("mcp.http.graphql-delete", httpTools, arg("a GraphQL mutation that deletes", graphqlDeletes, "body", "data", "json", "payload", "query"), model.TierNeedsReview,
+			"sends a GraphQL mutation that deletes, removes or destroys something: whether it can be restored is not in the call"),
 		row("mcp.http.write", httpTools, arg("a method that writes", oneOf("POST", "PUT", "PATCH"), "method", "http_method", "verb", "httpMethod"), model.TierRecoverableWithEffort,
 			"sends a request that creates or changes something on the service"),
 		row("mcp.graphql.delete", graphqlTools, arg("a mutation that deletes", graphqlDeletes, "query", "document", "mutation"), model.TierNeedsReview,
@@ -446,8 +478,27 @@ func apis() []rules.Rule {
 
 // graphqlMutation holds for a GraphQL document with a mutation operation.
 func graphqlMutation(v any) bool {
-	s, ok := v.(string)
+	s, ok := graphqlDocument(v)
 	return ok && strings.Contains(strings.ToLower(s), "mutation")
+}
+
+// graphqlDocument is the document of a GraphQL request: the string itself,
+// or the query of a request body ({"query": "mutation {...}"}).
+func graphqlDocument(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		var body struct {
+			Query string `json:"query"`
+		}
+		if json.Unmarshal([]byte(x), &body) == nil && body.Query != "" {
+			return body.Query, true
+		}
+		return x, true
+	case map[string]any:
+		s, ok := x["query"].(string)
+		return s, ok
+	}
+	return "", false
 }
 
 // graphqlDeletes holds for a mutation whose fields name a destructive
@@ -456,7 +507,8 @@ func graphqlDeletes(v any) bool {
 	if !graphqlMutation(v) {
 		return false
 	}
-	s := strings.ToLower(v.(string))
+	doc, _ := graphqlDocument(v)
+	s := strings.ToLower(doc)
 	for _, w := range []string{"delete", "remove", "destroy", "drop", "purge", "wipe", "archive", "truncate"} {
 		if strings.Contains(s, w) {
 			return true
