@@ -6,9 +6,11 @@ const ActionExecute Action = "execute"
 
 // Program names of the mutations a shell parser emits for what is not a
 // program: an output redirection that truncates its target (cmd > file),
-// and a part of the input that could not be analysed (Command.Problem).
+// one that appends to it (cmd >> file), and a part of the input that
+// could not be analysed (Command.Problem).
 const (
 	RedirectProgram   = "(redirect)"
+	AppendProgram     = "(append)"
 	UnanalysedProgram = "(unanalysed)"
 )
 

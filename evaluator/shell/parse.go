@@ -427,19 +427,28 @@ func (w *walker) outputs(st *syntax.Stmt) []model.Redirect {
 	return out
 }
 
-// truncations emits one redirect mutation, located at the command at, for
-// each redirection in rs that truncates its target (>, >|, &>). Writing to
-// /dev/null changes nothing, so 2>/dev/null is no mutation of its own
-// (the command's text and Redirects still show it).
+// truncations emits one mutation, located at the command at, for each
+// redirection in rs that writes a file: a redirect mutation for one that
+// truncates its target (>, >|, &>), an append mutation for one that
+// appends (>>, &>>). Writing to /dev/null changes nothing, so 2>/dev/null
+// is no mutation of its own (the command's text and Redirects still show
+// it).
 func (w *walker) truncations(at *model.Command, rs []model.Redirect) {
 	for _, r := range rs {
 		if r.Target.Value == "/dev/null" && !r.Target.Dynamic {
 			continue
 		}
-		if r.Op == ">" || r.Op == ">|" || r.Op == "&>" || r.Op == ">&" && !fdTarget(r.Target) {
-			w.emit(&model.Command{Program: model.RedirectProgram, Args: []model.Arg{r.Target}, Text: at.Text, Line: at.Line, Col: at.Col,
-				Depth: at.Depth, Cwd: at.Cwd, Env: at.Env, Wrappers: at.Wrappers})
+		program := ""
+		switch {
+		case r.Op == ">" || r.Op == ">|" || r.Op == "&>" || r.Op == ">&" && !fdTarget(r.Target):
+			program = model.RedirectProgram
+		case r.Op == ">>" || r.Op == "&>>":
+			program = model.AppendProgram
+		default:
+			continue
 		}
+		w.emit(&model.Command{Program: program, Args: []model.Arg{r.Target}, Text: at.Text, Line: at.Line, Col: at.Col,
+			Depth: at.Depth, Cwd: at.Cwd, Env: at.Env, Wrappers: at.Wrappers})
 	}
 }
 

@@ -15,6 +15,17 @@ import (
 // output redirection that truncates its target.
 const Redirect = model.RedirectProgram
 
+// Append is the type of the mutation for an appending redirection
+// (cmd >> file).
+const Append = model.AppendProgram
+
+// What appending to a system file or a home dotfile risks: the added
+// lines take effect without review.
+const (
+	appendSystemReason  = "appends to a system file: what it adds takes effect at once (a sudoers, cron, profile or hosts entry grants, runs or redirects what it says) and a malformed line can lock out sudo or login; the lines must be found and removed by hand"
+	appendDotfileReason = "appends to a dotfile of a home directory (shell profile, SSH authorized keys): the next shell runs, or the next login trusts, what it adds; the lines must be removed by hand"
+)
+
 var (
 	recursive = rules.Flag("r", "R", "recursive")
 	force     = rules.Flag("f", "force")
@@ -139,8 +150,12 @@ func Rules() []rules.Rule {
 		row("fs.redirect", Redirect, nil, model.TierRecoverableWithEffort,
 			"the output redirection (>) truncates the file if it exists; its previous contents survive only in version control"),
 
-		row("fs.tee.append-system", "tee", rules.All(rules.Flag("a", "append"), rules.PathIs(0, rules.PathRoot, rules.PathSystem, rules.PathDevice)), model.TierRecoverableWithEffort,
-			"tee -a appends to a system file; the added lines can be removed by hand"),
+		row("fs.append.system", Append, rules.PathIs(0, rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierNeedsReview, appendSystemReason),
+		row("fs.append.home-dotfile", Append, rules.HomeDotfileIs(0), model.TierRecoverableWithEffort, appendDotfileReason),
+		row("fs.append", Append, nil, model.TierReversible, "the output redirection (>>) only appends; the added lines can be removed"),
+
+		row("fs.tee.append-system", "tee", rules.All(rules.Flag("a", "append"), rules.PathIs(0, rules.PathRoot, rules.PathSystem, rules.PathDevice)), model.TierNeedsReview, appendSystemReason),
+		row("fs.tee.append-home-dotfile", "tee", rules.All(rules.Flag("a", "append"), rules.HomeDotfileIs(0)), model.TierRecoverableWithEffort, appendDotfileReason),
 		row("fs.tee.append", "tee", rules.Flag("a", "append"), model.TierReversible, "tee -a only appends"),
 		row("fs.tee.critical", "tee", critical, model.TierUnrecoverable,
 			"tee truncates the system file or device it writes (echo x | sudo tee /etc/hosts replaces the file)"),
