@@ -35,6 +35,11 @@ var valueFlags = map[string][]string{
 	"dd":        {},
 	"find":      {"-name", "-iname", "-path", "-ipath", "-type", "-maxdepth", "-mindepth", "-mtime", "-size", "-user", "-group", "-newer", "-perm", "-regex", "-printf", "-fprint"},
 	"npm":       {"--prefix", "-w", "--workspace"},
+	"curl": {"-X", "--request", "-H", "--header", "-o", "--output", "-u", "--user", "-A", "--user-agent", "-e", "--referer",
+		"-b", "--cookie", "-c", "--cookie-jar", "-x", "--proxy", "-m", "--max-time", "-w", "--write-out", "-K", "--config",
+		"-d", "--data", "--data-raw", "--data-binary", "--data-urlencode", "--data-ascii", "--json", "-F", "--form", "--form-string", "-T", "--upload-file"},
+	"wget": {"-O", "--output-document", "-o", "--output-file", "-P", "--directory-prefix", "-U", "--user-agent", "--header",
+		"--post-data", "--post-file", "--body-data", "--body-file", "--method"},
 	// git subcommands, as rules/git's subcommand view names them.
 	"git checkout": {"-b", "-B", "--orphan", "--conflict", "--inter-hunk-context", "-U", "--unified", "--pathspec-from-file"},
 	"git switch":   {"-c", "-C", "--create", "--force-create", "--orphan", "--conflict"},

@@ -126,8 +126,8 @@ func Rules() []rules.Rule {
 		out = append(out,
 			row("program."+client+".delete", client, rules.Any(httpMethod("DELETE"), destructiveURL()), model.TierNeedsReview,
 				"sends an HTTP DELETE, or calls an endpoint named for deleting: what the API deletes, and whether it can be restored, is not in the input"),
-			row("program."+client+".write", client, httpMethod("PUT", "PATCH", "POST"), model.TierRecoverableWithEffort,
-				"sends an HTTP request that changes state on the server"),
+			row("program."+client+".write", client, rules.Any(httpMethod("PUT", "PATCH", "POST"), sendsBody()), model.TierRecoverableWithEffort,
+				"sends an HTTP request that changes state on the server (a request with a body or form is a POST or PUT unless -G makes it a GET)"),
 			row("program."+client, client, nil, model.TierReversible, "fetches a URL"),
 		)
 	}
@@ -465,6 +465,39 @@ func writesFile(src string) bool {
 		}
 	}
 	return false
+}
+
+// sendsBody holds when a request carries a body, which makes curl and
+// wget send a POST (or a PUT, for an upload): curl -d/--data*/--json/
+// -F/--form/-T, wget --post-data/--post-file/--body-data/--body-file. curl
+// -G sends the data as a query string instead.
+func sendsBody() rules.Cond {
+	return rules.Func("a request body", func(f rules.Facts) rules.Result {
+		c := f.M.Command
+		names := []string{"post-data", "post-file", "body-data", "body-file"}
+		if c.Program == "curl" {
+			if rules.HasFlag(c, "G", "get") {
+				return rules.Result{Truth: rules.False}
+			}
+			names = []string{"d", "data", "data-raw", "data-binary", "data-urlencode", "data-ascii", "json", "F", "form", "form-string", "T", "upload-file"}
+		}
+		// The evidence names the flag, not the body: a body often holds
+		// credentials, and the report is shown in logs.
+		for _, n := range names {
+			if rules.HasFlag(c, n) {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "body flag", Value: flagText(n), Present: true}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// flagText spells a flag name as it is typed: -d, --data.
+func flagText(n string) string {
+	if len(n) == 1 {
+		return "-" + n
+	}
+	return "--" + n
 }
 
 // httpMethod holds when an HTTP client sends one of methods (-X DELETE,

@@ -135,6 +135,12 @@ func TestRows(t *testing.T) {
 			rulestest.Case{Row: "program." + client, Hit: client + " https://api/x", Miss: client + " --request=PUT https://api/x"},
 		)
 	}
+	cases = append(cases,
+		rulestest.Case{Row: "program.curl.write", Hit: "curl -sd @- https://api/x", Miss: "curl -G -d q=1 https://api/x"},
+		rulestest.Case{Row: "program.curl.write", Hit: "curl --json '{\"a\":1}' https://api/x", Miss: "curl -sSLo data.json https://api/x"},
+		rulestest.Case{Row: "program.curl.write", Hit: "curl -F file=@a.txt https://api/upload", Miss: "curl -H 'X-d: 1' https://api/x"},
+		rulestest.Case{Row: "program.wget.write", Hit: "wget --post-data 'a=1' https://api/x", Miss: "wget -O out https://api/x"},
+	)
 	for _, p := range readOnly {
 		hit := p + " x"
 		switch p {

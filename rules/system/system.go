@@ -4,6 +4,8 @@
 package system
 
 import (
+	"strings"
+
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
 )
@@ -44,6 +46,42 @@ func httpDelete() rules.Cond {
 	return rules.Func("HTTP DELETE", func(f rules.Facts) rules.Result {
 		if v, ok := rules.FlagValue(f.M.Command, "X", "method"); ok && (v == "DELETE" || v == "delete") {
 			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "method", Value: "DELETE", Present: true}}}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// ghAPIMethod holds when gh api's --method (-X) is one of methods.
+func ghAPIMethod(methods ...string) rules.Cond {
+	return rules.Func("gh api method "+strings.Join(methods, "|"), func(f rules.Facts) rules.Result {
+		if v, ok := rules.FlagValue(f.M.Command, "X", "method"); ok {
+			for _, m := range methods {
+				if strings.EqualFold(v, m) {
+					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "method", Value: m, Present: true}}}
+				}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// ghAPIGet holds for gh api -X GET, which sends its fields as a query
+// string.
+func ghAPIGet() rules.Cond { return ghAPIMethod("GET", "HEAD") }
+
+// graphqlDeleteField holds when gh api graphql is given a query field
+// (-f query='mutation { deleteRepository(...) }') whose mutation deletes.
+func graphqlDeleteField() rules.Cond {
+	return rules.Func("a GraphQL mutation that deletes", func(f rules.Facts) rules.Result {
+		for _, a := range f.M.Command.Args {
+			doc := strings.ToLower(a.Value)
+			if _, after, ok := strings.Cut(doc, "query="); ok && strings.Contains(after, "mutation") {
+				for _, w := range []string{"delete", "remove", "destroy", "drop", "purge", "wipe", "archive", "truncate"} {
+					if strings.Contains(after, w) {
+						return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "mutation", Value: w, Present: true}}}
+					}
+				}
+			}
 		}
 		return rules.Result{Truth: rules.False}
 	})
@@ -110,6 +148,14 @@ func Rules() []rules.Rule {
 			"deletes the repository with its issues, pull requests and wiki (GitHub restores deleted repositories only within 90 days, through support)"),
 		row("system.gh.api-delete", "gh", rules.All(rules.Sub("api"), httpDelete()), model.TierNeedsReview,
 			"calls the GitHub API with DELETE: what it deletes is in the path, and whether it can be restored is not in the input"),
+		row("system.gh.api-graphql-delete", "gh", rules.All(rules.Sub("api", "graphql"), graphqlDeleteField()), model.TierNeedsReview,
+			"runs a GraphQL mutation that deletes, removes or destroys something (deleteRepository, removeCollaborator ...): whether it can be restored is not in the input"),
+		row("system.gh.api-write", "gh", rules.All(rules.Sub("api"), rules.Not(ghAPIGet()), rules.Any(ghAPIMethod("POST", "PUT", "PATCH"), rules.Flag("f", "F", "field", "raw-field", "input"))),
+			model.TierRecoverableWithEffort, "calls the GitHub API with a request that creates or changes something (gh api sends POST when it is given fields)"),
+		row("system.gh.secret-set", "gh", rules.Any(rules.Sub("secret", "set"), rules.Sub("variable", "set")), model.TierRecoverableFromBackup,
+			"sets the secret or variable, replacing the value of one that exists: GitHub never shows a secret again, so the old value is gone unless it is kept elsewhere"),
+		row("system.gh.delete-branch", "gh", rules.All(rules.Any(rules.Sub("pr", "close"), rules.Sub("pr", "merge")), rules.Flag("d", "delete-branch")), model.TierRecoverableWithEffort,
+			"deletes the pull request's branch, local and remote; GitHub can restore it from the pull request"),
 		row("system.gh.delete-data", "gh", rules.Any(rules.Sub("issue", "delete"), rules.Sub("release", "delete"), rules.Sub("gist", "delete"),
 			rules.Sub("secret", "delete"), rules.Sub("variable", "delete"), rules.Sub("run", "delete"), rules.Sub("project", "delete"),
 			rules.Sub("release", "delete-asset"), rules.Sub("label", "delete")), model.TierUnrecoverable,
