@@ -35,6 +35,7 @@ var valueFlags = map[string][]string{
 	"dd":        {},
 	"find":      {"-name", "-iname", "-path", "-ipath", "-type", "-maxdepth", "-mindepth", "-mtime", "-size", "-user", "-group", "-newer", "-perm", "-regex", "-printf", "-fprint"},
 	"npm":       {"--prefix", "-w", "--workspace"},
+	"nmcli":     {"-f", "--fields", "-g", "--get-values", "-w", "--wait", "-e", "--escape", "-c", "--colors", "-m", "--mode"},
 	"curl": {"-X", "--request", "-H", "--header", "-o", "--output", "-u", "--user", "-A", "--user-agent", "-e", "--referer",
 		"-b", "--cookie", "-c", "--cookie-jar", "-x", "--proxy", "-m", "--max-time", "-w", "--write-out", "-K", "--config",
 		"-d", "--data", "--data-raw", "--data-binary", "--data-urlencode", "--data-ascii", "--json", "-F", "--form", "--form-string", "-T", "--upload-file"},

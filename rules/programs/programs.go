@@ -41,6 +41,9 @@ var readOnly = []string{
 	"eslint", "prettier", "black", "ruff", "flake8", "mypy", "pytest", "jest", "vitest", "mocha", "rspec", "bundle",
 	"gem", "composer", "dotnet", "swift", "xcodebuild", "pod", "flutter", "dart", "mix", "elixir", "erl", "ghc",
 	"cabal", "stack", "zig", "nix-shell", "direnv", "asdf", "nvm", "pyenv", "rbenv", "brew", "apt-cache", "dpkg-query",
+	"apt-get", "apt", "aptitude", "dpkg", "rpm", "yum", "dnf", "microdnf", "zypper", "pacman", "apk", "snap", "flatpak",
+	"conda", "mamba", "micromamba", "port", "nix-env", "choco", "winget", "scoop",
+	"getenforce", "sestatus", "lsmod", "modinfo", "lsattr", "blkid", "lscpu", "lspci", "lsusb", "dmesg",
 	"shellcheck", "shfmt", "hadolint", "tflint", "terraform-docs", "pre-commit", "tig",
 }
 
@@ -94,10 +97,6 @@ func Rules() []rules.Rule {
 			row("catalog."+rt, rt, nil, model.TierReversible, "installs, tests, formats or builds: everyday work that deletes nothing by itself"),
 		)
 	}
-	out = append(out,
-		row("program.rpm.erase", "rpm", rules.Flag("e", "erase"), model.TierRecoverableWithEffort, "removes installed packages; installing them again restores them, not their local configuration"),
-		row("catalog.rpm", "rpm", nil, model.TierReversible, "queries or verifies packages"),
-	)
 	for _, lang := range inlineLanguages {
 		out = append(out,
 			row("program."+lang+".inline-destructive", lang, destructiveScript(), model.TierNeedsReview,
@@ -149,9 +148,7 @@ func Rules() []rules.Rule {
 		row("program.npm.unpublish", "npm", rules.Sub("unpublish"), model.TierUnrecoverable,
 			"npm unpublish removes a published version from the registry; that name and version can never be published again, and installs that pin it break"),
 	)
-	for _, u := range uninstalls {
-		out = append(out, uninstallRow(u.program, u.subcommands...))
-	}
+	out = append(out, packageRows()...)
 	out = append(out,
 		row("program.mount", "mount", rules.Any(rules.Flag("o", "options", "t", "types", "bind", "rbind", "move"), rules.Operand(0, "a device or directory", anyArg)),
 			model.TierRecoverableWithEffort, "mounts or remounts a filesystem: what was in the directory is hidden, or the filesystem changes mode (read-only), until it is unmounted or remounted"),
@@ -276,35 +273,6 @@ func flagPath(names []string, classes ...rules.PathClass) rules.Cond {
 		}
 		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "directory", Value: v, Present: true, Description: string(got)}}}
 	})
-}
-
-// uninstallRow is the row of a package manager's subcommands that remove
-// installed packages.
-func uninstallRow(program string, subcommands ...string) rules.Rule {
-	subs := make([]rules.Cond, len(subcommands))
-	for i, sub := range subcommands {
-		subs[i] = rules.Sub(strings.Fields(sub)...)
-	}
-	return row("program."+program+".uninstall", program, rules.Any(subs...), model.TierRecoverableWithEffort,
-		"removes installed packages: installing them again restores them, though not always their local configuration, and what needs them fails until then")
-}
-
-// uninstall names a package manager's subcommands that remove installed
-// packages.
-type uninstall struct {
-	program     string
-	subcommands []string
-}
-
-// uninstalls are the package managers' subcommands that remove installed
-// packages (bun's and deno's rows are with the runtimes').
-var uninstalls = []uninstall{
-	{"pip", []string{"uninstall"}}, {"pip3", []string{"uninstall"}}, {"pipx", []string{"uninstall", "uninstall-all"}},
-	{"npm", []string{"uninstall", "remove", "rm", "r", "un", "unlink"}}, {"pnpm", []string{"remove", "rm", "uninstall", "un"}},
-	{"yarn", []string{"remove", "global remove"}}, {"gem", []string{"uninstall"}},
-	{"cargo", []string{"uninstall"}}, {"brew", []string{"uninstall", "remove", "rm", "untap", "autoremove"}},
-	{"poetry", []string{"remove"}}, {"uv", []string{"remove", "pip uninstall", "tool uninstall"}}, {"composer", []string{"remove"}},
-	{"pyenv", []string{"uninstall"}}, {"nvm", []string{"uninstall"}}, {"rustup", []string{"uninstall", "toolchain uninstall", "toolchain remove", "component remove", "self uninstall"}},
 }
 
 // shells and inlineLanguages run scripts and inline code.

@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/recourse-dev/recourse/internal/rulestest"
@@ -23,8 +24,49 @@ func TestRows(t *testing.T) {
 		{Row: "program.deno.remote", Hit: "deno run -A https://x.example/x.ts", Miss: "deno run -A main.ts"},
 		{Row: "program.deno.run-file", Hit: "deno run -A main.ts", Miss: "deno test"},
 		{Row: "catalog.deno", Hit: "deno lint", Miss: "deno run x.ts"},
-		{Row: "program.rpm.erase", Hit: "rpm -e openssl", Miss: "rpm -qa"},
-		{Row: "catalog.rpm", Hit: "rpm -qi bash", Miss: "rpm --erase bash"},
+		{Row: "program.rpm.uninstall", Hit: "rpm -e openssl", Miss: "rpm -qa"},
+		{Row: "program.rpm.remove-essential", Hit: "rpm -e --nodeps glibc", Miss: "rpm -e openssl"},
+		{Row: "program.apt-get.remove-essential", Hit: "apt-get remove --purge openssh-server", Miss: "apt-get remove --purge nginx"},
+		{Row: "program.apt-get.remove-essential", Hit: "sudo apt-get purge -y 'linux-image-6.8.0-45-generic'", Miss: "apt-get install linux-image-generic"},
+		{Row: "program.apt-get.purge", Hit: "apt-get remove --purge nginx", Miss: "apt-get remove nginx"},
+		{Row: "program.apt-get.purge", Hit: "apt-get autopurge -y", Miss: "apt-get autoremove -y"},
+		{Row: "program.apt-get.uninstall", Hit: "apt-get autoremove -y", Miss: "apt-get upgrade -y"},
+		{Row: "program.apt.remove-essential", Hit: "apt remove sudo", Miss: "apt remove sudoku"},
+		{Row: "program.apt.purge", Hit: "apt purge nginx", Miss: "apt show nginx"},
+		{Row: "program.apt.uninstall", Hit: "apt remove nginx", Miss: "apt install nginx"},
+		{Row: "program.aptitude.remove-essential", Hit: "aptitude purge systemd", Miss: "aptitude purge nginx"},
+		{Row: "program.aptitude.purge", Hit: "aptitude purge nginx", Miss: "aptitude remove nginx"},
+		{Row: "program.aptitude.uninstall", Hit: "aptitude remove nginx", Miss: "aptitude search nginx"},
+		{Row: "program.dpkg.remove-essential", Hit: "dpkg --purge --force-all libc6:amd64", Miss: "dpkg --purge nginx"},
+		{Row: "program.dpkg.purge", Hit: "dpkg -P nginx", Miss: "dpkg -r nginx"},
+		{Row: "program.dpkg.uninstall", Hit: "dpkg -r nginx", Miss: "dpkg -l"},
+		{Row: "program.yum.remove-essential", Hit: "yum remove -y kernel-core", Miss: "yum remove -y kernel-devel"},
+		{Row: "program.yum.uninstall", Hit: "yum erase httpd", Miss: "yum install httpd"},
+		{Row: "program.dnf.remove-essential", Hit: "dnf remove sudo", Miss: "dnf remove httpd"},
+		{Row: "program.dnf.uninstall", Hit: "dnf autoremove", Miss: "dnf upgrade"},
+		{Row: "program.microdnf.remove-essential", Hit: "microdnf remove glibc", Miss: "microdnf remove tar"},
+		{Row: "program.microdnf.uninstall", Hit: "microdnf remove tar", Miss: "microdnf install tar"},
+		{Row: "program.zypper.remove-essential", Hit: "zypper rm grub2-x86_64-efi", Miss: "zypper rm vim"},
+		{Row: "program.zypper.uninstall", Hit: "zypper remove vim", Miss: "zypper refresh"},
+		{Row: "program.pacman.remove-essential", Hit: "pacman -Rdd linux", Miss: "pacman -S linux"},
+		{Row: "program.pacman.purge", Hit: "pacman -Rns vim", Miss: "pacman -Rs vim"},
+		{Row: "program.pacman.uninstall", Hit: "pacman -R vim", Miss: "pacman -Syu"},
+		{Row: "program.apk.remove-essential", Hit: "apk del musl", Miss: "apk del curl"},
+		{Row: "program.apk.purge", Hit: "apk del --purge curl", Miss: "apk add --purge curl"},
+		{Row: "program.apk.uninstall", Hit: "apk del curl", Miss: "apk add curl"},
+		{Row: "program.snap.remove-essential", Hit: "snap remove snapd", Miss: "snap remove lxd"},
+		{Row: "program.snap.purge", Hit: "snap remove --purge lxd", Miss: "snap remove lxd"},
+		{Row: "program.snap.uninstall", Hit: "snap remove lxd", Miss: "snap list"},
+		{Row: "program.flatpak.purge", Hit: "flatpak uninstall --delete-data org.gimp.GIMP", Miss: "flatpak uninstall org.gimp.GIMP"},
+		{Row: "program.flatpak.uninstall", Hit: "flatpak remove org.gimp.GIMP", Miss: "flatpak list"},
+		{Row: "program.conda.uninstall", Hit: "conda env remove -n ml", Miss: "conda env list"},
+		{Row: "program.mamba.uninstall", Hit: "mamba remove numpy", Miss: "mamba install numpy"},
+		{Row: "program.micromamba.uninstall", Hit: "micromamba uninstall numpy", Miss: "micromamba list"},
+		{Row: "program.port.uninstall", Hit: "port uninstall wget", Miss: "port install wget"},
+		{Row: "program.nix-env.uninstall", Hit: "nix-env -e hello", Miss: "nix-env -iA nixpkgs.hello"},
+		{Row: "program.choco.uninstall", Hit: "choco uninstall git -y", Miss: "choco install git -y"},
+		{Row: "program.winget.uninstall", Hit: "winget uninstall Git.Git", Miss: "winget install Git.Git"},
+		{Row: "program.scoop.uninstall", Hit: "scoop uninstall git", Miss: "scoop install git"},
 		{Row: "program.npm.publish", Hit: "npm publish --access public", Miss: "npm pack"},
 		{Row: "program.pnpm.publish", Hit: "pnpm publish", Miss: "pnpm install"},
 		{Row: "program.yarn.publish", Hit: "yarn npm publish", Miss: "yarn install"},
@@ -81,8 +123,11 @@ func TestRows(t *testing.T) {
 			rulestest.Case{Row: "program." + lang + ".file", Hit: lang + " app.file", Miss: lang + " " + flag + ` "print(1)"`},
 		)
 	}
-	for _, u := range append(uninstalls, uninstall{"bun", []string{"remove"}}, uninstall{"deno", []string{"uninstall"}}) {
+	for _, u := range append(uninstalls, uninstall{program: "bun", subcommands: []string{"remove"}}, uninstall{program: "deno", subcommands: []string{"uninstall"}}) {
 		for _, sub := range u.subcommands {
+			if slices.Contains(u.purgeSubs, sub) {
+				continue // judged by the purge row
+			}
 			cases = append(cases, rulestest.Case{Row: "program." + u.program + ".uninstall", Hit: u.program + " " + sub + " left-pad", Miss: u.program + " install left-pad"})
 		}
 	}

@@ -1,6 +1,7 @@
 // Package system holds the rules for commands that stop machines and
 // services, kill processes, or remove users, schedules and firewall rules,
-// and for backup and sync tools that delete (rclone, restic, borg).
+// for backup and sync tools that delete (rclone, restic, borg), for the
+// GitHub CLI, and (admin.go) for administering a Linux machine.
 package system
 
 import (
@@ -169,5 +170,5 @@ func Rules() []rules.Rule {
 			"changes the repository's visibility: making a public repository private detaches its forks and drops its stars for good"),
 		row("system.gh", "gh", nil, model.TierReversible, "reads or creates issues, pull requests and repositories"),
 	)
-	return out
+	return append(out, adminRules()...)
 }

@@ -66,5 +66,6 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "system.gh.archive", Hit: "gh repo archive o/r", Miss: "gh repo clone o/r"},
 		rulestest.Case{Row: "system.gh", Hit: "gh pr list", Miss: "gh release delete v1"},
 	)
+	cases = append(cases, adminCases()...)
 	rulestest.Run(t, Rules(), cases)
 }
