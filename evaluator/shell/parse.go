@@ -176,6 +176,9 @@ func (w *walker) script(src string, fr frame) {
 			// still truncates what it redirects into.
 			if call, ok := n.Cmd.(*syntax.CallExpr); ok {
 				w.assignAll(call.Assigns)
+				// PROMPT_COMMAND='rm -rf ~' runs at the next prompt, PAGER=…
+				// at the next git log, exported or not (PAGER often is).
+				w.runCommandVars(call.Assigns, n, src, fr)
 			}
 			w.statementRedirects(n, src, fr)
 		case *syntax.DeclClause:
@@ -228,15 +231,22 @@ func describe(st *syntax.Stmt, src string) string {
 
 // declare records `export X=value` and friends.
 func (w *walker) declare(d *syntax.DeclClause, src string, fr frame) {
+	w.assignAll(d.Args)
+	w.runCommandVars(d.Args, d, src, fr)
+}
+
+// runCommandVars analyses the command lines that the assignments of
+// command variables among assigns (already made) hand to later programs,
+// at the statement at.
+func (w *walker) runCommandVars(assigns []*syntax.Assign, at syntax.Node, src string, fr frame) {
 	var runs []*syntax.Assign
-	for _, a := range d.Args {
-		w.assign(a, w.env)
+	for _, a := range assigns {
 		if isCommandVar(a) {
 			runs = append(runs, a)
 		}
 	}
 	if len(runs) > 0 {
-		w.commandVars(runs, w.env, w.commandAt(d, d.Pos(), src, fr, nil), fr)
+		w.commandVars(runs, w.env, w.commandAt(at, at.Pos(), src, fr, nil), fr)
 	}
 }
 

@@ -19,6 +19,10 @@ type wrapper struct {
 	// positionals are operands the wrapper takes itself before the
 	// command: timeout's duration, chroot's new root, flock's lock file.
 	positionals int
+	// positionalFlags name by flag what the positionals would: with one,
+	// the command follows the flags directly (runuser -u app CMD, where
+	// runuser app -c CMD names the user as an operand).
+	positionalFlags []string
 	// assignments: NAME=value operands before the command set its
 	// environment (env).
 	assignments bool
@@ -59,6 +63,21 @@ func (spec wrapper) startsShell(args []model.Arg) bool {
 	return false
 }
 
+// clusterEndsIn reports whether v is a cluster of short flags whose last
+// is one of the single-letter flags, which then takes the next argument
+// as its value (script -qc CMD, su -lc CMD).
+func clusterEndsIn(v string, flags []string) bool {
+	if len(v) < 3 || v[0] != '-' || v[1] == '-' || strings.Contains(v, "=") {
+		return false
+	}
+	for _, f := range flags {
+		if len(f) == 2 && f[0] == '-' && v[len(v)-1] == f[1] {
+			return true
+		}
+	}
+	return false
+}
+
 // clusterHas reports whether v is a cluster of short flags (-Es) that
 // holds one of the single-letter flags.
 func clusterHas(v string, flags []string) bool {
@@ -85,7 +104,7 @@ var wrappers = map[string]wrapper{
 	"cmd": {lineFlags: []string{"/c", "/C", "/k", "/K"}, lineArgs: true},
 	// su, runuser and script run -c's command line through a shell.
 	"su":      {valueFlags: []string{"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true, shellAlways: true},
-	"runuser": {valueFlags: []string{"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-u", "--user", "-w", "--whitelist-environment"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true, shellAlways: true},
+	"runuser": {valueFlags: []string{"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-u", "--user", "-w", "--whitelist-environment"}, positionals: 1, positionalFlags: []string{"-u", "--user"}, lineFlags: []string{"-c", "--command"}, lineAnywhere: true, shellAlways: true},
 	"script":  {valueFlags: []string{"-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-m", "--logging-format", "-E", "--echo"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true, shellAlways: true},
 	"command": {lookupFlags: []string{"-v", "-V"}},
 	"builtin": {},
@@ -297,6 +316,9 @@ func (w *walker) peel(cmd *model.Command, spec wrapper, args []model.Arg) ([]mod
 			return lookedUp(args[i+1:])
 		case strings.HasPrefix(a, "-"): // a lone "-" too: su's login flag, env's -i; never a command
 			name, _, hasValue := strings.Cut(a, "=")
+			if slices.Contains(spec.positionalFlags, name) {
+				positionals = 0
+			}
 			if flagTakesValue(spec.valueFlags, name) && !hasValue && i+1 < len(args) {
 				if name == spec.chdir {
 					w.chdirFor(cmd, args[i+1])
@@ -336,7 +358,7 @@ func commandLine(spec wrapper, args []model.Arg) (model.Arg, bool) {
 		var line model.Arg
 		var rest []model.Arg
 		switch {
-		case slices.Contains(spec.lineFlags, a) && i+1 < len(args): // -c CMD, and cmd.exe's /c CMD
+		case (slices.Contains(spec.lineFlags, a) || clusterEndsIn(a, spec.lineFlags)) && i+1 < len(args): // -c CMD, -qc CMD, and cmd.exe's /c CMD
 			line, rest = args[i+1], args[i+2:]
 		case a == "--" || !strings.HasPrefix(a, "-") || a == "-":
 			if spec.lineAnywhere && a != "--" {

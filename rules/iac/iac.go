@@ -1,5 +1,5 @@
 // Package iac holds the rules for infrastructure-as-code tools run from a
-// shell: terraform, tofu, pulumi, cdk. A plan they would apply is better
+// shell: terraform, tofu, terragrunt, pulumi, cdk. A plan they would apply is better
 // judged from its JSON (recourse eval terraform), and the reasoning says so.
 package iac
 
@@ -12,28 +12,45 @@ func row(id, typ string, when rules.Cond, tier model.Tier, reason string) rules.
 	return rules.Rule{ID: id, Type: typ, On: rules.Execute, When: when, Tier: tier, Reason: reason}
 }
 
+// tfSub matches a subcommand of terraform or tofu; terragrunt's are the
+// same, also run on every module at once (terragrunt run-all destroy,
+// terragrunt run --all destroy).
+func tfSub(tool string) func(words ...string) rules.Cond {
+	if tool != "terragrunt" {
+		return rules.Sub
+	}
+	return func(words ...string) rules.Cond {
+		return rules.Any(rules.Sub(words...), rules.Sub(append([]string{"run-all"}, words...)...), rules.Sub(append([]string{"run"}, words...)...))
+	}
+}
+
 // Rules returns the IaC rows.
 func Rules() []rules.Rule {
 	var out []rules.Rule
-	for _, tf := range []string{"terraform", "tofu"} {
+	for _, tf := range []string{"terraform", "tofu", "terragrunt"} {
+		sub := tfSub(tf)
+		autoApprove := rules.Flag("auto-approve")
+		if tf == "terragrunt" {
+			autoApprove = rules.Flag("auto-approve", "terragrunt-non-interactive", "non-interactive")
+		}
 		out = append(out,
-			row("iac."+tf+".destroy", tf, rules.Any(rules.Sub("destroy"), rules.All(rules.Sub("apply"), rules.Flag("destroy"))), model.TierNeedsReview,
+			row("iac."+tf+".destroy", tf, rules.Any(sub("destroy"), rules.All(sub("apply"), rules.Flag("destroy"))), model.TierNeedsReview,
 				"destroys every resource in the state, which the input does not show; evaluate `"+tf+" plan -destroy` with recourse eval terraform"),
-			row("iac."+tf+".apply.replace", tf, rules.All(rules.Sub("apply"), rules.Flag("replace")), model.TierNeedsReview,
+			row("iac."+tf+".apply.replace", tf, rules.All(sub("apply"), rules.Flag("replace")), model.TierNeedsReview,
 				"-replace destroys the named resources and creates them again: what they hold is lost unless something kept a copy, which the input does not show"),
-			row("iac."+tf+".apply.auto-approve", tf, rules.All(rules.Sub("apply"), rules.Flag("auto-approve")), model.TierNeedsReview,
+			row("iac."+tf+".apply.auto-approve", tf, rules.All(sub("apply"), autoApprove), model.TierNeedsReview,
 				"applies a plan nobody reviews; evaluate the saved plan with recourse eval terraform first"),
-			row("iac."+tf+".state-rm", tf, rules.Any(rules.Sub("state", "rm"), rules.Sub("state", "push")), model.TierRecoverableWithEffort,
+			row("iac."+tf+".state-rm", tf, rules.Any(sub("state", "rm"), sub("state", "push")), model.TierRecoverableWithEffort,
 				"changes the state by hand: removed resources keep running unmanaged until imported again"),
-			row("iac."+tf+".taint", tf, rules.Sub("taint"), model.TierNeedsReview,
+			row("iac."+tf+".taint", tf, sub("taint"), model.TierNeedsReview,
 				"marks the resource for replacement: the next apply destroys it and creates it again, and what it holds is lost unless something kept a copy"),
-			row("iac."+tf+".workspace-delete", tf, rules.Sub("workspace", "delete"), model.TierRecoverableFromBackup,
+			row("iac."+tf+".workspace-delete", tf, sub("workspace", "delete"), model.TierRecoverableFromBackup,
 				"deletes a workspace and its state; its resources keep running, unmanaged"),
-			row("iac."+tf+".apply", tf, rules.Sub("apply"), model.TierRecoverableWithEffort,
+			row("iac."+tf+".apply", tf, sub("apply"), model.TierRecoverableWithEffort,
 				"applies changes after an interactive approval (or a saved plan): evaluate the plan with recourse eval terraform"),
-			row("iac."+tf+".read", tf, rules.Any(rules.Sub("plan"), rules.Sub("validate"), rules.Sub("fmt"), rules.Sub("init"), rules.Sub("output"), rules.Sub("show"),
-				rules.Sub("version"), rules.Sub("providers"), rules.Sub("graph"), rules.Sub("state", "list"), rules.Sub("state", "show"), rules.Sub("workspace", "list"),
-				rules.Sub("workspace", "select"), rules.Sub("workspace", "new"), rules.Sub("console"), rules.Sub("get"), rules.Sub("login"), rules.Sub("test")),
+			row("iac."+tf+".read", tf, rules.Any(sub("plan"), sub("validate"), sub("fmt"), sub("init"), sub("output"), sub("show"),
+				sub("version"), sub("providers"), sub("graph"), sub("state", "list"), sub("state", "show"), sub("workspace", "list"),
+				sub("workspace", "select"), sub("workspace", "new"), sub("console"), sub("get"), sub("login"), sub("test")),
 				model.TierReversible, "plans, validates or reads; nothing is changed"),
 			row("iac."+tf+".other", tf, nil, model.TierRecoverableWithEffort, "changes state or infrastructure (import, untaint, force-unlock ...)"),
 		)

@@ -8,7 +8,7 @@ import (
 
 func TestRows(t *testing.T) {
 	var cases []rulestest.Case
-	for _, tf := range []string{"terraform", "tofu"} {
+	for _, tf := range []string{"terraform", "tofu", "terragrunt"} {
 		cases = append(cases,
 			rulestest.Case{Row: "iac." + tf + ".destroy", Hit: tf + " destroy -auto-approve", Miss: tf + " plan -destroy"},
 			rulestest.Case{Row: "iac." + tf + ".destroy", Hit: tf + " apply -destroy", Miss: tf + " apply"},
@@ -23,6 +23,10 @@ func TestRows(t *testing.T) {
 	}
 	cases = append(cases,
 		rulestest.Case{Row: "iac.pulumi.destroy", Hit: "pulumi destroy --yes", Miss: "pulumi preview"},
+		rulestest.Case{Row: "iac.terragrunt.destroy", Hit: "terragrunt run-all destroy --terragrunt-non-interactive", Miss: "terragrunt run-all plan"},
+		rulestest.Case{Row: "iac.terragrunt.destroy", Hit: "terragrunt run --all destroy", Miss: "terragrunt run --all plan"},
+		rulestest.Case{Row: "iac.terragrunt.apply.auto-approve", Hit: "terragrunt run-all apply --terragrunt-non-interactive", Miss: "terragrunt run-all apply"},
+		rulestest.Case{Row: "iac.terragrunt.apply.replace", Hit: "terragrunt apply -replace=aws_db_instance.main", Miss: "terragrunt apply"},
 		rulestest.Case{Row: "iac.terraform.apply.replace", Hit: "terraform apply -replace=aws_db_instance.main", Miss: "terraform apply"},
 		rulestest.Case{Row: "iac.tofu.apply.replace", Hit: "tofu apply -replace aws_db_instance.main", Miss: "tofu plan -replace=aws_db_instance.main"},
 		rulestest.Case{Row: "iac.pulumi.destroy", Hit: "pulumi destroy -s prod", Miss: "pulumi destroy --preview-only"},

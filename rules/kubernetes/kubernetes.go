@@ -80,6 +80,10 @@ func Rules() []rules.Rule {
 			"evicts every pod from the node (emptyDir data is lost with --delete-emptydir-data); uncordon reverses the scheduling"),
 		row("kubectl.scale.zero", "kubectl", rules.All(rules.Sub("scale"), rules.FlagEquals("replicas", "0")), model.TierRecoverableWithEffort,
 			"scales the workload to zero replicas: an outage until it is scaled back"),
+		row("kubectl.finalizers", "kubectl", rules.Any(rules.All(rules.Sub("patch"), flagValueContains("finalizers", "p", "patch")),
+			rules.All(rules.Sub("replace"), flagValueContains("/finalize", "raw"))), model.TierNeedsReview,
+			"changes an object's finalizers: removing them lets a pending deletion finish at once, skipping the cleanup they guard (a volume's detach and "+
+				"deletion, a namespace's contents), and which finalizers go and why the deletion was stuck is not in the input"),
 		row("kubectl.replace.force", "kubectl", rules.All(rules.Sub("replace"), rules.Flag("force")), model.TierRecoverableFromBackup,
 			"replace --force deletes and recreates the objects"),
 		row("kubectl.apply.prune", "kubectl", rules.All(rules.Sub("apply"), rules.Flag("prune")), model.TierNeedsReview,
@@ -100,4 +104,15 @@ func Rules() []rules.Rule {
 		row("helm.other", "helm", nil, model.TierRecoverableWithEffort,
 			"installs, upgrades or rolls back a release; helm rollback returns to the previous revision"),
 	}
+}
+
+// flagValueContains holds when one of the named flags' value contains
+// text (kubectl patch -p '{"metadata":{"finalizers":null}}').
+func flagValueContains(text string, names ...string) rules.Cond {
+	return rules.Func("a --"+names[len(names)-1]+" value containing "+text, func(f rules.Facts) rules.Result {
+		if v, ok := rules.FlagValue(f.M.Command, names...); ok && strings.Contains(v, text) {
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: names[len(names)-1], Value: text, Present: true}}}
+		}
+		return rules.Result{Truth: rules.False}
+	})
 }
