@@ -35,6 +35,8 @@ var valueFlags = map[string][]string{
 	"dd":        {},
 	"find":      {"-name", "-iname", "-path", "-ipath", "-type", "-maxdepth", "-mindepth", "-mtime", "-size", "-user", "-group", "-newer", "-perm", "-regex", "-printf", "-fprint"},
 	"npm":       {"--prefix", "-w", "--workspace"},
+	"etcdctl":   {"--endpoints", "--cacert", "--cert", "--key", "--user", "-w", "--write-out", "--command-timeout"},
+	"doctl":     {"-t", "--access-token", "--context", "-o", "--output", "--format", "-c", "--config"},
 	"nmcli":     {"-f", "--fields", "-g", "--get-values", "-w", "--wait", "-e", "--escape", "-c", "--colors", "-m", "--mode"},
 	"curl": {"-X", "--request", "-H", "--header", "-o", "--output", "-u", "--user", "-A", "--user-agent", "-e", "--referer",
 		"-b", "--cookie", "-c", "--cookie-jar", "-x", "--proxy", "-m", "--max-time", "-w", "--write-out", "-K", "--config",

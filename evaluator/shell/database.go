@@ -13,7 +13,8 @@ import (
 type sqlClient struct {
 	// flags give the SQL in their value (psql -c, mysql -e).
 	flags []string
-	// sub is a subcommand that must come first (cockroach sql, bq query).
+	// sub is the subcommand that must come first (cockroach sql, bq
+	// query, wrangler d1 execute), its words separated by spaces.
 	sub string
 	// operand is the position of an operand that is SQL (sqlite3 DB SQL:
 	// 2), counted after sub; 0 for none.
@@ -41,6 +42,10 @@ var sqlClients = map[string]sqlClient{
 	// CQL is not SQL: what PostgreSQL's parser reads (SELECT ...) is judged,
 	// the rest (DROP KEYSPACE) does not parse and is needs-review.
 	"cqlsh": {flags: []string{"-e", "--execute"}, fileFlags: []string{"-f", "--file"}},
+	// Platform CLIs that run SQL on a hosted database.
+	"wrangler": {sub: "d1 execute", flags: []string{"--command"}, fileFlags: []string{"--file"}},
+	"heroku":   {sub: "pg:psql", flags: []string{"-c", "--command"}, fileFlags: []string{"-f", "--file"}},
+	"turso":    {sub: "db shell", operand: 2},
 }
 
 // database emits a database CLI and one mutation per SQL statement it
@@ -48,8 +53,8 @@ var sqlClients = map[string]sqlClient{
 func (w *walker) database(cmd *model.Command, spec sqlClient, heredoc *string, fr frame) {
 	w.emit(cmd)
 	args := cmd.Args
-	if spec.sub != "" {
-		if len(args) == 0 || args[0].Value != spec.sub {
+	for _, word := range strings.Fields(spec.sub) {
+		if len(args) == 0 || args[0].Value != word {
 			return
 		}
 		args = args[1:]

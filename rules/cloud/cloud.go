@@ -1,7 +1,8 @@
 // Package cloud holds the rules for the aws, gcloud, gsutil and az
 // command-line tools: delete, terminate and remove operations per service, with the
 // flags that change what survives (--skip-final-snapshot,
-// --force-delete-without-recovery, --pending-window-in-days ...).
+// --force-delete-without-recovery, --pending-window-in-days ...), and
+// (platforms.go) for application platforms' and data stores' CLIs.
 package cloud
 
 import (
@@ -88,7 +89,7 @@ var (
 
 // Rules returns the cloud CLI rows.
 func Rules() []rules.Rule {
-	return []rules.Rule{
+	return append([]rules.Rule{
 		row("aws.dry-run", "aws", dryRun, model.TierReversible, "--dryrun/--dry-run only reports what would happen"),
 		row("aws.help", "aws", rules.Any(rules.Sub("help"), rules.Sub("*", "help"), rules.Sub("*", "*", "help")), model.TierReversible, "prints help"),
 		row("aws.s3.rb.force", "aws", rules.All(rules.Sub("s3", "rb"), rules.Flag("force")), model.TierUnrecoverable,
@@ -179,5 +180,5 @@ func Rules() []rules.Rule {
 		row("az.read", "az", rules.Any(words("list"), words("show"), rules.Sub("account"), rules.Sub("login"), rules.Sub("version"), rules.Sub("find")), model.TierReversible,
 			"reads cloud state"),
 		row("az.other", "az", nil, model.TierRecoverableWithEffort, "changes cloud resources in place"),
-	}
+	}, platformRows()...)
 }
