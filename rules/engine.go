@@ -209,9 +209,13 @@ func (e *Engine) getMemo() *memo {
 	return e.memos.Get().(*memo)
 }
 
+// putMemo returns m to the pool with its keys cleared, which is all a
+// later judgement needs: every cached value is looked up by its command
+// (a new one may reuse a freed one's address). The buffers keep their old
+// contents until overwritten; clearing them all cost more than the rows.
 func (e *Engine) putMemo(m *memo) {
 	if e.memos != nil {
-		*m = memo{}
+		m.cmd, m.ops, m.flagsCmd, m.paths = nil, nil, nil, m.paths[:0]
 		e.memos.Put(m)
 	}
 }
