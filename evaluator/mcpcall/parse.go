@@ -144,6 +144,9 @@ func Mutations(c *Call) []model.Mutation {
 	}}
 	for _, key := range slices.Sorted(maps.Keys(c.Arguments)) {
 		text, ok := textOf(c.Arguments[key])
+		if lines, isLines := linesOf(key, c.Arguments[key]); isLines {
+			text, ok = lines, true
+		}
 		if !ok || strings.TrimSpace(text) == "" {
 			continue
 		}
@@ -383,6 +386,9 @@ func commandMutations(id, key, text string, args map[string]any) []model.Mutatio
 // subCommand, resourceType, name, namespace, flags, args), so that it is
 // judged like the same command typed in a shell.
 func kubectlLine(c *model.ToolCall) (string, bool) {
+	if line, ok := kubectlDeleteLine(c); ok {
+		return line, true
+	}
 	verb, _ := c.Arguments["command"].(string)
 	if c.Name != "kubectl_generic" || strings.TrimSpace(verb) == "" {
 		return "", false
@@ -422,6 +428,54 @@ func kubectlLine(c *model.ToolCall) (string, bool) {
 		}
 	}
 	return strings.Join(words, " "), true
+}
+
+// kubectlDeleteLine spells the kubectl delete that kubernetes-mcp-server's
+// pods_delete {name, namespace} and resources_delete {apiVersion, kind,
+// name, namespace} amount to; with no name (or no kind) it spells none, and
+// the call's own row needs review.
+func kubectlDeleteLine(c *model.ToolCall) (string, bool) {
+	kind := "pod"
+	switch c.Name {
+	case "pods_delete":
+	case "resources_delete":
+		kind, _ = c.Arguments["kind"].(string)
+	default:
+		return "", false
+	}
+	name, _ := c.Arguments["name"].(string)
+	if strings.TrimSpace(kind) == "" || strings.TrimSpace(name) == "" {
+		return "", false
+	}
+	words := []string{"kubectl", "delete", strings.ToLower(kind), name}
+	if ns, ok := c.Arguments["namespace"].(string); ok && ns != "" {
+		words = append(words, "--namespace="+ns)
+	}
+	for i, w := range words {
+		if q, err := syntax.Quote(w, syntax.LangBash); err == nil {
+			words[i] = q
+		}
+	}
+	return strings.Join(words, " "), true
+}
+
+// linesOf reads a "commands" argument given as an array of command lines
+// ({"commands": ["cd app", "rm -rf build"]}), one line each, where an
+// array under another key is one command's argv.
+func linesOf(key string, v any) (string, bool) {
+	items, ok := v.([]any)
+	if !ok || !strings.EqualFold(key, "commands") {
+		return "", false
+	}
+	lines := make([]string, 0, len(items))
+	for _, it := range items {
+		s, ok := it.(string)
+		if !ok {
+			return "", false
+		}
+		lines = append(lines, s)
+	}
+	return strings.Join(lines, "\n"), len(lines) > 0
 }
 
 // textOf is an argument's text: a string, or an argv array of strings
@@ -488,7 +542,7 @@ func isSQLArgument(key string, c *model.ToolCall) bool {
 }
 
 // commandKeys hold a shell command line in a terminal server's tools.
-var commandKeys = map[string]bool{"command": true, "cmd": true, "commandline": true, "command_line": true, "script": true, "shell_command": true}
+var commandKeys = map[string]bool{"command": true, "commands": true, "cmd": true, "commandline": true, "command_line": true, "script": true, "shell_command": true}
 
 // shellWords in a tool or server name mark a terminal tool.
 var shellWords = map[string]bool{"run": true, "exec": true, "execute": true, "shell": true, "terminal": true, "bash": true,

@@ -87,6 +87,11 @@ func TestDerivedMutations(t *testing.T) {
 		{`{"server": "terminal", "tool": "run_command", "arguments": {"command": "rm -rf ~ && ls"}}`, "run_command rm ls"},
 		{`{"server": "desktop-commander", "tool": "execute_command", "arguments": {"command": "git push -f", "cwd": "/repo"}}`, "execute_command git"},
 		{`{"server": "notes", "tool": "save_note", "arguments": {"command": "rm -rf /"}}`, "save_note"},
+		{`{"server": "shell", "tool": "execute", "arguments": {"commands": ["cd app", "rm -rf build"]}}`, "execute cd rm"},
+		{`{"server": "shell", "tool": "execute", "arguments": {"command": ["rm", "-rf", "build"]}}`, "execute rm"},
+		{`{"server": "kubernetes", "tool": "pods_delete", "arguments": {"name": "web-0", "namespace": "prod"}}`, "pods_delete kubectl"},
+		{`{"server": "kubernetes", "tool": "resources_delete", "arguments": {"apiVersion": "v1", "kind": "Namespace", "name": "prod"}}`, "resources_delete kubectl"},
+		{`{"server": "kubernetes", "tool": "resources_delete", "arguments": {"kind": "Namespace"}}`, "resources_delete"},
 	}
 	for _, tt := range tests {
 		ms, err := Parse([]byte(tt.doc))

@@ -199,7 +199,7 @@ func destructiveTarget() rules.Cond {
 var (
 	readVerbs  = []string{"get", "list", "search", "read", "describe", "show", "fetch", "view", "find", "query", "lookup", "count", "check", "inspect", "download", "explain", "status", "logs", "diff", "compare", "preview", "browse", "head", "tail", "whoami", "info"}
 	critical   = []rules.PathClass{rules.PathRoot, rules.PathSystem, rules.PathHome, rules.PathDevice, rules.PathCwd}
-	sqlTools   = []string{"query", "execute_query", "execute_sql", "run_sql", "run_query", "read_query", "write_query", "sql", "execute_statement", "mysql_query", "postgres_query", "execute", "run_statement", "sql_query"}
+	sqlTools   = []string{"query", "execute_query", "execute_sql", "run_sql", "run_query", "read_query", "write_query", "sql", "execute_statement", "mysql_query", "postgres_query", "run_statement", "sql_query"}
 	shellTools = []string{"run_command", "execute_command", "shell_exec", "run_shell_command", "exec", "bash", "shell", "run_terminal_cmd", "run_in_terminal", "execute_shell", "terminal", "run", "exec_command", "run_shell", "shell_execute", "execute_bash", "run_bash"}
 )
 
@@ -283,6 +283,9 @@ func codeHosts() []rules.Rule {
 			"a forced checkout overwrites uncommitted changes"),
 		row("mcp.git.checkout-paths", []string{"git_checkout", "git_restore"}, arg("a path, not a branch", isPathspec, "branch_name", "branch", "target", "ref", "paths", "path"), model.TierUnrecoverable,
 			"checking out a path (., ./src, *.go) overwrites its uncommitted changes with the committed version: they are lost"),
+		row("mcp.git.branch-force-delete", []string{"git_branch"}, rules.All(rules.Any(arg("delete", isTrue, "delete", "delete_branch"),
+			arg("a delete operation", oneOf("delete", "remove"), "operation", "mode", "action")), arg("force", isTrue, "force")),
+			model.TierNeedsReview, "force-deletes the branch even if unmerged (git branch -D); its commits survive only in the reflog until gc, and whether they are merged or pushed is not in the input"),
 		row("mcp.git.checkout", []string{"git_checkout", "git_switch", "git_create_branch", "git_branch", "git_add", "git_commit", "git_init", "git_stash"}, nil, model.TierReversible,
 			"switches, creates or records; git refuses to overwrite uncommitted changes, and the reflog keeps the rest"),
 		row("mcp.git.force-push", []string{"push_files", "create_or_update_file", "update_file", "create_commit", "update_ref", "update_branch", "update_reference", "git_push"}, arg("force", isTrue, "force"), model.TierUnrecoverable,
@@ -341,6 +344,12 @@ func databases() []rules.Rule {
 			"runs SQL, judged statement by statement (see the sql mutations of this call)"),
 		row("mcp.sql.no-statement", sqlTools, nil, model.TierNeedsReview,
 			"a SQL tool called without a sql, query or statement argument that could be read: what it runs is not in the input"),
+		// A tool named only "execute" runs SQL on a database server and
+		// command lines on a terminal server.
+		row("mcp.execute.derived", []string{"execute"}, derived(), model.TierReversible,
+			"runs the SQL or command line its arguments carry, judged statement by statement (see the sql and shell mutations of this call)"),
+		row("mcp.execute.nothing", []string{"execute"}, nil, model.TierNeedsReview,
+			"an execute tool called without a sql, query, statement or command argument that could be read: what it runs is not in the input"),
 		row("mcp.db.drop", []string{"drop_table", "drop_database", "drop_collection", "drop_index", "delete_database", "delete_table", "truncate_table",
 			"delete_collection", "drop_schema", "delete_documents", "delete_many"}, nil, model.TierUnrecoverable,
 			"drops or empties stored data; only a backup brings it back"),
@@ -372,6 +381,10 @@ func kubernetes() []rules.Rule {
 			"runs the kubectl command its arguments spell, judged as that command (see the shell mutations of this call)"),
 		row("mcp.k8s.generic.no-command", []string{"kubectl_generic"}, nil, model.TierNeedsReview,
 			"a generic kubectl tool called without a command: what it runs is not in the input"),
+		row("mcp.k8s.spelled", kubectlSpelled, derived(), model.TierReversible,
+			"deletes the object its arguments name, judged as the kubectl delete it spells (see the shell mutations of this call)"),
+		row("mcp.k8s.spelled.incomplete", kubectlSpelled, nil, model.TierNeedsReview,
+			"a delete tool called without the kind and name it deletes: what it deletes is not in the input"),
 		row("mcp.k8s.delete-namespace", []string{"delete_namespace"}, nil, model.TierUnrecoverable,
 			"deleting a namespace deletes every object in it, volume claims and secrets included"),
 		row("mcp.k8s.delete-storage", []string{"delete_pvc", "delete_persistent_volume_claim", "delete_persistent_volume", "delete_pv"}, nil, model.TierUnrecoverable,
@@ -391,6 +404,11 @@ func kubernetes() []rules.Rule {
 			"scales the workload to zero: an outage until it is scaled back"),
 	)
 }
+
+// kubectlSpelled are the kubernetes-mcp-server tools that evaluator/mcpcall
+// writes as the kubectl command they amount to (pods_delete {name,
+// namespace} is kubectl delete pod NAME -n NS).
+var kubectlSpelled = []string{"pods_delete", "resources_delete"}
 
 // cliTools run a cloud provider's command line (the AWS API server's
 // call_aws takes {"cli_command": "aws ..."}; use_aws an API call that
