@@ -129,6 +129,10 @@ func Rules() []rules.Rule {
 			"git tag -f moves an existing tag; tags keep no reflog, so its old target is recorded only where it was pushed"),
 		row("git.tag.delete", sub("tag", rules.Flag("d", "delete")), model.TierRecoverableWithEffort,
 			"deletes local tags; a tag that was pushed comes back with git fetch --tags, one that was not must be recreated on its commit"),
+		row("git.submodule.update-force", sub("submodule", rules.All(rules.Sub("update"), rules.Flag("f", "force"))), model.TierUnrecoverable,
+			"submodule update --force checks the submodules out again, throwing away uncommitted changes in their working trees"),
+		row("git.fetch.force-local", sub("fetch", forcedLocalRefspec()), model.TierRecoverableWithEffort,
+			"fetch with a forced refspec (+SRC:DST, or --force) moves the local branch DST to what was fetched: commits only it had stay in its reflog"),
 		row("git.submodule.deinit-force", sub("submodule", rules.All(rules.Sub("deinit"), rules.Flag("f", "force"))), model.TierUnrecoverable,
 			"submodule deinit -f removes the submodules' working trees even with uncommitted changes in them"),
 		row("git.push.force", sub("push", rules.All(rules.Any(rules.Flag("f", "force", "mirror"), forceRefspec()), rules.Not(rules.Flag("force-with-lease")))), model.TierUnrecoverable,
@@ -316,4 +320,22 @@ func wordSet(words string) map[string]bool {
 		set[w] = true
 	}
 	return set
+}
+
+// forcedLocalRefspec holds for a fetch refspec that force-updates a local
+// branch or tag: +SRC:DST, or SRC:DST with --force (git fetch origin
+// +main:main).
+func forcedLocalRefspec() rules.Cond {
+	return rules.Func("a forced refspec with a local destination", func(f rules.Facts) rules.Result {
+		force := rules.HasFlag(f.M.Command, "f", "force")
+		for _, a := range rules.Operands(f.M.Command) {
+			spec, plus := strings.CutPrefix(a.Value, "+")
+			// A remote-tracking destination (the default
+			// +refs/heads/*:refs/remotes/origin/*) holds no local work.
+			if _, dst, ok := strings.Cut(spec, ":"); ok && dst != "" && !strings.HasPrefix(dst, "refs/remotes/") && (plus || force) && !a.Dynamic {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "refspec", Value: a.Value, Present: true}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
 }
