@@ -97,10 +97,16 @@ func classifyCommand(m *model.Mutation) model.Recoverability {
 	}
 	seen := 0
 	for _, a := range c.Args {
-		if name, ok := strings.CutPrefix(a.Value, "--"); ok {
+		if name, ok := singleDashWord(a.Value); ok || strings.HasPrefix(a.Value, "--") {
+			if !ok {
+				name = a.Value[2:]
+			}
 			name, _, _ = strings.Cut(name, "=")
-			if verb == "" && destructiveFlag(name) {
-				verb = "--" + name
+			if verb == "" && destructiveFlag(kebab(name)) {
+				verb = a.Value
+				if i := strings.IndexByte(verb, '='); i > 0 {
+					verb = verb[:i]
+				}
 			}
 			continue
 		}
@@ -128,9 +134,40 @@ func classifyCommand(m *model.Mutation) model.Recoverability {
 	return v
 }
 
-// splitWords splits a program name or argument into lower-case words.
+// splitWords splits a program name or argument into lower-case words,
+// camelCase ones too (deleteUser).
 func splitWords(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == '-' || r == '_' || r == ':' || r == '.' || r == '/' })
+	return strings.FieldsFunc(kebab(s), func(r rune) bool { return r == '-' || r == '_' || r == ':' || r == '.' || r == '/' })
+}
+
+// kebab lower-cases s with a dash where a lower-case letter meets an
+// upper-case one: deleteUser is delete-user (macOS's sysadminctl
+// -deleteUser, dscl -delete).
+func kebab(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 4)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			if i > 0 && 'a' <= s[i-1] && s[i-1] <= 'z' {
+				b.WriteByte('-')
+			}
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// singleDashWord returns the word of a single-dash long option (-delete,
+// -deleteUser, -force), which some programs (find, macOS tools, Java
+// tools) take; a short cluster such as -rf or -xzvf is not one.
+func singleDashWord(arg string) (string, bool) {
+	name, ok := strings.CutPrefix(arg, "-")
+	if !ok || len(name) < 4 || strings.HasPrefix(name, "-") {
+		return "", false
+	}
+	return name, true
 }
 
 // classifyCall judges an MCP tool no rule knows by its name's words and

@@ -183,6 +183,12 @@ func TestClassifyCommand(t *testing.T) {
 		{"mytool build --rm", model.TierRecoverableWithEffort},
 		{"velero restore get", model.TierRecoverableWithEffort},
 		{"mytool deploy web", model.TierRecoverableWithEffort},
+		{"sysadminctl -deleteUser bob", model.TierNeedsReview},
+		{"dscl . -delete /Users/bob", model.TierNeedsReview},
+		{"mytool purgeCache", model.TierNeedsReview},
+		{"mytool -xzvf a.tgz", model.TierRecoverableWithEffort},
+		{"mytool -rf x", model.TierRecoverableWithEffort},
+		{"mytool -Dmode=fast run", model.TierRecoverableWithEffort},
 	}
 	for _, tt := range tests {
 		words := strings.Fields(tt.line)

@@ -39,7 +39,7 @@ var uninstalls = []uninstall{
 	{program: "micromamba", subcommands: []string{"remove", "uninstall", "env remove"}},
 	{program: "port", subcommands: []string{"uninstall"}}, {program: "nix-env", flags: []string{"e", "uninstall"}},
 	{program: "choco", subcommands: []string{"uninstall"}}, {program: "winget", subcommands: []string{"uninstall", "remove", "rm"}},
-	{program: "scoop", subcommands: []string{"uninstall"}},
+	{program: "scoop", subcommands: []string{"uninstall"}}, {program: "mas", subcommands: []string{"uninstall"}},
 	{program: "flatpak", subcommands: []string{"uninstall", "remove"}, purgeFlags: []string{"delete-data"}},
 
 	// The operating system's package managers.

@@ -42,7 +42,7 @@ var readOnly = []string{
 	"gem", "composer", "dotnet", "swift", "xcodebuild", "pod", "flutter", "dart", "mix", "elixir", "erl", "ghc",
 	"cabal", "stack", "zig", "nix-shell", "direnv", "asdf", "nvm", "pyenv", "rbenv", "brew", "apt-cache", "dpkg-query",
 	"apt-get", "apt", "aptitude", "dpkg", "rpm", "yum", "dnf", "microdnf", "zypper", "pacman", "apk", "snap", "flatpak",
-	"conda", "mamba", "micromamba", "port", "nix-env", "choco", "winget", "scoop",
+	"conda", "mamba", "micromamba", "port", "nix-env", "choco", "winget", "scoop", "mas",
 	"getenforce", "sestatus", "lsmod", "modinfo", "lsattr", "blkid", "lscpu", "lspci", "lsusb", "dmesg",
 	"shellcheck", "shfmt", "hadolint", "tflint", "terraform-docs", "pre-commit", "tig",
 }
@@ -343,6 +343,7 @@ func hasScript() rules.Cond {
 var destructiveCalls = []string{
 	"rmtree", "os.remove", "os.unlink", "os.rmdir", "os.removedirs", "unlink(", ".unlink", "rmdir(", "Path.unlink",
 	"shutil.move", "os.system", "os.popen", "subprocess", "os.kill", "os.killpg", "pty.spawn", "os.exec",
+	"empty trash", "empty the trash", // AppleScript: the Finder's trash, for good
 	"rmSync", "rmdirSync", "unlinkSync", "fs.rm", "fs.rmdir", "fs.unlink", "child_process", "execSync", "spawnSync",
 	"process.kill", "rimraf", "FileUtils.rm", "FileUtils.remove", "File.delete", "Dir.rmdir", "rm_rf", "rm_r",
 	"system(", "system ", "exec(", "`", "%x", "qx(", "qx{", "qx/", "Kernel.exec", "IO.popen", "Open3", "File.unlink", "unlink ", "remove_tree", "rmtree(",

@@ -24,6 +24,7 @@ func TestRows(t *testing.T) {
 		{Row: "program.deno.remote", Hit: "deno run -A https://x.example/x.ts", Miss: "deno run -A main.ts"},
 		{Row: "program.deno.run-file", Hit: "deno run -A main.ts", Miss: "deno test"},
 		{Row: "catalog.deno", Hit: "deno lint", Miss: "deno run x.ts"},
+		{Row: "program.osascript.inline-destructive", Hit: `osascript -e 'tell application "Finder" to empty trash'`, Miss: `osascript -e 'tell application "Finder" to get name of every disk'`},
 		{Row: "program.rpm.uninstall", Hit: "rpm -e openssl", Miss: "rpm -qa"},
 		{Row: "program.rpm.remove-essential", Hit: "rpm -e --nodeps glibc", Miss: "rpm -e openssl"},
 		{Row: "program.apt-get.remove-essential", Hit: "apt-get remove --purge openssh-server", Miss: "apt-get remove --purge nginx"},

@@ -1,7 +1,8 @@
 // Package system holds the rules for commands that stop machines and
 // services, kill processes, or remove users, schedules and firewall rules,
 // for backup and sync tools that delete (rclone, restic, borg), for the
-// GitHub CLI, and (admin.go) for administering a Linux machine.
+// GitHub CLI, and for administering a Linux machine (admin.go) or a Mac
+// (macos.go).
 package system
 
 import (
@@ -170,5 +171,6 @@ func Rules() []rules.Rule {
 			"changes the repository's visibility: making a public repository private detaches its forks and drops its stars for good"),
 		row("system.gh", "gh", nil, model.TierReversible, "reads or creates issues, pull requests and repositories"),
 	)
-	return append(out, adminRules()...)
+	out = append(out, adminRules()...)
+	return append(out, macOSRules()...)
 }

@@ -67,5 +67,6 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "system.gh", Hit: "gh pr list", Miss: "gh release delete v1"},
 	)
 	cases = append(cases, adminCases()...)
+	cases = append(cases, macOSCases()...)
 	rulestest.Run(t, Rules(), cases)
 }

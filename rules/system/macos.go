@@ -1,0 +1,74 @@
+package system
+
+import (
+	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+// macOSRules are the rows for administering a Mac: Time Machine, the
+// protections (System Integrity Protection, Gatekeeper, FileVault), the
+// keychain, preferences, launchd services and local accounts. As in
+// adminRules, each program's rows end with its everyday case.
+func macOSRules() []rules.Rule {
+	protectionOff := "a protection turned off: whether that is intended is not in the input"
+	return []rules.Rule{
+		row("system.tmutil.delete", "tmutil", rules.Any(rules.Sub("delete"), rules.Sub("deletelocalsnapshots"), rules.Sub("thinlocalsnapshots"),
+			rules.Sub("removedestination")), model.TierUnrecoverable, "deletes Time Machine backups or local snapshots: those recovery points are gone"),
+		row("system.tmutil.disable", "tmutil", rules.Any(rules.Sub("disable"), rules.Sub("disablelocal")), model.TierNeedsReview,
+			"turns Time Machine backups off, "+protectionOff),
+		row("system.tmutil", "tmutil", nil, model.TierReversible, "lists, starts or reads Time Machine backups"),
+
+		row("system.csrutil.disable", "csrutil", rules.Any(rules.Sub("disable"), rules.Sub("clear"), rules.Sub("authenticated-root", "disable")), model.TierNeedsReview,
+			"turns System Integrity Protection off, "+protectionOff),
+		row("system.csrutil", "csrutil", nil, model.TierReversible, "shows or turns on System Integrity Protection"),
+		row("system.spctl.disable", "spctl", rules.Flag("master-disable", "global-disable", "disable", "add"), model.TierNeedsReview,
+			"turns Gatekeeper off, or lets a program past it, "+protectionOff),
+		row("system.spctl", "spctl", nil, model.TierReversible, "assesses programs or shows Gatekeeper's status"),
+		row("system.fdesetup.disable", "fdesetup", rules.Any(rules.Sub("disable"), rules.Sub("remove"), rules.Sub("removerecovery")), model.TierNeedsReview,
+			"turns FileVault disk encryption off or removes a way to unlock the disk, "+protectionOff),
+		row("system.fdesetup", "fdesetup", nil, model.TierReversible, "shows or turns on FileVault"),
+
+		row("system.security.delete-keychain", "security", rules.Sub("delete-keychain"), model.TierUnrecoverable,
+			"deletes the keychain file with every password, key and certificate in it"),
+		row("system.security.delete-item", "security", rules.Operand(0, "a delete-* command", func(a model.Arg, _ *model.Command) bool {
+			return strings.HasPrefix(a.Value, "delete-")
+		}), model.TierRecoverableFromBackup, "deletes keychain items (passwords, certificates, identities): they come back only from where they are kept elsewhere"),
+		row("system.security", "security", nil, model.TierReversible, "finds, lists or adds keychain items"),
+		row("system.defaults.delete", "defaults", rules.Sub("delete"), model.TierRecoverableFromBackup,
+			"deletes an application's preferences: no copy is kept but a Time Machine backup"),
+		row("system.defaults.write", "defaults", rules.Any(rules.Sub("write"), rules.Sub("import"), rules.Sub("rename")), model.TierRecoverableWithEffort,
+			"changes preferences: the old values are restored by hand"),
+		row("system.defaults", "defaults", nil, model.TierReversible, "reads preferences"),
+		row("system.launchctl.stop", "launchctl", rules.Any(rules.Sub("unload"), rules.Sub("bootout"), rules.Sub("remove"), rules.Sub("disable"),
+			rules.Sub("stop"), rules.Sub("kill"), rules.Sub("reboot")), model.TierRecoverableWithEffort,
+			"stops, unloads or disables launchd services (-w for good): an outage until they are loaded again"),
+		row("system.launchctl", "launchctl", nil, model.TierReversible, "lists, prints or loads launchd services"),
+
+		row("system.sysadminctl.delete-user", "sysadminctl", rules.All(rules.Flag("deleteUser"), rules.Not(rules.Flag("keepHome"))), model.TierUnrecoverable,
+			"deletes the user account and its home folder"),
+		row("system.sysadminctl.delete-user-keep-home", "sysadminctl", rules.Flag("deleteUser"), model.TierRecoverableWithEffort,
+			"deletes the user account; -keepHome keeps its home folder"),
+		row("system.sysadminctl", "sysadminctl", nil, model.TierRecoverableWithEffort, "changes accounts or system settings"),
+		row("system.dscl.delete", "dscl", rules.Flag("delete"), model.TierRecoverableWithEffort,
+			"deletes a directory record or attribute (a user, a group membership); the user's files stay, orphaned"),
+		row("system.dscl.read", "dscl", rules.Flag("read", "list", "readall", "search", "readpl"), model.TierReversible, "reads directory records"),
+		row("system.dscl", "dscl", nil, model.TierRecoverableWithEffort, "creates or changes directory records (users, groups, passwords)"),
+		row("system.nvram.clear", "nvram", rules.Flag("c", "d"), model.TierRecoverableWithEffort,
+			"clears firmware variables (boot disk, boot arguments): they are set again by hand"),
+		row("system.nvram", "nvram", nil, model.TierReversible, "reads or sets firmware variables"),
+		row("system.networksetup.off", "networksetup", rules.Operand(0, "an off or remove setting", func(a model.Arg, _ *model.Command) bool {
+			return a.Value == "off" || a.Value == "Off"
+		}), model.TierRecoverableWithEffort, "turns a network service or radio off: the machine is cut off (a remote session with it) until it is turned on"),
+		row("system.networksetup.read", "networksetup", rules.Func("a -list or -get option", func(f rules.Facts) rules.Result {
+			for _, a := range f.M.Command.Args {
+				if strings.HasPrefix(a.Value, "-list") || strings.HasPrefix(a.Value, "-get") || a.Value == "-printcommands" || a.Value == "-help" {
+					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "option", Value: a.Value, Present: true}}}
+				}
+			}
+			return rules.Result{Truth: rules.False}
+		}), model.TierReversible, "reads network settings"),
+		row("system.networksetup", "networksetup", nil, model.TierRecoverableWithEffort, "changes network settings: the old values are restored by hand"),
+	}
+}
