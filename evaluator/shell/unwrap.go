@@ -177,7 +177,7 @@ var interpreters = map[string][]string{
 // unwrap peels wrappers off argv and analyses the command it reaches.
 func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, fr frame) {
 	for len(argv) > 0 {
-		if argv[0].Dynamic {
+		if argv[0].Dynamic || isPattern(argv[0].Value) {
 			cmd.Args = argv
 			cmd.Problem = "the program name " + argv[0].Value + " is only known at run time"
 			w.emit(cmd)
@@ -292,6 +292,13 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 func isSQLClient(prog string) bool {
 	_, ok := sqlClients[prog]
 	return ok
+}
+
+// isPattern reports whether a program name is a glob pattern (/bin/r?,
+// /bin/[r]m, /usr/bin/*rm): the shell runs whatever file matches, which
+// only the file system knows. The test builtin [ is a name, not a pattern.
+func isPattern(name string) bool {
+	return strings.ContainsAny(name, "*?") || name != "[" && strings.Contains(name, "[") && strings.Contains(name, "]")
 }
 
 // programName is the name a command is looked up by: without its
