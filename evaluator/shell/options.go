@@ -56,14 +56,18 @@ var commandOptions = map[string][]commandOption{
 // ~/.bashrc, wget -O /etc/hosts, sort -o, openssl -out, pg_dump -f). "-"
 // is stdout.
 var outputOptions = map[string]commandOption{
-	"curl":       {flags: []string{"-o", "--output"}},
-	"wget":       {flags: []string{"-O", "--output-document"}},
-	"sort":       {flags: []string{"-o", "--output"}},
-	"openssl":    {flags: []string{"-out"}},
-	"pg_dump":    {flags: []string{"-f", "--file"}},
-	"pg_dumpall": {flags: []string{"-f", "--file"}},
-	"gpg":        {flags: []string{"-o", "--output"}},
-	"pandoc":     {flags: []string{"-o", "--output"}},
+	"curl":         {flags: []string{"-o", "--output"}},
+	"wget":         {flags: []string{"-O", "--output-document"}},
+	"sort":         {flags: []string{"-o", "--output"}},
+	"openssl":      {flags: []string{"-out"}},
+	"pg_dump":      {flags: []string{"-f", "--file"}},
+	"pg_dumpall":   {flags: []string{"-f", "--file"}},
+	"mysqldump":    {flags: []string{"-r", "--result-file"}},
+	"mariadb-dump": {flags: []string{"-r", "--result-file"}},
+	"mongoexport":  {flags: []string{"-o", "--out"}},
+	"mongodump":    {flags: []string{"--archive"}},
+	"gpg":          {flags: []string{"-o", "--output"}},
+	"pandoc":       {flags: []string{"-o", "--output"}},
 }
 
 // options analyses what cmd's options do besides the command itself:

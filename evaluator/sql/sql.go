@@ -274,7 +274,9 @@ func statement(n *pg_query.Node) model.SQLStatement {
 		return model.SQLStatement{Kind: "COPY TO"}
 	case *pg_query.Node_TransactionStmt:
 		return model.SQLStatement{Kind: "TRANSACTION"}
-	case *pg_query.Node_VariableSetStmt, *pg_query.Node_VariableShowStmt:
+	case *pg_query.Node_VariableSetStmt:
+		return variableSet(s.VariableSetStmt)
+	case *pg_query.Node_VariableShowStmt:
 		return model.SQLStatement{Kind: "SET"}
 	case *pg_query.Node_VacuumStmt, *pg_query.Node_ClusterStmt, *pg_query.Node_ReindexStmt:
 		return model.SQLStatement{Kind: "MAINTENANCE"}
@@ -291,6 +293,23 @@ func statement(n *pg_query.Node) model.SQLStatement {
 		return model.SQLStatement{Kind: "ALTER"}
 	}
 	return model.SQLStatement{Kind: "OTHER"}
+}
+
+// variableSet reads SET and RESET. PostgreSQL has no setting named master,
+// replica or slave, so RESET MASTER (which the PostgreSQL parser reads as
+// resetting one) can only be MySQL's statement that deletes every binary
+// log, and RESET REPLICA MySQL's that forgets the replication position.
+func variableSet(v *pg_query.VariableSetStmt) model.SQLStatement {
+	if v.GetKind() != pg_query.VariableSetKind_VAR_RESET {
+		return model.SQLStatement{Kind: "SET"}
+	}
+	switch name := strings.ToLower(v.GetName()); name {
+	case "master":
+		return model.SQLStatement{Kind: "RESET LOGS", Targets: []string{name}}
+	case "replica", "slave":
+		return model.SQLStatement{Kind: "RESET REPLICA", Targets: []string{name}}
+	}
+	return model.SQLStatement{Kind: "SET"}
 }
 
 func rel(r *pg_query.RangeVar) []string {

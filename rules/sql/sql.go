@@ -93,6 +93,10 @@ func Rules() []rules.Rule {
 			model.TierUnrecoverable, "drops stored data: only a backup or point-in-time restore brings it back"),
 		row("sql.drop.definition", statement("DROP of an index, view, function or other definition", kind("DROP")), model.TierRecoverableWithEffort,
 			"drops a definition (index, view, function, sequence, role ...) that holds no rows; it can be recreated from its source"),
+		row("sql.reset-logs", statement("RESET MASTER", kind("RESET LOGS")), model.TierUnrecoverable,
+			"MySQL's RESET MASTER deletes every binary log: point-in-time recovery past the last full backup is gone"),
+		row("sql.reset-replica", statement("RESET REPLICA", kind("RESET REPLICA")), model.TierRecoverableWithEffort,
+			"MySQL's RESET REPLICA makes the replica forget its position in the source's binary log: replication is set up again by hand"),
 		row("sql.truncate", statement("TRUNCATE", kind("TRUNCATE")), model.TierUnrecoverable,
 			"empties the tables at once; TRUNCATE cannot be undone once committed"),
 		row("sql.delete.all", statement("DELETE without WHERE", func(st *model.SQLStatement) bool { return st.Kind == "DELETE" && !st.Where }),
@@ -166,11 +170,29 @@ func Rules() []rules.Rule {
 			Reason: "administers the server (flush, shutdown, reload)"},
 		rules.Rule{ID: "db.redis-cli.flush", Type: "redis-cli", On: rules.Execute, When: redisCommand("FLUSHALL", "FLUSHDB"), Tier: model.TierUnrecoverable,
 			Reason: "deletes every key of the database (or of every database)"},
-		rules.Rule{ID: "db.redis-cli.delete", Type: "redis-cli", On: rules.Execute, When: redisCommand("DEL", "UNLINK", "GETDEL", "EXPIRE", "PEXPIRE", "SHUTDOWN", "CONFIG", "DEBUG", "SWAPDB", "MIGRATE"),
-			Tier: model.TierUnrecoverable, Reason: "deletes or expires keys, or reconfigures or stops the server"},
+		rules.Rule{ID: "db.redis-cli.delete", Type: "redis-cli", On: rules.Execute, When: redisCommand("DEL", "UNLINK", "GETDEL", "EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT", "SHUTDOWN", "CONFIG", "DEBUG", "SWAPDB", "MIGRATE",
+				"HDEL", "SREM", "ZREM", "ZREMRANGEBYSCORE", "ZREMRANGEBYRANK", "ZREMRANGEBYLEX", "LREM", "LTRIM", "XDEL", "XTRIM", "RENAME",
+				"FUNCTION FLUSH", "FUNCTION DELETE", "FUNCTION RESTORE"),
+			Tier: model.TierUnrecoverable, Reason: "deletes, trims or expires keys and their members, replaces a key by renaming another over it, deletes stored functions, or reconfigures or stops the server"},
 		rules.Rule{ID: "db.redis-cli", Type: "redis-cli", On: rules.Execute, Tier: model.TierReversible,
 			Reason: "reads or writes keys; no command here deletes data"},
 	)
+	out = append(out,
+		rules.Rule{ID: "db.mongorestore.drop", Type: "mongorestore", On: rules.Execute, When: rules.Flag("drop"), Tier: model.TierUnrecoverable,
+			Reason: "mongorestore --drop drops each collection before restoring it: documents the dump lacks are gone"},
+		rules.Rule{ID: "db.mongorestore", Type: "mongorestore", On: rules.Execute, Tier: model.TierRecoverableWithEffort,
+			Reason: "restores documents into the database, alongside (or conflicting with) what is there"},
+		rules.Rule{ID: "db.mongoimport.drop", Type: "mongoimport", On: rules.Execute, When: rules.Flag("drop"), Tier: model.TierUnrecoverable,
+			Reason: "mongoimport --drop drops the collection before importing: its documents are gone"},
+		rules.Rule{ID: "db.mongoimport.replace", Type: "mongoimport", On: rules.Execute, When: rules.FlagEquals("mode", "upsert", "merge", "delete"), Tier: model.TierRecoverableFromBackup,
+			Reason: "mongoimport --mode upsert, merge or delete replaces, changes or deletes the matching documents"},
+		rules.Rule{ID: "db.mongoimport", Type: "mongoimport", On: rules.Execute, Tier: model.TierReversible,
+			Reason: "inserts documents; existing ones are left as they are"},
+	)
+	for _, dump := range []string{"mysqldump", "mariadb-dump", "pg_dump", "pg_dumpall", "mongodump", "mongoexport"} {
+		out = append(out, rules.Rule{ID: "db." + dump, Type: dump, On: rules.Execute, Tier: model.TierReversible,
+			Reason: "reads the database into a dump; the file it is written to is judged on its own (a redirection, or pg_dump -f, mysqldump -r, mongoexport -o)"})
+	}
 	// mongo is the legacy shell that mongosh replaced; both take --eval.
 	for _, shell := range []string{"mongosh", "mongo"} {
 		out = append(out,
@@ -216,7 +238,9 @@ func redisCommand(cmds ...string) rules.Cond {
 			return false
 		}
 		for _, want := range cmds {
-			if strings.EqualFold(a.Value, want) {
+			// A two-word entry (FUNCTION FLUSH) names a subcommand too.
+			name, sub, two := strings.Cut(want, " ")
+			if strings.EqualFold(a.Value, name) && (!two || len(ops) > 1 && strings.EqualFold(ops[1].Value, sub)) {
 				return true
 			}
 		}
