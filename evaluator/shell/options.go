@@ -45,6 +45,15 @@ var commandOptions = map[string][]commandOption{
 	"ssh":   sshOptions, "scp": sshOptions, "sftp": sshOptions,
 	"vim": vimOptions, "vi": vimOptions, "nvim": vimOptions, "ex": vimOptions, "view": vimOptions, "gvim": vimOptions,
 	"vimdiff": vimOptions,
+	// Cloud CLIs that run a command line on a machine or cluster: gcloud
+	// compute ssh --command, az vm run-command invoke --scripts, az aks
+	// command invoke --command, aws ecs execute-command --command, and
+	// aws ssm send-command's commands= parameter (its JSON form, which
+	// this table does not read, needs review).
+	"gcloud": {{flags: []string{"--command"}}},
+	"az":     {{flags: []string{"--scripts", "--command"}}},
+	"aws": {{flags: []string{"--command"}},
+		{flags: []string{"--parameters"}, prefixes: []string{"commands="}, unanalysed: []string{`"commands"`}}},
 	// schtasks /create /tr CMD schedules CMD (Windows, run through cmd).
 	"schtasks": {{flags: []string{"/tr", "/TR", "/Tr"}}},
 	"gdb": {{flags: []string{"-ex", "--ex", "-eval-command", "--eval-command", "-iex", "--init-eval-command"}, prefixes: []string{"shell ", "!"},

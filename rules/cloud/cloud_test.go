@@ -72,6 +72,8 @@ func TestRows(t *testing.T) {
 		{Row: "az.read", Hit: "az vm list", Miss: "az vm delete -n vm -g rg"},
 		{Row: "az.other", Hit: "az vm start -n vm -g rg", Miss: "az vm show -n vm -g rg"},
 
+		{Row: "aws.protection-off", Hit: "aws ec2 modify-instance-attribute --instance-id i-1 --attribute disableApiTermination --value false", Miss: "aws ec2 modify-instance-attribute --instance-id i-1 --attribute disableApiTermination --value true"},
+		{Row: "aws.s3api.lifecycle", Hit: "aws s3api put-bucket-lifecycle-configuration --bucket b --lifecycle-configuration file://rules.json", Miss: "aws s3api get-bucket-lifecycle-configuration --bucket b"},
 		{Row: "heroku.apps-destroy", Hit: "heroku apps:destroy --app shop --confirm shop", Miss: "heroku apps:info --app shop"},
 		{Row: "heroku.pg-reset", Hit: "heroku pg:reset DATABASE_URL --confirm shop", Miss: "heroku pg:info"},
 		{Row: "heroku.addons-destroy", Hit: "heroku addons:destroy heroku-redis -a shop", Miss: "heroku addons -a shop"},
