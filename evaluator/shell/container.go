@@ -20,6 +20,8 @@ type containerExec struct {
 var (
 	kubectlValueFlags = []string{"-n", "--namespace", "-c", "--container", "--context", "--kubeconfig", "--cluster", "--user",
 		"-f", "--filename", "--pod-running-timeout", "-s", "--server", "--token", "--as", "--as-group", "--request-timeout"}
+	composeRunValueFlags = []string{"-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "-v", "--volume", "-p", "--publish",
+		"-l", "--label", "--name", "--entrypoint", "--project-name", "--project-directory", "-f", "--file", "--profile", "--cap-add", "--cap-drop"}
 	dockerExecValueFlags = []string{"-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "--detach-keys", "--index",
 		"-H", "--host", "--context", "--config", "-f", "--file", "-p", "--project-name", "--project-directory", "--profile"}
 )
@@ -28,13 +30,24 @@ var (
 // container. What runs there is judged like a local command: its paths are
 // the container's, and a database container's data is as real as a host's.
 var containerExecs = map[string][]containerExec{
-	"kubectl":        {{path: []string{"exec"}, valueFlags: kubectlValueFlags}},
-	"oc":             {{path: []string{"exec"}, valueFlags: kubectlValueFlags}, {path: []string{"rsh"}, valueFlags: kubectlValueFlags}},
-	"docker":         {{path: []string{"exec"}, valueFlags: dockerExecValueFlags}, {path: []string{"container", "exec"}, valueFlags: dockerExecValueFlags}, {path: []string{"compose", "exec"}, valueFlags: dockerExecValueFlags}},
+	"kubectl": {{path: []string{"exec"}, valueFlags: kubectlValueFlags}},
+	"oc":      {{path: []string{"exec"}, valueFlags: kubectlValueFlags}, {path: []string{"rsh"}, valueFlags: kubectlValueFlags}},
+	"docker": {{path: []string{"exec"}, valueFlags: dockerExecValueFlags}, {path: []string{"container", "exec"}, valueFlags: dockerExecValueFlags}, {path: []string{"compose", "exec"}, valueFlags: dockerExecValueFlags},
+		// compose run starts a new container of the service, with the
+		// service's volumes attached.
+		{path: []string{"compose", "run"}, valueFlags: composeRunValueFlags}},
 	"podman":         {{path: []string{"exec"}, valueFlags: dockerExecValueFlags}, {path: []string{"container", "exec"}, valueFlags: dockerExecValueFlags}},
 	"nerdctl":        {{path: []string{"exec"}, valueFlags: dockerExecValueFlags}},
-	"docker-compose": {{path: []string{"exec"}, valueFlags: dockerExecValueFlags}},
+	"docker-compose": {{path: []string{"exec"}, valueFlags: dockerExecValueFlags}, {path: []string{"run"}, valueFlags: composeRunValueFlags}},
 	"podman-compose": {{path: []string{"exec"}, valueFlags: dockerExecValueFlags}},
+	// Containers and virtual machines of other engines.
+	"ctr":       {{path: []string{"task", "exec"}, valueFlags: []string{"--exec-id", "--user", "--cwd", "--fifo-dir"}}, {path: []string{"t", "exec"}, valueFlags: []string{"--exec-id", "--user", "--cwd", "--fifo-dir"}}},
+	"crictl":    {{path: []string{"exec"}, valueFlags: []string{"--timeout", "-r", "--runtime-endpoint", "--image-endpoint"}}},
+	"lxc":       {{path: []string{"exec"}, valueFlags: []string{"--env", "--user", "--group", "--cwd"}}},
+	"incus":     {{path: []string{"exec"}, valueFlags: []string{"--env", "--user", "--group", "--cwd", "--project"}}},
+	"multipass": {{path: []string{"exec"}, valueFlags: []string{"-d", "--working-directory"}}},
+	"limactl":   {{path: []string{"shell"}, valueFlags: []string{"--workdir", "--shell"}}},
+	"distrobox": {{path: []string{"enter"}, valueFlags: []string{"-n", "--name"}}},
 }
 
 // inContainer finds the container, subcommand and command of a container
@@ -85,7 +98,9 @@ func (e containerExec) match(args []model.Arg) (string, []model.Arg, bool) {
 // container analyses a container engine's command: a run with host paths
 // mounted, an exec, or anything else (judged as itself).
 func (w *walker) container(cmd *model.Command, fr frame) {
-	if image, inner, mounts, ok := containerRun(cmd); ok {
+	// compose run SERVICE takes the service's volumes from the compose
+	// file: it is read like an exec, not like docker run IMAGE.
+	if image, inner, mounts, ok := containerRun(cmd); ok && !strings.HasSuffix(cmd.Program, "-compose") {
 		w.mountedCommand(cmd, cmd.Program+" run "+image, inner, mounts, fr)
 		return
 	}

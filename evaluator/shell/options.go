@@ -51,7 +51,15 @@ var commandOptions = map[string][]commandOption{
 	// aws ssm send-command's commands= parameter (its JSON form, which
 	// this table does not read, needs review).
 	"gcloud": {{flags: []string{"--command"}}},
-	"az":     {{flags: []string{"--scripts", "--command"}}},
+	// Platform and VM tools that run a command over ssh: fly ssh console
+	// -C, doctl compute ssh --ssh-command, vagrant ssh -c, eb ssh
+	// --command, nix-shell --run.
+	"fly": {{flags: []string{"-C", "--command"}}}, "flyctl": {{flags: []string{"-C", "--command"}}},
+	"doctl":     {{flags: []string{"--ssh-command"}}},
+	"vagrant":   {{flags: []string{"-c", "--command"}}},
+	"eb":        {{flags: []string{"--command"}}},
+	"nix-shell": {{flags: []string{"--run", "--command"}}},
+	"az":        {{flags: []string{"--scripts", "--command"}}},
 	"aws": {{flags: []string{"--command"}},
 		{flags: []string{"--parameters"}, prefixes: []string{"commands="}, unanalysed: []string{`"commands"`}}},
 	// schtasks /create /tr CMD schedules CMD (Windows, run through cmd).

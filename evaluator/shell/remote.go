@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/recourse-dev/recourse/model"
@@ -137,4 +138,75 @@ func (w *walker) remote(cmd *model.Command, line, via string, fr frame) {
 	w.cwd = "" // the remote working directory is unknown
 	w.script(line, in)
 	w.cwd = saved
+}
+
+// remoteRunner is a program that runs a command line given as its
+// operands on another machine: heroku run CMD, gh codespace ssh -- CMD,
+// pssh -h HOSTS CMD, pdsh -w HOSTS CMD, mosh HOST -- CMD.
+type remoteRunner struct {
+	// path is the subcommand words that must come first ("run").
+	path []string
+	// valueFlags take the next argument as their value.
+	valueFlags []string
+	// afterDashDash: the command is what follows "--" (mosh HOST -- CMD);
+	// otherwise it is every operand, wherever the flags stand.
+	afterDashDash bool
+}
+
+var (
+	psshFlags = []string{"-h", "--hosts", "-H", "--host", "-l", "--user", "-p", "--par", "-o", "--outdir", "-e", "--errdir",
+		"-t", "--timeout", "-O", "--option", "-x", "--extra-args", "-X", "--extra-arg"}
+	remoteRunners = map[string]remoteRunner{
+		"heroku": {path: []string{"run"}, valueFlags: []string{"-a", "--app", "-r", "--remote", "-s", "--size", "-e", "--env", "--type"}},
+		"gh":     {path: []string{"codespace", "ssh"}, afterDashDash: true},
+		"pssh":   {valueFlags: psshFlags}, "parallel-ssh": {valueFlags: psshFlags},
+		"pdsh": {valueFlags: []string{"-w", "-x", "-l", "-R", "-f", "-t", "-u", "-g", "-X"}},
+		"mosh": {afterDashDash: true},
+	}
+)
+
+// runsRemotely reports whether cmd is a remote runner's subcommand that
+// runs a command line (heroku run, not heroku pg:psql).
+func runsRemotely(cmd *model.Command) bool {
+	spec, ok := remoteRunners[cmd.Program]
+	if !ok || len(cmd.Args) < len(spec.path) {
+		return false
+	}
+	for i, word := range spec.path {
+		if cmd.Args[i].Value != word {
+			return false
+		}
+	}
+	return true
+}
+
+// remoteRun emits a remote runner's command and analyses the command line
+// it runs remotely, if it names one.
+func (w *walker) remoteRun(cmd *model.Command, spec remoteRunner, fr frame) {
+	w.emit(cmd)
+	args := cmd.Args[len(spec.path):]
+	var parts []string
+	dashed := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case spec.afterDashDash && !dashed:
+			dashed = a.Value == "--"
+			continue
+		case !spec.afterDashDash && strings.HasPrefix(a.Value, "-") && !a.Dynamic:
+			if !strings.Contains(a.Value, "=") && slices.Contains(spec.valueFlags, a.Value) {
+				i++
+			}
+			continue
+		case a.Dynamic:
+			c := *cmd
+			c.Problem = cmd.Program + " runs a remote command that is only known at run time"
+			w.emit(&c)
+			return
+		}
+		parts = append(parts, a.Value)
+	}
+	if len(parts) > 0 {
+		w.remote(cmd, strings.Join(parts, " "), cmd.Program+" "+strings.Join(spec.path, " "), fr)
+	}
 }

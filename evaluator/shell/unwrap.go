@@ -118,9 +118,11 @@ var wrappers = map[string]wrapper{
 	"chroot":  {valueFlags: []string{"--userspec", "--groups"}, positionals: 1},
 	"sg":      {positionals: 1, lineFlags: []string{"-c"}, lineAnywhere: true},
 	// wsl runs a command in a Linux distribution (-e/--exec without a shell).
-	"wsl":      {valueFlags: []string{"-d", "--distribution", "-u", "--user", "--cd", "--shell-type"}},
-	"flock":    {valueFlags: []string{"-w", "--timeout", "-E", "--conflict-exit-code"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true, shellAlways: true},
-	"setsid":   {},
+	"wsl":    {valueFlags: []string{"-d", "--distribution", "-u", "--user", "--cd", "--shell-type"}},
+	"flock":  {valueFlags: []string{"-w", "--timeout", "-E", "--conflict-exit-code"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true, shellAlways: true},
+	"setsid": {},
+	// sshpass supplies ssh's password and runs the command after its options.
+	"sshpass":  {valueFlags: []string{"-p", "-f", "-d", "-P"}},
 	"unbuffer": {},
 	"busybox":  {},
 	// Package runners run a package's binary, fetching it first if need
@@ -138,7 +140,12 @@ var wrappers = map[string]wrapper{
 // exec rake db:drop, poetry run, uv run, conda run -n ENV).
 var runnerSubcommands = map[string][]string{"npm": {"exec", "x"}, "pnpm": {"dlx", "exec"}, "yarn": {"dlx", "exec"}, "bun": {"x"},
 	"bundle": {"exec"}, "poetry": {"run"}, "uv": {"run"}, "pipenv": {"run"}, "pdm": {"run"}, "hatch": {"run"}, "rye": {"run"},
-	"pipx": {"run"}, "conda": {"run"}, "mamba": {"run"}, "micromamba": {"run"}}
+	"pipx": {"run"}, "conda": {"run"}, "mamba": {"run"}, "micromamba": {"run"},
+	// Secret and environment managers run a local command with the
+	// environment they load: doppler run -- CMD, op run -- CMD,
+	// aws-vault exec PROFILE -- CMD.
+	"doppler": {"run"}, "op": {"run"}, "infisical": {"run"}, "aws-vault": {"exec"}, "railway": {"run"}, "toolbox": {"run"},
+	"devbox": {"run"}, "mise": {"exec", "x"}, "rtx": {"exec", "x"}, "asdf": {"exec"}, "direnv": {"exec"}}
 
 // runnerSpecs are the options of the runner subcommands whose options
 // are not npx's: those that take a value must be skipped to find the
@@ -153,6 +160,14 @@ var runnerSpecs = map[string]wrapper{
 	"conda":      {valueFlags: []string{"-n", "--name", "-p", "--prefix", "--cwd"}},
 	"mamba":      {valueFlags: []string{"-n", "--name", "-p", "--prefix", "--cwd"}},
 	"micromamba": {valueFlags: []string{"-n", "--name", "-p", "--prefix", "--cwd"}},
+	"doppler":    {valueFlags: []string{"-p", "--project", "-c", "--config", "--token", "--command", "--mount"}, lineFlags: []string{"--command"}},
+	"op":         {valueFlags: []string{"--env-file", "--account", "--config"}},
+	"infisical":  {valueFlags: []string{"--env", "--path", "--projectId", "--token", "--command"}, lineFlags: []string{"--command"}},
+	"aws-vault":  {valueFlags: []string{"-d", "--duration", "-t", "--mfa-token", "-r", "--region"}, positionals: 1},
+	"railway":    {valueFlags: []string{"-s", "--service", "-e", "--environment"}},
+	"toolbox":    {valueFlags: []string{"-c", "--container", "-d", "--distro", "-r", "--release"}},
+	"devbox":     {valueFlags: []string{"-c", "--config", "-e", "--env", "--env-file"}},
+	"direnv":     {positionals: 1},
 }
 
 // runnerSpec is how the runner subcommand of prog reads its options.
@@ -247,8 +262,10 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 		w.parallel(cmd, heredoc, fr)
 	case cmd.Program == "watch":
 		w.watch(cmd, heredoc, fr)
-	case cmd.Program == "ssh":
+	case cmd.Program == "ssh" || cmd.Program == "autossh":
 		w.ssh(cmd, fr)
+	case runsRemotely(cmd):
+		w.remoteRun(cmd, remoteRunners[cmd.Program], fr)
 	case cmd.Program == "git":
 		w.git(cmd, fr)
 	case cmd.Program == "ansible":
@@ -442,7 +459,11 @@ func skipPositionals(args []model.Arg, n int) ([]model.Arg, bool) {
 	if len(args) <= n {
 		return nil, false
 	}
-	return args[n:], true
+	rest := args[n:]
+	if n > 0 && rest[0].Value == "--" { // aws-vault exec PROFILE -- CMD
+		rest = rest[1:]
+	}
+	return rest, len(rest) > 0
 }
 
 // flagTakesValue reports whether flag (possibly a short flag with its
@@ -914,7 +935,7 @@ func (w *walker) ssh(cmd *model.Command, fr frame) {
 		if !strings.HasPrefix(v, "-") {
 			break
 		}
-		if slices.Contains(sshValueFlags, v) {
+		if slices.Contains(sshValueFlags, v) || cmd.Program == "autossh" && v == "-M" { // autossh -M PORT
 			i++
 		}
 	}
