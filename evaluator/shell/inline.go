@@ -17,13 +17,18 @@ func (w *walker) interpreter(cmd *model.Command, heredoc *string, fr frame) {
 	flags := interpreters[cmd.Program]
 	var script *model.Arg
 	files := 0
-	for i := 0; i < len(cmd.Args); i++ {
+	// The interpreter's own options come before the program file (or
+	// python's -m MODULE): after it, -c and -e are the program's
+	// (python manage.py shell -c CODE runs CODE in Django's shell).
+	for i := 0; i < len(cmd.Args) && files == 0; i++ {
 		a := cmd.Args[i]
 		switch {
 		case slices.Contains(flags, a.Value) && i+1 < len(cmd.Args):
 			script = &cmd.Args[i+1]
 			i = len(cmd.Args)
-		case !strings.HasPrefix(a.Value, "-"):
+		case slices.Contains(interpreterValueFlags[cmd.Program], a.Value):
+			i++
+		case !strings.HasPrefix(a.Value, "-") || a.Value == "-m":
 			files++
 		}
 	}

@@ -178,6 +178,16 @@ func runnerSpec(prog string) wrapper {
 	return wrappers["npx"]
 }
 
+// interpreterValueFlags are interpreter options that take the next
+// argument as their value, which is not the program file (python -W
+// ignore -c CODE).
+var interpreterValueFlags = map[string][]string{
+	"python": {"-W", "-X", "-Q"}, "python2": {"-W", "-X", "-Q"}, "python3": {"-W", "-X"}, "pypy": {"-W", "-X"}, "pypy3": {"-W", "-X"},
+	"node":   {"-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions", "--input-type", "--env-file"},
+	"nodejs": {"-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions", "--input-type", "--env-file"},
+	"ruby":   {"-I", "-r", "-C", "-E", "-F"}, "php": {"-d", "-c", "-z"},
+}
+
 // shells run a script given with -c, a script file, or their stdin.
 var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "ash": true, "mksh": true, "fish": true, "busybox sh": true}
 

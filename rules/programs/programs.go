@@ -58,6 +58,7 @@ func Rules() []rules.Rule {
 			Tier: model.TierNeedsReview, Reason: "an argument starts with a Unicode dash made to look like an option (git reset ‐‐hard): " +
 				"the program reads it as a name, not an option, so the line does not do what it shows, and such spellings are how a command slips past a guard"},
 	}
+	out = append(out, consoleRows()...)
 	for _, sh := range shells {
 		out = append(out,
 			rules.Rule{ID: "program." + sh + ".script-file", Type: sh, On: rules.Execute, When: rules.Operand(0, "a script file", anyArg),
