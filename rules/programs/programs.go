@@ -138,6 +138,10 @@ func Rules() []rules.Rule {
 			"unzip -o overwrites files of the same names without asking"),
 		row("program.go.run-remote", "go", rules.All(rules.Sub("run"), rules.Operand(1, "a module at a version", moduleAtVersion)), model.TierNeedsReview,
 			"go run PACKAGE@VERSION downloads and runs a module that the input does not show: remote code"),
+		row("program.go.run", "go", rules.Sub("run"), model.TierRecoverableWithEffort, runsSource),
+		row("program.cargo.run", "cargo", rules.Sub("run"), model.TierRecoverableWithEffort, runsSource),
+		row("program.dotnet.run", "dotnet", rules.Sub("run"), model.TierRecoverableWithEffort, runsSource),
+		row("program.swift.run", "swift", rules.Sub("run"), model.TierRecoverableWithEffort, runsSource),
 		row("program.npm.publish", "npm", rules.Sub("publish"), model.TierNeedsReview, publishReason),
 		row("program.pnpm.publish", "pnpm", rules.Sub("publish"), model.TierNeedsReview, publishReason),
 		row("program.yarn.publish", "yarn", rules.Any(rules.Sub("publish"), rules.Sub("npm", "publish")), model.TierNeedsReview, publishReason),
@@ -282,6 +286,11 @@ var (
 	inlineLanguages = []string{"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "perl", "ruby", "php", "lua", "osascript", "pwsh", "powershell",
 		"tclsh", "wish", "expect", "rscript"}
 )
+
+// runsSource says why go run, cargo run and the like warn: like python
+// app.py, they run a program whose source is in files the input does not
+// show (go test and go build run or build nothing that changes data).
+const runsSource = "builds and runs a program whose source the input does not show: what it does (a migration down, a cleanup) is not analysed"
 
 // publishReason says why publishing a package needs review.
 const publishReason = "publishes a package version to a registry, where anyone can fetch it and no one can replace it (only deprecate or yank it); whether this release and what it contains are intended is not in the input"
