@@ -318,10 +318,11 @@ func (c anyOf) Eval(f Facts) Result { return fold(c, f, True, False) }
 // Unknown if any was, else otherwise, with every sub-result's evidence.
 func fold(cs []Cond, f Facts, decisive, otherwise Truth) Result {
 	out := Result{Truth: otherwise}
-	// The evidence is joined only when no condition decides and more than
-	// one brought some: most folds end at a decisive one, and copying on
-	// the way there was a tenth of a shell line's allocations.
-	joined := false
+	// The evidence is joined only when no condition decides: most folds
+	// end at a decisive one, and copying on the way there was a tenth of
+	// a shell line's allocations.
+	var buf [4][]model.Evidence
+	parts := buf[:0]
 	for _, sub := range cs {
 		r := sub.Eval(f)
 		switch r.Truth {
@@ -331,15 +332,16 @@ func fold(cs []Cond, f Facts, decisive, otherwise Truth) Result {
 			out.Truth = Unknown
 			out.Missing = append(out.Missing, r.Missing...)
 		}
-		switch {
-		case len(r.Evidence) == 0:
-		case out.Evidence == nil:
-			out.Evidence = slices.Clip(r.Evidence) // an append by the caller copies
-		case !joined:
-			out.Evidence, joined = slices.Concat(out.Evidence, r.Evidence), true
-		default:
-			out.Evidence = append(out.Evidence, r.Evidence...)
+		if len(r.Evidence) > 0 {
+			parts = append(parts, r.Evidence)
 		}
+	}
+	switch len(parts) {
+	case 0:
+	case 1:
+		out.Evidence = slices.Clip(parts[0]) // an append by the caller copies
+	default:
+		out.Evidence = slices.Concat(parts...)
 	}
 	return out
 }
