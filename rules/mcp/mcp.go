@@ -63,6 +63,15 @@ func arg(desc string, test func(any) bool, keys ...string) rules.Cond {
 	})
 }
 
+// mentions holds for an argument whose value, written as JSON, contains
+// word (a patch document that touches "finalizers").
+func mentions(word string) func(any) bool {
+	return func(v any) bool {
+		b, err := json.Marshal(v)
+		return err == nil && strings.Contains(string(b), word)
+	}
+}
+
 func isTrue(v any) bool { b, ok := v.(bool); return ok && b || fmt.Sprint(v) == "true" }
 
 // oneOf holds for a string argument equal (in any case) to one of values.
@@ -307,7 +316,7 @@ func codeHosts() []rules.Rule {
 // editTools are coding agents' own file-editing tools, as their hooks
 // name them (Claude Code's Edit, MultiEdit and NotebookEdit; the text
 // editor tool); Write is in the write rows.
-var editTools = []string{"edit", "multi_edit", "notebook_edit", "str_replace_editor", "str_replace_based_edit_tool"}
+var editTools = []string{"edit", "multi_edit", "notebook_edit", "str_replace_editor", "str_replace_based_edit_tool", "edit_block", "replace_in_file", "search_replace"}
 
 func filesystem() []rules.Rule {
 	return concat(
@@ -400,6 +409,8 @@ func kubernetes() []rules.Rule {
 		row("mcp.k8s.delete", []string{"kubectl_delete", "delete_resource", "k8s_delete", "delete_pod", "delete_deployment", "delete_service",
 			"delete_job", "delete_cronjob", "delete_configmap", "delete_ingress"}, nil, model.TierRecoverableWithEffort,
 			"deletes workload objects that their manifests or controllers recreate"),
+		row("mcp.k8s.patch-finalizers", []string{"kubectl_patch", "patch_resource", "k8s_patch"}, arg("a patch of finalizers", mentions("finalizers"), "patchData", "patch", "patch_data", "data"),
+			model.TierNeedsReview, "changes an object's finalizers: removing them lets a pending deletion finish at once, skipping the cleanup they guard, and which finalizers go and why the deletion was stuck is not in the input"),
 		row("mcp.k8s.scale-zero", []string{"scale_deployment", "kubectl_scale", "scale_resource", "scale"}, arg("replicas=0", isZero, "replicas"), model.TierRecoverableWithEffort,
 			"scales the workload to zero: an outage until it is scaled back"),
 	)
