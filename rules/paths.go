@@ -264,6 +264,49 @@ func HomeDotfile(p string) bool {
 	return strings.HasPrefix(rest, ".") && !strings.HasPrefix(rest, "..") && rest != "."
 }
 
+// agentConfigFiles are the files, by the directory they sit in, that
+// configure a coding agent, the hooks that gate it, or code git runs on its
+// own: an agent that rewrites them can turn its guard off (Claude Code's
+// hooks and permissions, an MCP server added with its tools pre-approved)
+// or plant code for a later commit to run. "*" is any file in the
+// directory.
+var agentConfigFiles = map[string][]string{
+	".claude":   {"settings.json", "settings.local.json", "hooks"},
+	".cursor":   {"mcp.json", "hooks.json", "cli.json"},
+	".codex":    {"config.toml"},
+	".gemini":   {"settings.json"},
+	".vscode":   {"settings.json", "mcp.json"},
+	".git":      {"config", "hooks"},
+	".husky":    {"*"},
+	".windsurf": {"mcp.json", "hooks.json"},
+}
+
+// AgentConfig reports whether p (relative or absolute) is a file that
+// configures a coding agent or its gate, or a git hook: .claude/settings.json,
+// .mcp.json, .cursor/mcp.json, .vscode/settings.json, .git/hooks/pre-commit,
+// .git/config, .husky/pre-commit.
+func AgentConfig(p string) bool {
+	parts := strings.Split(path.Clean(p), "/")
+	if parts[len(parts)-1] == ".mcp.json" {
+		return true
+	}
+	for i := 0; i+1 < len(parts); i++ {
+		files, ok := agentConfigFiles[parts[i]]
+		if ok && (slices.Contains(files, parts[i+1]) || slices.Contains(files, "*")) {
+			return true
+		}
+	}
+	return false
+}
+
+// AgentConfigIs holds when some operand after skip is an agent's or git's
+// configuration (see AgentConfig).
+func AgentConfigIs(skip int) Cond {
+	return operandWhere(skip, "an agent's configuration or a git hook", func(f Facts, a model.Arg) bool {
+		return !a.Dynamic && AgentConfig(a.Value)
+	})
+}
+
 // HomeDotfileIs holds when some operand after skip is a home dotfile.
 func HomeDotfileIs(skip int) Cond {
 	return operandWhere(skip, "a dotfile in a home directory", func(f Facts, a model.Arg) bool {

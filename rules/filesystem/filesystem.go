@@ -69,13 +69,14 @@ func treeDeleteRows(prefix, typ string, when rules.Cond, verb string) []rules.Ru
 
 // Rules returns every filesystem row.
 func Rules() []rules.Rule {
-	out := []rules.Rule{
+	out := agentConfigRows()
+	out = append(out, []rules.Rule{
 		row("fs.rm.help", "rm", help, model.TierReversible, "prints help or the version and deletes nothing"),
 		row("fs.rm.critical", "rm", critical, model.TierUnrecoverable, "deletes a root, system or home directory, or a device; rm has no trash"),
 		row("fs.rm.rf.piped-no-operands", "rm", rules.All(recursive, force, rules.NoOperands(0), stdinPiped()), model.TierNeedsReview,
 			"rm -rf is fed a pipe but given no operands: rm ignores its stdin, so the line does not do what it appears to intend"),
 		row("fs.rm.no-operands", "rm", rules.NoOperands(0), model.TierReversible, "rm without operands deletes nothing"),
-	}
+	}...)
 	out = append(out, treeDeleteRows("fs.rm.rf", "rm", rules.All(recursive, force), "recursively force-deletes")...)
 	out = append(out,
 		row("fs.rm.files", "rm", nil, model.TierRecoverableFromBackup,

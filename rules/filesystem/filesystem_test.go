@@ -175,5 +175,6 @@ func TestRows(t *testing.T) {
 			rulestest.Case{Row: "fs." + mkfs, Hit: mkfs + " /dev/sdb1", Miss: mkfs + " --version"},
 		)
 	}
+	cases = append(cases, agentConfigCases()...)
 	rulestest.Run(t, Rules(), cases)
 }

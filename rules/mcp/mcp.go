@@ -319,7 +319,13 @@ func codeHosts() []rules.Rule {
 var editTools = []string{"edit", "multi_edit", "notebook_edit", "str_replace_editor", "str_replace_based_edit_tool", "edit_block", "replace_in_file", "search_replace"}
 
 func filesystem() []rules.Rule {
+	changes := append([]string{"delete_file", "remove_file", "delete_path", "rm", "write_file", "edit_file", "move_file", "create_file", "append_file", "write"}, editTools...)
 	return concat(
+		row("mcp.fs.agent-config", changes, pathArgWhere("an agent's configuration or a git hook", func(p string) (string, bool) {
+			return "agent-config", rules.AgentConfig(p)
+		}), model.TierNeedsReview,
+			"changes a coding agent's configuration or a git hook (.claude/settings.json, .mcp.json, .vscode/settings.json, .git/hooks, .git/config): "+
+				"the hooks and permissions that guard the agent, or code git runs later; whether that is intended is not in the input"),
 		row("mcp.fs.delete.critical", []string{"delete_file", "remove_file", "delete_directory", "remove_directory", "delete_path", "rm"}, pathArg(critical...), model.TierUnrecoverable,
 			"deletes a system or home directory, or the working directory; there is no trash"),
 		row("mcp.fs.delete.temp", []string{"delete_file", "remove_file", "delete_directory", "remove_directory", "delete_path", "rm"}, pathArg(rules.PathTemp, rules.PathBuild), model.TierRecoverableWithEffort,

@@ -29,6 +29,7 @@ var specs = map[string]spec{
 	"mcp.git.force-push":          {`{"server":"github","tool":"{tool}","arguments":{"branch":"main","force":true}}`, `{"server":"github","tool":"{tool}","arguments":{"branch":"main"}}`},
 	"mcp.git.commit":              {`{"server":"github","tool":"{tool}","arguments":{"branch":"main"}}`, `{"server":"fs","tool":"{tool}","arguments":{"path":"notes.txt"}}`},
 	"mcp.git.create":              {`{"server":"github","tool":"{tool}","arguments":{"title":"x"}}`, `{"server":"github","tool":"delete_issue","arguments":{"issue_number":1}}`},
+	"mcp.fs.agent-config":         {`{"server":"fs","tool":"{tool}","arguments":{"path":"/home/u/proj/.claude/settings.json","content":"{}"}}`, `{"server":"fs","tool":"{tool}","arguments":{"path":"/home/u/proj/claude/settings.json","content":"{}"}}`},
 	"mcp.fs.delete.critical":      {`{"server":"fs","tool":"{tool}","arguments":{"path":"/etc"}}`, `{"server":"fs","tool":"{tool}","arguments":{"path":"/tmp/x"}}`},
 	"mcp.fs.delete.temp":          {`{"server":"fs","tool":"{tool}","arguments":{"path":"/tmp/x"}}`, `{"server":"fs","tool":"{tool}","arguments":{"path":"/data/app/x"}}`},
 	"mcp.fs.delete":               {`{"server":"fs","tool":"{tool}","arguments":{"path":"/data/app/x"}}`, `{"server":"fs","tool":"{tool}","arguments":{"path":"/tmp/x"}}`},

@@ -50,6 +50,8 @@ func inPlace(id, program string, when rules.Cond, what string) []rules.Rule {
 	return []rules.Rule{
 		row(id+"-critical", program, rules.All(when, rules.CriticalPath(0)), model.TierUnrecoverable,
 			what+", and the file is a system or home file: no copy of the old contents is kept"),
+		row(id+"-agent-config", program, rules.All(when, rules.AgentConfigIs(0)), model.TierNeedsReview,
+			what+", and the file configures a coding agent or is a git hook (.claude/settings.json, .mcp.json, .git/hooks): the hooks and permissions that guard the agent, or code git runs later"),
 		row(id, program, when, model.TierRecoverableWithEffort, what+"; the old contents survive only in version control"),
 	}
 }

@@ -78,6 +78,7 @@ func Rules() []rules.Rule {
 	out = append(out,
 		row("program.perl.in-place-critical", "perl", rules.All(rules.Flag("i"), rules.CriticalPath(0)), model.TierUnrecoverable,
 			"perl -i rewrites a system file in place; no copy of the old contents is kept"),
+		row("program.perl.in-place-agent-config", "perl", rules.All(rules.Flag("i"), rules.AgentConfigIs(0)), model.TierNeedsReview, agentConfigEdit),
 		row("program.perl.in-place", "perl", rules.Flag("i"), model.TierRecoverableWithEffort, "perl -i edits the files in place; the old contents survive only in version control"),
 	)
 	// Bun and Deno are runtimes, package managers and test runners at once:
@@ -111,6 +112,7 @@ func Rules() []rules.Rule {
 	out = append(out,
 		row("program.sed.in-place-critical", "sed", rules.All(rules.Flag("i", "in-place"), rules.CriticalPath(0)), model.TierUnrecoverable,
 			"sed -i rewrites a system file in place; no copy of the old contents is kept"),
+		row("program.sed.in-place-agent-config", "sed", rules.All(rules.Flag("i", "in-place"), rules.AgentConfigIs(0)), model.TierNeedsReview, agentConfigEdit),
 		row("program.sed.in-place", "sed", rules.Flag("i", "in-place"), model.TierRecoverableWithEffort, "sed -i edits the files in place; the old contents survive only in version control"),
 		row("program.sed", "sed", nil, model.TierReversible, "sed without -i only prints"),
 		row("program.tar.extract-critical", "tar", rules.All(rules.Any(rules.Flag("x", "extract", "get"), oldStyleFlag('x')), flagPath([]string{"C", "directory"}, critical...)), model.TierUnrecoverable,
@@ -291,6 +293,10 @@ var (
 // app.py, they run a program whose source is in files the input does not
 // show (go test and go build run or build nothing that changes data).
 const runsSource = "builds and runs a program whose source the input does not show: what it does (a migration down, a cleanup) is not analysed"
+
+// agentConfigEdit says why an in-place edit of an agent's configuration or
+// a git hook needs review.
+const agentConfigEdit = "edits in place a file that configures a coding agent or is a git hook (.claude/settings.json, .mcp.json, .git/hooks): the hooks and permissions that guard the agent, or code git runs later"
 
 // publishReason says why publishing a package needs review.
 const publishReason = "publishes a package version to a registry, where anyone can fetch it and no one can replace it (only deprecate or yank it); whether this release and what it contains are intended is not in the input"

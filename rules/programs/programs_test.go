@@ -102,6 +102,8 @@ func TestRows(t *testing.T) {
 		{Row: "program.help", Hit: "vault --version", Miss: "vault kv destroy -version=1 secret/app"},
 		{Row: "program.sed.in-place-critical", Hit: "sed -i 's/.*//' /etc/passwd", Miss: "sed -i 's/a/b/' f"},
 		{Row: "program.sed.in-place", Hit: "sed -i 's/a/b/' f", Miss: "sed 's/a/b/' f"},
+		{Row: "program.sed.in-place-agent-config", Hit: `sed -i 's/"hooks"/"x"/' .claude/settings.json`, Miss: `sed 's/a/b/' .claude/settings.json`},
+		{Row: "program.perl.in-place-agent-config", Hit: "perl -pi -e 's/a/b/' .git/config", Miss: "perl -pi -e 's/a/b/' .gitconfig.md"},
 		{Row: "program.perl.in-place-critical", Hit: "perl -pi -e 's/a/b/' /etc/fstab", Miss: "perl -pi -e 's/a/b/' f.txt"},
 		{Row: "program.go.run-remote", Hit: "go run github.com/acme/wipe@latest", Miss: "go run ./cmd/server"},
 		{Row: "program.go.run-remote", Hit: "go run -race golang.org/x/tools/cmd/stringer@v0.1.0 -type T", Miss: "go install golang.org/x/tools/cmd/stringer@latest"},
@@ -153,17 +155,20 @@ func TestRows(t *testing.T) {
 		cases = append(cases,
 			rulestest.Case{Row: "program." + ed + ".scripted-write-critical", Hit: ed + " -c '%d' -c wq /etc/passwd", Miss: ed + " -c '%d' -c wq notes.txt"},
 			rulestest.Case{Row: "program." + ed + ".scripted-write", Hit: ed + " -es -c 'g/TODO/d' -c 'wq' notes.txt", Miss: ed + " -c 'set nu' notes.txt"},
+			rulestest.Case{Row: "program." + ed + ".scripted-write-agent-config", Hit: ed + " -c '%d' -c wq .mcp.json", Miss: ed + " -c '%d' -c wq mcp.json"},
 			rulestest.Case{Row: "program." + ed + ".scripted-write", Hit: ed + " -sc '%s/a/b/g|x' notes.txt", Miss: ed + " -- +wq notes.txt"},
 		)
 	}
 	for _, awk := range awkInPlace {
 		cases = append(cases,
 			rulestest.Case{Row: "program." + awk + ".in-place-critical", Hit: awk + " -i inplace '{print}' /etc/hosts", Miss: awk + " -i inplace '{print}' data.txt"},
+			rulestest.Case{Row: "program." + awk + ".in-place-agent-config", Hit: awk + " -i inplace '{print}' .git/hooks/pre-commit", Miss: awk + " -i inplace '{print}' hooks/pre-commit"},
 			rulestest.Case{Row: "program." + awk + ".in-place", Hit: awk + " --include=inplace '{print}' data.txt", Miss: awk + " -i lib.awk '{print}' data.txt"},
 		)
 	}
 	cases = append(cases,
 		rulestest.Case{Row: "program.yq.in-place-critical", Hit: "yq -i '.a=1' /etc/kubernetes/admin.conf", Miss: "yq -i '.a=1' values.yaml"},
+		rulestest.Case{Row: "program.yq.in-place-agent-config", Hit: "yq -i '.x=1' .vscode/settings.json", Miss: "yq -i '.x=1' settings.json"},
 		rulestest.Case{Row: "program.yq.in-place", Hit: "yq --inplace '.a=1' values.yaml", Miss: "yq '.a' values.yaml"},
 	)
 	for _, z := range sevenZips {

@@ -1,0 +1,22 @@
+package filesystem
+
+import "github.com/recourse-dev/recourse/internal/rulestest"
+
+// agentConfigCases are the test rows for agentConfigRows; TestRows runs
+// them with the rest.
+func agentConfigCases() []rulestest.Case {
+	return []rulestest.Case{
+		{Row: "fs.rm.agent-config", Hit: "rm .claude/settings.json", Miss: "rm .claude/notes.md"},
+		{Row: "fs.rm.agent-config", Hit: "rm -f .git/hooks/pre-commit", Miss: "rm -f .git/objects/pack/tmp_x"},
+		{Row: "fs.mv.agent-config", Hit: "mv .mcp.json /tmp/mcp.json.bak", Miss: "mv mcp.md docs/"},
+		{Row: "fs.cp.agent-config", Hit: "cp /tmp/evil.json .claude/settings.local.json", Miss: "cp .claude/settings.json /tmp/backup.json"},
+		{Row: "fs.install.agent-config", Hit: "install -m 755 hook.sh .git/hooks/pre-push", Miss: "install -m 755 tool bin/tool"},
+		{Row: "fs.ln.agent-config", Hit: "ln -sf ../../scripts/hook.sh .git/hooks/pre-commit", Miss: "ln -s .git/hooks hooks"},
+		{Row: "fs.tee.agent-config", Hit: "echo '{}' | tee .cursor/mcp.json", Miss: "echo '{}' | tee .cursor/rules.md"},
+		{Row: "fs.truncate.agent-config", Hit: "truncate -s 0 .vscode/settings.json", Miss: "truncate -s 0 .vscode/launch.json"},
+		{Row: "fs.shred.agent-config", Hit: "shred -u .codex/config.toml", Miss: "shred -u notes.toml"},
+		{Row: "fs.chmod.agent-config", Hit: "chmod +x .husky/pre-commit", Miss: "chmod +x scripts/build.sh"},
+		{Row: "fs.redirect.agent-config", Hit: "echo '{}' > .claude/settings.json", Miss: "echo '{}' > claude-settings.json"},
+		{Row: "fs.append.agent-config", Hit: "echo 'rm -rf ~' >> .git/hooks/post-checkout", Miss: "echo x >> .gitignore"},
+	}
+}
