@@ -329,10 +329,17 @@ func isPattern(name string) bool {
 }
 
 // programName is the name a command is looked up by: without its
-// directory, and lower-cased, since case-insensitive filesystems (macOS)
-// run GIT as git.
+// directory and a Windows program extension, and lower-cased, since
+// case-insensitive filesystems (macOS, Windows) run GIT as git.
 func programName(arg string) string {
-	return strings.ToLower(path.Base(arg))
+	name := strings.ToLower(path.Base(arg))
+	// Windows runs sc.exe for sc and npm.cmd for npm.
+	for _, ext := range []string{".exe", ".cmd", ".bat", ".com"} {
+		if base, ok := strings.CutSuffix(name, ext); ok && base != "" {
+			return base
+		}
+	}
+	return name
 }
 
 // peel skips a wrapper's own flags, positionals and assignments and

@@ -82,6 +82,10 @@ func Rules() []rules.Rule {
 		row("fs.rm.files", "rm", nil, model.TierRecoverableFromBackup,
 			"deletes files (rm keeps no copy): without both -r and -f it stops at directories and write-protected files; the files come back only from version control or a backup"),
 
+		row("fs.del.tree", "del", windowsTree, model.TierUnrecoverable, "del /s deletes the matching files in the directory and every subdirectory (Windows; there is no recycle bin for it)"),
+		row("fs.del", "del", nil, model.TierRecoverableFromBackup, "deletes files (Windows; cmd's del keeps no copy in the recycle bin)"),
+		row("fs.erase.tree", "erase", windowsTree, model.TierUnrecoverable, "erase /s deletes the matching files in the directory and every subdirectory (Windows; there is no recycle bin for it)"),
+		row("fs.erase", "erase", nil, model.TierRecoverableFromBackup, "deletes files (Windows; cmd's erase keeps no copy in the recycle bin)"),
 		row("fs.rd.tree", "rd", windowsTree, model.TierUnrecoverable, "rd /s deletes the directory and everything in it (Windows; there is no recycle bin for it)"),
 		row("fs.rd", "rd", nil, model.TierReversible, "removes empty directories only"),
 		row("fs.rmdir.windows-tree", "rmdir", windowsTree, model.TierUnrecoverable, "rmdir /s deletes the directory and everything in it (Windows)"),

@@ -175,6 +175,12 @@ func TestRows(t *testing.T) {
 			rulestest.Case{Row: "fs." + mkfs, Hit: mkfs + " /dev/sdb1", Miss: mkfs + " --version"},
 		)
 	}
+	cases = append(cases,
+		rulestest.Case{Row: "fs.del.tree", Hit: `del /f /s /q C:\data\*`, Miss: `del /f /q C:\data\x.txt`},
+		rulestest.Case{Row: "fs.del", Hit: `del x.txt`, Miss: `del /S *.tmp`},
+		rulestest.Case{Row: "fs.erase.tree", Hit: `erase /s /q *.log`, Miss: `erase x.log`},
+		rulestest.Case{Row: "fs.erase", Hit: `erase x.log`, Miss: `erase /s x.log`},
+	)
 	cases = append(cases, agentConfigCases()...)
 	rulestest.Run(t, Rules(), cases)
 }

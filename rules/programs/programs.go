@@ -364,6 +364,9 @@ var destructiveCalls = []string{
 	"process.kill", "rimraf", "FileUtils.rm", "FileUtils.remove", "File.delete", "Dir.rmdir", "rm_rf", "rm_r",
 	"system(", "system ", "exec(", "`", "%x", "qx(", "qx{", "qx/", "Kernel.exec", "IO.popen", "Open3", "File.unlink", "unlink ", "remove_tree", "rmtree(",
 	"shell_exec", "passthru", "proc_open", "popen(", "Remove-Item", "del ", "do shell script", "truncate(", "open(",
+	// PowerShell: every Remove- and Clear- cmdlet deletes, and these stop, wipe, overwrite or run code.
+	"Remove-", "Clear-", "Format-Volume", "Initialize-Disk", "Stop-Computer", "Restart-Computer", "Stop-Process", "Stop-Service",
+	"Disable-", "Uninstall-", "Set-MpPreference", "Set-Content", "Out-File", "Move-Item", "Invoke-Expression", "iex ", "Start-Process",
 	"rm -", "git reset", "git clean", "git push",
 	"Deno.remove", "Deno.truncate", "Deno.run", "Deno.Command", "Bun.spawn", "Bun.$", "Bun.write",
 	"file delete", "exec ", "spawn ", "open \"|", // Tcl and expect

@@ -38,6 +38,8 @@ func TestRows(t *testing.T) {
 		{Row: "program.php.console", Hit: `php artisan tinker --execute='User::count()'`, Miss: `php artisan migrate`},
 		{Row: "program.rails.console-deletes", Hit: `rails runner 'User.delete_all'`, Miss: `rails runner 'puts User.count'`},
 		{Row: "program.rails.console", Hit: `bin/rails runner 'puts User.count'`, Miss: `rails server`},
+		{Row: "program.pwsh.inline-destructive", Hit: `pwsh -c "Clear-Disk -Number 1 -RemoveData"`, Miss: `pwsh -c "Get-Disk"`},
+		{Row: "program.powershell.inline-destructive", Hit: `powershell -Command "Format-Volume -DriveLetter D"`, Miss: `powershell -Command "Get-Volume"`},
 		{Row: "program.osascript.inline-destructive", Hit: `osascript -e 'tell application "Finder" to empty trash'`, Miss: `osascript -e 'tell application "Finder" to get name of every disk'`},
 		{Row: "program.rpm.uninstall", Hit: "rpm -e openssl", Miss: "rpm -qa"},
 		{Row: "program.rpm.remove-essential", Hit: "rpm -e --nodeps glibc", Miss: "rpm -e openssl"},

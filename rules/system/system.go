@@ -1,8 +1,8 @@
 // Package system holds the rules for commands that stop machines and
 // services, kill processes, or remove users, schedules and firewall rules,
 // for backup and sync tools that delete (rclone, restic, borg), for the
-// GitHub CLI, and for administering a Linux machine (admin.go) or a Mac
-// (macos.go).
+// GitHub CLI, and for administering a Linux machine (admin.go), a Mac
+// (macos.go) or Windows (windows.go).
 package system
 
 import (
@@ -174,5 +174,6 @@ func Rules() []rules.Rule {
 		row("system.gh", "gh", nil, model.TierReversible, "reads or creates issues, pull requests and repositories"),
 	)
 	out = append(out, adminRules()...)
-	return append(out, macOSRules()...)
+	out = append(out, macOSRules()...)
+	return append(out, windowsRules()...)
 }

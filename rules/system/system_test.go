@@ -69,5 +69,6 @@ func TestRows(t *testing.T) {
 	)
 	cases = append(cases, adminCases()...)
 	cases = append(cases, macOSCases()...)
+	cases = append(cases, windowsCases()...)
 	rulestest.Run(t, Rules(), cases)
 }

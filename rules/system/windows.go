@@ -1,0 +1,90 @@
+package system
+
+import (
+	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+// windowsRules are the rows for administering Windows from cmd.exe or
+// PowerShell: shadow copies and backups, the event log, the boot
+// configuration, the firewall, the registry, services, accounts and
+// robocopy's mirror. Windows programs take /switches, in any letter case.
+func windowsRules() []rules.Rule {
+	protectionOff := "a protection turned off: whether that is intended is not in the input"
+	return []rules.Rule{
+		row("system.vssadmin.delete", "vssadmin", rules.Any(rules.Sub("delete"), rules.Sub("resize")), model.TierUnrecoverable,
+			"deletes Volume Shadow Copies (resizing their storage deletes the oldest): those restore points are gone"),
+		row("system.vssadmin", "vssadmin", nil, model.TierReversible, "lists shadow copies and their storage"),
+		row("system.wbadmin.delete", "wbadmin", rules.Sub("delete"), model.TierUnrecoverable, "deletes backups or the backup catalog: those recovery points are gone"),
+		row("system.wbadmin", "wbadmin", nil, model.TierRecoverableWithEffort, "starts or reads Windows Server backups"),
+		row("system.wmic.shadowcopy-delete", "wmic", rules.Sub("shadowcopy", "delete"), model.TierUnrecoverable, "deletes Volume Shadow Copies: those restore points are gone"),
+		row("system.wevtutil.clear", "wevtutil", rules.Any(rules.Sub("cl"), rules.Sub("clear-log")), model.TierUnrecoverable,
+			"clears an event log: the events it held are gone, and with them the record of what happened"),
+		row("system.wevtutil", "wevtutil", nil, model.TierReversible, "reads or queries event logs"),
+		row("system.bcdedit.recovery-off", "bcdedit", winArg("recoveryenabled no", "bootstatuspolicy ignoreallfailures", "nointegritychecks on", "testsigning on"),
+			model.TierNeedsReview, "turns off Windows recovery or boot integrity checks, "+protectionOff),
+		row("system.bcdedit", "bcdedit", nil, model.TierRecoverableWithEffort, "changes the boot configuration: a wrong entry can leave the machine unbootable"),
+		row("system.netsh.firewall-off", "netsh", winArg("state off", "opmode disable"), model.TierNeedsReview, "turns the Windows firewall off, "+protectionOff),
+		row("system.netsh", "netsh", nil, model.TierRecoverableWithEffort, "changes network or firewall settings: the old values are restored by hand"),
+		row("system.reg.delete", "reg", rules.Sub("delete"), model.TierRecoverableFromBackup, "deletes registry keys or values: they come back only from an export or a backup"),
+		row("system.reg.write", "reg", rules.Any(rules.Sub("add"), rules.Sub("import"), rules.Sub("restore"), rules.Sub("copy")), model.TierRecoverableWithEffort,
+			"writes registry keys or values, replacing what they held"),
+		row("system.reg", "reg", nil, model.TierReversible, "queries or exports the registry"),
+		row("system.net.user-delete", "net", rules.All(rules.Any(rules.Sub("user"), rules.Sub("localgroup"), rules.Sub("group"), rules.Sub("share")), winSwitch("delete")),
+			model.TierRecoverableWithEffort, "deletes a local account, group or share; the account's files stay, orphaned"),
+		row("system.net.stop", "net", rules.Sub("stop"), model.TierRecoverableWithEffort, "stops a service: an outage until it is started again"),
+		row("system.net", "net", nil, model.TierReversible, "reads or starts accounts, shares and services"),
+		row("system.sc.stop", "sc", rules.Any(rules.Sub("stop"), rules.Sub("delete"), rules.Sub("config"), rules.Sub("failure")), model.TierRecoverableWithEffort,
+			"stops, deletes or reconfigures a service: it runs again only when started or recreated"),
+		row("system.sc", "sc", nil, model.TierReversible, "queries or starts services"),
+		row("system.taskkill", "taskkill", nil, model.TierRecoverableWithEffort, "kills processes (with a pattern, every matching one): their unsaved state is lost"),
+		row("system.schtasks.delete", "schtasks", winSwitch("delete"), model.TierRecoverableWithEffort, "deletes scheduled tasks; they are recreated only by hand"),
+		row("system.robocopy.mirror", "robocopy", winSwitch("mir", "purge"), model.TierUnrecoverable,
+			"robocopy /MIR or /PURGE deletes files in the destination that the source lacks: an empty or wrong source empties the destination"),
+		row("system.robocopy.move", "robocopy", winSwitch("mov", "move"), model.TierRecoverableWithEffort, "moves files: the sources are deleted once copied"),
+		row("system.robocopy", "robocopy", nil, model.TierRecoverableWithEffort, "copies files, overwriting changed files of the same names"),
+		row("system.icacls", "icacls", nil, model.TierRecoverableWithEffort, "changes access control lists (with /T, on a whole tree): the old ones are restored only from a /save file"),
+		row("system.takeown", "takeown", nil, model.TierRecoverableWithEffort, "takes ownership of files (with /R, a whole tree): the old owners are not recorded"),
+		row("system.format", "format", nil, model.TierUnrecoverable, "formats a volume: everything on it is erased"),
+		row("system.diskpart", "diskpart", nil, model.TierNeedsReview, "runs disk partitioning commands (clean, delete, format) from a script or its prompt, which the input does not show"),
+	}
+}
+
+// winSwitch holds when the command has one of the /switches (/MIR, /delete,
+// /s:VALUE), in any letter case.
+func winSwitch(names ...string) rules.Cond {
+	return rules.Func("/"+strings.Join(names, "|/"), func(f rules.Facts) rules.Result {
+		for _, a := range f.M.Command.Args {
+			v, ok := strings.CutPrefix(a.Value, "/")
+			if !ok {
+				continue
+			}
+			v, _, _ = strings.Cut(v, ":")
+			for _, n := range names {
+				if strings.EqualFold(v, n) {
+					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "switch", Value: a.Value, Present: true}}}
+				}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// winArg holds when two consecutive arguments are one of the settings
+// ("recoveryenabled no"), in any letter case.
+func winArg(settings ...string) rules.Cond {
+	return rules.Func(strings.Join(settings, "|"), func(f rules.Facts) rules.Result {
+		args := f.M.Command.Args
+		for i := 0; i+1 < len(args); i++ {
+			pair := args[i].Value + " " + args[i+1].Value
+			for _, s := range settings {
+				if strings.EqualFold(pair, s) {
+					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "setting", Value: pair, Present: true}}}
+				}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
