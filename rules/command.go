@@ -37,6 +37,7 @@ var valueFlags = map[string][]string{
 	"npm":       {"--prefix", "-w", "--workspace"},
 	"etcdctl":   {"--endpoints", "--cacert", "--cert", "--key", "--user", "-w", "--write-out", "--command-timeout"},
 	"doctl":     {"-t", "--access-token", "--context", "-o", "--output", "--format", "-c", "--config"},
+	"snapper":   {"-c", "--config", "-r", "--root"},
 	"nmcli":     {"-f", "--fields", "-g", "--get-values", "-w", "--wait", "-e", "--escape", "-c", "--colors", "-m", "--mode"},
 	"curl": {"-X", "--request", "-H", "--header", "-o", "--output", "-u", "--user", "-A", "--user-agent", "-e", "--referer",
 		"-b", "--cookie", "-c", "--cookie-jar", "-x", "--proxy", "-m", "--max-time", "-w", "--write-out", "-K", "--config",

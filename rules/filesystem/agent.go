@@ -21,7 +21,7 @@ func agentConfigRows() []rules.Rule {
 		id, program string
 		skip        int
 	}{
-		{"rm", "rm", 0}, {"mv", "mv", 0}, {"cp", "cp", 1}, {"install", "install", 1}, {"ln", "ln", 1}, {"tee", "tee", 0},
+		{"rm", "rm", 0}, {"mv", "mv", 0}, {"cp", "cp", 1}, {"install", "install", 1}, {"ln", "ln", 1}, {"tee", "tee", 0}, {"sponge", "sponge", 0},
 		{"truncate", "truncate", 0}, {"shred", "shred", 0}, {"chmod", "chmod", 1}, {"redirect", Redirect, 0}, {"append", Append, 0},
 	} {
 		out = append(out, row("fs."+w.id+".agent-config", w.program, rules.AgentConfigIs(w.skip), model.TierNeedsReview, agentConfigReason))

@@ -13,6 +13,7 @@ func agentConfigCases() []rulestest.Case {
 		{Row: "fs.install.agent-config", Hit: "install -m 755 hook.sh .git/hooks/pre-push", Miss: "install -m 755 tool bin/tool"},
 		{Row: "fs.ln.agent-config", Hit: "ln -sf ../../scripts/hook.sh .git/hooks/pre-commit", Miss: "ln -s .git/hooks hooks"},
 		{Row: "fs.tee.agent-config", Hit: "echo '{}' | tee .cursor/mcp.json", Miss: "echo '{}' | tee .cursor/rules.md"},
+		{Row: "fs.sponge.agent-config", Hit: "jq . .mcp.json | sponge .mcp.json", Miss: "jq . mcp.json | sponge mcp.json"},
 		{Row: "fs.truncate.agent-config", Hit: "truncate -s 0 .vscode/settings.json", Miss: "truncate -s 0 .vscode/launch.json"},
 		{Row: "fs.shred.agent-config", Hit: "shred -u .codex/config.toml", Miss: "shred -u notes.toml"},
 		{Row: "fs.chmod.agent-config", Hit: "chmod +x .husky/pre-commit", Miss: "chmod +x scripts/build.sh"},

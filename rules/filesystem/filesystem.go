@@ -8,6 +8,7 @@ package filesystem
 import (
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
+	"path"
 	"strings"
 )
 
@@ -123,12 +124,15 @@ func Rules() []rules.Rule {
 
 		row("fs.chmod.recursive-system", "chmod", rules.All(recursive, critical), model.TierUnrecoverable,
 			"recursively changes permissions on a system or home tree; the previous modes are not recorded anywhere"),
+		row("fs.chmod.key-system", "chmod", keySystemPath(), model.TierNeedsReview, keySystemReason),
 		row("fs.chmod", "chmod", nil, model.TierRecoverableWithEffort, "changes permissions; the previous modes must be restored by hand"),
 		row("fs.chown.recursive-system", "chown", rules.All(recursive, critical), model.TierUnrecoverable,
 			"recursively changes owners on a system or home tree; the previous owners are not recorded anywhere"),
+		row("fs.chown.key-system", "chown", keySystemPath(), model.TierNeedsReview, keySystemReason),
 		row("fs.chown", "chown", nil, model.TierRecoverableWithEffort, "changes owners; the previous owners must be restored by hand"),
 		row("fs.chgrp.recursive-system", "chgrp", rules.All(recursive, critical), model.TierUnrecoverable,
 			"recursively changes groups on a system or home tree"),
+		row("fs.chgrp.key-system", "chgrp", keySystemPath(), model.TierNeedsReview, keySystemReason),
 		row("fs.chgrp", "chgrp", nil, model.TierRecoverableWithEffort, "changes groups; the previous groups must be restored by hand"),
 		row("fs.setfacl.recursive-system", "setfacl", rules.All(rules.Flag("R", "recursive"), critical), model.TierUnrecoverable,
 			"recursively changes or removes access control lists on a system or home tree; the previous ACLs are not recorded anywhere"),
@@ -158,19 +162,13 @@ func Rules() []rules.Rule {
 		row("fs.append.system", Append, rules.PathIs(0, rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierNeedsReview, appendSystemReason),
 		row("fs.append.home-dotfile", Append, rules.HomeDotfileIs(0), model.TierRecoverableWithEffort, appendDotfileReason),
 		row("fs.append", Append, nil, model.TierReversible, "the output redirection (>>) only appends; the added lines can be removed"),
-
-		row("fs.tee.append-system", "tee", rules.All(rules.Flag("a", "append"), rules.PathIs(0, rules.PathRoot, rules.PathSystem, rules.PathDevice)), model.TierNeedsReview, appendSystemReason),
-		row("fs.tee.append-home-dotfile", "tee", rules.All(rules.Flag("a", "append"), rules.HomeDotfileIs(0)), model.TierRecoverableWithEffort, appendDotfileReason),
-		row("fs.tee.append", "tee", rules.Flag("a", "append"), model.TierReversible, "tee -a only appends"),
-		row("fs.tee.critical", "tee", critical, model.TierUnrecoverable,
-			"tee truncates the system file or device it writes (echo x | sudo tee /etc/hosts replaces the file)"),
-		row("fs.tee.home-dotfile", "tee", rules.HomeDotfileIs(0), model.TierNeedsReview,
-			"tee truncates a dotfile of a home directory (shell profile, SSH keys, cloud credentials), which no version control keeps"),
-		row("fs.tee.harmless", "tee", rules.Any(rules.NoOperands(0), rules.Not(rules.PathIs(0, rules.PathProject, rules.PathBuild, rules.PathUser, rules.PathOther, rules.PathCwd, rules.PathDynamic))), model.TierReversible,
-			"tee writes only to stdout, /dev/null or temp files"),
-		row("fs.tee", "tee", nil, model.TierRecoverableWithEffort,
-			"tee truncates the files it writes if they exist; their previous contents survive only in version control"),
-
+	)
+	// tee writes its stdin to the files as it comes, moreutils' sponge once
+	// stdin ends (so sort f | sponge f works); both replace the files.
+	for _, p := range []string{"tee", "sponge"} {
+		out = append(out, teeRows(p)...)
+	}
+	out = append(out,
 		row("fs.install.directory", "install", rules.Flag("d", "directory"), model.TierReversible, "install -d only creates directories"),
 		row("fs.install.critical", "install", rules.PathIs(1, rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
 			"install copies over a system file or device"),
@@ -224,5 +222,52 @@ func ddTarget(classes ...rules.PathClass) rules.Cond {
 			}
 		}
 		return rules.Result{Truth: rules.False}
+	})
+}
+
+// teeRows are the rows of a program that writes its stdin to the files it
+// is given, replacing them unless -a appends.
+func teeRows(p string) []rules.Rule {
+	return []rules.Rule{
+		row("fs."+p+".append-system", p, rules.All(rules.Flag("a", "append"), rules.PathIs(0, rules.PathRoot, rules.PathSystem, rules.PathDevice)), model.TierNeedsReview, appendSystemReason),
+		row("fs."+p+".append-home-dotfile", p, rules.All(rules.Flag("a", "append"), rules.HomeDotfileIs(0)), model.TierRecoverableWithEffort, appendDotfileReason),
+		row("fs."+p+".append", p, rules.Flag("a", "append"), model.TierReversible, p+" -a only appends"),
+		row("fs."+p+".critical", p, critical, model.TierUnrecoverable,
+			p+" truncates the system file or device it writes (echo x | sudo "+p+" /etc/hosts replaces the file)"),
+		row("fs."+p+".home-dotfile", p, rules.HomeDotfileIs(0), model.TierNeedsReview,
+			p+" truncates a dotfile of a home directory (shell profile, SSH keys, cloud credentials), which no version control keeps"),
+		row("fs."+p+".harmless", p, rules.Any(rules.NoOperands(0), rules.Not(rules.PathIs(0, rules.PathProject, rules.PathBuild, rules.PathUser, rules.PathOther, rules.PathCwd, rules.PathDynamic))), model.TierReversible,
+			p+" writes only to stdout, /dev/null or temp files"),
+		row("fs."+p, p, nil, model.TierRecoverableWithEffort,
+			p+" truncates the files it writes if they exist; their previous contents survive only in version control"),
+	}
+}
+
+// keySystemReason says why a mode or owner change on a system file needs
+// review even when it is not recursive.
+const keySystemReason = "changes the mode or owner of a system file or directory: a wrong one on /etc/shadow, /etc/sudoers or /bin " +
+	"locks out logins, sudo or every program, and the previous value is not recorded"
+
+// keySystemDirs hold the files a wrong mode or owner breaks the machine
+// with; /usr/local and /opt, where tools are installed, are not among them.
+var keySystemDirs = []string{"/etc", "/boot", "/bin", "/sbin", "/lib", "/lib64", "/usr/bin", "/usr/sbin", "/usr/lib", "/usr/libexec", "/root", "/var/lib"}
+
+// keySystemPath holds when an operand after the mode or owner is the root
+// or lies in one of keySystemDirs.
+func keySystemPath() rules.Cond {
+	return rules.Operand(1, "a system file", func(a model.Arg, _ *model.Command) bool {
+		if a.Dynamic {
+			return false
+		}
+		p := path.Clean(a.Value)
+		if p == "/" {
+			return true
+		}
+		for _, d := range keySystemDirs {
+			if p == d || strings.HasPrefix(p, d+"/") {
+				return true
+			}
+		}
+		return false
 	})
 }

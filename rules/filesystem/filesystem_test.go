@@ -1,6 +1,7 @@
 package filesystem
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/recourse-dev/recourse/internal/rulestest"
@@ -127,18 +128,9 @@ func TestRows(t *testing.T) {
 		{Row: "disk.btrfs", Hit: "btrfs subvolume list /mnt", Miss: "btrfs device remove /dev/sdb /mnt"},
 		{Row: "disk.fsck.repair", Hit: "e2fsck -y /dev/sda1", Miss: "e2fsck -n /dev/sda1"},
 		{Row: "disk.fsck", Hit: "e2fsck -n /dev/sda1", Miss: "e2fsck -p /dev/sda1"},
-		{Row: "fs.tee.append-system", Hit: "tee -a /etc/hosts", Miss: "tee -a notes.txt"},
-		{Row: "fs.tee.append-home-dotfile", Hit: "tee -a ~/.ssh/authorized_keys", Miss: "tee -a ~/notes.txt"},
 		{Row: "fs.append.system", Hit: "echo 'ALL ALL=(ALL) NOPASSWD:ALL' >> /etc/sudoers", Miss: "echo x >> ./etc/sudoers"},
 		{Row: "fs.append.home-dotfile", Hit: `echo 'export PATH=$PATH:~/bin' >> ~/.bashrc`, Miss: "echo x >> ~/notes.txt"},
 		{Row: "fs.append", Hit: "date >> log.txt", Miss: "date > log.txt"},
-		{Row: "fs.tee.append", Hit: "tee --append log.txt", Miss: "tee log.txt"},
-		{Row: "fs.tee.critical", Hit: "tee /etc/hosts", Miss: "tee -a /etc/hosts"},
-		{Row: "fs.tee.critical", Hit: "tee out.txt /etc/resolv.conf", Miss: "tee out.txt"},
-		{Row: "fs.tee.home-dotfile", Hit: "tee ~/.ssh/authorized_keys", Miss: "tee ~/notes.txt"},
-		{Row: "fs.tee.harmless", Hit: "tee /tmp/out.log", Miss: "tee out.log"},
-		{Row: "fs.tee.harmless", Hit: "tee", Miss: "tee /tmp/a b"},
-		{Row: "fs.tee", Hit: "tee out.log", Miss: "tee /dev/null"},
 		{Row: "fs.install.directory", Hit: "install -d /opt/app", Miss: "install app /usr/local/bin/app"},
 		{Row: "fs.install.critical", Hit: "install -m 644 hosts /etc/hosts", Miss: "install -m 755 app ~/bin/app"},
 		{Row: "fs.install", Hit: "install -m 755 app ~/bin/app", Miss: "install -D -m 644 x /etc/x"},
@@ -175,7 +167,27 @@ func TestRows(t *testing.T) {
 			rulestest.Case{Row: "fs." + mkfs, Hit: mkfs + " /dev/sdb1", Miss: mkfs + " --version"},
 		)
 	}
+	for _, p := range []string{"tee", "sponge"} {
+		for _, c := range []rulestest.Case{
+			{Row: "fs.tee.append-system", Hit: "tee -a /etc/hosts", Miss: "tee -a notes.txt"},
+			{Row: "fs.tee.append-home-dotfile", Hit: "tee -a ~/.ssh/authorized_keys", Miss: "tee -a ~/notes.txt"},
+			{Row: "fs.tee.append", Hit: "tee --append log.txt", Miss: "tee log.txt"},
+			{Row: "fs.tee.critical", Hit: "tee /etc/hosts", Miss: "tee -a /etc/hosts"},
+			{Row: "fs.tee.critical", Hit: "tee out.txt /etc/resolv.conf", Miss: "tee out.txt"},
+			{Row: "fs.tee.home-dotfile", Hit: "tee ~/.ssh/authorized_keys", Miss: "tee ~/notes.txt"},
+			{Row: "fs.tee.harmless", Hit: "tee /tmp/out.log", Miss: "tee out.log"},
+			{Row: "fs.tee.harmless", Hit: "tee", Miss: "tee /tmp/a b"},
+			{Row: "fs.tee", Hit: "tee out.log", Miss: "tee /dev/null"},
+		} {
+			c.Row = strings.Replace(c.Row, "tee", p, 1)
+			c.Hit, c.Miss = strings.Replace(c.Hit, "tee", p, 1), strings.Replace(c.Miss, "tee", p, 1)
+			cases = append(cases, c)
+		}
+	}
 	cases = append(cases,
+		rulestest.Case{Row: "fs.chmod.key-system", Hit: "chmod 000 /etc/shadow", Miss: "chmod +x /usr/local/bin/tool"},
+		rulestest.Case{Row: "fs.chown.key-system", Hit: "chown nobody /etc/sudoers", Miss: "chown me ./build"},
+		rulestest.Case{Row: "fs.chgrp.key-system", Hit: "chgrp users /usr/bin/sudo", Miss: "chgrp users notes.txt"},
 		rulestest.Case{Row: "fs.del.tree", Hit: `del /f /s /q C:\data\*`, Miss: `del /f /q C:\data\x.txt`},
 		rulestest.Case{Row: "fs.del", Hit: `del x.txt`, Miss: `del /S *.tmp`},
 		rulestest.Case{Row: "fs.erase.tree", Hit: `erase /s /q *.log`, Miss: `erase x.log`},

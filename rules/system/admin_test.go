@@ -53,6 +53,12 @@ func adminCases() []rulestest.Case {
 		{Row: "system.hostnamectl.set", Hit: "hostnamectl hostname web1", Miss: "hostnamectl hostname"},
 		{Row: "system.hostnamectl", Hit: "hostnamectl", Miss: "hostnamectl set-hostname web1"},
 
+		{Row: "system.snapper.delete", Hit: "snapper delete 1-100", Miss: "snapper list"},
+		{Row: "system.snapper.rollback", Hit: "snapper rollback 42", Miss: "snapper create -d before"},
+		{Row: "system.snapper", Hit: "snapper list", Miss: "snapper -c root delete 5"},
+		{Row: "system.timeshift.delete", Hit: "timeshift --delete-all", Miss: "timeshift --list"},
+		{Row: "system.timeshift.restore", Hit: "timeshift --restore --snapshot 2024-01-01", Miss: "timeshift --create"},
+		{Row: "system.timeshift", Hit: "timeshift --create --comments x", Miss: "timeshift --delete --snapshot x"},
 		{Row: "system.chattr.unprotect-critical", Hit: "chattr -i /etc/passwd", Miss: "chattr -i notes.txt"},
 		{Row: "system.chattr.unprotect", Hit: "chattr -ia notes.txt", Miss: "chattr +i notes.txt"},
 		{Row: "system.chattr", Hit: "chattr +i /etc/resolv.conf", Miss: "chattr -a /var/log/app.log"},
