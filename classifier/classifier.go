@@ -88,7 +88,7 @@ func classifyCommand(m *model.Mutation) model.Recoverability {
 	c := m.Command
 	v := model.Recoverability{Source: model.FromClassifier, RuleID: "classifier.shell.unknown-program", Confidence: model.ConfidenceLow,
 		Tier:      model.TierRecoverableWithEffort,
-		Reasoning: "no rule knows the program " + c.Program + ", so what it does was not analysed"}
+		Reasoning: "no rule covers " + subject(c) + ", so what it does was not analysed"}
 	verb, read := "", false
 	for _, word := range splitWords(c.Program) {
 		if destructiveVerbs[word] {
@@ -128,10 +128,26 @@ func classifyCommand(m *model.Mutation) model.Recoverability {
 	}
 	v.Tier = model.TierNeedsReview
 	v.RuleID = "classifier.shell.destructive-verb"
-	v.Reasoning = "no rule knows the program " + c.Program + ", and its arguments name a destructive operation (" + verb + ")"
+	v.Reasoning = "no rule covers " + subject(c) + ", and its arguments name a destructive operation (" + verb + ")"
 	v.Evidence = []model.Evidence{{Key: "verb", Value: verb, Present: true}}
 	v.MissingEvidence = []string{"a rule for " + c.Program}
 	return v
+}
+
+// subject names what no rule covers: the program and its first word when
+// that reads as a subcommand (heroku run, mytool sync), since a program
+// may have rows for other subcommands.
+func subject(c *model.Command) string {
+	for _, a := range c.Args {
+		if strings.HasPrefix(a.Value, "-") {
+			continue
+		}
+		if !a.Dynamic && len(a.Value) <= 32 && !strings.ContainsAny(a.Value, "/ .=@'\"$") {
+			return "`" + c.Program + " " + a.Value + "`"
+		}
+		break
+	}
+	return "the program " + c.Program
 }
 
 // splitWords splits a program name or argument into lower-case words,
