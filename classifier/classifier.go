@@ -24,7 +24,10 @@ var destructiveVerbs = map[string]bool{"delete": true, "del": true, "destroy": t
 	"rollback": true, "restore": true, "replace": true, "rewrite": true, "reinstall": true, "stop": true, "down": true,
 	"teardown": true, "unregister": true, "deprovision": true, "unlink": true, "rmdir": true, "scale-down": true,
 	"forget": true, "unsubscribe": true, "cleanup": true, "compact": true, "rdelete": true, "deletefile": true, "deleteall": true,
-	"dropdb": true, "dropuser": true, "rb": true, "rmr": true}
+	"dropdb": true, "dropuser": true, "rb": true, "rmr": true,
+	// Redis commands that delete keys or members, as tool or subcommand names.
+	"hdel": true, "srem": true, "zrem": true, "lrem": true, "xdel": true, "xtrim": true, "ltrim": true, "getdel": true,
+	"zremrangebyscore": true, "zremrangebyrank": true, "zremrangebylex": true}
 
 // leadingDestructive are words that name a destructive operation only as
 // the first word of a tool name (emptyBucket, but not create_empty_file).

@@ -63,6 +63,23 @@ func arg(desc string, test func(any) bool, keys ...string) rules.Cond {
 	})
 }
 
+// emptyFilter holds for a document-store call given a filter that matches
+// every document ({}).
+func emptyFilter() rules.Cond {
+	return rules.Func("an empty filter", func(f rules.Facts) rules.Result {
+		for name, v := range f.M.Call.Arguments {
+			if !strings.EqualFold(name, "filter") && !strings.EqualFold(name, "query") {
+				continue
+			}
+			if m, ok := v.(map[string]any); !ok || len(m) > 0 {
+				return rules.Result{Truth: rules.False}
+			}
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + name, Value: "{}", Present: true}}}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
 // mentions holds for an argument whose value, written as JSON, contains
 // word (a patch document that touches "finalizers").
 func mentions(word string) func(any) bool {
@@ -368,6 +385,8 @@ func databases() []rules.Rule {
 		row("mcp.db.drop", []string{"drop_table", "drop_database", "drop_collection", "drop_index", "delete_database", "delete_table", "truncate_table",
 			"delete_collection", "drop_schema", "delete_documents", "delete_many"}, nil, model.TierUnrecoverable,
 			"drops or empties stored data; only a backup brings it back"),
+		row("mcp.db.update-all", []string{"update_many", "updatemany", "update_documents"}, emptyFilter(), model.TierUnrecoverable,
+			"changes every document of the collection (an empty filter): the old values come back only from a backup"),
 		row("mcp.db.write", []string{"insert", "insert_rows", "update_rows", "update_documents", "upsert", "insert_documents", "create_table", "alter_table"}, nil,
 			model.TierRecoverableWithEffort, "writes rows or changes the schema"),
 	)
