@@ -137,20 +137,27 @@ func classifyCommand(m *model.Mutation) model.Recoverability {
 	return v
 }
 
-// subject names what no rule covers: the program and its first word when
-// that reads as a subcommand (heroku run, mytool sync), since a program
+// subject names what no rule covers: the program and up to two words that
+// read as its subcommand (heroku run, glab repo delete), since a program
 // may have rows for other subcommands.
 func subject(c *model.Command) string {
+	words := []string{c.Program}
 	for _, a := range c.Args {
 		if strings.HasPrefix(a.Value, "-") {
+			if len(words) > 1 {
+				break // a word after a flag may be the flag's value (--method DELETE)
+			}
 			continue
 		}
-		if !a.Dynamic && len(a.Value) <= 32 && !strings.ContainsAny(a.Value, "/ .=@'\"$") {
-			return "`" + c.Program + " " + a.Value + "`"
+		if a.Dynamic || len(a.Value) > 32 || strings.ContainsAny(a.Value, "/ .=@'\"$*") || len(words) == 3 {
+			break
 		}
-		break
+		words = append(words, a.Value)
 	}
-	return "the program " + c.Program
+	if len(words) == 1 {
+		return "the program " + c.Program
+	}
+	return "`" + strings.Join(words, " ") + "`"
 }
 
 // splitWords splits a program name or argument into lower-case words,
