@@ -172,6 +172,20 @@ func Rules() []rules.Rule {
 		row("system.gh.repo-visibility", "gh", rules.All(rules.Sub("repo", "edit"), rules.Flag("visibility")), model.TierRecoverableWithEffort,
 			"changes the repository's visibility: making a public repository private detaches its forks and drops its stars for good"),
 		row("system.gh", "gh", nil, model.TierReversible, "reads or creates issues, pull requests and repositories"),
+
+		// GitLab's CLI, read like gh.
+		row("system.glab.repo-delete", "glab", rules.Sub("repo", "delete"), model.TierUnrecoverable,
+			"deletes the project with its issues, merge requests, wiki and pipelines (GitLab keeps it only through a delayed-deletion period an admin can restore from)"),
+		row("system.glab.api-delete", "glab", rules.All(rules.Sub("api"), httpDelete()), model.TierNeedsReview,
+			"calls the GitLab API with DELETE: what it deletes is in the path, and whether it can be restored is not in the input"),
+		row("system.glab.api-write", "glab", rules.All(rules.Sub("api"), rules.Not(ghAPIGet()), rules.Any(ghAPIMethod("POST", "PUT", "PATCH"), rules.Flag("f", "F", "field", "raw-field", "input"))),
+			model.TierRecoverableWithEffort, "calls the GitLab API with a request that creates or changes something"),
+		row("system.glab.delete-data", "glab", rules.Any(rules.Sub("release", "delete"), rules.Sub("issue", "delete"), rules.Sub("snippet", "delete"),
+			rules.Sub("variable", "delete"), rules.Sub("label", "delete")), model.TierUnrecoverable,
+			"deletes a release, issue, snippet, CI/CD variable or label for good: GitLab keeps no copy to restore"),
+		row("system.glab.delete", "glab", rules.Any(rules.Sub("*", "delete"), rules.Sub("*", "*", "delete")), model.TierRecoverableWithEffort,
+			"deletes something GitLab can recreate (a pipeline, a schedule, a deploy key)"),
+		row("system.glab", "glab", nil, model.TierReversible, "reads or creates issues, merge requests and projects"),
 	)
 	out = append(out, adminRules()...)
 	out = append(out, macOSRules()...)

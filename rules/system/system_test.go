@@ -65,6 +65,12 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "system.gh.repo-public", Hit: "gh repo edit --visibility public --accept-visibility-change-consequences", Miss: "gh repo edit --visibility private"},
 		rulestest.Case{Row: "system.gh.repo-visibility", Hit: "gh repo edit o/r --visibility=private", Miss: "gh repo edit --description x"},
 		rulestest.Case{Row: "system.gh.archive", Hit: "gh repo archive o/r", Miss: "gh repo clone o/r"},
+		rulestest.Case{Row: "system.glab.repo-delete", Hit: "glab repo delete group/proj --yes", Miss: "glab repo view group/proj"},
+		rulestest.Case{Row: "system.glab.api-delete", Hit: "glab api --method DELETE projects/1", Miss: "glab api projects/1"},
+		rulestest.Case{Row: "system.glab.api-write", Hit: "glab api projects/1/issues -f title=bug", Miss: "glab api -X GET projects -f search=x"},
+		rulestest.Case{Row: "system.glab.delete-data", Hit: "glab release delete v1 --yes", Miss: "glab release list"},
+		rulestest.Case{Row: "system.glab.delete", Hit: "glab ci delete 123", Miss: "glab ci list"},
+		rulestest.Case{Row: "system.glab", Hit: "glab mr list", Miss: "glab issue delete 12"},
 		rulestest.Case{Row: "system.gh", Hit: "gh pr list", Miss: "gh release delete v1"},
 	)
 	cases = append(cases, adminCases()...)
