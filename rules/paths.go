@@ -50,7 +50,25 @@ var nullDevices = map[string]bool{"/dev/null": true, "/dev/stdout": true, "/dev/
 // command guard's corpus denies rm -rf ./build.
 var buildDirs = map[string]bool{"dist": true, "target": true, "coverage": true, ".nyc_output": true, "node_modules": true, "__pycache__": true, ".pytest_cache": true, ".mypy_cache": true,
 	".ruff_cache": true, ".tox": true, ".next": true, ".nuxt": true, ".turbo": true, ".parcel-cache": true, ".gradle": true,
-	".cache": true, ".terraform": true, ".angular": true, ".svelte-kit": true}
+	".cache": true, ".terraform": true, ".angular": true, ".svelte-kit": true, ".venv": true, ".eggs": true, ".hypothesis": true,
+	"htmlcov": true, ".docusaurus": true, ".expo": true, ".dart_tool": true, ".stack-work": true, "dist-newstyle": true,
+	".output": true, ".vite": true, ".serverless": true, "storybook-static": true}
+
+// homeCaches are the cache directories under a home directory: what they
+// hold is downloaded or built again on demand.
+var homeCaches = []string{".cache", "Library/Caches", ".npm/_cacache", ".gradle/caches", ".m2/repository", ".cargo/registry", "go/pkg/mod"}
+
+// homeCache reports whether rest, a path relative to a home directory,
+// lies in one of homeCaches (not the cache directory itself being the
+// home: ~/.cache/pip is a cache, ~ is not).
+func homeCache(rest string) bool {
+	for _, c := range homeCaches {
+		if rest == c || strings.HasPrefix(rest, c+"/") {
+			return true
+		}
+	}
+	return false
+}
 
 var tempVars = map[string]bool{"TMPDIR": true, "TMP": true, "TEMP": true}
 
@@ -127,8 +145,12 @@ func classifyStatic(v, cwd string) PathClass {
 	case v == "~" || v == "~/" || (strings.HasPrefix(v, "~") && !strings.Contains(strings.TrimSuffix(v, "/"), "/")):
 		return PathHome
 	case strings.HasPrefix(v, "~/"):
-		if rest := strings.Trim(path.Clean(v[2:]), "/"); rest == "." || rest == "" || rest == "*" || strings.HasPrefix(rest, "..") {
+		rest := strings.Trim(path.Clean(v[2:]), "/")
+		if rest == "." || rest == "" || rest == "*" || strings.HasPrefix(rest, "..") {
 			return PathHome
+		}
+		if homeCache(rest) {
+			return PathBuild
 		}
 		return PathUser
 	case path.IsAbs(v):
@@ -203,6 +225,9 @@ func classifyAbsolute(p string) PathClass {
 		parts := strings.Split(strings.Trim(p, "/"), "/")
 		if len(parts) <= 2 || (len(parts) == 3 && parts[2] == "*") {
 			return PathHome
+		}
+		if homeCache(strings.Join(parts[2:], "/")) {
+			return PathBuild
 		}
 		return PathUser
 	}

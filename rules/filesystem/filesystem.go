@@ -70,7 +70,7 @@ func treeDeleteRows(prefix, typ string, when rules.Cond, verb string) []rules.Ru
 
 // Rules returns every filesystem row.
 func Rules() []rules.Rule {
-	out := agentConfigRows()
+	out := append(agentConfigRows(), tfStateRows()...)
 	out = append(out, []rules.Rule{
 		row("fs.rm.help", "rm", help, model.TierReversible, "prints help or the version and deletes nothing"),
 		row("fs.rm.critical", "rm", critical, model.TierUnrecoverable, "deletes a root, system or home directory, or a device; rm has no trash"),

@@ -1,0 +1,61 @@
+package filesystem
+
+// This file holds the rows for files whose change matters more than their
+// place in the tree says: a coding agent's configuration and git hooks,
+// and Terraform state. They come before every other row of their programs.
+
+import (
+	"path"
+	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+// agentConfigReason says why changing an agent's configuration or a git
+// hook needs review whatever else the command does.
+const agentConfigReason = "changes a coding agent's configuration or a git hook (.claude/settings.json, .mcp.json, .vscode/settings.json, " +
+	".git/hooks, .git/config): the hooks and permissions that guard the agent, or code git runs later; whether that is intended is not in the input"
+
+// agentConfigRows come before the other rows of their programs: rm, mv or
+// a redirection that rewrites .claude/settings.json can turn off the gate
+// that judges the agent's next command, however harmless the file's
+// content looks. skip is how many operands are read, not written (cp SRC
+// DEST writes only DEST).
+func agentConfigRows() []rules.Rule {
+	var out []rules.Rule
+	for _, w := range []struct {
+		id, program string
+		skip        int
+	}{
+		{"rm", "rm", 0}, {"mv", "mv", 0}, {"cp", "cp", 1}, {"install", "install", 1}, {"ln", "ln", 1}, {"tee", "tee", 0}, {"sponge", "sponge", 0},
+		{"truncate", "truncate", 0}, {"shred", "shred", 0}, {"chmod", "chmod", 1}, {"redirect", Redirect, 0}, {"append", Append, 0},
+	} {
+		out = append(out, row("fs."+w.id+".agent-config", w.program, rules.AgentConfigIs(w.skip), model.TierNeedsReview, agentConfigReason))
+	}
+	return out
+}
+
+// tfStateReason says why deleting or emptying a Terraform state file needs
+// review.
+const tfStateReason = "deletes or empties Terraform state: with a local backend it is the only record of what Terraform manages, " +
+	"and without it the next apply creates everything again beside the real resources, which are left unmanaged"
+
+// tfState holds when an operand is a Terraform state file or its backup
+// (terraform.tfstate, prod.tfstate.backup, terraform.tfstate.d).
+func tfState() rules.Cond {
+	return rules.Operand(0, "a Terraform state file", func(a model.Arg, _ *model.Command) bool {
+		base := path.Base(a.Value)
+		return !a.Dynamic && (strings.HasSuffix(base, ".tfstate") || strings.HasSuffix(base, ".tfstate.backup") || base == "terraform.tfstate.d")
+	})
+}
+
+// tfStateRows come before the other rows of rm, truncate and a
+// redirection.
+func tfStateRows() []rules.Rule {
+	return []rules.Rule{
+		row("fs.rm.tfstate", "rm", tfState(), model.TierNeedsReview, tfStateReason),
+		row("fs.truncate.tfstate", "truncate", tfState(), model.TierNeedsReview, tfStateReason),
+		row("fs.redirect.tfstate", Redirect, tfState(), model.TierNeedsReview, tfStateReason),
+	}
+}
