@@ -14,6 +14,13 @@ import (
 // analyses the shell commands the source spawns (os.system("..."),
 // subprocess.run([...]), execSync('...'), system('...'), `...`).
 func (w *walker) interpreter(cmd *model.Command, heredoc *string, fr frame) {
+	if module, rest, ok := pythonModule(cmd); ok {
+		// python -m pip uninstall x is pip uninstall x, python -m pytest
+		// is pytest: the module runs as the program of its name.
+		cmd.Wrappers = append(cmd.Wrappers, cmd.Program+" -m")
+		w.unwrap(cmd, append([]model.Arg{{Value: module}}, rest...), heredoc, fr)
+		return
+	}
 	flags := interpreters[cmd.Program]
 	var script *model.Arg
 	files := 0
@@ -282,4 +289,25 @@ func stringLiteral(s string) (string, int, bool) {
 		}
 	}
 	return "", 0, false
+}
+
+// pythonModule returns the module python -m runs and its arguments, after
+// the interpreter's own options.
+func pythonModule(cmd *model.Command) (string, []model.Arg, bool) {
+	if !strings.HasPrefix(cmd.Program, "python") && !strings.HasPrefix(cmd.Program, "pypy") {
+		return "", nil, false
+	}
+	args := cmd.Args
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a.Value == "-m" && i+1 < len(args) && !args[i+1].Dynamic:
+			return args[i+1].Value, args[i+2:], true
+		case slices.Contains(interpreterValueFlags[cmd.Program], a.Value):
+			i++
+		case !strings.HasPrefix(a.Value, "-") || a.Value == "-c" || a.Dynamic:
+			return "", nil, false
+		}
+	}
+	return "", nil, false
 }

@@ -45,6 +45,8 @@ var readOnly = []string{
 	"conda", "mamba", "micromamba", "port", "nix-env", "choco", "winget", "scoop", "mas",
 	"getenforce", "sestatus", "lsmod", "modinfo", "lsattr", "blkid", "lscpu", "lspci", "lsusb", "dmesg",
 	"shellcheck", "shfmt", "hadolint", "tflint", "terraform-docs", "pre-commit", "tig",
+	// Python modules run as python -m NAME.
+	"venv", "unittest", "json.tool", "http.server", "timeit", "pydoc", "compileall", "py_compile", "doctest", "cprofile", "trace", "ensurepip",
 }
 
 // Rules returns the general rows.
