@@ -12,7 +12,6 @@ import (
 // keychain, preferences, launchd services and local accounts. As in
 // adminRules, each program's rows end with its everyday case.
 func macOSRules() []rules.Rule {
-	protectionOff := "a protection turned off: whether that is intended is not in the input"
 	return []rules.Rule{
 		row("system.tmutil.delete", "tmutil", rules.Any(rules.Sub("delete"), rules.Sub("deletelocalsnapshots"), rules.Sub("thinlocalsnapshots"),
 			rules.Sub("removedestination")), model.TierUnrecoverable, "deletes Time Machine backups or local snapshots: those recovery points are gone"),

@@ -24,6 +24,10 @@ func row(id, typ string, when rules.Cond, tier model.Tier, reason string) rules.
 
 var help = rules.Flag("help", "version")
 
+// protectionOff ends the reason of a row that turns a protection off
+// (SELinux, SIP, Gatekeeper, a firewall, Windows recovery).
+const protectionOff = "a protection turned off: whether that is intended is not in the input"
+
 // killsInit holds when kill targets process 1 (init) or -1 (every
 // process). A leading -N or -SIG is the signal, so a later -1 is a pid.
 func killsInit() rules.Cond {

@@ -12,7 +12,6 @@ import (
 // configuration, the firewall, the registry, services, accounts and
 // robocopy's mirror. Windows programs take /switches, in any letter case.
 func windowsRules() []rules.Rule {
-	protectionOff := "a protection turned off: whether that is intended is not in the input"
 	return []rules.Rule{
 		row("system.vssadmin.delete", "vssadmin", rules.Any(rules.Sub("delete"), rules.Sub("resize")), model.TierUnrecoverable,
 			"deletes Volume Shadow Copies (resizing their storage deletes the oldest): those restore points are gone"),
