@@ -137,17 +137,14 @@ func classifyCommand(m *model.Mutation) model.Recoverability {
 	return v
 }
 
-// subject names what no rule covers: the program and up to two words that
-// read as its subcommand (heroku run, glab repo delete), since a program
-// may have rows for other subcommands.
+// subject names what no rule covers: the program and up to two words
+// before its first flag that read as its subcommand (heroku run, glab repo
+// delete), since a program may have rows for other subcommands.
 func subject(c *model.Command) string {
 	words := []string{c.Program}
 	for _, a := range c.Args {
 		if strings.HasPrefix(a.Value, "-") {
-			if len(words) > 1 {
-				break // a word after a flag may be the flag's value (--method DELETE)
-			}
-			continue
+			break // a word after a flag may be the flag's value (-i prod, --method DELETE)
 		}
 		if a.Dynamic || len(a.Value) > 32 || strings.ContainsAny(a.Value, "/ .=@'\"$*") || len(words) == 3 {
 			break
