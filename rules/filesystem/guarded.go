@@ -51,11 +51,32 @@ func tfState() rules.Cond {
 }
 
 // tfStateRows come before the other rows of rm, truncate and a
-// redirection.
+// redirection, and so does removing git's stale lock files.
 func tfStateRows() []rules.Rule {
 	return []rules.Rule{
+		row("fs.rm.git-lock", "rm", gitLocks(), model.TierRecoverableWithEffort,
+			"removes git's lock files, which hold no data; if a git command is still running, what it was writing may be left half-done"),
 		row("fs.rm.tfstate", "rm", tfState(), model.TierNeedsReview, tfStateReason),
 		row("fs.truncate.tfstate", "truncate", tfState(), model.TierNeedsReview, tfStateReason),
 		row("fs.redirect.tfstate", Redirect, tfState(), model.TierNeedsReview, tfStateReason),
 	}
+}
+
+// gitLocks holds when every operand is a lock file git leaves in .git when a
+// command dies (.git/index.lock, .git/refs/heads/main.lock): removing them
+// is how a stuck repository is fixed, and they hold no data.
+func gitLocks() rules.Cond {
+	return rules.Func("git lock files only", func(f rules.Facts) rules.Result {
+		ops := rules.Operands(f.M.Command)
+		if len(ops) == 0 {
+			return rules.Result{Truth: rules.False}
+		}
+		for _, a := range ops {
+			p := path.Clean(a.Value)
+			if a.Dynamic || !strings.HasSuffix(p, ".lock") || !(strings.HasPrefix(p, ".git/") || strings.Contains(p, "/.git/")) {
+				return rules.Result{Truth: rules.False}
+			}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "operand", Value: ops[0].Value, Present: true}}}
+	})
 }

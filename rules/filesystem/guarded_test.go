@@ -6,6 +6,8 @@ import "github.com/recourse-dev/recourse/internal/rulestest"
 // them with the rest.
 func agentConfigCases() []rulestest.Case {
 	return []rulestest.Case{
+		{Row: "fs.rm.git-lock", Hit: "rm -rf .git/index.lock", Miss: "rm -rf .git/index.lock src"},
+		{Row: "fs.rm.git-lock", Hit: "rm -f /home/u/proj/.git/refs/heads/main.lock", Miss: "rm -f package-lock.json"},
 		{Row: "fs.rm.tfstate", Hit: "rm terraform.tfstate", Miss: "rm terraform.tfvars"},
 		{Row: "fs.rm.tfstate", Hit: "rm -rf terraform.tfstate.d", Miss: "rm -rf .terraform"},
 		{Row: "fs.truncate.tfstate", Hit: "truncate -s 0 envs/prod.tfstate", Miss: "truncate -s 0 prod.log"},
