@@ -372,6 +372,10 @@ func databases() []rules.Rule {
 	return concat(
 		row("mcp.db.branch", []string{"delete_branch", "reset_branch", "reset_from_parent", "restore_branch", "delete_project"}, dbPlatforms, model.TierUnrecoverable,
 			"on a database platform a branch or project is a database: deleting or resetting it loses its data"),
+		row("mcp.db.pause", []string{"pause_project", "suspend_project"}, dbPlatforms, model.TierRecoverableWithEffort,
+			"pauses the project's database: an outage until it is restored (unpaused); its data is kept"),
+		row("mcp.db.unpause", []string{"restore_project", "unpause_project", "resume_project"}, dbPlatforms, model.TierReversible,
+			"brings a paused project back (on a database platform, restore_project unpauses it; nothing is overwritten)"),
 		row("mcp.sql.statement", sqlTools, derived(), model.TierReversible,
 			"runs SQL, judged statement by statement (see the sql mutations of this call)"),
 		row("mcp.sql.no-statement", sqlTools, nil, model.TierNeedsReview,

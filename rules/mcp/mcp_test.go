@@ -43,6 +43,8 @@ var specs = map[string]spec{
 	"mcp.sql.statement":           {`{"server":"postgres","tool":"{tool}","arguments":{"sql":"SELECT 1"}}`, `{"server":"postgres","tool":"{tool}","arguments":{}}`},
 	"mcp.sql.no-statement":        {`{"server":"postgres","tool":"{tool}","arguments":{}}`, `{"server":"postgres","tool":"{tool}","arguments":{"sql":"SELECT 1"}}`},
 	"mcp.db.drop":                 {`{"server":"db","tool":"{tool}","arguments":{"name":"x"}}`, `{"server":"db","tool":"list_tables"}`},
+	"mcp.db.pause":                {`{"server":"supabase","tool":"{tool}","arguments":{"project_id":"p"}}`, `{"server":"github","tool":"{tool}","arguments":{"project_id":"p"}}`},
+	"mcp.db.unpause":              {`{"server":"supabase","tool":"{tool}","arguments":{"project_id":"p"}}`, `{"server":"backups","tool":"{tool}","arguments":{"project_id":"p"}}`},
 	"mcp.db.update-all":           {`{"server":"mongodb","tool":"{tool}","arguments":{"collection":"c","filter":{},"update":{"$unset":{"email":1}}}}`, `{"server":"mongodb","tool":"{tool}","arguments":{"collection":"c","filter":{"_id":1},"update":{"$set":{"a":1}}}}`},
 	"mcp.db.write":                {`{"server":"db","tool":"{tool}","arguments":{"name":"x"}}`, `{"server":"db","tool":"drop_table","arguments":{"name":"x"}}`},
 	"mcp.execute.derived":         {`{"server":"terminal","tool":"{tool}","arguments":{"command":"ls"}}`, `{"server":"terminal","tool":"{tool}","arguments":{}}`},
