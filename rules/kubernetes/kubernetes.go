@@ -1,4 +1,5 @@
-// Package kubernetes holds the rules for kubectl and helm commands.
+// Package kubernetes holds the rules for kubectl and helm commands, and
+// (gitops.go) for Argo CD, Flux and Velero.
 package kubernetes
 
 import (
@@ -54,7 +55,7 @@ func Rules() []rules.Rule {
 	for _, v := range readVerbs {
 		readSubs = append(readSubs, rules.Sub(v))
 	}
-	return []rules.Rule{
+	return append([]rules.Rule{
 		row("kubectl.delete.dry-run", "kubectl", rules.All(rules.Sub("delete"), rules.Flag("dry-run")), model.TierReversible, "--dry-run deletes nothing"),
 		row("kubectl.delete.namespace", "kubectl", kinds("delete", namespace...), model.TierUnrecoverable,
 			"deleting a namespace deletes every object in it, persistent volume claims and secrets included"),
@@ -103,7 +104,7 @@ func Rules() []rules.Rule {
 			model.TierReversible, "reads releases, charts or repositories"),
 		row("helm.other", "helm", nil, model.TierRecoverableWithEffort,
 			"installs, upgrades or rolls back a release; helm rollback returns to the previous revision"),
-	}
+	}, gitopsRules()...)
 }
 
 // flagValueContains holds when one of the named flags' value contains

@@ -10,7 +10,7 @@ import (
 )
 
 func TestRows(t *testing.T) {
-	rulestest.Run(t, Rules(), []rulestest.Case{
+	cases := []rulestest.Case{
 		{Row: "kubectl.delete.dry-run", Hit: "kubectl delete ns prod --dry-run=client", Miss: "kubectl delete ns prod"},
 		{Row: "kubectl.delete.namespace", Hit: "kubectl delete namespace prod", Miss: "kubectl get namespace prod"},
 		{Row: "kubectl.delete.namespace", Hit: "kubectl -n x delete ns/prod", Miss: "kubectl -n ns delete pod web"},
@@ -38,7 +38,8 @@ func TestRows(t *testing.T) {
 		{Row: "helm.uninstall", Hit: "helm delete web", Miss: "helm uninstall web --dry-run"},
 		{Row: "helm.read", Hit: "helm list -A", Miss: "helm upgrade web ./chart"},
 		{Row: "helm.other", Hit: "helm upgrade --install web ./chart", Miss: "helm delete web"},
-	})
+	}
+	rulestest.Run(t, Rules(), append(cases, gitopsCases()...))
 }
 
 func TestResourceRules(t *testing.T) {
