@@ -38,6 +38,7 @@ var valueFlags = map[string][]string{
 	"etcdctl":   {"--endpoints", "--cacert", "--cert", "--key", "--user", "-w", "--write-out", "--command-timeout"},
 	"doctl":     {"-t", "--access-token", "--context", "-o", "--output", "--format", "-c", "--config"},
 	"snapper":   {"-c", "--config", "-r", "--root"},
+	"migrate":   {"-path", "-database", "-source", "-lock-timeout", "-prefetch"},
 	"nmcli":     {"-f", "--fields", "-g", "--get-values", "-w", "--wait", "-e", "--escape", "-c", "--colors", "-m", "--mode"},
 	"curl": {"-X", "--request", "-H", "--header", "-o", "--output", "-u", "--user", "-A", "--user-agent", "-e", "--referer",
 		"-b", "--cookie", "-c", "--cookie-jar", "-x", "--proxy", "-m", "--max-time", "-w", "--write-out", "-K", "--config",

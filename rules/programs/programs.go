@@ -73,6 +73,8 @@ func Rules() []rules.Rule {
 	for _, py := range pythons {
 		out = append(out, row("program."+py+".django-flush", py, djangoFlush(), model.TierUnrecoverable,
 			"manage.py flush (or reset_db) deletes every row of every table in the project's database"),
+			row("program."+py+".django-dbshell-fed", py, djangoDbshellFed(), model.TierNeedsReview,
+				"manage.py dbshell runs the SQL it is fed on stdin (python manage.py sqlflush | python manage.py dbshell empties every table) or given after --, which the input does not show"),
 			row("program."+py+".django-migrate-zero", py, djangoMigrateZero(), model.TierNeedsReview,
 				"manage.py migrate APP zero unapplies every migration of the app, which drops the tables they created: whether data goes with them is not in the input"))
 	}
@@ -314,6 +316,28 @@ func djangoFlush() rules.Cond {
 			return rules.Result{Truth: rules.False}
 		}
 		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "subcommand", Value: ops[1].Value, Present: true}}}
+	})
+}
+
+// djangoDbshellFed holds for python manage.py dbshell reading its stdin
+// from a pipe, a file or a here-document, or given the client's own
+// arguments after --.
+func djangoDbshellFed() rules.Cond {
+	return rules.Func("manage.py dbshell fed SQL", func(f rules.Facts) rules.Result {
+		c := f.M.Command
+		ops := rules.Operands(c)
+		if len(ops) < 2 || path.Base(ops[0].Value) != "manage.py" || ops[1].Value != "dbshell" {
+			return rules.Result{Truth: rules.False}
+		}
+		if c.StdinFrom != "" {
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "stdin", Value: c.StdinFrom, Present: true}}}
+		}
+		for _, a := range c.Args {
+			if a.Value == "--" {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "client arguments", Value: "--", Present: true}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
 	})
 }
 
