@@ -15,8 +15,8 @@ import (
 // calls.
 type console struct {
 	program string
-	// words are the operands that name the console (manage.py shell);
-	// a word ending in "/" matches any path with that base name.
+	// words are the operands that name the console (manage.py shell),
+	// each matched as given or by its base name (./manage.py).
 	words []string
 	// flags give the code; with none, the operand after words is the code.
 	flags []string
