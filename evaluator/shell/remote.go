@@ -149,15 +149,18 @@ type remoteRunner struct {
 	// valueFlags take the next argument as their value.
 	valueFlags []string
 	// afterDashDash: the command is what follows "--" (mosh HOST -- CMD);
-	// otherwise it is every operand, wherever the flags stand.
+	// otherwise it starts at the first operand.
 	afterDashDash bool
+	// trailingFlags: the runner's valueFlags may also follow the command
+	// (heroku run bash -a shop).
+	trailingFlags bool
 }
 
 var (
 	psshFlags = []string{"-h", "--hosts", "-H", "--host", "-l", "--user", "-p", "--par", "-o", "--outdir", "-e", "--errdir",
 		"-t", "--timeout", "-O", "--option", "-x", "--extra-args", "-X", "--extra-arg"}
 	remoteRunners = map[string]remoteRunner{
-		"heroku": {path: []string{"run"}, valueFlags: []string{"-a", "--app", "-r", "--remote", "-s", "--size", "-e", "--env", "--type"}},
+		"heroku": {path: []string{"run"}, valueFlags: []string{"-a", "--app", "-r", "--remote", "-s", "--size", "-e", "--env", "--type"}, trailingFlags: true},
 		"gh":     {path: []string{"codespace", "ssh"}, afterDashDash: true},
 		"pssh":   {valueFlags: psshFlags}, "parallel-ssh": {valueFlags: psshFlags},
 		"pdsh": {valueFlags: []string{"-w", "-x", "-l", "-R", "-f", "-t", "-u", "-g", "-X"}},
@@ -193,12 +196,18 @@ func (w *walker) remoteRun(cmd *model.Command, spec remoteRunner, fr frame) {
 		case spec.afterDashDash && !dashed:
 			dashed = a.Value == "--"
 			continue
-		case !spec.afterDashDash && strings.HasPrefix(a.Value, "-") && !a.Dynamic:
+		case spec.afterDashDash:
+		case strings.HasPrefix(a.Value, "-") && !a.Dynamic && (len(parts) == 0 || spec.trailingFlags && slices.Contains(spec.valueFlags, a.Value)):
+			// The runner's own options: before the command, and for
+			// heroku run also after it (heroku run bash -a shop); any
+			// other option after the command word is the command's
+			// (heroku run rm -rf /app).
 			if !strings.Contains(a.Value, "=") && slices.Contains(spec.valueFlags, a.Value) {
 				i++
 			}
 			continue
-		case a.Dynamic:
+		}
+		if a.Dynamic {
 			c := *cmd
 			c.Problem = cmd.Program + " runs a remote command that is only known at run time"
 			w.emit(&c)
