@@ -162,6 +162,8 @@ func Rules() []rules.Rule {
 			"sets the secret or variable, replacing the value of one that exists: GitHub never shows a secret again, so the old value is gone unless it is kept elsewhere"),
 		row("system.gh.delete-branch", "gh", rules.All(rules.Any(rules.Sub("pr", "close"), rules.Sub("pr", "merge")), rules.Flag("d", "delete-branch")), model.TierRecoverableWithEffort,
 			"deletes the pull request's branch, local and remote; GitHub can restore it from the pull request"),
+		row("system.gh.codespace-ssh", "gh", rules.Sub("codespace", "ssh"), model.TierRecoverableWithEffort,
+			"opens a shell in the codespace (a command after -- is judged on its own): what is typed into it is not analysed"),
 		row("system.gh.codespace-delete", "gh", rules.Sub("codespace", "delete"), model.TierUnrecoverable,
 			"deletes codespaces with whatever was not pushed: uncommitted and unpushed work in them is gone"),
 		row("system.gh.delete-data", "gh", rules.Any(rules.Sub("issue", "delete"), rules.Sub("release", "delete"), rules.Sub("gist", "delete"),

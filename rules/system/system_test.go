@@ -59,6 +59,7 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "system.gh.secret-set", Hit: "gh variable set REGION --body eu", Miss: "gh variable get REGION"},
 		rulestest.Case{Row: "system.gh.delete-branch", Hit: "gh pr merge 12 --squash --delete-branch", Miss: "gh pr merge 12 --squash"},
 		rulestest.Case{Row: "system.gh.delete-branch", Hit: "gh pr close 12 -d", Miss: "gh pr close 12"},
+		rulestest.Case{Row: "system.gh.codespace-ssh", Hit: "gh codespace ssh -c cs", Miss: "gh codespace list"},
 		rulestest.Case{Row: "system.gh.codespace-delete", Hit: "gh codespace delete --all --force", Miss: "gh codespace list"},
 		rulestest.Case{Row: "system.gh.delete-data", Hit: "gh issue delete 12", Miss: "gh issue close 12"},
 		rulestest.Case{Row: "system.gh.delete", Hit: "gh cache delete key", Miss: "gh cache list"},
