@@ -239,7 +239,7 @@ func FlagEquals(name string, values ...string) Cond {
 // kubectl delete namespace). A word "*" matches any operand.
 func Sub(words ...string) Cond {
 	return Func("subcommand "+strings.Join(words, " "), func(f Facts) Result {
-		ops := f.operands()
+		ops := f.Operands()
 		if len(ops) < len(words) {
 			return Result{Truth: False}
 		}
@@ -277,7 +277,7 @@ func Operand(skip int, desc string, pred func(model.Arg, *model.Command) bool) C
 // the judgement's memo.
 func operandWhere(skip int, desc string, pred func(Facts, model.Arg) bool) Cond {
 	return Func("operand "+desc, func(f Facts) Result {
-		ops := f.operands()
+		ops := f.Operands()
 		if len(ops) < skip {
 			return Result{Truth: False}
 		}
@@ -290,10 +290,27 @@ func operandWhere(skip int, desc string, pred func(Facts, model.Arg) bool) Cond 
 	})
 }
 
+// EveryOperand holds when the command has operands after skip and every
+// one of them matches pred (rm .git/index.lock, and nothing else).
+func EveryOperand(skip int, desc string, pred func(model.Arg) bool) Cond {
+	return Func("every operand "+desc, func(f Facts) Result {
+		ops := f.Operands()
+		if len(ops) <= skip {
+			return Result{Truth: False}
+		}
+		for _, o := range ops[skip:] {
+			if !pred(o) {
+				return Result{Truth: False}
+			}
+		}
+		return Result{Truth: True, Evidence: []model.Evidence{{Key: "operand", Value: ops[skip].Value, Present: true, Description: desc}}}
+	})
+}
+
 // NoOperands holds when the command has no operands beyond skip.
 func NoOperands(skip int) Cond {
 	return Func(fmt.Sprintf("no operands after %d", skip), func(f Facts) Result {
-		if len(f.operands()) <= skip && !f.M.Command.MoreOperands {
+		if len(f.Operands()) <= skip && !f.M.Command.MoreOperands {
 			return Result{Truth: True}
 		}
 		return Result{Truth: False}

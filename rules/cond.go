@@ -61,8 +61,9 @@ type pathMemo struct {
 	class PathClass
 }
 
-// operands returns Operands(f.M.Command), computed once per judgement.
-func (f Facts) operands() []model.Arg {
+// Operands returns Operands(f.M.Command), computed once per judgement and
+// shared by its rows: the caller must not change the slice.
+func (f Facts) Operands() []model.Arg {
 	c := f.M.Command
 	if f.memo == nil {
 		return Operands(c)

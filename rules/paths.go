@@ -311,15 +311,31 @@ var agentConfigFiles = map[string][]string{
 // .mcp.json, .cursor/mcp.json, .vscode/settings.json, .git/hooks/pre-commit,
 // .git/config, .husky/pre-commit.
 func AgentConfig(p string) bool {
-	parts := strings.Split(path.Clean(p), "/")
-	if parts[len(parts)-1] == ".mcp.json" {
+	for strings.HasPrefix(p, "./") {
+		p = p[2:]
+	}
+	// Every file it names sits in or is a dot directory or file: most
+	// operands have none and are answered without cleaning (which copies).
+	if !strings.HasPrefix(p, ".") && !strings.Contains(p, "/.") {
+		return false
+	}
+	p = path.Clean(p)
+	if path.Base(p) == ".mcp.json" {
 		return true
 	}
-	for i := 0; i+1 < len(parts); i++ {
-		files, ok := agentConfigFiles[parts[i]]
-		if ok && (slices.Contains(files, parts[i+1]) || slices.Contains(files, "*")) {
-			return true
+	// Walk the components pairwise without splitting: every rm asks.
+	for p != "" {
+		dir, rest, more := strings.Cut(p, "/")
+		if !more {
+			return false
 		}
+		if files, ok := agentConfigFiles[dir]; ok {
+			next, _, _ := strings.Cut(rest, "/")
+			if slices.Contains(files, next) || slices.Contains(files, "*") {
+				return true
+			}
+		}
+		p = rest
 	}
 	return false
 }

@@ -20,7 +20,7 @@ func row(id, typ string, when rules.Cond, tier model.Tier, reason string) rules.
 // any) and its operation (second operand) starts with one of prefixes.
 func op(service string, prefixes ...string) rules.Cond {
 	return rules.Func(service+" "+strings.Join(prefixes, "|")+"*", func(f rules.Facts) rules.Result {
-		ops := rules.Operands(f.M.Command)
+		ops := f.Operands()
 		if len(ops) < 2 || (service != "*" && ops[0].Value != service) {
 			return rules.Result{Truth: rules.False}
 		}
@@ -37,7 +37,7 @@ func op(service string, prefixes ...string) rules.Cond {
 // (gcloud sql instances delete).
 func words(ws ...string) rules.Cond {
 	return rules.Func(strings.Join(ws, " "), func(f rules.Facts) rules.Result {
-		ops := rules.Operands(f.M.Command)
+		ops := f.Operands()
 		i := 0
 		for _, o := range ops {
 			if i < len(ws) && strings.EqualFold(o.Value, ws[i]) {

@@ -66,17 +66,11 @@ func tfStateRows() []rules.Rule {
 // command dies (.git/index.lock, .git/refs/heads/main.lock): removing them
 // is how a stuck repository is fixed, and they hold no data.
 func gitLocks() rules.Cond {
-	return rules.Func("git lock files only", func(f rules.Facts) rules.Result {
-		ops := rules.Operands(f.M.Command)
-		if len(ops) == 0 {
-			return rules.Result{Truth: rules.False}
+	return rules.EveryOperand(0, "a git lock file", func(a model.Arg) bool {
+		if a.Dynamic || !strings.HasSuffix(a.Value, ".lock") {
+			return false
 		}
-		for _, a := range ops {
-			p := path.Clean(a.Value)
-			if a.Dynamic || !strings.HasSuffix(p, ".lock") || !(strings.HasPrefix(p, ".git/") || strings.Contains(p, "/.git/")) {
-				return rules.Result{Truth: rules.False}
-			}
-		}
-		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "operand", Value: ops[0].Value, Present: true}}}
+		p := path.Clean(a.Value)
+		return strings.HasPrefix(p, ".git/") || strings.Contains(p, "/.git/")
 	})
 }

@@ -328,7 +328,7 @@ func wordSet(words string) map[string]bool {
 func forcedLocalRefspec() rules.Cond {
 	return rules.Func("a forced refspec with a local destination", func(f rules.Facts) rules.Result {
 		force := rules.HasFlag(f.M.Command, "f", "force")
-		for _, a := range rules.Operands(f.M.Command) {
+		for _, a := range f.Operands() {
 			spec, plus := strings.CutPrefix(a.Value, "+")
 			// A remote-tracking destination (the default
 			// +refs/heads/*:refs/remotes/origin/*) holds no local work.

@@ -17,7 +17,7 @@ func row(id, typ string, when rules.Cond, tier model.Tier, reason string) rules.
 // KIND NAME, or KIND/NAME) is one of kinds.
 func kinds(verb string, names ...string) rules.Cond {
 	return rules.Func("kubectl "+verb+" "+strings.Join(names, "|"), func(f rules.Facts) rules.Result {
-		ops := rules.Operands(f.M.Command)
+		ops := f.Operands()
 		if len(ops) < 2 || ops[0].Value != verb {
 			return rules.Result{Truth: rules.False}
 		}

@@ -37,9 +37,11 @@ var consoles = []console{
 var ormDeletes = []string{".delete(", "delete_all", "destroy_all", ".destroy", "::destroy(", "truncate", "drop_all", "drop_table",
 	"Schema::drop", "->forceDelete(", "raw_delete", "execute(\"DELETE", "execute('DELETE", "execute(\"DROP", "execute('DROP"}
 
-// consoleCode returns the code a console is given and whether cmd is one.
-func consoleCode(c *model.Command) (string, bool) {
-	ops := rules.Operands(c)
+// consoleCode returns the code a console is given and whether the command
+// is one.
+func consoleCode(f rules.Facts) (string, bool) {
+	c := f.M.Command
+	ops := f.Operands()
 	for _, con := range consoles {
 		if c.Program != con.program || len(ops) < len(con.words) {
 			continue
@@ -71,7 +73,7 @@ func consoleCode(c *model.Command) (string, bool) {
 // files.
 func consoleDeletes() rules.Cond {
 	return rules.Func("console code that deletes", func(f rules.Facts) rules.Result {
-		code, ok := consoleCode(f.M.Command)
+		code, ok := consoleCode(f)
 		if !ok {
 			return rules.Result{Truth: rules.False}
 		}
@@ -88,7 +90,7 @@ func consoleDeletes() rules.Cond {
 // consoleRuns holds for a console given code.
 func consoleRuns() rules.Cond {
 	return rules.Func("console code", func(f rules.Facts) rules.Result {
-		if _, ok := consoleCode(f.M.Command); ok {
+		if _, ok := consoleCode(f); ok {
 			return rules.Result{Truth: rules.True}
 		}
 		return rules.Result{Truth: rules.False}

@@ -311,7 +311,7 @@ var pythons = []string{"python", "python2", "python3", "pypy", "pypy3"}
 // djangoFlush holds for python manage.py flush / reset_db.
 func djangoFlush() rules.Cond {
 	return rules.Func("manage.py flush", func(f rules.Facts) rules.Result {
-		ops := rules.Operands(f.M.Command)
+		ops := f.Operands()
 		if len(ops) < 2 || path.Base(ops[0].Value) != "manage.py" || ops[1].Value != "flush" && ops[1].Value != "reset_db" {
 			return rules.Result{Truth: rules.False}
 		}
@@ -325,7 +325,7 @@ func djangoFlush() rules.Cond {
 func djangoDbshellFed() rules.Cond {
 	return rules.Func("manage.py dbshell fed SQL", func(f rules.Facts) rules.Result {
 		c := f.M.Command
-		ops := rules.Operands(c)
+		ops := f.Operands()
 		if len(ops) < 2 || path.Base(ops[0].Value) != "manage.py" || ops[1].Value != "dbshell" {
 			return rules.Result{Truth: rules.False}
 		}
@@ -344,7 +344,7 @@ func djangoDbshellFed() rules.Cond {
 // djangoMigrateZero holds for python manage.py migrate APP zero.
 func djangoMigrateZero() rules.Cond {
 	return rules.Func("manage.py migrate APP zero", func(f rules.Facts) rules.Result {
-		ops := rules.Operands(f.M.Command)
+		ops := f.Operands()
 		if len(ops) < 4 || path.Base(ops[0].Value) != "manage.py" || ops[1].Value != "migrate" || ops[3].Value != "zero" {
 			return rules.Result{Truth: rules.False}
 		}

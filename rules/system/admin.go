@@ -114,7 +114,7 @@ func operandIs(values ...string) rules.Cond {
 // matches by prefix and a verb by a prefix of three letters or more.
 func nmcli(object string, verbs ...string) rules.Cond {
 	return rules.Func("nmcli "+object+" "+strings.Join(verbs, "|"), func(f rules.Facts) rules.Result {
-		ops := rules.Operands(f.M.Command)
+		ops := f.Operands()
 		if len(ops) < 2 || ops[0].Value == "" || !strings.HasPrefix(object, ops[0].Value) {
 			return rules.Result{Truth: rules.False}
 		}
