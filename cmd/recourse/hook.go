@@ -37,6 +37,7 @@ func newHookCmd() *cobra.Command {
 		},
 	}
 	var f evalFlags
+	var warnContext bool
 	cc := &cobra.Command{
 		Use:   "claude-code",
 		Short: "Claude Code PreToolUse hook: reads the tool call on stdin and stops it when Recourse would",
@@ -48,12 +49,15 @@ mcp__server__tool ...) as a tool call with its input as the arguments.
 A decision at or above --fail-on (default escalate) exits 2 with the reason on
 stderr, which stops the call and tells Claude why; below it, 0. Anything that
 cannot be read or evaluated also exits 2: Claude Code lets a call go ahead on
-any other status, so this hook never uses them.`,
+any other status, so this hook never uses them. With --warn-context, a warn
+below --fail-on goes ahead with its reason added to Claude's context
+(hookSpecificOutput.additionalContext on stdout), so that Claude can tell the
+user what recovering would take; the permission stays Claude Code's.`,
 		Example: `  # .claude/settings.json
   {"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "recourse hook claude-code"}]}]}}`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runClaudeCodeHook(cmd, &f)
+			return runClaudeCodeHook(cmd, &f, warnContext)
 		},
 	}
 	fl := cc.Flags()
@@ -62,6 +66,7 @@ any other status, so this hook never uses them.`,
 	fl.StringArrayVar(&f.policies, "policy", nil, "directory of Rego policies (repeatable; see docs/policy.md)")
 	fl.StringVar(&f.failOn, "fail-on", string(model.Escalate), "lowest decision that stops the call: warn, escalate or block")
 	fl.DurationVar(&f.timeout, "timeout", 10*time.Second, "deadline for the evaluation; past it the call is stopped")
+	fl.BoolVar(&warnContext, "warn-context", false, "add a warn's reason to Claude's context when the call goes ahead (additionalContext)")
 	_ = cc.RegisterFlagCompletionFunc("fail-on", fixedCompletion("warn", "escalate", "block"))
 	hook.AddCommand(cc)
 	return hook
@@ -69,7 +74,7 @@ any other status, so this hook never uses them.`,
 
 // runClaudeCodeHook evaluates one hook input and answers with Claude
 // Code's exit statuses: 0 to go ahead, 2 to stop.
-func runClaudeCodeHook(cmd *cobra.Command, f *evalFlags) error {
+func runClaudeCodeHook(cmd *cobra.Command, f *evalFlags, warnContext bool) error {
 	f.format = "human"
 	_, failOn, err := f.check()
 	if err != nil {
@@ -102,14 +107,20 @@ func runClaudeCodeHook(cmd *cobra.Command, f *evalFlags) error {
 		e := model.AsError(err)
 		return stop("the %s call could not be evaluated (%s): %s", in.ToolName, e.Kind, e.Message)
 	}
-	if rep.RiskAssessment.Rank() < failOn.Rank() {
-		return nil
-	}
 	what := map[model.Decision]string{
 		model.Warn:     "go ahead only after telling the user what recovering from it would take",
 		model.Escalate: "ask the user first: the input does not show enough to do this safely",
 		model.Block:    "do not run this; change the command or the plan instead",
 	}[rep.RiskAssessment]
+	if rep.RiskAssessment.Rank() < failOn.Rank() {
+		if warnContext && rep.RiskAssessment == model.Warn {
+			// No permissionDecision: Claude Code's own rules still decide.
+			out := map[string]any{"hookSpecificOutput": map[string]string{"hookEventName": "PreToolUse",
+				"additionalContext": "Recourse: WARN — " + rep.AssessmentReason + ". " + what + "."}}
+			return json.NewEncoder(cmd.OutOrStdout()).Encode(out)
+		}
+		return nil
+	}
 	return stop("%s — %s. %s", strings.ToUpper(string(rep.RiskAssessment)), rep.AssessmentReason, what)
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -23,6 +24,8 @@ func TestClaudeCodeHook(t *testing.T) {
 		{"Write of a dotfile needs review", `{"tool_name":"Write","tool_input":{"file_path":"/home/dev/.bashrc","content":""}}`, nil, 2, "ESCALATE"},
 		{"an MCP tool", `{"tool_name":"mcp__github__delete_repository","tool_input":{"owner":"a","repo":"b"}}`, nil, 2, "github.delete_repository"},
 		{"a read tool", `{"tool_name":"Read","tool_input":{"file_path":"/etc/hosts"}}`, nil, 0, ""},
+		{"a warn goes ahead silently", `{"tool_name":"Bash","tool_input":{"command":"some-unknown-tool sync"}}`, nil, 0, ""},
+		{"a warn goes ahead with context", `{"tool_name":"Bash","tool_input":{"command":"some-unknown-tool sync"}}`, []string{"--warn-context"}, 0, ""},
 		{"fail-on warn stops a warn", `{"tool_name":"Bash","tool_input":{"command":"npm install left-pad && some-unknown-tool sync"}}`, []string{"--fail-on", "warn"}, 2, "WARN"},
 		{"not JSON", `rm -rf /`, nil, 2, "not JSON"},
 		{"no tool name", `{"tool_input":{"command":"ls"}}`, nil, 2, "no tool_name"},
@@ -40,6 +43,10 @@ func TestClaudeCodeHook(t *testing.T) {
 			}
 			if tt.want == 0 && res.stderr != "" {
 				t.Errorf("a call that goes ahead printed %q", res.stderr)
+			}
+			wantContext := slices.Contains(tt.args, "--warn-context")
+			if got := strings.Contains(res.stdout, `"additionalContext":"Recourse: WARN`); got != wantContext || !wantContext && res.stdout != "" {
+				t.Errorf("stdout %q (additionalContext wanted: %v)", res.stdout, wantContext)
 			}
 		})
 	}
