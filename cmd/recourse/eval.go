@@ -216,13 +216,9 @@ func evaluate(ctx context.Context, stdin io.Reader, kind inputKind, input, cwd s
 	if err != nil {
 		return nil, err
 	}
-	pol, err := policy.New(ctx, flags.policies...)
+	ev, err := newEvaluator(ctx, flags.policies)
 	if err != nil {
 		return nil, err
-	}
-	eng, err := builtin.Engine()
-	if err != nil {
-		return nil, &model.Error{Kind: model.KindInternal, Message: err.Error(), Err: err}
 	}
 	items, err := readEvidence(flags.evidence)
 	if err != nil {
@@ -241,7 +237,21 @@ func evaluate(ctx context.Context, stdin io.Reader, kind inputKind, input, cwd s
 	if err := withState(&opts, flags.state, input, evKind); err != nil {
 		return nil, err
 	}
-	return evaluator.New(eng, pol).Evaluate(ctx, evKind, data, items, opts)
+	return ev.Evaluate(ctx, evKind, data, items, opts)
+}
+
+// newEvaluator is the evaluator of eval, explain and the hook: the
+// built-in rules and the default policy with the policies in dirs.
+func newEvaluator(ctx context.Context, dirs []string) (*evaluator.Evaluator, error) {
+	pol, err := policy.New(ctx, dirs...)
+	if err != nil {
+		return nil, err
+	}
+	eng, err := builtin.Engine()
+	if err != nil {
+		return nil, &model.Error{Kind: model.KindInternal, Message: err.Error(), Err: err}
+	}
+	return evaluator.New(eng, pol), nil
 }
 
 // withState reads --state (path, when set) into opts. A state goes only

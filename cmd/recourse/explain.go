@@ -9,10 +9,8 @@ import (
 
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/model"
-	"github.com/recourse-dev/recourse/policy"
 	"github.com/recourse-dev/recourse/report"
 	"github.com/recourse-dev/recourse/rules"
-	"github.com/recourse-dev/recourse/rules/builtin"
 )
 
 // explainStep is one row in `recourse explain --format json`.
@@ -86,11 +84,7 @@ func explain(cmd *cobra.Command, input, address, statePath, evidencePath string)
 	if err != nil {
 		return nil, err
 	}
-	eng, err := builtin.Engine()
-	if err != nil {
-		return nil, err
-	}
-	pol, err := policy.New(context.Background())
+	ev, err := newEvaluator(context.Background(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +95,7 @@ func explain(cmd *cobra.Command, input, address, statePath, evidencePath string)
 	if err := withState(&opts, statePath, input, kind); err != nil {
 		return nil, err
 	}
-	return evaluator.New(eng, pol).Explain(kind, data, address, items, opts)
+	return ev.Explain(kind, data, address, items, opts)
 }
 
 func explainDocument(x *evaluator.Explanation) explainDoc {

@@ -10,8 +10,6 @@ import (
 
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/model"
-	"github.com/recourse-dev/recourse/policy"
-	"github.com/recourse-dev/recourse/rules/builtin"
 )
 
 // exitHookStop is the status with which a Claude Code PreToolUse hook stops
@@ -93,16 +91,12 @@ func runClaudeCodeHook(cmd *cobra.Command, f *evalFlags, warnContext bool) error
 	if err != nil {
 		return stop("%v", err)
 	}
-	pol, err := policy.New(cmd.Context(), f.policies...)
+	ev, err := newEvaluator(cmd.Context(), f.policies)
 	if err != nil {
 		return stop("%s", model.AsError(err).Message)
 	}
-	eng, err := builtin.Engine()
-	if err != nil {
-		return stop("%v", err)
-	}
 	opts := evaluator.Options{Environment: f.environment, Actor: f.actor, Timeout: f.timeout, Cwd: in.Cwd}
-	rep, err := evaluator.New(eng, pol).Evaluate(cmd.Context(), kind, input, nil, opts)
+	rep, err := ev.Evaluate(cmd.Context(), kind, input, nil, opts)
 	if err != nil {
 		e := model.AsError(err)
 		return stop("the %s call could not be evaluated (%s): %s", in.ToolName, e.Kind, e.Message)
