@@ -76,6 +76,10 @@ func (f Facts) Operands() []model.Arg {
 	return f.memo.ops
 }
 
+// HasFlag reports HasFlag(f.M.Command, names...) from the flags read once
+// per judgement.
+func (f Facts) HasFlag(names ...string) bool { return f.flags().has(names) }
+
 // flags returns the flags of f.M.Command, read once per judgement.
 func (f Facts) flags() *flagSet {
 	c := f.M.Command

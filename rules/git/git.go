@@ -178,7 +178,7 @@ const branchResetReason = "resets the branch to the start point if it already ex
 func checkoutPaths() rules.Cond {
 	return rules.Func("checkout names paths", func(f rules.Facts) rules.Result {
 		c := f.M.Command
-		if rules.HasFlag(c, "pathspec-from-file") {
+		if f.HasFlag("pathspec-from-file") {
 			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "pathspec-from-file", Present: true, Value: true}}}
 		}
 		var ops []string
@@ -327,7 +327,7 @@ func wordSet(words string) map[string]bool {
 // +main:main).
 func forcedLocalRefspec() rules.Cond {
 	return rules.Func("a forced refspec with a local destination", func(f rules.Facts) rules.Result {
-		force := rules.HasFlag(f.M.Command, "f", "force")
+		force := f.HasFlag("f", "force")
 		for _, a := range f.Operands() {
 			spec, plus := strings.CutPrefix(a.Value, "+")
 			// A remote-tracking destination (the default

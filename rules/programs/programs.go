@@ -487,24 +487,29 @@ func writesFile(src string) bool {
 // -G sends the data as a query string instead.
 func sendsBody() rules.Cond {
 	return rules.Func("a request body", func(f rules.Facts) rules.Result {
-		c := f.M.Command
-		names := []string{"post-data", "post-file", "body-data", "body-file"}
-		if c.Program == "curl" {
-			if rules.HasFlag(c, "G", "get") {
+		names := wgetBodyFlags
+		if f.M.Command.Program == "curl" {
+			if f.HasFlag("G", "get") {
 				return rules.Result{Truth: rules.False}
 			}
-			names = []string{"d", "data", "data-raw", "data-binary", "data-urlencode", "data-ascii", "json", "F", "form", "form-string", "T", "upload-file"}
+			names = curlBodyFlags
 		}
 		// The evidence names the flag, not the body: a body often holds
 		// credentials, and the report is shown in logs.
 		for _, n := range names {
-			if rules.HasFlag(c, n) {
+			if f.HasFlag(n) {
 				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "body flag", Value: flagText(n), Present: true}}}
 			}
 		}
 		return rules.Result{Truth: rules.False}
 	})
 }
+
+// The flags that give curl and wget a request body.
+var (
+	curlBodyFlags = []string{"d", "data", "data-raw", "data-binary", "data-urlencode", "data-ascii", "json", "F", "form", "form-string", "T", "upload-file"}
+	wgetBodyFlags = []string{"post-data", "post-file", "body-data", "body-file"}
+)
 
 // flagText spells a flag name as it is typed: -d, --data.
 func flagText(n string) string {
