@@ -156,12 +156,8 @@ func classifyStatic(v, cwd string) PathClass {
 	case path.IsAbs(v):
 		return classifyAbsolute(path.Clean(v))
 	}
-	// A relative path. Leading "./" is dropped first: path.Clean would
-	// copy to drop it.
-	for len(v) > 2 && v[0] == '.' && v[1] == '/' && v[2] != '/' {
-		v = v[2:]
-	}
-	clean := path.Clean(v)
+	// A relative path.
+	clean := path.Clean(trimDotSlash(v))
 	if clean == "." || clean == "*" || clean == ".*" || strings.HasPrefix(clean, "..") || strings.HasPrefix(clean, "*") && !strings.Contains(clean, "/") && len(clean) <= 2 {
 		// The working directory itself is never disposable, even in temp.
 		return PathCwd
@@ -222,11 +218,13 @@ func classifyAbsolute(p string) PathClass {
 		return PathSystem
 	}
 	if under(p, "/home") || under(p, "/Users") {
-		parts := strings.Split(strings.Trim(p, "/"), "/")
+		trimmed := strings.Trim(p, "/")
+		parts := strings.Split(trimmed, "/")
 		if len(parts) <= 2 || (len(parts) == 3 && parts[2] == "*") {
 			return PathHome
 		}
-		if homeCache(strings.Join(parts[2:], "/")) {
+		// What follows /home/NAME/, sliced rather than joined again.
+		if homeCache(trimmed[len(parts[0])+len(parts[1])+2:]) {
 			return PathBuild
 		}
 		return PathUser
@@ -289,6 +287,15 @@ func HomeDotfile(p string) bool {
 	return strings.HasPrefix(rest, ".") && !strings.HasPrefix(rest, "..") && rest != "."
 }
 
+// trimDotSlash drops a relative path's leading "./" (./build, ././x),
+// which path.Clean would copy the string to drop.
+func trimDotSlash(v string) string {
+	for len(v) > 2 && v[0] == '.' && v[1] == '/' && v[2] != '/' {
+		v = v[2:]
+	}
+	return v
+}
+
 // agentConfigFiles are the files, by the directory they sit in, that
 // configure a coding agent, the hooks that gate it, or code git runs on its
 // own: an agent that rewrites them can turn its guard off (Claude Code's
@@ -311,9 +318,7 @@ var agentConfigFiles = map[string][]string{
 // .mcp.json, .cursor/mcp.json, .vscode/settings.json, .git/hooks/pre-commit,
 // .git/config, .husky/pre-commit.
 func AgentConfig(p string) bool {
-	for strings.HasPrefix(p, "./") {
-		p = p[2:]
-	}
+	p = trimDotSlash(p)
 	// Every file it names sits in or is a dot directory or file: most
 	// operands have none and are answered without cleaning (which copies).
 	if !strings.HasPrefix(p, ".") && !strings.Contains(p, "/.") {
