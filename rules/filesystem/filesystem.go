@@ -6,10 +6,11 @@
 package filesystem
 
 import (
-	"github.com/recourse-dev/recourse/model"
-	"github.com/recourse-dev/recourse/rules"
 	"path"
 	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
 )
 
 // Redirect is the type of the mutation the shell parser emits for an
@@ -70,8 +71,7 @@ func treeDeleteRows(prefix, typ string, when rules.Cond, verb string) []rules.Ru
 
 // Rules returns every filesystem row.
 func Rules() []rules.Rule {
-	out := append(agentConfigRows(), tfStateRows()...)
-	out = append(out, []rules.Rule{
+	out := append(guardedRows(), []rules.Rule{
 		row("fs.rm.help", "rm", help, model.TierReversible, "prints help or the version and deletes nothing"),
 		row("fs.rm.critical", "rm", critical, model.TierUnrecoverable, "deletes a root, system or home directory, or a device; rm has no trash"),
 		row("fs.rm.rf.piped-no-operands", "rm", rules.All(recursive, force, rules.NoOperands(0), stdinPiped()), model.TierNeedsReview,

@@ -1,8 +1,8 @@
 package filesystem
 
-// This file holds the rows for files whose change matters more than their
-// place in the tree says: a coding agent's configuration and git hooks,
-// and Terraform state. They come before every other row of their programs.
+// This file holds the rows for files whose change matters more, or less,
+// than their place in the tree says: a coding agent's configuration and git
+// hooks, git's stale lock files, and Terraform state.
 
 import (
 	"path"
@@ -17,11 +17,11 @@ import (
 const agentConfigReason = "changes a coding agent's configuration or a git hook (.claude/settings.json, .mcp.json, .vscode/settings.json, " +
 	".git/hooks, .git/config): the hooks and permissions that guard the agent, or code git runs later; whether that is intended is not in the input"
 
-// agentConfigRows come before the other rows of their programs: rm, mv or
-// a redirection that rewrites .claude/settings.json can turn off the gate
-// that judges the agent's next command, however harmless the file's
-// content looks. skip is how many operands are read, not written (cp SRC
-// DEST writes only DEST).
+// agentConfigRows need review for every program that deletes or rewrites
+// an agent's configuration: rm, mv or a redirection that rewrites
+// .claude/settings.json can turn off the gate that judges the agent's next
+// command, however harmless the file's content looks. skip is how many
+// operands are read, not written (cp SRC DEST writes only DEST).
 func agentConfigRows() []rules.Rule {
 	var out []rules.Rule
 	for _, w := range []struct {
@@ -50,16 +50,17 @@ func tfState() rules.Cond {
 	})
 }
 
-// tfStateRows come before the other rows of rm, truncate and a
-// redirection, and so does removing git's stale lock files.
-func tfStateRows() []rules.Rule {
-	return []rules.Rule{
+// guardedRows are this file's rows, which come before every other row of
+// their programs: the agent's configuration, git's stale lock files (an
+// rm -rf of which is no project delete) and Terraform state.
+func guardedRows() []rules.Rule {
+	return append(agentConfigRows(),
 		row("fs.rm.git-lock", "rm", gitLocks(), model.TierRecoverableWithEffort,
 			"removes git's lock files, which hold no data; if a git command is still running, what it was writing may be left half-done"),
 		row("fs.rm.tfstate", "rm", tfState(), model.TierNeedsReview, tfStateReason),
 		row("fs.truncate.tfstate", "truncate", tfState(), model.TierNeedsReview, tfStateReason),
 		row("fs.redirect.tfstate", Redirect, tfState(), model.TierNeedsReview, tfStateReason),
-	}
+	)
 }
 
 // gitLocks holds when every operand is a lock file git leaves in .git when a
