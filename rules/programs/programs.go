@@ -308,11 +308,21 @@ const publishReason = "publishes a package version to a registry, where anyone c
 // pythons are the Python interpreters' names.
 var pythons = []string{"python", "python2", "python3", "pypy", "pypy3"}
 
+// manage returns the operands of python manage.py COMMAND when COMMAND is
+// one of commands.
+func manage(f rules.Facts, commands ...string) ([]model.Arg, bool) {
+	ops := f.Operands()
+	if len(ops) < 2 || path.Base(ops[0].Value) != "manage.py" || !slices.Contains(commands, ops[1].Value) {
+		return nil, false
+	}
+	return ops, true
+}
+
 // djangoFlush holds for python manage.py flush / reset_db.
 func djangoFlush() rules.Cond {
 	return rules.Func("manage.py flush", func(f rules.Facts) rules.Result {
-		ops := f.Operands()
-		if len(ops) < 2 || path.Base(ops[0].Value) != "manage.py" || ops[1].Value != "flush" && ops[1].Value != "reset_db" {
+		ops, ok := manage(f, "flush", "reset_db")
+		if !ok {
 			return rules.Result{Truth: rules.False}
 		}
 		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "subcommand", Value: ops[1].Value, Present: true}}}
@@ -325,8 +335,7 @@ func djangoFlush() rules.Cond {
 func djangoDbshellFed() rules.Cond {
 	return rules.Func("manage.py dbshell fed SQL", func(f rules.Facts) rules.Result {
 		c := f.M.Command
-		ops := f.Operands()
-		if len(ops) < 2 || path.Base(ops[0].Value) != "manage.py" || ops[1].Value != "dbshell" {
+		if _, ok := manage(f, "dbshell"); !ok {
 			return rules.Result{Truth: rules.False}
 		}
 		if c.StdinFrom != "" {
@@ -344,8 +353,8 @@ func djangoDbshellFed() rules.Cond {
 // djangoMigrateZero holds for python manage.py migrate APP zero.
 func djangoMigrateZero() rules.Cond {
 	return rules.Func("manage.py migrate APP zero", func(f rules.Facts) rules.Result {
-		ops := f.Operands()
-		if len(ops) < 4 || path.Base(ops[0].Value) != "manage.py" || ops[1].Value != "migrate" || ops[3].Value != "zero" {
+		ops, ok := manage(f, "migrate")
+		if !ok || len(ops) < 4 || ops[3].Value != "zero" {
 			return rules.Result{Truth: rules.False}
 		}
 		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "app", Value: ops[2].Value, Present: true}}}
