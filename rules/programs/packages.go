@@ -97,47 +97,48 @@ func packageRows() []rules.Rule {
 			out = append(out, row("program."+u.program+".purge", u.program, purge, model.TierRecoverableFromBackup,
 				"removes packages and deletes their configuration files and data with them: those settings come back only from a backup"))
 		}
-		out = append(out, u.row())
+		out = append(out, u.row(removing))
 	}
 	return out
 }
 
 // removing is the condition that a command removes packages.
 func (u uninstall) removing() rules.Cond {
-	var any []rules.Cond
+	var ways []rules.Cond
 	for _, sub := range u.subcommands {
-		any = append(any, rules.Sub(strings.Fields(sub)...))
+		ways = append(ways, rules.Sub(strings.Fields(sub)...))
 	}
 	if len(u.flags) > 0 {
-		any = append(any, rules.Flag(u.flags...))
+		ways = append(ways, rules.Flag(u.flags...))
 	}
-	return rules.Any(any...)
+	return rules.Any(ways...)
 }
 
 // purging is the condition that a command removes packages with their
 // configuration, or nil when the manager has no such way.
 func (u uninstall) purging(removing rules.Cond) rules.Cond {
-	var any []rules.Cond
+	var ways []rules.Cond
 	for _, sub := range u.purgeSubs {
-		any = append(any, rules.Sub(sub))
+		ways = append(ways, rules.Sub(sub))
 	}
 	if len(u.purgeFlags) > 0 {
-		any = append(any, rules.All(removing, rules.Flag(u.purgeFlags...)))
+		ways = append(ways, rules.All(removing, rules.Flag(u.purgeFlags...)))
 	}
-	if len(any) == 0 {
+	if len(ways) == 0 {
 		return nil
 	}
-	return rules.Any(any...)
+	return rules.Any(ways...)
 }
 
 // uninstallRow is the row of a runtime's subcommands that remove installed
 // packages (bun remove, deno uninstall).
 func uninstallRow(program string, subcommands ...string) rules.Rule {
-	return uninstall{program: program, subcommands: subcommands}.row()
+	u := uninstall{program: program, subcommands: subcommands}
+	return u.row(u.removing())
 }
 
-// row is the manager's row for removing packages.
-func (u uninstall) row() rules.Rule {
-	return row("program."+u.program+".uninstall", u.program, u.removing(), model.TierRecoverableWithEffort,
+// row is the manager's row for removing packages, when removing holds.
+func (u uninstall) row(removing rules.Cond) rules.Rule {
+	return row("program."+u.program+".uninstall", u.program, removing, model.TierRecoverableWithEffort,
 		"removes installed packages: installing them again restores them, though not always their local configuration, and what needs them fails until then")
 }
