@@ -47,19 +47,10 @@ func killsInit() rules.Cond {
 	})
 }
 
-// httpDelete holds for -X DELETE / --method DELETE.
-func httpDelete() rules.Cond {
-	return rules.Func("HTTP DELETE", func(f rules.Facts) rules.Result {
-		if v, ok := rules.FlagValue(f.M.Command, "X", "method"); ok && (v == "DELETE" || v == "delete") {
-			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "method", Value: "DELETE", Present: true}}}
-		}
-		return rules.Result{Truth: rules.False}
-	})
-}
-
-// ghAPIMethod holds when gh api's --method (-X) is one of methods.
-func ghAPIMethod(methods ...string) rules.Cond {
-	return rules.Func("gh api method "+strings.Join(methods, "|"), func(f rules.Facts) rules.Result {
+// apiMethod holds when gh api's or glab api's --method (-X) is one of
+// methods, in any letter case.
+func apiMethod(methods ...string) rules.Cond {
+	return rules.Func("api method "+strings.Join(methods, "|"), func(f rules.Facts) rules.Result {
 		if v, ok := rules.FlagValue(f.M.Command, "X", "method"); ok {
 			for _, m := range methods {
 				if strings.EqualFold(v, m) {
@@ -71,9 +62,13 @@ func ghAPIMethod(methods ...string) rules.Cond {
 	})
 }
 
-// ghAPIGet holds for gh api -X GET, which sends its fields as a query
-// string.
-func ghAPIGet() rules.Cond { return ghAPIMethod("GET", "HEAD") }
+// The requests gh api and glab api send: a DELETE, or a write — POST, PUT
+// or PATCH, also implied by fields unless -X GET sends them as a query.
+var (
+	apiDelete = rules.All(rules.Sub("api"), apiMethod("DELETE"))
+	apiWrite  = rules.All(rules.Sub("api"), rules.Not(apiMethod("GET", "HEAD")),
+		rules.Any(apiMethod("POST", "PUT", "PATCH"), rules.Flag("f", "F", "field", "raw-field", "input")))
+)
 
 // graphqlDeleteField holds when gh api graphql is given a query field
 // (-f query='mutation { deleteRepository(...) }') whose mutation deletes.
@@ -152,11 +147,11 @@ func Rules() []rules.Rule {
 		row("system.borg", "borg", nil, model.TierReversible, "creates, lists or extracts archives"),
 		row("system.gh.repo-delete", "gh", rules.Sub("repo", "delete"), model.TierUnrecoverable,
 			"deletes the repository with its issues, pull requests and wiki (GitHub restores deleted repositories only within 90 days, through support)"),
-		row("system.gh.api-delete", "gh", rules.All(rules.Sub("api"), httpDelete()), model.TierNeedsReview,
+		row("system.gh.api-delete", "gh", apiDelete, model.TierNeedsReview,
 			"calls the GitHub API with DELETE: what it deletes is in the path, and whether it can be restored is not in the input"),
 		row("system.gh.api-graphql-delete", "gh", rules.All(rules.Sub("api", "graphql"), graphqlDeleteField()), model.TierNeedsReview,
 			"runs a GraphQL mutation that deletes, removes or destroys something (deleteRepository, removeCollaborator ...): whether it can be restored is not in the input"),
-		row("system.gh.api-write", "gh", rules.All(rules.Sub("api"), rules.Not(ghAPIGet()), rules.Any(ghAPIMethod("POST", "PUT", "PATCH"), rules.Flag("f", "F", "field", "raw-field", "input"))),
+		row("system.gh.api-write", "gh", apiWrite,
 			model.TierRecoverableWithEffort, "calls the GitHub API with a request that creates or changes something (gh api sends POST when it is given fields)"),
 		row("system.gh.secret-set", "gh", rules.Any(rules.Sub("secret", "set"), rules.Sub("variable", "set")), model.TierRecoverableFromBackup,
 			"sets the secret or variable, replacing the value of one that exists: GitHub never shows a secret again, so the old value is gone unless it is kept elsewhere"),
@@ -182,9 +177,9 @@ func Rules() []rules.Rule {
 		// GitLab's CLI, read like gh.
 		row("system.glab.repo-delete", "glab", rules.Sub("repo", "delete"), model.TierUnrecoverable,
 			"deletes the project with its issues, merge requests, wiki and pipelines (GitLab keeps it only through a delayed-deletion period an admin can restore from)"),
-		row("system.glab.api-delete", "glab", rules.All(rules.Sub("api"), httpDelete()), model.TierNeedsReview,
+		row("system.glab.api-delete", "glab", apiDelete, model.TierNeedsReview,
 			"calls the GitLab API with DELETE: what it deletes is in the path, and whether it can be restored is not in the input"),
-		row("system.glab.api-write", "glab", rules.All(rules.Sub("api"), rules.Not(ghAPIGet()), rules.Any(ghAPIMethod("POST", "PUT", "PATCH"), rules.Flag("f", "F", "field", "raw-field", "input"))),
+		row("system.glab.api-write", "glab", apiWrite,
 			model.TierRecoverableWithEffort, "calls the GitLab API with a request that creates or changes something"),
 		row("system.glab.delete-data", "glab", rules.Any(rules.Sub("release", "delete"), rules.Sub("issue", "delete"), rules.Sub("snippet", "delete"),
 			rules.Sub("variable", "delete"), rules.Sub("label", "delete")), model.TierUnrecoverable,
