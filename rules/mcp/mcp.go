@@ -562,17 +562,12 @@ func graphqlDocument(v any) (string, bool) {
 // graphqlDeletes holds for a mutation whose fields name a destructive
 // operation (deleteProject, removeMember, destroyEnvironment, purgeCache).
 func graphqlDeletes(v any) bool {
-	if !graphqlMutation(v) {
+	doc, ok := graphqlDocument(v)
+	if !ok {
 		return false
 	}
-	doc, _ := graphqlDocument(v)
-	s := strings.ToLower(doc)
-	for _, w := range []string{"delete", "remove", "destroy", "drop", "purge", "wipe", "archive", "truncate"} {
-		if strings.Contains(s, w) {
-			return true
-		}
-	}
-	return false
+	_, deletes := rules.GraphQLDeletion(doc)
+	return deletes
 }
 
 func browsers() []rules.Rule {

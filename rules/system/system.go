@@ -75,12 +75,9 @@ var (
 func graphqlDeleteField() rules.Cond {
 	return rules.Func("a GraphQL mutation that deletes", func(f rules.Facts) rules.Result {
 		for _, a := range f.M.Command.Args {
-			doc := strings.ToLower(a.Value)
-			if _, after, ok := strings.Cut(doc, "query="); ok && strings.Contains(after, "mutation") {
-				for _, w := range []string{"delete", "remove", "destroy", "drop", "purge", "wipe", "archive", "truncate"} {
-					if strings.Contains(after, w) {
-						return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "mutation", Value: w, Present: true}}}
-					}
+			if _, doc, ok := strings.Cut(strings.ToLower(a.Value), "query="); ok {
+				if w, ok := rules.GraphQLDeletion(doc); ok {
+					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "mutation", Value: w, Present: true}}}
 				}
 			}
 		}
