@@ -207,7 +207,7 @@ func cliArgsLine(c *model.ToolCall) (string, bool) {
 		return "", false
 	}
 	prog, runs := "", false
-	for _, w := range append(Words(c.Server), c.Words...) {
+	for _, w := range nameWords(c) {
 		if p, ok := cliPrograms[w]; ok && prog == "" {
 			prog = p
 		}
@@ -236,7 +236,7 @@ func cliArgsLine(c *model.ToolCall) (string, bool) {
 func awsAPILine(c *model.ToolCall) (string, bool) {
 	service, _ := firstString(c.Arguments, "service_name", "service")
 	operation, _ := firstString(c.Arguments, "operation_name", "operation")
-	if service == "" || operation == "" || !slices.Contains(append(Words(c.Server), c.Words...), "aws") {
+	if service == "" || operation == "" || !slices.Contains(nameWords(c), "aws") {
 		return "", false
 	}
 	words := []string{"aws", kebab(service), kebab(operation)}
@@ -320,7 +320,7 @@ var interpreterFor = map[string]string{"python": "python3 -c", "python3": "pytho
 func codeLines(c *model.ToolCall) []string {
 	isCode, named := false, false
 	lang := ""
-	for _, w := range append(Words(c.Server), c.Words...) {
+	for _, w := range nameWords(c) {
 		named = named || codeWords[w]
 		isCode = isCode || codeWords[w] || w == "execute" || w == "run" || w == "eval" || w == "evaluate"
 		if _, ok := interpreterFor[w]; ok && lang == "" {
@@ -422,12 +422,7 @@ func kubectlLine(c *model.ToolCall) (string, bool) {
 			words = append(words, fmt.Sprint(a))
 		}
 	}
-	for i, w := range words {
-		if q, err := syntax.Quote(w, syntax.LangBash); err == nil {
-			words[i] = q
-		}
-	}
-	return strings.Join(words, " "), true
+	return quotedLine(words), true
 }
 
 // kubectlDeleteLine spells the kubectl delete that kubernetes-mcp-server's
@@ -451,12 +446,22 @@ func kubectlDeleteLine(c *model.ToolCall) (string, bool) {
 	if ns, ok := c.Arguments["namespace"].(string); ok && ns != "" {
 		words = append(words, "--namespace="+ns)
 	}
+	return quotedLine(words), true
+}
+
+// nameWords are the words of a call's server and tool names, which say
+// what kind of tool it is (a terminal, the aws CLI).
+func nameWords(c *model.ToolCall) []string { return append(Words(c.Server), c.Words...) }
+
+// quotedLine writes words as a command line, each quoted for bash where it
+// needs to be.
+func quotedLine(words []string) string {
 	for i, w := range words {
 		if q, err := syntax.Quote(w, syntax.LangBash); err == nil {
 			words[i] = q
 		}
 	}
-	return strings.Join(words, " "), true
+	return strings.Join(words, " ")
 }
 
 // linesOf reads a "commands" argument given as an array of command lines
@@ -532,7 +537,7 @@ func isSQLArgument(key string, c *model.ToolCall) bool {
 		if dbWords[c.Server] {
 			return true
 		}
-		for _, w := range append(Words(c.Server), c.Words...) {
+		for _, w := range nameWords(c) {
 			if dbWords[w] {
 				return true
 			}
@@ -560,7 +565,7 @@ var typingKeys = map[string]bool{"keys": true, "text": true, "data": true, "inpu
 // typesIntoTerminal reports whether a tool's name says it types into a
 // terminal: a word for the terminal and a word for typing.
 func typesIntoTerminal(c *model.ToolCall) bool {
-	words := append(Words(c.Server), c.Words...)
+	words := nameWords(c)
 	return slices.ContainsFunc(words, func(w string) bool {
 		return w == "terminal" || w == "tmux" || w == "pty" || w == "console" || w == "keys"
 	}) &&
@@ -583,7 +588,7 @@ func isCommandArgument(key string, c *model.ToolCall) bool {
 	if !commandKeys[strings.ToLower(key)] {
 		return false
 	}
-	for _, w := range append(Words(c.Server), c.Words...) {
+	for _, w := range nameWords(c) {
 		if shellWords[w] {
 			return true
 		}
