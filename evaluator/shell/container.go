@@ -22,6 +22,7 @@ var (
 		"-f", "--filename", "--pod-running-timeout", "-s", "--server", "--token", "--as", "--as-group", "--request-timeout"}
 	composeRunValueFlags = []string{"-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "-v", "--volume", "-p", "--publish",
 		"-l", "--label", "--name", "--entrypoint", "--project-name", "--project-directory", "-f", "--file", "--profile", "--cap-add", "--cap-drop"}
+	ctrExecValueFlags    = []string{"--exec-id", "--user", "--cwd", "--fifo-dir"}
 	dockerExecValueFlags = []string{"-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "--detach-keys", "--index",
 		"-H", "--host", "--context", "--config", "-f", "--file", "-p", "--project-name", "--project-directory", "--profile"}
 )
@@ -41,7 +42,7 @@ var containerExecs = map[string][]containerExec{
 	"docker-compose": {{path: []string{"exec"}, valueFlags: dockerExecValueFlags}, {path: []string{"run"}, valueFlags: composeRunValueFlags}},
 	"podman-compose": {{path: []string{"exec"}, valueFlags: dockerExecValueFlags}},
 	// Containers and virtual machines of other engines.
-	"ctr":       {{path: []string{"task", "exec"}, valueFlags: []string{"--exec-id", "--user", "--cwd", "--fifo-dir"}}, {path: []string{"t", "exec"}, valueFlags: []string{"--exec-id", "--user", "--cwd", "--fifo-dir"}}},
+	"ctr":       {{path: []string{"task", "exec"}, valueFlags: ctrExecValueFlags}, {path: []string{"t", "exec"}, valueFlags: ctrExecValueFlags}},
 	"crictl":    {{path: []string{"exec"}, valueFlags: []string{"--timeout", "-r", "--runtime-endpoint", "--image-endpoint"}}},
 	"lxc":       {{path: []string{"exec"}, valueFlags: []string{"--env", "--user", "--group", "--cwd"}}},
 	"incus":     {{path: []string{"exec"}, valueFlags: []string{"--env", "--user", "--group", "--cwd", "--project"}}},

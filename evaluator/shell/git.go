@@ -191,9 +191,7 @@ func (w *walker) gitRuns(cmd *model.Command, line model.Arg, via string, fr fram
 // command was fully handled (the shell case).
 func (w *walker) gitAlias(cmd *model.Command, sub int, body model.Arg, fr frame) bool {
 	if body.Dynamic {
-		c := *cmd
-		c.Problem = "git alias " + cmd.Args[sub].Value + " runs a command only known at run time: " + body.Value
-		w.emit(&c)
+		w.emitProblem(cmd, "git alias "+cmd.Args[sub].Value+" runs a command only known at run time: "+body.Value)
 		return true
 	}
 	if line, ok := strings.CutPrefix(strings.TrimSpace(body.Value), "!"); ok {

@@ -137,9 +137,7 @@ func cronCommand(line string) (string, bool) {
 // npx -c, env -S, tmux): a line only known at run time is unanalysed.
 func (w *walker) runLater(cmd *model.Command, line model.Arg, via string, fr frame) {
 	if line.Dynamic {
-		c := *cmd
-		c.Problem = via + " runs a command line that is only known at run time: " + line.Value
-		w.emit(&c)
+		w.emitProblem(cmd, via+" runs a command line that is only known at run time: "+line.Value)
 		return
 	}
 	w.script(line.Value, nested(cmd, fr, ""))

@@ -158,15 +158,11 @@ func (w *walker) optionCommands(cmd *model.Command, fr frame) {
 			line, ok := commandIn(v.Value, o.prefixes)
 			switch {
 			case ok && v.Dynamic:
-				c := *cmd
-				c.Problem = cmd.Program + " runs a command line given in an option that is only known at run time: " + v.Value
-				w.emit(&c)
+				w.emitProblem(cmd, cmd.Program+" runs a command line given in an option that is only known at run time: "+v.Value)
 			case ok:
 				w.script(line, nested(cmd, fr, ""))
 			case containsAnyFold(v.Value, o.unanalysed):
-				c := *cmd
-				c.Problem = cmd.Program + " runs code given in an option that is not a command line Recourse reads: " + v.Value
-				w.emit(&c)
+				w.emitProblem(cmd, cmd.Program+" runs code given in an option that is not a command line Recourse reads: "+v.Value)
 			}
 		}
 	}

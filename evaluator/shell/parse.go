@@ -293,9 +293,7 @@ func (w *walker) commandVars(assigns []*syntax.Assign, env map[string]string, at
 		}
 		if loads := loaderVars[name]; loads != nil {
 			if line.Dynamic || loads(line.Value) {
-				c := *at
-				c.Problem = name + "=" + line.Value + " makes the program load code from a file the input does not show"
-				w.emit(&c)
+				w.emitProblem(at, name+"="+line.Value+" makes the program load code from a file the input does not show")
 			}
 			continue
 		}
@@ -303,9 +301,7 @@ func (w *walker) commandVars(assigns []*syntax.Assign, env map[string]string, at
 			line.Value = strings.TrimLeft(line.Value, "|")
 		}
 		if line.Dynamic {
-			c := *at
-			c.Problem = "$" + name + " is set to a command line only known at run time, which the programs that read it run"
-			w.emit(&c)
+			w.emitProblem(at, "$"+name+" is set to a command line only known at run time, which the programs that read it run")
 			continue
 		}
 		in := frame{depth: at.Depth + 1, line: at.Line, col: at.Col, wrappers: append(append([]string(nil), at.Wrappers...), "$"+name)}
@@ -769,6 +765,14 @@ func (w *walker) problem(fr frame, text, why string) {
 	cmd := &model.Command{Text: strings.TrimSpace(text), Line: fr.line, Col: fr.col, Depth: fr.depth,
 		Wrappers: append([]string(nil), fr.wrappers...), Cwd: w.cwd, Problem: why, StdinFrom: fr.stdin}
 	w.emit(cmd)
+}
+
+// emitProblem adds a copy of cmd that records why part of what it runs
+// cannot be analysed; cmd itself is the caller's to emit or not.
+func (w *walker) emitProblem(cmd *model.Command, why string) {
+	c := *cmd
+	c.Problem = why
+	w.emit(&c)
 }
 
 // emit adds the mutation for a command that is not a wrapper.

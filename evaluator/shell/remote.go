@@ -52,9 +52,7 @@ func (w *walker) ansible(cmd *model.Command, fr frame) {
 	case margs == nil:
 		w.emit(cmd)
 	case margs.Dynamic:
-		c := *cmd
-		c.Problem = via + " runs module arguments that are only known at run time: " + margs.Value
-		w.emit(&c)
+		w.emitProblem(cmd, via+" runs module arguments that are only known at run time: "+margs.Value)
 	case ansibleCommandModules[module]:
 		w.remote(cmd, margs.Value, via, fr)
 	case module == "file" || module == "ansible.builtin.file":
@@ -66,9 +64,7 @@ func (w *walker) ansible(cmd *model.Command, fr frame) {
 	case removes(margs.Value):
 		// user, apt, mysql_db, docker_container ... with state=absent
 		// remove what they name; what that holds is not analysed.
-		c := *cmd
-		c.Problem = via + " runs the " + module + " module with state=absent, which removes what its arguments name (" + margs.Value + ")"
-		w.emit(&c)
+		w.emitProblem(cmd, via+" runs the "+module+" module with state=absent, which removes what its arguments name ("+margs.Value+")")
 	default:
 		w.emit(cmd)
 	}
@@ -118,9 +114,7 @@ func (w *walker) salt(cmd *model.Command, fr frame) {
 		}
 		line := cmd.Args[i+1]
 		if line.Dynamic {
-			c := *cmd
-			c.Problem = cmd.Program + " " + a.Value + " runs a command only known at run time: " + line.Value
-			w.emit(&c)
+			w.emitProblem(cmd, cmd.Program+" "+a.Value+" runs a command only known at run time: "+line.Value)
 			return
 		}
 		w.remote(cmd, line.Value, cmd.Program+" "+a.Value, fr)
@@ -208,9 +202,7 @@ func (w *walker) remoteRun(cmd *model.Command, spec remoteRunner, fr frame) {
 			continue
 		}
 		if a.Dynamic {
-			c := *cmd
-			c.Problem = cmd.Program + " runs a remote command that is only known at run time"
-			w.emit(&c)
+			w.emitProblem(cmd, cmd.Program+" runs a remote command that is only known at run time")
 			return
 		}
 		parts = append(parts, a.Value)

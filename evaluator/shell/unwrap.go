@@ -445,9 +445,7 @@ func (w *walker) alias(cmd *model.Command, fr frame) {
 			continue
 		}
 		if a.Dynamic {
-			c := *cmd
-			c.Problem = "alias " + name + " is defined as a command only known at run time: " + body
-			w.emit(&c)
+			w.emitProblem(cmd, "alias "+name+" is defined as a command only known at run time: "+body)
 			continue
 		}
 		w.script(body, nested(cmd, fr, ""))
