@@ -182,11 +182,16 @@ func runnerSpec(prog string) wrapper {
 // argument as their value, which is not the program file (python -W
 // ignore -c CODE).
 var interpreterValueFlags = map[string][]string{
-	"python": {"-W", "-X", "-Q"}, "python2": {"-W", "-X", "-Q"}, "python3": {"-W", "-X"}, "pypy": {"-W", "-X"}, "pypy3": {"-W", "-X"},
-	"node":   {"-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions", "--input-type", "--env-file"},
-	"nodejs": {"-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions", "--input-type", "--env-file"},
-	"ruby":   {"-I", "-r", "-C", "-E", "-F"}, "php": {"-d", "-c", "-z"},
+	"python": python2ValueFlags, "python2": python2ValueFlags, "python3": pythonValueFlags, "pypy": pythonValueFlags, "pypy3": pythonValueFlags,
+	"node": nodeValueFlags, "nodejs": nodeValueFlags,
+	"ruby": {"-I", "-r", "-C", "-E", "-F"}, "php": {"-d", "-c", "-z"},
 }
+
+var (
+	pythonValueFlags  = []string{"-W", "-X"}
+	python2ValueFlags = []string{"-W", "-X", "-Q"} // -Q (division) was Python 2's
+	nodeValueFlags    = []string{"-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions", "--input-type", "--env-file"}
+)
 
 // shells run a script given with -c, a script file, or their stdin.
 var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "ash": true, "mksh": true, "fish": true, "busybox sh": true}
