@@ -29,6 +29,7 @@ type commandOption struct {
 var (
 	vimOptions = []commandOption{{flags: []string{"-c", "--cmd"}, prefixes: []string{"!", ":!", "silent !", ":silent !"}, plus: true,
 		unanalysed: []string{"system(", "systemlist(", "job_start(", "jobstart(", "termopen(", "terminal", "r !", "r!", "w !", "read !", "write !", "py ", "py3 ", "python", "pyfile", "pydo", "lua ", "luafile", "perl ", "ruby "}}}
+	flyOptions = []commandOption{{flags: []string{"-C", "--command"}}}
 	sshOptions = []commandOption{{flags: []string{"-o"}, prefixes: []string{"proxycommand=", "proxycommand ", "localcommand=", "localcommand ",
 		"knownhostscommand=", "knownhostscommand "}}}
 )
@@ -51,17 +52,17 @@ var commandOptions = map[string][]commandOption{
 	// aws ssm send-command's commands= parameter (its JSON form, which
 	// this table does not read, needs review).
 	"gcloud": {{flags: []string{"--command"}}},
+	"az":     {{flags: []string{"--scripts", "--command"}}},
+	"aws": {{flags: []string{"--command"}},
+		{flags: []string{"--parameters"}, prefixes: []string{"commands="}, unanalysed: []string{`"commands"`}}},
 	// Platform and VM tools that run a command over ssh: fly ssh console
 	// -C, doctl compute ssh --ssh-command, vagrant ssh -c, eb ssh
 	// --command, nix-shell --run.
-	"fly": {{flags: []string{"-C", "--command"}}}, "flyctl": {{flags: []string{"-C", "--command"}}},
+	"fly": flyOptions, "flyctl": flyOptions,
 	"doctl":     {{flags: []string{"--ssh-command"}}},
 	"vagrant":   {{flags: []string{"-c", "--command"}}},
 	"eb":        {{flags: []string{"--command"}}},
 	"nix-shell": {{flags: []string{"--run", "--command"}}},
-	"az":        {{flags: []string{"--scripts", "--command"}}},
-	"aws": {{flags: []string{"--command"}},
-		{flags: []string{"--parameters"}, prefixes: []string{"commands="}, unanalysed: []string{`"commands"`}}},
 	// schtasks /create /tr CMD schedules CMD (Windows, run through cmd).
 	"schtasks": {{flags: []string{"/tr", "/TR", "/Tr"}}},
 	"gdb": {{flags: []string{"-ex", "--ex", "-eval-command", "--eval-command", "-iex", "--init-eval-command"}, prefixes: []string{"shell ", "!"},
