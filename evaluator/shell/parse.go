@@ -54,7 +54,7 @@ func Parse(line string, opts Options) ([]model.Mutation, error) {
 			Message:  fmt.Sprintf("the command line is %d bytes, over the %d KiB limit", len(line), MaxLineBytes>>10),
 			Expected: "one command line; evaluate long scripts in parts"}
 	}
-	w := &walker{cwd: opts.Cwd, env: map[string]string{}}
+	w := &walker{cwd: opts.Cwd}
 	if n := commandEstimate(line); n > len(w.boot.muts) {
 		w.out = make([]model.Mutation, 0, n)
 	} else {
@@ -68,7 +68,7 @@ func Parse(line string, opts Options) ([]model.Mutation, error) {
 // in the input (built at run time, or in a file the input does not show):
 // why says which; the rules judge it needs-review.
 func Unanalysed(text, why string) model.Mutation {
-	w := &walker{env: map[string]string{}}
+	w := &walker{}
 	w.problem(frame{line: 1, col: 1}, text, why)
 	return w.out[0]
 }
@@ -93,7 +93,7 @@ type frame struct {
 type walker struct {
 	out []model.Mutation
 	cwd string
-	env map[string]string // assignments made earlier in the line
+	env map[string]string // assignments made earlier in the line; nil before the first
 	// cfg expands words; it reads env, which assignments update in place,
 	// so one serves the whole line.
 	cfg *expand.Config
@@ -377,6 +377,9 @@ func (w *walker) call(c *syntax.CallExpr, st *syntax.Stmt, src string, fr frame,
 // assignAll records the assignments of a statement that runs no command
 // (X=1): they last for the rest of the script.
 func (w *walker) assignAll(assigns []*syntax.Assign) {
+	if w.env == nil && len(assigns) > 0 {
+		w.env = make(map[string]string, len(assigns))
+	}
 	for _, a := range assigns {
 		w.assign(a, w.env)
 	}
@@ -517,7 +520,7 @@ func (w *walker) appendExpanded(dst []model.Arg, word *syntax.Word) []model.Arg 
 		return append(dst, model.Arg{Value: shape, Dynamic: true})
 	}
 	if w.cfg == nil {
-		w.cfg = &expand.Config{Env: markerEnv{w.env}, CmdSubst: func(out io.Writer, cs *syntax.CmdSubst) error {
+		w.cfg = &expand.Config{Env: markerEnv{&w.env}, CmdSubst: func(out io.Writer, cs *syntax.CmdSubst) error {
 			text, ok := literalSubst(cs)
 			if !ok {
 				return errDynamic
@@ -737,7 +740,9 @@ func simpleParam(p *syntax.ParamExp) bool {
 // markerEnv answers the expander's lookups without the real environment:
 // HOME is "~" so that home paths stay recognisable, and the line's own
 // literal assignments are visible. Nothing else is set.
-type markerEnv struct{ vars map[string]string }
+// vars points at the walker's assignments, which are made (and the map
+// created) after the expander is.
+type markerEnv struct{ vars *map[string]string }
 
 func (e markerEnv) Get(name string) expand.Variable {
 	if name == "HOME" {
@@ -746,14 +751,14 @@ func (e markerEnv) Get(name string) expand.Variable {
 	if strings.HasPrefix(name, "HOME ") { // ~user
 		return expand.Variable{Set: true, Kind: expand.String, Str: "~" + strings.TrimPrefix(name, "HOME ")}
 	}
-	if v, ok := e.vars[name]; ok {
+	if v, ok := (*e.vars)[name]; ok {
 		return expand.Variable{Set: true, Kind: expand.String, Str: v}
 	}
 	return expand.Variable{}
 }
 
 func (e markerEnv) Each(f func(name string, vr expand.Variable) bool) {
-	for k := range e.vars {
+	for k := range *e.vars {
 		if !f(k, e.Get(k)) {
 			return
 		}

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -206,6 +207,7 @@ var interpreters = map[string][]string{
 
 // unwrap peels wrappers off argv and analyses the command it reaches.
 func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, fr frame) {
+	var prog string
 	for len(argv) > 0 {
 		if argv[0].Dynamic || isPattern(argv[0].Value) {
 			cmd.Args = argv
@@ -213,7 +215,7 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 			w.emit(cmd)
 			return
 		}
-		prog := programName(argv[0].Value)
+		prog = programName(argv[0].Value)
 		if prog == "busybox" && len(argv) > 1 {
 			argv = argv[1:]
 			cmd.Wrappers = append(cmd.Wrappers, "busybox")
@@ -257,73 +259,86 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 	if len(argv) == 0 {
 		return
 	}
-	cmd.Program = programName(argv[0].Value)
+	cmd.Program = prog // the loop stopped at a program that wraps nothing
 	cmd.Args = argv[1:]
 	if strings.Contains(argv[0].Value, "/") && w.runsGenerated(cmd, argv[0], true, fr) {
 		w.emit(cmd) // ./installer, downloaded or written a moment ago
 		return
 	}
 	defer w.options(cmd, fr)
-	switch {
-	case shells[cmd.Program]:
-		w.shell(cmd, heredoc, fr)
-	case cmd.Program == "eval":
-		w.eval(cmd, fr)
-	case cmd.Program == "find":
-		w.find(cmd, fr)
-	case cmd.Program == "fd" || cmd.Program == "fdfind":
-		w.fd(cmd, fr)
-	case cmd.Program == "parallel" || cmd.Program == "sem":
-		w.parallel(cmd, heredoc, fr)
-	case cmd.Program == "watch":
-		w.watch(cmd, heredoc, fr)
-	case cmd.Program == "ssh" || cmd.Program == "autossh":
-		w.ssh(cmd, fr)
-	case runsRemotely(cmd):
-		w.remoteRun(cmd, remoteRunners[cmd.Program], fr)
-	case cmd.Program == "git":
-		w.git(cmd, fr)
-	case cmd.Program == "ansible":
-		w.ansible(cmd, fr)
-	case cmd.Program == "salt" || cmd.Program == "salt-ssh" || cmd.Program == "salt-call":
-		w.salt(cmd, fr)
-	case containerExecs[cmd.Program] != nil:
-		w.container(cmd, fr)
-	case interpreters[cmd.Program] != nil:
-		w.interpreter(cmd, heredoc, fr)
-	case awks[cmd.Program]:
-		w.awk(cmd, fr)
-	case cmd.Program == "alias":
-		w.alias(cmd, fr)
-	case cmd.Program == "trap":
-		w.trap(cmd, fr)
-	case cmd.Program == "make" || cmd.Program == "gmake":
-		w.make(cmd, heredoc, fr)
-	case cmd.Program == "tmux":
-		w.tmux(cmd, fr)
-	case cmd.Program == "at" || cmd.Program == "batch":
-		w.later(cmd, heredoc, fr)
-	case cmd.Program == "crontab":
-		w.crontab(cmd, heredoc, fr)
-	case isSQLClient(cmd.Program):
-		w.database(cmd, sqlClients[cmd.Program], heredoc, fr)
-	case cmd.Program == "curl" || cmd.Program == "wget":
-		w.emit(cmd)
-		w.recordDownload(cmd)
-	case (cmd.Program == "source" || cmd.Program == ".") && len(cmd.Args) > 0:
-		w.runsGenerated(cmd, cmd.Args[0], true, fr)
-		w.emit(cmd)
-	case cmd.Program == "cd" || cmd.Program == "pushd" || cmd.Program == "popd":
-		w.emit(cmd)
-		w.cd()
-	default:
-		w.emit(cmd)
+	for _, c := range programCases[cmd.Program] {
+		if c.when == nil || c.when(cmd) {
+			c.run(w, cmd, heredoc, fr)
+			return
+		}
 	}
+	w.emit(cmd)
 }
 
-func isSQLClient(prog string) bool {
-	_, ok := sqlClients[prog]
-	return ok
+// programCase is one way of analysing a program's command beyond emitting
+// it: run analyses the command when when (nil: always) holds.
+type programCase struct {
+	when func(cmd *model.Command) bool
+	run  func(w *walker, cmd *model.Command, heredoc *string, fr frame)
+}
+
+// programCases files, by program, the analyses that look inside a command
+// (the script of sh -c, the command ssh runs, the SQL of psql -c ...), in
+// the order they are tried; a command none applies to is emitted as it is.
+// One lookup per command, rather than one per table. It is filled once,
+// by init: the analyses it holds lead back to unwrap, which reads it.
+var programCases map[string][]programCase
+
+func init() { programCases = buildProgramCases() }
+
+func buildProgramCases() map[string][]programCase {
+	out := map[string][]programCase{}
+	add := func(c programCase, progs ...string) {
+		for _, p := range progs {
+			out[p] = append(out[p], c)
+		}
+	}
+	always := func(run func(w *walker, cmd *model.Command, heredoc *string, fr frame)) programCase {
+		return programCase{run: run}
+	}
+	add(always(func(w *walker, cmd *model.Command, heredoc *string, fr frame) { w.shell(cmd, heredoc, fr) }), slices.Sorted(maps.Keys(shells))...)
+	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.eval(cmd, fr) }), "eval")
+	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.find(cmd, fr) }), "find")
+	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.fd(cmd, fr) }), "fd", "fdfind")
+	add(always((*walker).parallel), "parallel", "sem")
+	add(always((*walker).watch), "watch")
+	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.ssh(cmd, fr) }), "ssh", "autossh")
+	add(programCase{when: runsRemotely, run: func(w *walker, cmd *model.Command, _ *string, fr frame) {
+		w.remoteRun(cmd, remoteRunners[cmd.Program], fr)
+	}}, slices.Sorted(maps.Keys(remoteRunners))...)
+	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.git(cmd, fr) }), "git")
+	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.ansible(cmd, fr) }), "ansible")
+	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.salt(cmd, fr) }), "salt", "salt-ssh", "salt-call")
+	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.container(cmd, fr) }), slices.Sorted(maps.Keys(containerExecs))...)
+	add(always((*walker).interpreter), slices.Sorted(maps.Keys(interpreters))...)
+	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.awk(cmd, fr) }), slices.Sorted(maps.Keys(awks))...)
+	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.alias(cmd, fr) }), "alias")
+	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.trap(cmd, fr) }), "trap")
+	add(always((*walker).make), "make", "gmake")
+	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.tmux(cmd, fr) }), "tmux")
+	add(always((*walker).later), "at", "batch")
+	add(always((*walker).crontab), "crontab")
+	add(always(func(w *walker, cmd *model.Command, heredoc *string, fr frame) {
+		w.database(cmd, sqlClients[cmd.Program], heredoc, fr)
+	}), slices.Sorted(maps.Keys(sqlClients))...)
+	add(always(func(w *walker, cmd *model.Command, _ *string, _ frame) {
+		w.emit(cmd)
+		w.recordDownload(cmd)
+	}), "curl", "wget")
+	add(programCase{when: func(cmd *model.Command) bool { return len(cmd.Args) > 0 }, run: func(w *walker, cmd *model.Command, _ *string, fr frame) {
+		w.runsGenerated(cmd, cmd.Args[0], true, fr)
+		w.emit(cmd)
+	}}, "source", ".")
+	add(always(func(w *walker, cmd *model.Command, _ *string, _ frame) {
+		w.emit(cmd)
+		w.cd()
+	}), "cd", "pushd", "popd")
+	return out
 }
 
 // isPattern reports whether a program name is a glob pattern (/bin/r?,
