@@ -98,7 +98,7 @@ func (e *Evaluator) Terraform(ctx context.Context, data []byte, opts Options) (*
 // Shell evaluates a shell command line, as an agent would pass it to
 // `bash -c`.
 func (e *Evaluator) Shell(ctx context.Context, line string, opts Options) (*report.ConsequenceReport, error) {
-	return e.Evaluate(ctx, KindShell, []byte(line), nil, opts)
+	return e.evaluate(ctx, input{kind: KindShell, line: line}, nil, opts)
 }
 
 // MCPCall evaluates an MCP tool call an agent is about to make on another
@@ -123,8 +123,23 @@ const (
 // judged again; the report says which evidence was applied, what it moved,
 // and which was ignored and why.
 func (e *Evaluator) Evaluate(ctx context.Context, kind Kind, data []byte, evidence []report.EvidenceItem, opts Options) (*report.ConsequenceReport, error) {
-	return e.guard(ctx, kind, len(data), opts, func(ctx context.Context) (*report.ConsequenceReport, error) {
-		src, ms, inv, info, err := parse(kind, data, opts)
+	return e.evaluate(ctx, input{kind: kind, data: data}, evidence, opts)
+}
+
+// input is what an evaluation reads: the bytes of a plan or an MCP call,
+// or a shell line, which Shell hands over as the string it is rather than
+// copying it to bytes and back.
+type input struct {
+	kind Kind
+	data []byte
+	line string
+}
+
+func (in input) size() int { return len(in.data) + len(in.line) }
+
+func (e *Evaluator) evaluate(ctx context.Context, in input, evidence []report.EvidenceItem, opts Options) (*report.ConsequenceReport, error) {
+	return e.guard(ctx, in.kind, in.size(), opts, func(ctx context.Context) (*report.ConsequenceReport, error) {
+		src, ms, inv, info, err := parse(in, opts)
 		if err != nil {
 			return nil, err
 		}
@@ -146,11 +161,16 @@ func (e *Evaluator) Evaluate(ctx context.Context, kind Kind, data []byte, eviden
 }
 
 // parse turns an input into mutations.
-func parse(kind Kind, data []byte, opts Options) (model.Source, []model.Mutation, *model.Inventory, report.InputInfo, error) {
+func parse(in input, opts Options) (model.Source, []model.Mutation, *model.Inventory, report.InputInfo, error) {
 	info := report.InputInfo{File: opts.File}
-	switch kind {
+	data := in.data
+	switch in.kind {
 	case KindShell:
-		ms, err := shell.Parse(string(data), shell.Options{Cwd: opts.Cwd})
+		line := in.line
+		if data != nil {
+			line = string(data)
+		}
+		ms, err := shell.Parse(line, shell.Options{Cwd: opts.Cwd})
 		info.Cwd = opts.Cwd
 		return model.SourceShell, ms, model.NewInventory(), info, err
 	case KindMCPCall:
@@ -454,7 +474,7 @@ type Explanation struct {
 // target id is address, with the evidence applied as Evaluate applies it
 // (opts.State adds a state's resources, as for Evaluate).
 func (e *Evaluator) Explain(kind Kind, data []byte, address string, evidence []report.EvidenceItem, opts Options) (*Explanation, error) {
-	_, ms, inv, _, err := parse(kind, data, opts)
+	_, ms, inv, _, err := parse(input{kind: kind, data: data}, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -294,29 +294,35 @@ func Decided(b bool, ev ...model.Evidence) Result {
 func All(cs ...Cond) Cond {
 	flat := make(all, 0, len(cs))
 	for _, c := range cs {
-		if inner, ok := c.(all); ok {
-			flat = append(flat, inner...)
+		if inner, ok := c.(*all); ok {
+			flat = append(flat, *inner...)
 			continue
 		}
 		flat = append(flat, c)
 	}
-	return flat
+	return &flat
 }
 
+// The condition types have pointer receivers: a value in an interface is
+// boxed anyway, and a value receiver adds a wrapper call to every
+// evaluation of every row.
 type all []Cond
 
-func (c all) String() string { return joinConds(c, " and ") }
+func (c *all) String() string { return joinConds(*c, " and ") }
 
-func (c all) Eval(f Facts) Result { return fold(c, f, False, True) }
+func (c *all) Eval(f Facts) Result { return fold(*c, f, False, True) }
 
 // Any is true as soon as one condition is; false when every one is.
-func Any(cs ...Cond) Cond { return anyOf(cs) }
+func Any(cs ...Cond) Cond {
+	c := anyOf(cs)
+	return &c
+}
 
 type anyOf []Cond
 
-func (c anyOf) String() string { return "(" + joinConds(c, " or ") + ")" }
+func (c *anyOf) String() string { return "(" + joinConds(*c, " or ") + ")" }
 
-func (c anyOf) Eval(f Facts) Result { return fold(c, f, True, False) }
+func (c *anyOf) Eval(f Facts) Result { return fold(*c, f, True, False) }
 
 // fold evaluates cs in order until one is decisive (False for All, True
 // for Any) and returns that one's result. Otherwise the result is
@@ -352,13 +358,13 @@ func fold(cs []Cond, f Facts, decisive, otherwise Truth) Result {
 }
 
 // Not negates a condition; Unknown stays Unknown.
-func Not(c Cond) Cond { return not{c} }
+func Not(c Cond) Cond { return &not{c} }
 
 type not struct{ c Cond }
 
-func (n not) String() string { return "not " + n.c.String() }
+func (n *not) String() string { return "not " + n.c.String() }
 
-func (n not) Eval(f Facts) Result {
+func (n *not) Eval(f Facts) Result {
 	r := n.c.Eval(f)
 	switch r.Truth {
 	case True:
@@ -419,15 +425,15 @@ func joinConds(cs []Cond, sep string) string {
 
 // Func is a named condition for a fact no attribute test expresses, such
 // as a lookup of a related resource in the inventory.
-func Func(desc string, eval func(f Facts) Result) Cond { return funcCond{desc, eval} }
+func Func(desc string, eval func(f Facts) Result) Cond { return &funcCond{desc, eval} }
 
 type funcCond struct {
 	desc string
 	eval func(f Facts) Result
 }
 
-func (c funcCond) String() string      { return c.desc }
-func (c funcCond) Eval(f Facts) Result { return c.eval(f) }
+func (c *funcCond) String() string      { return c.desc }
+func (c *funcCond) Eval(f Facts) Result { return c.eval(f) }
 
 // evidenceOf records a looked-up value, never copying a sensitive one.
 func evidenceOf(v model.Value, note string) model.Evidence {

@@ -54,7 +54,7 @@ func Parse(line string, opts Options) ([]model.Mutation, error) {
 			Message:  fmt.Sprintf("the command line is %d bytes, over the %d KiB limit", len(line), MaxLineBytes>>10),
 			Expected: "one command line; evaluate long scripts in parts"}
 	}
-	w := &walker{cwd: opts.Cwd}
+	w := &walker{cwd: opts.Cwd, addrsHint: len(line) + 16}
 	if n := commandEstimate(line); n > len(w.boot.muts) {
 		w.out = make([]model.Mutation, 0, n)
 	} else {
@@ -105,6 +105,14 @@ type walker struct {
 	// mounts map container paths to host paths while the command of a
 	// container run is analysed (container.go).
 	mounts []mount
+	// addrs holds the addresses of the commands emitted so far (address);
+	// addrsHint is the room to make for them at first.
+	addrs     strings.Builder
+	addrsHint int
+	// stdin says what feeds the statements that read a pipe ("pipe from
+	// curl"), for every script of the line: statements of different
+	// scripts are different nodes. It is made at the first pipe.
+	stdin map[*syntax.Stmt]string
 	// boot holds the first mutations, commands and arguments in the walker
 	// itself: a one-line command then allocates one block, not one for
 	// each piece.
@@ -153,7 +161,6 @@ func (w *walker) script(src string, fr frame) {
 		w.problem(fr, src, "the command line does not parse as bash: "+err.Error())
 		return
 	}
-	var stdin map[*syntax.Stmt]string // made at the first pipe
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if len(w.out) >= MaxCommands {
 			return false
@@ -161,14 +168,14 @@ func (w *walker) script(src string, fr frame) {
 		switch n := n.(type) {
 		case *syntax.BinaryCmd:
 			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
-				if stdin == nil {
-					stdin = map[*syntax.Stmt]string{}
+				if w.stdin == nil {
+					w.stdin = map[*syntax.Stmt]string{}
 				}
-				stdin[n.Y] = "pipe from " + describe(n.X, src)
+				w.stdin[n.Y] = "pipe from " + describe(n.X, src)
 			}
 		case *syntax.Stmt:
 			if call, ok := n.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
-				w.call(call, n, src, fr, stdin[n])
+				w.call(call, n, src, fr, w.stdin[n])
 				break
 			}
 			// A statement with no command (`> file`, `X=1 > file`) or a
@@ -793,7 +800,7 @@ func (w *walker) emit(cmd *model.Command) {
 		Source:     model.SourceShell,
 		Action:     model.ActionExecute,
 		RawActions: executeActions,
-		Address:    address(cmd),
+		Address:    w.address(cmd),
 		Target:     model.Target{Provider: "shell", Type: typ, ID: cmd.Text},
 		Command:    cmd,
 	})
@@ -803,18 +810,25 @@ func (w *walker) emit(cmd *model.Command) {
 // never modified.
 var executeActions = []string{string(model.ActionExecute)}
 
-// address is "LINE:COL TEXT", where the command stands in the input.
-func address(cmd *model.Command) string {
+// address is "LINE:COL TEXT", where the command stands in the input. It
+// is written after the line's earlier addresses and returned as a slice of
+// them all, so that a line's addresses take one allocation, not one each:
+// a strings.Builder never changes what it has written, so a slice stays
+// valid when it grows.
+func (w *walker) address(cmd *model.Command) string {
 	var pos [40]byte
 	p := strconv.AppendInt(pos[:0], int64(cmd.Line), 10)
 	p = append(p, ':')
 	p = strconv.AppendInt(p, int64(cmd.Col), 10)
-	var b strings.Builder
-	b.Grow(len(p) + 1 + len(cmd.Text))
-	b.Write(p)
-	b.WriteByte(' ')
-	b.WriteString(cmd.Text)
-	return b.String()
+	n := len(p) + 1 + len(cmd.Text)
+	if w.addrs.Cap()-w.addrs.Len() < n {
+		w.addrs.Grow(max(n, w.addrsHint))
+	}
+	start := w.addrs.Len()
+	w.addrs.Write(p)
+	w.addrs.WriteByte(' ')
+	w.addrs.WriteString(cmd.Text)
+	return w.addrs.String()[start:]
 }
 
 // cd follows a change of directory: after it, the working directory is
