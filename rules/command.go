@@ -239,20 +239,76 @@ func FlagEquals(name string, values ...string) Cond {
 // kubectl delete namespace). A word "*" matches any operand.
 func Sub(words ...string) Cond {
 	return Func("subcommand "+strings.Join(words, " "), func(f Facts) Result {
-		ops := f.Operands()
-		if len(ops) < len(words) {
+		r := subcommandOf(f.Operands(), words)
+		if r.Truth != False || valueFlags[f.M.Command.Program] != nil {
+			return r
+		}
+		// Recourse does not know this program's options, so an option
+		// before the subcommand may have taken the next word as its
+		// value (gh -R owner/repo repo delete, mysqladmin -u root drop
+		// shop, pulumi -C infra destroy): the subcommand is also looked
+		// for past such values.
+		return subcommandPastValues(f.M.Command.Args, words)
+	})
+}
+
+// subcommandOf holds when the first operands are words ("*" matches any).
+func subcommandOf(ops []model.Arg, words []string) Result {
+	if len(ops) < len(words) {
+		return Result{Truth: False}
+	}
+	for i, w := range words {
+		if ops[i].Dynamic {
+			return Result{Truth: Unknown, Missing: []string{"operand " + ops[i].Value}}
+		}
+		if w != "*" && !strings.EqualFold(ops[i].Value, w) {
 			return Result{Truth: False}
 		}
-		for i, w := range words {
-			if ops[i].Dynamic {
-				return Result{Truth: Unknown, Missing: []string{"operand " + ops[i].Value}}
-			}
-			if w != "*" && !strings.EqualFold(ops[i].Value, w) {
-				return Result{Truth: False}
-			}
+	}
+	return Result{Truth: True, Evidence: subcommandEvidence(ops[:len(words)])}
+}
+
+func subcommandEvidence(words []model.Arg) []model.Evidence {
+	return []model.Evidence{{Key: "subcommand", Value: strings.Join(values(words), " "), Present: true}}
+}
+
+// subcommandPastValues holds when some reading of args, in which an
+// option without "=" may take the word after it as its value, makes
+// words the first operands: each word before and between them must be
+// such a value (mysqladmin -h db -u root -f drop shop, whichever of -h,
+// -u and -f take values).
+func subcommandPastValues(args []model.Arg, words []string) Result {
+	var found [4]model.Arg
+	matched := found[:0]
+	for i, a := range args {
+		if len(matched) == len(words) {
+			break
 		}
-		return Result{Truth: True, Evidence: []model.Evidence{{Key: "subcommand", Value: strings.Join(values(ops[:len(words)]), " "), Present: true}}}
-	})
+		switch {
+		case a.Value == "--" && !a.Dynamic:
+			return subcommandOf(append(matched, args[i+1:]...), words)
+		case strings.HasPrefix(a.Value, "-") && len(a.Value) > 1 && !a.Dynamic:
+			continue
+		case a.Dynamic:
+			return Result{Truth: Unknown, Missing: []string{"operand " + a.Value}}
+		case words[len(matched)] == "*" || strings.EqualFold(a.Value, words[len(matched)]):
+			matched = append(matched, a)
+		case i > 0 && takesAValue(args[i-1]):
+			// the previous option's value
+		default:
+			return Result{Truth: False}
+		}
+	}
+	if len(matched) < len(words) {
+		return Result{Truth: False}
+	}
+	return Result{Truth: True, Evidence: subcommandEvidence(matched)}
+}
+
+// takesAValue reports whether a may be an option that takes the next
+// word as its value: it is an option, with no "=VALUE" of its own.
+func takesAValue(a model.Arg) bool {
+	return !a.Dynamic && len(a.Value) > 1 && strings.HasPrefix(a.Value, "-") && !strings.Contains(a.Value, "=")
 }
 
 // Flag holds when the command has one of the flags (see HasFlag).

@@ -23,6 +23,7 @@ func TestRows(t *testing.T) {
 	}
 	cases = append(cases,
 		rulestest.Case{Row: "iac.pulumi.destroy", Hit: "pulumi destroy --yes", Miss: "pulumi preview"},
+		rulestest.Case{Row: "iac.pulumi.destroy", Hit: "pulumi -C infra destroy --yes", Miss: "pulumi -C infra preview"},
 		rulestest.Case{Row: "iac.terragrunt.destroy", Hit: "terragrunt run-all destroy --terragrunt-non-interactive", Miss: "terragrunt run-all plan"},
 		rulestest.Case{Row: "iac.terragrunt.destroy", Hit: "terragrunt run --all destroy", Miss: "terragrunt run --all plan"},
 		rulestest.Case{Row: "iac.terragrunt.apply.auto-approve", Hit: "terragrunt run-all apply --terragrunt-non-interactive", Miss: "terragrunt run-all apply"},

@@ -51,6 +51,7 @@ func TestRows(t *testing.T) {
 		{Row: "db.pg_restore.clean", Hit: "pg_restore --clean -d app dump", Miss: "pg_restore -d app dump"},
 		{Row: "db.pg_restore", Hit: "pg_restore -d app dump", Miss: "pg_restore -c -d app dump"},
 		{Row: "db.mysqladmin.drop", Hit: "mysqladmin drop app", Miss: "mysqladmin status"},
+		{Row: "db.mysqladmin.drop", Hit: "mysqladmin -h db -u root -f drop app", Miss: "mysqladmin -u root status"},
 		{Row: "db.mysqladmin", Hit: "mysqladmin flush-logs", Miss: "mysqladmin drop app"},
 		{Row: "db.redis-cli.delete", Hit: "redis-cli XTRIM events MAXLEN 0", Miss: "redis-cli XLEN events"},
 		{Row: "db.redis-cli.delete", Hit: "redis-cli -n 2 FUNCTION FLUSH", Miss: "redis-cli FUNCTION LIST"},

@@ -51,6 +51,7 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "system.borg.delete", Hit: "borg delete repo::archive", Miss: "borg list repo"},
 		rulestest.Case{Row: "system.borg", Hit: "borg create repo::a /srv", Miss: "borg compact repo"},
 		rulestest.Case{Row: "system.gh.repo-delete", Hit: "gh repo delete owner/repo --yes", Miss: "gh repo view owner/repo"},
+		rulestest.Case{Row: "system.gh.repo-delete", Hit: "gh -R owner/repo repo delete --yes", Miss: "gh -R owner/repo repo view"},
 		rulestest.Case{Row: "system.gh.api-delete", Hit: "gh api -X DELETE /repos/o/r", Miss: "gh api /repos/o/r"},
 		rulestest.Case{Row: "system.gh.api-graphql-delete", Hit: "gh api graphql -f query='mutation { deleteRepository(input:{repositoryId:\"R_1\"}) { clientMutationId } }'", Miss: "gh api graphql -f query='query { viewer { login } }'"},
 		rulestest.Case{Row: "system.gh.api-write", Hit: "gh api repos/o/r/issues -f title=bug", Miss: "gh api -X GET search/issues -f q=bug"},

@@ -1,0 +1,51 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// command builds a command from space-separated words; a word starting
+// with $ is dynamic.
+func command(program, args string) *model.Mutation {
+	c := &model.Command{Program: program}
+	for _, w := range strings.Fields(args) {
+		c.Args = append(c.Args, model.Arg{Value: w, Dynamic: strings.HasPrefix(w, "$")})
+	}
+	return &model.Mutation{Action: model.ActionExecute, Command: c}
+}
+
+// TestSubPastOptionValues: for a program whose options Recourse does not
+// know, a subcommand still counts when options before it may have taken
+// the words in between as their values; for a program whose options it
+// knows, only the known ones do.
+func TestSubPastOptionValues(t *testing.T) {
+	tests := []struct {
+		name    string
+		program string
+		args    string
+		words   []string
+		want    Truth
+	}{
+		{"first operand", "mysqladmin", "drop shop", []string{"drop"}, True},
+		{"after a value", "mysqladmin", "-u root drop shop", []string{"drop"}, True},
+		{"whichever options take values", "mysqladmin", "-h db -u root -f drop shop", []string{"drop"}, True},
+		{"between the words", "gh", "release -R acme/api delete v1", []string{"release", "delete"}, True},
+		{"an operand that no option can own", "mysqladmin", "status drop", []string{"drop"}, False},
+		{"a value given with =", "mysqladmin", "--user=root root drop", []string{"drop"}, False},
+		{"after --", "pulumi", "-C infra -- destroy", []string{"destroy"}, True},
+		{"not there", "gh", "-R acme/api repo view", []string{"repo", "delete"}, False},
+		{"dynamic in the way", "gh", "-R acme/api $SUB delete", []string{"repo", "delete"}, Unknown},
+		{"known options only", "kubectl", "--debug prod delete pvc data", []string{"delete"}, False},
+		{"known option's value", "kubectl", "-n prod delete pvc data", []string{"delete"}, True},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Sub(tt.words...).Eval(Facts{M: command(tt.program, tt.args)}).Truth; got != tt.want {
+				t.Errorf("Sub(%q) on %s %s = %v, want %v", tt.words, tt.program, tt.args, got, tt.want)
+			}
+		})
+	}
+}
