@@ -15,15 +15,23 @@ var Execute = []model.Action{model.ActionExecute}
 // their value, so that the value is not read as an operand or subcommand
 // (kubectl -n prod delete pod x).
 var valueFlags = map[string][]string{
-	"git":       {"-C", "-c", "--git-dir", "--work-tree", "--namespace"},
-	"kubectl":   {"-n", "--namespace", "-l", "--selector", "-f", "--filename", "-o", "--output", "--context", "-c", "--container", "--kubeconfig", "--cluster", "--user", "-s", "--server", "--grace-period", "--timeout", "--field-selector"},
-	"helm":      {"-n", "--namespace", "--kube-context", "--kubeconfig", "-f", "--values", "--timeout"},
-	"docker":    {"-H", "--host", "--context", "--config", "--filter", "--format"},
-	"podman":    {"--url", "--connection", "-c", "--filter", "--format"},
+	"git": {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--attr-source", "--list-cmds"},
+	"kubectl": {"-n", "--namespace", "-l", "--selector", "-f", "--filename", "-o", "--output", "--context", "-c", "--container", "--kubeconfig", "--cluster", "--user", "-s", "--server", "--grace-period", "--timeout", "--field-selector",
+		// the other global options that take a value (kubectl options)
+		"--as", "--as-group", "--as-uid", "--cache-dir", "--certificate-authority", "--client-certificate", "--client-key", "--log-file",
+		"--password", "--profile", "--profile-output", "--request-timeout", "--tls-server-name", "--token", "--username", "-v", "--v", "--vmodule"},
+	"helm": {"-n", "--namespace", "--kube-context", "--kubeconfig", "-f", "--values", "--timeout",
+		"--burst-limit", "--kube-apiserver", "--kube-as-group", "--kube-as-user", "--kube-ca-file", "--kube-tls-server-name", "--kube-token",
+		"--qps", "--registry-config", "--repository-cache", "--repository-config"},
+	"docker": {"-H", "--host", "-c", "--context", "--config", "--filter", "--format", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey"},
+	"podman": {"--url", "--connection", "-c", "--filter", "--format", "--identity", "--log-level", "--root", "--runroot", "--storage-driver",
+		"--cgroup-manager", "--conmon", "--events-backend", "--network-cmd-path", "--runtime", "--tmpdir", "--volumepath", "--module"},
 	"terraform": {"-chdir", "-var", "-var-file", "-target", "-state", "-lock-timeout"},
 	"tofu":      {"-chdir", "-var", "-var-file", "-target", "-state", "-lock-timeout"},
-	"aws":       {"--region", "--profile", "--output", "--query", "--endpoint-url", "--bucket", "--key", "--db-instance-identifier"},
-	"gcloud":    {"--project", "--region", "--zone", "--format", "--account", "--configuration"},
+	"aws": {"--region", "--profile", "--output", "--query", "--endpoint-url", "--bucket", "--key", "--db-instance-identifier",
+		"--color", "--ca-bundle", "--cli-read-timeout", "--cli-connect-timeout", "--cli-binary-format"},
+	"gcloud": {"--project", "--region", "--zone", "--format", "--account", "--configuration",
+		"--billing-project", "--flags-file", "--flatten", "--impersonate-service-account", "--trace-token", "--verbosity", "--access-token-file"},
 	"gsutil":    {"-o", "-h", "-u", "-p"},
 	"setfacl":   {"-m", "--modify", "-M", "--modify-file", "-x", "--remove", "-X", "--remove-file", "--set", "--set-file"},
 	"az":        {"-g", "--resource-group", "-n", "--name", "--subscription", "-o", "--output", "--query"},
@@ -34,12 +42,13 @@ var valueFlags = map[string][]string{
 	"chown":     {"--reference", "--from"},
 	"dd":        {},
 	"find":      {"-name", "-iname", "-path", "-ipath", "-type", "-maxdepth", "-mindepth", "-mtime", "-size", "-user", "-group", "-newer", "-perm", "-regex", "-printf", "-fprint"},
-	"npm":       {"--prefix", "-w", "--workspace"},
-	"etcdctl":   {"--endpoints", "--cacert", "--cert", "--key", "--user", "-w", "--write-out", "--command-timeout"},
-	"doctl":     {"-t", "--access-token", "--context", "-o", "--output", "--format", "-c", "--config"},
-	"snapper":   {"-c", "--config", "-r", "--root"},
-	"migrate":   {"-path", "-database", "-source", "-lock-timeout", "-prefetch"},
-	"nmcli":     {"-f", "--fields", "-g", "--get-values", "-w", "--wait", "-e", "--escape", "-c", "--colors", "-m", "--mode"},
+	"npm": {"--prefix", "-w", "--workspace", "--registry", "--cache", "--userconfig", "--globalconfig", "--loglevel", "--tag",
+		"--access", "--otp", "--scope", "--before", "--omit", "--include", "--location", "--script-shell"},
+	"etcdctl": {"--endpoints", "--cacert", "--cert", "--key", "--user", "-w", "--write-out", "--command-timeout"},
+	"doctl":   {"-t", "--access-token", "--context", "-o", "--output", "--format", "-c", "--config"},
+	"snapper": {"-c", "--config", "-r", "--root"},
+	"migrate": {"-path", "-database", "-source", "-lock-timeout", "-prefetch"},
+	"nmcli":   {"-f", "--fields", "-g", "--get-values", "-w", "--wait", "-e", "--escape", "-c", "--colors", "-m", "--mode"},
 	"curl": {"-X", "--request", "-H", "--header", "-o", "--output", "-u", "--user", "-A", "--user-agent", "-e", "--referer",
 		"-b", "--cookie", "-c", "--cookie-jar", "-x", "--proxy", "-m", "--max-time", "-w", "--write-out", "-K", "--config",
 		"-d", "--data", "--data-raw", "--data-binary", "--data-urlencode", "--data-ascii", "--json", "-F", "--form", "--form-string", "-T", "--upload-file"},
@@ -240,15 +249,14 @@ func FlagEquals(name string, values ...string) Cond {
 func Sub(words ...string) Cond {
 	return Func("subcommand "+strings.Join(words, " "), func(f Facts) Result {
 		r := subcommandOf(f.Operands(), words)
-		if r.Truth != False || valueFlags[f.M.Command.Program] != nil {
+		if r.Truth != False {
 			return r
 		}
-		// Recourse does not know this program's options, so an option
-		// before the subcommand may have taken the next word as its
-		// value (gh -R owner/repo repo delete, mysqladmin -u root drop
-		// shop, pulumi -C infra destroy): the subcommand is also looked
-		// for past such values.
-		return subcommandPastValues(f.M.Command.Args, words)
+		// An option Recourse does not know may have taken the next word
+		// as its value (gh -R owner/repo repo delete, mysqladmin -u root
+		// drop shop, pulumi -C infra destroy): the subcommand is also
+		// looked for past such values.
+		return subcommandPastValues(f.M.Command.Args, valueFlags[f.M.Command.Program], words)
 	})
 }
 
@@ -273,14 +281,16 @@ func subcommandEvidence(words []model.Arg) []model.Evidence {
 }
 
 // subcommandPastValues holds when some reading of args, in which an
-// option without "=" may take the word after it as its value, makes
-// words the first operands: each word before and between them must be
-// such a value (mysqladmin -h db -u root -f drop shop, whichever of -h,
-// -u and -f take values).
-func subcommandPastValues(args []model.Arg, words []string) Result {
+// option without "=" that is not one of the program's known value options
+// (vf) may take the word after it as its value, makes words the first
+// operands: each word before and between them must be such a value
+// (mysqladmin -h db -u root -f drop shop, whichever of -h, -u and -f take
+// values). A known value option always takes it.
+func subcommandPastValues(args []model.Arg, vf []string, words []string) Result {
 	var found [4]model.Arg
 	matched := found[:0]
-	for i, a := range args {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
 		if len(matched) == len(words) {
 			break
 		}
@@ -288,6 +298,9 @@ func subcommandPastValues(args []model.Arg, words []string) Result {
 		case a.Value == "--" && !a.Dynamic:
 			return subcommandOf(append(matched, args[i+1:]...), words)
 		case strings.HasPrefix(a.Value, "-") && len(a.Value) > 1 && !a.Dynamic:
+			if !strings.Contains(a.Value, "=") && slices.Contains(vf, a.Value) {
+				i++
+			}
 			continue
 		case a.Dynamic:
 			return Result{Truth: Unknown, Missing: []string{"operand " + a.Value}}

@@ -17,10 +17,9 @@ func command(program, args string) *model.Mutation {
 	return &model.Mutation{Action: model.ActionExecute, Command: c}
 }
 
-// TestSubPastOptionValues: for a program whose options Recourse does not
-// know, a subcommand still counts when options before it may have taken
-// the words in between as their values; for a program whose options it
-// knows, only the known ones do.
+// TestSubPastOptionValues: a subcommand still counts when options before
+// it that Recourse does not know may have taken the words in between as
+// their values; an option it knows to take a value always does.
 func TestSubPastOptionValues(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -38,7 +37,8 @@ func TestSubPastOptionValues(t *testing.T) {
 		{"after --", "pulumi", "-C infra -- destroy", []string{"destroy"}, True},
 		{"not there", "gh", "-R acme/api repo view", []string{"repo", "delete"}, False},
 		{"dynamic in the way", "gh", "-R acme/api $SUB delete", []string{"repo", "delete"}, Unknown},
-		{"known options only", "kubectl", "--debug prod delete pvc data", []string{"delete"}, False},
+		{"an unknown option of a known program", "kubectl", "--debug prod delete pvc data", []string{"delete"}, True},
+		{"a known value option always takes its value", "kubectl", "-n delete get pods", []string{"delete"}, False},
 		{"known option's value", "kubectl", "-n prod delete pvc data", []string{"delete"}, True},
 	}
 	for _, tt := range tests {

@@ -63,18 +63,20 @@ func inContainer(c *model.Command) (where string, argv []model.Arg, ok bool) {
 	return "", nil, false
 }
 
-// match reads args as the subcommand path, the flags, the container and
-// the command, in that order; "--" may stand before the command.
+// match reads args as the subcommand path (past the program's global
+// options), the flags, the container and the command, in that order; "--"
+// may stand before the command.
 func (e containerExec) match(args []model.Arg) (string, []model.Arg, bool) {
-	path := e.path
+	start, ok := subcommandAt(args, e.valueFlags, e.path)
+	if !ok {
+		return "", nil, false
+	}
 	container := ""
-	for i := 0; i < len(args); i++ {
+	for i := start; i < len(args); i++ {
 		a := args[i]
 		switch {
-		case a.Dynamic && len(path) > 0:
-			return "", nil, false
 		case a.Value == "--":
-			if len(path) > 0 || container == "" {
+			if container == "" {
 				return "", nil, false
 			}
 			return container, args[i+1:], i+1 < len(args)
@@ -82,11 +84,6 @@ func (e containerExec) match(args []model.Arg) (string, []model.Arg, bool) {
 			if !strings.Contains(a.Value, "=") && slices.Contains(e.valueFlags, a.Value) {
 				i++
 			}
-		case len(path) > 0:
-			if a.Value != path[0] {
-				return "", nil, false
-			}
-			path = path[1:]
 		case container == "":
 			container = a.Value
 		default:
@@ -159,14 +156,14 @@ type mount struct {
 // root); without mounts it only touches the container's own files.
 func containerRun(c *model.Command) (image string, argv []model.Arg, mounts []mount, ok bool) {
 	args := c.Args
-	if len(args) > 0 && args[0].Value == "container" {
-		args = args[1:]
-	}
-	if len(args) == 0 || args[0].Value != "run" {
-		return "", nil, nil, false
+	start, ok := subcommandAt(args, runValueFlags, []string{"run"})
+	if !ok {
+		if start, ok = subcommandAt(args, runValueFlags, []string{"container", "run"}); !ok {
+			return "", nil, nil, false
+		}
 	}
 	var entrypoint []model.Arg
-	for i := 1; i < len(args); i++ {
+	for i := start; i < len(args); i++ {
 		a := args[i]
 		name, value, attached := strings.Cut(a.Value, "=")
 		switch {

@@ -128,7 +128,8 @@ var wrappers = map[string]wrapper{
 	"busybox":  {},
 	// Package runners run a package's binary, fetching it first if need
 	// be: npx rimraf / runs rimraf.
-	"npx":  {valueFlags: []string{"-p", "--package", "-w", "--workspace", "--cache", "--userconfig"}, lineFlags: []string{"-c", "--call"}, lineArgs: true},
+	"npx": {valueFlags: []string{"-p", "--package", "-w", "--workspace", "--cache", "--userconfig", "--registry", "--prefix",
+		"--globalconfig", "--loglevel", "--script-shell", "--location"}, lineFlags: []string{"-c", "--call"}, lineArgs: true},
 	"pnpx": {valueFlags: []string{"-p", "--package"}, lineFlags: []string{"-c"}, lineArgs: true},
 	"bunx": {valueFlags: []string{"-p", "--package"}},
 	"xargs": {valueFlags: []string{"-I", "-L", "-n", "-P", "-s", "-d", "-E", "-a", "-J", "-R", "--arg-file", "--delimiter", "--max-args",
@@ -222,9 +223,9 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 			continue
 		}
 		spec, isWrapper := wrappers[prog]
-		if sub, ok := runnerSubcommand(prog, argv); ok {
+		if sub, rest, ok := runnerSubcommand(prog, argv); ok {
 			spec, isWrapper, prog = runnerSpec(prog), true, prog+" "+sub
-			argv = argv[1:]
+			argv = rest
 		}
 		if !isWrapper {
 			break
@@ -400,12 +401,49 @@ func (w *walker) peel(cmd *model.Command, spec wrapper, args []model.Arg) ([]mod
 }
 
 // runnerSubcommand reports whether argv is a package manager's subcommand
-// that runs a package binary (npm exec), and which.
-func runnerSubcommand(prog string, argv []model.Arg) (string, bool) {
-	if len(argv) < 2 || argv[1].Dynamic || !slices.Contains(runnerSubcommands[prog], argv[1].Value) {
-		return "", false
+// that runs a package binary (npm exec), which, and the arguments from
+// that subcommand on (past the manager's own options before it).
+func runnerSubcommand(prog string, argv []model.Arg) (string, []model.Arg, bool) {
+	for _, sub := range runnerSubcommands[prog] {
+		if end, ok := subcommandAt(argv[1:], nil, []string{sub}); ok {
+			return sub, argv[end:], true // argv[end] is sub itself
+		}
 	}
-	return argv[1].Value, true
+	return "", nil, false
+}
+
+// subcommandAt finds the subcommand words path at the start of args, past
+// the options before and between them, and returns the index after its
+// last word. An option in valueFlags takes the next word as its value;
+// one Recourse does not know may (docker --log-level debug exec, npm
+// --registry URL exec), so a word that is not the next of path is passed
+// over when an option stands before it.
+func subcommandAt(args []model.Arg, valueFlags, path []string) (int, bool) {
+	for i := 0; i < len(args) && len(path) > 0; i++ {
+		a := args[i]
+		switch {
+		case a.Dynamic || a.Value == "--":
+			return 0, false
+		case strings.HasPrefix(a.Value, "-") && len(a.Value) > 1:
+			if !strings.Contains(a.Value, "=") && slices.Contains(valueFlags, a.Value) {
+				i++
+			}
+		case a.Value == path[0]:
+			if path = path[1:]; len(path) == 0 {
+				return i + 1, true
+			}
+		case i > 0 && mayTakeValue(args[i-1]):
+		default:
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// mayTakeValue reports whether a is an option that may take the next word
+// as its value: it has no "=VALUE" of its own.
+func mayTakeValue(a model.Arg) bool {
+	return !a.Dynamic && len(a.Value) > 1 && strings.HasPrefix(a.Value, "-") && !strings.Contains(a.Value, "=")
 }
 
 // commandLine finds a line flag among the wrapper's options (before its

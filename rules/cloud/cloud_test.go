@@ -11,6 +11,7 @@ func TestRows(t *testing.T) {
 		{Row: "aws.dry-run", Hit: "aws s3 rm s3://b/k --dryrun", Miss: "aws s3 rm s3://b/k"},
 		{Row: "aws.help", Hit: "aws s3 rb help", Miss: "aws s3 rb s3://b"},
 		{Row: "aws.s3.rb.force", Hit: "aws s3 rb s3://b --force", Miss: "aws s3 rb s3://b"},
+		{Row: "aws.s3.rb.force", Hit: "aws --color on s3 rb s3://b --force", Miss: "aws --color on s3 rb s3://b"},
 		{Row: "aws.s3.rb", Hit: "aws s3 rb s3://b", Miss: "aws s3 ls s3://b"},
 		{Row: "aws.s3.rm", Hit: "aws s3 rm s3://b/ --recursive", Miss: "aws s3 cp s3://b/k ."},
 		{Row: "aws.s3.sync.delete", Hit: "aws s3 sync . s3://b --delete", Miss: "aws s3 sync . s3://b"},

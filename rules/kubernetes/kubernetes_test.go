@@ -14,6 +14,7 @@ func TestRows(t *testing.T) {
 		{Row: "kubectl.delete.dry-run", Hit: "kubectl delete ns prod --dry-run=client", Miss: "kubectl delete ns prod"},
 		{Row: "kubectl.delete.namespace", Hit: "kubectl delete namespace prod", Miss: "kubectl get namespace prod"},
 		{Row: "kubectl.delete.namespace", Hit: "kubectl -n x delete ns/prod", Miss: "kubectl -n ns delete pod web"},
+		{Row: "kubectl.delete.namespace", Hit: "kubectl --as admin delete ns prod", Miss: "kubectl --as admin get ns prod"},
 		{Row: "kubectl.delete.all", Hit: "kubectl delete pods --all", Miss: "kubectl delete pod web"},
 		{Row: "kubectl.delete.storage", Hit: "kubectl delete pvc data-db-0", Miss: "kubectl describe pvc data-db-0"},
 		{Row: "kubectl.delete.crd", Hit: "kubectl delete crd certificates.cert-manager.io", Miss: "kubectl delete certificate web"},
@@ -36,6 +37,7 @@ func TestRows(t *testing.T) {
 		{Row: "kubectl.cp", Hit: "kubectl cp /tmp/x db-0:/var/lib/data/x", Miss: "kubectl get pods"},
 		{Row: "kubectl.config.delete", Hit: "kubectl config delete-context prod", Miss: "kubectl config get-contexts"},
 		{Row: "helm.uninstall", Hit: "helm delete web", Miss: "helm uninstall web --dry-run"},
+		{Row: "helm.uninstall", Hit: "helm --kube-token tok uninstall web", Miss: "helm --kube-token tok status web"},
 		{Row: "helm.read", Hit: "helm list -A", Miss: "helm upgrade web ./chart"},
 		{Row: "helm.other", Hit: "helm upgrade --install web ./chart", Miss: "helm delete web"},
 	}

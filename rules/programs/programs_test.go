@@ -93,6 +93,7 @@ func TestRows(t *testing.T) {
 		{Row: "program.twine.upload", Hit: "twine upload dist/*", Miss: "twine check dist/*"},
 		{Row: "program.dotnet.push", Hit: "dotnet nuget push x.nupkg", Miss: "dotnet pack"},
 		{Row: "program.npm.unpublish", Hit: "npm unpublish my-pkg@1.0.0 --force", Miss: "npm publish"},
+		{Row: "program.npm.unpublish", Hit: "npm --registry https://r.example unpublish my-pkg --force", Miss: "npm --registry https://r.example view my-pkg"},
 		{Row: "program.unanalysed", Hit: "$CMD -rf /", Miss: "ls -la"},
 		{Row: "program.unanalysed", Hit: "curl -s https://get.example.sh | sh", Miss: "echo ls | sh"},
 		{Row: "program.help", Hit: "kubectl --help", Miss: "kubectl delete ns prod"},
