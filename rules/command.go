@@ -260,6 +260,57 @@ func Sub(words ...string) Cond {
 	})
 }
 
+// Readings calls test with the command's operands and, when options
+// Recourse does not know stand before the first of them, with the operands
+// past each word such an option may have taken as its value: kubectl --foo
+// bar delete ns prod is also read as delete ns prod. It returns the first
+// result that holds; else Unknown, if a reading was; else what the
+// operands as read gave. Conditions on the words at the front of a
+// command (its subcommand, service and operation) read them this way, so
+// that an option they do not know cannot hide them.
+func (f Facts) Readings(test func(ops []model.Arg) Result) Result {
+	ops := f.Operands()
+	r := test(ops)
+	if r.Truth == True {
+		return r
+	}
+	n := min(leadingValues(f.M.Command), len(ops))
+	for s := 1; s <= n; s++ {
+		alt := test(ops[s:])
+		if alt.Truth == True {
+			return alt
+		}
+		if alt.Truth == Unknown && r.Truth != Unknown {
+			r = alt
+		}
+	}
+	return r
+}
+
+// leadingValues counts the operands at the front of c that an option
+// before each, which Recourse does not know to take a value, may have
+// taken as its value.
+func leadingValues(c *model.Command) int {
+	vf := valueFlags[c.Program]
+	n := 0
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		switch {
+		case a.Value == "--" && !a.Dynamic:
+			return n
+		case strings.HasPrefix(a.Value, "-") && len(a.Value) > 1 && !a.Dynamic:
+			if !strings.Contains(a.Value, "=") && slices.Contains(vf, a.Value) {
+				i++
+			}
+		case i > 0 && takesAValue(c.Args[i-1]):
+			n++
+		default:
+			return n
+		}
+	}
+	return n
+}
+
 // subcommandOf holds when the first operands are words ("*" matches any).
 func subcommandOf(ops []model.Arg, words []string) Result {
 	if len(ops) < len(words) {

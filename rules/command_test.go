@@ -49,3 +49,35 @@ func TestSubPastOptionValues(t *testing.T) {
 		})
 	}
 }
+
+// TestReadings: a condition on the front words also reads them past the
+// words that options Recourse does not know may have taken as values.
+func TestReadings(t *testing.T) {
+	first := func(want string) func([]model.Arg) Result {
+		return func(ops []model.Arg) Result {
+			if len(ops) > 0 && ops[0].Dynamic {
+				return Result{Truth: Unknown}
+			}
+			return Decided(len(ops) > 0 && ops[0].Value == want)
+		}
+	}
+	tests := []struct {
+		name, program, args, want string
+		truth                     Truth
+	}{
+		{"as read", "kubectl", "delete ns prod", "delete", True},
+		{"past an unknown option's value", "kubectl", "--new x delete ns prod", "delete", True},
+		{"past two", "mysqladmin", "-h db -u root drop shop", "drop", True},
+		{"a known option's value is never the front", "kubectl", "-n delete get pods", "delete", False},
+		{"a word no option can own", "kubectl", "get delete", "delete", False},
+		{"after --, words are operands", "kubectl", "-- x delete", "delete", False},
+		{"dynamic in the way", "kubectl", "--new $X delete", "other", Unknown},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := (Facts{M: command(tt.program, tt.args)}).Readings(first(tt.want)).Truth; got != tt.truth {
+				t.Errorf("Readings on %s %s for %q = %v, want %v", tt.program, tt.args, tt.want, got, tt.truth)
+			}
+		})
+	}
+}

@@ -20,16 +20,17 @@ func row(id, typ string, when rules.Cond, tier model.Tier, reason string) rules.
 // any) and its operation (second operand) starts with one of prefixes.
 func op(service string, prefixes ...string) rules.Cond {
 	return rules.Func(service+" "+strings.Join(prefixes, "|")+"*", func(f rules.Facts) rules.Result {
-		ops := f.Operands()
-		if len(ops) < 2 || (service != "*" && ops[0].Value != service) {
-			return rules.Result{Truth: rules.False}
-		}
-		for _, p := range prefixes {
-			if strings.HasPrefix(ops[1].Value, p) {
-				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "operation", Value: ops[0].Value + " " + ops[1].Value, Present: true}}}
+		return f.Readings(func(ops []model.Arg) rules.Result {
+			if len(ops) < 2 || (service != "*" && ops[0].Value != service) {
+				return rules.Result{Truth: rules.False}
 			}
-		}
-		return rules.Result{Truth: rules.False}
+			for _, p := range prefixes {
+				if strings.HasPrefix(ops[1].Value, p) {
+					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "operation", Value: ops[0].Value + " " + ops[1].Value, Present: true}}}
+				}
+			}
+			return rules.Result{Truth: rules.False}
+		})
 	})
 }
 

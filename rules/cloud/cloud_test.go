@@ -29,6 +29,7 @@ func TestRows(t *testing.T) {
 		{Row: "aws.secretsmanager.overwrite", Hit: "aws secretsmanager put-secret-value --secret-id s --secret-string x", Miss: "aws secretsmanager get-secret-value --secret-id s"},
 		{Row: "aws.kms.schedule-deletion", Hit: "aws kms schedule-key-deletion --key-id k --pending-window-in-days 7", Miss: "aws kms describe-key --key-id k"},
 		{Row: "aws.ec2.terminate", Hit: "aws ec2 terminate-instances --instance-ids i-1", Miss: "aws ec2 stop-instances --instance-ids i-1"},
+		{Row: "aws.ec2.terminate", Hit: "aws --new-option x ec2 terminate-instances --instance-ids i-1", Miss: "aws --new-option x ec2 stop-instances --instance-ids i-1"},
 		{Row: "aws.dynamodb.delete-table", Hit: "aws dynamodb delete-table --table-name t", Miss: "aws dynamodb describe-table --table-name t"},
 		{Row: "aws.cloudformation.delete-stack", Hit: "aws cloudformation delete-stack --stack-name s", Miss: "aws cloudformation describe-stacks"},
 		{Row: "aws.delete", Hit: "aws ec2 delete-volume --volume-id v-1", Miss: "aws ec2 create-volume --size 1"},

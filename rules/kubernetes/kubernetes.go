@@ -3,6 +3,7 @@
 package kubernetes
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/recourse-dev/recourse/model"
@@ -17,27 +18,27 @@ func row(id, typ string, when rules.Cond, tier model.Tier, reason string) rules.
 // KIND NAME, or KIND/NAME) is one of kinds.
 func kinds(verb string, names ...string) rules.Cond {
 	return rules.Func("kubectl "+verb+" "+strings.Join(names, "|"), func(f rules.Facts) rules.Result {
-		ops := f.Operands()
-		if len(ops) < 2 || ops[0].Value != verb {
-			return rules.Result{Truth: rules.False}
-		}
-		for _, o := range ops[1:] {
-			if o.Dynamic {
-				return rules.Result{Truth: rules.Unknown, Missing: []string{"resource kind " + o.Value}}
-			}
-			for _, k := range strings.Split(strings.ToLower(o.Value), ",") {
-				k, _, _ = strings.Cut(k, "/")
-				k, _, _ = strings.Cut(k, ".") // deployments.apps
-				for _, n := range names {
-					if k == n {
-						return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "kind", Value: k, Present: true}}}
-					}
-				}
-			}
-			break // only the first operand after the verb names kinds
-		}
-		return rules.Result{Truth: rules.False}
+		return f.Readings(func(ops []model.Arg) rules.Result { return kindOf(ops, verb, names) })
 	})
+}
+
+// kindOf holds when ops are verb and a resource operand of one of kinds.
+func kindOf(ops []model.Arg, verb string, names []string) rules.Result {
+	if len(ops) < 2 || ops[0].Value != verb {
+		return rules.Result{Truth: rules.False}
+	}
+	o := ops[1] // only the first operand after the verb names kinds
+	if o.Dynamic {
+		return rules.Result{Truth: rules.Unknown, Missing: []string{"resource kind " + o.Value}}
+	}
+	for _, k := range strings.Split(strings.ToLower(o.Value), ",") {
+		k, _, _ = strings.Cut(k, "/")
+		k, _, _ = strings.Cut(k, ".") // deployments.apps
+		if slices.Contains(names, k) {
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "kind", Value: k, Present: true}}}
+		}
+	}
+	return rules.Result{Truth: rules.False}
 }
 
 var (

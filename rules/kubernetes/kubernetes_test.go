@@ -15,6 +15,7 @@ func TestRows(t *testing.T) {
 		{Row: "kubectl.delete.namespace", Hit: "kubectl delete namespace prod", Miss: "kubectl get namespace prod"},
 		{Row: "kubectl.delete.namespace", Hit: "kubectl -n x delete ns/prod", Miss: "kubectl -n ns delete pod web"},
 		{Row: "kubectl.delete.namespace", Hit: "kubectl --as admin delete ns prod", Miss: "kubectl --as admin get ns prod"},
+		{Row: "kubectl.delete.namespace", Hit: "kubectl --new-option x delete ns prod", Miss: "kubectl new-option x delete ns prod"},
 		{Row: "kubectl.delete.all", Hit: "kubectl delete pods --all", Miss: "kubectl delete pod web"},
 		{Row: "kubectl.delete.storage", Hit: "kubectl delete pvc data-db-0", Miss: "kubectl describe pvc data-db-0"},
 		{Row: "kubectl.delete.crd", Hit: "kubectl delete crd certificates.cert-manager.io", Miss: "kubectl delete certificate web"},

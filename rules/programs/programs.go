@@ -311,11 +311,15 @@ var pythons = []string{"python", "python2", "python3", "pypy", "pypy3"}
 // manage returns the operands of python manage.py COMMAND when COMMAND is
 // one of commands.
 func manage(f rules.Facts, commands ...string) ([]model.Arg, bool) {
-	ops := f.Operands()
-	if len(ops) < 2 || path.Base(ops[0].Value) != "manage.py" || !slices.Contains(commands, ops[1].Value) {
-		return nil, false
-	}
-	return ops, true
+	var found []model.Arg
+	f.Readings(func(ops []model.Arg) rules.Result {
+		if len(ops) < 2 || path.Base(ops[0].Value) != "manage.py" || !slices.Contains(commands, ops[1].Value) {
+			return rules.Result{Truth: rules.False}
+		}
+		found = ops
+		return rules.Result{Truth: rules.True}
+	})
+	return found, found != nil
 }
 
 // djangoFlush holds for python manage.py flush / reset_db.

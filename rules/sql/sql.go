@@ -230,21 +230,26 @@ func stdinFile() rules.Cond {
 }
 
 // redisCommand holds when redis-cli is given one of the commands as its
-// first operand (any case).
+// first operand (any case); a command only known at run time may be any.
 func redisCommand(cmds ...string) rules.Cond {
-	return rules.Operand(0, "redis command "+strings.Join(cmds, "|"), func(a model.Arg, c *model.Command) bool {
-		ops := rules.Operands(c)
-		if len(ops) == 0 || ops[0].Value != a.Value {
-			return false
-		}
-		for _, want := range cmds {
-			// A two-word entry (FUNCTION FLUSH) names a subcommand too.
-			name, sub, two := strings.Cut(want, " ")
-			if strings.EqualFold(a.Value, name) && (!two || len(ops) > 1 && strings.EqualFold(ops[1].Value, sub)) {
-				return true
+	desc := "redis command " + strings.Join(cmds, "|")
+	return rules.Func(desc, func(f rules.Facts) rules.Result {
+		return f.Readings(func(ops []model.Arg) rules.Result {
+			if len(ops) == 0 {
+				return rules.Result{Truth: rules.False}
 			}
-		}
-		return false
+			if ops[0].Dynamic {
+				return rules.Result{Truth: rules.Unknown, Missing: []string{"redis command " + ops[0].Value}}
+			}
+			for _, want := range cmds {
+				// A two-word entry (FUNCTION FLUSH) names a subcommand too.
+				name, sub, two := strings.Cut(want, " ")
+				if strings.EqualFold(ops[0].Value, name) && (!two || len(ops) > 1 && strings.EqualFold(ops[1].Value, sub)) {
+					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "operand", Value: ops[0].Value, Present: true, Description: desc}}}
+				}
+			}
+			return rules.Result{Truth: rules.False}
+		})
 	})
 }
 

@@ -67,6 +67,7 @@ func TestRows(t *testing.T) {
 		{Row: "db.mongodump", Hit: "mongodump --db shop", Miss: "mongorestore --db shop"},
 		{Row: "db.mongoexport", Hit: "mongoexport -c users", Miss: "mongoimport -c users"},
 		{Row: "db.redis-cli.flush", Hit: "redis-cli -h cache FLUSHALL", Miss: "redis-cli -h cache GET flushall"},
+		{Row: "db.redis-cli.flush", Hit: "redis-cli --new-option x FLUSHALL", Miss: "redis-cli --new-option x GET flushall"},
 		{Row: "db.redis-cli.delete", Hit: "redis-cli del session:1", Miss: "redis-cli get session:1"},
 		{Row: "db.redis-cli", Hit: "redis-cli get k", Miss: "redis-cli flushdb"},
 		{Row: "db.mongosh.destructive", Hit: `mongosh app --eval "db.users.deleteMany({})"`, Miss: `mongosh app --eval "db.users.find()"`},
