@@ -256,7 +256,7 @@ func Sub(words ...string) Cond {
 		// as its value (gh -R owner/repo repo delete, mysqladmin -u root
 		// drop shop, pulumi -C infra destroy): the subcommand is also
 		// looked for past such values.
-		return subcommandPastValues(f.M.Command.Args, valueFlags[f.M.Command.Program], words)
+		return subcommandPastValues(f.M.Command, words)
 	})
 }
 
@@ -331,32 +331,37 @@ func subcommandEvidence(words []model.Arg) []model.Evidence {
 	return []model.Evidence{{Key: "subcommand", Value: strings.Join(values(words), " "), Present: true}}
 }
 
-// subcommandPastValues holds when some reading of args, in which an
-// option without "=" that is not one of the program's known value options
-// (vf) may take the word after it as its value, makes words the first
+// subcommandPastValues holds when some reading of c's arguments, in which
+// an option without "=" that is not one of the program's known value
+// options may take the word after it as its value, makes words the first
 // operands: each word before and between them must be such a value
 // (mysqladmin -h db -u root -f drop shop, whichever of -h, -u and -f take
 // values). A known value option always takes it.
-func subcommandPastValues(args []model.Arg, vf []string, words []string) Result {
-	var found [4]model.Arg
-	matched := found[:0]
-	for i := 0; i < len(args); i++ {
+func subcommandPastValues(c *model.Command, words []string) Result {
+	args := c.Args
+	if !slices.ContainsFunc(args, takesAValue) {
+		return Result{Truth: False} // no option could have taken a word: as read
+	}
+	vf := valueFlags[c.Program]
+	var at [4]int // where the words are, for the evidence
+	matched := at[:0]
+	for i := 0; i < len(args) && len(matched) < len(words); i++ {
 		a := args[i]
-		if len(matched) == len(words) {
-			break
-		}
 		switch {
 		case a.Value == "--" && !a.Dynamic:
-			return subcommandOf(append(matched, args[i+1:]...), words)
+			ops := make([]model.Arg, 0, len(matched)+len(args)-i-1)
+			for _, j := range matched {
+				ops = append(ops, args[j])
+			}
+			return subcommandOf(append(ops, args[i+1:]...), words)
 		case strings.HasPrefix(a.Value, "-") && len(a.Value) > 1 && !a.Dynamic:
 			if !strings.Contains(a.Value, "=") && slices.Contains(vf, a.Value) {
 				i++
 			}
-			continue
 		case a.Dynamic:
 			return Result{Truth: Unknown, Missing: []string{"operand " + a.Value}}
 		case words[len(matched)] == "*" || strings.EqualFold(a.Value, words[len(matched)]):
-			matched = append(matched, a)
+			matched = append(matched, i)
 		case i > 0 && takesAValue(args[i-1]):
 			// the previous option's value
 		default:
@@ -366,7 +371,11 @@ func subcommandPastValues(args []model.Arg, vf []string, words []string) Result 
 	if len(matched) < len(words) {
 		return Result{Truth: False}
 	}
-	return Result{Truth: True, Evidence: subcommandEvidence(matched)}
+	found := make([]model.Arg, len(matched))
+	for k, j := range matched {
+		found[k] = args[j]
+	}
+	return Result{Truth: True, Evidence: subcommandEvidence(found)}
 }
 
 // takesAValue reports whether a may be an option that takes the next
