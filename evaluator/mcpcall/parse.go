@@ -143,6 +143,12 @@ func Mutations(c *Call) []model.Mutation {
 		Call:       call,
 	}}
 	for _, key := range slices.Sorted(maps.Keys(c.Arguments)) {
+		if isSQLArgument(key, call) {
+			if text, ok := sqlTextOf(c.Arguments[key]); ok && strings.TrimSpace(text) != "" {
+				out = parsed(call, key, out, sqlMutations(id, key, text))
+			}
+			continue
+		}
 		text, ok := textOf(c.Arguments[key])
 		if lines, isLines := linesOf(key, c.Arguments[key]); isLines {
 			text, ok = lines, true
@@ -151,8 +157,6 @@ func Mutations(c *Call) []model.Mutation {
 			continue
 		}
 		switch {
-		case isSQLArgument(key, call):
-			out = parsed(call, key, out, sqlMutations(id, key, text))
 		case isCommandArgument(key, call):
 			// Typed input ends lines with \r (Enter) as often as \n.
 			text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
@@ -508,6 +512,31 @@ func textOf(v any) (string, bool) {
 	return "", false
 }
 
+// sqlTextOf is the SQL an argument holds: a string, or a list of
+// statements (neon's run_sql_transaction {"sqlStatements": [...]}) as one
+// script, each ended with a semicolon. An item that is not a string is
+// written as its JSON, which does not parse as SQL and so is judged as SQL
+// that could not be read.
+func sqlTextOf(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case []any:
+		var b strings.Builder
+		for _, it := range x {
+			s, ok := it.(string)
+			if !ok {
+				js, _ := json.Marshal(it)
+				s = string(js)
+			}
+			b.WriteString(strings.TrimRight(strings.TrimSpace(s), ";"))
+			b.WriteString(";\n")
+		}
+		return b.String(), len(x) > 0
+	}
+	return "", false
+}
+
 func sqlMutation(id, key string, st model.SQLStatement) model.Mutation {
 	stmt := st
 	return model.Mutation{
@@ -528,12 +557,13 @@ var dbWords = map[string]bool{"postgres": true, "postgresql": true, "pg": true, 
 	"cockroachdb": true, "planetscale": true, "turso": true, "oracle": true, "athena": true, "trino": true, "presto": true, "databricks": true}
 
 // isSQLArgument reports whether an argument holds SQL: "sql" and
-// "statement" always, "query" for a database server or tool.
+// "statement" (or a list of statements) always, "query" and "queries" for
+// a database server or tool.
 func isSQLArgument(key string, c *model.ToolCall) bool {
 	switch strings.ToLower(key) {
-	case "sql", "statement", "sql_query", "sqlquery":
+	case "sql", "statement", "sql_query", "sqlquery", "statements", "sqlstatements", "sql_statements":
 		return true
-	case "query":
+	case "query", "queries":
 		if dbWords[c.Server] {
 			return true
 		}

@@ -292,8 +292,12 @@ func isPathspec(v any) bool {
 
 func codeHosts() []rules.Rule {
 	return concat(
-		row("mcp.git.delete-repository", []string{"delete_repository", "delete_repo", "delete_project", "remove_repository"}, nil, model.TierUnrecoverable,
+		row("mcp.git.delete-repository", []string{"delete_repository", "delete_repo", "remove_repository"}, nil, model.TierUnrecoverable,
 			"deletes the repository with its issues, pull requests, wiki and releases; GitHub restores deleted repositories only within 90 days, through support"),
+		// Elsewhere a project is something else (a Vercel or Sentry
+		// project, a database): only a code host's project is a repository.
+		row("mcp.git.delete-project", []string{"delete_project", "remove_project"}, codeHostServers, model.TierUnrecoverable,
+			"deletes the project with its repository, issues, merge requests, wiki and pipelines; GitLab keeps a deleted project for a few days at most, and only on some plans"),
 		row("mcp.git.delete-release", []string{"delete_release", "delete_release_asset"}, nil, model.TierUnrecoverable, "deletes the release and its assets; nothing keeps a copy"),
 		row("mcp.git.delete-issue", []string{"delete_issue", "delete_discussion", "delete_comment", "delete_issue_comment"}, nil, model.TierUnrecoverable,
 			"deletes the issue or comment for good (closing it would be reversible)"),
@@ -364,6 +368,9 @@ func filesystem() []rules.Rule {
 			"reads or lists files, or creates a directory"),
 	)
 }
+
+// codeHostServers are servers whose projects are repositories.
+var codeHostServers = server("gitlab", "github", "bitbucket", "gitea", "forgejo", "codeberg", "azure-devops", "azuredevops", "ado")
 
 // dbPlatforms are servers whose branches and projects are databases.
 var dbPlatforms = server("supabase", "neon", "planetscale", "xata", "turso", "tidb", "cockroach", "database", "postgres", "mysql")

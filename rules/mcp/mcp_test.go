@@ -22,6 +22,7 @@ var specs = map[string]spec{
 	"mcp.iac.destroy":             {`{"server":"terraform","tool":"{tool}","arguments":{"workspace":"prod"}}`, `{"server":"terraform","tool":"terraform_plan","arguments":{"workspace":"prod"}}`},
 	"mcp.iac.apply":               {`{"server":"terraform","tool":"{tool}","arguments":{"auto_approve":true}}`, `{"server":"terraform","tool":"terraform_validate"}`},
 	"mcp.git.delete-repository":   {`{"server":"github","tool":"{tool}","arguments":{"owner":"a","repo":"b"}}`, `{"server":"github","tool":"get_repository","arguments":{"owner":"a","repo":"b"}}`},
+	"mcp.git.delete-project":      {`{"server":"gitlab","tool":"{tool}","arguments":{"project_id":"1"}}`, `{"server":"vercel","tool":"{tool}","arguments":{"projectId":"p"}}`},
 	"mcp.git.delete-release":      {`{"server":"github","tool":"{tool}","arguments":{"id":1}}`, `{"server":"github","tool":"list_releases"}`},
 	"mcp.git.delete-issue":        {`{"server":"github","tool":"{tool}","arguments":{"issue_number":1}}`, `{"server":"github","tool":"close_issue","arguments":{"issue_number":1}}`},
 	"mcp.git.delete-branch":       {`{"server":"github","tool":"{tool}","arguments":{"branch":"x"}}`, `{"server":"github","tool":"create_branch","arguments":{"branch":"x"}}`},
