@@ -262,12 +262,26 @@ func Rules() []rules.Rule {
 // infrastructureAsCode are the tools of Terraform, OpenTofu, Pulumi and
 // CDK servers that apply or destroy a stack: the call shows neither the
 // plan nor what the stack holds.
+// iacServers are infrastructure-as-code servers, whose tools may be named
+// by the verb alone (terraform.apply, pulumi.up).
+var iacServers = server("terraform", "tofu", "pulumi", "cdk", "terragrunt")
+
+const (
+	iacDestroyReason = "destroys every resource the configuration manages, with the data in them"
+	iacApplyReason   = "applies a plan the call does not show: evaluate the plan first (recourse_evaluate_terraform)"
+)
+
 func infrastructureAsCode() []rules.Rule {
+	applies := []string{"terraform_apply", "tofu_apply", "pulumi_up", "cdk_deploy", "apply_plan", "apply_workspace"}
 	return concat(
 		row("mcp.iac.destroy", []string{"terraform_destroy", "tofu_destroy", "pulumi_destroy", "cdk_destroy", "destroy_stack", "destroy_workspace"}, nil, model.TierUnrecoverable,
-			"destroys every resource the configuration manages, with the data in them"),
-		row("mcp.iac.apply", []string{"terraform_apply", "tofu_apply", "pulumi_up", "cdk_deploy", "apply_plan", "apply_workspace"}, nil, model.TierNeedsReview,
-			"applies a plan the call does not show: evaluate the plan first (recourse_evaluate_terraform)"),
+			iacDestroyReason),
+		row("mcp.iac.server-destroy", []string{"destroy"}, iacServers, model.TierUnrecoverable, iacDestroyReason),
+		// terraform apply -destroy, given as an argument.
+		row("mcp.iac.apply-destroy", append([]string{"apply"}, applies...), arg("destroy is true", isTrue, "destroy", "is_destroy"), model.TierUnrecoverable,
+			iacDestroyReason),
+		row("mcp.iac.apply", applies, nil, model.TierNeedsReview, iacApplyReason),
+		row("mcp.iac.server-apply", []string{"apply", "up", "deploy"}, iacServers, model.TierNeedsReview, iacApplyReason),
 	)
 }
 
