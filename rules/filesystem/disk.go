@@ -12,7 +12,7 @@ import (
 // filesystems. What they destroy is everything on a device or volume.
 func diskRows() []rules.Rule {
 	list := rules.Flag("l", "list", "d", "dump", "p", "print")
-	return []rules.Rule{
+	rows := []rules.Rule{
 		row("disk.blkdiscard", "blkdiscard", rules.Not(help), model.TierUnrecoverable, "discards every block of the device: its data is gone"),
 
 		row("disk.sgdisk.zap", "sgdisk", rules.Flag("Z", "zap-all", "z", "zap", "o", "clear", "d", "delete", "n", "new", "g", "mbrtogpt"), model.TierUnrecoverable,
@@ -54,6 +54,8 @@ func diskRows() []rules.Rule {
 		row("disk.zfs", "zfs", nil, model.TierRecoverableWithEffort, "reads, creates or changes datasets"),
 		row("disk.btrfs.delete", "btrfs", rules.Any(rules.Sub("subvolume", "delete"), rules.Sub("device", "delete"), rules.Sub("device", "remove")), model.TierUnrecoverable,
 			"deletes subvolumes (snapshots included) or removes devices"),
+		row("disk.btrfs-check.repair", "btrfs", rules.All(rules.Sub("check"), rules.Flag("repair", "init-csum-tree", "init-extent-tree")), model.TierNeedsReview,
+			"btrfs check --repair rewrites the filesystem's trees; its own documentation warns it can make the damage worse, and whether a backup exists is not in the input"),
 		row("disk.btrfs", "btrfs", nil, model.TierRecoverableWithEffort, "reads or changes btrfs filesystems"),
 
 		row("disk.pvcreate.force", "pvcreate", rules.Flag("f", "force", "y", "yes"), model.TierUnrecoverable,
@@ -91,10 +93,25 @@ func diskRows() []rules.Rule {
 			model.TierReversible, "lists disks and volumes"),
 		row("disk.diskutil", "diskutil", nil, model.TierRecoverableWithEffort, "mounts, unmounts, ejects, verifies or renames disks and volumes"),
 
-		row("disk.fsck.repair", "e2fsck", rules.Flag("y", "p", "f"), model.TierRecoverableWithEffort, "repairs a filesystem automatically; a repair can discard damaged data"),
-		row("disk.fsck", "e2fsck", nil, model.TierReversible, "checks a filesystem"),
 	}
+	for _, p := range fsckPrograms {
+		id := "disk." + strings.ReplaceAll(p, ".", "-")
+		switch p {
+		case "e2fsck":
+			id = "disk.fsck" // its rows' ids from before the others were added
+		case "fsck":
+			id = "disk.fsck-frontend" // fsck runs the fsck.TYPE of the filesystem
+		}
+		rows = append(rows,
+			row(id+".repair", p, rules.All(rules.Not(rules.Flag("n", "no")), rules.Flag("y", "yes", "p", "a", "preen", "f", "force")), model.TierRecoverableWithEffort,
+				"repairs a filesystem automatically; a repair can discard damaged data"),
+			row(id, p, nil, model.TierReversible, "checks a filesystem; it asks before each repair, and -n answers no to all"))
+	}
+	return rows
 }
+
+// fsckPrograms check and repair filesystems.
+var fsckPrograms = []string{"e2fsck", "fsck", "fsck.ext2", "fsck.ext3", "fsck.ext4", "fsck.vfat", "fsck.fat", "fsck.msdos", "dosfsck", "fsck.exfat", "fsck.f2fs"}
 
 // partedWrite holds for parted commands that destroy partitions.
 func partedWrite(a model.Arg, _ *model.Command) bool {

@@ -193,6 +193,18 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "fs.erase.tree", Hit: `erase /s /q *.log`, Miss: `erase x.log`},
 		rulestest.Case{Row: "fs.erase", Hit: `erase x.log`, Miss: `erase /s x.log`},
 	)
+	for _, p := range fsckPrograms[1:] { // e2fsck's rows are above
+		id := "disk." + strings.ReplaceAll(p, ".", "-")
+		if p == "fsck" {
+			id = "disk.fsck-frontend"
+		}
+		cases = append(cases,
+			rulestest.Case{Row: id + ".repair", Hit: p + " -y /dev/sdb1", Miss: p + " -n /dev/sdb1"},
+			rulestest.Case{Row: id, Hit: p + " /dev/sdb1", Miss: p + " -a /dev/sdb1"})
+	}
+	cases = append(cases,
+		rulestest.Case{Row: "disk.fsck.repair", Hit: "e2fsck -f -y /dev/sdb1", Miss: "e2fsck -n -f /dev/sdb1"},
+		rulestest.Case{Row: "disk.btrfs-check.repair", Hit: "btrfs check --repair /dev/sdb1", Miss: "btrfs check /dev/sdb1"})
 	cases = append(cases, agentConfigCases()...)
 	rulestest.Run(t, Rules(), cases)
 }

@@ -124,7 +124,12 @@ func Rules() []rules.Rule {
 		row("program.tar.extract", "tar", rules.Any(rules.Flag("x", "extract", "get"), oldStyleFlag('x')), model.TierRecoverableWithEffort, "extracting overwrites files of the same names"),
 		row("program.tar.remove-files", "tar", rules.Flag("remove-files"), model.TierRecoverableWithEffort, "tar --remove-files deletes the files once they are archived: they survive only in the archive"),
 		row("program.tar", "tar", nil, model.TierReversible, "creating or listing an archive changes no existing file"),
+		row("program.zip.move", "zip", rules.Flag("m", "move"), model.TierRecoverableWithEffort, "zip -m deletes the files once they are archived: they survive only in the archive"),
 	)
+	for _, p := range []string{"7z", "7za", "7zz", "7zr"} {
+		out = append(out, row("program."+p+".delete-after", p, rules.Flag("sdel"), model.TierRecoverableWithEffort,
+			"7z -sdel deletes the files once they are archived: they survive only in the archive"))
+	}
 	for _, src := range []string{"source", "."} {
 		out = append(out, row("program."+src, src, nil, model.TierRecoverableWithEffort, "runs a script in the current shell; its contents are not shown"))
 	}
