@@ -92,7 +92,6 @@ func diskRows() []rules.Rule {
 		row("disk.diskutil.read", "diskutil", rules.Any(rules.Sub("list"), rules.Sub("info"), rules.Sub("activity"), rules.Sub("listFilesystems"), rules.Sub("apfs", "list")),
 			model.TierReversible, "lists disks and volumes"),
 		row("disk.diskutil", "diskutil", nil, model.TierRecoverableWithEffort, "mounts, unmounts, ejects, verifies or renames disks and volumes"),
-
 	}
 	for _, p := range fsckPrograms {
 		id := "disk." + strings.ReplaceAll(p, ".", "-")
