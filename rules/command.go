@@ -38,10 +38,13 @@ var valueFlags = map[string][]string{
 	"psql":      {"-h", "--host", "-p", "--port", "-U", "--username", "-d", "--dbname", "-c", "--command", "-f", "--file", "-o", "--output", "-v", "--set"},
 	"mysql":     {"-h", "--host", "-P", "--port", "-u", "--user", "-e", "--execute", "-D", "--database"},
 	"redis-cli": {"-h", "-p", "-a", "-n", "-u", "--user", "--pass"},
-	"chmod":     {"--reference"},
-	"chown":     {"--reference", "--from"},
-	"dd":        {},
-	"find":      {"-name", "-iname", "-path", "-ipath", "-type", "-maxdepth", "-mindepth", "-mtime", "-size", "-user", "-group", "-newer", "-perm", "-regex", "-printf", "-fprint"},
+	// -MFile::Path=remove_tree: the rest of the cluster is a module, not
+	// flags (its i is not -i).
+	"perl":  {"-e", "-E", "-M", "-m", "-I"},
+	"chmod": {"--reference"},
+	"chown": {"--reference", "--from"},
+	"dd":    {},
+	"find":  {"-name", "-iname", "-path", "-ipath", "-type", "-maxdepth", "-mindepth", "-mtime", "-size", "-user", "-group", "-newer", "-perm", "-regex", "-printf", "-fprint"},
 	"npm": {"--prefix", "-w", "--workspace", "--registry", "--cache", "--userconfig", "--globalconfig", "--loglevel", "--tag",
 		"--access", "--otp", "--scope", "--before", "--omit", "--include", "--location", "--script-shell"},
 	"etcdctl": {"--endpoints", "--cacert", "--cert", "--key", "--user", "-w", "--write-out", "--command-timeout"},

@@ -679,23 +679,32 @@ func echoText(words []string) (string, bool) {
 		if len(words) < 2 {
 			return "", false
 		}
-		return printfText(words[1], words[2:]), true
+		return printfText(words[1], words[2:])
 	}
 	var parts []string
+	escapes := false
 	for _, a := range words[1:] {
 		if len(parts) == 0 && strings.HasPrefix(a, "-") {
+			escapes = escapes || strings.Contains(a, "e")
 			continue
 		}
 		parts = append(parts, a)
 	}
-	return strings.Join(parts, " "), true
+	text := strings.Join(parts, " ")
+	if escapes && strings.Contains(text, "\\") {
+		return "", false // echo -e '\x72\x6d': escapes are left to be run
+	}
+	return text, true
 }
 
-// printfText is what printf FORMAT ARGS writes: each directive (%s, %d,
-// %b ... with any flags or width) takes the next argument as it is, %%
-// is a percent sign, \n and \t are a newline and a tab, and the format
-// is reused while arguments remain, as printf does.
-func printfText(format string, args []string) string {
+// printfText is what printf FORMAT ARGS writes: each directive (%s, %d
+// ... with any flags or width) takes the next argument as it is, %% is a
+// percent sign, backslash escapes are what they stand for (\n, \t,
+// \x72, \162), and the format is reused while arguments remain, as
+// printf does. It is false for what it cannot write for certain: an
+// escape it does not know (\u2028, \c) and %b of an argument with a
+// backslash.
+func printfText(format string, args []string) (string, bool) {
 	var b strings.Builder
 	for pass := 0; pass == 0 || len(args) > 0; pass++ {
 		used := 0
@@ -703,15 +712,11 @@ func printfText(format string, args []string) string {
 			c := format[i]
 			switch {
 			case c == '\\' && i+1 < len(format):
-				i++
-				switch format[i] {
-				case 'n':
-					b.WriteByte('\n')
-				case 't':
-					b.WriteByte('\t')
-				default:
-					b.WriteByte(format[i])
+				n, ok := printfEscape(&b, format[i+1:])
+				if !ok {
+					return "", false
 				}
+				i += n
 			case c == '%' && i+1 < len(format):
 				j := i + 1
 				for j < len(format) && strings.IndexByte("-+ #0123456789.", format[j]) >= 0 {
@@ -722,6 +727,8 @@ func printfText(format string, args []string) string {
 					b.WriteString(format[i:])
 				case format[j] == '%':
 					b.WriteByte('%')
+				case format[j] == 'b' && len(args) > 0 && strings.Contains(args[0], "\\"):
+					return "", false
 				case len(args) > 0:
 					b.WriteString(args[0])
 					args, used = args[1:], used+1
@@ -735,7 +742,43 @@ func printfText(format string, args []string) string {
 			break // a format that takes no argument is written once
 		}
 	}
-	return b.String()
+	return b.String(), true
+}
+
+// printfEscapes are the one-letter escapes of a printf format.
+var printfEscapes = map[byte]byte{'n': '\n', 't': '\t', 'r': '\r', 'a': '\a', 'b': '\b', 'f': '\f', 'v': '\v', 'e': 0x1b, 'E': 0x1b,
+	'\\': '\\', '"': '"', '\'': '\''}
+
+// printfEscape writes what the escape after a backslash in a printf
+// format stands for and returns how many bytes of rest it took; false
+// for one it does not know.
+func printfEscape(b *strings.Builder, rest string) (int, bool) {
+	if c, ok := printfEscapes[rest[0]]; ok {
+		b.WriteByte(c)
+		return 1, true
+	}
+	digits := func(from, most int, base uint64, valid string) (int, bool) {
+		end := from
+		for end < len(rest) && end-from < most && strings.IndexByte(valid, rest[end]) >= 0 {
+			end++
+		}
+		if end == from {
+			return 0, false
+		}
+		v, err := strconv.ParseUint(rest[from:end], int(base), 16)
+		if err != nil || v > 0xff {
+			return 0, false
+		}
+		b.WriteByte(byte(v))
+		return end, true
+	}
+	switch {
+	case rest[0] == 'x':
+		return digits(1, 2, 16, "0123456789abcdefABCDEF")
+	case rest[0] >= '0' && rest[0] <= '7':
+		return digits(0, 3, 8, "01234567")
+	}
+	return 0, false
 }
 
 // simpleParam reports whether a parameter expansion is a plain $NAME or
@@ -746,9 +789,9 @@ func simpleParam(p *syntax.ParamExp) bool {
 
 // markerEnv answers the expander's lookups without the real environment:
 // HOME is "~" so that home paths stay recognisable, and the line's own
-// literal assignments are visible. Nothing else is set.
-// vars points at the walker's assignments, which are made (and the map
-// created) after the expander is.
+// literal assignments are visible. Nothing else is set. vars points at
+// the walker's assignments, which are made (and the map created) after
+// the expander is.
 type markerEnv struct{ vars *map[string]string }
 
 func (e markerEnv) Get(name string) expand.Variable {

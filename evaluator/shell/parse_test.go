@@ -71,6 +71,10 @@ func TestParse(t *testing.T) {
 		{"unknown variable stays dynamic", "rm -rf $X", "rm -rf $X~dyn"},
 		{"temp variable shape", "rm -rf ${TMPDIR:-/tmp}/x", "rm -rf $TMPDIR/x~dyn"},
 		{"literal command substitution", "$(echo rm) -rf /", "rm -rf / | echo rm"},
+		{"printf escapes in a substitution", `$(printf '\x72\x6d') -rf /`, "rm -rf / | printf \\x72\\x6d"},
+		{"printf octal escapes", `$(printf '\162\155') -rf /`, "rm -rf / | printf \\162\\155"},
+		{"printf escape it does not know", `$(printf '\u0072m') -rf /`, "!problem | printf \\u0072m"},
+		{"echo -e escapes", `$(echo -e '\x72m') -rf /`, "!problem | echo -e \\x72m"},
 		{"dynamic program", "$x -rf /", "!problem"},
 		{"dynamic substitution program", "$(cat prog) -rf /", "!problem | cat prog"},
 

@@ -114,6 +114,8 @@ func TestRows(t *testing.T) {
 		// Perl and Ruby call without parentheses.
 		{Row: "program.perl.inline-destructive", Hit: `perl -e 'system "make clean"'`, Miss: `perl -e 'print "system is fine"'`},
 		{Row: "program.perl.inline-destructive", Hit: `perl -e 'my $x = qx{ls}'`, Miss: `perl -e 'print 1'`},
+		{Row: "program.perl.inline-destructive", Hit: `perl -MFile::Path=remove_tree -e 'remove_tree("/srv")'`, Miss: `perl -MFile::Path=make_path -e 'make_path("x")'`},
+		{Row: "program.perl.in-place", Hit: "perl -MEncode -pi -e 's/a/b/' f.txt", Miss: "perl -MFile::Find -e 'print 1'"},
 		{Row: "program.ruby.inline-destructive", Hit: `ruby -e 'exec "ls"'`, Miss: `ruby -e 'puts "exec ls"'`},
 		{Row: "program.sed", Hit: "sed -n 1p f", Miss: "sed --in-place 's/a/b/' f"},
 		{Row: "program.tar.extract", Hit: "tar -xzf a.tgz", Miss: "tar -czf a.tgz dir"},
