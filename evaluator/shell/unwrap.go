@@ -266,7 +266,13 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 		w.emit(cmd) // ./installer, downloaded or written a moment ago
 		return
 	}
-	defer w.options(cmd, fr)
+	w.analyse(cmd, heredoc, fr)
+	w.options(cmd, fr)
+}
+
+// analyse runs the first of cmd's program's analyses that applies, or
+// emits cmd as it is.
+func (w *walker) analyse(cmd *model.Command, heredoc *string, fr frame) {
 	for _, c := range programCases[cmd.Program] {
 		if c.when == nil || c.when(cmd) {
 			c.run(w, cmd, heredoc, fr)
