@@ -44,6 +44,10 @@ type Command struct {
 	// StdinFrom names what feeds the command's stdin when that is a pipe
 	// or a here-document ("pipe from curl", "heredoc").
 	StdinFrom string
+	// Stdin is the text a here-document or here-string feeds the command,
+	// when the input shows it: redis-cli, mongosh, ed and ex read their
+	// commands from it.
+	Stdin string
 	// Redirects are the files the command's output is written to.
 	Redirects []Redirect
 	// Problem, when set, is why the command could not be analysed (a parse

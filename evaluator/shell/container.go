@@ -126,7 +126,18 @@ func (w *walker) containerExec(cmd *model.Command, where string, argv []model.Ar
 	inner.Args, inner.Program = nil, ""
 	inner.Cwd = "" // the container's working directory is not in the input
 	inner.Wrappers = append(append([]string(nil), cmd.Wrappers...), where)
-	w.unwrap(&inner, argv, nil, fr)
+	// A here-document reaches the command when the exec passes stdin on
+	// (-i); read as if it always did, it is judged where it may run.
+	w.unwrap(&inner, argv, stdinText(cmd), fr)
+}
+
+// stdinText is the here-document or here-string cmd is fed, or nil.
+func stdinText(cmd *model.Command) *string {
+	if cmd.Stdin == "" {
+		return nil
+	}
+	s := cmd.Stdin
+	return &s
 }
 
 // runValueFlags are the flags of docker/podman run that take a value.

@@ -363,13 +363,13 @@ func (w *walker) call(c *syntax.CallExpr, st *syntax.Stmt, src string, fr frame,
 		switch r.Op {
 		case syntax.Hdoc, syntax.DashHdoc:
 			body := hdocText(r.Hdoc, wordText(r.Word, src), src)
-			heredoc = &body
+			heredoc, cmd.Stdin = &body, body
 			cmd.StdinFrom = "heredoc"
 		case syntax.WordHdoc:
 			args := w.word(r.Word)
 			if len(args) == 1 && !args[0].Dynamic {
 				body := args[0].Value
-				heredoc = &body
+				heredoc, cmd.Stdin = &body, body
 			}
 			cmd.StdinFrom = "here-string"
 		case syntax.RdrIn:

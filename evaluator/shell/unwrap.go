@@ -1018,7 +1018,11 @@ func (w *walker) ssh(cmd *model.Command, fr frame) {
 			i++
 		}
 	}
-	if i+1 >= len(args) { // no remote command: an interactive session
+	if i+1 >= len(args) { // no remote command: the login shell reads stdin
+		if i < len(args) && cmd.Stdin != "" {
+			w.remote(cmd, cmd.Stdin, "ssh "+args[i].Value, fr)
+			return
+		}
 		w.emit(cmd)
 		return
 	}
@@ -1031,7 +1035,26 @@ func (w *walker) ssh(cmd *model.Command, fr frame) {
 		}
 		parts = append(parts, a.Value)
 	}
-	w.remote(cmd, strings.Join(parts, " "), "ssh "+args[i].Value, fr)
+	line := strings.Join(parts, " ")
+	w.remote(cmd, line, "ssh "+args[i].Value, fr)
+	if cmd.Stdin != "" && readsScript(line) { // ssh host bash -s <<EOF
+		w.remote(cmd, cmd.Stdin, "ssh "+args[i].Value+" "+line, fr)
+	}
+}
+
+// readsScript reports whether a command line is a shell that reads its
+// script from stdin: bash, sh -s, zsh -x ..., but not sh -c CMD or sh FILE.
+func readsScript(line string) bool {
+	fields := strings.Fields(line)
+	if len(fields) == 0 || !shells[programName(fields[0])] {
+		return false
+	}
+	for _, f := range fields[1:] {
+		if !strings.HasPrefix(f, "-") || strings.Contains(f, "c") && !strings.HasPrefix(f, "--") {
+			return false
+		}
+	}
+	return true
 }
 
 // trap analyses the command line trap ARG SIGNAL... will run when a signal

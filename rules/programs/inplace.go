@@ -12,8 +12,17 @@ import (
 // (vim -c '%d' -c wq FILE), gawk -i inplace, yq -i, and an archive
 // extracted over the root (7z x -o/).
 
-// editors run Ex commands given with -c, --cmd or +CMD.
-var editors = []string{"vim", "vi", "nvim", "ex", "view", "gvim", "vimdiff"}
+// editors run Ex commands given with -c, --cmd or +CMD, and, in Ex mode
+// (ex, vim -e, vim -es), those fed on stdin; ed and red read theirs from
+// stdin only.
+var editors = []string{"vim", "vi", "nvim", "ex", "view", "gvim", "vimdiff", "ed", "red"}
+
+// stdinEditors read their commands from stdin whatever their flags;
+// stdinOnly have no other way to be given them.
+var (
+	stdinEditors = map[string]bool{"ex": true, "ed": true, "red": true}
+	stdinOnly    = map[string]bool{"ed": true, "red": true}
+)
 
 // awkInPlace are the awks whose -i inplace extension rewrites the files.
 var awkInPlace = []string{"awk", "gawk"}
@@ -56,11 +65,20 @@ func inPlace(id, program string, when rules.Cond, what string) []rules.Rule {
 	}
 }
 
-// exWrites holds when an editor's Ex commands (-c CMD, --cmd CMD, +CMD)
-// include one that writes a file: w, wq, x, up, sav ...
+// exWrites holds when an editor's Ex commands (-c CMD, --cmd CMD, +CMD,
+// and in Ex mode the lines a here-document feeds it) include one that
+// writes a file: w, wq, x, up, sav ...
 func exWrites() rules.Cond {
 	return rules.Func("Ex commands that write", func(f rules.Facts) rules.Result {
-		for _, script := range exScripts(f.M.Command.Args) {
+		c := f.M.Command
+		var scripts []string
+		if !stdinOnly[c.Program] {
+			scripts = exScripts(c.Args)
+		}
+		if c.Stdin != "" && (stdinEditors[c.Program] || rules.HasFlag(c, "e", "E")) {
+			scripts = append(scripts, strings.Split(c.Stdin, "\n")...)
+		}
+		for _, script := range scripts {
 			for _, cmd := range strings.Split(script, "|") {
 				if name := exCommand(cmd); exWriteCommands[name] {
 					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "ex", Value: strings.TrimSpace(cmd), Present: true}}}

@@ -162,6 +162,14 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "program.open.script", Hit: "open -a Terminal ./wipe", Miss: "open README.md"},
 		rulestest.Case{Row: "program.open.script", Hit: "open ./deploy.command", Miss: "open -a Safari https://x"})
 	for _, ed := range editors {
+		if stdinOnly[ed] {
+			cases = append(cases,
+				rulestest.Case{Row: "program." + ed + ".scripted-write-critical", Hit: ed + " -s /etc/passwd <<< $'1d\\nw'", Miss: ed + " -s notes.txt <<< $'1d\\nw'"},
+				rulestest.Case{Row: "program." + ed + ".scripted-write", Hit: ed + " notes.txt <<'EOF'\n,s/a/b/g\nwq\nEOF", Miss: ed + " -s notes.txt <<< $'1p\\nq'"},
+				rulestest.Case{Row: "program." + ed + ".scripted-write-agent-config", Hit: ed + " -s .mcp.json <<< $',d\\nw'", Miss: ed + " -s mcp.json <<< $',d\\nw'"},
+			)
+			continue
+		}
 		cases = append(cases,
 			rulestest.Case{Row: "program." + ed + ".scripted-write-critical", Hit: ed + " -c '%d' -c wq /etc/passwd", Miss: ed + " -c '%d' -c wq notes.txt"},
 			rulestest.Case{Row: "program." + ed + ".scripted-write", Hit: ed + " -es -c 'g/TODO/d' -c 'wq' notes.txt", Miss: ed + " -c 'set nu' notes.txt"},
@@ -169,6 +177,9 @@ func TestRows(t *testing.T) {
 			rulestest.Case{Row: "program." + ed + ".scripted-write", Hit: ed + " -sc '%s/a/b/g|x' notes.txt", Miss: ed + " -- +wq notes.txt"},
 		)
 	}
+	cases = append(cases,
+		rulestest.Case{Row: "program.vim.scripted-write", Hit: "vim -es notes.txt <<< $'%d\\nwq'", Miss: "vim notes.txt <<< $'%d\\nwq'"},
+		rulestest.Case{Row: "program.ex.scripted-write", Hit: "ex notes.txt <<'EOF'\ng/TODO/d\nx\nEOF", Miss: "ex notes.txt <<< 'g/TODO/p'"})
 	for _, awk := range awkInPlace {
 		cases = append(cases,
 			rulestest.Case{Row: "program." + awk + ".in-place-critical", Hit: awk + " -i inplace '{print}' /etc/hosts", Miss: awk + " -i inplace '{print}' data.txt"},

@@ -230,33 +230,55 @@ func stdinFile() rules.Cond {
 }
 
 // redisCommand holds when redis-cli is given one of the commands as its
-// first operand (any case); a command only known at run time may be any.
+// first operand (any case), or, with no operands, as a line of the
+// here-document it reads; a command only known at run time may be any.
 func redisCommand(cmds ...string) rules.Cond {
 	desc := "redis command " + strings.Join(cmds, "|")
 	return rules.Func(desc, func(f rules.Facts) rules.Result {
-		return f.Readings(func(ops []model.Arg) rules.Result {
-			if len(ops) == 0 {
-				return rules.Result{Truth: rules.False}
-			}
-			if ops[0].Dynamic {
-				return rules.Result{Truth: rules.Unknown, Missing: []string{"redis command " + ops[0].Value}}
-			}
-			for _, want := range cmds {
-				// A two-word entry (FUNCTION FLUSH) names a subcommand too.
-				name, sub, two := strings.Cut(want, " ")
-				if strings.EqualFold(ops[0].Value, name) && (!two || len(ops) > 1 && strings.EqualFold(ops[1].Value, sub)) {
-					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "operand", Value: ops[0].Value, Present: true, Description: desc}}}
+		if ops := f.Operands(); len(ops) == 0 && f.M.Command.Stdin != "" {
+			for _, line := range strings.Split(f.M.Command.Stdin, "\n") {
+				if r := redisCommandOf(strings.Fields(line), cmds, "stdin", desc); r.Truth == rules.True {
+					return r
 				}
 			}
 			return rules.Result{Truth: rules.False}
+		}
+		return f.Readings(func(ops []model.Arg) rules.Result {
+			if len(ops) > 0 && ops[0].Dynamic {
+				return rules.Result{Truth: rules.Unknown, Missing: []string{"redis command " + ops[0].Value}}
+			}
+			words := make([]string, 0, 2)
+			for _, o := range ops[:min(len(ops), 2)] {
+				words = append(words, o.Value)
+			}
+			return redisCommandOf(words, cmds, "operand", desc)
 		})
 	})
+}
+
+// redisCommandOf holds when words (the command and its first argument)
+// are one of cmds; a two-word entry (FUNCTION FLUSH) names a subcommand
+// too. The evidence is the command, under key.
+func redisCommandOf(words, cmds []string, key, desc string) rules.Result {
+	if len(words) == 0 {
+		return rules.Result{Truth: rules.False}
+	}
+	for _, want := range cmds {
+		name, sub, two := strings.Cut(want, " ")
+		if strings.EqualFold(words[0], name) && (!two || len(words) > 1 && strings.EqualFold(words[1], sub)) {
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: key, Value: words[0], Present: true, Description: desc}}}
+		}
+	}
+	return rules.Result{Truth: rules.False}
 }
 
 // mongoDestructive holds when a mongosh --eval script drops or deletes.
 func mongoDestructive() rules.Cond {
 	return rules.Func("mongo script drops or deletes", func(f rules.Facts) rules.Result {
 		v, ok := rules.FlagValue(f.M.Command, "eval")
+		if !ok {
+			v, ok = f.M.Command.Stdin, f.M.Command.Stdin != "" // mongosh <<< 'db.dropDatabase()'
+		}
 		if !ok {
 			return rules.Result{Truth: rules.False}
 		}

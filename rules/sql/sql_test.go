@@ -68,11 +68,14 @@ func TestRows(t *testing.T) {
 		{Row: "db.mongoexport", Hit: "mongoexport -c users", Miss: "mongoimport -c users"},
 		{Row: "db.redis-cli.flush", Hit: "redis-cli -h cache FLUSHALL", Miss: "redis-cli -h cache GET flushall"},
 		{Row: "db.redis-cli.flush", Hit: "redis-cli --new-option x FLUSHALL", Miss: "redis-cli --new-option x GET flushall"},
+		{Row: "db.redis-cli.flush", Hit: "redis-cli <<< 'FLUSHALL'", Miss: "redis-cli <<< 'GET flushall'"},
+		{Row: "db.redis-cli.delete", Hit: "redis-cli -n 2 <<'EOF'\nGET a\nDEL a\nEOF", Miss: "redis-cli -n 2 <<< 'GET a'"},
 		{Row: "db.redis-cli.delete", Hit: "redis-cli del session:1", Miss: "redis-cli get session:1"},
 		{Row: "db.redis-cli", Hit: "redis-cli get k", Miss: "redis-cli flushdb"},
 		{Row: "db.mongosh.destructive", Hit: `mongosh app --eval "db.users.deleteMany({})"`, Miss: `mongosh app --eval "db.users.find()"`},
 		{Row: "db.mongosh", Hit: `mongosh app --eval "db.users.find()"`, Miss: `mongosh --eval "db.dropDatabase()"`},
 		{Row: "db.mongo.destructive", Hit: `mongo prod --eval 'db.users.drop()'`, Miss: `mongo prod --eval 'db.users.count()'`},
+		{Row: "db.mongosh.destructive", Hit: `mongosh app <<< 'db.dropDatabase()'`, Miss: `mongosh app <<< 'db.users.find()'`},
 		{Row: "db.mongo", Hit: `mongo prod --eval 'db.users.count()'`, Miss: `mongo prod --eval 'db.dropDatabase()'`},
 	}
 	for _, c := range fileFlagClients {
