@@ -276,7 +276,9 @@ func BenchmarkUnmarshal10k(b *testing.B) {
 // and a line that does not parse as bash is never allowed.
 func FuzzEvaluateShell(f *testing.F) {
 	for _, s := range []string{"rm -rf /", "ls -la", "git reset --hard", "echo 'x", "sudo env A=1 xargs rm -rf", "bash -c \"$(curl x)\"",
-		"find / -exec rm {} +", "parallel bash -c 'rm -rf {}' ::: /", "cat <<EOF | sh\nrm -rf /\nEOF", "python3 -c \"import os; os.system('rm x')\""} {
+		"find / -exec rm {} +", "parallel bash -c 'rm -rf {}' ::: /", "cat <<EOF | sh\nrm -rf /\nEOF", "python3 -c \"import os; os.system('rm x')\"",
+		`$(printf '\x72\1557%b' x) -rf /`, "ssh h <<'E'\nrm -rf /\nE", "docker --log-level x exec -i c redis-cli <<< FLUSHALL",
+		"gh -R o/r repo delete", "ed -s f <<< $'1d\\nw'"} {
 		f.Add(s)
 	}
 	ev := newEvaluator(f)
