@@ -155,6 +155,8 @@ func classifyStatic(v, cwd string) PathClass {
 		return PathUser
 	case path.IsAbs(v):
 		return classifyAbsolute(path.Clean(v))
+	case isWindowsPath(v):
+		return classifyWindows(v)
 	}
 	// A relative path.
 	clean := path.Clean(trimDotSlash(v))
@@ -194,6 +196,45 @@ func isHome(cwd string) bool {
 	}
 	parts := strings.Split(strings.Trim(path.Clean(cwd), "/"), "/")
 	return len(parts) == 2 && (parts[0] == "home" || parts[0] == "Users") || (len(parts) == 1 && parts[0] == "root")
+}
+
+// isWindowsPath reports whether v is a Windows path from a drive's root
+// (C:\Windows, D:/data): what an agent on Windows hands a file tool.
+func isWindowsPath(v string) bool {
+	return len(v) >= 3 && v[1] == ':' && (v[2] == '\\' || v[2] == '/') &&
+		(v[0] >= 'a' && v[0] <= 'z' || v[0] >= 'A' && v[0] <= 'Z')
+}
+
+// windowsSystemDirs are the directories at a drive's root that Windows
+// and its installed programs live in.
+var windowsSystemDirs = map[string]bool{"windows": true, "program files": true, "program files (x86)": true, "programdata": true,
+	"system volume information": true, "recovery": true, "boot": true, "$recycle.bin": true}
+
+// classifyWindows classifies a Windows path the way classifyAbsolute does
+// a Unix one: the drive's root, the system directories, users' home
+// directories and what is in them, temp, anything else. Windows compares
+// names without regard to case.
+func classifyWindows(v string) PathClass {
+	p := path.Clean("/" + strings.ToLower(strings.ReplaceAll(v[2:], "\\", "/")))
+	parts := strings.Split(strings.Trim(p, "/"), "/")
+	switch {
+	case p == "/" || p == "/*":
+		return PathRoot
+	case parts[0] == "temp" || parts[0] == "tmp" || len(parts) > 1 && parts[0] == "windows" && parts[1] == "temp":
+		return PathTemp
+	case windowsSystemDirs[parts[0]]:
+		return PathSystem
+	case parts[0] == "users" && len(parts) <= 2:
+		if len(parts) == 1 {
+			return PathSystem
+		}
+		return PathHome
+	case parts[0] == "users" && len(parts) > 4 && parts[2] == "appdata" && parts[3] == "local" && parts[4] == "temp":
+		return PathTemp
+	case parts[0] == "users":
+		return PathUser
+	}
+	return PathOther
 }
 
 func classifyAbsolute(p string) PathClass {

@@ -13,6 +13,16 @@ func TestClassifyPath(t *testing.T) {
 		want PathClass
 	}{
 		{model.Arg{Value: "/"}, "", PathRoot},
+		{model.Arg{Value: `C:\`}, "", PathRoot},
+		{model.Arg{Value: `C:\Windows\System32\drivers\etc\hosts`}, "", PathSystem},
+		{model.Arg{Value: `d:/Program Files (x86)/App`}, "", PathSystem},
+		{model.Arg{Value: `C:\Users`}, "", PathSystem},
+		{model.Arg{Value: `C:\Users\alice`}, "", PathHome},
+		{model.Arg{Value: `C:\Users\alice\.ssh\id_rsa`}, "", PathUser},
+		{model.Arg{Value: `C:\Users\alice\AppData\Local\Temp\x`}, "", PathTemp},
+		{model.Arg{Value: `C:\Windows\Temp\x`}, "", PathTemp},
+		{model.Arg{Value: `E:\data\db`}, "", PathOther},
+		{model.Arg{Value: `C:\Users\alice\..\..\Windows`}, "", PathSystem},
 		{model.Arg{Value: "/*"}, "", PathRoot},
 		{model.Arg{Value: "/etc/passwd"}, "", PathSystem},
 		{model.Arg{Value: "/etcetera"}, "", PathOther}, // a top-level name, not a prefix

@@ -206,10 +206,6 @@ var cliPrograms = map[string]string{"gcloud": "gcloud", "aws": "aws", "az": "az"
 // argument array: the CLI's name (unless the array starts with it) and the
 // quoted arguments.
 func cliArgsLine(c *model.ToolCall) (string, bool) {
-	args, ok := c.Arguments["args"].([]any)
-	if !ok || len(args) == 0 {
-		return "", false
-	}
 	prog, runs := "", false
 	for _, w := range nameWords(c) {
 		if p, ok := cliPrograms[w]; ok && prog == "" {
@@ -220,11 +216,27 @@ func cliArgsLine(c *model.ToolCall) (string, bool) {
 	if prog == "" || !runs && c.Name != prog {
 		return "", false
 	}
-	line, ok := textOf(args)
-	if !ok {
+	var line string
+	if args, ok := c.Arguments["args"].([]any); ok && len(args) > 0 {
+		line, ok = textOf(args)
+		if !ok {
+			return "", false
+		}
+	} else if c.Name == prog {
+		// A tool named after its CLI given the rest of a command line:
+		// az {"command": "group delete -n rg --yes"}.
+		// A single word is a verb whose object is in other arguments
+		// (kubectl {"command": "delete", "resourceType": ...}, which
+		// kubectlLine reads).
+		text, ok := firstString(c.Arguments, "command", "cmd")
+		if !ok || !strings.Contains(text, " ") {
+			return "", false
+		}
+		line = text
+	} else {
 		return "", false
 	}
-	if first, _ := args[0].(string); strings.EqualFold(first, prog) {
+	if first, _, _ := strings.Cut(strings.TrimSpace(line), " "); strings.EqualFold(first, prog) {
 		return line, true
 	}
 	return prog + " " + line, true
