@@ -169,6 +169,14 @@ func Rules() []rules.Rule {
 			model.TierReversible, "reads objects or their metadata"),
 		row("gsutil.other", "gsutil", nil, model.TierRecoverableWithEffort, "copies, or changes objects' metadata, ACLs or bucket settings in place"),
 
+		// cbt, Bigtable's CLI: one word per command.
+		row("cbt.delete", "cbt", rules.Any(rules.Sub("deletetable"), rules.Sub("deleteinstance"), rules.Sub("deletecluster"),
+			rules.Sub("deletefamily"), rules.Sub("deleteallrows"), rules.Sub("deleterow"), rules.Sub("deletecolumn"), rules.Sub("deletesnapshot")),
+			model.TierUnrecoverable, "deletes a Bigtable table, instance, cluster, column family, snapshot or rows: Bigtable keeps no copy unless a backup was taken"),
+		row("cbt.read", "cbt", rules.Any(rules.Sub("ls"), rules.Sub("count"), rules.Sub("read"), rules.Sub("lookup"), rules.Sub("listinstances"),
+			rules.Sub("listclusters"), rules.Sub("listappprofile"), rules.Sub("help"), rules.Sub("version")), model.TierReversible, "reads tables, rows or instances"),
+		row("cbt.other", "cbt", nil, model.TierRecoverableWithEffort, "creates tables or families, writes rows or changes settings"),
+
 		row("az.help", "az", rules.Flag("h"), model.TierReversible, "prints help"),
 		row("az.group.delete", "az", words("group", "delete"), model.TierUnrecoverable,
 			"deleting a resource group deletes every resource in it"),
