@@ -29,6 +29,37 @@ var destructiveVerbs = map[string]bool{"delete": true, "del": true, "destroy": t
 	"hdel": true, "srem": true, "zrem": true, "lrem": true, "xdel": true, "xtrim": true, "ltrim": true, "getdel": true,
 	"zremrangebyscore": true, "zremrangebyrank": true, "zremrangebylex": true}
 
+// compoundVerbs and compoundNouns make the one-word commands some CLIs
+// have (cbt deletetable, deleteinstance; dropdatabase; removeall): a
+// word that is one of the verbs followed by one of the nouns names a
+// destructive operation. Both lists are closed, so that droplet, dropdown
+// or removable are not read as one.
+var (
+	compoundVerbs = []string{"delete", "drop", "destroy", "purge", "remove", "wipe", "truncate", "erase", "clear", "flush"}
+	compoundNouns = map[string]bool{"all": true, "table": true, "tables": true, "db": true, "database": true, "databases": true,
+		"instance": true, "instances": true, "cluster": true, "clusters": true, "bucket": true, "buckets": true, "user": true,
+		"users": true, "index": true, "indexes": true, "indices": true, "collection": true, "collections": true, "family": true,
+		"row": true, "rows": true, "allrows": true, "column": true, "columns": true, "key": true, "keys": true, "file": true,
+		"files": true, "dir": true, "directory": true, "snapshot": true, "snapshots": true, "volume": true, "volumes": true,
+		"stack": true, "schema": true, "namespace": true, "topic": true, "topics": true, "queue": true, "queues": true,
+		"vhost": true, "project": true, "repo": true, "repository": true, "account": true, "app": true, "branch": true,
+		"record": true, "records": true, "item": true, "items": true, "object": true, "objects": true, "version": true,
+		"versions": true, "secret": true, "secrets": true, "domain": true, "zone": true, "backup": true, "backups": true,
+		"image": true, "images": true, "container": true, "containers": true, "node": true, "nodes": true, "vm": true,
+		"keyspace": true, "graph": true, "data": true, "everything": true}
+)
+
+// compoundVerb returns the destructive verb a one-word command starts
+// with, if the rest of it is one of compoundNouns.
+func compoundVerb(word string) (string, bool) {
+	for _, v := range compoundVerbs {
+		if rest, ok := strings.CutPrefix(word, v); ok && compoundNouns[rest] {
+			return v, true
+		}
+	}
+	return "", false
+}
+
 // leadingDestructive are words that name a destructive operation only as
 // the first word of a tool name (emptyBucket, but not create_empty_file).
 var leadingDestructive = map[string]bool{"empty": true, "zero": true, "blank": true, "clobber": true}
@@ -121,7 +152,7 @@ func classifyCommand(m *model.Mutation) model.Recoverability {
 		}
 		read = read || (seen <= 3 && readVerbs[strings.ToLower(a.Value)])
 		for _, word := range splitWords(a.Value) {
-			if destructiveVerbs[word] && verb == "" {
+			if _, compound := compoundVerb(word); (destructiveVerbs[word] || compound) && verb == "" {
 				verb = word
 			}
 		}
