@@ -294,26 +294,31 @@ func isCommandVar(a *syntax.Assign) bool {
 func (w *walker) commandVars(assigns []*syntax.Assign, env map[string]string, at *model.Command, fr frame) {
 	for _, a := range assigns {
 		name := a.Name.Value
-		line := model.Arg{Value: env[name], Dynamic: env[name] == "$(dynamic)"}
-		if strings.TrimSpace(line.Value) == "" {
-			continue
-		}
-		if loads := loaderVars[name]; loads != nil {
-			if line.Dynamic || loads(line.Value) {
-				w.emitProblem(at, name+"="+line.Value+" makes the program load code from a file the input does not show")
-			}
-			continue
-		}
-		if name == "LESSOPEN" || name == "LESSCLOSE" { // "|CMD %s": less runs CMD on the file
-			line.Value = strings.TrimLeft(line.Value, "|")
-		}
-		if line.Dynamic {
-			w.emitProblem(at, "$"+name+" is set to a command line only known at run time, which the programs that read it run")
-			continue
-		}
-		in := frame{depth: at.Depth + 1, line: at.Line, col: at.Col, wrappers: append(append([]string(nil), at.Wrappers...), "$"+name)}
-		w.script(line.Value, in)
+		w.commandVar(name, model.Arg{Value: env[name], Dynamic: env[name] == "$(dynamic)"}, at)
 	}
+}
+
+// commandVar analyses the command line that the command variable name,
+// set to line, hands to the programs run with it, at the command at.
+func (w *walker) commandVar(name string, line model.Arg, at *model.Command) {
+	if strings.TrimSpace(line.Value) == "" {
+		return
+	}
+	if loads := loaderVars[name]; loads != nil {
+		if line.Dynamic || loads(line.Value) {
+			w.emitProblem(at, name+"="+line.Value+" makes the program load code from a file the input does not show")
+		}
+		return
+	}
+	if name == "LESSOPEN" || name == "LESSCLOSE" { // "|CMD %s": less runs CMD on the file
+		line.Value = strings.TrimLeft(line.Value, "|")
+	}
+	if line.Dynamic {
+		w.emitProblem(at, "$"+name+" is set to a command line only known at run time, which the programs that read it run")
+		return
+	}
+	in := frame{depth: at.Depth + 1, line: at.Line, col: at.Col, wrappers: append(append([]string(nil), at.Wrappers...), "$"+name)}
+	w.script(line.Value, in)
 }
 
 func (w *walker) assign(a *syntax.Assign, env map[string]string) {

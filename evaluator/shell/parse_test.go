@@ -80,6 +80,9 @@ func TestParse(t *testing.T) {
 
 		// Wrappers are unwrapped.
 		{"sudo", "sudo -u root rm -rf /", "rm -rf /"},
+		{"sudo with an assignment", "sudo FOO=1 rm -rf /", "rm -rf /"},
+		{"sudo setting a command variable", "sudo PAGER='rm -rf ~' git log", "rm -rf ~ | git log"},
+		{"env setting a command variable", "env EDITOR='rm -rf ~' git commit", "rm -rf ~ | git commit"},
 		{"doas", "doas rm -rf /", "rm -rf /"},
 		{"env with assignments and flags", "env -i A=1 -u B rm -rf /", "rm -rf /"},
 		{"command builtin exec", "command builtin exec rm -rf /", "rm -rf /"},

@@ -94,9 +94,10 @@ func clusterHas(v string, flags []string) bool {
 }
 
 var wrappers = map[string]wrapper{
+	// sudo takes VAR=value operands before the command, as env does.
 	"sudo": {valueFlags: []string{"-u", "--user", "-g", "--group", "-h", "--host", "-p", "--prompt", "-C", "--close-from",
 		"-D", "--chdir", "-R", "--chroot", "-T", "--command-timeout", "-U", "--other-user", "-r", "--role", "-t", "--type"}, chdir: "-D",
-		shellFlags: []string{"-s", "--shell", "-i", "--login"}},
+		shellFlags: []string{"-s", "--shell", "-i", "--login"}, assignments: true},
 	"doas":   {valueFlags: []string{"-u", "-C"}, shellFlags: []string{"-s"}},
 	"run0":   {valueFlags: []string{"-u", "--user", "-g", "--group", "-D", "--chdir"}, chdir: "-D"},
 	"pkexec": {valueFlags: []string{"--user"}},
@@ -399,6 +400,9 @@ func (w *walker) peel(cmd *model.Command, spec wrapper, args []model.Arg) ([]mod
 				cmd.Env = map[string]string{}
 			}
 			cmd.Env[k] = v
+			if commandVarNames[k] || loaderVars[k] != nil { // sudo EDITOR='…' visudo, env PAGER='…' git log
+				w.commandVar(k, model.Arg{Value: v}, cmd)
+			}
 		default:
 			return skipPositionals(args[i:], positionals)
 		}

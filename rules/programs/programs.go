@@ -168,6 +168,8 @@ func Rules() []rules.Rule {
 	out = append(out,
 		row("program.mount", "mount", rules.Any(rules.Flag("o", "options", "t", "types", "bind", "rbind", "move"), rules.Operand(0, "a device or directory", anyArg)),
 			model.TierRecoverableWithEffort, "mounts or remounts a filesystem: what was in the directory is hidden, or the filesystem changes mode (read-only), until it is unmounted or remounted"),
+		row("program.date.set", "date", rules.Flag("s", "set"), model.TierRecoverableWithEffort,
+			"sets the system clock: certificates, tokens, cron and builds that compare times misbehave until it is set right again"),
 	)
 	out = append(out, inPlaceRows()...)
 	out = append(out, row("program.open.script", "open", rules.Any(rules.Operand(0, "a script", opensScript), rules.FlagEquals("a", "Terminal", "iTerm", "iTerm2")),

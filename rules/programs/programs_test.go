@@ -159,6 +159,7 @@ func TestRows(t *testing.T) {
 		}
 	}
 	cases = append(cases, rulestest.Case{Row: "program.mount", Hit: "mount -o remount,ro /", Miss: "mount"},
+		rulestest.Case{Row: "program.date.set", Hit: "date -s '2000-01-01'", Miss: "date +%s"},
 		rulestest.Case{Row: "program.open.script", Hit: "open -a Terminal ./wipe", Miss: "open README.md"},
 		rulestest.Case{Row: "program.open.script", Hit: "open ./deploy.command", Miss: "open -a Safari https://x"})
 	for _, ed := range editors {

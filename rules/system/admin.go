@@ -91,9 +91,24 @@ func adminRules() []rules.Rule {
 			"removes the immutable or append-only attribute, which stopped the files being changed or deleted"),
 		row("system.chattr", "chattr", nil, model.TierReversible, "sets file attributes"),
 		row("system.visudo.check", "visudo", rules.Flag("c", "check"), model.TierReversible, "checks the sudoers file's syntax"),
+		row("system.visudo.editor", "visudo", editorSet(), model.TierNeedsReview,
+			"visudo runs the editor the line names on the sudoers file (EDITOR='tee -a' appends what is piped in): who may then run what as root is not in the input"),
 		row("system.visudo", "visudo", nil, model.TierRecoverableWithEffort,
 			"edits who may run what as root; visudo refuses a file with syntax errors, not a rule that is wrong"),
 	}
+}
+
+// editorSet holds when the line sets the editor a program starts
+// (EDITOR, VISUAL, SUDO_EDITOR) for the command.
+func editorSet() rules.Cond {
+	return rules.Func("editor set on the line", func(f rules.Facts) rules.Result {
+		for _, name := range []string{"SUDO_EDITOR", "VISUAL", "EDITOR"} {
+			if v, ok := f.M.Command.Env[name]; ok {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: name, Value: v, Present: true}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
 }
 
 // operandIs holds when the first operand is one of values, case aside

@@ -63,6 +63,8 @@ func adminCases() []rulestest.Case {
 		{Row: "system.chattr.unprotect", Hit: "chattr -ia notes.txt", Miss: "chattr +i notes.txt"},
 		{Row: "system.chattr", Hit: "chattr +i /etc/resolv.conf", Miss: "chattr -a /var/log/app.log"},
 		{Row: "system.visudo.check", Hit: "visudo -c", Miss: "visudo"},
+		{Row: "system.visudo.editor", Hit: "echo 'x ALL=(ALL) NOPASSWD: ALL' | sudo EDITOR='tee -a' visudo", Miss: "sudo visudo"},
+		{Row: "system.visudo.editor", Hit: "VISUAL=ed visudo", Miss: "FOO=1 visudo"},
 		{Row: "system.visudo", Hit: "visudo -f /etc/sudoers.d/ops", Miss: "visudo --check"},
 	}
 }
