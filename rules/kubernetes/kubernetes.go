@@ -86,6 +86,9 @@ func Rules() []rules.Rule {
 			rules.All(rules.Sub("replace"), flagValueContains("/finalize", "raw"))), model.TierNeedsReview,
 			"changes an object's finalizers: removing them lets a pending deletion finish at once, skipping the cleanup they guard (a volume's detach and "+
 				"deletion, a namespace's contents), and which finalizers go and why the deletion was stuck is not in the input"),
+		row("kubectl.reclaim-delete", "kubectl", rules.All(rules.Sub("patch"), flagValueContains("persistentVolumeReclaimPolicy", "p", "patch"),
+			flagValueContains("Delete", "p", "patch")), model.TierNeedsReview,
+			"sets a volume's reclaim policy to Delete: deleting its claim then deletes the disk and the data on it, which Retain kept; whether that is intended is not in the input"),
 		row("kubectl.replace.force", "kubectl", rules.All(rules.Sub("replace"), rules.Flag("force")), model.TierRecoverableFromBackup,
 			"replace --force deletes and recreates the objects"),
 		row("kubectl.apply.prune", "kubectl", rules.All(rules.Sub("apply"), rules.Flag("prune")), model.TierNeedsReview,

@@ -32,6 +32,7 @@ func TestRows(t *testing.T) {
 		{Row: "kubectl.finalizers", Hit: `kubectl patch pvc data -p '{"metadata":{"finalizers":null}}'`, Miss: `kubectl patch deploy web -p '{"spec":{"replicas":2}}'`},
 		{Row: "kubectl.finalizers", Hit: `kubectl patch ns stuck --type=json --patch='[{"op":"remove","path":"/metadata/finalizers"}]'`, Miss: "kubectl get ns stuck -o json"},
 		{Row: "kubectl.finalizers", Hit: "kubectl replace --raw /api/v1/namespaces/stuck/finalize -f ns.json", Miss: "kubectl replace -f ns.json"},
+		{Row: "kubectl.reclaim-delete", Hit: `kubectl patch pv data -p '{"spec":{"persistentVolumeReclaimPolicy": "Delete"}}'`, Miss: `kubectl patch pv data -p '{"spec":{"persistentVolumeReclaimPolicy":"Retain"}}'`},
 		{Row: "kubectl.read", Hit: "kubectl get pods -A", Miss: "kubectl patch pod x -p '{}'"},
 		{Row: "kubectl.other", Hit: "kubectl rollout restart deploy/web", Miss: "kubectl logs web"},
 		{Row: "helm.uninstall", Hit: "helm uninstall web -n prod", Miss: "helm status web"},
