@@ -60,6 +60,10 @@ func Rules() []rules.Rule {
 		row("kubectl.delete.dry-run", "kubectl", rules.All(rules.Sub("delete"), rules.Flag("dry-run")), model.TierReversible, "--dry-run deletes nothing"),
 		row("kubectl.delete.namespace", "kubectl", kinds("delete", namespace...), model.TierUnrecoverable,
 			"deleting a namespace deletes every object in it, persistent volume claims and secrets included"),
+		row("kubectl.delete.raw-data", "kubectl", rules.All(rules.Sub("delete"), rawResource(append(append(append([]string(nil), namespace...), storage...), crd...)...)),
+			model.TierUnrecoverable, "deletes, by its API path, a namespace (with everything in it), a volume claim or volume (with its data) or a resource definition (with every object of it)"),
+		row("kubectl.delete.raw", "kubectl", rules.All(rules.Sub("delete"), rules.Flag("raw")), model.TierNeedsReview,
+			"deletes whatever the raw API path names, bypassing kubectl's checks: what it is and what goes with it is only in the path"),
 		row("kubectl.delete.all", "kubectl", rules.All(rules.Sub("delete"), rules.Flag("all", "A", "all-namespaces")), model.TierUnrecoverable,
 			"deletes every object of the kind (in every namespace with -A)"),
 		row("kubectl.delete.storage", "kubectl", kinds("delete", storage...), model.TierUnrecoverable,
@@ -109,6 +113,25 @@ func Rules() []rules.Rule {
 		row("helm.other", "helm", nil, model.TierRecoverableWithEffort,
 			"installs, upgrades or rolls back a release; helm rollback returns to the previous revision"),
 	}, gitopsRules()...)
+}
+
+// rawResource holds when kubectl --raw's API path names a resource of
+// one of kinds: /api/v1/namespaces/prod, or a collection such as
+// /api/v1/namespaces/x/persistentvolumeclaims.
+func rawResource(kinds ...string) rules.Cond {
+	return rules.Func("--raw path to "+strings.Join(kinds, "|"), func(f rules.Facts) rules.Result {
+		raw, ok := rules.FlagValue(f.M.Command, "raw")
+		if !ok {
+			return rules.Result{Truth: rules.False}
+		}
+		segs := strings.Split(strings.Trim(strings.ToLower(raw), "/"), "/")
+		for i := len(segs) - 1; i >= 0 && i >= len(segs)-2; i-- {
+			if slices.Contains(kinds, segs[i]) {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "raw", Value: raw, Present: true}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
 }
 
 // flagValueContains holds when one of the named flags' value contains
