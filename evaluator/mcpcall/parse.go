@@ -156,6 +156,9 @@ func Mutations(c *Call) []model.Mutation {
 		if !ok || strings.TrimSpace(text) == "" {
 			continue
 		}
+		if argv, ok := argvOf(key, c.Arguments); ok {
+			text += " " + argv // run_command {"command": "rm", "args": ["-rf", "/srv"]}
+		}
 		switch {
 		case isCommandArgument(key, call):
 			// Typed input ends lines with \r (Enter) as often as \n.
@@ -343,10 +346,7 @@ func codeLines(c *model.ToolCall) []string {
 			lang = w
 		}
 	}
-	code, _ := c.Arguments["code"].(string)
-	if code == "" {
-		code, _ = c.Arguments["source"].(string)
-	}
+	code, _ := firstString(c.Arguments, "code", "source", "cell")
 	if code == "" && named {
 		code, _ = c.Arguments["script"].(string) // node.evaluate {"script": ...}
 	}
@@ -589,7 +589,28 @@ func isSQLArgument(key string, c *model.ToolCall) bool {
 }
 
 // commandKeys hold a shell command line in a terminal server's tools.
-var commandKeys = map[string]bool{"command": true, "commands": true, "cmd": true, "commandline": true, "command_line": true, "script": true, "shell_command": true}
+var commandKeys = map[string]bool{"command": true, "commands": true, "cmd": true, "commandline": true, "command_line": true, "script": true, "shell_command": true,
+	"program": true, "executable": true}
+
+// argvKeys hold the arguments of a program a tool runs, as an array apart
+// from the program itself (spawn {"cmd": "rm", "argv": ["-rf", "/srv"]}).
+var argvKeys = []string{"args", "argv", "arguments"}
+
+// argvOf is the argument array that goes with the program in the
+// argument key, as shell-quoted words: the program runs with them.
+func argvOf(key string, args map[string]any) (string, bool) {
+	switch strings.ToLower(key) {
+	case "command", "cmd", "program", "executable":
+	default:
+		return "", false
+	}
+	for _, k := range argvKeys {
+		if list, ok := args[k].([]any); ok && len(list) > 0 {
+			return textOf(list)
+		}
+	}
+	return "", false
+}
 
 // shellWords in a tool or server name mark a terminal tool.
 var shellWords = map[string]bool{"run": true, "exec": true, "execute": true, "shell": true, "terminal": true, "bash": true,

@@ -91,6 +91,8 @@ func TestDerivedMutations(t *testing.T) {
 		{`{"server": "notes", "tool": "save_note", "arguments": {"command": "rm -rf /"}}`, "save_note"},
 		{`{"server": "shell", "tool": "execute", "arguments": {"commands": ["cd app", "rm -rf build"]}}`, "execute cd rm"},
 		{`{"server": "shell", "tool": "execute", "arguments": {"command": ["rm", "-rf", "build"]}}`, "execute rm"},
+		{`{"server": "terminal", "tool": "run_command", "arguments": {"command": "rm", "args": ["-rf", "build"]}}`, "run_command rm"},
+		{`{"server": "process", "tool": "spawn", "arguments": {"cmd": "bash", "argv": ["-c", "rm -rf build"]}}`, "spawn rm"},
 		{`{"server": "kubernetes", "tool": "pods_delete", "arguments": {"name": "web-0", "namespace": "prod"}}`, "pods_delete kubectl"},
 		{`{"server": "kubernetes", "tool": "resources_delete", "arguments": {"apiVersion": "v1", "kind": "Namespace", "name": "prod"}}`, "resources_delete kubectl"},
 		{`{"server": "kubernetes", "tool": "resources_delete", "arguments": {"kind": "Namespace"}}`, "resources_delete"},
