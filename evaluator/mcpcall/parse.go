@@ -156,11 +156,9 @@ func Mutations(c *Call) []model.Mutation {
 		if !ok || strings.TrimSpace(text) == "" {
 			continue
 		}
-		if argv, ok := argvOf(key, c.Arguments); ok {
-			text += " " + argv // run_command {"command": "rm", "args": ["-rf", "/srv"]}
-		}
 		switch {
 		case isCommandArgument(key, call):
+			text = withArgvAndStdin(key, text, call)
 			// Typed input ends lines with \r (Enter) as often as \n.
 			text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
 			out = parsed(call, key, out, commandMutations(id, key, text, c.Arguments))
@@ -491,6 +489,9 @@ func linesOf(key string, v any) (string, bool) {
 	lines := make([]string, 0, len(items))
 	for _, it := range items {
 		s, ok := it.(string)
+		if obj, isObj := it.(map[string]any); isObj { // [{"command": "…"}, …]
+			s, ok = firstString(obj, "command", "cmd", "command_line")
+		}
 		if !ok {
 			return "", false
 		}
@@ -592,24 +593,51 @@ func isSQLArgument(key string, c *model.ToolCall) bool {
 var commandKeys = map[string]bool{"command": true, "commands": true, "cmd": true, "commandline": true, "command_line": true, "script": true, "shell_command": true,
 	"program": true, "executable": true}
 
-// argvKeys hold the arguments of a program a tool runs, as an array apart
-// from the program itself (spawn {"cmd": "rm", "argv": ["-rf", "/srv"]}).
-var argvKeys = []string{"args", "argv", "arguments"}
+// argvKeys hold the arguments of a program a tool runs, apart from the
+// program itself (spawn {"cmd": "rm", "argv": ["-rf", "/srv"]}), and
+// stdinKeys what it is fed (run_command {"command": "psql", "stdin": …}).
+var (
+	argvKeys  = []string{"args", "argv", "arguments"}
+	stdinKeys = []string{"stdin", "input"}
+)
 
-// argvOf is the argument array that goes with the program in the
-// argument key, as shell-quoted words: the program runs with them.
-func argvOf(key string, args map[string]any) (string, bool) {
+// withArgvAndStdin completes the command line text in the argument key
+// with the rest of its program's arguments, given apart, and with what the
+// program is fed, as a here-document: what runs is the program with both.
+// An argument array that cannot be read is kept as a word only known at
+// run time ("$args"), so that the program is never judged without it.
+func withArgvAndStdin(key, text string, c *model.ToolCall) string {
 	switch strings.ToLower(key) {
 	case "command", "cmd", "program", "executable":
 	default:
-		return "", false
+		return text
 	}
 	for _, k := range argvKeys {
-		if list, ok := args[k].([]any); ok && len(list) > 0 {
-			return textOf(list)
+		switch v := c.Arguments[k].(type) {
+		case nil:
+			continue
+		case string:
+			text += " " + v // a command-line fragment
+		default:
+			if words, ok := textOf(v); ok {
+				text += " " + words
+			} else {
+				text += ` "$` + k + `"`
+			}
 		}
+		break
 	}
-	return "", false
+	if slices.Contains(c.Words, "interact") || slices.Contains(c.Words, "send") {
+		return text // their input is typed into a running process (isCommandArgument)
+	}
+	if in, ok := firstString(c.Arguments, stdinKeys...); ok {
+		end := "RECOURSE_STDIN"
+		for strings.Contains(in, end) {
+			end += "_"
+		}
+		text += " <<'" + end + "'\n" + in + "\n" + end
+	}
+	return text
 }
 
 // shellWords in a tool or server name mark a terminal tool.
