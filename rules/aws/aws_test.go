@@ -134,6 +134,8 @@ func cases() []tc {
 			"root_block_device": list(obj{"delete_on_termination": true})}, nil, nil, nil, "aws.ec2.instance.delete.root-volume", 3},
 		tc{"root kept", "aws_instance", model.ActionDelete, obj{"disable_api_termination": false, "ebs_block_device": []any{}, "root_block_device": list(obj{"delete_on_termination": false})}, nil, nil, nil, "aws.ec2.instance.delete.root-kept", 2},
 		tc{"instance type", "aws_instance", model.ActionUpdate, obj{"instance_type": "t3.small"}, obj{"instance_type": "t3.large"}, nil, nil, "aws.ec2.instance.update.in-place", 1},
+		tc{"termination protection off", "aws_instance", model.ActionUpdate, obj{"disable_api_termination": true}, obj{"disable_api_termination": false}, nil, nil, "aws.ec2.instance.update.protection-off", 2},
+		tc{"near miss: termination protection on", "aws_instance", model.ActionUpdate, obj{"disable_api_termination": false}, obj{"disable_api_termination": true}, nil, nil, "aws.ec2.instance.update.in-place", 1},
 	)
 	return append(out, serviceCases()...)
 }

@@ -66,6 +66,9 @@ func ec2Rules() []rules.Rule {
 			Reason: "the root volume is deleted with the instance (delete_on_termination defaults to true): the instance can be relaunched from its AMI, but anything written to it since is lost unless snapshotted"},
 		{ID: "aws.ec2.instance.delete.root-kept", Type: typ, On: rules.Destroy, Tier: model.TierRecoverableWithEffort,
 			Reason: "the root volume survives the terminate (delete_on_termination=false); a new instance can be launched and the volume attached to it"},
+		{ID: "aws.ec2.instance.update.protection-off", Type: typ, On: rules.Update, Tier: model.TierRecoverableWithEffort,
+			When:   rules.Becomes("disable_api_termination", rules.Eq(true), rules.Ne(true)),
+			Reason: "termination protection is removed, so a later terminate is no longer refused"},
 		rules.InPlace(typ, "aws.ec2.instance.update.in-place"),
 	}
 }

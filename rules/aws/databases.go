@@ -46,6 +46,9 @@ func elastiCacheRules() []rules.Rule {
 		{ID: "aws.elasticache.replication-group.delete", Type: typ, On: rules.Destroy, Tier: model.TierUnrecoverable, Confidence: model.ConfidenceMedium,
 			When:   rules.WasDefault("final_snapshot_identifier", nil, rules.Null()),
 			Reason: "without final_snapshot_identifier the replication group and its data are deleted with no snapshot; if it is only a cache, the data can be rebuilt from its source"},
+		{ID: "aws.elasticache.replication-group.update.backups-off", Type: typ, On: rules.Update, Tier: model.TierRecoverableWithEffort,
+			When:   rules.Becomes("snapshot_retention_limit", rules.Ne(0.0), rules.Eq(0.0)),
+			Reason: "snapshot_retention_limit 0 turns automatic backups off: no restore point is taken from now on"},
 		rules.InPlace(typ, "aws.elasticache.replication-group.update.in-place"),
 	}
 }

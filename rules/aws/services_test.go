@@ -80,6 +80,8 @@ func serviceCases() []tc {
 		del("near miss: cache without snapshot", "aws_elasticache_replication_group", obj{"final_snapshot_identifier": nil}, "aws.elasticache.replication-group.delete", 4),
 		del("cache, snapshot attribute absent (no snapshot by default)", "aws_elasticache_replication_group", obj{"replication_group_id": "r"}, "aws.elasticache.replication-group.delete", 4),
 		upd("cache node type", "aws_elasticache_replication_group", obj{"node_type": "a"}, obj{"node_type": "b"}, "aws.elasticache.replication-group.update.in-place", 1),
+		upd("cache backups off", "aws_elasticache_replication_group", obj{"snapshot_retention_limit": 7.0}, obj{"snapshot_retention_limit": 0.0}, "aws.elasticache.replication-group.update.backups-off", 2),
+		upd("near miss: cache backups kept", "aws_elasticache_replication_group", obj{"snapshot_retention_limit": 7.0}, obj{"snapshot_retention_limit": 3.0}, "aws.elasticache.replication-group.update.in-place", 1),
 
 		del("repository force delete", "aws_ecr_repository", obj{"force_delete": true}, "aws.ecr.repository.delete.force", 4),
 		del("near miss: repository without force delete", "aws_ecr_repository", obj{"force_delete": false}, "aws.ecr.repository.delete", 2),

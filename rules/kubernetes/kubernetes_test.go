@@ -64,6 +64,10 @@ func TestResourceRules(t *testing.T) {
 			c("volume retained", "kubernetes_persistent_volume"+v, del, map[string]any{"spec": []any{map[string]any{"persistent_volume_reclaim_policy": "Retain"}}}, nil, "k8s.tf.pv"+v+".delete.retain", 2),
 			c("near miss: volume deleted", "kubernetes_persistent_volume"+v, del, map[string]any{"spec": []any{map[string]any{"persistent_volume_reclaim_policy": "Delete"}}}, nil, "k8s.tf.pv"+v+".delete", 4),
 			c("volume labels", "kubernetes_persistent_volume"+v, upd, map[string]any{"metadata": []any{}}, map[string]any{"metadata": []any{map[string]any{}}}, "k8s.tf.pv"+v+".update.in-place", 1),
+			c("volume no longer retained", "kubernetes_persistent_volume"+v, upd, map[string]any{"spec": []any{map[string]any{"persistent_volume_reclaim_policy": "Retain"}}},
+				map[string]any{"spec": []any{map[string]any{"persistent_volume_reclaim_policy": "Delete"}}}, "k8s.tf.pv"+v+".update.reclaim-delete", 2),
+			c("near miss: volume now retained", "kubernetes_persistent_volume"+v, upd, map[string]any{"spec": []any{map[string]any{"persistent_volume_reclaim_policy": "Delete"}}},
+				map[string]any{"spec": []any{map[string]any{"persistent_volume_reclaim_policy": "Retain"}}}, "k8s.tf.pv"+v+".update.in-place", 1),
 		)
 		for _, p := range []struct {
 			kind string

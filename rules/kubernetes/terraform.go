@@ -51,6 +51,9 @@ func workloadRules() []rules.Rule {
 				Reason: "with the Retain reclaim policy the storage asset and its data outlive the volume object; a new volume can be bound to it again"},
 			rules.Rule{ID: "k8s.tf.pv" + v + ".delete", Type: pv, On: rules.Destroy, Tier: model.TierUnrecoverable, Confidence: model.ConfidenceMedium,
 				Reason: "with the Delete (or Recycle) reclaim policy the storage behind the volume can be deleted or wiped with it"},
+			rules.Rule{ID: "k8s.tf.pv" + v + ".update.reclaim-delete", Type: pv, On: rules.Update, Tier: model.TierRecoverableWithEffort,
+				When:   rules.Becomes("spec.0.persistent_volume_reclaim_policy", rules.Eq("Retain"), rules.Ne("Retain")),
+				Reason: "the reclaim policy no longer retains the storage: when the volume or its claim is deleted later, the disk and its data go with it"},
 			rules.InPlace(pv, "k8s.tf.pv"+v+".update.in-place"))
 		out = append(out, rules.PlainRows(
 			rules.Plain{Type: "kubernetes_stateful_set" + v, ID: "k8s.tf.statefulset" + v, Tier: model.TierRecoverableWithEffort, Confidence: model.ConfidenceMedium,
