@@ -364,8 +364,37 @@ func programName(arg string) string {
 	// Windows runs sc.exe for sc and npm.cmd for npm.
 	for _, ext := range []string{".exe", ".cmd", ".bat", ".com"} {
 		if base, ok := strings.CutSuffix(name, ext); ok && base != "" {
-			return base
+			name = base
+			break
 		}
+	}
+	return unversioned(name)
+}
+
+// versioned are programs that distributions also install under versioned
+// names (python3.11, psql-16, node18, bash5, kubectl1.29): each is read as
+// the program it is.
+var versioned = map[string]bool{"python": true, "python2": true, "python3": true, "pypy": true, "pypy3": true, "perl": true,
+	"php": true, "ruby": true, "node": true, "nodejs": true, "lua": true, "tclsh": true, "rscript": true, "bash": true, "zsh": true,
+	"ksh": true, "dash": true, "fish": true, "psql": true, "pg_dump": true, "pg_dumpall": true, "pg_restore": true, "pg_ctl": true,
+	"pg_upgrade": true, "dropdb": true, "mysql": true, "mysqldump": true, "mariadb": true, "mongo": true, "mongosh": true,
+	"redis-cli": true, "sqlite3": true, "kubectl": true, "terraform": true, "tofu": true, "helm": true, "go": true}
+
+// unversioned returns the program a versioned name runs: python3.11 is
+// python3, perl5.36 perl, psql-16 psql; any other name is itself.
+func unversioned(name string) string {
+	if versioned[name] || name == "" || name[len(name)-1] < '0' || name[len(name)-1] > '9' {
+		return name
+	}
+	// The name without its last .N (python3.11 is python3), then without
+	// every trailing digit, dot and separator (perl5.36, psql-16, node18).
+	if i := strings.LastIndexByte(name, '.'); i > 0 && versioned[name[:i]] {
+		return name[:i]
+	}
+	base := strings.TrimRight(name, "0123456789.")
+	base = strings.TrimRight(base, "-_")
+	if versioned[base] {
+		return base
 	}
 	return name
 }

@@ -92,7 +92,7 @@ func Rules() []rules.Rule {
 	for _, rt := range []string{"bun", "deno"} {
 		out = append(out,
 			row("program."+rt+".inline-destructive", rt, destructiveScript(), model.TierNeedsReview,
-				"the inline code deletes files, kills processes or runs shell commands; the commands it spawns are judged on their own too"),
+				"the inline code deletes files, kills processes, runs shell commands or builds code at run time (eval); the commands it spawns are judged on their own too"),
 			row("program."+rt+".inline", rt, hasScript(), model.TierReversible,
 				"the inline code calls nothing that deletes files or spawns processes"),
 			row("program."+rt+".remote", rt, rules.Operand(0, "a URL", isURL), model.TierNeedsReview,
@@ -106,7 +106,7 @@ func Rules() []rules.Rule {
 	for _, lang := range inlineLanguages {
 		out = append(out,
 			row("program."+lang+".inline-destructive", lang, destructiveScript(), model.TierNeedsReview,
-				"the inline code deletes files, kills processes or runs shell commands; the commands it spawns are judged on their own too"),
+				"the inline code deletes files, kills processes, runs shell commands or builds code at run time (eval); the commands it spawns are judged on their own too"),
 			row("program."+lang+".inline", lang, hasScript(), model.TierReversible,
 				"the inline code calls nothing that deletes files or spawns processes"),
 			row("program."+lang+".file", lang, nil, model.TierRecoverableWithEffort,
@@ -417,6 +417,37 @@ var destructiveCalls = []string{
 	"Deno.remove", "Deno.truncate", "Deno.run", "Deno.Command", "Bun.spawn", "Bun.$", "Bun.write",
 	"file delete", "exec ", "spawn ", "open \"|", // Tcl and expect
 	"file.remove", "system2(", // R (unlink( and system( are above)
+	// Code built at run time, which is how a destructive call is hidden
+	// from a scan (getattr(__import__('o'+'s'), 'sys'+'tem'), eval(atob(…))):
+	// what it runs is not in the input.
+	"eval(", "__import__(", "import_module(", "new Function", "instance_eval", "class_eval", "vm.runIn",
+}
+
+// wholeWordCalls must start a word to count: eval( is not literal_eval(.
+// The other calls count anywhere (_os.remove( removes as os.remove( does).
+var wholeWordCalls = map[string]bool{"eval(": true, "import_module(": true, "instance_eval": true, "class_eval": true}
+
+// wordStart reports whether the call found at i in src may count there.
+func wordStart(src string, i int, call string) bool {
+	return i == 0 || !wholeWordCalls[call] || !isIdentByte(src[i-1])
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// containsCall reports whether src calls call (see wholeWordCalls).
+func containsCall(src, call string) bool {
+	for off := 0; ; {
+		i := strings.Index(src[off:], call)
+		if i < 0 {
+			return false
+		}
+		if wordStart(src, off+i, call) {
+			return true
+		}
+		off += i + 1
+	}
 }
 
 // destructiveScript holds when inline code calls one of destructiveCalls
@@ -429,7 +460,7 @@ func destructiveScript() rules.Cond {
 			if call == "open(" && !writesFile(f.M.Command.Script) { // the mode is a string literal
 				continue
 			}
-			if strings.Contains(src, call) {
+			if containsCall(src, call) {
 				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "call", Value: strings.TrimRight(call, "( "), Present: true}}}
 			}
 		}

@@ -115,6 +115,8 @@ func TestRows(t *testing.T) {
 		{Row: "program.perl.inline-destructive", Hit: `perl -e 'system "make clean"'`, Miss: `perl -e 'print "system is fine"'`},
 		{Row: "program.perl.inline-destructive", Hit: `perl -e 'my $x = qx{ls}'`, Miss: `perl -e 'print 1'`},
 		{Row: "program.perl.inline-destructive", Hit: `perl -MFile::Path=remove_tree -e 'remove_tree("/srv")'`, Miss: `perl -MFile::Path=make_path -e 'make_path("x")'`},
+		{Row: "program.python3.inline-destructive", Hit: `python3 -c "getattr(__import__('os'), 'sys'+'tem')('rm -rf /srv')"`, Miss: `python3 -c "import ast; print(ast.literal_eval('[1]'))"`},
+		{Row: "program.node.inline-destructive", Hit: `node -e "eval(Buffer.from('cm0=','base64').toString())"`, Miss: `node -e "console.log(Buffer.from('cm0=','base64').toString())"`},
 		{Row: "program.perl.in-place", Hit: "perl -MEncode -pi -e 's/a/b/' f.txt", Miss: "perl -MFile::Find -e 'print 1'"},
 		{Row: "program.ruby.inline-destructive", Hit: `ruby -e 'exec "ls"'`, Miss: `ruby -e 'puts "exec ls"'`},
 		{Row: "program.sed", Hit: "sed -n 1p f", Miss: "sed --in-place 's/a/b/' f"},
