@@ -55,6 +55,40 @@ func calls(functions ...string) rules.Cond {
 	})
 }
 
+// readKinds are the statements that read, or add what can be removed again.
+var readKinds = []string{"SELECT", "EXPLAIN", "SET", "SESSION", "TRANSACTION", "COPY TO", "MAINTENANCE", "CREATE", "INSERT"}
+
+// destructiveFunctionWords, as a word of a function's name, say that the
+// function deletes: drop_all_tables, purge_old_rows, delete_user.
+var destructiveFunctionWords = []string{"drop", "delete", "truncate", "purge", "wipe", "destroy", "erase", "cleanup", "nuke"}
+
+// builtinFunctionPrefixes name PostgreSQL's own functions, which say what
+// they do on their own rows (jsonb_delete_path edits a value, not a table).
+var builtinFunctionPrefixes = []string{"json_", "jsonb_", "array_", "pg_stat_", "string_"}
+
+// callsNamed holds when the statement calls a function (not one of
+// PostgreSQL's own) one of whose underscore-separated words is one of words.
+func callsNamed(words []string) rules.Cond {
+	return rules.Func("calls a function named for "+strings.Join(words, "|"), func(f rules.Facts) rules.Result {
+		st := f.M.SQL
+		if st == nil {
+			return rules.Result{Truth: rules.Unknown, Missing: []string{"the SQL statement"}}
+		}
+		for _, fn := range st.Functions {
+			name := fn[strings.LastIndexByte(fn, '.')+1:] // schema.function
+			if slices.ContainsFunc(builtinFunctionPrefixes, func(p string) bool { return strings.HasPrefix(name, p) }) {
+				continue
+			}
+			for _, w := range strings.Split(name, "_") {
+				if slices.Contains(words, w) {
+					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "function", Value: fn, Present: true}}}
+				}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
 func kind(kinds ...string) func(*model.SQLStatement) bool {
 	return func(st *model.SQLStatement) bool {
 		for _, k := range kinds {
@@ -126,7 +160,9 @@ func Rules() []rules.Rule {
 			"drops a replication slot: its consumer loses its position and the WAL it still needed, and must be re-synchronised from a fresh copy"),
 		row("sql.function.sessions", calls("pg_terminate_backend", "pg_cancel_backend", "pg_promote", "setval"), model.TierRecoverableWithEffort,
 			"calls a function that ends sessions (their uncommitted work is lost), promotes a standby or resets a sequence"),
-		row("sql.read", statement("a read or a statement that changes no data", kind("SELECT", "EXPLAIN", "SET", "SESSION", "TRANSACTION", "COPY TO", "MAINTENANCE", "CREATE", "INSERT")),
+		row("sql.function.destructive-name", rules.All(statement("a read", kind(readKinds...)), callsNamed(destructiveFunctionWords)), model.TierNeedsReview,
+			"calls a function whose name says it drops, deletes or purges (drop_all_tables()); what it does is defined in the database, not in the input"),
+		row("sql.read", statement("a read or a statement that changes no data", kind(readKinds...)),
 			model.TierReversible, "reads data, or adds objects or rows that can be removed again"),
 		row("sql.other", nil, model.TierNeedsReview,
 			"runs a statement (a procedure call, a DO block ...) whose effects it does not show"),

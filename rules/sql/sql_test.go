@@ -69,6 +69,8 @@ func TestRows(t *testing.T) {
 		{Row: "db.redis-cli.flush", Hit: "redis-cli -h cache FLUSHALL", Miss: "redis-cli -h cache GET flushall"},
 		{Row: "db.redis-cli.flush", Hit: "redis-cli --new-option x FLUSHALL", Miss: "redis-cli --new-option x GET flushall"},
 		{Row: "db.redis-cli.flush", Hit: "redis-cli <<< 'FLUSHALL'", Miss: "redis-cli <<< 'GET flushall'"},
+		{Row: "sql.function.destructive-name", Hit: `psql -c "SELECT drop_all_tables()"`, Miss: `psql -c "SELECT array_remove(ARRAY[1,2], 1), dropped_at FROM t"`},
+		{Row: "sql.function.destructive-name", Hit: `psql -c "SELECT admin.purge_old_rows(30)"`, Miss: `psql -c "SELECT jsonb_delete_path(x, '{a}') FROM t"`},
 		{Row: "db.redis-cli.delete", Hit: "redis-cli -n 2 <<'EOF'\nGET a\nDEL a\nEOF", Miss: "redis-cli -n 2 <<< 'GET a'"},
 		{Row: "db.redis-cli.delete", Hit: "redis-cli del session:1", Miss: "redis-cli get session:1"},
 		{Row: "db.redis-cli", Hit: "redis-cli get k", Miss: "redis-cli flushdb"},
