@@ -224,11 +224,10 @@ func cliArgsLine(c *model.ToolCall) (string, bool) {
 			return "", false
 		}
 	} else if c.Name == prog {
-		// A tool named after its CLI given the rest of a command line:
-		// az {"command": "group delete -n rg --yes"}.
-		// A single word is a verb whose object is in other arguments
-		// (kubectl {"command": "delete", "resourceType": ...}, which
-		// kubectlLine reads).
+		// A tool named after its CLI given the rest of a command line (az
+		// {"command": "group delete -n rg --yes"}); a single word is a
+		// verb whose object is in other arguments (kubectl {"command":
+		// "delete", "resourceType": ...}, which kubectlLine reads).
 		text, ok := firstString(c.Arguments, "command", "cmd")
 		if !ok || !strings.Contains(text, " ") {
 			return "", false
@@ -613,17 +612,16 @@ func withArgvAndStdin(key, text string, c *model.ToolCall) string {
 		return text
 	}
 	for _, k := range argvKeys {
-		switch v := c.Arguments[k].(type) {
-		case nil:
+		v, ok := c.Arguments[k]
+		if !ok || v == nil {
 			continue
-		case string:
-			text += " " + v // a command-line fragment
-		default:
-			if words, ok := textOf(v); ok {
-				text += " " + words
-			} else {
-				text += ` "$` + k + `"`
-			}
+		}
+		if fragment, isString := v.(string); isString {
+			text += " " + fragment // the rest of a command line
+		} else if words, ok := textOf(v); ok {
+			text += " " + words
+		} else {
+			text += ` "$` + k + `"`
 		}
 		break
 	}

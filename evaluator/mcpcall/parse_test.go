@@ -93,6 +93,7 @@ func TestDerivedMutations(t *testing.T) {
 		{`{"server": "shell", "tool": "execute", "arguments": {"command": ["rm", "-rf", "build"]}}`, "execute rm"},
 		{`{"server": "terminal", "tool": "run_command", "arguments": {"command": "rm", "args": ["-rf", "build"]}}`, "run_command rm"},
 		{`{"server": "terminal", "tool": "run_command", "arguments": {"command": "rm -rf", "args": "build"}}`, "run_command rm"},
+		{`{"server": "terminal", "tool": "run_command", "arguments": {"command": "rm", "args": ["-rf", "build"], "argv": ["x"]}}`, "run_command rm"},
 		{`{"server": "terminal", "tool": "run_command", "arguments": {"command": "psql", "stdin": "DROP TABLE t"}}`, "run_command psql sql"},
 		{`{"server": "terminal", "tool": "run_command", "arguments": {"command": "sh", "input": "rm -rf build"}}`, "run_command rm"},
 		{`{"server": "terminal", "tool": "run_commands", "arguments": {"commands": [{"command": "cd app"}, {"cmd": "rm -rf build"}]}}`, "run_commands cd rm"},
