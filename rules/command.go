@@ -28,6 +28,8 @@ var valueFlags = map[string][]string{
 		"--cgroup-manager", "--conmon", "--events-backend", "--network-cmd-path", "--runtime", "--tmpdir", "--volumepath", "--module"},
 	"terraform": {"-chdir", "-var", "-var-file", "-target", "-state", "-lock-timeout"},
 	"tofu":      {"-chdir", "-var", "-var-file", "-target", "-state", "-lock-timeout"},
+	"terragrunt": {"-chdir", "-var", "-var-file", "-target", "-state", "-lock-timeout", "--terragrunt-working-dir", "--terragrunt-config",
+		"--working-dir", "--config", "--terragrunt-include-dir", "--terragrunt-exclude-dir", "--queue-include-dir", "--queue-exclude-dir"},
 	"aws": {"--region", "--profile", "--output", "--query", "--endpoint-url", "--bucket", "--key", "--db-instance-identifier",
 		"--color", "--ca-bundle", "--cli-read-timeout", "--cli-connect-timeout", "--cli-binary-format"},
 	"gcloud": {"--project", "--region", "--zone", "--format", "--account", "--configuration",
