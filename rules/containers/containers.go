@@ -43,6 +43,8 @@ func Rules() []rules.Rule {
 				"deletes networks; they are recreated by compose or docker network create"),
 			row("container."+p+".compose-down-volumes", p, rules.All(rules.Sub("compose", "down"), rules.Flag("v", "volumes")), model.TierUnrecoverable,
 				"compose down -v deletes the project's volumes and their data"),
+			row("container."+p+".compose-rm-volumes", p, rules.All(rules.Sub("compose", "rm"), rules.Flag("v", "volumes")), model.TierUnrecoverable,
+				"compose rm -v deletes the stopped service containers and their anonymous volumes, with the data in them"),
 			row("container."+p+".swarm-leave", p, rules.All(rules.Sub("swarm", "leave"), rules.Flag("f", "force")), model.TierNeedsReview,
 				"a manager forced out of the swarm can cost it its quorum, and the last manager's leaving deletes the swarm with its services, secrets and configs; which this node is, is not in the input"),
 			row("container."+p+".secret-rm", p, rules.Any(rules.Sub("secret", "rm"), rules.Sub("secret", "remove"), rules.Sub("config", "rm"), rules.Sub("config", "remove")),
@@ -64,6 +66,8 @@ func Rules() []rules.Rule {
 	out = append(out,
 		row("container.docker-compose.down-volumes", "docker-compose", rules.All(rules.Sub("down"), rules.Flag("v", "volumes")), model.TierUnrecoverable,
 			"down -v deletes the project's volumes and their data"),
+		row("container.docker-compose.rm-volumes", "docker-compose", rules.All(rules.Sub("rm"), rules.Flag("v", "volumes")), model.TierUnrecoverable,
+			"rm -v deletes the stopped service containers and their anonymous volumes, with the data in them"),
 		row("container.docker-compose.rm", "docker-compose", rules.Sub("rm"), model.TierRecoverableFromBackup, "deletes stopped service containers"),
 		row("container.docker-compose.other", "docker-compose", nil, model.TierRecoverableWithEffort, "starts, stops or builds services"),
 	)

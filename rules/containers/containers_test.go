@@ -20,6 +20,7 @@ func TestRows(t *testing.T) {
 			rulestest.Case{Row: "container." + p + ".image-rm", Hit: p + " rmi app:old", Miss: p + " images"},
 			rulestest.Case{Row: "container." + p + ".network-rm", Hit: p + " network prune", Miss: p + " network ls"},
 			rulestest.Case{Row: "container." + p + ".compose-down-volumes", Hit: p + " compose down -v", Miss: p + " compose down"},
+			rulestest.Case{Row: "container." + p + ".compose-rm-volumes", Hit: p + " compose rm -fsv", Miss: p + " compose rm -fs"},
 			rulestest.Case{Row: "container." + p + ".swarm-leave", Hit: p + " swarm leave --force", Miss: p + " swarm leave"},
 			rulestest.Case{Row: "container." + p + ".secret-rm", Hit: p + " secret rm db_password", Miss: p + " secret ls"},
 			rulestest.Case{Row: "container." + p + ".secret-rm", Hit: p + " config rm nginx_conf", Miss: p + " config inspect nginx_conf"},
@@ -32,6 +33,7 @@ func TestRows(t *testing.T) {
 	}
 	cases = append(cases,
 		rulestest.Case{Row: "container.docker-compose.down-volumes", Hit: "docker-compose down --volumes", Miss: "docker-compose down"},
+		rulestest.Case{Row: "container.docker-compose.rm-volumes", Hit: "docker-compose rm -f -v", Miss: "docker-compose rm -f"},
 		rulestest.Case{Row: "container.docker-compose.rm", Hit: "docker-compose rm -f", Miss: "docker-compose up -d"},
 		rulestest.Case{Row: "container.docker-compose.other", Hit: "docker-compose up -d", Miss: "docker-compose rm"},
 	)
