@@ -104,26 +104,43 @@ func isZero(v any) bool   { return fmt.Sprint(v) == "0" }
 func anything(v any) bool { return true }
 
 // homeDotfileArg holds when a path argument is a home dotfile.
-func homeDotfileArg() rules.Cond {
+func homeDotfileArg(keys ...string) rules.Cond {
 	return pathArgWhere("a dotfile in a home directory", func(p string) (string, bool) {
 		return "home-dotfile", rules.HomeDotfile(p)
-	})
+	}, keys...)
 }
 
 // pathArg holds when a path argument falls in one of classes (judged like
 // a shell operand, with an unknown working directory).
 func pathArg(classes ...rules.PathClass) rules.Cond {
+	return classArg(pathKeys, classes...)
+}
+
+// classArg is pathArg over the arguments keys only (destKeys: a copy only
+// reads its source).
+func classArg(keys []string, classes ...rules.PathClass) rules.Cond {
 	return pathArgWhere("path argument", func(p string) (string, bool) {
 		got := rules.ClassifyPath(model.Arg{Value: p}, &model.Command{})
 		return string(got), slices.Contains(classes, got)
-	})
+	}, keys...)
 }
 
-// pathArgWhere holds when a path argument satisfies test, which also says
-// what the path is.
-func pathArgWhere(desc string, test func(string) (string, bool)) rules.Cond {
+// pathKeys name the arguments of file tools that hold a path; destKeys
+// those that hold where a copy goes.
+var (
+	pathKeys = []string{"path", "paths", "file", "file_path", "filepath", "filename", "directory", "dir", "source", "destination", "target",
+		"src", "dest", "dst", "old_path", "new_path", "source_path", "destination_path", "target_path"}
+	destKeys = []string{"destination", "dest", "dst", "target", "new_path", "destination_path", "target_path", "to"}
+)
+
+// pathArgWhere holds when a path argument (one of keys, pathKeys when
+// none are given) satisfies test, which also says what the path is.
+func pathArgWhere(desc string, test func(string) (string, bool), keys ...string) rules.Cond {
+	if len(keys) == 0 {
+		keys = pathKeys
+	}
 	return rules.Func(desc, func(f rules.Facts) rules.Result {
-		for _, k := range []string{"path", "paths", "file", "file_path", "filepath", "directory", "dir", "source", "destination", "target"} {
+		for _, k := range keys {
 			for name, v := range f.M.Call.Arguments {
 				if !strings.EqualFold(name, k) {
 					continue
@@ -359,8 +376,20 @@ func codeHosts() []rules.Rule {
 // editor tool); Write is in the write rows.
 var editTools = []string{"edit", "multi_edit", "notebook_edit", "str_replace_editor", "str_replace_based_edit_tool", "edit_block", "replace_in_file", "search_replace"}
 
+// copyTools copy a file over its destination, reading the source;
+// renameTools move it there, as move_file does.
+var (
+	copyTools   = []string{"copy_file", "copy"}
+	renameTools = []string{"rename", "rename_file"}
+)
+
+// chmodTools change a file's mode.
+var chmodTools = []string{"chmod", "set_permissions", "change_permissions"}
+
 func filesystem() []rules.Rule {
-	changes := append([]string{"delete_file", "remove_file", "delete_path", "rm", "write_file", "edit_file", "move_file", "create_file", "append_file", "write"}, editTools...)
+	changes := slices.Concat([]string{"delete_file", "remove_file", "delete_path", "rm", "write_file", "edit_file", "move_file", "create_file", "append_file", "write"},
+		editTools, renameTools, chmodTools)
+	writes := slices.Concat([]string{"write_file", "edit_file", "move_file", "create_file", "append_file", "write"}, editTools, renameTools)
 	return concat(
 		row("mcp.fs.agent-config", changes, pathArgWhere("an agent's configuration or a git hook", func(p string) (string, bool) {
 			return "agent-config", rules.AgentConfig(p)
@@ -373,12 +402,21 @@ func filesystem() []rules.Rule {
 			"deletes temp or generated files"),
 		row("mcp.fs.delete", []string{"delete_file", "remove_file", "delete_directory", "remove_directory", "delete_path", "rm"}, nil, model.TierUnrecoverable,
 			"deletes files with no trash: what is not in version control or a backup is lost"),
-		row("mcp.fs.write.critical", append([]string{"write_file", "edit_file", "move_file", "create_file", "append_file", "write"}, editTools...), pathArg(rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
+		row("mcp.fs.write.critical", writes, pathArg(rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
 			"writes over a system file or device"),
-		row("mcp.fs.write.home-dotfile", []string{"write_file", "create_file", "move_file", "write"}, homeDotfileArg(), model.TierNeedsReview,
+		row("mcp.fs.copy.critical", copyTools, classArg(destKeys, rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
+			"copies over a system file or device"),
+		row("mcp.fs.copy.home-dotfile", copyTools, homeDotfileArg(destKeys...), model.TierNeedsReview,
+			"copies over a dotfile of a home directory (shell profile, SSH keys, cloud credentials), which no version control keeps"),
+		row("mcp.fs.write.home-dotfile", append([]string{"write_file", "create_file", "move_file", "write"}, renameTools...), homeDotfileArg(), model.TierNeedsReview,
 			"writes over a dotfile of a home directory (shell profile, SSH keys, cloud credentials), which no version control keeps"),
-		row("mcp.fs.write", []string{"write_file", "create_file", "write"}, nil, model.TierRecoverableFromBackup,
-			"write_file replaces the file if it exists; its previous content survives only in version control or a backup"),
+		row("mcp.fs.write", slices.Concat([]string{"write_file", "create_file", "write"}, renameTools), nil, model.TierRecoverableFromBackup,
+			"write_file (or a rename) replaces the file if it exists; its previous content survives only in version control or a backup"),
+		row("mcp.fs.copy", copyTools, nil, model.TierRecoverableFromBackup,
+			"a copy replaces the destination if it exists; its previous content survives only in version control or a backup"),
+		row("mcp.fs.chmod.critical", chmodTools, pathArg(rules.PathRoot, rules.PathSystem, rules.PathDevice, rules.PathHome), model.TierNeedsReview,
+			"changes the mode of a system file or a home directory: a wrong mode on /etc/shadow or /etc/sudoers locks out logins or sudo, and the old mode is not recorded"),
+		row("mcp.fs.chmod", chmodTools, nil, model.TierRecoverableWithEffort, "changes a file's mode; the old mode must be restored by hand"),
 		row("mcp.fs.edit.home-dotfile", append([]string{"edit_file", "append_file"}, editTools...), homeDotfileArg(), model.TierNeedsReview,
 			"edits a dotfile of a home directory (shell profile, SSH authorized keys, cloud credentials): the next shell or login runs or trusts what it adds, and no version control keeps the old text"),
 		row("mcp.fs.edit", append([]string{"edit_file", "move_file", "append_file"}, editTools...), nil, model.TierRecoverableWithEffort,
