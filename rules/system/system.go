@@ -173,6 +173,10 @@ func Rules() []rules.Rule {
 			"makes the repository public: everything in its history is exposed, and making it private again does not take back what was copied"),
 		row("system.gh.repo-visibility", "gh", rules.All(rules.Sub("repo", "edit"), rules.Flag("visibility")), model.TierRecoverableWithEffort,
 			"changes the repository's visibility: making a public repository private detaches its forks and drops its stars for good"),
+		row("system.gh.repo-sync-force", "gh", rules.All(rules.Sub("repo", "sync"), rules.Flag("force")), model.TierUnrecoverable,
+			"gh repo sync --force hard-resets the destination branch to its source: the commits only the destination had are gone (from a fork on GitHub, for good)"),
+		row("system.gh.workflow-run", "gh", rules.Any(rules.Sub("workflow", "run"), rules.Sub("run", "rerun")), model.TierRecoverableWithEffort,
+			"starts a workflow run: what its jobs do (deploy, migrate, publish) is in the workflow file, which the input does not show"),
 		row("system.gh", "gh", nil, model.TierReversible, "reads or creates issues, pull requests and repositories"),
 
 		// GitLab's CLI, read like gh.

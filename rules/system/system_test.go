@@ -70,6 +70,8 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "system.gh.repo-public", Hit: "gh repo edit --visibility public --accept-visibility-change-consequences", Miss: "gh repo edit --visibility private"},
 		rulestest.Case{Row: "system.gh.repo-visibility", Hit: "gh repo edit o/r --visibility=private", Miss: "gh repo edit --description x"},
 		rulestest.Case{Row: "system.gh.archive", Hit: "gh repo archive o/r", Miss: "gh repo clone o/r"},
+		rulestest.Case{Row: "system.gh.repo-sync-force", Hit: "gh repo sync acme/fork --force", Miss: "gh repo sync acme/fork"},
+		rulestest.Case{Row: "system.gh.workflow-run", Hit: "gh workflow run deploy.yml -f env=prod", Miss: "gh workflow list"},
 		rulestest.Case{Row: "system.glab.repo-delete", Hit: "glab repo delete group/proj --yes", Miss: "glab repo view group/proj"},
 		rulestest.Case{Row: "system.glab.api-delete", Hit: "glab api --method DELETE projects/1", Miss: "glab api projects/1"},
 		rulestest.Case{Row: "system.glab.api-write", Hit: "glab api projects/1/issues -f title=bug", Miss: "glab api -X GET projects -f search=x"},
