@@ -201,7 +201,8 @@ func sqlMutations(id, key, text string) []model.Mutation {
 // "prod"]} runs gcloud sql instances delete prod, and a tool named kubectl
 // {"args": ["delete", "ns", "prod"]} runs kubectl delete ns prod.
 var cliPrograms = map[string]string{"gcloud": "gcloud", "aws": "aws", "az": "az", "azure": "az", "kubectl": "kubectl", "helm": "helm",
-	"docker": "docker", "podman": "podman", "git": "git", "gh": "gh", "terraform": "terraform", "tofu": "tofu", "pulumi": "pulumi"}
+	"docker": "docker", "podman": "podman", "git": "git", "gh": "gh", "terraform": "terraform", "tofu": "tofu", "pulumi": "pulumi",
+	"curl": "curl", "wget": "wget"}
 
 // cliArgsLine is the command line of a cloud CLI tool called with an
 // argument array: the CLI's name (unless the array starts with it) and the

@@ -270,15 +270,12 @@ func concat(tables ...[]rules.Rule) []rules.Rule {
 func Rules() []rules.Rule {
 	return concat(
 		databases(), codeHosts(), filesystem(), terminals(), kubernetes(), cloud(), infrastructureAsCode(), messaging(), payments(), browsers(), apis(),
-		[]rules.Rule{{ID: "mcp.known-server.read", Type: rules.AnyType, On: Call, Tier: model.TierReversible,
+		[]rules.Rule{anyToolHTTPDelete(), {ID: "mcp.known-server.read", Type: rules.AnyType, On: Call, Tier: model.TierReversible,
 			When:   rules.All(server("github", "gitlab", "filesystem", "kubernetes", "k8s", "slack", "gmail", "stripe", "postgres", "mysql", "sqlite", "aws", "gcp", "azure", "playwright", "puppeteer", "browser", "notion", "linear", "jira", "sentry"), firstWordRead()),
 			Reason: "a read tool of a known server: it lists, gets or searches and changes nothing"}},
 	)
 }
 
-// infrastructureAsCode are the tools of Terraform, OpenTofu, Pulumi and
-// CDK servers that apply or destroy a stack: the call shows neither the
-// plan nor what the stack holds.
 // iacServers are infrastructure-as-code servers, whose tools may be named
 // by the verb alone (terraform.apply, pulumi.up).
 var iacServers = server("terraform", "tofu", "pulumi", "cdk", "terragrunt")
@@ -288,6 +285,9 @@ const (
 	iacApplyReason   = "applies a plan the call does not show: evaluate the plan first (recourse_evaluate_terraform)"
 )
 
+// infrastructureAsCode are the tools of Terraform, OpenTofu, Pulumi and
+// CDK servers that apply or destroy a stack: the call shows neither the
+// plan nor what the stack holds.
 func infrastructureAsCode() []rules.Rule {
 	applies := []string{"terraform_apply", "tofu_apply", "pulumi_up", "cdk_deploy", "apply_plan", "apply_workspace"}
 	return concat(
@@ -580,23 +580,42 @@ func payments() []rules.Rule {
 // httpTools send an HTTP request the call describes; graphqlTools run a
 // GraphQL document.
 var (
-	httpTools    = []string{"http_request", "request", "fetch", "http", "api_request", "make_request", "call_api", "rest_request", "send_request", "http_call", "curl"}
+	httpTools = []string{"http_request", "request", "fetch", "http", "api_request", "make_request", "call_api", "rest_request", "send_request", "http_call", "curl",
+		"run_request", "execute_request", "api_call"}
+	// methodKeys and urlKeys hold a request's method and where it goes.
+	methodKeys   = []string{"method", "http_method", "verb", "httpMethod"}
+	urlKeys      = []string{"url", "uri", "endpoint", "path"}
 	graphqlTools = []string{"graphql", "graphql_query", "execute_graphql", "query_graphql", "run_graphql", "graphql_request"}
 )
 
 func apis() []rules.Rule {
 	return concat(
-		row("mcp.http.delete", httpTools, arg("method DELETE", oneOf("DELETE"), "method", "http_method", "verb", "httpMethod"), model.TierNeedsReview,
+		row("mcp.http.delete", httpTools, arg("method DELETE", oneOf("DELETE"), methodKeys...), model.TierNeedsReview,
 			"sends an HTTP DELETE: what the service deletes, and whether it can be restored, is not in the call"),
+		row("mcp.http.delete-url", httpTools, rules.All(arg("a method that writes", oneOf("POST", "PUT", "PATCH"), methodKeys...), arg("a URL naming a delete", urlNamesDelete, urlKeys...)),
+			model.TierNeedsReview, "sends a request to an endpoint that names a delete (…/delete, _delete_by_query): what it deletes, and whether it can be restored, is not in the call"),
 		row("mcp.http.graphql-delete", httpTools, arg("a GraphQL mutation that deletes", graphqlDeletes, "body", "data", "json", "payload", "query"), model.TierNeedsReview,
 			"sends a GraphQL mutation that deletes, removes or destroys something: whether it can be restored is not in the call"),
-		row("mcp.http.write", httpTools, arg("a method that writes", oneOf("POST", "PUT", "PATCH"), "method", "http_method", "verb", "httpMethod"), model.TierRecoverableWithEffort,
+		row("mcp.http.write", httpTools, arg("a method that writes", oneOf("POST", "PUT", "PATCH"), methodKeys...), model.TierRecoverableWithEffort,
 			"sends a request that creates or changes something on the service"),
 		row("mcp.graphql.delete", graphqlTools, arg("a mutation that deletes", graphqlDeletes, "query", "document", "mutation"), model.TierNeedsReview,
 			"runs a GraphQL mutation that deletes, removes or destroys something: whether it can be restored is not in the call"),
 		row("mcp.graphql.mutation", graphqlTools, arg("a mutation", graphqlMutation, "query", "document", "mutation"), model.TierRecoverableWithEffort,
 			"runs a GraphQL mutation: it changes something on the service"),
 	)
+}
+
+func urlNamesDelete(v any) bool {
+	s, ok := v.(string)
+	return ok && rules.URLNamesDelete(s)
+}
+
+// anyToolHTTPDelete is read for every tool call no row of its own decides:
+// a tool of any name that sends a DELETE to a URL it is given.
+func anyToolHTTPDelete() rules.Rule {
+	return rules.Rule{ID: "mcp.any.http-delete", Type: rules.AnyType, On: Call, Tier: model.TierNeedsReview,
+		When:   rules.All(arg("method DELETE", oneOf("DELETE"), methodKeys...), arg("a URL", func(v any) bool { s, ok := v.(string); return ok && s != "" }, urlKeys...)),
+		Reason: "sends an HTTP DELETE: what the service deletes, and whether it can be restored, is not in the call"}
 }
 
 // graphqlMutation holds for a GraphQL document with a mutation operation.

@@ -16,6 +16,7 @@ var specs = map[string]spec{
 	"mcp.terminal.keys":           {`{"server":"terminal","tool":"{tool}","arguments":{"keys":""}}`, `{"server":"terminal","tool":"{tool}","arguments":{"keys":"ls\n"}}`},
 	"mcp.http.delete":             {`{"server":"http","tool":"{tool}","arguments":{"method":"DELETE","url":"https://api/x/1"}}`, `{"server":"http","tool":"{tool}","arguments":{"method":"GET","url":"https://api/x/1"}}`},
 	"mcp.http.graphql-delete":     {`{"server":"http","tool":"{tool}","arguments":{"method":"POST","url":"https://api.github.com/graphql","body":"{\"query\":\"mutation { deleteRepository(input: {repositoryId: \\\"x\\\"}) { clientMutationId } }\"}"}}`, `{"server":"http","tool":"{tool}","arguments":{"method":"POST","url":"https://api.github.com/graphql","body":{"query":"mutation { createIssue(input: {}) { issue { id } } }"}}}`},
+	"mcp.http.delete-url":         {`{"server":"http","tool":"{tool}","arguments":{"method":"POST","url":"https://es:9200/logs/_delete_by_query"}}`, `{"server":"http","tool":"{tool}","arguments":{"method":"POST","url":"https://api/x"}}`},
 	"mcp.http.write":              {`{"server":"http","tool":"{tool}","arguments":{"method":"post","url":"https://api/x"}}`, `{"server":"http","tool":"{tool}","arguments":{"method":"GET","url":"https://api/x"}}`},
 	"mcp.graphql.delete":          {`{"server":"api","tool":"{tool}","arguments":{"query":"mutation { deleteProject(id: 1) { id } }"}}`, `{"server":"api","tool":"{tool}","arguments":{"query":"mutation { createProject(name: \"x\") { id } }"}}`},
 	"mcp.graphql.mutation":        {`{"server":"api","tool":"{tool}","arguments":{"query":"mutation { createProject(name: \"x\") { id } }"}}`, `{"server":"api","tool":"{tool}","arguments":{"query":"{ projects { id } }"}}`},
@@ -109,6 +110,7 @@ var specs = map[string]spec{
 	"mcp.pay.create":         {`{"server":"stripe","tool":"{tool}","arguments":{"name":"x"}}`, `{"server":"stripe","tool":"delete_customer","arguments":{"id":"x"}}`},
 	"mcp.browser.read":       {`{"server":"playwright","tool":"{tool}","arguments":{"url":"https://x"}}`, `{"server":"playwright","tool":"browser_click","arguments":{"ref":"e1"}}`},
 	"mcp.browser.act":        {`{"server":"playwright","tool":"{tool}","arguments":{"ref":"e1"}}`, `{"server":"playwright","tool":"browser_snapshot"}`},
+	"mcp.any.http-delete":    {`{"server":"postman","tool":"send_it","arguments":{"method":"delete","url":"https://api/x/1"}}`, `{"server":"postman","tool":"send_it","arguments":{"method":"get","url":"https://api/x/1"}}`},
 	"mcp.known-server.read":  {`{"server":"github","tool":"get_file_contents","arguments":{"path":"README.md"}}`, `{"server":"acme","tool":"get_file_contents","arguments":{"path":"README.md"}}`},
 }
 

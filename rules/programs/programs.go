@@ -497,15 +497,7 @@ func withoutStrings(src string) string {
 func destructiveURL() rules.Cond {
 	return rules.Operand(0, "a URL naming a delete", func(a model.Arg, _ *model.Command) bool {
 		v := strings.ToLower(a.Value)
-		if !strings.Contains(v, "://") && !strings.HasPrefix(v, "localhost") {
-			return false
-		}
-		for _, word := range []string{"delete", "destroy", "purge", "drop", "truncate", "wipe", "remove"} {
-			if strings.Contains(v, word) {
-				return true
-			}
-		}
-		return false
+		return (strings.Contains(v, "://") || strings.HasPrefix(v, "localhost")) && rules.URLNamesDelete(v)
 	})
 }
 
