@@ -507,8 +507,15 @@ func kubernetes() []rules.Rule {
 			model.TierNeedsReview, "changes an object's finalizers: removing them lets a pending deletion finish at once, skipping the cleanup they guard, and which finalizers go and why the deletion was stuck is not in the input"),
 		row("mcp.k8s.scale-zero", []string{"scale_deployment", "kubectl_scale", "scale_resource", "scale"}, arg("replicas=0", isZero, "replicas"), model.TierRecoverableWithEffort,
 			"scales the workload to zero: an outage until it is scaled back"),
+		row("mcp.k8s.apply-prune", k8sApplyTools, arg("prune", isTrue, "prune"), model.TierNeedsReview,
+			"apply with prune deletes the objects missing from the manifests, which the call does not show"),
+		row("mcp.k8s.apply", k8sApplyTools, nil, model.TierRecoverableWithEffort,
+			"creates or changes cluster objects from a manifest; re-applying the previous manifest reverts them"),
 	)
 }
+
+// k8sApplyTools apply a manifest to a cluster.
+var k8sApplyTools = []string{"kubectl_apply", "apply_manifest", "k8s_apply", "resources_create_or_update", "apply_yaml"}
 
 // kubectlSpelled are the kubernetes-mcp-server tools that evaluator/mcpcall
 // writes as the kubectl command they amount to (pods_delete {name,

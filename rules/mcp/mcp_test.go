@@ -88,6 +88,8 @@ var specs = map[string]spec{
 	"mcp.k8s.delete-by-kind":      {`{"server":"kubernetes","tool":"{tool}","arguments":{"kind":"namespace","name":"prod"}}`, `{"server":"kubernetes","tool":"{tool}","arguments":{"kind":"pod","name":"web"}}`},
 	"mcp.k8s.delete":              {`{"server":"kubernetes","tool":"{tool}","arguments":{"kind":"pod","name":"web"}}`, `{"server":"kubernetes","tool":"list_pods"}`},
 	"mcp.k8s.patch-finalizers":    {`{"server":"kubernetes","tool":"{tool}","arguments":{"resourceType":"pvc","name":"data","patchData":{"metadata":{"finalizers":null}}}}`, `{"server":"kubernetes","tool":"{tool}","arguments":{"resourceType":"deployment","name":"web","patchData":{"spec":{"replicas":2}}}}`},
+	"mcp.k8s.apply-prune":         {`{"server":"kubernetes","tool":"{tool}","arguments":{"manifest":"kind: Namespace","prune":true}}`, `{"server":"kubernetes","tool":"{tool}","arguments":{"manifest":"kind: Namespace"}}`},
+	"mcp.k8s.apply":               {`{"server":"kubernetes","tool":"{tool}","arguments":{"manifest":"kind: Namespace"}}`, `{"server":"kubernetes","tool":"{tool}","arguments":{"manifest":"kind: Namespace","prune":true}}`},
 	"mcp.k8s.scale-zero":          {`{"server":"kubernetes","tool":"{tool}","arguments":{"name":"web","replicas":0}}`, `{"server":"kubernetes","tool":"{tool}","arguments":{"name":"web","replicas":3}}`},
 	"mcp.cloud.rds.skip-snapshot": {`{"server":"aws","tool":"{tool}","arguments":{"DBInstanceIdentifier":"db","SkipFinalSnapshot":true}}`,
 		`{"server":"aws","tool":"{tool}","arguments":{"DBInstanceIdentifier":"db","SkipFinalSnapshot":true,"FinalDBSnapshotIdentifier":"f"}}`},
