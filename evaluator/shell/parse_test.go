@@ -84,6 +84,9 @@ func TestParse(t *testing.T) {
 		// Wrappers are unwrapped.
 		{"sudo", "sudo -u root rm -rf /", "rm -rf /"},
 		{"sudo with an assignment", "sudo FOO=1 rm -rf /", "rm -rf /"},
+		{"source of a here-string", "source /dev/stdin <<< 'rm -rf /'", "source /dev/stdin | rm -rf /"},
+		{"source of a process substitution", ". <(echo rm -rf /)", "!problem | echo rm -rf /"},
+		{"source of a file", ". ./env.sh", ". ./env.sh"},
 		{"sudo setting a command variable", "sudo PAGER='rm -rf ~' git log", "rm -rf ~ | git log"},
 		{"env setting a command variable", "env EDITOR='rm -rf ~' git commit", "rm -rf ~ | git commit"},
 		{"doas", "doas rm -rf /", "rm -rf /"},

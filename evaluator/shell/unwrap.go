@@ -338,10 +338,7 @@ func buildProgramCases() map[string][]programCase {
 		w.emit(cmd)
 		w.recordDownload(cmd)
 	}), "curl", "wget")
-	add(programCase{when: func(cmd *model.Command) bool { return len(cmd.Args) > 0 }, run: func(w *walker, cmd *model.Command, _ *string, fr frame) {
-		w.runsGenerated(cmd, cmd.Args[0], true, fr)
-		w.emit(cmd)
-	}}, "source", ".")
+	add(programCase{when: func(cmd *model.Command) bool { return len(cmd.Args) > 0 }, run: (*walker).source}, "source", ".")
 	add(always(func(w *walker, cmd *model.Command, _ *string, _ frame) {
 		w.emit(cmd)
 		w.cd()
@@ -653,6 +650,25 @@ func (w *walker) shell(cmd *model.Command, heredoc *string, fr frame) {
 		w.script(*heredoc, nested(cmd, fr, ""))
 	default:
 		w.stdinScript(cmd, fr, readsStdin)
+	}
+}
+
+// source analyses the script source (or .) runs in the current shell: a
+// here-document read through /dev/stdin is the script; a process
+// substitution's output is only known at run time, as with bash <(…); a
+// file is emitted for the rules, analysed when the line wrote it.
+func (w *walker) source(cmd *model.Command, heredoc *string, fr frame) {
+	file := cmd.Args[0]
+	switch {
+	case heredoc != nil && !file.Dynamic && (file.Value == "/dev/stdin" || file.Value == "/proc/self/fd/0" || file.Value == "/dev/fd/0"):
+		w.emit(cmd)
+		w.script(*heredoc, nested(cmd, fr, ""))
+	case file.Dynamic && strings.HasPrefix(file.Value, "<("):
+		cmd.Problem = cmd.Program + " runs a script that a command produces at run time (" + file.Value + "): it is not shown"
+		w.emit(cmd)
+	default:
+		w.runsGenerated(cmd, file, true, fr)
+		w.emit(cmd)
 	}
 }
 
