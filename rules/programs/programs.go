@@ -421,15 +421,32 @@ var destructiveCalls = []string{
 	// from a scan (getattr(__import__('o'+'s'), 'sys'+'tem'), eval(atob(…))):
 	// what it runs is not in the input.
 	"eval(", "__import__(", "import_module(", "new Function", "instance_eval", "class_eval", "vm.runIn",
+	// Writes that replace a file's contents, renames, and promise-style
+	// deletes (fs.promises.rm, a destructured rm).
+	"writeFile", "File.write", "IO.write", "file_put_contents", "truncateSync", "ftruncate", "renameSync", ".rename(", "os.replace(",
+	".rm(", "rm(",
 }
 
 // wholeWordCalls must start a word to count: eval( is not literal_eval(.
-// The other calls count anywhere (_os.remove( removes as os.remove( does).
-var wholeWordCalls = map[string]bool{"eval(": true, "import_module(": true, "instance_eval": true, "class_eval": true}
+// functionCalls must not be a method either: exec( and eval( are
+// functions, /re/.exec( and model.eval( are not. The other calls count
+// anywhere (_os.remove( removes as os.remove( does).
+var (
+	wholeWordCalls = map[string]bool{"import_module(": true, "instance_eval": true, "class_eval": true}
+	functionCalls  = map[string]bool{"eval(": true, "exec(": true, "rm(": true}
+)
 
 // wordStart reports whether the call found at i in src may count there.
 func wordStart(src string, i int, call string) bool {
-	return i == 0 || !wholeWordCalls[call] || !isIdentByte(src[i-1])
+	switch {
+	case i == 0:
+		return true
+	case functionCalls[call]:
+		return !isIdentByte(src[i-1]) && src[i-1] != '.'
+	case wholeWordCalls[call]:
+		return !isIdentByte(src[i-1])
+	}
+	return true
 }
 
 func isIdentByte(c byte) bool {
@@ -463,6 +480,9 @@ func destructiveScript() rules.Cond {
 			if containsCall(src, call) {
 				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "call", Value: strings.TrimRight(call, "( "), Present: true}}}
 			}
+		}
+		if st, ok := runsDestructiveSQL(f.M.Command.Script); ok {
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "sql", Value: st, Present: true}}}
 		}
 		return rules.Result{Truth: rules.False}
 	})
@@ -521,7 +541,32 @@ func writesFile(src string) bool {
 			return true
 		}
 	}
-	return false
+	// Perl's two-argument open names the mode in the path: '>/etc/hosts'.
+	return strings.Contains(src, `open(`) && (strings.Contains(src, `">`) || strings.Contains(src, `'>`) || strings.Contains(src, `"+<`) || strings.Contains(src, `'+<`))
+}
+
+// dbCalls run SQL given in a string; destructiveSQL are the statements,
+// lower-cased, that drop or empty data.
+var (
+	dbCalls        = []string{".execute(", ".executescript(", ".executemany(", ".exec(", ".query(", ".raw(", ".sql("}
+	destructiveSQL = []string{"drop table", "drop database", "drop schema", "truncate ", "delete from", "drop collection"}
+)
+
+// runsDestructiveSQL reports whether inline code hands a database a
+// statement that drops or empties data: a call that runs SQL, and such a
+// statement in one of its string literals (print("DROP TABLE") alone runs
+// nothing).
+func runsDestructiveSQL(script string) (string, bool) {
+	if !slices.ContainsFunc(dbCalls, func(c string) bool { return strings.Contains(script, c) }) {
+		return "", false
+	}
+	lower := strings.ToLower(script)
+	for _, st := range destructiveSQL {
+		if strings.Contains(lower, st) {
+			return strings.TrimSpace(st), true
+		}
+	}
+	return "", false
 }
 
 // sendsBody holds when a request carries a body, which makes curl and
