@@ -270,7 +270,7 @@ func concat(tables ...[]rules.Rule) []rules.Rule {
 func Rules() []rules.Rule {
 	return concat(
 		databases(), codeHosts(), filesystem(), terminals(), kubernetes(), cloud(), infrastructureAsCode(), messaging(), payments(), browsers(), apis(),
-		[]rules.Rule{anyToolHTTPDelete(), {ID: "mcp.known-server.read", Type: rules.AnyType, On: Call, Tier: model.TierReversible,
+		[]rules.Rule{anyToolProtectionOff(), anyToolHTTPDelete(), {ID: "mcp.known-server.read", Type: rules.AnyType, On: Call, Tier: model.TierReversible,
 			When:   rules.All(server("github", "gitlab", "filesystem", "kubernetes", "k8s", "slack", "gmail", "stripe", "postgres", "mysql", "sqlite", "aws", "gcp", "azure", "playwright", "puppeteer", "browser", "notion", "linear", "jira", "sentry"), firstWordRead()),
 			Reason: "a read tool of a known server: it lists, gets or searches and changes nothing"}},
 	)
@@ -615,6 +615,57 @@ func apis() []rules.Rule {
 func urlNamesDelete(v any) bool {
 	s, ok := v.(string)
 	return ok && rules.URLNamesDelete(s)
+}
+
+// protectionKeys are the arguments, lower-cased without "_" and "-", that
+// keep something from being lost, with the value that turns each off.
+var protectionKeys = map[string]func(any) bool{
+	"deletionprotection": isFalse, "deletionprotectionenabled": isFalse, "terminationprotection": isFalse,
+	"disableapitermination": isFalse, "backupretentionperiod": isZero, "backupretentionlimit": isZero,
+	"snapshotretentionlimit": isZero, "backupenabled": isFalse, "backupsenabled": isFalse, "pitrenabled": isFalse,
+	"pointintimerecoveryenabled": isFalse, "enablepurgeprotection": isFalse, "purgeprotectionenabled": isFalse,
+	"softdeleteenabled": isFalse, "enablesoftdelete": isFalse, "versioningenabled": isFalse,
+}
+
+// protectionOffArg finds, anywhere in a call's arguments, one that turns a
+// protection off (DeletionProtection: false, BackupRetentionPeriod: 0, a
+// versioning status of Suspended).
+func protectionOffArg(args map[string]any, under string) (string, bool) {
+	for k, v := range args {
+		key := strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(k))
+		if off, ok := protectionKeys[key]; ok && off(v) {
+			return k, true
+		}
+		if key == "status" && strings.Contains(under, "versioning") && strings.EqualFold(fmt.Sprint(v), "Suspended") {
+			return k, true
+		}
+		if m, ok := v.(map[string]any); ok {
+			if name, found := protectionOffArg(m, under+key); found {
+				return k + "." + name, true
+			}
+		}
+	}
+	return "", false
+}
+
+// createVerbs start the names of tools that make a new object.
+var createVerbs = map[string]bool{"create": true, "new": true, "add": true, "insert": true, "launch": true, "run": true, "provision": true}
+
+// anyToolProtectionOff is read before the rows of any tool: a call of any
+// name that turns a protection against loss off needs review, as the cloud
+// CLIs' --no-deletion-protection does.
+func anyToolProtectionOff() rules.Rule {
+	return rules.Rule{ID: "mcp.any.protection-off", Type: rules.AnyType, On: Call, First: true, Tier: model.TierNeedsReview,
+		When: rules.Func("an argument that turns a protection off", func(f rules.Facts) rules.Result {
+			if w := f.M.Call.Words; len(w) > 0 && createVerbs[w[0]] {
+				return rules.Result{Truth: rules.False} // a new object, created without the protection, loses nothing
+			}
+			if name, ok := protectionOffArg(f.M.Call.Arguments, ""); ok {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + name, Present: true}}}
+			}
+			return rules.Result{Truth: rules.False}
+		}),
+		Reason: "turns off a protection against loss (deletion protection, backups, point-in-time recovery, purge protection, soft delete, versioning): what it protected can then be lost for good, and whether that is intended is not in the call"}
 }
 
 // anyToolHTTPDelete is read for every tool call no row of its own decides:

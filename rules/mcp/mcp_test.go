@@ -112,6 +112,7 @@ var specs = map[string]spec{
 	"mcp.pay.create":         {`{"server":"stripe","tool":"{tool}","arguments":{"name":"x"}}`, `{"server":"stripe","tool":"delete_customer","arguments":{"id":"x"}}`},
 	"mcp.browser.read":       {`{"server":"playwright","tool":"{tool}","arguments":{"url":"https://x"}}`, `{"server":"playwright","tool":"browser_click","arguments":{"ref":"e1"}}`},
 	"mcp.browser.act":        {`{"server":"playwright","tool":"{tool}","arguments":{"ref":"e1"}}`, `{"server":"playwright","tool":"browser_snapshot"}`},
+	"mcp.any.protection-off": {`{"server":"aws","tool":"modify_db_instance","arguments":{"DBInstanceIdentifier":"prod","DeletionProtection":false}}`, `{"server":"aws","tool":"create_db_instance","arguments":{"DBInstanceIdentifier":"dev","DeletionProtection":false}}`},
 	"mcp.any.http-delete":    {`{"server":"postman","tool":"send_it","arguments":{"method":"delete","url":"https://api/x/1"}}`, `{"server":"postman","tool":"send_it","arguments":{"method":"get","url":"https://api/x/1"}}`},
 	"mcp.known-server.read":  {`{"server":"github","tool":"get_file_contents","arguments":{"path":"README.md"}}`, `{"server":"acme","tool":"get_file_contents","arguments":{"path":"README.md"}}`},
 }
