@@ -102,6 +102,8 @@ func Rules() []rules.Rule {
 		row("kubectl.config.delete", "kubectl", rules.Any(rules.Sub("config", "delete-context"), rules.Sub("config", "delete-cluster"), rules.Sub("config", "delete-user"), rules.Sub("config", "unset")),
 			model.TierRecoverableWithEffort, "removes entries from the kubeconfig; their credentials must be fetched again"),
 		row("kubectl.read", "kubectl", rules.Any(readSubs...), model.TierReversible, "reads cluster state"),
+		row("kubectl.plugin.destroy", "kubectl", pluginDestroys(), model.TierNeedsReview,
+			"a kubectl plugin (kubectl-NAME, which the input does not show) is asked to destroy, delete or remove something: what it takes with it is not in the input"),
 		row("kubectl.other", "kubectl", nil, model.TierRecoverableWithEffort,
 			"changes cluster objects in place (apply, patch, edit, label, rollout ...); re-applying the previous manifests reverts it"),
 
@@ -128,6 +130,35 @@ func rawResource(kinds ...string) rules.Cond {
 		for i := len(segs) - 1; i >= 0 && i >= len(segs)-2; i-- {
 			if slices.Contains(kinds, segs[i]) {
 				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "raw", Value: raw, Present: true}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// builtins are kubectl's own commands; any other first word runs the
+// plugin kubectl-WORD (kubectl cnpg destroy runs kubectl-cnpg).
+var builtins = map[string]bool{"get": true, "describe": true, "create": true, "apply": true, "delete": true, "edit": true, "patch": true,
+	"replace": true, "scale": true, "rollout": true, "expose": true, "run": true, "set": true, "explain": true, "logs": true, "attach": true,
+	"exec": true, "port-forward": true, "proxy": true, "cp": true, "auth": true, "debug": true, "events": true, "top": true, "cordon": true,
+	"uncordon": true, "drain": true, "taint": true, "certificate": true, "cluster-info": true, "diff": true, "kustomize": true, "label": true,
+	"annotate": true, "completion": true, "api-resources": true, "api-versions": true, "config": true, "plugin": true, "version": true,
+	"wait": true, "autoscale": true, "alpha": true, "options": true}
+
+// pluginVerbs, after a plugin's name, ask it to destroy something.
+var pluginVerbs = []string{"destroy", "delete", "remove", "rm", "uninstall", "purge", "drop", "reset", "wipe", "prune"}
+
+// pluginDestroys holds for a kubectl plugin given a destroying verb among
+// its next two words (kubectl cnpg destroy CLUSTER, kubectl krew uninstall).
+func pluginDestroys() rules.Cond {
+	return rules.Func("a kubectl plugin asked to destroy", func(f rules.Facts) rules.Result {
+		ops := f.Operands()
+		if len(ops) < 2 || ops[0].Dynamic || builtins[ops[0].Value] {
+			return rules.Result{Truth: rules.False}
+		}
+		for _, o := range ops[1:min(len(ops), 3)] {
+			if slices.Contains(pluginVerbs, strings.ToLower(o.Value)) {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "plugin", Value: ops[0].Value + " " + o.Value, Present: true}}}
 			}
 		}
 		return rules.Result{Truth: rules.False}

@@ -18,6 +18,8 @@ func TestRows(t *testing.T) {
 		{Row: "kubectl.delete.raw-data", Hit: "kubectl delete --raw /api/v1/namespaces/prod", Miss: "kubectl delete --raw /api/v1/namespaces/prod/pods/web"},
 		{Row: "kubectl.delete.raw-data", Hit: "kubectl delete --raw=/api/v1/namespaces/x/persistentvolumeclaims", Miss: "kubectl get --raw /api/v1/namespaces/x/persistentvolumeclaims"},
 		{Row: "kubectl.delete.raw", Hit: "kubectl delete --raw /apis/apps/v1/namespaces/prod/deployments/web", Miss: "kubectl delete deploy web"},
+		{Row: "kubectl.plugin.destroy", Hit: "kubectl cnpg destroy prod-db 1", Miss: "kubectl cnpg status prod-db"},
+		{Row: "kubectl.plugin.destroy", Hit: "kubectl krew uninstall ctx", Miss: "kubectl rollout undo deploy/web"},
 		{Row: "kubectl.delete.namespace", Hit: "kubectl --new-option x delete ns prod", Miss: "kubectl new-option x delete ns prod"},
 		{Row: "kubectl.delete.all", Hit: "kubectl delete pods --all", Miss: "kubectl delete pod web"},
 		{Row: "kubectl.delete.storage", Hit: "kubectl delete pvc data-db-0", Miss: "kubectl describe pvc data-db-0"},
