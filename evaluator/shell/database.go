@@ -39,6 +39,8 @@ var sqlClients = map[string]sqlClient{
 	"usql":              {flags: []string{"-c", "--command"}, fileFlags: []string{"-f", "--file"}},
 	"bq":                {sub: "query", operand: 1},
 	"mysqlsh":           {flags: []string{"-e", "--execute"}, fileFlags: []string{"-f", "--file"}},
+	"mycli":             {flags: []string{"-e", "--execute"}},
+	"litecli":           {flags: []string{"-e", "--execute"}},
 	// CQL is not SQL: what PostgreSQL's parser reads (SELECT ...) is judged,
 	// the rest (DROP KEYSPACE) does not parse and is needs-review.
 	"cqlsh": {flags: []string{"-e", "--execute"}, fileFlags: []string{"-f", "--file"}},

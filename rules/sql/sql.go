@@ -210,6 +210,8 @@ func Rules() []rules.Rule {
 			"HDEL", "SREM", "ZREM", "ZREMRANGEBYSCORE", "ZREMRANGEBYRANK", "ZREMRANGEBYLEX", "LREM", "LTRIM", "XDEL", "XTRIM", "RENAME",
 			"FUNCTION FLUSH", "FUNCTION DELETE", "FUNCTION RESTORE"),
 			Tier: model.TierUnrecoverable, Reason: "deletes, trims or expires keys and their members, replaces a key by renaming another over it, deletes stored functions, or reconfigures or stops the server"},
+		rules.Rule{ID: "db.redis-cli.stdin-file", Type: "redis-cli", On: rules.Execute, When: rules.All(rules.NoOperands(0), stdinFile()), Tier: model.TierNeedsReview,
+			Reason: "reads its commands from a file on stdin (redis-cli --pipe < cmds.txt) that the input does not show"},
 		rules.Rule{ID: "db.redis-cli", Type: "redis-cli", On: rules.Execute, Tier: model.TierReversible,
 			Reason: "reads or writes keys; no command here deletes data"},
 	)
@@ -234,6 +236,11 @@ func Rules() []rules.Rule {
 		out = append(out,
 			rules.Rule{ID: "db." + shell + ".destructive", Type: shell, On: rules.Execute, When: mongoDestructive(), Tier: model.TierUnrecoverable,
 				Reason: "the evaluated script drops or deletes documents, collections or databases"},
+			rules.Rule{ID: "db." + shell + ".script-file", Type: shell, On: rules.Execute, When: rules.Any(rules.Flag("f", "file"), stdinFile(),
+				rules.Operand(0, "a .js script", func(a model.Arg, _ *model.Command) bool {
+					return strings.HasSuffix(a.Value, ".js") || strings.HasSuffix(a.Value, ".mongodb")
+				})),
+				Tier: model.TierNeedsReview, Reason: "runs a script file that the input does not show"},
 			rules.Rule{ID: "db." + shell, Type: shell, On: rules.Execute, Tier: model.TierRecoverableWithEffort,
 				Reason: "runs a Mongo shell session or script; nothing in it shown here deletes data"},
 		)
@@ -251,7 +258,7 @@ func systemPath(p string) bool {
 // reads (evaluator/shell); fileFlagClients also run SQL files named by a
 // flag.
 var (
-	clients         = []string{"psql", "mysql", "mariadb", "sqlite3", "duckdb", "cockroach", "clickhouse-client", "snowsql", "sqlcmd", "usql", "bq", "mysqlsh", "cqlsh"}
+	clients         = []string{"psql", "mysql", "mariadb", "sqlite3", "duckdb", "cockroach", "clickhouse-client", "snowsql", "sqlcmd", "usql", "bq", "mysqlsh", "cqlsh", "mycli", "litecli"}
 	fileFlagClients = []string{"psql", "usql", "cockroach", "snowsql", "sqlcmd", "mysqlsh", "clickhouse-client", "cqlsh"}
 )
 
