@@ -253,6 +253,7 @@ func TestParse(t *testing.T) {
 		{"ssh running a shell fed a script", "ssh host bash -s <<'EOF'\nrm -rf /srv\nEOF", "bash -s | rm -rf /srv"},
 		{"ssh running a command fed data", "ssh host 'cat > notes.txt' <<'EOF'\nrm -rf /srv\nEOF", "cat | (redirect) notes.txt"},
 		{"docker exec past an unknown global option", "docker --experimental-x y exec c rm -rf /data", "rm -rf /data"},
+		{"docker exec past an option's run-time value", `docker --experimental-x "$X" exec c rm -rf /data`, "rm -rf /data"},
 		{"kubectl exec past a global option", "kubectl --as admin exec -it pod -- rm -rf /data", "rm -rf /data"},
 		{"docker run past a global option", "docker --tlscacert ca.pem run -v /:/host alpine rm -rf /host/etc", "docker --tlscacert ca.pem run -v /:/host alpine rm -rf /host/etc | rm -rf /etc"},
 		{"a word no option can own is not passed over", "docker ps exec c rm -rf /data", "docker ps exec c rm -rf /data"},

@@ -458,17 +458,19 @@ func subcommandAt(args []model.Arg, valueFlags, path []string) (int, bool) {
 	for i := 0; i < len(args) && len(path) > 0; i++ {
 		a := args[i]
 		switch {
-		case a.Dynamic || a.Value == "--":
+		case a.Value == "--" && !a.Dynamic:
 			return 0, false
-		case strings.HasPrefix(a.Value, "-") && len(a.Value) > 1:
+		case strings.HasPrefix(a.Value, "-") && len(a.Value) > 1 && !a.Dynamic:
 			if !strings.Contains(a.Value, "=") && slices.Contains(valueFlags, a.Value) {
 				i++
 			}
-		case a.Value == path[0]:
+		case !a.Dynamic && a.Value == path[0]:
 			if path = path[1:]; len(path) == 0 {
 				return i + 1, true
 			}
 		case i > 0 && mayTakeValue(args[i-1]):
+			// the previous option's value, known or only at run time
+			// (docker --context "$CTX" exec)
 		default:
 			return 0, false
 		}
