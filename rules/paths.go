@@ -394,6 +394,40 @@ func AgentConfigIs(skip int) Cond {
 	})
 }
 
+// AgentConfigHolder reports whether p is such a file or a directory that
+// holds them (.claude, ~/.cursor, .git, .git/hooks, .husky): what is
+// copied, synced or extracted into it can replace them.
+func AgentConfigHolder(p string) bool {
+	if AgentConfig(p) {
+		return true
+	}
+	_, ok := agentConfigFiles[path.Base(path.Clean(p))]
+	return ok
+}
+
+// AgentConfigInto holds when some operand after skip is an agent's
+// configuration or a directory that holds it (AgentConfigHolder): the
+// command writes there (cp -r evil/ .claude/).
+func AgentConfigInto(skip int) Cond {
+	return operandWhere(skip, agentConfigHolderDesc, func(f Facts, a model.Arg) bool {
+		return !a.Dynamic && AgentConfigHolder(a.Value)
+	})
+}
+
+// AgentConfigDirFlag holds when one of the options that name the
+// directory a command writes into (cp -t DIR, tar -C DIR, unzip -d DIR)
+// names an agent's configuration or a directory that holds it.
+func AgentConfigDirFlag(names ...string) Cond {
+	return Func("--"+strings.Join(names, "|")+" "+agentConfigHolderDesc, func(f Facts) Result {
+		if v, ok := FlagValue(f.M.Command, names...); ok && AgentConfigHolder(v) {
+			return Result{Truth: True, Evidence: []model.Evidence{{Key: "directory", Value: v, Present: true, Description: agentConfigHolderDesc}}}
+		}
+		return Result{Truth: False}
+	})
+}
+
+const agentConfigHolderDesc = "an agent's configuration or git's hooks, or the directory that holds them"
+
 // HomeDotfileIs holds when some operand after skip is a home dotfile.
 func HomeDotfileIs(skip int) Cond {
 	return operandWhere(skip, "a dotfile in a home directory", func(f Facts, a model.Arg) bool {

@@ -26,10 +26,10 @@ var gitValueFlags = map[string]bool{"-C": true, "-c": true, "--git-dir": true, "
 // as filter.NAME.clean is a name).
 var gitCommandKeys = map[string]bool{"core.pager": true, "core.editor": true, "core.sshcommand": true, "core.fsmonitor": true,
 	"core.askpass": true, "sequence.editor": true, "diff.external": true, "gpg.program": true, "gpg.ssh.program": true,
-	"credential.helper": true, "uploadpack.packobjectshook": true, "core.gitproxy": true,
-	// core.hooksPath names a directory of hooks git runs: read as the
-	// command line of its path, it is a program no rule knows.
-	"core.hookspath": true}
+	"credential.helper": true, "uploadpack.packobjectshook": true, "core.gitproxy": true}
+
+// core.hooksPath names a directory of hooks, not a command: rules/git
+// judges setting it.
 
 // gitCommandKinds are the first and last parts of three-part keys whose
 // value is a command: pager.log, difftool.NAME.cmd, filter.NAME.clean.

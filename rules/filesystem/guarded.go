@@ -33,6 +33,24 @@ func agentConfigRows() []rules.Rule {
 	} {
 		out = append(out, row("fs."+w.id+".agent-config", w.program, rules.AgentConfigIs(w.skip), model.TierNeedsReview, agentConfigReason))
 	}
+	// Programs that copy into a directory replace the configuration a
+	// directory holds as surely as one that names the file: cp -r evil/
+	// .claude/, rsync evil/ ~/.cursor/, mv hooks .git/ (rm is not among
+	// them: rm -rf .claude deletes a project directory, a worse tier).
+	for _, w := range []struct {
+		program  string
+		skip     int
+		dirFlags []string
+	}{
+		{"cp", 1, []string{"t", "target-directory"}}, {"mv", 0, []string{"t", "target-directory"}},
+		{"install", 1, []string{"t", "target-directory"}}, {"ln", 1, []string{"t", "target-directory"}}, {"rsync", 1, nil},
+	} {
+		when := rules.AgentConfigInto(w.skip)
+		if w.dirFlags != nil {
+			when = rules.Any(rules.AgentConfigDirFlag(w.dirFlags...), when)
+		}
+		out = append(out, row("fs."+w.program+".into-agent-config", w.program, when, model.TierNeedsReview, agentConfigReason))
+	}
 	return out
 }
 

@@ -25,5 +25,11 @@ func agentConfigCases() []rulestest.Case {
 		{Row: "fs.chmod.agent-config", Hit: "chmod +x .husky/pre-commit", Miss: "chmod +x scripts/build.sh"},
 		{Row: "fs.redirect.agent-config", Hit: "echo '{}' > .claude/settings.json", Miss: "echo '{}' > claude-settings.json"},
 		{Row: "fs.append.agent-config", Hit: "echo 'rm -rf ~' >> .git/hooks/post-checkout", Miss: "echo x >> .gitignore"},
+		{Row: "fs.cp.into-agent-config", Hit: "cp -r evil/ .claude/", Miss: "cp -r .claude/ backup/"},
+		{Row: "fs.cp.into-agent-config", Hit: "cp -t ~/.cursor mcp.json", Miss: "cp -t docs mcp.json"},
+		{Row: "fs.mv.into-agent-config", Hit: "mv hooks .git/", Miss: "mv hooks scripts/"},
+		{Row: "fs.install.into-agent-config", Hit: "install -D -m 755 hook.sh -t .husky", Miss: "install -D -m 755 hook.sh -t bin"},
+		{Row: "fs.ln.into-agent-config", Hit: "ln -s /tmp/evil.json ~/.cursor", Miss: "ln -s /tmp/evil.json docs"},
+		{Row: "fs.rsync.into-agent-config", Hit: "rsync -a evil/ /home/u/.claude/", Miss: "rsync -a .claude/ backup/"},
 	}
 }

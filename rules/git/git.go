@@ -102,6 +102,8 @@ func row(id string, when rules.Cond, tier model.Tier, reason string) rules.Rule 
 func Rules() []rules.Rule {
 	return []rules.Rule{
 		row("git.help", rules.Any(rules.Flag("help", "version", "h"), sub("help", rules.Always())), model.TierReversible, "prints help or the version"),
+		row("git.hooks-path", hooksPathOption(), model.TierNeedsReview, hooksPathReason),
+		row("git.config.hooks-path", sub("config", configSets("core.hookspath")), model.TierNeedsReview, hooksPathReason),
 		row("git.reset.hard", sub("reset", rules.Flag("hard", "merge", "keep")), model.TierUnrecoverable,
 			"git reset --hard (or --merge/--keep) discards uncommitted changes to tracked files; git never stored them"),
 		row("git.clean.force", sub("clean", rules.Flag("f", "force")), model.TierUnrecoverable,

@@ -10,6 +10,11 @@ func TestRows(t *testing.T) {
 	rulestest.Run(t, Rules(), []rulestest.Case{
 		{Row: "git.help", Hit: "git --help", Miss: "git reset --hard"},
 		{Row: "git.help", Hit: "git help reset", Miss: "git reset"},
+		{Row: "git.hooks-path", Hit: "git -c core.hooksPath=/tmp/h commit -m x", Miss: "git -c core.pager=less log"},
+		{Row: "git.hooks-path", Hit: "git --config-env=core.hookspath=HOOKS push", Miss: "git commit -m core.hooksPath=/tmp/h"},
+		{Row: "git.config.hooks-path", Hit: "git config core.hooksPath /tmp/hooks", Miss: "git config --get core.hooksPath"},
+		{Row: "git.config.hooks-path", Hit: "git config --local set core.hooksPath .githooks", Miss: "git config --unset core.hooksPath"},
+		{Row: "git.config.hooks-path", Hit: "git config --file .git/config core.HooksPath x", Miss: "git config core.hooksPathX y"},
 		{Row: "git.reset.hard", Hit: "git reset --hard HEAD~1", Miss: "git reset HEAD~1"},
 		{Row: "git.reset.hard", Hit: "git -C repo -c a=b --no-pager reset -q --hard", Miss: "git -C repo reset -q"},
 		{Row: "git.reset.hard", Hit: "git -- reset --hard", Miss: "git reset -- --hard"},

@@ -119,6 +119,8 @@ func Rules() []rules.Rule {
 		row("program.sed.in-place-agent-config", "sed", rules.All(rules.Flag("i", "in-place"), rules.AgentConfigIs(0)), model.TierNeedsReview, agentConfigEdit),
 		row("program.sed.in-place", "sed", rules.Flag("i", "in-place"), model.TierRecoverableWithEffort, "sed -i edits the files in place; the old contents survive only in version control"),
 		row("program.sed", "sed", nil, model.TierReversible, "sed without -i only prints"),
+		row("program.tar.extract-agent-config", "tar", rules.All(rules.Any(rules.Flag("x", "extract", "get"), oldStyleFlag('x')), rules.AgentConfigDirFlag("C", "directory")),
+			model.TierNeedsReview, intoAgentConfig),
 		row("program.tar.extract-critical", "tar", rules.All(rules.Any(rules.Flag("x", "extract", "get"), oldStyleFlag('x')), flagPath([]string{"C", "directory"}, critical...)), model.TierUnrecoverable,
 			"extracts an archive into the root, a system or a home directory, overwriting what is there"),
 		row("program.tar.extract", "tar", rules.Any(rules.Flag("x", "extract", "get"), oldStyleFlag('x')), model.TierRecoverableWithEffort, "extracting overwrites files of the same names"),
@@ -143,6 +145,7 @@ func Rules() []rules.Rule {
 		)
 	}
 	out = append(out,
+		row("program.unzip.agent-config", "unzip", rules.AgentConfigDirFlag("d"), model.TierNeedsReview, intoAgentConfig),
 		row("program.unzip.critical", "unzip", flagPath([]string{"d"}, critical...), model.TierUnrecoverable,
 			"extracts into the root, a system or a home directory, over what is there"),
 		row("program.unzip.overwrite", "unzip", rules.Flag("o"), model.TierRecoverableWithEffort,
@@ -154,6 +157,13 @@ func Rules() []rules.Rule {
 		row("program.dotnet.run", "dotnet", rules.Sub("run"), model.TierRecoverableWithEffort, runsSource),
 		row("program.swift.run", "swift", rules.Sub("run"), model.TierRecoverableWithEffort, runsSource),
 		row("program.npm.publish", "npm", rules.Sub("publish"), model.TierNeedsReview, publishReason),
+		row("program.npm.lifecycle-script", "npm", rules.Any(rules.All(rules.Sub("pkg", "set"), rules.Operand(2, "a lifecycle script", lifecycleScript)),
+			rules.All(rules.Sub("set-script"), rules.Operand(1, "a lifecycle script", func(a model.Arg, _ *model.Command) bool {
+				return lifecycleScripts[strings.ToLower(a.Value)]
+			}))), model.TierNeedsReview,
+			"sets a script that npm runs by itself on the next install, pack or publish (postinstall, prepare): whatever the command line does runs then, unreviewed"),
+		row("program.npm.pkg-edit", "npm", rules.Any(rules.Sub("pkg", "set"), rules.Sub("pkg", "delete"), rules.Sub("set-script")), model.TierRecoverableWithEffort,
+			"edits package.json in place; its old contents survive only in version control"),
 		row("program.pnpm.publish", "pnpm", rules.Sub("publish"), model.TierNeedsReview, publishReason),
 		row("program.yarn.publish", "yarn", rules.Any(rules.Sub("publish"), rules.Sub("npm", "publish")), model.TierNeedsReview, publishReason),
 		row("program.cargo.publish", "cargo", rules.Sub("publish"), model.TierNeedsReview, publishReason),
@@ -304,6 +314,25 @@ var (
 // app.py, they run a program whose source is in files the input does not
 // show (go test and go build run or build nothing that changes data).
 const runsSource = "builds and runs a program whose source the input does not show: what it does (a migration down, a cleanup) is not analysed"
+
+// intoAgentConfig says why extracting into an agent's configuration
+// directory needs review.
+const intoAgentConfig = "extracts files into a directory that holds a coding agent's configuration or git's hooks (.claude, .cursor, .git/hooks, .husky): " +
+	"they can replace the hooks and permissions that guard the agent, or plant code git runs later"
+
+// lifecycleScripts are the package.json scripts npm runs by itself, on
+// install, pack and publish (npm help scripts).
+var lifecycleScripts = map[string]bool{"preinstall": true, "install": true, "postinstall": true, "prepublish": true,
+	"preprepare": true, "prepare": true, "postprepare": true, "prepack": true, "postpack": true, "prepublishonly": true,
+	"publish": true, "postpublish": true, "dependencies": true, "preuninstall": true, "uninstall": true, "postuninstall": true}
+
+// lifecycleScript holds for npm pkg set's scripts.NAME=VALUE when NAME is
+// a lifecycle script.
+func lifecycleScript(a model.Arg, _ *model.Command) bool {
+	key, _, _ := strings.Cut(a.Value, "=")
+	name, ok := strings.CutPrefix(strings.ToLower(key), "scripts.")
+	return ok && lifecycleScripts[name]
+}
 
 // agentConfigEdit says why an in-place edit of an agent's configuration or
 // a git hook needs review.
