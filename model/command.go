@@ -50,6 +50,13 @@ type Command struct {
 	Stdin string
 	// Redirects are the files the command's output is written to.
 	Redirects []Redirect
+	// Function says that Program is a shell function the line defines
+	// before calling it: bash runs the function's body, whose commands
+	// are judged where it is defined, rather than a program of that name.
+	Function bool
+	// ForkBomb says that the function called starts itself again in the
+	// background or through a pipe (:(){ :|:& };:).
+	ForkBomb bool
 	// Problem, when set, is why the command could not be analysed (a parse
 	// error with its position, a dynamic program name, a nesting bound).
 	Problem string

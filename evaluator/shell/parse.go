@@ -113,6 +113,8 @@ type walker struct {
 	// curl"), for every script of the line: statements of different
 	// scripts are different nodes. It is made at the first pipe.
 	stdin map[*syntax.Stmt]string
+	// funcs are the functions the line has defined so far (function.go).
+	funcs map[string]lineFunction
 	// boot holds the first mutations, commands and arguments in the walker
 	// itself: a one-line command then allocates one block, not one for
 	// each piece.
@@ -188,6 +190,8 @@ func (w *walker) script(src string, fr frame) {
 				w.runCommandVars(call.Assigns, n, src, fr)
 			}
 			w.statementRedirects(n, src, fr)
+		case *syntax.FuncDecl:
+			w.define(n)
 		case *syntax.DeclClause:
 			w.declare(n, src, fr)
 		case *syntax.Word:
@@ -358,6 +362,9 @@ func (w *walker) call(c *syntax.CallExpr, st *syntax.Stmt, src string, fr frame,
 		argv = w.appendWord(argv, word)
 	}
 	cmd := w.commandAt(st, c.Pos(), src, fr, env)
+	if fn, ok := w.calledFunction(c); ok {
+		cmd.Function, cmd.ForkBomb = true, fn.forkBomb
+	}
 	if len(runs) > 0 {
 		w.commandVars(runs, env, cmd, fr)
 	}

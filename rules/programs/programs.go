@@ -25,7 +25,7 @@ var readOnly = []string{
 	"echo", "printf", "pwd", "cd", "pushd", "popd", "wc", "sort", "uniq", "cut", "tr", "column", "paste", "join", "comm",
 	"which", "whereis", "type", "command", "builtin", "whoami", "id", "groups", "date", "cal", "uptime", "uname", "hostname", "arch", "nproc",
 	"free", "df", "du", "ps", "pgrep", "top", "htop", "lsof", "lsblk", "mount", "findmnt", "stat", "file", "tree",
-	"true", "false", "test", "[", "man", "info", "help", "apropos", "whatis", "diff", "cmp", "colordiff", "sdiff",
+	"true", "false", ":", "test", "[", "man", "info", "help", "apropos", "whatis", "diff", "cmp", "colordiff", "sdiff",
 	"jq", "yq", "xq", "xxd", "hexdump", "od", "strings", "md5sum", "sha1sum", "sha256sum", "sha512sum", "cksum", "b2sum",
 	"base64", "base32", "basename", "dirname", "realpath", "readlink", "sleep", "seq", "yes", "printenv", "env", "locale",
 	"set", "unset", "alias", "unalias", "history", "clear", "tput", "stty", "tty", "read", "wait", "jobs",
@@ -56,6 +56,10 @@ func Rules() []rules.Rule {
 			"this part of the command line could not be analysed, so what it does is unknown"),
 		{ID: "program.help", Type: rules.AnyType, On: rules.Execute, First: true, When: rules.All(helpFlag(), printsHelp()),
 			Tier: model.TierReversible, Reason: "prints help or the version and changes nothing"},
+		{ID: "program.fork-bomb", Type: rules.AnyType, On: rules.Execute, First: true, When: forkBomb(), Tier: model.TierNeedsReview,
+			Reason: "calls a shell function that starts itself again in the background or through a pipe (a fork bomb): the copies multiply until the machine runs out of processes and must be restarted"},
+		{ID: "program.line-function", Type: rules.AnyType, On: rules.Execute, When: lineFunction(), Tier: model.TierReversible,
+			Reason: "calls a shell function the line defines: it runs the function's body, whose commands are judged where it is defined"},
 		{ID: "program.lookalike-option", Type: rules.AnyType, On: rules.Execute, First: true, When: lookalikeOption(),
 			Tier: model.TierNeedsReview, Reason: "an argument starts with a Unicode dash made to look like an option (git reset ‐‐hard): " +
 				"the program reads it as a name, not an option, so the line does not do what it shows, and such spellings are how a command slips past a guard"},
@@ -314,6 +318,29 @@ var (
 // app.py, they run a program whose source is in files the input does not
 // show (go test and go build run or build nothing that changes data).
 const runsSource = "builds and runs a program whose source the input does not show: what it does (a migration down, a cleanup) is not analysed"
+
+// lineFunction holds for a call of a function the command line defines
+// (model.Command.Function). Rows of a program of the same name are read
+// first: only a name no row knows is left to it.
+func lineFunction() rules.Cond {
+	return rules.Func("a call of a function the line defines", func(f rules.Facts) rules.Result {
+		if f.M.Command == nil || !f.M.Command.Function {
+			return rules.Result{Truth: rules.False}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "function", Value: f.M.Command.Program, Present: true}}}
+	})
+}
+
+// forkBomb holds for a call of a function the line defines that starts
+// itself again in the background or through a pipe.
+func forkBomb() rules.Cond {
+	return rules.Func("a call of a function that forks itself", func(f rules.Facts) rules.Result {
+		if f.M.Command == nil || !f.M.Command.ForkBomb {
+			return rules.Result{Truth: rules.False}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "function", Value: f.M.Command.Program, Present: true}}}
+	})
+}
 
 // intoAgentConfig says why extracting into an agent's configuration
 // directory needs review.

@@ -95,6 +95,15 @@ func Rules() []rules.Rule {
 			row("system."+p, p, nil, model.TierRecoverableWithEffort, "stops or restarts the machine: an outage, and unsaved work in running programs is lost"),
 		)
 	}
+	for _, p := range []string{"init", "telinit"} {
+		out = append(out,
+			row("system."+p+".reload", p, rules.Operand(0, "q or u", func(a model.Arg, _ *model.Command) bool {
+				return !a.Dynamic && len(a.Value) == 1 && strings.Contains("qQuU", a.Value)
+			}), model.TierReversible, "makes init re-read its configuration (q) or re-execute itself (u); the runlevel stays"),
+			row("system."+p, p, nil, model.TierRecoverableWithEffort,
+				"changes the runlevel: 0 halts and 6 restarts the machine, 1 or S drops it to single-user mode, stopping its services"),
+		)
+	}
 	out = append(out,
 		row("system.kill.init", "kill", killsInit(),
 			model.TierRecoverableWithEffort, "signals init (1) or every process (-1): the machine or session goes down"),
@@ -102,6 +111,8 @@ func Rules() []rules.Rule {
 		row("system.kill", "kill", nil, model.TierRecoverableWithEffort, "kills processes: their unsaved state is lost"),
 		row("system.pkill", "pkill", nil, model.TierRecoverableWithEffort, "kills every process matching the pattern"),
 		row("system.killall", "killall", nil, model.TierRecoverableWithEffort, "kills every process with the name"),
+		row("system.killall5", "killall5", nil, model.TierRecoverableWithEffort,
+			"signals every process but the kernel's and its own session's (what shutdown scripts do): the machine's services and sessions go down"),
 		row("system.systemctl.stop", "systemctl", rules.Any(rules.Sub("stop"), rules.Sub("disable"), rules.Sub("mask"), rules.Sub("kill"), rules.Sub("isolate"),
 			rules.Sub("poweroff"), rules.Sub("reboot"), rules.Sub("halt"), rules.Sub("restart"), rules.Sub("reset-failed")), model.TierRecoverableWithEffort,
 			"stops, disables or restarts services: an outage until they are started again"),
