@@ -245,6 +245,7 @@ func classifyCall(m *model.Mutation) model.Recoverability {
 		verb = c.Words[0] // emptyBucket: "empty" is a verb only in front
 	}
 	cat, noun, _ := Categorize(c.Name)
+	opKey, operation := destructiveOperation(c.Arguments)
 	switch {
 	case verb != "":
 		v.Tier, v.RuleID = model.TierNeedsReview, "classifier.mcp.destructive-verb"
@@ -253,6 +254,11 @@ func classifyCall(m *model.Mutation) model.Recoverability {
 			v.Reasoning += " on a data-bearing resource (" + noun + ")"
 		}
 		v.Evidence = []model.Evidence{{Key: "verb", Value: verb, Present: true}}
+		v.MissingEvidence = []string{"a rule for " + c.Name}
+	case operation != "":
+		v.Tier, v.RuleID = model.TierNeedsReview, "classifier.mcp.destructive-operation"
+		v.Reasoning = "no rule knows the tool " + c.Tool + ", and its " + opKey + " argument names a destructive operation (" + operation + ")"
+		v.Evidence = []model.Evidence{{Key: "arguments." + opKey, Value: operation, Present: true}}
 		v.MissingEvidence = []string{"a rule for " + c.Name}
 	case a != nil && a.DestructiveHint != nil && *a.DestructiveHint:
 		v.Tier, v.RuleID = model.TierNeedsReview, "classifier.mcp.destructive-hint"
@@ -269,4 +275,28 @@ func classifyCall(m *model.Mutation) model.Recoverability {
 		v.Evidence = []model.Evidence{{Key: "verb", Value: c.Words[0], Present: true}}
 	}
 	return v
+}
+
+// operationKeys are the arguments through which a generic tool is told
+// which operation to perform (salesforce_dml_records {"operation":
+// "delete"}, a records tool's {"action": "purge"}).
+var operationKeys = map[string]bool{"operation": true, "op": true, "action": true, "verb": true, "dml": true, "operation_type": true,
+	"operationtype": true, "action_type": true, "actiontype": true, "method": true, "mode": true}
+
+// destructiveOperation returns the first argument, by name, of the
+// operation keys whose value names a destructive operation, and the verb.
+func destructiveOperation(args map[string]any) (key, verb string) {
+	for k, v := range args {
+		s, ok := v.(string)
+		if !ok || len(s) > 40 || !operationKeys[strings.ToLower(k)] || (key != "" && k > key) {
+			continue
+		}
+		for _, w := range splitWords(s) {
+			if destructiveVerbs[w] {
+				key, verb = k, s
+				break
+			}
+		}
+	}
+	return key, verb
 }

@@ -123,22 +123,31 @@ func TestClassifyDataAttributes(t *testing.T) {
 }
 
 // TestClassifyCall: an unknown tool's verdict follows the verbs of its
-// name; "empty" is a verb only in front.
+// name ("empty" is a verb only in front) and of an argument that names
+// its operation.
 func TestClassifyCall(t *testing.T) {
 	tests := []struct {
 		words []string
+		args  map[string]any
 		tier  model.Tier
 	}{
-		{[]string{"empty", "bucket"}, model.TierNeedsReview},
-		{[]string{"delete", "widget"}, model.TierNeedsReview},
-		{[]string{"create", "empty", "file"}, model.TierRecoverableWithEffort},
-		{[]string{"list", "widgets"}, model.TierReversible},
-		{[]string{"empty"}, model.TierRecoverableWithEffort},
+		{[]string{"empty", "bucket"}, nil, model.TierNeedsReview},
+		{[]string{"delete", "widget"}, nil, model.TierNeedsReview},
+		{[]string{"create", "empty", "file"}, nil, model.TierRecoverableWithEffort},
+		{[]string{"list", "widgets"}, nil, model.TierReversible},
+		{[]string{"empty"}, nil, model.TierRecoverableWithEffort},
+		// An argument that says which operation a generic tool performs.
+		{[]string{"dml", "records"}, map[string]any{"operation": "delete", "objectName": "Account"}, model.TierNeedsReview},
+		{[]string{"dml", "records"}, map[string]any{"operation": "insert"}, model.TierRecoverableWithEffort},
+		{[]string{"records"}, map[string]any{"Action": "hardDelete"}, model.TierNeedsReview},
+		{[]string{"list", "records"}, map[string]any{"mode": "purge"}, model.TierNeedsReview},
+		{[]string{"update", "note"}, map[string]any{"text": "delete this line"}, model.TierRecoverableWithEffort},
+		{[]string{"records"}, map[string]any{"operation": 3}, model.TierRecoverableWithEffort},
 	}
 	for _, tt := range tests {
 		name := strings.Join(tt.words, "_")
 		m := &model.Mutation{Source: model.SourceMCP, Action: model.ActionCall, Target: model.Target{Type: name},
-			Call: &model.ToolCall{Tool: name, Name: name, Words: tt.words}}
+			Call: &model.ToolCall{Tool: name, Name: name, Words: tt.words, Arguments: tt.args}}
 		if v := Classify(m); v.Tier != tt.tier {
 			t.Errorf("%s: tier %d, want %d (%s)", name, v.Tier, tt.tier, v.Reasoning)
 		}

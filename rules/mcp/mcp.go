@@ -427,6 +427,12 @@ func filesystem() []rules.Rule {
 	)
 }
 
+// k8sDeleteReason says what deleting a workload object costs.
+const k8sDeleteReason = "deletes workload objects that their manifests or controllers recreate"
+
+// k8sServers are servers that manage Kubernetes clusters.
+var k8sServers = server("kube", "k8s", "openshift", "helm", "rancher", "eks", "aks", "gke")
+
 // codeHostServers are servers whose projects are repositories.
 var codeHostServers = server("gitlab", "github", "bitbucket", "gitea", "forgejo", "codeberg", "azure-devops", "azuredevops", "ado")
 
@@ -500,9 +506,15 @@ func kubernetes() []rules.Rule {
 				return slices.Contains([]string{"namespace", "namespaces", "ns", "pvc", "persistentvolumeclaim", "pv", "persistentvolume", "crd", "customresourcedefinition"}, k)
 			}, "kind", "resourceType", "resource_type", "resource"), model.TierUnrecoverable,
 			"deletes a namespace, volume or custom resource definition, with everything that depends on it"),
-		row("mcp.k8s.delete", []string{"kubectl_delete", "delete_resource", "k8s_delete", "delete_pod", "delete_deployment", "delete_service",
-			"delete_job", "delete_cronjob", "delete_configmap", "delete_ingress"}, nil, model.TierRecoverableWithEffort,
-			"deletes workload objects that their manifests or controllers recreate"),
+		row("mcp.k8s.delete", []string{"kubectl_delete", "k8s_delete", "delete_pod", "delete_configmap", "delete_ingress", "delete_cronjob"}, nil, model.TierRecoverableWithEffort,
+			k8sDeleteReason),
+		// Other servers have services, deployments, jobs and resources
+		// too (PagerDuty's services, Vercel's deployments), and theirs are
+		// not recreated by a manifest: those names are read as
+		// Kubernetes objects only on a Kubernetes server, and are left to
+		// the classifier elsewhere.
+		row("mcp.k8s.delete-on-cluster", []string{"delete_resource", "delete_deployment", "delete_service", "delete_job"}, k8sServers, model.TierRecoverableWithEffort,
+			k8sDeleteReason),
 		row("mcp.k8s.patch-finalizers", []string{"kubectl_patch", "patch_resource", "k8s_patch"}, arg("a patch of finalizers", mentions("finalizers"), "patchData", "patch", "patch_data", "data"),
 			model.TierNeedsReview, "changes an object's finalizers: removing them lets a pending deletion finish at once, skipping the cleanup they guard, and which finalizers go and why the deletion was stuck is not in the input"),
 		row("mcp.k8s.scale-zero", []string{"scale_deployment", "kubectl_scale", "scale_resource", "scale"}, arg("replicas=0", isZero, "replicas"), model.TierRecoverableWithEffort,

@@ -87,6 +87,7 @@ var specs = map[string]spec{
 	"mcp.k8s.uninstall":           {`{"server":"kubernetes","tool":"{tool}","arguments":{"name":"web"}}`, `{"server":"kubernetes","tool":"helm_install","arguments":{"name":"web"}}`},
 	"mcp.k8s.delete-by-kind":      {`{"server":"kubernetes","tool":"{tool}","arguments":{"kind":"namespace","name":"prod"}}`, `{"server":"kubernetes","tool":"{tool}","arguments":{"kind":"pod","name":"web"}}`},
 	"mcp.k8s.delete":              {`{"server":"kubernetes","tool":"{tool}","arguments":{"kind":"pod","name":"web"}}`, `{"server":"kubernetes","tool":"list_pods"}`},
+	"mcp.k8s.delete-on-cluster":   {`{"server":"mcp-server-kubernetes","tool":"{tool}","arguments":{"name":"web"}}`, `{"server":"pagerduty","tool":"{tool}","arguments":{"id":"P1"}}`},
 	"mcp.k8s.patch-finalizers":    {`{"server":"kubernetes","tool":"{tool}","arguments":{"resourceType":"pvc","name":"data","patchData":{"metadata":{"finalizers":null}}}}`, `{"server":"kubernetes","tool":"{tool}","arguments":{"resourceType":"deployment","name":"web","patchData":{"spec":{"replicas":2}}}}`},
 	"mcp.k8s.apply-prune":         {`{"server":"kubernetes","tool":"{tool}","arguments":{"manifest":"kind: Namespace","prune":true}}`, `{"server":"kubernetes","tool":"{tool}","arguments":{"manifest":"kind: Namespace"}}`},
 	"mcp.k8s.apply":               {`{"server":"kubernetes","tool":"{tool}","arguments":{"manifest":"kind: Namespace"}}`, `{"server":"kubernetes","tool":"{tool}","arguments":{"manifest":"kind: Namespace","prune":true}}`},
