@@ -21,6 +21,9 @@ type lineFunction struct {
 
 // define records a function definition.
 func (w *walker) define(d *syntax.FuncDecl) {
+	if d.Name == nil { // `()0` parses as a function without a name
+		return
+	}
 	if w.funcs == nil {
 		w.funcs = map[string]lineFunction{}
 	}
