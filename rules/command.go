@@ -72,6 +72,7 @@ var valueFlags = map[string][]string{
 	"git worktree": {"-b", "-B", "--reason"},
 	"git reflog":   {"--expire", "--expire-unreachable"},
 	"go":           {"-C", "-o", "-run", "-bench", "-tags", "-ldflags"},
+	"scp":          {"-P", "-i", "-o", "-F", "-c", "-l", "-S", "-J", "-D", "-X"},
 }
 
 // abbreviatingPrograms parse long options with git's parse-options or GNU

@@ -121,6 +121,10 @@ func Rules() []rules.Rule {
 		row("fs.cp.overwrite", "cp", rules.Not(rules.Flag("n", "no-clobber", "i", "interactive", "help", "version")), model.TierRecoverableWithEffort,
 			"cp replaces the target if it exists (no -n); the copy itself is harmless"),
 		row("fs.cp.safe", "cp", nil, model.TierReversible, "cp with -n/-i never overwrites"),
+		row("fs.scp.critical", "scp", scpDestination(rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
+			"copies over a system file or device, here or on the remote machine"),
+		row("fs.scp", "scp", nil, model.TierRecoverableWithEffort,
+			"scp replaces files of the same names at the destination without asking; the copy itself is harmless"),
 
 		row("fs.chmod.recursive-system", "chmod", rules.All(recursive, critical), model.TierUnrecoverable,
 			"recursively changes permissions on a system or home tree; the previous modes are not recorded anywhere"),
