@@ -34,6 +34,7 @@ var sqlClients = map[string]sqlClient{
 	"duckdb":            {flags: []string{"-c"}, operand: 2, meta: '.'},
 	"cockroach":         {sub: "sql", flags: []string{"-e", "--execute"}, fileFlags: []string{"-f", "--file"}},
 	"clickhouse-client": {flags: []string{"-q", "--query"}, fileFlags: []string{"--queries-file"}},
+	"clickhouse":        {sub: "client", flags: []string{"-q", "--query"}, fileFlags: []string{"--queries-file"}},
 	"snowsql":           {flags: []string{"-q", "--query"}, fileFlags: []string{"-f", "--filename"}},
 	"sqlcmd":            {flags: []string{"-Q", "-q"}, fileFlags: []string{"-i"}},
 	"usql":              {flags: []string{"-c", "--command"}, fileFlags: []string{"-f", "--file"}},

@@ -388,6 +388,14 @@ func (w *walker) call(c *syntax.CallExpr, st *syntax.Stmt, src string, fr frame,
 			cmd.StdinFrom = "file " + wordText(r.Word, src)
 		}
 	}
+	// What a pipe from echo or printf feeds is as plain as a here-string
+	// (echo FLUSHALL | redis-cli, printf ',d\nw\n' | ed f, echo CMD |
+	// ssh host): rows and analyses that read Stdin see it.
+	if piped, ok := strings.CutPrefix(cmd.StdinFrom, "pipe from "); ok && cmd.Stdin == "" {
+		if text, ok := echoed(piped); ok {
+			cmd.Stdin = text
+		}
+	}
 	w.unwrap(cmd, argv, heredoc, fr)
 	w.truncations(cmd, cmd.Redirects)
 	w.recordWrites(cmd)

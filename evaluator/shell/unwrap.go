@@ -1070,9 +1070,12 @@ func (w *walker) ssh(cmd *model.Command, fr frame) {
 		}
 	}
 	if i+1 >= len(args) { // no remote command: the login shell reads stdin
-		if i < len(args) && cmd.Stdin != "" {
+		switch {
+		case i < len(args) && cmd.Stdin != "":
 			w.remote(cmd, cmd.Stdin, "ssh "+args[i].Value, fr)
 			return
+		case i < len(args) && cmd.StdinFrom != "":
+			cmd.Problem = "the login shell on " + args[i].Value + " runs the commands fed to it from " + cmd.StdinFrom + ", which are not shown"
 		}
 		w.emit(cmd)
 		return
@@ -1088,8 +1091,12 @@ func (w *walker) ssh(cmd *model.Command, fr frame) {
 	}
 	line := strings.Join(parts, " ")
 	w.remote(cmd, line, "ssh "+args[i].Value, fr)
-	if cmd.Stdin != "" && readsScript(line) { // ssh host bash -s <<EOF
+	switch {
+	case !readsScript(line):
+	case cmd.Stdin != "": // ssh host bash -s <<EOF
 		w.remote(cmd, cmd.Stdin, "ssh "+args[i].Value+" "+line, fr)
+	case cmd.StdinFrom != "":
+		w.emitProblem(cmd, "the shell `"+line+"` on "+args[i].Value+" runs the script fed to it from "+cmd.StdinFrom+", which is not shown")
 	}
 }
 

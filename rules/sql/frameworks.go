@@ -60,6 +60,7 @@ var frameworkCommands = []frameworkCommand{
 	{id: "liquibase.drop-all-kebab", program: "liquibase", words: []string{"drop-all"}, tier: model.TierUnrecoverable,
 		reason: "drops every database object the user owns: the rows come back only from a backup"},
 	{id: "alembic.downgrade", program: "alembic", words: []string{"downgrade"}, tier: model.TierNeedsReview, reason: rollsBack},
+	{id: "flask.db-downgrade", program: "flask", words: []string{"db", "downgrade"}, tier: model.TierNeedsReview, reason: rollsBack}, // Flask-Migrate runs alembic
 	{id: "dbmate.drop", program: "dbmate", words: []string{"drop"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
 	{id: "goose.reset", program: "goose", words: []string{"reset"}, tier: model.TierNeedsReview, reason: rollsBack},
 	{id: "atlas.schema-clean", program: "atlas", words: []string{"schema", "clean"}, tier: model.TierUnrecoverable,

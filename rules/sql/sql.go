@@ -185,10 +185,17 @@ func Rules() []rules.Rule {
 			Reason: "runs SQL from a file that the input does not show"})
 	}
 	for _, client := range clients {
+		// A client that is one subcommand of a larger tool (cockroach
+		// sql, clickhouse client) is only that subcommand: cockroach node
+		// decommission is no SQL session, and is left to the classifier.
+		var session rules.Cond
+		if sub, ok := clientSubcommands[client]; ok {
+			session = rules.Sub(sub)
+		}
 		out = append(out,
 			rules.Rule{ID: "db." + client + ".file-stdin", Type: client, On: rules.Execute, Tier: model.TierNeedsReview,
 				When: stdinFile(), Reason: "reads SQL from a file on stdin that the input does not show"},
-			rules.Rule{ID: "db." + client, Type: client, On: rules.Execute, Tier: model.TierReversible,
+			rules.Rule{ID: "db." + client, Type: client, On: rules.Execute, Tier: model.TierReversible, When: session,
 				Reason: "connects to a database; the SQL it runs is judged statement by statement"})
 	}
 	out = append(out,
@@ -258,8 +265,11 @@ func systemPath(p string) bool {
 // reads (evaluator/shell); fileFlagClients also run SQL files named by a
 // flag.
 var (
-	clients         = []string{"psql", "mysql", "mariadb", "sqlite3", "duckdb", "cockroach", "clickhouse-client", "snowsql", "sqlcmd", "usql", "bq", "mysqlsh", "cqlsh", "mycli", "litecli"}
-	fileFlagClients = []string{"psql", "usql", "cockroach", "snowsql", "sqlcmd", "mysqlsh", "clickhouse-client", "cqlsh"}
+	clients         = []string{"psql", "mysql", "mariadb", "sqlite3", "duckdb", "cockroach", "clickhouse-client", "clickhouse", "snowsql", "sqlcmd", "usql", "bq", "mysqlsh", "cqlsh", "mycli", "litecli"}
+	fileFlagClients = []string{"psql", "usql", "cockroach", "snowsql", "sqlcmd", "mysqlsh", "clickhouse-client", "clickhouse", "cqlsh"}
+	// clientSubcommands are the subcommands that open the SQL session of
+	// clients that are part of a larger tool.
+	clientSubcommands = map[string]string{"cockroach": "sql", "clickhouse": "client"}
 )
 
 // stdinFile holds when the command reads stdin from a file (mysql < dump.sql).

@@ -69,6 +69,7 @@ func TestRows(t *testing.T) {
 		{Row: "db.redis-cli.flush", Hit: "redis-cli -h cache FLUSHALL", Miss: "redis-cli -h cache GET flushall"},
 		{Row: "db.redis-cli.flush", Hit: "redis-cli --new-option x FLUSHALL", Miss: "redis-cli --new-option x GET flushall"},
 		{Row: "db.redis-cli.flush", Hit: "redis-cli <<< 'FLUSHALL'", Miss: "redis-cli <<< 'GET flushall'"},
+		{Row: "db.redis-cli.flush", Hit: "printf 'SELECT 2\\nFLUSHDB\\n' | redis-cli -h cache", Miss: "echo 'GET flushdb' | redis-cli -h cache"},
 		{Row: "sql.function.destructive-name", Hit: `psql -c "SELECT drop_all_tables()"`, Miss: `psql -c "SELECT array_remove(ARRAY[1,2], 1), dropped_at FROM t"`},
 		{Row: "sql.function.destructive-name", Hit: `psql -c "SELECT admin.purge_old_rows(30)"`, Miss: `psql -c "SELECT jsonb_delete_path(x, '{a}') FROM t"`},
 		{Row: "db.redis-cli.delete", Hit: "redis-cli -n 2 <<'EOF'\nGET a\nDEL a\nEOF", Miss: "redis-cli -n 2 <<< 'GET a'"},
@@ -81,21 +82,29 @@ func TestRows(t *testing.T) {
 		{Row: "db.mongosh", Hit: `mongosh app --eval "db.users.find()"`, Miss: `mongosh --eval "db.dropDatabase()"`},
 		{Row: "db.mongo.destructive", Hit: `mongo prod --eval 'db.users.drop()'`, Miss: `mongo prod --eval 'db.users.count()'`},
 		{Row: "db.mongosh.destructive", Hit: `mongosh app <<< 'db.dropDatabase()'`, Miss: `mongosh app <<< 'db.users.find()'`},
+		{Row: "db.mongosh.destructive", Hit: `echo 'db.dropDatabase()' | mongosh app`, Miss: `echo 'db.users.find()' | mongosh app`},
 		{Row: "db.mongo", Hit: `mongo prod --eval 'db.users.count()'`, Miss: `mongo prod --eval 'db.dropDatabase()'`},
 	}
 	for _, c := range fileFlagClients {
-		flag := map[string]string{"sqlcmd": "-i", "clickhouse-client": "--queries-file", "snowsql": "-f"}[c]
+		flag := map[string]string{"sqlcmd": "-i", "clickhouse-client": "--queries-file", "clickhouse": "--queries-file", "snowsql": "-f"}[c]
 		if flag == "" {
 			flag = "-f"
 		}
 		cases = append(cases, rulestest.Case{Row: "db." + c + ".file", Hit: c + " " + flag + " migrate.sql", Miss: c + " --version"})
 	}
 	for _, c := range clients {
+		session := c
+		if sub, ok := clientSubcommands[c]; ok {
+			session = c + " " + sub
+		}
 		cases = append(cases,
-			rulestest.Case{Row: "db." + c + ".file-stdin", Hit: c + " app < dump.sql", Miss: c + " app"},
-			rulestest.Case{Row: "db." + c, Hit: c + " app", Miss: c + " app < dump.sql"},
+			rulestest.Case{Row: "db." + c + ".file-stdin", Hit: session + " app < dump.sql", Miss: session + " app"},
+			rulestest.Case{Row: "db." + c, Hit: session + " app", Miss: session + " app < dump.sql"},
 		)
 	}
+	cases = append(cases,
+		rulestest.Case{Row: "db.cockroach", Hit: "cockroach sql --url postgres://db -e 'SELECT 1'", Miss: "cockroach node decommission 4"},
+		rulestest.Case{Row: "db.clickhouse", Hit: "clickhouse client --query 'SELECT 1'", Miss: "clickhouse local --query 'SELECT 1'"})
 	for _, c := range frameworkCommands {
 		hit := c.program + " " + strings.Join(c.words, " ")
 		miss := c.program + " --version"
