@@ -165,6 +165,16 @@ var plainTiers = []rulestest.PlainTier{
 	{Type: "aws_kms_external_key", ID: "aws.kms.external-key", Tier: 3},
 	{Type: "aws_acmpca_certificate_authority", ID: "aws.acmpca.certificate-authority", Tier: 3},
 	{Type: "aws_lightsail_instance", ID: "aws.lightsail.instance", Tier: 4},
+	{Type: "aws_athena_database", ID: "aws.athena.database", Tier: 2},
+	{Type: "aws_dms_replication_instance", ID: "aws.dms.replication-instance", Tier: 2},
+	{Type: "aws_codeartifact_repository", ID: "aws.codeartifact.repository", Tier: 4},
+	{Type: "aws_opensearchserverless_collection", ID: "aws.opensearchserverless.collection", Tier: 4},
+	{Type: "aws_docdbelastic_cluster", ID: "aws.docdbelastic.cluster", Tier: 4},
+	{Type: "aws_neptune_global_cluster", ID: "aws.neptune.global-cluster", Tier: 2},
+	{Type: "aws_dlm_lifecycle_policy", ID: "aws.dlm.lifecycle-policy", Tier: 2},
+	{Type: "aws_ssm_document", ID: "aws.ssm.document", Tier: 2},
+	{Type: "aws_appsync_graphql_api", ID: "aws.appsync.graphql-api", Tier: 2},
+	{Type: "aws_amplify_app", ID: "aws.amplify.app", Tier: 2},
 }
 
 // TestPlainRows hits every plain type's destroy row and, as its near miss,

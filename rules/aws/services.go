@@ -302,5 +302,27 @@ func plainRules() []rules.Rule {
 			Reason: "the identity pool is deleted with its identity ids; a recreated pool issues new ids, so data keyed by the old ones is orphaned"},
 		rules.Plain{Type: "aws_cognito_user_group", ID: "aws.cognito.user-group", Tier: effort, Confidence: medium,
 			Reason: "the group is deleted and its users lose its membership; an apply recreates the group, but memberships made outside this configuration must be restored by hand"},
+
+		// Analytics, migration, artifacts and application services.
+		rules.Plain{Type: "aws_athena_database", ID: "aws.athena.database", Tier: effort, Confidence: medium,
+			Reason: "the database's catalog entry is dropped (with force_destroy, its tables' definitions too); the data in S3 stays, and tables not in this configuration must be defined again"},
+		rules.Plain{Type: "aws_dms_replication_instance", ID: "aws.dms.replication-instance", Tier: effort,
+			Reason: "replication tasks on the instance stop; an apply recreates it, and change-data-capture tasks must be restarted from a position the source still has"},
+		rules.Plain{Type: "aws_codeartifact_repository", ID: "aws.codeartifact.repository", Tier: lost,
+			Reason: "the repository is deleted with every package version published to it; what an upstream still holds can be fetched again, the rest is gone"},
+		rules.Plain{Type: "aws_opensearchserverless_collection", ID: "aws.opensearchserverless.collection", Tier: lost,
+			Reason: "the collection's indexes and documents are deleted; serverless collections keep no snapshot to restore"},
+		rules.Plain{Type: "aws_docdbelastic_cluster", ID: "aws.docdbelastic.cluster", Tier: lost, Confidence: medium,
+			Reason: "the elastic cluster is deleted with its automated snapshots; only manual snapshots survive it"},
+		rules.Plain{Type: "aws_neptune_global_cluster", ID: "aws.neptune.global-cluster", Tier: effort,
+			Reason: "the global database's container is deleted; its member clusters must be detached first and keep their data"},
+		rules.Plain{Type: "aws_dlm_lifecycle_policy", ID: "aws.dlm.lifecycle-policy", Tier: effort,
+			Reason: "scheduled EBS snapshots and AMIs stop being taken until an apply restores the policy; those already taken are kept"},
+		rules.Plain{Type: "aws_ssm_document", ID: "aws.ssm.document", Tier: effort,
+			Reason: "the document and its versions are deleted; associations and automations that run it fail until an apply recreates it"},
+		rules.Plain{Type: "aws_appsync_graphql_api", ID: "aws.appsync.graphql-api", Tier: effort, Confidence: medium,
+			Reason: "the API is deleted with its schema, resolvers and API keys; an apply recreates what configuration holds, at a new endpoint and with new keys"},
+		rules.Plain{Type: "aws_amplify_app", ID: "aws.amplify.app", Tier: effort, Confidence: medium,
+			Reason: "the app is deleted with its branches and deployments; an apply rebuilds it from its repository, at a new default domain"},
 	)
 }

@@ -68,6 +68,10 @@ var plainTiers = []rulestest.PlainTier{
 	{Type: "azurerm_dns_a_record", ID: "azure.dns.a-record", Tier: 1},
 	{Type: "azurerm_dns_cname_record", ID: "azure.dns.cname-record", Tier: 1},
 	{Type: "azurerm_dns_txt_record", ID: "azure.dns.txt-record", Tier: 1},
+	{Type: "azurerm_netapp_volume", ID: "azure.netapp.volume", Tier: 4},
+	{Type: "azurerm_kusto_cluster", ID: "azure.kusto.cluster", Tier: 4},
+	{Type: "azurerm_kusto_database", ID: "azure.kusto.database", Tier: 4},
+	{Type: "azurerm_mssql_managed_instance", ID: "azure.mssql.managed-instance", Tier: 4},
 }
 
 func TestPlainRows(t *testing.T) {

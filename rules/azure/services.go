@@ -145,5 +145,15 @@ func plainRules() []rules.Rule {
 			Reason: "an apply recreates the record from configuration; resolvers answer NXDOMAIN until then"},
 		rules.Plain{Type: "azurerm_dns_txt_record", ID: "azure.dns.txt-record", Tier: reversible,
 			Reason: "an apply recreates the record from configuration; verifications that read it fail until then"},
+
+		// Files and analytics.
+		rules.Plain{Type: "azurerm_netapp_volume", ID: "azure.netapp.volume", Tier: lost,
+			Reason: "the volume is deleted with its data and its snapshots, which live in the volume"},
+		rules.Plain{Type: "azurerm_kusto_cluster", ID: "azure.kusto.cluster", Tier: lost, Confidence: medium,
+			Reason: "the Data Explorer cluster is deleted with every database in it and their data"},
+		rules.Plain{Type: "azurerm_kusto_database", ID: "azure.kusto.database", Tier: lost, Confidence: medium,
+			Reason: "the database and its tables' data are deleted"},
+		rules.Plain{Type: "azurerm_mssql_managed_instance", ID: "azure.mssql.managed-instance", Tier: lost, Confidence: medium,
+			Reason: "the managed instance is deleted with its databases and their automated backups; only long-term retention backups survive"},
 	)
 }

@@ -66,6 +66,11 @@ var plainTiers = []rulestest.PlainTier{
 	{Type: "google_pubsub_subscription_iam_member", ID: "gcp.iam.subscription-member", Tier: 1},
 	{Type: "google_cloud_run_service_iam_member", ID: "gcp.iam.run-service-member", Tier: 1},
 	{Type: "google_artifact_registry_repository_iam_member", ID: "gcp.iam.repository-member", Tier: 1},
+	{Type: "google_sourcerepo_repository", ID: "gcp.sourcerepo.repository", Tier: 4},
+	{Type: "google_composer_environment", ID: "gcp.composer.environment", Tier: 3},
+	{Type: "google_sql_user", ID: "gcp.sql.user", Tier: 2},
+	{Type: "google_vertex_ai_dataset", ID: "gcp.vertex-ai.dataset", Tier: 4},
+	{Type: "google_healthcare_dataset", ID: "gcp.healthcare.dataset", Tier: 4},
 }
 
 func TestPlainRows(t *testing.T) {

@@ -114,6 +114,18 @@ func plainRules() []rules.Rule {
 			Reason: "log entries written until an apply restores the sink are not exported to its destination"},
 		rules.Plain{Type: "google_logging_project_bucket_config", ID: "gcp.logging.bucket", Tier: fromBackup,
 			Reason: "the log bucket enters a 7-day pending-deletion state and can be undeleted until then; after that its logs are gone"},
+
+		// Source, workflow, ML and health data.
+		rules.Plain{Type: "google_sourcerepo_repository", ID: "gcp.sourcerepo.repository", Tier: lost, Confidence: medium,
+			Reason: "the repository and its history are deleted; only clones or a mirror elsewhere keep them"},
+		rules.Plain{Type: "google_composer_environment", ID: "gcp.composer.environment", Tier: fromBackup, Confidence: medium,
+			Reason: "the environment's cluster and Airflow database (run history, connections, variables) are deleted; a saved snapshot restores them, and its Cloud Storage bucket with the DAGs is kept"},
+		rules.Plain{Type: "google_sql_user", ID: "gcp.sql.user", Tier: effort,
+			Reason: "the user can no longer log in; an apply recreates it with the configured password, and grants given outside this configuration are lost"},
+		rules.Plain{Type: "google_vertex_ai_dataset", ID: "gcp.vertex-ai.dataset", Tier: lost, Confidence: medium,
+			Reason: "the dataset's items and annotations are deleted; the source files it imported stay in Cloud Storage, annotations made in Vertex AI are lost"},
+		rules.Plain{Type: "google_healthcare_dataset", ID: "gcp.healthcare.dataset", Tier: lost,
+			Reason: "the dataset is deleted with every FHIR, DICOM and HL7v2 store in it and their records"},
 	)
 }
 

@@ -68,6 +68,7 @@ var plainTiers = []rulestest.PlainTier{
 
 func TestPlainRows(t *testing.T) {
 	rulestest.RunPlain(t, plainRules(), plainTiers)
+	rulestest.RunPlain(t, platformRules(), platformTiers)
 }
 
 func TestGuardedRows(t *testing.T) {
@@ -103,4 +104,35 @@ func TestGuardedRows(t *testing.T) {
 		c("group description", "gitlab_group", upd, obj{"description": "a"}, obj{"description": "b"}, "gitlab.group.update.in-place", 1),
 	)
 	rulestest.RunResources(t, guardedRules(), cases)
+}
+
+// platformTiers pins the destroy tier of every type in platforms.go.
+var platformTiers = []rulestest.PlainTier{
+	{Type: "heroku_app", ID: "heroku.app", Tier: 4},
+	{Type: "heroku_addon", ID: "heroku.addon", Tier: 4},
+	{Type: "vercel_project", ID: "vercel.project", Tier: 2},
+	{Type: "digitalocean_database_cluster", ID: "digitalocean.database-cluster", Tier: 4},
+	{Type: "digitalocean_volume", ID: "digitalocean.volume", Tier: 4},
+	{Type: "digitalocean_droplet", ID: "digitalocean.droplet", Tier: 4},
+	{Type: "tfe_workspace", ID: "tfe.workspace", Tier: 4},
+	{Type: "tfe_organization", ID: "tfe.organization", Tier: 4},
+	{Type: "confluent_kafka_cluster", ID: "confluent.kafka-cluster", Tier: 4},
+	{Type: "confluent_kafka_topic", ID: "confluent.kafka-topic", Tier: 4},
+	{Type: "aiven_pg", ID: "aiven.pg", Tier: 4},
+	{Type: "aiven_kafka_topic", ID: "aiven.kafka-topic", Tier: 4},
+	{Type: "databricks_catalog", ID: "databricks.catalog", Tier: 4},
+	{Type: "databricks_schema", ID: "databricks.schema", Tier: 4},
+	{Type: "databricks_table", ID: "databricks.table", Tier: 3},
+	{Type: "databricks_cluster", ID: "databricks.cluster", Tier: 2},
+	{Type: "postgresql_database", ID: "postgresql.database", Tier: 4},
+	{Type: "postgresql_role", ID: "postgresql.role", Tier: 2},
+	{Type: "mysql_database", ID: "mysql.database", Tier: 4},
+	{Type: "elasticsearch_index", ID: "elasticsearch.index", Tier: 4},
+	{Type: "grafana_dashboard", ID: "grafana.dashboard", Tier: 2},
+	{Type: "sentry_project", ID: "sentry.project", Tier: 4},
+	{Type: "pagerduty_service", ID: "pagerduty.service", Tier: 2},
+	{Type: "newrelic_alert_policy", ID: "newrelic.alert-policy", Tier: 2},
+	{Type: "okta_user", ID: "okta.user", Tier: 2},
+	{Type: "auth0_client", ID: "auth0.client", Tier: 2},
+	{Type: "fastly_service_vcl", ID: "fastly.service-vcl", Tier: 2},
 }

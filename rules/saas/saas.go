@@ -1,17 +1,20 @@
 // Package saas holds the recoverability rules for Terraform resources of
 // software-as-a-service providers (GitHub, GitLab, Cloudflare, Datadog,
-// Snowflake, HashiCorp Vault, MongoDB Atlas). Each row cites the
+// Snowflake, HashiCorp Vault, MongoDB Atlas) and of application platforms
+// and managed data services (platforms.go). Each row cites the
 // service behaviour it rests on in its reason.
 package saas
 
 import (
+	"slices"
+
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
 )
 
 // Rules returns every SaaS row.
 func Rules() []rules.Rule {
-	return append(append(repositoryRules(), guardedRules()...), plainRules()...)
+	return slices.Concat(repositoryRules(), guardedRules(), plainRules(), platformRules())
 }
 
 // repositoryRules are the rows of a GitHub repository.
