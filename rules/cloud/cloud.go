@@ -55,7 +55,11 @@ func words(ws ...string) rules.Cond {
 const (
 	protectionOffReason = "turns off a protection against loss (deletion or termination protection, versioning, point-in-time recovery, backups, soft delete): what it protected can then be lost for good, and whether that is intended is not in the input"
 	publicReason        = "opens stored data to the public: what is read while it is open cannot be taken back"
+	openIngressReason   = "opens a port to the whole internet (0.0.0.0/0): whatever listens there, a database or SSH, can be reached by anyone while the rule stands, and what is read meanwhile cannot be taken back"
 )
+
+// openCIDRs are the source ranges that mean anyone on the internet.
+var openCIDRs = []string{"0.0.0.0/0", "::/0"}
 
 // protectionOff holds for a cloud CLI option that turns off a protection
 // against loss: --no-deletion-protection, --no-backup, --no-versioning,
@@ -93,6 +97,13 @@ func Rules() []rules.Rule {
 	return append([]rules.Rule{
 		row("aws.dry-run", "aws", dryRun, model.TierReversible, "--dryrun/--dry-run only reports what would happen"),
 		row("aws.help", "aws", rules.Any(rules.Sub("help"), rules.Sub("*", "help"), rules.Sub("*", "*", "help")), model.TierReversible, "prints help"),
+		// Before the s3 rows: aws s3 cp FILE s3://b --acl public-read
+		// publishes what it uploads.
+		row("aws.public-access", "aws", rules.Any(rules.FlagEquals("acl", "public-read", "public-read-write", "authenticated-read"),
+			argSays("blockpublicacls=false", "blockpublicpolicy=false", "restrictpublicbuckets=false", "ignorepublicacls=false", "acs.amazonaws.com/groups/global/allusers",
+				"acs.amazonaws.com/groups/global/authenticatedusers")),
+			model.TierNeedsReview, publicReason),
+		row("aws.open-ingress", "aws", rules.All(op("ec2", "authorize-security-group-ingress"), argSays(openCIDRs...)), model.TierNeedsReview, openIngressReason),
 		row("aws.cli-input.delete", "aws", rules.All(op("*", deleteVerbs...), rules.Flag("cli-input-json", "cli-input-yaml")), model.TierNeedsReview,
 			"a delete whose parameters are given as JSON or YAML (--cli-input-json): whether it keeps a final snapshot or a recovery window is in them, and they are not read as flags"),
 		row("aws.s3.rb.force", "aws", rules.All(rules.Sub("s3", "rb"), rules.Flag("force")), model.TierUnrecoverable,
@@ -138,12 +149,13 @@ func Rules() []rules.Rule {
 			rules.All(argSays("disableapitermination", "disableapistop"), rules.FlagEquals("value", "false", "False"))), model.TierNeedsReview, protectionOffReason),
 		row("aws.s3api.lifecycle", "aws", rules.Sub("s3api", "put-bucket-lifecycle-configuration"), model.TierNeedsReview,
 			"replaces the bucket's lifecycle rules, which can expire every object and old version after a day: what these rules expire is in a file or value the input does not show"),
-		row("aws.public-access", "aws", rules.Any(rules.FlagEquals("acl", "public-read", "public-read-write"), argSays("blockpublicacls=false", "blockpublicpolicy=false", "restrictpublicbuckets=false", "ignorepublicacls=false")),
-			model.TierNeedsReview, publicReason),
 		row("aws.read", "aws", op("*", readPrefixes...), model.TierReversible, "reads or copies without deleting"),
 		row("aws.other", "aws", nil, model.TierRecoverableWithEffort, "changes cloud resources in place (create, put, update, modify ...)"),
 
 		row("gcloud.help", "gcloud", rules.Sub("help"), model.TierReversible, "prints help"),
+		row("gcloud.public-access", "gcloud", rules.All(argSays("allusers", "allauthenticatedusers"), rules.Not(words("remove-iam-policy-binding"))),
+			model.TierNeedsReview, publicReason),
+		row("gcloud.open-ingress", "gcloud", rules.All(words("firewall-rules"), rules.Not(words("delete")), argSays(openCIDRs...)), model.TierNeedsReview, openIngressReason),
 		row("gcloud.projects.delete", "gcloud", words("projects", "delete"), model.TierRecoverableFromBackup,
 			"a deleted project is kept for 30 days and gcloud projects undelete restores it; its resources are shut down meanwhile"),
 		row("gcloud.kms.destroy", "gcloud", words("kms", "destroy"), model.TierRecoverableFromBackup,
@@ -165,6 +177,9 @@ func Rules() []rules.Rule {
 		row("gcloud.other", "gcloud", nil, model.TierRecoverableWithEffort, "changes cloud resources in place"),
 
 		row("gsutil.help", "gsutil", rules.Sub("help"), model.TierReversible, "prints help"),
+		row("gsutil.public-access", "gsutil", rules.Any(rules.All(rules.Any(rules.Sub("iam"), rules.Sub("acl"), rules.Sub("defacl")), argSays("allusers", "allauthenticatedusers")),
+			rules.All(rules.Any(rules.Sub("acl", "set"), rules.Sub("defacl", "set")), argSays("public-read", "public-read-write", "authenticated-read")),
+			rules.FlagEquals("a", "public-read", "public-read-write")), model.TierNeedsReview, publicReason),
 		row("gsutil.rm", "gsutil", rules.Sub("rm"), model.TierNeedsReview,
 			"gsutil rm deletes objects (all under the prefix with -r, and the bucket too with -r on a bucket); whether the bucket keeps versions is not in the input"),
 		row("gsutil.rsync.delete", "gsutil", rules.All(rules.Sub("rsync"), rules.Flag("d")), model.TierNeedsReview,
@@ -193,6 +208,9 @@ func Rules() []rules.Rule {
 			"deletes the resource; no rule shows a recovery path for it"),
 		row("az.protection-off", "az", rules.Any(protectionOff(), rules.FlagEquals("enable-soft-delete", "false"), rules.FlagEquals("enable-delete-retention", "false")),
 			model.TierNeedsReview, protectionOffReason),
+		row("az.open-ingress", "az", rules.All(words("nsg", "rule"), rules.Not(words("delete")), rules.Not(rules.FlagEquals("access", "Deny", "deny")),
+			rules.Any(rules.FlagEquals("source-address-prefixes", "*", "0.0.0.0/0", "Internet", "Any", "::/0"), rules.FlagEquals("source-address-prefix", "*", "0.0.0.0/0", "Internet", "Any", "::/0"))),
+			model.TierNeedsReview, openIngressReason),
 		row("az.public-access", "az", rules.Any(rules.FlagEquals("allow-blob-public-access", "true"), rules.FlagEquals("public-access", "blob", "container")),
 			model.TierNeedsReview, publicReason),
 		row("az.read", "az", rules.Any(words("list"), words("show"), rules.Sub("account"), rules.Sub("login"), rules.Sub("version"), rules.Sub("find")), model.TierReversible,

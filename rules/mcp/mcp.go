@@ -270,7 +270,7 @@ func concat(tables ...[]rules.Rule) []rules.Rule {
 func Rules() []rules.Rule {
 	return concat(
 		databases(), codeHosts(), filesystem(), terminals(), kubernetes(), cloud(), infrastructureAsCode(), messaging(), payments(), browsers(), apis(),
-		[]rules.Rule{anyToolProtectionOff(), anyToolHTTPDelete(), {ID: "mcp.known-server.read", Type: rules.AnyType, On: Call, Tier: model.TierReversible,
+		[]rules.Rule{anyToolProtectionOff(), anyToolExposes(), anyToolOpenIngress(), anyToolHTTPDelete(), {ID: "mcp.known-server.read", Type: rules.AnyType, On: Call, Tier: model.TierReversible,
 			When:   rules.All(server("github", "gitlab", "filesystem", "kubernetes", "k8s", "slack", "gmail", "stripe", "postgres", "mysql", "sqlite", "aws", "gcp", "azure", "playwright", "puppeteer", "browser", "notion", "linear", "jira", "sentry"), firstWordRead()),
 			Reason: "a read tool of a known server: it lists, gets or searches and changes nothing"}},
 	)
@@ -358,8 +358,8 @@ func codeHosts() []rules.Rule {
 		row("mcp.git.push", []string{"git_push"}, nil, model.TierRecoverableWithEffort, "pushes commits; a revert undoes them"),
 		row("mcp.git.transfer", []string{"transfer_repository", "transfer_repo"}, nil, model.TierNeedsReview,
 			"hands the repository to another owner: only that owner can give it back, and whether that is intended is not in the input"),
-		row("mcp.git.repo-public", repoSettingsTools, rules.Any(arg("private=false", isFalse, "private"), arg("visibility public", oneOf("public"), "visibility")),
-			model.TierNeedsReview, "makes the repository public: its code, history and any secret ever committed are exposed, and copies made meanwhile cannot be taken back"),
+		// A repository made public (private: false, visibility: public)
+		// is judged by mcp.any.public, for a tool of any name.
 		row("mcp.git.repo-settings", repoSettingsTools, nil, model.TierRecoverableWithEffort,
 			"changes the repository's settings (name, description, default branch, features), which can be changed back"),
 		row("mcp.git.commit", []string{"push_files", "create_or_update_file", "update_file", "create_file", "create_commit", "merge_pull_request", "merge_merge_request",

@@ -185,6 +185,8 @@ func Rules() []rules.Rule {
 		row("program.date.set", "date", rules.Flag("s", "set"), model.TierRecoverableWithEffort,
 			"sets the system clock: certificates, tokens, cron and builds that compare times misbehave until it is set right again"),
 	)
+	out = append(out, row("program.http.server.exposes", "http.server", servesDirectory(critical...), model.TierNeedsReview,
+		"serves a root, system or home directory over HTTP on every interface: anyone who can reach the port can read the files there (keys, credentials), and what is read cannot be taken back"))
 	out = append(out, inPlaceRows()...)
 	out = append(out, row("program.open.script", "open", rules.Any(rules.Operand(0, "a script", opensScript), rules.FlagEquals("a", "Terminal", "iTerm", "iTerm2")),
 		model.TierRecoverableWithEffort, "opens a script in a terminal, which runs it: its contents are not shown, so it is not analysed"))
@@ -339,6 +341,26 @@ func forkBomb() rules.Cond {
 			return rules.Result{Truth: rules.False}
 		}
 		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "function", Value: f.M.Command.Program, Present: true}}}
+	})
+}
+
+// servesDirectory holds when python -m http.server serves a directory of
+// one of classes: its --directory, or where it runs.
+func servesDirectory(classes ...rules.PathClass) rules.Cond {
+	return rules.Func("serves a root, system or home directory", func(f rules.Facts) rules.Result {
+		dir, ok := rules.FlagValue(f.M.Command, "d", "directory")
+		if !ok {
+			// The working directory, when the line says where that is
+			// (not after a cd).
+			if dir = f.M.Command.Cwd; dir == "" {
+				return rules.Result{Truth: rules.False}
+			}
+		}
+		got := rules.ClassifyPath(model.Arg{Value: dir}, f.M.Command)
+		if !slices.Contains(classes, got) {
+			return rules.Result{Truth: rules.False}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "directory", Value: dir, Present: true, Description: string(got)}}}
 	})
 }
 

@@ -73,6 +73,8 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "system.gh.delete-data", Hit: "gh issue delete 12", Miss: "gh issue close 12"},
 		rulestest.Case{Row: "system.gh.delete", Hit: "gh cache delete key", Miss: "gh cache list"},
 		rulestest.Case{Row: "system.gh.repo-public", Hit: "gh repo edit --visibility public --accept-visibility-change-consequences", Miss: "gh repo edit --visibility private"},
+		rulestest.Case{Row: "system.gh.gist-public", Hit: "gh gist create --public notes.md", Miss: "gh gist create notes.md"},
+		rulestest.Case{Row: "system.gh.gist-create", Hit: "gh gist create -d notes notes.md", Miss: "gh gist list"},
 		rulestest.Case{Row: "system.gh.repo-visibility", Hit: "gh repo edit o/r --visibility=private", Miss: "gh repo edit --description x"},
 		rulestest.Case{Row: "system.gh.archive", Hit: "gh repo archive o/r", Miss: "gh repo clone o/r"},
 		rulestest.Case{Row: "system.gh.repo-sync-force", Hit: "gh repo sync acme/fork --force", Miss: "gh repo sync acme/fork"},
