@@ -107,7 +107,14 @@ func Rules() []rules.Rule {
 		row("fs.dd", "dd", nil, model.TierReversible, "dd without an of= to a lasting file only copies to stdout or temp"),
 
 		row("fs.truncate.help", "truncate", help, model.TierReversible, "prints help or the version"),
-		row("fs.truncate", "truncate", nil, model.TierUnrecoverable, "truncate cuts the files to the given size; the cut data is lost"),
+		row("fs.truncate.critical", "truncate", critical, model.TierUnrecoverable, "truncate cuts a system file or device to the given size; the cut data is lost"),
+		row("fs.truncate.home-dotfile", "truncate", rules.HomeDotfileIs(0), model.TierNeedsReview,
+			"truncate cuts a dotfile of a home directory (shell profile, SSH keys, cloud credentials), which no version control keeps: whether it matters is not in the input"),
+		// Like rm of the same files (fs.rm.files) and a redirection over
+		// them: what is cut comes back only from version control or a
+		// backup.
+		row("fs.truncate", "truncate", nil, model.TierRecoverableFromBackup,
+			"truncate cuts the files to the given size; the cut data comes back only from version control or a backup"),
 
 		row("fs.mv.critical", "mv", critical, model.TierUnrecoverable, "moves a root, system or home directory, or over one"),
 		row("fs.mv.dev-null", "mv", rules.PathIs(0, rules.PathNull), model.TierUnrecoverable, "moves files onto /dev/null: they are gone"),

@@ -46,6 +46,8 @@ func TestRows(t *testing.T) {
 		{Row: "fs.dd", Hit: "dd if=/dev/sda of=/tmp/backup.img", Miss: "dd if=x of=/etc/fstab"},
 		{Row: "fs.truncate.help", Hit: "truncate --help", Miss: "truncate -s 0 app.log"},
 		{Row: "fs.truncate", Hit: "truncate -s 0 app.log", Miss: "truncate --version"},
+		{Row: "fs.truncate.critical", Hit: "truncate -s 0 /etc/passwd", Miss: "truncate -s 0 logs/app.log"},
+		{Row: "fs.truncate.home-dotfile", Hit: "truncate -s 0 ~/.bash_history", Miss: "truncate -s 0 ~/notes/todo.txt"},
 		{Row: "fs.mv.critical", Hit: "mv /etc/hosts /tmp/", Miss: "mv a.txt b.txt"},
 		{Row: "fs.mv.dev-null", Hit: "mv data.db /dev/null", Miss: "mv data.db /tmp/data.db"},
 		{Row: "fs.mv.overwrite", Hit: "mv a.txt b.txt", Miss: "mv -n a.txt b.txt"},
