@@ -91,6 +91,16 @@ func classifyDynamic(v string, c *model.Command) PathClass {
 		}
 		return classifyStatic(start, c.Cwd)
 	}
+	if name, def, rest, ok := defaultParam(v); ok {
+		// ${NAME:-DEFAULT}rest: the worse of NAME's reading and the
+		// default's (rm -rf ${DIR:-/} is rm -rf / when DIR is unset).
+		class := classifyDynamic("$"+name+rest, c)
+		alt := ClassifyPath(model.Arg{Value: def + rest, Dynamic: strings.Contains(def, "$")}, c)
+		if Worse(alt, class) {
+			return alt
+		}
+		return class
+	}
 	if strings.Contains(v, "$(") || strings.Contains(v, "<(") || strings.Contains(v, "{}") || !strings.HasPrefix(v, "$") {
 		return PathDynamic
 	}
@@ -116,6 +126,27 @@ func classifyDynamic(v string, c *model.Command) PathClass {
 		return classifyStatic(c.Cwd+rest, c.Cwd)
 	}
 	return PathDynamic
+}
+
+// defaultParam splits the shell parser's rendering of a parameter with a
+// default, ${NAME:-DEFAULT}rest (or -, :=, =), at the front of v.
+func defaultParam(v string) (name, def, rest string, ok bool) {
+	body, found := strings.CutPrefix(v, "${")
+	if !found {
+		return "", "", "", false
+	}
+	end := strings.IndexByte(body, '}')
+	if end < 0 {
+		return "", "", "", false
+	}
+	name, _ = splitVar(body[:end])
+	expr := body[len(name):end]
+	for _, op := range []string{":-", ":=", "-", "="} {
+		if d, isOp := strings.CutPrefix(expr, op); isOp && name != "" {
+			return name, d, body[end+1:], true
+		}
+	}
+	return "", "", "", false
 }
 
 // hasDotDot reports whether a path has a ".." segment.

@@ -64,6 +64,13 @@ func TestClassifyPath(t *testing.T) {
 		{model.Arg{Value: "./{}", Dynamic: true}, "", PathCwd},
 		{model.Arg{Value: "node_modules/{}", Dynamic: true}, "", PathBuild},
 		{model.Arg{Value: "$DIR/{}", Dynamic: true}, "", PathDynamic},
+		// ${NAME:-DEFAULT}: the worse of the two readings.
+		{model.Arg{Value: "${TMPDIR:-/}", Dynamic: true}, "", PathRoot},
+		{model.Arg{Value: "${TMPDIR:-/tmp}/x", Dynamic: true}, "", PathTemp},
+		{model.Arg{Value: "${DIR:-$HOME}", Dynamic: true}, "", PathHome},
+		{model.Arg{Value: "${DIR=}/", Dynamic: true}, "", PathRoot},
+		{model.Arg{Value: "${DIR:-/tmp/x}", Dynamic: true}, "", PathDynamic},
+		{model.Arg{Value: "${DIR:-/etc}/x", Dynamic: true}, "", PathSystem},
 		{model.Arg{Value: "{}.bak", Dynamic: true}, "", PathDynamic},
 	}
 	for _, tt := range tests {

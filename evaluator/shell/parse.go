@@ -608,6 +608,12 @@ func (w *walker) shape(word *syntax.Word) (string, bool) {
 					continue
 				}
 				dynamic = true
+				if def, ok := w.defaultValue(p); ok {
+					// ${NAME:-DEFAULT}: the default is what runs when NAME is
+					// unset, and rules judge the worse of the two readings.
+					b.WriteString("${" + name + p.Exp.Op.String() + def + "}")
+					continue
+				}
 				b.WriteString("$" + name)
 			case *syntax.CmdSubst:
 				if text, ok := literalSubst(p); ok {
@@ -799,6 +805,25 @@ func printfEscape(b *strings.Builder, rest string) (int, bool) {
 		return digits(0, 3, 8, "01234567")
 	}
 	return 0, false
+}
+
+// defaultValue returns the shape of the default of ${NAME:-DEFAULT},
+// ${NAME-DEFAULT}, ${NAME:=DEFAULT} or ${NAME=DEFAULT} (empty when none is
+// written), for a plain NAME.
+func (w *walker) defaultValue(p *syntax.ParamExp) (string, bool) {
+	if p.Exp == nil || p.Excl || p.Length || p.Width || p.Index != nil || p.Slice != nil || p.Repl != nil || p.Names != 0 {
+		return "", false
+	}
+	switch p.Exp.Op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
+	default:
+		return "", false
+	}
+	if p.Exp.Word == nil {
+		return "", true
+	}
+	def, _ := w.shape(p.Exp.Word)
+	return def, !strings.ContainsAny(def, "{}")
 }
 
 // simpleParam reports whether a parameter expansion is a plain $NAME or
