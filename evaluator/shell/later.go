@@ -88,29 +88,45 @@ func (w *walker) later(cmd *model.Command, heredoc *string, fr frame) {
 	}
 }
 
-// crontab analyses the jobs of a crontab it installs from stdin, when the
-// input shows them (echo "* * * * * CMD" | crontab -): each job's command
-// runs on its schedule.
+// crontab analyses the jobs of a crontab it installs, when the input
+// shows them: from stdin (echo "* * * * * CMD" | crontab -, a
+// here-document) or from a file this line wrote (echo … > /tmp/c; crontab
+// /tmp/c). Each job's command runs on its schedule.
 func (w *walker) crontab(cmd *model.Command, heredoc *string, fr frame) {
 	w.emit(cmd)
-	text := ""
-	switch {
-	case heredoc != nil:
+	text := cmd.Stdin
+	if heredoc != nil {
 		text = *heredoc
-	case strings.HasPrefix(cmd.StdinFrom, "pipe from "):
-		t, ok := echoed(strings.TrimPrefix(cmd.StdinFrom, "pipe from "))
-		if !ok {
+	}
+	if file, ok := crontabFile(cmd.Args); ok && file.Value != "-" && !file.Dynamic {
+		wr, wrote := w.writes[cleanRel(file.Value)]
+		if !wrote || !wr.known {
 			return
 		}
-		text = t
-	default:
-		return
+		text = wr.text
 	}
 	for _, line := range strings.Split(text, "\n") {
 		if job, ok := cronCommand(line); ok {
 			w.script(job, nested(cmd, fr, ""))
 		}
 	}
+}
+
+// crontabFile returns the file crontab installs: its operand, past -u USER
+// (and the other options, which take none).
+func crontabFile(args []model.Arg) (model.Arg, bool) {
+	for i := 0; i < len(args); i++ {
+		switch v := args[i].Value; {
+		case v == "-u":
+			i++
+		case v == "-":
+			return args[i], true
+		case strings.HasPrefix(v, "-"):
+		default:
+			return args[i], true
+		}
+	}
+	return model.Arg{}, false
 }
 
 // cronCommand is the command of a crontab line: what follows the five

@@ -118,6 +118,8 @@ func TestParse(t *testing.T) {
 		{"sudo -s interactive", "sudo -s", "sh"},
 		{"flock -c", `flock /tmp/l -c "rm -rf /x"`, "rm -rf /x"},
 		{"crontab job", `echo "* * * * * rm -rf /" | crontab -`, "echo * * * * * rm -rf / | crontab - | rm -rf /"},
+		{"crontab job from a file the line wrote", `echo "@reboot rm -rf /srv" > c.txt; crontab -u root c.txt`, "echo @reboot rm -rf /srv | (redirect) c.txt | crontab -u root c.txt | rm -rf /srv"},
+		{"crontab of a file the line does not show", `crontab jobs.txt`, "crontab jobs.txt"},
 		{"at job", `echo "rm -rf /" | at now`, "echo rm -rf / | rm -rf /"},
 		{"tmux session command", `tmux new-session -d "rm -rf /"`, "tmux new-session -d rm -rf / | rm -rf /"},
 		{"tmux send-keys", `tmux send-keys -t x "rm -rf /" Enter`, "tmux send-keys -t x rm -rf / Enter | rm -rf /"},
