@@ -425,6 +425,36 @@ func AgentConfigIs(skip int) Cond {
 	})
 }
 
+// databaseDataDirs are where database servers keep their files, in their
+// images and packages (PostgreSQL, MySQL/MariaDB, MongoDB, Redis,
+// Elasticsearch, ClickHouse, Cassandra, SQL Server, etcd, InfluxDB and the
+// Bitnami charts' volumes).
+var databaseDataDirs = []string{"/var/lib/postgresql", "/var/lib/pgsql", "/var/lib/mysql", "/var/lib/mariadb", "/var/lib/mongodb", "/data/db",
+	"/data/configdb", "/var/lib/redis", "/usr/share/elasticsearch/data", "/var/lib/elasticsearch", "/var/lib/clickhouse", "/var/lib/cassandra",
+	"/var/opt/mssql", "/var/lib/etcd", "/var/lib/influxdb", "/var/lib/influxdb2", "/bitnami/postgresql", "/bitnami/mysql", "/bitnami/mariadb",
+	"/bitnami/mongodb", "/bitnami/redis"}
+
+// DatabaseDataDir reports whether the absolute path p is in, or is, a
+// database server's data directory: a file copied there can corrupt the
+// database, and what it replaced is not kept.
+func DatabaseDataDir(p string) bool {
+	if !strings.HasPrefix(p, "/") {
+		return false
+	}
+	p = path.Clean(p)
+	return slices.ContainsFunc(databaseDataDirs, func(d string) bool { return p == d || strings.HasPrefix(p, d+"/") })
+}
+
+// ContainerPath splits a docker cp or kubectl cp operand that names a
+// path in a container or pod (CONTAINER:PATH, NAMESPACE/POD:PATH).
+func ContainerPath(v string) (string, bool) {
+	name, p, ok := strings.Cut(v, ":")
+	if !ok || name == "" || strings.HasPrefix(v, "/") || strings.HasPrefix(v, ".") {
+		return "", false
+	}
+	return p, true
+}
+
 // AgentConfigHolder reports whether p is such a file or a directory that
 // holds them (.claude, ~/.cursor, .git, .git/hooks, .husky): what is
 // copied, synced or extracted into it can replace them.
@@ -452,6 +482,23 @@ func AgentConfigDirFlag(names ...string) Cond {
 	return Func("--"+strings.Join(names, "|")+" "+agentConfigHolderDesc, func(f Facts) Result {
 		if v, ok := FlagValue(f.M.Command, names...); ok && AgentConfigHolder(v) {
 			return Result{Truth: True, Evidence: []model.Evidence{{Key: "directory", Value: v, Present: true, Description: agentConfigHolderDesc}}}
+		}
+		return Result{Truth: False}
+	})
+}
+
+// CopiesIntoDatabase holds when the last operand of a cp into a container
+// (docker cp SRC CONTAINER:PATH, kubectl cp SRC POD:PATH) is a database
+// server's data directory.
+func CopiesIntoDatabase() Cond {
+	return Func("copies into a container's database data directory", func(f Facts) Result {
+		ops := f.Operands()
+		if len(ops) < 2 || ops[len(ops)-1].Dynamic {
+			return Result{Truth: False}
+		}
+		dst := ops[len(ops)-1].Value
+		if p, ok := ContainerPath(dst); ok && DatabaseDataDir(p) {
+			return Result{Truth: True, Evidence: []model.Evidence{{Key: "destination", Value: dst, Present: true, Description: "a database's data directory"}}}
 		}
 		return Result{Truth: False}
 	})

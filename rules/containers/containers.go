@@ -52,6 +52,8 @@ func Rules() []rules.Rule {
 			row("container."+p+".service-rm", p, rules.Any(rules.Sub("service", "rm"), rules.Sub("service", "remove"), rules.Sub("stack", "rm"), rules.Sub("stack", "remove"),
 				rules.Sub("stack", "down"), rules.Sub("node", "rm"), rules.Sub("node", "remove")), model.TierRecoverableWithEffort,
 				"deletes swarm services, stacks or nodes with their running tasks: an outage until they are deployed again from their definitions"),
+			row("container."+p+".cp-database", p, rules.All(sub("container", "cp"), rules.CopiesIntoDatabase()), model.TierNeedsReview,
+				"copies files over a database server's data directory in a container: its files can be corrupted, and what they held is not kept; whether the database is running, and what the files are, is not in the input"),
 			row("container."+p+".stop", p, rules.Any(sub("container", "stop"), sub("container", "kill"), rules.Sub("compose", "down"), rules.Sub("compose", "stop")),
 				model.TierRecoverableWithEffort, "stops containers: an outage until they are started again"),
 			row("container."+p+".read", p, rules.Any(rules.Sub("ps"), rules.Sub("images"), rules.Sub("logs"), rules.Sub("inspect"), rules.Sub("version"), rules.Sub("info"),

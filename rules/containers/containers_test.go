@@ -27,6 +27,7 @@ func TestRows(t *testing.T) {
 			rulestest.Case{Row: "container." + p + ".service-rm", Hit: p + " stack rm app", Miss: p + " stack ls"},
 			rulestest.Case{Row: "container." + p + ".service-rm", Hit: p + " service rm web", Miss: p + " service ls"},
 			rulestest.Case{Row: "container." + p + ".stop", Hit: p + " stop web", Miss: p + " start web"},
+			rulestest.Case{Row: "container." + p + ".cp-database", Hit: p + " cp dump.rdb cache:/data/../var/lib/redis/dump.rdb", Miss: p + " cp cache:/var/lib/redis/dump.rdb ./dump.rdb"},
 			rulestest.Case{Row: "container." + p + ".read", Hit: p + " ps -a", Miss: p + " run --rm alpine"},
 			rulestest.Case{Row: "container." + p + ".other", Hit: p + " run -d nginx", Miss: p + " logs web"},
 		)

@@ -97,6 +97,7 @@ func Rules() []rules.Rule {
 			"replace --force deletes and recreates the objects"),
 		row("kubectl.apply.prune", "kubectl", rules.All(rules.Sub("apply"), rules.Flag("prune")), model.TierNeedsReview,
 			"apply --prune deletes objects missing from the manifests, which the input does not show"),
+		row("kubectl.cp.database", "kubectl", rules.All(rules.Sub("cp"), rules.CopiesIntoDatabase()), model.TierNeedsReview, copyIntoDatabaseReason),
 		row("kubectl.cp", "kubectl", rules.Sub("cp"), model.TierRecoverableWithEffort,
 			"copies files into or out of a pod, overwriting same-named files at the destination"),
 		row("kubectl.config.delete", "kubectl", rules.Any(rules.Sub("config", "delete-context"), rules.Sub("config", "delete-cluster"), rules.Sub("config", "delete-user"), rules.Sub("config", "unset")),
@@ -109,6 +110,9 @@ func Rules() []rules.Rule {
 
 		row("helm.uninstall", "helm", rules.All(rules.Any(rules.Sub("uninstall"), rules.Sub("delete"), rules.Sub("del"), rules.Sub("un")), rules.Not(rules.Flag("dry-run"))), model.TierUnrecoverable,
 			"uninstalling a release deletes every object it created, volume claims it templated included"),
+		row("helm.force", "helm", rules.All(rules.Any(rules.Sub("upgrade"), rules.Sub("rollback")), rules.Flag("force"), rules.Not(rules.Flag("dry-run"))),
+			model.TierRecoverableFromBackup,
+			"--force deletes and recreates the objects that cannot be updated in place, as kubectl replace --force does: a volume claim recreated so loses its data unless its volume is retained"),
 		row("helm.read", "helm", rules.Any(rules.Sub("list"), rules.Sub("ls"), rules.Sub("status"), rules.Sub("get"), rules.Sub("history"), rules.Sub("show"),
 			rules.Sub("template"), rules.Sub("search"), rules.Sub("lint"), rules.Sub("version"), rules.Sub("repo"), rules.Sub("dependency"), rules.Sub("env"), rules.Sub("pull")),
 			model.TierReversible, "reads releases, charts or repositories"),
@@ -175,3 +179,7 @@ func flagValueContains(text string, names ...string) rules.Cond {
 		return rules.Result{Truth: rules.False}
 	})
 }
+
+// copyIntoDatabaseReason says why a copy into a database's data directory
+// needs review.
+const copyIntoDatabaseReason = "copies files over a database server's data directory in a running container: its files can be corrupted, and what they held is not kept; whether the database is running, and what the files are, is not in the input"

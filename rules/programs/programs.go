@@ -45,6 +45,9 @@ var readOnly = []string{
 	"conda", "mamba", "micromamba", "port", "nix-env", "choco", "winget", "scoop", "mas",
 	"getenforce", "sestatus", "lsmod", "modinfo", "lsattr", "blkid", "lscpu", "lspci", "lsusb", "dmesg",
 	"shellcheck", "shfmt", "hadolint", "tflint", "terraform-docs", "pre-commit", "tig",
+	// Kubernetes helpers that read logs or switch the kubeconfig's context
+	// (as kubectl config use-context does).
+	"stern", "kubectx", "kubens",
 	// Python modules run as python -m NAME.
 	"venv", "unittest", "json.tool", "http.server", "timeit", "pydoc", "compileall", "py_compile", "doctest", "cprofile", "trace", "ensurepip",
 }
