@@ -169,6 +169,15 @@ func Rules() []rules.Rule {
 			"git rm deletes tracked files; they come back from the last commit"),
 		row("git.push.force-lookalike", sub("push", forceLookalike()), model.TierNeedsReview,
 			"git push is given an option spelled like a force option that git does not have (--force-with-lease-if-includes): git refuses it, but a spelling made to read as something else needs a person"),
+		// git-lfs is not built in but nearly everywhere: its rewrite of
+		// history is filter-branch's, its prune drops only local copies.
+		row("git.lfs.migrate", sub("lfs", rules.All(rules.Sub("migrate"), rules.Any(rules.Sub("migrate", "import"), rules.Sub("migrate", "export")),
+			rules.Not(rules.Flag("no-rewrite")))), model.TierUnrecoverable,
+			"git lfs migrate import/export rewrites every commit it covers (with --everything, all branches and tags): the old history survives only in backups and clones"),
+		row("git.lfs.prune", sub("lfs", rules.Sub("prune")), model.TierRecoverableWithEffort,
+			"deletes local copies of LFS objects that no recent commit needs; they are downloaded again from the LFS server when needed"),
+		row("git.lfs", sub("lfs", rules.Always()), model.TierReversible,
+			"tracks, fetches, pushes or lists Large File Storage objects"),
 		row("git.subcommand.case", rules.All(subcommandIs(func(name string) bool { return name != strings.ToLower(name) && builtins[strings.ToLower(name)] }), upperCaseOption()), model.TierNeedsReview,
 			"a git command and its options in other letter case (git RESET --HARD): git rejects options it does not know, but a spelling made to read as one thing (and, on a case-insensitive filesystem, to run the command) needs a person"),
 		{ID: "git.subcommand.unknown", Type: "git", On: rules.Execute, When: subcommandIs(func(name string) bool { return !builtins[strings.ToLower(name)] }),

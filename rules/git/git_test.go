@@ -10,6 +10,9 @@ func TestRows(t *testing.T) {
 	rulestest.Run(t, Rules(), []rulestest.Case{
 		{Row: "git.help", Hit: "git --help", Miss: "git reset --hard"},
 		{Row: "git.help", Hit: "git help reset", Miss: "git reset"},
+		{Row: "git.lfs.migrate", Hit: "git lfs migrate import --everything --include='*.psd'", Miss: "git lfs migrate import --no-rewrite big.psd"},
+		{Row: "git.lfs.prune", Hit: "git lfs prune", Miss: "git lfs pull"},
+		{Row: "git.lfs", Hit: "git lfs track '*.bin'", Miss: "git lfs migrate export --everything"},
 		{Row: "git.hooks-path", Hit: "git -c core.hooksPath=/tmp/h commit -m x", Miss: "git -c core.pager=less log"},
 		{Row: "git.hooks-path", Hit: "git --config-env=core.hookspath=HOOKS push", Miss: "git commit -m core.hooksPath=/tmp/h"},
 		{Row: "git.config.hooks-path", Hit: "git config core.hooksPath /tmp/hooks", Miss: "git config --get core.hooksPath"},
@@ -78,7 +81,7 @@ func TestRows(t *testing.T) {
 		{Row: "git.push.force-lookalike", Hit: "git push --forcefully origin main", Miss: "git push --force-if-includes origin main"},
 		{Row: "git.subcommand.case", Hit: "git RESET --HARD", Miss: "git reset --HARD"},
 		{Row: "git.subcommand.case", Hit: "git Push --FORCE origin main", Miss: "Git Status"},
-		{Row: "git.subcommand.unknown", Hit: "git lfs pull", Miss: "git status"},
+		{Row: "git.subcommand.unknown", Hit: "git annex drop big.iso", Miss: "git status"},
 		{Row: "git.subcommand.unknown", Hit: "git resetn--hard", Miss: "git --version"},
 	})
 }

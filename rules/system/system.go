@@ -70,6 +70,33 @@ var (
 		rules.Any(apiMethod("POST", "PUT", "PATCH"), rules.Flag("f", "F", "field", "raw-field", "input")))
 )
 
+// apiForcedRef holds for a gh api request on a git ref
+// (repos/OWNER/REPO/git/refs/...) with the field force=true.
+func apiForcedRef() rules.Cond {
+	return rules.Func("a forced ref update", func(f rules.Facts) rules.Result {
+		ref, forced := false, false
+		args := f.M.Command.Args
+		for i, a := range args {
+			v := a.Value
+			ref = ref || strings.Contains(strings.ToLower(v), "/git/refs/")
+			field := ""
+			switch {
+			case (v == "-f" || v == "-F" || v == "--field" || v == "--raw-field") && i+1 < len(args):
+				field = args[i+1].Value
+			case strings.HasPrefix(v, "--field="), strings.HasPrefix(v, "--raw-field="):
+				_, field, _ = strings.Cut(v, "=")
+			case strings.HasPrefix(v, "-f"), strings.HasPrefix(v, "-F"):
+				field = v[2:]
+			}
+			forced = forced || strings.EqualFold(field, "force=true")
+		}
+		if !ref || !forced {
+			return rules.Result{Truth: rules.False}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "field", Value: "force=true", Present: true}}}
+	})
+}
+
 // graphqlDeleteField holds when gh api graphql is given a query field
 // (-f query='mutation { deleteRepository(...) }') whose mutation deletes.
 func graphqlDeleteField() rules.Cond {
@@ -162,6 +189,8 @@ func Rules() []rules.Rule {
 			"deletes the repository with its issues, pull requests and wiki (GitHub restores deleted repositories only within 90 days, through support)"),
 		row("system.gh.api-delete", "gh", apiDelete, model.TierNeedsReview,
 			"calls the GitHub API with DELETE: what it deletes is in the path, and whether it can be restored is not in the input"),
+		row("system.gh.api-force-ref", "gh", rules.All(apiWrite, apiForcedRef()), model.TierUnrecoverable,
+			"moves a branch or tag through the API with force=true, as git push --force does: the commits only the old ref had are gone from GitHub"),
 		row("system.gh.api-graphql-delete", "gh", rules.All(rules.Sub("api", "graphql"), graphqlDeleteField()), model.TierNeedsReview,
 			"runs a GraphQL mutation that deletes, removes or destroys something (deleteRepository, removeCollaborator ...): whether it can be restored is not in the input"),
 		row("system.gh.api-write", "gh", apiWrite,
@@ -207,6 +236,8 @@ func Rules() []rules.Rule {
 			"deletes a release, issue, snippet, CI/CD variable or label for good: GitLab keeps no copy to restore"),
 		row("system.glab.delete", "glab", rules.Any(rules.Sub("*", "delete"), rules.Sub("*", "*", "delete")), model.TierRecoverableWithEffort,
 			"deletes something GitLab can recreate (a pipeline, a schedule, a deploy key)"),
+		row("system.glab.mr-merge", "glab", rules.Sub("mr", "merge"), model.TierRecoverableWithEffort,
+			"merges the merge request into its target branch (with --remove-source-branch, deleting the branch); a revert undoes the merge"),
 		row("system.glab", "glab", nil, model.TierReversible, "reads or creates issues, merge requests and projects"),
 	)
 	out = append(out, adminRules()...)
