@@ -217,6 +217,8 @@ func Rules() []rules.Rule {
 			"HDEL", "SREM", "ZREM", "ZREMRANGEBYSCORE", "ZREMRANGEBYRANK", "ZREMRANGEBYLEX", "LREM", "LTRIM", "XDEL", "XTRIM", "RENAME",
 			"FUNCTION FLUSH", "FUNCTION DELETE", "FUNCTION RESTORE"),
 			Tier: model.TierUnrecoverable, Reason: "deletes, trims or expires keys and their members, replaces a key by renaming another over it, deletes stored functions, or reconfigures or stops the server"},
+		rules.Rule{ID: "db.redis-cli.script-unseen", Type: "redis-cli", On: rules.Execute, When: redisScriptUnseen(), Tier: model.TierNeedsReview,
+			Reason: "runs a Lua script or function the input does not show (EVALSHA, FCALL, or EVAL of a script only known at run time): what it calls is not analysed"},
 		rules.Rule{ID: "db.redis-cli.stdin-file", Type: "redis-cli", On: rules.Execute, When: rules.All(rules.NoOperands(0), stdinFile()), Tier: model.TierNeedsReview,
 			Reason: "reads its commands from a file on stdin (redis-cli --pipe < cmds.txt) that the input does not show"},
 		rules.Rule{ID: "db.redis-cli", Type: "redis-cli", On: rules.Execute, Tier: model.TierReversible,
@@ -316,6 +318,16 @@ func redisCommandOf(words, cmds []string, key, desc string) rules.Result {
 	if len(words) == 0 {
 		return rules.Result{Truth: rules.False}
 	}
+	if (strings.EqualFold(words[0], "EVAL") || strings.EqualFold(words[0], "EVAL_RO")) && len(words) > 1 {
+		// A Lua script's redis.call('FLUSHALL') runs the command as surely
+		// as the command line would.
+		for _, call := range luaRedisCalls(words[1]) {
+			if r := redisCommandOf(call, cmds, "script", desc); r.Truth == rules.True {
+				return r
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	}
 	for _, want := range cmds {
 		name, sub, two := strings.Cut(want, " ")
 		if strings.EqualFold(words[0], name) && (!two || len(words) > 1 && strings.EqualFold(words[1], sub)) {
@@ -323,6 +335,90 @@ func redisCommandOf(words, cmds []string, key, desc string) rules.Result {
 		}
 	}
 	return rules.Result{Truth: rules.False}
+}
+
+// emptyFilterCall reports whether script calls call with an empty filter
+// document first: updateMany({}, ...).
+func emptyFilterCall(script, call string) bool {
+	for rest := script; ; {
+		i := strings.Index(rest, call)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len(call):]
+		if arg := strings.TrimLeft(rest, " \t\n"); strings.HasPrefix(arg, "{") && strings.HasPrefix(strings.TrimLeft(arg[1:], " \t\n"), "}") {
+			return true
+		}
+	}
+}
+
+// redisScriptUnseen holds when redis-cli runs a script the input does
+// not show: EVALSHA or FCALL of one loaded earlier, or EVAL of a script
+// only known at run time.
+func redisScriptUnseen() rules.Cond {
+	return rules.Func("a redis script not shown", func(f rules.Facts) rules.Result {
+		return f.Readings(func(ops []model.Arg) rules.Result {
+			if len(ops) == 0 {
+				return rules.Result{Truth: rules.False}
+			}
+			cmd := strings.ToUpper(ops[0].Value)
+			switch {
+			case cmd == "EVALSHA" || cmd == "EVALSHA_RO" || cmd == "FCALL" || cmd == "FCALL_RO":
+			case (cmd == "EVAL" || cmd == "EVAL_RO") && len(ops) > 1 && ops[1].Dynamic:
+			default:
+				return rules.Result{Truth: rules.False}
+			}
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "operand", Value: ops[0].Value, Present: true}}}
+		})
+	})
+}
+
+// luaRedisCalls returns the command (and first argument, when it is a
+// string literal) of every redis.call, redis.pcall, server.call and
+// server.pcall in a Lua script: redis.call('FUNCTION', 'FLUSH') is
+// FUNCTION FLUSH. A command given as a variable is not returned.
+func luaRedisCalls(script string) [][]string {
+	var out [][]string
+	for _, fn := range []string{"redis.call(", "redis.pcall(", "server.call(", "server.pcall("} {
+		rest := script
+		for {
+			i := strings.Index(rest, fn)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(fn):]
+			var call []string
+			args := rest
+			for len(call) < 2 {
+				lit, after, ok := luaString(strings.TrimLeft(args, " \t\n"))
+				if !ok {
+					break
+				}
+				call = append(call, lit)
+				args = strings.TrimLeft(after, " \t\n")
+				if !strings.HasPrefix(args, ",") {
+					break
+				}
+				args = args[1:]
+			}
+			if len(call) > 0 {
+				out = append(out, call)
+			}
+		}
+	}
+	return out
+}
+
+// luaString reads a quoted Lua string literal at the start of s.
+func luaString(s string) (lit, rest string, ok bool) {
+	if s == "" || (s[0] != '\'' && s[0] != '"') {
+		return "", s, false
+	}
+	end := strings.IndexByte(s[1:], s[0])
+	if end < 0 {
+		return "", s, false
+	}
+	return s[1 : end+1], s[end+2:], true
 }
 
 // mongoDestructive holds when a mongosh --eval script drops or deletes.
@@ -338,6 +434,12 @@ func mongoDestructive() rules.Cond {
 		for _, call := range []string{"dropDatabase", ".drop(", "deleteMany", "deleteOne", "remove(", "dropIndexes", "dropUser", "findOneAndDelete", "renameCollection"} {
 			if strings.Contains(v, call) {
 				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "call", Value: strings.TrimRight(call, "("), Present: true}}}
+			}
+		}
+		// An update of every document, as an UPDATE without WHERE is.
+		for _, call := range []string{"updateMany(", "update("} {
+			if emptyFilterCall(v, call) {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "call", Value: strings.TrimRight(call, "(") + "({})", Present: true}}}
 			}
 		}
 		return rules.Result{Truth: rules.False}

@@ -69,6 +69,10 @@ func TestRows(t *testing.T) {
 		{Row: "db.redis-cli.flush", Hit: "redis-cli -h cache FLUSHALL", Miss: "redis-cli -h cache GET flushall"},
 		{Row: "db.redis-cli.flush", Hit: "redis-cli --new-option x FLUSHALL", Miss: "redis-cli --new-option x GET flushall"},
 		{Row: "db.redis-cli.flush", Hit: "redis-cli <<< 'FLUSHALL'", Miss: "redis-cli <<< 'GET flushall'"},
+		{Row: "db.redis-cli.flush", Hit: `redis-cli EVAL "return redis.call('FLUSHDB')" 0`, Miss: `redis-cli EVAL "return redis.call('GET', KEYS[1])" 1 flushdb`},
+		{Row: "db.redis-cli.delete", Hit: `redis-cli EVAL "for _, k in ipairs(KEYS) do redis.pcall('DEL', k) end" 2 a b`, Miss: `redis-cli EVAL "return redis.call('SET', KEYS[1], 'del')" 1 a`},
+		{Row: "db.redis-cli.script-unseen", Hit: "redis-cli EVALSHA 6b1bf486c81ceb7edf3c093f4c48582e38c0e791 0", Miss: "redis-cli SCRIPT EXISTS 6b1bf486c81ceb7edf3c093f4c48582e38c0e791"},
+		{Row: "db.redis-cli.script-unseen", Hit: `redis-cli EVAL "$(cat cleanup.lua)" 0`, Miss: `redis-cli EVAL "return 1" 0`},
 		{Row: "db.redis-cli.flush", Hit: "printf 'SELECT 2\\nFLUSHDB\\n' | redis-cli -h cache", Miss: "echo 'GET flushdb' | redis-cli -h cache"},
 		{Row: "sql.function.destructive-name", Hit: `psql -c "SELECT drop_all_tables()"`, Miss: `psql -c "SELECT array_remove(ARRAY[1,2], 1), dropped_at FROM t"`},
 		{Row: "sql.function.destructive-name", Hit: `psql -c "SELECT admin.purge_old_rows(30)"`, Miss: `psql -c "SELECT jsonb_delete_path(x, '{a}') FROM t"`},
@@ -83,6 +87,7 @@ func TestRows(t *testing.T) {
 		{Row: "db.mongo.destructive", Hit: `mongo prod --eval 'db.users.drop()'`, Miss: `mongo prod --eval 'db.users.count()'`},
 		{Row: "db.mongosh.destructive", Hit: `mongosh app <<< 'db.dropDatabase()'`, Miss: `mongosh app <<< 'db.users.find()'`},
 		{Row: "db.mongosh.destructive", Hit: `echo 'db.dropDatabase()' | mongosh app`, Miss: `echo 'db.users.find()' | mongosh app`},
+		{Row: "db.mongosh.destructive", Hit: `mongosh app --eval 'db.users.updateMany({ }, {$unset: {email: 1}})'`, Miss: `mongosh app --eval 'db.users.updateMany({plan: "free"}, {$set: {trial: false}})'`},
 		{Row: "db.mongo", Hit: `mongo prod --eval 'db.users.count()'`, Miss: `mongo prod --eval 'db.dropDatabase()'`},
 	}
 	for _, c := range fileFlagClients {
