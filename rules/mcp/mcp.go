@@ -439,6 +439,66 @@ var codeHostServers = server("gitlab", "github", "bitbucket", "gitea", "forgejo"
 // dbPlatforms are servers whose branches and projects are databases.
 var dbPlatforms = server("supabase", "neon", "planetscale", "xata", "turso", "tidb", "cockroach", "database", "postgres", "mysql")
 
+// aggregateTools run a MongoDB aggregation pipeline.
+var aggregateTools = []string{"aggregate", "mongodb_aggregate", "run_aggregation", "aggregate_documents"}
+
+// pipelineStage holds when the pipeline argument has a stage of the name
+// ($out, $merge).
+func pipelineStage(stage string) rules.Cond {
+	return rules.Func("a pipeline with "+stage, func(f rules.Facts) rules.Result {
+		for _, key := range []string{"pipeline", "stages"} {
+			stages, ok := f.M.Call.Arguments[key].([]any)
+			if !ok {
+				continue
+			}
+			for _, st := range stages {
+				if m, ok := st.(map[string]any); ok && m[stage] != nil {
+					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + key, Value: stage, Present: true}}}
+				}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// mongoCommand holds when the command argument is a database command
+// document whose command (its first key, any of them here) is one of names.
+func mongoCommand(names ...string) rules.Cond {
+	return rules.Func("a database command "+strings.Join(names, "|"), func(f rules.Facts) rules.Result {
+		doc, ok := f.M.Call.Arguments["command"].(map[string]any)
+		if !ok {
+			return rules.Result{Truth: rules.False}
+		}
+		for k := range doc {
+			for _, n := range names {
+				if strings.EqualFold(k, n) {
+					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments.command", Value: n, Present: true}}}
+				}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// luaScriptCalls holds when the script argument of a Redis eval tool calls
+// one of cmds through redis.call or redis.pcall.
+func luaScriptCalls(cmds ...string) rules.Cond {
+	return rules.Func("a script that calls "+strings.Join(cmds, "|"), func(f rules.Facts) rules.Result {
+		for _, key := range []string{"script", "lua", "source", "code"} {
+			script, ok := f.M.Call.Arguments[key].(string)
+			if !ok {
+				continue
+			}
+			for _, call := range rules.LuaRedisCalls(script) {
+				if slices.ContainsFunc(cmds, func(c string) bool { return strings.EqualFold(c, call[0]) }) {
+					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + key, Value: "redis.call('" + call[0] + "')", Present: true}}}
+				}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
 func databases() []rules.Rule {
 	return concat(
 		row("mcp.db.branch", []string{"delete_branch", "reset_branch", "reset_from_parent", "restore_branch", "delete_project"}, dbPlatforms, model.TierUnrecoverable,
@@ -462,6 +522,20 @@ func databases() []rules.Rule {
 			"drops or empties stored data; only a backup brings it back"),
 		row("mcp.db.update-all", []string{"update_many", "updatemany", "update_documents"}, emptyFilter(), model.TierUnrecoverable,
 			"changes every document of the collection (an empty filter): the old values come back only from a backup"),
+		row("mcp.db.aggregate-out", aggregateTools, pipelineStage("$out"), model.TierUnrecoverable,
+			"an aggregation with $out replaces the whole output collection with its result: the documents it held come back only from a backup"),
+		row("mcp.db.aggregate-merge", aggregateTools, pipelineStage("$merge"), model.TierRecoverableFromBackup,
+			"an aggregation with $merge writes into the target collection, replacing the documents it matches: their old versions come back only from a backup"),
+		row("mcp.db.aggregate-read", aggregateTools, nil, model.TierReversible,
+			"an aggregation with no $out or $merge stage only reads and returns documents"),
+		row("mcp.db.run-command-drop", []string{"run_command", "runcommand", "db_command", "run_db_command", "admin_command"}, mongoCommand("drop", "dropDatabase", "delete",
+			"dropIndexes", "dropUser", "dropAllUsersFromDatabase", "dropRole", "dropAllRolesFromDatabase", "renameCollection"), model.TierUnrecoverable,
+			"runs a database command that drops or deletes (drop, dropDatabase, delete, dropIndexes, dropUser …): only a backup brings the data back"),
+		row("mcp.db.rename-drop-target", []string{"rename_collection", "renamecollection"}, arg("dropTarget", isTrue, "dropTarget", "drop_target"), model.TierUnrecoverable,
+			"renames over an existing collection with dropTarget: the target's documents are dropped"),
+		row("mcp.redis.eval", []string{"eval", "redis_eval", "eval_script", "evaluate_script", "eval_lua"}, rules.All(server("redis", "valkey", "upstash", "dragonfly", "keydb"),
+			luaScriptCalls("FLUSHALL", "FLUSHDB", "DEL", "UNLINK", "GETDEL", "EXPIRE", "PEXPIRE", "SWAPDB", "RENAME", "HDEL", "SREM", "ZREM", "LTRIM", "XTRIM", "XDEL", "SHUTDOWN", "CONFIG")),
+			model.TierUnrecoverable, "runs a Lua script that flushes, deletes, expires or renames keys (redis.call('FLUSHALL') …): Redis keeps no copy"),
 		row("mcp.db.write", []string{"insert", "insert_rows", "update_rows", "update_documents", "upsert", "insert_documents", "create_table", "alter_table"}, nil,
 			model.TierRecoverableWithEffort, "writes rows or changes the schema"),
 	)

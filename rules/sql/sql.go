@@ -321,7 +321,7 @@ func redisCommandOf(words, cmds []string, key, desc string) rules.Result {
 	if (strings.EqualFold(words[0], "EVAL") || strings.EqualFold(words[0], "EVAL_RO")) && len(words) > 1 {
 		// A Lua script's redis.call('FLUSHALL') runs the command as surely
 		// as the command line would.
-		for _, call := range luaRedisCalls(words[1]) {
+		for _, call := range rules.LuaRedisCalls(words[1]) {
 			if r := redisCommandOf(call, cmds, "script", desc); r.Truth == rules.True {
 				return r
 			}
@@ -373,54 +373,6 @@ func redisScriptUnseen() rules.Cond {
 	})
 }
 
-// luaRedisCalls returns the command (and first argument, when it is a
-// string literal) of every redis.call, redis.pcall, server.call and
-// server.pcall in a Lua script: redis.call('FUNCTION', 'FLUSH') is
-// FUNCTION FLUSH. A command given as a variable is not returned.
-func luaRedisCalls(script string) [][]string {
-	var out [][]string
-	for _, fn := range []string{"redis.call(", "redis.pcall(", "server.call(", "server.pcall("} {
-		rest := script
-		for {
-			i := strings.Index(rest, fn)
-			if i < 0 {
-				break
-			}
-			rest = rest[i+len(fn):]
-			var call []string
-			args := rest
-			for len(call) < 2 {
-				lit, after, ok := luaString(strings.TrimLeft(args, " \t\n"))
-				if !ok {
-					break
-				}
-				call = append(call, lit)
-				args = strings.TrimLeft(after, " \t\n")
-				if !strings.HasPrefix(args, ",") {
-					break
-				}
-				args = args[1:]
-			}
-			if len(call) > 0 {
-				out = append(out, call)
-			}
-		}
-	}
-	return out
-}
-
-// luaString reads a quoted Lua string literal at the start of s.
-func luaString(s string) (lit, rest string, ok bool) {
-	if s == "" || (s[0] != '\'' && s[0] != '"') {
-		return "", s, false
-	}
-	end := strings.IndexByte(s[1:], s[0])
-	if end < 0 {
-		return "", s, false
-	}
-	return s[1 : end+1], s[end+2:], true
-}
-
 // mongoDestructive holds when a mongosh --eval script drops or deletes.
 func mongoDestructive() rules.Cond {
 	return rules.Func("mongo script drops or deletes", func(f rules.Facts) rules.Result {
@@ -431,7 +383,7 @@ func mongoDestructive() rules.Cond {
 		if !ok {
 			return rules.Result{Truth: rules.False}
 		}
-		for _, call := range []string{"dropDatabase", ".drop(", "deleteMany", "deleteOne", "remove(", "dropIndexes", "dropUser", "findOneAndDelete", "renameCollection"} {
+		for _, call := range []string{"dropDatabase", ".drop(", "deleteMany", "deleteOne", "remove(", "dropIndexes", "dropUser", "findOneAndDelete", "renameCollection", "$out"} {
 			if strings.Contains(v, call) {
 				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "call", Value: strings.TrimRight(call, "("), Present: true}}}
 			}
