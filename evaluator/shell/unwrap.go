@@ -30,6 +30,9 @@ type wrapper struct {
 	// lookupFlags make the wrapper look the command up instead of running
 	// it (command -v): the command is then not run at all.
 	lookupFlags []string
+	// ownFlags make the wrapper act on its own instead of running a
+	// command (wsl --unregister DISTRO): it is then judged as itself.
+	ownFlags []string
 	// more: the command receives extra operands at run time (xargs).
 	more bool
 	// chdir is the flag that sets the command's working directory.
@@ -120,7 +123,10 @@ var wrappers = map[string]wrapper{
 	"chroot":  {valueFlags: []string{"--userspec", "--groups"}, positionals: 1},
 	"sg":      {positionals: 1, lineFlags: []string{"-c"}, lineAnywhere: true},
 	// wsl runs a command in a Linux distribution (-e/--exec without a shell).
-	"wsl":    {valueFlags: []string{"-d", "--distribution", "-u", "--user", "--cd", "--shell-type"}},
+	"wsl": {valueFlags: []string{"-d", "--distribution", "-u", "--user", "--cd", "--shell-type"},
+		ownFlags: []string{"--unregister", "--install", "--uninstall", "--shutdown", "--terminate", "-t", "--set-default", "-s", "--set-version",
+			"--set-default-version", "--export", "--import", "--import-in-place", "--list", "-l", "--status", "--update", "--mount", "--unmount",
+			"--manage", "--version", "-v", "--help"}},
 	"flock":  {valueFlags: []string{"-w", "--timeout", "-E", "--conflict-exit-code"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true, shellAlways: true},
 	"setsid": {},
 	// sshpass supplies ssh's password and runs the command after its options.
@@ -409,6 +415,8 @@ func (w *walker) peel(cmd *model.Command, spec wrapper, args []model.Arg) ([]mod
 			return skipPositionals(args[i+1:], positionals)
 		case slices.Contains(spec.lookupFlags, a):
 			return lookedUp(args[i+1:])
+		case slices.Contains(spec.ownFlags, a):
+			return nil, false
 		case strings.HasPrefix(a, "-"): // a lone "-" too: su's login flag, env's -i; never a command
 			name, _, hasValue := strings.Cut(a, "=")
 			if slices.Contains(spec.positionalFlags, name) {

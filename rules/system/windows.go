@@ -13,6 +13,16 @@ import (
 // robocopy's mirror. Windows programs take /switches, in any letter case.
 func windowsRules() []rules.Rule {
 	return []rules.Rule{
+		// wsl's own options (a command line given to wsl is judged as that
+		// command): unregistering deletes the distribution's virtual disk.
+		row("system.wsl.unregister", "wsl", rules.Flag("unregister", "uninstall"), model.TierUnrecoverable,
+			"unregisters a WSL distribution (--uninstall removes WSL itself): the distribution's virtual disk and every file in it are deleted"),
+		row("system.wsl.import", "wsl", rules.Flag("import", "import-in-place"), model.TierRecoverableWithEffort,
+			"imports a distribution from an archive or disk image under a name and location the input gives: one already there is not replaced, but the import's files are new"),
+		row("system.wsl.read", "wsl", rules.Flag("list", "l", "status", "version", "v", "help"), model.TierReversible,
+			"lists distributions or shows WSL's status or version"),
+		row("system.wsl", "wsl", nil, model.TierRecoverableWithEffort,
+			"installs, updates, exports, mounts or stops WSL distributions, or changes their defaults: running Linux programs stop, and an export overwrites its file"),
 		row("system.vssadmin.delete", "vssadmin", rules.Any(rules.Sub("delete"), rules.Sub("resize")), model.TierUnrecoverable,
 			"deletes Volume Shadow Copies (resizing their storage deletes the oldest): those restore points are gone"),
 		row("system.vssadmin", "vssadmin", nil, model.TierReversible, "lists shadow copies and their storage"),

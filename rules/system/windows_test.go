@@ -6,6 +6,10 @@ import "github.com/recourse-dev/recourse/internal/rulestest"
 func windowsCases() []rulestest.Case {
 	return []rulestest.Case{
 		{Row: "system.vssadmin.delete", Hit: "vssadmin delete shadows /all /quiet", Miss: "vssadmin list shadows"},
+		{Row: "system.wsl.unregister", Hit: "wsl --unregister Ubuntu", Miss: "wsl --terminate Ubuntu"},
+		{Row: "system.wsl.import", Hit: `wsl --import Dev C:\wsl\dev dev.tar`, Miss: "wsl --export Dev dev.tar"},
+		{Row: "system.wsl.read", Hit: "wsl -l -v", Miss: "wsl --shutdown"},
+		{Row: "system.wsl", Hit: "wsl --shutdown", Miss: "wsl --status"},
 		{Row: "system.vssadmin", Hit: "vssadmin list shadowstorage", Miss: "vssadmin resize shadowstorage /for=C: /maxsize=1GB"},
 		{Row: "system.wbadmin.delete", Hit: "wbadmin delete catalog -quiet", Miss: "wbadmin get versions"},
 		{Row: "system.wbadmin", Hit: "wbadmin get versions", Miss: "wbadmin delete systemstatebackup"},
