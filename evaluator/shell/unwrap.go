@@ -100,7 +100,9 @@ var wrappers = map[string]wrapper{
 	// sudo takes VAR=value operands before the command, as env does.
 	"sudo": {valueFlags: []string{"-u", "--user", "-g", "--group", "-h", "--host", "-p", "--prompt", "-C", "--close-from",
 		"-D", "--chdir", "-R", "--chroot", "-T", "--command-timeout", "-U", "--other-user", "-r", "--role", "-t", "--type"}, chdir: "-D",
-		shellFlags: []string{"-s", "--shell", "-i", "--login"}, assignments: true},
+		shellFlags: []string{"-s", "--shell", "-i", "--login"}, assignments: true,
+		// sudo -k CMD still runs CMD; -l CMD only lists whether it may.
+		ownFlags: []string{"-l", "--list", "-K", "--remove-timestamp", "-v", "--validate", "-V", "--version", "-e", "--edit"}},
 	"doas":   {valueFlags: []string{"-u", "-C"}, shellFlags: []string{"-s"}},
 	"run0":   {valueFlags: []string{"-u", "--user", "-g", "--group", "-D", "--chdir"}, chdir: "-D"},
 	"pkexec": {valueFlags: []string{"--user"}},

@@ -90,6 +90,10 @@ func adminRules() []rules.Rule {
 		row("system.chattr.unprotect", "chattr", rules.Flag("i", "a"), model.TierRecoverableWithEffort,
 			"removes the immutable or append-only attribute, which stopped the files being changed or deleted"),
 		row("system.chattr", "chattr", nil, model.TierReversible, "sets file attributes"),
+		row("system.sudo.edit", "sudo", rules.Flag("e", "edit"), model.TierRecoverableWithEffort, sudoeditReason),
+		row("system.sudoedit", "sudoedit", nil, model.TierRecoverableWithEffort, sudoeditReason),
+		row("system.sudo.own", "sudo", nil, model.TierReversible,
+			"lists the user's sudo rights, shows the version, or renews or forgets the cached credentials; no command is run"),
 		row("system.visudo.check", "visudo", rules.Flag("c", "check"), model.TierReversible, "checks the sudoers file's syntax"),
 		row("system.visudo.editor", "visudo", editorSet(), model.TierNeedsReview,
 			"visudo runs the editor the line names on the sudoers file (EDITOR='tee -a' appends what is piped in): who may then run what as root is not in the input"),
@@ -143,3 +147,7 @@ func nmcli(object string, verbs ...string) rules.Cond {
 		return rules.Result{Truth: rules.False}
 	})
 }
+
+// sudoeditReason says why sudoedit warns where an editor alone allows:
+// the files are root's.
+const sudoeditReason = "edits files as root in an editor: what is changed is typed in the session, not shown in the input, and the old contents are kept only if the editor keeps a backup"
