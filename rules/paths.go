@@ -335,6 +335,9 @@ func CriticalPath(skip int) Cond {
 // /home/alice/.aws/credentials): configuration and keys that no version
 // control keeps.
 func HomeDotfile(p string) bool {
+	if isWindowsPath(p) { // C:\Users\NAME\.ssh\authorized_keys
+		p = "/" + strings.ReplaceAll(p[3:], "\\", "/")
+	}
 	var rest string
 	switch {
 	case strings.HasPrefix(p, "~/"):

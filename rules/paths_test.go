@@ -82,20 +82,24 @@ func TestClassifyPath(t *testing.T) {
 
 func TestHomeDotfile(t *testing.T) {
 	for p, want := range map[string]bool{
-		"~/.bashrc":                     true,
-		"~/.ssh/authorized_keys":        true,
-		"$HOME/.aws/credentials":        true,
-		"${HOME}/.npmrc":                true,
-		"/home/alice/.config/gh/hosts":  true,
-		"/Users/bob/.zshrc":             true,
-		"/root/.ssh/id_ed25519":         true,
-		"~/notes.txt":                   false,
-		"/home/alice/project/.env":      false, // a project's file, not the home's
-		"/home/alice":                   false,
-		"~/..":                          false,
-		"./.bashrc":                     false,
-		"/etc/.hidden":                  false,
-		"/home/alice/../bob/.ssh/x/../": true,
+		"~/.bashrc":                        true,
+		"~/.ssh/authorized_keys":           true,
+		"$HOME/.aws/credentials":           true,
+		"${HOME}/.npmrc":                   true,
+		"/home/alice/.config/gh/hosts":     true,
+		"/Users/bob/.zshrc":                true,
+		"/root/.ssh/id_ed25519":            true,
+		"~/notes.txt":                      false,
+		"/home/alice/project/.env":         false, // a project's file, not the home's
+		"/home/alice":                      false,
+		"~/..":                             false,
+		"./.bashrc":                        false,
+		"/etc/.hidden":                     false,
+		"/home/alice/../bob/.ssh/x/../":    true,
+		`C:\Users\me\.ssh\authorized_keys`: true,
+		"c:/Users/me/.gitconfig":           true,
+		`C:\Users\me\project\.env`:         false,
+		`C:\Windows\.hidden`:               false,
 	} {
 		if got := HomeDotfile(p); got != want {
 			t.Errorf("%s: %v, want %v", p, got, want)

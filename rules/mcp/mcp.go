@@ -10,6 +10,7 @@ package mcp
 import (
 	"encoding/json"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 	"unicode"
@@ -410,6 +411,13 @@ func filesystem() []rules.Rule {
 			"copies over a dotfile of a home directory (shell profile, SSH keys, cloud credentials), which no version control keeps"),
 		row("mcp.fs.write.home-dotfile", append([]string{"write_file", "create_file", "move_file", "write"}, renameTools...), homeDotfileArg(), model.TierNeedsReview,
 			"writes over a dotfile of a home directory (shell profile, SSH keys, cloud credentials), which no version control keeps"),
+		row("mcp.fs.move.dev-null", append([]string{"move_file"}, renameTools...), classArg(destKeys, rules.PathNull), model.TierUnrecoverable,
+			"moves the file onto /dev/null: its content is gone (and, run as root, /dev/null itself is replaced by a regular file)"),
+		row("mcp.fs.write.tfstate", writes, pathArgWhere("a Terraform state file", func(p string) (string, bool) {
+			base := path.Base(strings.ReplaceAll(p, "\\", "/"))
+			return "terraform-state", strings.HasSuffix(base, ".tfstate") || strings.HasSuffix(base, ".tfstate.backup")
+		}), model.TierNeedsReview,
+			"rewrites Terraform state: with a local backend it is the only record of what Terraform manages, and a wrong one makes the next apply create everything again beside the real resources"),
 		row("mcp.fs.write", slices.Concat([]string{"write_file", "create_file", "write"}, renameTools), nil, model.TierRecoverableFromBackup,
 			"write_file (or a rename) replaces the file if it exists; its previous content survives only in version control or a backup"),
 		row("mcp.fs.copy", copyTools, nil, model.TierRecoverableFromBackup,
