@@ -164,6 +164,26 @@ func Rules() []rules.Rule {
 		row("program.dotnet.run", "dotnet", rules.Sub("run"), model.TierRecoverableWithEffort, runsSource),
 		row("program.swift.run", "swift", rules.Sub("run"), model.TierRecoverableWithEffort, runsSource),
 		row("program.npm.publish", "npm", rules.Sub("publish"), model.TierNeedsReview, publishReason),
+		row("program.npm.access-public", "npm", rules.Any(rules.All(rules.Sub("access", "set"), rules.Operand(2, "status=public", func(a model.Arg, _ *model.Command) bool {
+			return strings.EqualFold(a.Value, "status=public")
+		})), rules.Sub("access", "public")), model.TierNeedsReview,
+			"makes a private package public: anyone can install and read it, and copies made meanwhile cannot be taken back"),
+		row("program.npm.registry-change", "npm", rules.Any(rules.Sub("deprecate"), rules.Sub("dist-tag", "rm"), rules.Sub("dist-tag", "remove"),
+			rules.Sub("owner", "rm"), rules.Sub("owner", "remove"), rules.Sub("token", "revoke"), rules.Sub("access", "revoke")), model.TierRecoverableWithEffort,
+			"changes the package on the registry for everyone who installs it (a deprecation, a dist-tag removed, an owner or token revoked); the opposite command restores it"),
+		row("program.ssh-keygen.read", "ssh-keygen", rules.Flag("l", "y", "F", "L", "B"), model.TierReversible,
+			"prints a key's fingerprint or public half, a certificate, or a host's known key"),
+		row("program.ssh-keygen.remove-host", "ssh-keygen", rules.Flag("R"), model.TierRecoverableWithEffort,
+			"removes a host's keys from known_hosts: the next connection must trust the host again"),
+		row("program.ssh-keygen", "ssh-keygen", nil, model.TierRecoverableWithEffort,
+			"creates or changes key files (a new key, a passphrase with -p, a certificate): it asks before overwriting a key, and an overwritten private key is gone"),
+		row("program.ssh-add.remove", "ssh-add", rules.Flag("d", "D"), model.TierRecoverableWithEffort,
+			"removes identities from the SSH agent; ssh-add adds them back from their key files"),
+		row("program.ssh-add", "ssh-add", nil, model.TierReversible, "adds or lists the SSH agent's identities"),
+		row("program.cargo.yank", "cargo", rules.All(rules.Sub("yank"), rules.Not(rules.Flag("undo"))), model.TierRecoverableWithEffort,
+			"yanks a published version: new projects can no longer depend on it until cargo yank --undo"),
+		row("program.gem.yank", "gem", rules.Sub("yank"), model.TierNeedsReview,
+			"removes a published version from RubyGems: it cannot be pushed again under the same number, and projects locked to it fail to install"),
 		row("program.npm.lifecycle-script", "npm", rules.Any(rules.All(rules.Sub("pkg", "set"), rules.Operand(2, "a lifecycle script", lifecycleScript)),
 			rules.All(rules.Sub("set-script"), rules.Operand(1, "a lifecycle script", func(a model.Arg, _ *model.Command) bool {
 				return lifecycleScripts[strings.ToLower(a.Value)]
@@ -242,12 +262,20 @@ var passesFlags = map[string]bool{model.UnanalysedProgram: true, model.RedirectP
 // flag with a value (vault -version=1) is the program's own option.
 func helpFlag() rules.Cond {
 	return rules.Func("flag help|version", func(f rules.Facts) rules.Result {
-		for _, a := range f.M.Command.Args {
+		args := f.M.Command.Args
+		for i, a := range args {
 			if a.Value == "--" {
 				break
 			}
 			switch a.Value {
-			case "--help", "-help", "--version", "-version":
+			case "--version", "-version":
+				// cargo yank --version 1.0.0, helm upgrade --version 2.1.0:
+				// a version option that takes a value does not print one.
+				if i+1 < len(args) && !strings.HasPrefix(args[i+1].Value, "-") {
+					continue
+				}
+				fallthrough
+			case "--help", "-help":
 				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "flag", Value: strings.TrimLeft(a.Value, "-"), Present: true}}}
 			}
 		}

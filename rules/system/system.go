@@ -197,6 +197,8 @@ func Rules() []rules.Rule {
 			model.TierRecoverableWithEffort, "calls the GitHub API with a request that creates or changes something (gh api sends POST when it is given fields)"),
 		row("system.gh.secret-set", "gh", rules.Any(rules.Sub("secret", "set"), rules.Sub("variable", "set")), model.TierRecoverableFromBackup,
 			"sets the secret or variable, replacing the value of one that exists: GitHub never shows a secret again, so the old value is gone unless it is kept elsewhere"),
+		row("system.gh.release-clobber", "gh", rules.All(rules.Sub("release", "upload"), rules.Flag("clobber")), model.TierRecoverableFromBackup,
+			"replaces release assets of the same names: the old files are deleted from GitHub, kept only where they were built or downloaded"),
 		row("system.gh.delete-branch", "gh", rules.All(rules.Any(rules.Sub("pr", "close"), rules.Sub("pr", "merge")), rules.Flag("d", "delete-branch")), model.TierRecoverableWithEffort,
 			"deletes the pull request's branch, local and remote; GitHub can restore it from the pull request"),
 		row("system.gh.codespace-ssh", "gh", rules.Sub("codespace", "ssh"), model.TierRecoverableWithEffort,

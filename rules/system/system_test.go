@@ -74,6 +74,7 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "system.gh.delete-data", Hit: "gh issue delete 12", Miss: "gh issue close 12"},
 		rulestest.Case{Row: "system.gh.delete", Hit: "gh cache delete key", Miss: "gh cache list"},
 		rulestest.Case{Row: "system.gh.api-force-ref", Hit: "gh api repos/o/r/git/refs/heads/main -X PATCH -f sha=abc -F force=true", Miss: "gh api repos/o/r/git/refs/heads/main -X PATCH -f sha=abc -F force=false"},
+		rulestest.Case{Row: "system.gh.release-clobber", Hit: "gh release upload v1.2.0 dist/app.tgz --clobber", Miss: "gh release upload v1.2.0 dist/app.tgz"},
 		rulestest.Case{Row: "system.glab.mr-merge", Hit: "glab mr merge 1 --remove-source-branch", Miss: "glab mr view 1"},
 		rulestest.Case{Row: "system.gh.repo-public", Hit: "gh repo edit --visibility public --accept-visibility-change-consequences", Miss: "gh repo edit --visibility private"},
 		rulestest.Case{Row: "system.gh.gist-public", Hit: "gh gist create --public notes.md", Miss: "gh gist create notes.md"},
