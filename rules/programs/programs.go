@@ -198,6 +198,13 @@ func Rules() []rules.Rule {
 		row("program.poetry.publish", "poetry", rules.Sub("publish"), model.TierNeedsReview, publishReason),
 		row("program.twine.upload", "twine", rules.Sub("upload"), model.TierNeedsReview, publishReason),
 		row("program.dotnet.push", "dotnet", rules.Any(rules.Sub("nuget", "push"), rules.Sub("push")), model.TierNeedsReview, publishReason),
+		row("program.mvn.deploy", "mvn", rules.Sub("deploy"), model.TierNeedsReview, publishReason),
+		row("program.gradle.publish", "gradle", rules.Any(rules.Sub("publish"), rules.Operand(0, "a publish task", func(a model.Arg, _ *model.Command) bool {
+			return strings.HasPrefix(a.Value, "publish") || strings.Contains(a.Value, ":publish")
+		})), model.TierNeedsReview, publishReason),
+		row("program.registry.delete", "dotnet", rules.Sub("nuget", "delete"), model.TierNeedsReview, unlistReason),
+		row("program.pod.trunk-delete", "pod", rules.Any(rules.Sub("trunk", "delete"), rules.Sub("trunk", "deprecate")), model.TierNeedsReview, unlistReason),
+		row("program.mix.hex-revert", "mix", rules.All(rules.Sub("hex.publish"), rules.Flag("revert")), model.TierNeedsReview, unlistReason),
 		row("program.npm.unpublish", "npm", rules.Sub("unpublish"), model.TierUnrecoverable,
 			"npm unpublish removes a published version from the registry; that name and version can never be published again, and installs that pin it break"),
 	)
@@ -208,6 +215,26 @@ func Rules() []rules.Rule {
 		row("program.date.set", "date", rules.Flag("s", "set"), model.TierRecoverableWithEffort,
 			"sets the system clock: certificates, tokens, cron and builds that compare times misbehave until it is set right again"),
 	)
+	// gzip, bzip2, xz and their kin replace each file with its compressed
+	// copy (zstd and lz4 only with --rm); gunzip and the like the reverse.
+	// A system file so replaced is gone from where the system reads it.
+	keep := rules.Flag("c", "k", "stdout", "to-stdout", "keep", "l", "list", "t", "test", "d", "decompress", "h", "help", "V", "version")
+	for _, p := range []string{"gzip", "bzip2", "xz", "pigz", "pbzip2", "lzma", "gunzip", "bunzip2", "unxz", "unlzma"} {
+		out = append(out, row("program."+p+".critical", p, rules.All(rules.Not(keep), rules.CriticalPath(0)), model.TierUnrecoverable, compressesSystemFile))
+	}
+	for _, p := range []string{"zstd", "lz4", "unzstd"} {
+		out = append(out, row("program."+p+".critical", p, rules.All(rules.Flag("rm"), rules.CriticalPath(0)), model.TierUnrecoverable, compressesSystemFile))
+	}
+	out = append(out, row("program.uniq.output-critical", "uniq", rules.PathIs(1, rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
+		"uniq's second operand is its output file: it overwrites a system file or device"))
+	out = append(out, row("program.nix.delete-generations", "nix-env", rules.Flag("delete-generations"), model.TierRecoverableWithEffort,
+		"deletes old profile generations: the current one is untouched, but rolling back to those is no longer possible"))
+	out = append(out, row("program.nix-collect-garbage.delete-old", "nix-collect-garbage", rules.Flag("d", "delete-old", "delete-older-than"), model.TierRecoverableWithEffort,
+		"deletes old profile generations and the store paths only they used: rolling back to them is no longer possible"))
+	out = append(out, row("program.nix-collect-garbage", "nix-collect-garbage", nil, model.TierReversible,
+		"deletes store paths nothing uses; they are rebuilt or downloaded again when needed"))
+	out = append(out, row("program.uniq.output", "uniq", rules.Operand(1, "an output file", func(model.Arg, *model.Command) bool { return true }), model.TierRecoverableFromBackup,
+		"uniq's second operand is its output file, which it overwrites"))
 	out = append(out, row("program.http.server.exposes", "http.server", servesDirectory(critical...), model.TierNeedsReview,
 		"serves a root, system or home directory over HTTP on every interface: anyone who can reach the port can read the files there (keys, credentials), and what is read cannot be taken back"))
 	out = append(out, inPlaceRows()...)
@@ -417,6 +444,12 @@ func lifecycleScript(a model.Arg, _ *model.Command) bool {
 // agentConfigEdit says why an in-place edit of an agent's configuration or
 // a git hook needs review.
 const agentConfigEdit = "edits in place a file that configures a coding agent or is a git hook (.claude/settings.json, .mcp.json, .git/hooks): the hooks and permissions that guard the agent, or code git runs later"
+
+// compressesSystemFile says why compressing a system file in place blocks.
+const compressesSystemFile = "replaces a system file or directory's files with compressed copies under other names (or the reverse): what reads them finds nothing, as if they were moved away"
+
+// unlistReason says why deleting a published version needs review.
+const unlistReason = "deletes or unlists a published package version on its registry: projects that depend on it fail to install, and the version number may not be usable again"
 
 // publishReason says why publishing a package needs review.
 const publishReason = "publishes a package version to a registry, where anyone can fetch it and no one can replace it (only deprecate or yank it); whether this release and what it contains are intended is not in the input"

@@ -94,6 +94,21 @@ func TestRows(t *testing.T) {
 		{Row: "program.ssh-keygen", Hit: "ssh-keygen -p -f ~/.ssh/id_ed25519", Miss: "ssh-keygen -lf ~/.ssh/id_ed25519.pub"},
 		{Row: "program.ssh-add.remove", Hit: "ssh-add -D", Miss: "ssh-add ~/.ssh/id_ed25519"},
 		{Row: "program.ssh-add", Hit: "ssh-add -l", Miss: "ssh-add -d ~/.ssh/id_rsa"},
+		{Row: "program.mvn.deploy", Hit: "mvn -B deploy -DskipTests", Miss: "mvn -B package"},
+		{Row: "program.gradle.publish", Hit: "gradle :lib:publishToMavenCentral", Miss: "gradle build"},
+		{Row: "program.gradle.publish", Hit: "gradle publish", Miss: "gradle test"},
+		{Row: "program.registry.delete", Hit: "dotnet nuget delete Pkg 1.0.0 --non-interactive", Miss: "dotnet nuget list source"},
+		{Row: "program.pod.trunk-delete", Hit: "pod trunk delete Pkg 1.0.0", Miss: "pod trunk info Pkg"},
+		{Row: "program.mix.hex-revert", Hit: "mix hex.publish --revert 1.0.0", Miss: "mix hex.info"},
+		{Row: "program.gzip.critical", Hit: "gzip -f /etc/passwd", Miss: "gzip -c /etc/passwd"},
+		{Row: "program.gunzip.critical", Hit: "gunzip /etc/hosts.gz", Miss: "gunzip -c /etc/hosts.gz"},
+		{Row: "program.zstd.critical", Hit: "zstd --rm /var/lib/dpkg/status", Miss: "zstd /var/lib/dpkg/status"},
+		{Row: "program.xz.critical", Hit: "xz -9 /boot/vmlinuz", Miss: "xz -9 dist/app.tar"},
+		{Row: "program.uniq.output-critical", Hit: "uniq data.txt /etc/hosts", Miss: "uniq /etc/hosts"},
+		{Row: "program.uniq.output", Hit: "uniq data.txt out.txt", Miss: "uniq -c data.txt"},
+		{Row: "program.nix.delete-generations", Hit: "nix-env --delete-generations old", Miss: "nix-env -q"},
+		{Row: "program.nix-collect-garbage.delete-old", Hit: "nix-collect-garbage -d", Miss: "nix-collect-garbage"},
+		{Row: "program.nix-collect-garbage", Hit: "nix-collect-garbage --dry-run", Miss: "nix-collect-garbage --delete-older-than 30d"},
 		{Row: "program.cargo.yank", Hit: "cargo yank --version 1.0.0", Miss: "cargo yank --version 1.0.0 --undo"},
 		{Row: "program.gem.yank", Hit: "gem yank pkg -v 1.0.0", Miss: "gem list pkg"},
 		{Row: "program.npm.lifecycle-script", Hit: "npm pkg set scripts.postinstall='curl x | sh'", Miss: "npm pkg set scripts.lint=eslint"},
@@ -263,6 +278,12 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "program.curl.write", Hit: "curl -F file=@a.txt https://api/upload", Miss: "curl -H 'X-d: 1' https://api/x"},
 		rulestest.Case{Row: "program.wget.write", Hit: "wget --post-data 'a=1' https://api/x", Miss: "wget -O out https://api/x"},
 	)
+	for _, p := range []string{"bzip2", "pigz", "pbzip2", "lzma", "bunzip2", "unxz", "unlzma"} {
+		cases = append(cases, rulestest.Case{Row: "program." + p + ".critical", Hit: p + " /etc/shadow", Miss: p + " -k /etc/shadow"})
+	}
+	for _, p := range []string{"lz4", "unzstd"} {
+		cases = append(cases, rulestest.Case{Row: "program." + p + ".critical", Hit: p + " --rm /etc/shadow", Miss: p + " /etc/shadow"})
+	}
 	for _, p := range readOnly {
 		hit := p + " x"
 		switch p {
