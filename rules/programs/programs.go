@@ -199,9 +199,11 @@ func Rules() []rules.Rule {
 		row("program.twine.upload", "twine", rules.Sub("upload"), model.TierNeedsReview, publishReason),
 		row("program.dotnet.push", "dotnet", rules.Any(rules.Sub("nuget", "push"), rules.Sub("push")), model.TierNeedsReview, publishReason),
 		row("program.mvn.deploy", "mvn", rules.Sub("deploy"), model.TierNeedsReview, publishReason),
-		row("program.gradle.publish", "gradle", rules.Any(rules.Sub("publish"), rules.Operand(0, "a publish task", func(a model.Arg, _ *model.Command) bool {
-			return strings.HasPrefix(a.Value, "publish") || strings.Contains(a.Value, ":publish")
-		})), model.TierNeedsReview, publishReason),
+		row("program.hostname.set", "hostname", rules.All(rules.Operand(0, "a new name", func(model.Arg, *model.Command) bool { return true }),
+			rules.Not(rules.Flag("f", "s", "d", "i", "I", "a", "A", "y", "fqdn", "short", "domain", "ip-address", "all-ip-addresses", "alias", "all-fqdns", "yp"))),
+			model.TierRecoverableWithEffort, "renames the machine until reboot: what finds it by the old name fails until it is set back"),
+		row("program.gradle.publish", "gradle", publishTask, model.TierNeedsReview, publishReason),
+		row("program.gradlew.publish", "gradlew", publishTask, model.TierNeedsReview, publishReason),
 		row("program.registry.delete", "dotnet", rules.Sub("nuget", "delete"), model.TierNeedsReview, unlistReason),
 		row("program.pod.trunk-delete", "pod", rules.Any(rules.Sub("trunk", "delete"), rules.Sub("trunk", "deprecate")), model.TierNeedsReview, unlistReason),
 		row("program.mix.hex-revert", "mix", rules.All(rules.Sub("hex.publish"), rules.Flag("revert")), model.TierNeedsReview, unlistReason),
@@ -447,6 +449,12 @@ const agentConfigEdit = "edits in place a file that configures a coding agent or
 
 // compressesSystemFile says why compressing a system file in place blocks.
 const compressesSystemFile = "replaces a system file or directory's files with compressed copies under other names (or the reverse): what reads them finds nothing, as if they were moved away"
+
+// publishTask holds for a Gradle task that publishes (publish,
+// :lib:publishToMavenCentral).
+var publishTask = rules.Operand(0, "a publish task", func(a model.Arg, _ *model.Command) bool {
+	return !a.Dynamic && (strings.HasPrefix(a.Value, "publish") || strings.Contains(a.Value, ":publish"))
+})
 
 // unlistReason says why deleting a published version needs review.
 const unlistReason = "deletes or unlists a published package version on its registry: projects that depend on it fail to install, and the version number may not be usable again"

@@ -94,6 +94,9 @@ func TestRows(t *testing.T) {
 		{Row: "program.ssh-keygen", Hit: "ssh-keygen -p -f ~/.ssh/id_ed25519", Miss: "ssh-keygen -lf ~/.ssh/id_ed25519.pub"},
 		{Row: "program.ssh-add.remove", Hit: "ssh-add -D", Miss: "ssh-add ~/.ssh/id_ed25519"},
 		{Row: "program.ssh-add", Hit: "ssh-add -l", Miss: "ssh-add -d ~/.ssh/id_rsa"},
+		{Row: "program.hostname.set", Hit: "hostname build-01", Miss: "hostname -I"},
+		{Row: "program.gradlew.publish", Hit: "gradlew publishAllPublicationsToMavenRepository", Miss: "gradlew assemble"},
+		{Row: "program.code.uninstall", Hit: "code --uninstall-extension ms-python.python", Miss: "code --install-extension ms-python.python"},
 		{Row: "program.mvn.deploy", Hit: "mvn -B deploy -DskipTests", Miss: "mvn -B package"},
 		{Row: "program.gradle.publish", Hit: "gradle :lib:publishToMavenCentral", Miss: "gradle build"},
 		{Row: "program.gradle.publish", Hit: "gradle publish", Miss: "gradle test"},
@@ -293,6 +296,8 @@ func TestRows(t *testing.T) {
 			hit = p + " install"
 		case "mount": // alone, it lists the mounts
 			hit = p
+		case "hostname": // with a name, it sets it
+			hit = p + " -f"
 		}
 		cases = append(cases, rulestest.Case{Row: "catalog." + p, Hit: hit, Miss: "not-" + p + " x"})
 	}
