@@ -227,6 +227,14 @@ func Rules() []rules.Rule {
 	for _, p := range []string{"zstd", "lz4", "unzstd"} {
 		out = append(out, row("program."+p+".critical", p, rules.All(rules.Flag("rm"), rules.CriticalPath(0)), model.TierUnrecoverable, compressesSystemFile))
 	}
+	// A compiler or linker's -o FILE overwrites FILE: over a system
+	// binary or library, what runs it runs the new one.
+	for _, p := range []string{"gcc", "g++", "clang", "clang++", "cc", "c++", "ld", "rustc", "zig", "go"} {
+		out = append(out, row("program."+p+".output-critical", p, flagPath([]string{"o"}, rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
+			"writes its output (-o) over a system file or device: the program or library there is replaced, and the old one is not kept"))
+	}
+	out = append(out, row("program.dmesg.clear", "dmesg", rules.Flag("c", "C", "clear", "read-clear"), model.TierRecoverableWithEffort,
+		"clears the kernel's message buffer: the boot and hardware messages in it are gone unless a log daemon kept them"))
 	out = append(out, row("program.uniq.output-critical", "uniq", rules.PathIs(1, rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
 		"uniq's second operand is its output file: it overwrites a system file or device"))
 	out = append(out, row("program.nix.delete-generations", "nix-env", rules.Flag("delete-generations"), model.TierRecoverableWithEffort,

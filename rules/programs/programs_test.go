@@ -284,6 +284,12 @@ func TestRows(t *testing.T) {
 	for _, p := range []string{"bzip2", "pigz", "pbzip2", "lzma", "bunzip2", "unxz", "unlzma"} {
 		cases = append(cases, rulestest.Case{Row: "program." + p + ".critical", Hit: p + " /etc/shadow", Miss: p + " -k /etc/shadow"})
 	}
+	for _, p := range []string{"gcc", "g++", "clang", "clang++", "cc", "c++", "ld", "rustc", "zig"} {
+		cases = append(cases, rulestest.Case{Row: "program." + p + ".output-critical", Hit: p + " -o /usr/bin/ls main.c", Miss: p + " -o build/ls main.c"})
+	}
+	cases = append(cases,
+		rulestest.Case{Row: "program.go.output-critical", Hit: "go build -o /usr/bin/kubectl ./cmd/x", Miss: "go build -o bin/x ./cmd/x"},
+		rulestest.Case{Row: "program.dmesg.clear", Hit: "dmesg -C", Miss: "dmesg -T"})
 	for _, p := range []string{"lz4", "unzstd"} {
 		cases = append(cases, rulestest.Case{Row: "program." + p + ".critical", Hit: p + " --rm /etc/shadow", Miss: p + " /etc/shadow"})
 	}
