@@ -253,7 +253,7 @@ func FlagEquals(name string, values ...string) Cond {
 // Sub holds when the command's first operands are words (git reset,
 // kubectl delete namespace). A word "*" matches any operand.
 func Sub(words ...string) Cond {
-	return Func("subcommand "+strings.Join(words, " "), func(f Facts) Result {
+	return &subCond{words: words, funcCond: funcCond{desc: "subcommand " + strings.Join(words, " "), eval: func(f Facts) Result {
 		r := subcommandOf(f.Operands(), words)
 		if r.Truth != False {
 			return r
@@ -263,7 +263,22 @@ func Sub(words ...string) Cond {
 		// drop shop, pulumi -C infra destroy): the subcommand is also
 		// looked for past such values.
 		return subcommandPastValues(f.M.Command, words)
-	})
+	}}}
+}
+
+// subCond is Sub's condition: it can only hold when its first word is
+// one of the command's arguments, which lets the engine pass over it
+// without evaluating it (see Needs).
+type subCond struct {
+	funcCond
+	words []string
+}
+
+func (c *subCond) needs() []string {
+	if c.words[0] == "*" {
+		return nil
+	}
+	return c.words[:1]
 }
 
 // Readings calls test with the command's operands and, when options

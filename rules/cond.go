@@ -312,6 +312,16 @@ func (c *all) String() string { return joinConds(*c, " and ") }
 
 func (c *all) Eval(f Facts) Result { return fold(*c, f, False, True) }
 
+// needs: all of them must hold, so what any one of them needs.
+func (c *all) needs() []string {
+	for _, sub := range *c {
+		if w := needsOf(sub); w != nil {
+			return w
+		}
+	}
+	return nil
+}
+
 // Any is true as soon as one condition is; false when every one is.
 func Any(cs ...Cond) Cond {
 	c := anyOf(cs)
@@ -323,6 +333,54 @@ type anyOf []Cond
 func (c *anyOf) String() string { return "(" + joinConds(*c, " or ") + ")" }
 
 func (c *anyOf) Eval(f Facts) Result { return fold(*c, f, True, False) }
+
+// needs: one of them must hold, so one of what each needs, when each
+// needs something.
+func (c *anyOf) needs() []string {
+	var out []string
+	for _, sub := range *c {
+		w := needsOf(sub)
+		if w == nil {
+			return nil
+		}
+		out = append(out, w...)
+	}
+	return out
+}
+
+// needer is a condition that can only hold when one of the words it
+// needs is among the command's arguments (Sub("publish") needs
+// "publish"); nil means it needs none that can be named.
+type needer interface {
+	needs() []string
+}
+
+func needsOf(c Cond) []string {
+	if n, ok := c.(needer); ok {
+		return n.needs()
+	}
+	return nil
+}
+
+// mentions reports whether c might satisfy a condition that needs one of
+// words: one of its arguments is one of them (in any letter case), or is
+// only known at run time.
+func mentions(c *model.Command, words []string) bool {
+	if c == nil {
+		return true
+	}
+	for _, a := range c.Args {
+		if a.Dynamic {
+			return true
+		}
+		for _, w := range words {
+			if strings.EqualFold(a.Value, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // fold evaluates cs in order until one is decisive (False for All, True
 // for Any) and returns that one's result. Otherwise the result is

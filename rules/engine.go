@@ -43,6 +43,9 @@ type Rule struct {
 	// mutation's own type, for conditions that trump them (a --help flag
 	// makes any known command print help instead).
 	First bool
+	// need is what the row's condition needs among the command's
+	// arguments (see needer), set by NewEngine.
+	need []string
 }
 
 // AnyType makes a row apply to every type; such rows are read after the
@@ -105,6 +108,7 @@ func NewEngine(tables ...[]Rule) (*Engine, error) {
 		if r.Confidence == "" {
 			r.Confidence = model.ConfidenceHigh
 		}
+		r.need = needsOf(r.When)
 		switch {
 		case r.Type == AnyType && r.First:
 			e.first = append(e.first, r)
@@ -177,6 +181,11 @@ func (e *Engine) judge(f Facts, trace func(Step)) (model.Recoverability, bool) {
 	for _, rows := range [3][]*Rule{e.first, typed, e.generic} {
 		for _, r := range rows {
 			if !covers(r.On, f.M.Action) {
+				continue
+			}
+			// A row whose condition needs a word the command does not have
+			// cannot hold; an explanation still shows it evaluated.
+			if r.need != nil && trace == nil && !mentions(f.M.Command, r.need) {
 				continue
 			}
 			res := r.When.Eval(f)

@@ -264,3 +264,50 @@ func TestKeyedRows(t *testing.T) {
 		t.Error("two keyers in one type were accepted")
 	}
 }
+
+// TestNeededWords: a row whose condition needs a subcommand word is not
+// evaluated for a command without it (nor with an argument known only at
+// run time), decides as before when the word is there, and is still
+// evaluated, and shown, in an explanation.
+func TestNeededWords(t *testing.T) {
+	evaluated := 0
+	counted := Func("counted", func(Facts) Result { evaluated++; return Result{Truth: True} })
+	eng, err := NewEngine([]Rule{
+		{ID: "p.publish", Type: "p", On: Execute, When: All(Any(Sub("publish"), Sub("release", "push")), counted), Tier: model.TierNeedsReview, Reason: "publishes"},
+		{ID: "p.any", Type: "p", On: Execute, When: All(Any(Sub("publish"), Flag("x")), counted), Tier: model.TierNeedsReview, Reason: "a flag or publish"},
+		{ID: "p.other", Type: "p", On: Execute, Tier: model.TierReversible, Reason: "anything else"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := func(args ...model.Arg) *model.Mutation {
+		return &model.Mutation{Source: model.SourceShell, Action: model.ActionExecute, Target: model.Target{Type: "p"},
+			Command: &model.Command{Program: "p", Args: args}}
+	}
+	lit := func(v string) model.Arg { return model.Arg{Value: v} }
+	tests := []struct {
+		name      string
+		m         *model.Mutation
+		want      string
+		evaluated int
+	}{
+		{"word absent: passed over", cmd(lit("test")), "p.other", 0},
+		{"word present", cmd(lit("PUBLISH")), "p.publish", 1},
+		{"either word of an Any", cmd(lit("release"), lit("push")), "p.publish", 1},
+		{"a run-time argument may be the word", cmd(model.Arg{Value: "$X", Dynamic: true}), "p.publish", 2},
+		{"an Any with a branch that needs no word is evaluated", cmd(lit("-x")), "p.any", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			evaluated = 0
+			v, ok := eng.Judge(Facts{M: tt.m})
+			if !ok || v.RuleID != tt.want || evaluated != tt.evaluated {
+				t.Errorf("got %s (ok %v), %d evaluations; want %s, %d", v.RuleID, ok, evaluated, tt.want, tt.evaluated)
+			}
+		})
+	}
+	_, _, steps := eng.Explain(Facts{M: cmd(lit("test"))})
+	if len(steps) == 0 || steps[0].Rule.ID != "p.publish" || steps[0].Truth != False {
+		t.Errorf("explanation: %+v, want p.publish evaluated and false first", steps)
+	}
+}
