@@ -656,8 +656,11 @@ func cloud() []rules.Rule {
 
 func messaging() []rules.Rule {
 	return concat(
-		row("mcp.msg.send", []string{"send_message", "post_message", "chat_post_message", "reply_to_thread", "send_email", "send_dm", "send_mail", "create_draft_and_send", "slack_post_message"}, nil,
+		row("mcp.msg.send", []string{"send_message", "post_message", "chat_post_message", "reply_to_thread", "send_email", "send_dm", "send_mail", "create_draft_and_send", "slack_post_message",
+			"send_sms", "send_whatsapp_message", "post_tweet", "create_tweet", "send_notification", "reply_email", "forward_email"}, nil,
 			model.TierRecoverableWithEffort, "sends a message: it can be deleted, but not unread"),
+		row("mcp.msg.broadcast", []string{"send_campaign", "send_broadcast", "send_newsletter", "schedule_campaign", "send_bulk_email"}, nil, model.TierNeedsReview,
+			"sends a campaign or broadcast to a whole list: it cannot be unsent, and who is on the list and what it says are not in the call"),
 		row("mcp.msg.delete-channel", []string{"delete_channel", "delete_conversation", "admin_conversations_delete"}, nil, model.TierUnrecoverable,
 			"deletes the channel and its whole history"),
 		row("mcp.msg.delete", []string{"delete_message", "trash_email", "archive_channel", "remove_user_from_channel", "kick_user"}, nil,
@@ -673,6 +676,8 @@ func payments() []rules.Rule {
 			model.TierUnrecoverable, "moves money: a refund or payout cannot be taken back"),
 		row("mcp.pay.delete", []string{"delete_customer", "delete_subscription", "cancel_subscription", "delete_product", "delete_price", "void_invoice", "delete_invoice"}, nil,
 			model.TierUnrecoverable, "deletes or cancels billing objects; a cancelled subscription or voided invoice cannot be reinstated"),
+		row("mcp.pay.transfer", []string{"create_transfer", "create_payment_intent", "confirm_payment_intent", "capture_payment_intent", "create_charge"}, nil,
+			model.TierRecoverableFromBackup, "moves money (a transfer to another account, a charge to a customer): it can be reversed or refunded, but only by a further payment operation"),
 		row("mcp.pay.create", []string{"create_customer", "create_product", "create_price", "create_payment_link", "create_invoice", "update_customer", "create_coupon"}, nil,
 			model.TierRecoverableWithEffort, "creates or edits billing objects, which can be edited or archived again"),
 	)
