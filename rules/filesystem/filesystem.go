@@ -95,6 +95,21 @@ func Rules() []rules.Rule {
 
 		row("fs.shred.help", "shred", help, model.TierReversible, "prints help or the version"),
 		row("fs.shred", "shred", nil, model.TierUnrecoverable, "overwrites the files' contents so that no tool can recover them"),
+		row("fs.srm.help", "srm", help, model.TierReversible, "prints help or the version"),
+		row("fs.srm.critical", "srm", critical, model.TierUnrecoverable, "securely deletes a root, system or home directory, or a device"),
+		row("fs.srm", "srm", nil, model.TierRecoverableFromBackup, "overwrites the files before deleting them (secure rm): as with rm, they come back only from version control or a backup"),
+		// Trash tools move files where the desktop's Trash can restore
+		// them; emptying it is the delete.
+		row("fs.trash.empty", "trash-empty", nil, model.TierUnrecoverable, "empties the Trash: what it held is deleted for good"),
+		row("fs.gio.trash-empty", "gio", rules.All(rules.Sub("trash"), rules.Flag("empty")), model.TierUnrecoverable, "empties the Trash: what it held is deleted for good"),
+		row("fs.gio.remove", "gio", rules.Sub("remove"), model.TierRecoverableFromBackup, "gio remove deletes files without the Trash; they come back only from version control or a backup"),
+		row("fs.trash", "trash-put", nil, model.TierReversible, "moves the files to the Trash, from which they can be restored"),
+		row("fs.trash-cli", "trash", nil, model.TierReversible, "moves the files to the Trash, from which they can be restored"),
+		row("fs.rmtrash", "rmtrash", nil, model.TierReversible, "moves the files to the Trash, from which they can be restored"),
+		row("fs.gio", "gio", nil, model.TierReversible, "moves files to the Trash, or reads, copies and mounts them"),
+		row("fs.fallocate.cut", "fallocate", rules.Flag("p", "punch-hole", "c", "collapse-range", "z", "zero-range"), model.TierUnrecoverable,
+			"punches a hole in, cuts a range out of, or zeroes part of the file: the data in that range is gone"),
+		row("fs.fallocate", "fallocate", nil, model.TierReversible, "preallocates space for a file; its data is untouched"),
 		row("fs.wipefs.help", "wipefs", help, model.TierReversible, "prints help or the version"),
 		row("fs.wipefs.no-act", "wipefs", rules.Flag("n", "no-act"), model.TierReversible, "--no-act only reports the signatures"),
 		row("fs.wipefs", "wipefs", rules.Flag("a", "all", "o", "offset"), model.TierUnrecoverable, "erases filesystem signatures: the data becomes unreachable"),
@@ -147,6 +162,8 @@ func Rules() []rules.Rule {
 		row("fs.chgrp", "chgrp", nil, model.TierRecoverableWithEffort, "changes groups; the previous groups must be restored by hand"),
 		row("fs.setfacl.recursive-system", "setfacl", rules.All(rules.Flag("R", "recursive"), critical), model.TierUnrecoverable,
 			"recursively changes or removes access control lists on a system or home tree; the previous ACLs are not recorded anywhere"),
+		row("fs.setfacl.system", "setfacl", critical, model.TierNeedsReview,
+			"changes the access control list of a system file or directory: an entry on /etc/shadow or /etc/sudoers can open it to a user or lock out logins, and the old list is not recorded"),
 		row("fs.setfacl", "setfacl", nil, model.TierRecoverableWithEffort, "changes access control lists; the previous ones must be restored by hand (getfacl can dump them first)"),
 
 		row("fs.rsync.delete", "rsync", rules.All(rules.Flag("delete", "delete-before", "delete-during", "delete-after", "delete-delay", "delete-excluded", "del", "remove-source-files"),

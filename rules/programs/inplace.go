@@ -40,6 +40,14 @@ func inPlaceRows() []rules.Rule {
 		out = append(out, inPlace("program."+awk+".in-place", awk, awkInPlaceFlag(), "gawk -i inplace rewrites the files")...)
 	}
 	out = append(out, inPlace("program.yq.in-place", "yq", rules.Flag("i", "inplace"), "yq -i rewrites the file")...)
+	// sd, dos2unix, unix2dos and patch rewrite their files by default.
+	out = append(out, inPlace("program.sd.in-place", "sd", rules.Not(rules.Flag("p", "preview", "h", "help", "V", "version")), "sd replaces text in the files in place")...)
+	for _, p := range []string{"dos2unix", "unix2dos", "mac2unix", "unix2mac"} {
+		out = append(out, inPlace("program."+p+".in-place", p, rules.Not(rules.Flag("n", "newfile", "i", "info", "h", "help", "V", "version")),
+			p+" converts the files' line endings in place")...)
+	}
+	out = append(out, inPlace("program.patch.in-place", "patch", rules.Not(rules.Flag("dry-run", "help", "version", "o", "output")),
+		"patch applies a diff to the files in place (patch -R reverses it while the diff is at hand)")...)
 	for _, z := range sevenZips {
 		extract := rules.Any(rules.Sub("x"), rules.Sub("e"))
 		out = append(out,
@@ -61,6 +69,8 @@ func inPlace(id, program string, when rules.Cond, what string) []rules.Rule {
 			what+", and the file is a system or home file: no copy of the old contents is kept"),
 		row(id+"-agent-config", program, rules.All(when, rules.AgentConfigIs(0)), model.TierNeedsReview,
 			what+", and the file configures a coding agent or is a git hook (.claude/settings.json, .mcp.json, .git/hooks): the hooks and permissions that guard the agent, or code git runs later"),
+		row(id+"-home-dotfile", program, rules.All(when, rules.HomeDotfileIs(0)), model.TierNeedsReview,
+			what+", and the file is a dotfile of a home directory (shell profile, SSH authorized keys, cloud credentials): the next shell or login runs or trusts what it adds, and no version control keeps the old text"),
 		row(id, program, when, model.TierRecoverableWithEffort, what+"; the old contents survive only in version control"),
 	}
 }

@@ -85,13 +85,10 @@ func Rules() []rules.Rule {
 			row("program."+py+".django-migrate-zero", py, djangoMigrateZero(), model.TierNeedsReview,
 				"manage.py migrate APP zero unapplies every migration of the app, which drops the tables they created: whether data goes with them is not in the input"))
 	}
-	// perl -i edits the files it is given, whatever its inline code says.
-	out = append(out,
-		row("program.perl.in-place-critical", "perl", rules.All(rules.Flag("i"), rules.CriticalPath(0)), model.TierUnrecoverable,
-			"perl -i rewrites a system file in place; no copy of the old contents is kept"),
-		row("program.perl.in-place-agent-config", "perl", rules.All(rules.Flag("i"), rules.AgentConfigIs(0)), model.TierNeedsReview, agentConfigEdit),
-		row("program.perl.in-place", "perl", rules.Flag("i"), model.TierRecoverableWithEffort, "perl -i edits the files in place; the old contents survive only in version control"),
-	)
+	// perl -i and ruby -i edit the files they are given, whatever their
+	// inline code says.
+	out = append(out, inPlace("program.perl.in-place", "perl", rules.Flag("i"), "perl -i edits the files in place")...)
+	out = append(out, inPlace("program.ruby.in-place", "ruby", rules.Flag("i"), "ruby -i edits the files in place")...)
 	// Bun and Deno are runtimes, package managers and test runners at once:
 	// their inline code and the programs they run are judged like node's,
 	// their other subcommands (install, test, fmt, lint, build) are
@@ -120,11 +117,8 @@ func Rules() []rules.Rule {
 				"runs a program file or module whose contents the input does not show"),
 		)
 	}
+	out = append(out, inPlace("program.sed.in-place", "sed", rules.Flag("i", "in-place"), "sed -i edits the files in place")...)
 	out = append(out,
-		row("program.sed.in-place-critical", "sed", rules.All(rules.Flag("i", "in-place"), rules.CriticalPath(0)), model.TierUnrecoverable,
-			"sed -i rewrites a system file in place; no copy of the old contents is kept"),
-		row("program.sed.in-place-agent-config", "sed", rules.All(rules.Flag("i", "in-place"), rules.AgentConfigIs(0)), model.TierNeedsReview, agentConfigEdit),
-		row("program.sed.in-place", "sed", rules.Flag("i", "in-place"), model.TierRecoverableWithEffort, "sed -i edits the files in place; the old contents survive only in version control"),
 		row("program.sed", "sed", nil, model.TierReversible, "sed without -i only prints"),
 		row("program.tar.extract-agent-config", "tar", rules.All(rules.Any(rules.Flag("x", "extract", "get"), oldStyleFlag('x')), rules.AgentConfigDirFlag("C", "directory")),
 			model.TierNeedsReview, intoAgentConfig),
@@ -233,6 +227,8 @@ func Rules() []rules.Rule {
 		out = append(out, row("program."+p+".output-critical", p, flagPath([]string{"o"}, rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
 			"writes its output (-o) over a system file or device: the program or library there is replaced, and the old one is not kept"))
 	}
+	out = append(out, row("program.iconv.output-critical", "iconv", flagPath([]string{"o", "output"}, rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
+		"writes its output (-o) over a system file or device; the old contents are not kept"))
 	out = append(out, row("program.dmesg.clear", "dmesg", rules.Flag("c", "C", "clear", "read-clear"), model.TierRecoverableWithEffort,
 		"clears the kernel's message buffer: the boot and hardware messages in it are gone unless a log daemon kept them"))
 	out = append(out, row("program.uniq.output-critical", "uniq", rules.PathIs(1, rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
@@ -451,10 +447,6 @@ func lifecycleScript(a model.Arg, _ *model.Command) bool {
 	return ok && lifecycleScripts[name]
 }
 
-// agentConfigEdit says why an in-place edit of an agent's configuration or
-// a git hook needs review.
-const agentConfigEdit = "edits in place a file that configures a coding agent or is a git hook (.claude/settings.json, .mcp.json, .git/hooks): the hooks and permissions that guard the agent, or code git runs later"
-
 // compressesSystemFile says why compressing a system file in place blocks.
 const compressesSystemFile = "replaces a system file or directory's files with compressed copies under other names (or the reverse): what reads them finds nothing, as if they were moved away"
 
@@ -582,6 +574,7 @@ var destructiveCalls = []string{
 	// Writes that replace a file's contents, renames, and promise-style
 	// deletes (fs.promises.rm, a destructured rm).
 	"writeFile", "File.write", "IO.write", "file_put_contents", "truncateSync", "ftruncate", "renameSync", ".rename(", "os.replace(",
+	".write_text(", ".write_bytes(", // pathlib: the file's contents are replaced
 	".rm(", "rm(",
 }
 

@@ -2,6 +2,7 @@ package programs
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/recourse-dev/recourse/internal/rulestest"
@@ -243,6 +244,15 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "program.yq.in-place-critical", Hit: "yq -i '.a=1' /etc/kubernetes/admin.conf", Miss: "yq -i '.a=1' values.yaml"},
 		rulestest.Case{Row: "program.yq.in-place-agent-config", Hit: "yq -i '.x=1' .vscode/settings.json", Miss: "yq -i '.x=1' settings.json"},
 		rulestest.Case{Row: "program.yq.in-place", Hit: "yq --inplace '.a=1' values.yaml", Miss: "yq '.a' values.yaml"},
+		rulestest.Case{Row: "program.ruby.in-place-critical", Hit: `ruby -pi -e 'gsub(/a/, "b")' /etc/hosts`, Miss: `ruby -pi -e 'gsub(/a/, "b")' notes.txt`},
+		rulestest.Case{Row: "program.ruby.in-place-agent-config", Hit: `ruby -i -pe 'sub(/deny/, "allow")' .claude/settings.json`, Miss: `ruby -i -pe 'sub(/deny/, "allow")' settings.json`},
+		rulestest.Case{Row: "program.ruby.in-place", Hit: `ruby -i.bak -pe 'gsub(/a/, "b")' notes.txt`, Miss: `ruby -I lib -e 'puts 1'`},
+		rulestest.Case{Row: "program.sd.in-place-critical", Hit: "sd foo bar /etc/hosts", Miss: "sd foo bar src/app.ts"},
+		rulestest.Case{Row: "program.sd.in-place-agent-config", Hit: "sd deny allow .claude/settings.json", Miss: "sd -p deny allow .claude/settings.json"},
+		rulestest.Case{Row: "program.sd.in-place", Hit: "sd foo bar src/app.ts", Miss: "sd --preview foo bar src/app.ts"},
+		rulestest.Case{Row: "program.patch.in-place-critical", Hit: "patch /etc/passwd < evil.diff", Miss: "patch -p1 < fix.diff"},
+		rulestest.Case{Row: "program.patch.in-place-agent-config", Hit: "patch .git/hooks/pre-commit hook.diff", Miss: "patch --dry-run .git/hooks/pre-commit hook.diff"},
+		rulestest.Case{Row: "program.patch.in-place", Hit: "patch -p1 < fix.diff", Miss: "patch --dry-run -p1 < fix.diff"},
 	)
 	for _, z := range sevenZips {
 		cases = append(cases,
@@ -289,7 +299,27 @@ func TestRows(t *testing.T) {
 	}
 	cases = append(cases,
 		rulestest.Case{Row: "program.go.output-critical", Hit: "go build -o /usr/bin/kubectl ./cmd/x", Miss: "go build -o bin/x ./cmd/x"},
-		rulestest.Case{Row: "program.dmesg.clear", Hit: "dmesg -C", Miss: "dmesg -T"})
+		rulestest.Case{Row: "program.dmesg.clear", Hit: "dmesg -C", Miss: "dmesg -T"},
+		rulestest.Case{Row: "program.iconv.output-critical", Hit: "iconv -f utf8 -t ascii -o /etc/hosts in.txt", Miss: "iconv -f utf8 -t ascii -o out.txt in.txt"})
+	// Every in-place editor's home-dotfile row: {f} is the file edited.
+	for id, line := range map[string]string{
+		"perl.in-place": "perl -pi -e 's/a/b/' {f}", "ruby.in-place": `ruby -pi -e 'gsub(/a/, "b")' {f}`, "sed.in-place": "sed -i 's/a/b/' {f}",
+		"vim.scripted-write": "vim -c '%d' -c wq {f}", "vi.scripted-write": "vi -c '%d' -c wq {f}", "nvim.scripted-write": "nvim -c '%d' -c wq {f}",
+		"view.scripted-write": "view -c '%d' -c wq {f}", "gvim.scripted-write": "gvim -c '%d' -c wq {f}", "vimdiff.scripted-write": "vimdiff -c '%d' -c wq {f}",
+		"ex.scripted-write": "ex -sc '%d|x' {f}", "ed.scripted-write": "ed -s {f} <<< $'1d\\nw'", "red.scripted-write": "red -s {f} <<< $'1d\\nw'",
+		"awk.in-place": "awk -i inplace '{print}' {f}", "gawk.in-place": "gawk -i inplace '{print}' {f}", "yq.in-place": "yq -i '.a=1' {f}",
+		"sd.in-place": "sd a b {f}", "dos2unix.in-place": "dos2unix {f}", "unix2dos.in-place": "unix2dos {f}", "mac2unix.in-place": "mac2unix {f}",
+		"unix2mac.in-place": "unix2mac {f}", "patch.in-place": "patch {f} fix.diff",
+	} {
+		cases = append(cases, rulestest.Case{Row: "program." + id + "-home-dotfile",
+			Hit: strings.ReplaceAll(line, "{f}", "~/.bashrc"), Miss: strings.ReplaceAll(line, "{f}", "notes/bashrc")})
+	}
+	for _, p := range []string{"dos2unix", "unix2dos", "mac2unix", "unix2mac"} {
+		cases = append(cases,
+			rulestest.Case{Row: "program." + p + ".in-place-critical", Hit: p + " /etc/hosts", Miss: p + " -n /etc/hosts hosts.txt"},
+			rulestest.Case{Row: "program." + p + ".in-place-agent-config", Hit: p + " .mcp.json", Miss: p + " -i .mcp.json"},
+			rulestest.Case{Row: "program." + p + ".in-place", Hit: p + " src/main.c", Miss: p + " --info src/main.c"})
+	}
 	for _, p := range []string{"lz4", "unzstd"} {
 		cases = append(cases, rulestest.Case{Row: "program." + p + ".critical", Hit: p + " --rm /etc/shadow", Miss: p + " /etc/shadow"})
 	}
