@@ -185,7 +185,13 @@ func classifyStatic(v, cwd string) PathClass {
 		}
 		return PathUser
 	case path.IsAbs(v):
-		return classifyAbsolute(path.Clean(v))
+		p := path.Clean(v)
+		class := classifyAbsolute(p)
+		if (class == PathUser || class == PathOther) && buildUnder(p, cwd) {
+			// /work/app/node_modules run in /work/app is node_modules.
+			return PathBuild
+		}
+		return class
 	case isWindowsPath(v):
 		return classifyWindows(v)
 	}
@@ -211,6 +217,21 @@ func classifyStatic(v, cwd string) PathClass {
 		return PathBuild
 	}
 	return PathProject
+}
+
+// buildUnder reports whether the absolute path p is inside the working
+// directory cwd and its first component there is a build output, as a
+// relative path's would be (cwd empty: unknown, so no).
+func buildUnder(p, cwd string) bool {
+	if cwd == "" || strings.HasPrefix(cwd, "~") {
+		return false
+	}
+	rel, ok := strings.CutPrefix(p, path.Clean(cwd)+"/")
+	if !ok {
+		return false
+	}
+	first, _, _ := strings.Cut(rel, "/")
+	return buildDirs[first]
 }
 
 // cwdPath maps "~" to a home-like absolute path for classification.

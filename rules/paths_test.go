@@ -44,6 +44,13 @@ func TestClassifyPath(t *testing.T) {
 		{model.Arg{Value: "dist/app.js"}, "/work/app", PathBuild},
 		{model.Arg{Value: ".venv"}, "/work/app", PathBuild},
 		{model.Arg{Value: "venv"}, "/work/app", PathProject},
+		// An absolute path inside the working directory reads as the relative one.
+		{model.Arg{Value: "/work/app/node_modules"}, "/work/app", PathBuild},
+		{model.Arg{Value: "/work/app/dist/app.js"}, "/work/app", PathBuild},
+		{model.Arg{Value: "/work/app/src/dist"}, "/work/app", PathOther},
+		{model.Arg{Value: "/work/other/node_modules"}, "/work/app", PathOther},
+		{model.Arg{Value: "/home/alice/app/.next"}, "/home/alice/app", PathBuild},
+		{model.Arg{Value: "/home/alice/app/.next"}, "", PathUser},
 		{model.Arg{Value: "~/.cache/pip"}, "", PathBuild},
 		{model.Arg{Value: "/home/alice/Library/Caches/com.x"}, "", PathBuild},
 		{model.Arg{Value: "~/.cache"}, "", PathBuild},
