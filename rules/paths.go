@@ -187,9 +187,10 @@ func classifyStatic(v, cwd string) PathClass {
 	case path.IsAbs(v):
 		p := path.Clean(v)
 		class := classifyAbsolute(p)
-		if (class == PathUser || class == PathOther) && buildUnder(p, cwd) {
-			// /work/app/node_modules run in /work/app is node_modules.
-			return PathBuild
+		if rel, ok := insideCwd(p, cwd); ok && (class == PathUser || class == PathOther) {
+			// /work/app/node_modules run in /work/app is node_modules,
+			// /work/app itself the working directory.
+			return classifyStatic(rel, cwd)
 		}
 		return class
 	case isWindowsPath(v):
@@ -219,19 +220,18 @@ func classifyStatic(v, cwd string) PathClass {
 	return PathProject
 }
 
-// buildUnder reports whether the absolute path p is inside the working
-// directory cwd and its first component there is a build output, as a
-// relative path's would be (cwd empty: unknown, so no).
-func buildUnder(p, cwd string) bool {
+// insideCwd returns the absolute path p relative to the working directory
+// cwd ("." for cwd itself) when p is inside it (cwd empty: unknown, so no).
+func insideCwd(p, cwd string) (string, bool) {
 	if cwd == "" || strings.HasPrefix(cwd, "~") {
-		return false
+		return "", false
 	}
-	rel, ok := strings.CutPrefix(p, path.Clean(cwd)+"/")
-	if !ok {
-		return false
+	dir := path.Clean(cwd)
+	if p == dir {
+		return ".", true
 	}
-	first, _, _ := strings.Cut(rel, "/")
-	return buildDirs[first]
+	rel, ok := strings.CutPrefix(p, strings.TrimSuffix(dir, "/")+"/")
+	return rel, ok && rel != ""
 }
 
 // cwdPath maps "~" to a home-like absolute path for classification.

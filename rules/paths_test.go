@@ -47,7 +47,10 @@ func TestClassifyPath(t *testing.T) {
 		// An absolute path inside the working directory reads as the relative one.
 		{model.Arg{Value: "/work/app/node_modules"}, "/work/app", PathBuild},
 		{model.Arg{Value: "/work/app/dist/app.js"}, "/work/app", PathBuild},
-		{model.Arg{Value: "/work/app/src/dist"}, "/work/app", PathOther},
+		{model.Arg{Value: "/work/app/src/dist"}, "/work/app", PathProject},
+		{model.Arg{Value: "/work/app"}, "/work/app", PathCwd},
+		{model.Arg{Value: "/home/alice/app/src"}, "/home/alice/app", PathProject},
+		{model.Arg{Value: "/home/alice/notes"}, "/home/alice", PathUser},
 		{model.Arg{Value: "/work/other/node_modules"}, "/work/app", PathOther},
 		{model.Arg{Value: "/home/alice/app/.next"}, "/home/alice/app", PathBuild},
 		{model.Arg{Value: "/home/alice/app/.next"}, "", PathUser},
