@@ -297,6 +297,35 @@ func FuzzEvaluateShell(f *testing.F) {
 	})
 }
 
+// FuzzEvaluateMCP: whatever the call document, the pipeline never panics
+// or hangs, and a document that is not a valid call is an error, never a
+// decision. The seeds reach the rows that walk nested arguments (exposure,
+// protection off, pipelines, Lua scripts, SQL and command lines).
+func FuzzEvaluateMCP(f *testing.F) {
+	for _, s := range []string{
+		`{"server":"aws","tool":"put_bucket_policy","arguments":{"Bucket":"b","Policy":"{\"Statement\":[{\"Effect\":\"Allow\",\"Principal\":\"*\"}]}"}}`,
+		`{"server":"gcp","tool":"set_iam_policy","arguments":{"policy":{"bindings":[{"members":["allUsers",{"x":["*"]}]}]}}}`,
+		`{"server":"mongodb","tool":"aggregate","arguments":{"pipeline":[{"$out":"x"},1,null,[{"$merge":{}}]]}}`,
+		`{"server":"redis","tool":"eval","arguments":{"script":"redis.call('FLUSHALL', 'x"}}`,
+		`{"server":"aws","tool":"modify_db_instance","arguments":{"a":{"b":{"DeletionProtection":false}}}}`,
+		`{"server":"postgres","tool":"query","arguments":{"sql":"DROP TABLE t"}}`,
+		`{"server":"terminal","tool":"run_command","arguments":{"command":"rm","args":["-rf","/"]}}`,
+		`{"server":"x","tool":"y","arguments":{"operation":"delete","CidrIp":["0.0.0.0/0"],"type":"anyone"}}`,
+		`{"tool":""}`, `[]`, `{"server":"s","tool":"t","arguments":"x"}`,
+	} {
+		f.Add(s)
+	}
+	ev := newEvaluator(f)
+	f.Fuzz(func(t *testing.T, doc string) {
+		if _, err := ev.MCPCall(context.Background(), []byte(doc), Options{Timeout: 10 * time.Second}); err != nil {
+			var e *model.Error
+			if !errors.As(err, &e) || e.Kind == model.KindDeadlineExceeded || e.Kind == model.KindInternal {
+				t.Fatalf("%q: %v", doc, err)
+			}
+		}
+	})
+}
+
 func TestEvidence(t *testing.T) {
 	ev := newEvaluator(t)
 	plan := []byte(`{"format_version": "1.2", "resource_changes": [
