@@ -66,8 +66,22 @@ var openCIDRs = []string{"0.0.0.0/0", "::/0"}
 // versioning Status=Suspended, PointInTimeRecoveryEnabled=false ...
 func protectionOff() rules.Cond {
 	flags := rules.Flag("no-deletion-protection", "no-deletion-protection-enabled", "no-disable-api-termination", "no-backup",
-		"no-versioning", "no-enable-point-in-time-recovery", "no-enable-bin-log", "no-copy-tags-to-snapshot")
-	return rules.Any(flags, argSays("status=suspended", "pointintimerecoveryenabled=false", "deletionprotection=false", "deletionprotectionenabled=false"))
+		"no-versioning", "no-enable-point-in-time-recovery", "no-enable-bin-log", "no-copy-tags-to-snapshot",
+		"no-enable-deletion-protection", "no-enable-drop-protection", "clear-soft-delete")
+	// The same settings given a value: --deletion-protection=false,
+	// --enable-versioning false, --soft-delete-duration=0.
+	var valued []rules.Cond
+	for _, name := range []string{"deletion-protection", "deletion-protection-enabled", "enable-deletion-protection", "enable-drop-protection",
+		"enable-versioning", "enable-purge-protection", "enable-soft-delete", "enable-delete-retention", "enable-container-delete-retention",
+		"point-in-time-recovery", "enable-point-in-time-recovery", "disable-api-termination"} {
+		valued = append(valued, rules.FlagEquals(name, "false", "False", "FALSE"))
+	}
+	for _, name := range []string{"snapshot-retention-limit", "backup-retention-period", "soft-delete-duration"} {
+		valued = append(valued, rules.FlagEquals(name, "0", "0s", "0d"))
+	}
+	valued = append(valued, rules.FlagEquals("delete-protection-state", "DISABLED", "disabled"))
+	return rules.Any(flags, rules.Any(valued...), argSays("status=suspended", `"status":"suspended"`, `"status": "suspended"`, "pointintimerecoveryenabled=false",
+		"deletionprotection=false", "deletionprotectionenabled=false"))
 }
 
 // argSays holds when an argument contains one of the settings (compared

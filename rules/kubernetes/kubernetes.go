@@ -93,6 +93,11 @@ func Rules() []rules.Rule {
 		row("kubectl.reclaim-delete", "kubectl", rules.All(rules.Sub("patch"), flagValueContains("persistentVolumeReclaimPolicy", "p", "patch"),
 			flagValueContains("Delete", "p", "patch")), model.TierNeedsReview,
 			"sets a volume's reclaim policy to Delete: deleting its claim then deletes the disk and the data on it, which Retain kept; whether that is intended is not in the input"),
+		row("kubectl.helm-keep-off", "kubectl", rules.All(rules.Any(rules.Sub("annotate"), rules.Sub("label")), rules.Operand(0, "helm.sh/resource-policy removed or changed", func(a model.Arg, _ *model.Command) bool {
+			k, v, set := strings.Cut(a.Value, "=")
+			return strings.HasPrefix(k, "helm.sh/resource-policy") && (!set && strings.HasSuffix(k, "-") || set && v != "keep")
+		})), model.TierNeedsReview,
+			"removes helm's keep policy (helm.sh/resource-policy) from an object: the next helm uninstall or upgrade that drops it deletes it, a volume claim with its data"),
 		row("kubectl.replace.force", "kubectl", rules.All(rules.Sub("replace"), rules.Flag("force")), model.TierRecoverableFromBackup,
 			"replace --force deletes and recreates the objects"),
 		row("kubectl.apply.prune", "kubectl", rules.All(rules.Sub("apply"), rules.Flag("prune")), model.TierNeedsReview,

@@ -42,6 +42,7 @@ func TestRows(t *testing.T) {
 		{Row: "kubectl.other", Hit: "kubectl rollout restart deploy/web", Miss: "kubectl logs web"},
 		{Row: "helm.uninstall", Hit: "helm uninstall web -n prod", Miss: "helm status web"},
 		{Row: "kubectl.cp", Hit: "kubectl cp /tmp/x db-0:/var/lib/data/x", Miss: "kubectl get pods"},
+		{Row: "kubectl.helm-keep-off", Hit: "kubectl annotate pvc data helm.sh/resource-policy-", Miss: "kubectl annotate pvc data helm.sh/resource-policy=keep"},
 		{Row: "kubectl.cp.database", Hit: "kubectl cp /dev/null prod/db-0:/var/lib/postgresql/data/PG_VERSION", Miss: "kubectl cp prod/db-0:/var/lib/postgresql/data/pg_hba.conf ./pg_hba.conf"},
 		{Row: "helm.force", Hit: "helm upgrade --install db ./chart --force", Miss: "helm upgrade --install db ./chart --force --dry-run"},
 		{Row: "kubectl.config.delete", Hit: "kubectl config delete-context prod", Miss: "kubectl config get-contexts"},
