@@ -46,3 +46,23 @@ func TestExposure(t *testing.T) {
 			`{"server":"aws","tool":"revoke_security_group_ingress","arguments":{"GroupId":"sg-1","CidrIp":"10.0.0.0/8"}}`),
 	})
 }
+
+// TestProtectionOffSpellings: the ways services spell a protection turned
+// off in a call's arguments, nested or not.
+func TestProtectionOffSpellings(t *testing.T) {
+	c := func(hit, miss string) rulestest.CallCase {
+		return rulestest.CallCase{Row: "mcp.any.protection-off", Hit: hit, Miss: miss}
+	}
+	rulestest.RunCalls(t, []rules.Rule{anyToolProtectionOff()}, []rulestest.CallCase{
+		c(`{"server":"gcp","tool":"update_bucket","arguments":{"bucket":"b","versioning":{"enabled":false}}}`,
+			`{"server":"gcp","tool":"update_bucket","arguments":{"bucket":"b","versioning":{"enabled":true}}}`),
+		c(`{"server":"gcp","tool":"update_bucket","arguments":{"bucket":"b","softDeletePolicy":{"retentionDurationSeconds":0}}}`,
+			`{"server":"gcp","tool":"update_bucket","arguments":{"bucket":"b","softDeletePolicy":{"retentionDurationSeconds":604800}}}`),
+		c(`{"server":"gcp","tool":"update_database","arguments":{"name":"db","enableDropProtection":false}}`,
+			`{"server":"gcp","tool":"update_database","arguments":{"name":"db","enableDropProtection":true}}`),
+		c(`{"server":"gcp","tool":"patch_database","arguments":{"deleteProtectionState":"DELETE_PROTECTION_DISABLED"}}`,
+			`{"server":"gcp","tool":"patch_database","arguments":{"deleteProtectionState":"DELETE_PROTECTION_ENABLED"}}`),
+		c(`{"server":"aws","tool":"update_table","arguments":{"TableName":"t","DeletionProtectionEnabled":false}}`,
+			`{"server":"aws","tool":"create_table","arguments":{"TableName":"t","DeletionProtectionEnabled":false}}`),
+	})
+}

@@ -724,6 +724,8 @@ var protectionKeys = map[string]func(any) bool{
 	"snapshotretentionlimit": isZero, "backupenabled": isFalse, "backupsenabled": isFalse, "pitrenabled": isFalse,
 	"pointintimerecoveryenabled": isFalse, "enablepurgeprotection": isFalse, "purgeprotectionenabled": isFalse,
 	"softdeleteenabled": isFalse, "enablesoftdelete": isFalse, "versioningenabled": isFalse,
+	"enabledropprotection": isFalse, "dropprotection": isFalse, "enabledeletionprotection": isFalse,
+	"deleteprotectionstate": func(v any) bool { return strings.EqualFold(fmt.Sprint(v), "DISABLED") || strings.EqualFold(fmt.Sprint(v), "DELETE_PROTECTION_DISABLED") },
 }
 
 // protectionOffArg finds, anywhere in a call's arguments, one that turns a
@@ -736,6 +738,10 @@ func protectionOffArg(args map[string]any, under string) (string, bool) {
 			return k, true
 		}
 		if key == "status" && strings.Contains(under, "versioning") && strings.EqualFold(fmt.Sprint(v), "Suspended") {
+			return k, true
+		}
+		// Cloud Storage: {"versioning": {"enabled": false}}, {"softDeletePolicy": {"retentionDurationSeconds": 0}}.
+		if key == "enabled" && strings.HasSuffix(under, "versioning") && isFalse(v) || key == "retentiondurationseconds" && strings.HasSuffix(under, "softdeletepolicy") && isZero(v) {
 			return k, true
 		}
 		if m, ok := v.(map[string]any); ok {
