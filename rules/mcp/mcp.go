@@ -725,7 +725,9 @@ var protectionKeys = map[string]func(any) bool{
 	"pointintimerecoveryenabled": isFalse, "enablepurgeprotection": isFalse, "purgeprotectionenabled": isFalse,
 	"softdeleteenabled": isFalse, "enablesoftdelete": isFalse, "versioningenabled": isFalse,
 	"enabledropprotection": isFalse, "dropprotection": isFalse, "enabledeletionprotection": isFalse,
-	"deleteprotectionstate": func(v any) bool { return strings.EqualFold(fmt.Sprint(v), "DISABLED") || strings.EqualFold(fmt.Sprint(v), "DELETE_PROTECTION_DISABLED") },
+	"deleteprotectionstate": func(v any) bool {
+		return strings.EqualFold(fmt.Sprint(v), "DISABLED") || strings.EqualFold(fmt.Sprint(v), "DELETE_PROTECTION_DISABLED")
+	},
 }
 
 // protectionOffArg finds, anywhere in a call's arguments, one that turns a
