@@ -101,6 +101,7 @@ func Rules() []rules.Rule {
 				"the inline code calls nothing that deletes files or spawns processes"),
 			row("program."+rt+".remote", rt, rules.Operand(0, "a URL", isURL), model.TierNeedsReview,
 				"runs a program fetched from a URL: remote code that the input does not show"),
+			row("program."+rt+".destructive-script", rt, destructivePackageScript(false, "run", "task"), model.TierNeedsReview, destructiveScriptReason),
 			row("program."+rt+".run-file", rt, rules.Any(rules.Sub("run"), rules.Operand(0, "a script file", isScriptFile)), model.TierRecoverableWithEffort,
 				"runs a program file or package script whose contents the input does not show"),
 			uninstallRow(rt, "remove", "rm", "uninstall"),
@@ -158,6 +159,9 @@ func Rules() []rules.Rule {
 		row("program.dotnet.run", "dotnet", rules.Sub("run"), model.TierRecoverableWithEffort, runsSource),
 		row("program.swift.run", "swift", rules.Sub("run"), model.TierRecoverableWithEffort, runsSource),
 		row("program.npm.publish", "npm", rules.Sub("publish"), model.TierNeedsReview, publishReason),
+		row("program.npm.destructive-script", "npm", destructivePackageScript(false, "run", "run-script", "rum", "urn"), model.TierNeedsReview, destructiveScriptReason),
+		row("program.yarn.destructive-script", "yarn", destructivePackageScript(true, "run"), model.TierNeedsReview, destructiveScriptReason),
+		row("program.pnpm.destructive-script", "pnpm", destructivePackageScript(true, "run"), model.TierNeedsReview, destructiveScriptReason),
 		row("program.npm.access-public", "npm", rules.Any(rules.All(rules.Sub("access", "set"), rules.Operand(2, "status=public", func(a model.Arg, _ *model.Command) bool {
 			return strings.EqualFold(a.Value, "status=public")
 		})), rules.Sub("access", "public")), model.TierNeedsReview,
@@ -455,6 +459,46 @@ const compressesSystemFile = "replaces a system file or directory's files with c
 var publishTask = rules.Operand(0, "a publish task", func(a model.Arg, _ *model.Command) bool {
 	return !a.Dynamic && (strings.HasPrefix(a.Value, "publish") || strings.Contains(a.Value, ":publish"))
 })
+
+// destructiveScriptReason says why a package script named for a
+// destructive operation needs review.
+const destructiveScriptReason = "runs a package script named for a destructive operation (db:reset, migrate:down, destroy): its command is in package.json, which the input does not show"
+
+// destructiveScriptWords name destructive operations in script names.
+var destructiveScriptWords = map[string]bool{"drop": true, "reset": true, "destroy": true, "delete": true, "wipe": true, "purge": true,
+	"nuke": true, "truncate": true, "rollback": true, "down": true, "teardown": true, "flush": true, "undeploy": true, "erase": true}
+
+// destructivePackageScript holds when a package manager runs a script
+// whose name has a destructive word: after one of runWords (npm run
+// db:reset, deno task nuke) or, with bare, as the first operand (yarn
+// db:drop, pnpm teardown run the script of that name).
+func destructivePackageScript(bare bool, runWords ...string) rules.Cond {
+	return rules.Func("a script named for a destructive operation", func(f rules.Facts) rules.Result {
+		ops := f.Operands()
+		if len(ops) == 0 {
+			return rules.Result{Truth: rules.False}
+		}
+		name := ops[0]
+		switch {
+		case slices.Contains(runWords, ops[0].Value):
+			if len(ops) < 2 {
+				return rules.Result{Truth: rules.False}
+			}
+			name = ops[1]
+		case !bare:
+			return rules.Result{Truth: rules.False}
+		}
+		if name.Dynamic {
+			return rules.Result{Truth: rules.Unknown, Missing: []string{"the script " + name.Value}}
+		}
+		for _, w := range strings.FieldsFunc(strings.ToLower(name.Value), func(r rune) bool { return r == ':' || r == '-' || r == '_' || r == '.' || r == '/' }) {
+			if destructiveScriptWords[w] {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "script", Value: name.Value, Present: true}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
 
 // unlistReason says why deleting a published version needs review.
 const unlistReason = "deletes or unlists a published package version on its registry: projects that depend on it fail to install, and the version number may not be usable again"
