@@ -293,6 +293,7 @@ func TestNeededWords(t *testing.T) {
 	}{
 		{"word absent: passed over", cmd(lit("test")), "p.other", 0},
 		{"word present", cmd(lit("PUBLISH")), "p.publish", 1},
+		{"a word spelled with a letter that folds to ASCII", cmd(lit("publi\u017fh")), "p.publish", 1},
 		{"either word of an Any", cmd(lit("release"), lit("push")), "p.publish", 1},
 		{"a run-time argument may be the word", cmd(model.Arg{Value: "$X", Dynamic: true}), "p.publish", 2},
 		{"an Any with a branch that needs no word is evaluated", cmd(lit("-x")), "p.any", 1},
