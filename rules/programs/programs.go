@@ -231,6 +231,15 @@ func Rules() []rules.Rule {
 		out = append(out, row("program."+p+".output-critical", p, flagPath([]string{"o"}, rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
 			"writes its output (-o) over a system file or device: the program or library there is replaced, and the old one is not kept"))
 	}
+	out = append(out,
+		row("program.openssl.output-critical", "openssl", opensslOutput(rules.PathRoot, rules.PathSystem, rules.PathDevice, rules.PathHome), model.TierUnrecoverable,
+			"writes a key, certificate or output file (-out, -keyout) over a system file or device"),
+		row("program.openssl.output", "openssl", rules.Flag("out", "keyout"), model.TierRecoverableWithEffort,
+			"writes a key, certificate or output file (-out, -keyout), replacing one of the same name: an overwritten private key is gone"),
+		row("program.openssl", "openssl", nil, model.TierReversible, "computes, converts, checks or prints keys, certificates and digests, or connects to a server"),
+		row("program.prisma.everyday", "prisma", rules.Any(rules.Sub("generate"), rules.Sub("format"), rules.Sub("validate"), rules.Sub("studio"),
+			rules.Sub("version"), rules.Sub("-v"), rules.Sub("init"), rules.Sub("migrate", "status"), rules.Sub("migrate", "diff")), model.TierReversible,
+			"generates the client, formats or validates the schema, or reads migration status: the database is not changed"))
 	out = append(out, row("program.iconv.output-critical", "iconv", flagPath([]string{"o", "output"}, rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
 		"writes its output (-o) over a system file or device; the old contents are not kept"))
 	out = append(out, row("program.dmesg.clear", "dmesg", rules.Flag("c", "C", "clear", "read-clear"), model.TierRecoverableWithEffort,
@@ -459,6 +468,23 @@ const compressesSystemFile = "replaces a system file or directory's files with c
 var publishTask = rules.Operand(0, "a publish task", func(a model.Arg, _ *model.Command) bool {
 	return !a.Dynamic && (strings.HasPrefix(a.Value, "publish") || strings.Contains(a.Value, ":publish"))
 })
+
+// opensslOutput holds when openssl writes (-out FILE, -keyout FILE: its
+// options take one dash) a path of one of classes.
+func opensslOutput(classes ...rules.PathClass) rules.Cond {
+	return rules.Func("-out|-keyout path", func(f rules.Facts) rules.Result {
+		args := f.M.Command.Args
+		for i := 0; i+1 < len(args); i++ {
+			if v := strings.TrimPrefix(args[i].Value, "-"); v != "out" && v != "-out" && v != "keyout" && v != "-keyout" {
+				continue
+			}
+			if got := rules.ClassifyPath(args[i+1], f.M.Command); slices.Contains(classes, got) {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "output", Value: args[i+1].Value, Present: true, Description: string(got)}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
 
 // destructiveScriptReason says why a package script named for a
 // destructive operation needs review.

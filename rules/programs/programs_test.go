@@ -306,6 +306,10 @@ func TestRows(t *testing.T) {
 	cases = append(cases,
 		rulestest.Case{Row: "program.go.output-critical", Hit: "go build -o /usr/bin/kubectl ./cmd/x", Miss: "go build -o bin/x ./cmd/x"},
 		rulestest.Case{Row: "program.dmesg.clear", Hit: "dmesg -C", Miss: "dmesg -T"},
+		rulestest.Case{Row: "program.openssl.output-critical", Hit: "openssl req -new -x509 -nodes -keyout /etc/ssl/private/ssl-cert-snakeoil.key -out cert.pem", Miss: "openssl req -new -x509 -nodes -keyout key.pem -out cert.pem"},
+		rulestest.Case{Row: "program.openssl.output", Hit: "openssl genpkey -algorithm ed25519 -out key.pem", Miss: "openssl rand -hex 32"},
+		rulestest.Case{Row: "program.openssl", Hit: "openssl x509 -in cert.pem -noout -text", Miss: "openssl enc -d -in a.enc -out a.txt"},
+		rulestest.Case{Row: "program.prisma.everyday", Hit: "prisma generate", Miss: "prisma migrate deploy"},
 		rulestest.Case{Row: "program.iconv.output-critical", Hit: "iconv -f utf8 -t ascii -o /etc/hosts in.txt", Miss: "iconv -f utf8 -t ascii -o out.txt in.txt"})
 	// Every in-place editor's home-dotfile row: {f} is the file edited.
 	for id, line := range map[string]string{
