@@ -450,7 +450,36 @@ func (e *Evaluator) embedded(m *model.Mutation, inv *model.Inventory) (model.Rec
 		}
 		return v, ok
 	}
-	return model.Recoverability{}, false
+	return e.embeddedLine(m, inv)
+}
+
+// embeddedLine judges a whole command line given to a program no rule
+// knows as one argument (nodemon --exec 'rm -rf ~', concurrently "…",
+// hyperfine '…'), when the line starts with a program rules know: the
+// worst of its commands' verdicts.
+func (e *Evaluator) embeddedLine(m *model.Mutation, inv *model.Inventory) (model.Recoverability, bool) {
+	c := m.Command
+	var worst model.Recoverability
+	found := false
+	for _, a := range c.Args {
+		line := strings.TrimSpace(a.Value)
+		first, _, spaced := strings.Cut(line, " ")
+		if a.Dynamic || !spaced || !e.rules.Knows(strings.ToLower(path.Base(first))) {
+			continue
+		}
+		ms, err := shell.Parse(line, shell.Options{Cwd: c.Cwd})
+		if err != nil {
+			continue
+		}
+		for i := range ms {
+			v, ok := e.rules.Judge(rules.Facts{M: &ms[i], Inv: inv})
+			if ok && (!found || v.Tier.Severity() > worst.Tier.Severity()) {
+				worst, found = v, true
+				worst.Reasoning = "the arguments of " + c.Program + " contain the command line `" + line + "`, which it may run: " + v.Reasoning
+			}
+		}
+	}
+	return worst, found
 }
 
 // policySummary is the summary as the policy reads it.

@@ -326,6 +326,36 @@ func FuzzEvaluateMCP(f *testing.F) {
 	})
 }
 
+// TestEmbeddedCommands: a program no rule knows is judged by the worse of
+// the classifier's verdict and that of a command its arguments carry,
+// either as words (some-tool rm -rf ~) or as one command line
+// (nodemon --exec 'rm -rf ~'); an argument that is not a command line
+// of a known program changes nothing.
+func TestEmbeddedCommands(t *testing.T) {
+	ev := newEvaluator(t)
+	tests := []struct {
+		line string
+		tier model.Tier
+		rule string
+	}{
+		{"some-tool rm -rf ~", model.TierUnrecoverable, "fs.rm.critical"},
+		{"nodemon --exec 'rm -rf ~'", model.TierUnrecoverable, "fs.rm.critical"},
+		{`concurrently "npm start" "git reset --hard"`, model.TierUnrecoverable, "git.reset.hard"},
+		{"nodemon --exec 'npm test'", model.TierRecoverableWithEffort, "classifier.shell.unknown-program"},
+		{"mytool 'hello world'", model.TierRecoverableWithEffort, "classifier.shell.unknown-program"},
+	}
+	for _, tt := range tests {
+		rep, err := ev.Shell(context.Background(), tt.line, Options{Cwd: "/workspace/project"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := rep.Mutations[len(rep.Mutations)-1].Recoverability
+		if got.Tier != tt.tier || got.RuleID != tt.rule {
+			t.Errorf("%s: tier %d by %s, want %d by %s (%s)", tt.line, got.Tier, got.RuleID, tt.tier, tt.rule, got.Reasoning)
+		}
+	}
+}
+
 func TestEvidence(t *testing.T) {
 	ev := newEvaluator(t)
 	plan := []byte(`{"format_version": "1.2", "resource_changes": [

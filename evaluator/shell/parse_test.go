@@ -197,6 +197,8 @@ func TestParse(t *testing.T) {
 		{"psql describe", `psql -c '\dtS+'`, "psql -c \\dtS+"},
 		{"psql shell escape", `psql -c '\! rm -rf ~'`, "psql -c \\! rm -rf ~ | rm -rf ~"},
 		{"wsl", `wsl -d Ubuntu -e bash -c 'rm -rf ~'`, "rm -rf ~"},
+		{"launchctl submit", `launchctl submit -l job -- rm -rf ~/Library`, "launchctl submit -l job -- rm -rf ~/Library | rm -rf ~/Library"},
+		{"newgrp fed a script", "newgrp docker <<< 'rm -rf /srv'", "rm -rf /srv"},
 		{"sudo acting on its own", `sudo -l rm -rf /; sudo -e /etc/hosts; sudo -k rm -rf /srv`, "sudo -l rm -rf / | sudo -e /etc/hosts | rm -rf /srv"},
 		{"wsl acting on its own", `wsl --unregister Ubuntu; wsl -d Dev --terminate`, "wsl --unregister Ubuntu | wsl -d Dev --terminate"},
 		{"schtasks task command", `schtasks /create /tn x /tr "cmd /c rd /s /q C:\\" /sc once`, "schtasks /create /tn x /tr cmd /c rd /s /q C:\\ /sc once | rd /s /q C:\\"},

@@ -159,6 +159,9 @@ var (
 		"pssh":   {valueFlags: psshFlags}, "parallel-ssh": {valueFlags: psshFlags},
 		"pdsh": {valueFlags: []string{"-w", "-x", "-l", "-R", "-f", "-t", "-u", "-g", "-X"}},
 		"mosh": {afterDashDash: true},
+		// launchctl submit -l LABEL -- CMD runs CMD here, as a launchd
+		// job: read the same way.
+		"launchctl": {path: []string{"submit"}, afterDashDash: true},
 	}
 )
 

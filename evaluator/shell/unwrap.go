@@ -124,6 +124,8 @@ var wrappers = map[string]wrapper{
 	"ionice":  {valueFlags: []string{"-c", "--class", "-n", "--classdata", "-p", "--pid", "-P", "--pgid", "-u", "--uid"}},
 	"chroot":  {valueFlags: []string{"--userspec", "--groups"}, positionals: 1},
 	"sg":      {positionals: 1, lineFlags: []string{"-c"}, lineAnywhere: true},
+	// newgrp starts a shell in the group, which reads stdin.
+	"newgrp": {positionals: 1, shellAlways: true},
 	// wsl runs a command in a Linux distribution (-e/--exec without a shell).
 	"wsl": {valueFlags: []string{"-d", "--distribution", "-u", "--user", "--cd", "--shell-type"},
 		ownFlags: []string{"--unregister", "--install", "--uninstall", "--shutdown", "--terminate", "-t", "--set-default", "-s", "--set-version",
