@@ -355,6 +355,18 @@ type needer interface {
 	needs() []string
 }
 
+// Needing declares that c can only hold when one of words is among the
+// command's arguments, so that the engine passes over it for commands
+// without them (npm run SCRIPT needs "run"). c must not hold otherwise.
+func Needing(words []string, c Cond) Cond { return &needing{Cond: c, words: words} }
+
+type needing struct {
+	Cond
+	words []string
+}
+
+func (c *needing) needs() []string { return c.words }
+
 func needsOf(c Cond) []string {
 	if n, ok := c.(needer); ok {
 		return n.needs()

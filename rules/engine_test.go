@@ -307,6 +307,18 @@ func TestNeededWords(t *testing.T) {
 			}
 		})
 	}
+	// Needing declares the words of a condition that Sub does not build.
+	evaluated = 0
+	declared, err := NewEngine([]Rule{{ID: "p.zap", Type: "p", On: Execute, When: Needing([]string{"zap"}, counted), Tier: model.TierNeedsReview, Reason: "zaps"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := declared.Judge(Facts{M: cmd(lit("test"))}); ok || evaluated != 0 {
+		t.Errorf("Needing: a command without the word decided (%v) or evaluated the row %d times", ok, evaluated)
+	}
+	if v, ok := declared.Judge(Facts{M: cmd(lit("zap"))}); !ok || v.RuleID != "p.zap" || evaluated != 1 {
+		t.Errorf("Needing: %s (ok %v), %d evaluations; want p.zap, 1", v.RuleID, ok, evaluated)
+	}
 	_, _, steps := eng.Explain(Facts{M: cmd(lit("test"))})
 	if len(steps) == 0 || steps[0].Rule.ID != "p.publish" || steps[0].Truth != False {
 		t.Errorf("explanation: %+v, want p.publish evaluated and false first", steps)

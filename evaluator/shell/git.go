@@ -115,7 +115,12 @@ func (w *walker) gitSubcommandRuns(cmd *model.Command, sub int, fr frame) {
 			w.runLater(cmd, line, "git rebase --exec", fr)
 		}
 	case "difftool", "mergetool":
+		// git appends the two files it compares to the command
+		// (--extcmd='rm -rf' deletes them): they are known only then.
 		for _, line := range optionValues(args, commandOption{flags: []string{"-x", "--extcmd"}}) {
+			if !line.Dynamic {
+				line.Value += ` "$LOCAL" "$REMOTE"`
+			}
 			w.runLater(cmd, line, "git "+cmd.Args[sub].Value+" --extcmd", fr)
 		}
 	case "config":

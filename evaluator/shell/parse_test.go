@@ -176,7 +176,7 @@ func TestParse(t *testing.T) {
 		{"git submodule foreach", `git submodule foreach --recursive 'rm -rf .'`, "git submodule foreach --recursive rm -rf . | rm -rf ."},
 		{"git bisect run", `git bisect run rm -rf /`, "git bisect run rm -rf / | rm -rf /"},
 		{"git rebase exec", `git rebase -x 'make test' HEAD~2`, "git rebase -x make test HEAD~2 | make test"},
-		{"git difftool extcmd", `git difftool --extcmd='rm -rf /'`, "git difftool --extcmd=rm -rf / | rm -rf /"},
+		{"git difftool extcmd", `git difftool --extcmd='rm -rf /'`, "git difftool --extcmd=rm -rf / | rm -rf / $LOCAL~dyn $REMOTE~dyn"},
 		{"git config command key", `git config --global core.pager 'rm -rf ~'`, "git config --global core.pager rm -rf ~ | rm -rf ~"},
 		{"git config shell alias", `git config alias.x '!rm -rf /'`, "git config alias.x !rm -rf / | rm -rf /"},
 		{"git config plain alias", `git config alias.st status`, "git config alias.st status"},

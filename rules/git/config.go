@@ -9,17 +9,46 @@ import (
 
 // hooksPathReason says why pointing git at another hooks directory needs
 // review: the hooks there are programs git runs on its own.
-const hooksPathReason = "points git's hooks at another directory (core.hooksPath): the programs there run on every later commit, checkout or push, " +
+const hooksPathReason = "points git's hooks at another directory (core.hooksPath, or init.templateDir for new repositories): the programs there run on every later commit, checkout or push, " +
 	"in place of the repository's own hooks, and the input does not show them"
 
-// hooksPathOption holds when git's global options set core.hooksPath for
-// this command: git -c core.hooksPath=DIR commit runs DIR's hooks.
-func hooksPathOption() rules.Cond {
-	return rules.Func("git -c core.hooksPath=DIR", func(f rules.Facts) rules.Result {
+// hooksKey: core.hooksPath, or init.templateDir, whose hooks are copied
+// into every repository git init or clone makes.
+func hooksKey(key, _ string) bool { return key == "core.hookspath" || key == "init.templatedir" }
+
+// urlRewrite: url.BASE.insteadOf and pushInsteadOf send every later fetch
+// or push of matching URLs to BASE.
+func urlRewrite(key, _ string) bool {
+	return strings.HasPrefix(key, "url.") && (strings.HasSuffix(key, ".insteadof") || strings.HasSuffix(key, ".pushinsteadof"))
+}
+
+// includeKey: include.path and includeIf.COND.path pull in a file's settings.
+func includeKey(key, _ string) bool {
+	return key == "include.path" || strings.HasPrefix(key, "includeif.") && strings.HasSuffix(key, ".path")
+}
+
+// tlsOff: http.sslVerify (or http.URL.sslVerify) false.
+func tlsOff(key, value string) bool {
+	return strings.HasPrefix(key, "http.") && strings.HasSuffix(key, ".sslverify") && (strings.EqualFold(value, "false") || value == "0" || strings.EqualFold(value, "no"))
+}
+
+// configOption holds when a configuration git is given for this command
+// matches: git -c KEY=VALUE, --config-env KEY=ENV, and git clone's own
+// -c/--config KEY=VALUE, which it writes into the new repository.
+func configOption(match func(key, value string) bool) rules.Cond {
+	return rules.Func("a configuration option", func(f rules.Facts) rules.Result {
 		args := f.M.Command.Args
 		end := len(args)
-		if i, ok := subcommand(args); ok {
-			end = i
+		sub, hasSub := subcommand(args)
+		if hasSub {
+			end = sub
+		}
+		check := func(kv string) (rules.Result, bool) {
+			key, value, _ := strings.Cut(kv, "=")
+			if match(strings.ToLower(key), value) {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: key, Value: value, Present: true}}}, true
+			}
+			return rules.Result{}, false
 		}
 		for i := 0; i < end; i++ {
 			v := args[i].Value
@@ -35,9 +64,26 @@ func hooksPathOption() rules.Cond {
 			default:
 				continue
 			}
-			key, value, _ := strings.Cut(kv, "=")
-			if strings.EqualFold(key, "core.hooksPath") {
-				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "core.hooksPath", Value: value, Present: true}}}
+			if r, ok := check(kv); ok {
+				return r
+			}
+		}
+		if hasSub && strings.EqualFold(args[sub].Value, "clone") {
+			for i := sub + 1; i < len(args); i++ {
+				v := args[i].Value
+				var kv string
+				switch {
+				case (v == "-c" || v == "--config") && i+1 < len(args):
+					kv = args[i+1].Value
+					i++
+				case strings.HasPrefix(v, "--config="):
+					kv = strings.TrimPrefix(v, "--config=")
+				default:
+					continue
+				}
+				if r, ok := check(kv); ok {
+					return r
+				}
 			}
 		}
 		return rules.Result{Truth: rules.False}
@@ -53,11 +99,12 @@ var configReads = wordSet(`--get --get-all --get-regexp --get-urlmatch --get-col
 // configValueOptions are git config's options that take the next argument.
 var configValueOptions = wordSet(`-f --file --blob --type --default --comment --value`)
 
-// configSets holds when git config sets key (lower case): git config KEY
-// VALUE, git config --add KEY VALUE, git config set KEY VALUE. A key known
-// only at run time cannot be ruled out.
-func configSets(key string) rules.Cond {
-	return rules.Func("git config sets "+key, func(f rules.Facts) rules.Result {
+// configSets holds when git config sets a key (lower case) that match
+// accepts with its value: git config KEY VALUE, git config --add KEY
+// VALUE, git config set KEY VALUE. A key known only at run time cannot be
+// ruled out.
+func configSets(desc string, match func(key, value string) bool) rules.Cond {
+	return rules.Func("git config sets "+desc, func(f rules.Facts) rules.Result {
 		var ops []model.Arg
 		args := f.M.Command.Args
 		for i := 0; i < len(args); i++ {
@@ -80,9 +127,31 @@ func configSets(key string) rules.Cond {
 			return rules.Result{Truth: rules.False}
 		case ops[0].Dynamic:
 			return rules.Result{Truth: rules.Unknown, Missing: []string{"the key git config sets"}}
-		case strings.ToLower(ops[0].Value) != key:
+		case !match(strings.ToLower(ops[0].Value), ops[1].Value):
 			return rules.Result{Truth: rules.False}
 		}
 		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: ops[0].Value, Value: ops[1].Value, Present: true}}}
 	})
+}
+
+// configRows are the rows for settings that change what git runs or whom
+// it talks to: hooks, URL rewrites, included files, TLS checks. Given
+// with -c for one command they share one row, read for every git command;
+// set with git config each has its own, read only for git config.
+func configRows() []rules.Rule {
+	anyRisky := func(key, value string) bool {
+		return hooksKey(key, value) || urlRewrite(key, value) || includeKey(key, value) || tlsOff(key, value)
+	}
+	return []rules.Rule{
+		row("git.config-option", configOption(anyRisky), model.TierNeedsReview,
+			"gives this command a setting that changes what git runs or where it connects: another hooks directory (core.hooksPath, init.templateDir), "+
+				"a URL rewrite (url.*.insteadOf), an included file of settings (include.path) or TLS checks off (http.sslVerify false); what comes of it is not in the input"),
+		row("git.config.hooks-path", sub("config", configSets("core.hooksPath or init.templateDir", hooksKey)), model.TierNeedsReview, hooksPathReason),
+		row("git.config.url-rewrite", sub("config", configSets("url.*.insteadOf", urlRewrite)), model.TierNeedsReview,
+			"rewrites repository URLs (url.BASE.insteadOf): every later fetch and push of matching repositories goes to BASE, which can serve other code and receives what is pushed"),
+		row("git.config.include", sub("config", configSets("include.path", includeKey)), model.TierNeedsReview,
+			"includes the settings of another file (include.path), which the input does not show: hooks, aliases and commands git runs can come with them"),
+		row("git.config.tls-off", sub("config", configSets("http.sslVerify false", tlsOff)), model.TierNeedsReview,
+			"turns off TLS certificate checks (http.sslVerify false): anyone between git and the server can read and change what is fetched and pushed"),
+	}
 }

@@ -100,10 +100,8 @@ func row(id string, when rules.Cond, tier model.Tier, reason string) rules.Rule 
 
 // Rules returns the git rows.
 func Rules() []rules.Rule {
-	return []rules.Rule{
+	return append(configRows(), []rules.Rule{
 		row("git.help", rules.Any(rules.Flag("help", "version", "h"), sub("help", rules.Always())), model.TierReversible, "prints help or the version"),
-		row("git.hooks-path", hooksPathOption(), model.TierNeedsReview, hooksPathReason),
-		row("git.config.hooks-path", sub("config", configSets("core.hookspath")), model.TierNeedsReview, hooksPathReason),
 		row("git.reset.hard", sub("reset", rules.Flag("hard", "merge", "keep")), model.TierUnrecoverable,
 			"git reset --hard (or --merge/--keep) discards uncommitted changes to tracked files; git never stored them"),
 		row("git.clean.force", sub("clean", rules.Flag("f", "force")), model.TierUnrecoverable,
@@ -185,7 +183,7 @@ func Rules() []rules.Rule {
 			Reason: "git has no such command: it runs an alias from the user's configuration or a git-NAME program from PATH, neither of which the input shows, so it is not analysed"},
 		row("git.other", nil, model.TierReversible,
 			"no rule finds a way for this git command to lose work: history it changes stays in the reflog"),
-	}
+	}...)
 }
 
 // branchResetReason says what resetting an existing branch costs.

@@ -499,7 +499,7 @@ var destructiveScriptWords = map[string]bool{"drop": true, "reset": true, "destr
 // db:reset, deno task nuke) or, with bare, as the first operand (yarn
 // db:drop, pnpm teardown run the script of that name).
 func destructivePackageScript(bare bool, runWords ...string) rules.Cond {
-	return rules.Func("a script named for a destructive operation", func(f rules.Facts) rules.Result {
+	c := rules.Func("a script named for a destructive operation", func(f rules.Facts) rules.Result {
 		ops := f.Operands()
 		if len(ops) == 0 {
 			return rules.Result{Truth: rules.False}
@@ -524,6 +524,10 @@ func destructivePackageScript(bare bool, runWords ...string) rules.Cond {
 		}
 		return rules.Result{Truth: rules.False}
 	})
+	if bare {
+		return c
+	}
+	return rules.Needing(runWords, c)
 }
 
 // unlistReason says why deleting a published version needs review.
