@@ -67,6 +67,7 @@ func Rules() []rules.Rule {
 			Tier: model.TierNeedsReview, Reason: "an argument starts with a Unicode dash made to look like an option (git reset ‐‐hard): " +
 				"the program reads it as a name, not an option, so the line does not do what it shows, and such spellings are how a command slips past a guard"},
 	}
+	out = append(out, supplyChainRows()...)
 	out = append(out, consoleRows()...)
 	for _, sh := range shells {
 		out = append(out,

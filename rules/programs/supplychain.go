@@ -1,0 +1,73 @@
+package programs
+
+import (
+	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+// Installing from a registry is everyday work; installing from a URL or a
+// git repository the line names runs install code from wherever that is,
+// and pointing a package manager at another registry or proxy does so for
+// every later install. Both need a person, as curl | sh does.
+
+const (
+	installURLReason = "installs a package from a URL or git repository rather than the registry: its install scripts, which the input does not show, run now"
+	registryReason   = "points the package manager at another registry, index, proxy or channel: every later install fetches its code from there"
+)
+
+// isSourceURL holds for an operand that names a package by URL or
+// repository (https://…, git+https://…, git://…, ssh://…, file:…).
+func isSourceURL(a model.Arg, _ *model.Command) bool {
+	v := strings.ToLower(a.Value)
+	for _, p := range []string{"http://", "https://", "git+", "git://", "ssh://", "git@"} {
+		if strings.HasPrefix(v, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func supplyChainRows() []rules.Rule {
+	var out []rules.Rule
+	out = append(out, row("program.uv.install-url", "uv", rules.All(rules.Any(rules.Sub("add"), rules.Sub("pip", "install")),
+		rules.Any(rules.Operand(1, "a URL or repository", isSourceURL), rules.Flag("index-url", "extra-index-url", "index", "default-index", "find-links", "f"))),
+		model.TierNeedsReview, installURLReason))
+	for _, pip := range []string{"pip", "pip3"} {
+		out = append(out,
+			row("program."+pip+".install-url", pip, rules.All(rules.Sub("install"), rules.Any(rules.Operand(1, "a URL or repository", isSourceURL),
+				rules.Flag("i", "index-url", "extra-index-url", "find-links", "f"))), model.TierNeedsReview, installURLReason),
+			row("program."+pip+".registry", pip, rules.All(rules.Sub("config", "set"), rules.Operand(2, "an index setting", func(a model.Arg, _ *model.Command) bool {
+				k := strings.ToLower(a.Value)
+				return strings.HasSuffix(k, "index-url") || strings.HasSuffix(k, "extra-index-url") || strings.HasSuffix(k, "find-links")
+			})), model.TierNeedsReview, registryReason),
+		)
+	}
+	install := rules.Any(rules.Sub("install"), rules.Sub("i"), rules.Sub("add"))
+	out = append(out, row("program.bun.install-url", "bun", rules.All(install, rules.Operand(1, "a URL or repository", isSourceURL)), model.TierNeedsReview, installURLReason))
+	for _, js := range []string{"npm", "pnpm", "yarn"} {
+		out = append(out,
+			row("program."+js+".install-url", js, rules.All(install, rules.Operand(1, "a URL or repository", isSourceURL)), model.TierNeedsReview, installURLReason),
+			row("program."+js+".registry", js, rules.All(rules.Sub("config", "set"), rules.Operand(2, "a registry setting", func(a model.Arg, _ *model.Command) bool {
+				k := strings.ToLower(a.Value)
+				return strings.Contains(k, "registry") || strings.Contains(k, "npmregistryserver")
+			})), model.TierNeedsReview, registryReason),
+		)
+	}
+	return append(out,
+		row("program.cargo.install-url", "cargo", rules.All(rules.Sub("install"), rules.Flag("git", "index", "registry")), model.TierNeedsReview, installURLReason),
+		row("program.go.proxy", "go", rules.All(rules.Sub("env"), rules.Flag("w"), rules.Operand(1, "a proxy or checksum setting", func(a model.Arg, _ *model.Command) bool {
+			k, v, _ := strings.Cut(a.Value, "=")
+			return k == "GOPROXY" || k == "GONOSUMDB" || k == "GONOSUMCHECK" || k == "GOINSECURE" || k == "GOSUMDB" && v == "off" || k == "GOFLAGS" && strings.Contains(v, "-insecure")
+		})), model.TierNeedsReview, registryReason),
+		row("program.gem.sources-add", "gem", rules.All(rules.Sub("sources"), rules.Flag("a", "add")), model.TierNeedsReview, registryReason),
+		row("program.bundle.mirror", "bundle", rules.All(rules.Sub("config"), rules.Operand(1, "a mirror setting", func(a model.Arg, _ *model.Command) bool {
+			return strings.HasPrefix(strings.ToLower(a.Value), "mirror.")
+		})), model.TierNeedsReview, registryReason),
+		row("program.conda.channel", "conda", rules.All(rules.Sub("config"), rules.Flag("add", "prepend", "append"), rules.Operand(1, "channels", func(a model.Arg, _ *model.Command) bool {
+			return a.Value == "channels"
+		})), model.TierNeedsReview, registryReason),
+		row("program.brew.tap-url", "brew", rules.All(rules.Sub("tap"), rules.Operand(2, "a tap URL", isSourceURL)), model.TierNeedsReview, registryReason),
+	)
+}
