@@ -348,6 +348,18 @@ func (c *anyOf) needs() []string {
 	return out
 }
 
+// sameFirstLetter is a cheap test before strings.EqualFold on an ASCII
+// word: an argument whose first byte is ASCII folds to the word only if
+// that byte is the word's first letter in either case (a non-ASCII first
+// letter, ſ for s, is left to EqualFold).
+func sameFirstLetter(arg, word string) bool {
+	if arg == "" || word == "" {
+		return arg == word
+	}
+	a := arg[0]
+	return a >= 0x80 || a|0x20 == word[0]|0x20
+}
+
 // needer is a condition that can only hold when one of the words it
 // needs is among the command's arguments (Sub("publish") needs
 // "publish"); nil means it needs none that can be named.
@@ -386,7 +398,7 @@ func mentions(c *model.Command, words []string) bool {
 			return true
 		}
 		for _, w := range words {
-			if strings.EqualFold(a.Value, w) {
+			if sameFirstLetter(a.Value, w) && strings.EqualFold(a.Value, w) {
 				return true
 			}
 		}
