@@ -441,6 +441,9 @@ const k8sDeleteReason = "deletes workload objects that their manifests or contro
 // k8sServers are servers that manage Kubernetes clusters.
 var k8sServers = server("kube", "k8s", "openshift", "helm", "rancher", "eks", "aks", "gke")
 
+// awsServers are servers for AWS's APIs.
+var awsServers = server("aws", "amazon", "secretsmanager")
+
 // codeHostServers are servers whose projects are repositories.
 var codeHostServers = server("gitlab", "github", "bitbucket", "gitea", "forgejo", "codeberg", "azure-devops", "azuredevops", "ado")
 
@@ -636,10 +639,15 @@ func cloud() []rules.Rule {
 			"a final snapshot is taken before the delete"),
 		row("mcp.cloud.rds.unknown", []string{"delete_db_instance", "delete_db_cluster", "rds_delete_db_instance"}, nil, model.TierNeedsReview,
 			"deletes the database; whether a final snapshot is taken is not in the arguments"),
-		row("mcp.cloud.secret.force", []string{"delete_secret", "secretsmanager_delete_secret"}, arg("ForceDeleteWithoutRecovery", isTrue, "ForceDeleteWithoutRecovery", "force_delete_without_recovery"),
+		// AWS Secrets Manager keeps a deleted secret for its recovery
+		// window; a code host's secret is gone (its value is never shown).
+		row("mcp.cloud.secret.force", []string{"delete_secret", "secretsmanager_delete_secret"}, rules.All(awsServers,
+			arg("ForceDeleteWithoutRecovery", isTrue, "ForceDeleteWithoutRecovery", "force_delete_without_recovery")),
 			model.TierUnrecoverable, "deletes the secret at once, with no recovery window"),
-		row("mcp.cloud.secret", []string{"delete_secret", "secretsmanager_delete_secret"}, nil, model.TierRecoverableFromBackup,
+		row("mcp.cloud.secret", []string{"delete_secret", "secretsmanager_delete_secret"}, awsServers, model.TierRecoverableFromBackup,
 			"the secret is kept for its recovery window and can be restored until then"),
+		row("mcp.git.delete-secret", []string{"delete_secret", "delete_repo_secret", "delete_org_secret", "delete_environment_secret", "delete_variable"}, codeHostServers,
+			model.TierUnrecoverable, "deletes a CI secret or variable: the code host never shows a secret's value, so it comes back only from wherever else it is kept, and workflows that use it fail until then"),
 		row("mcp.cloud.bucket", []string{"s3_delete_bucket", "delete_bucket", "gcs_delete_bucket", "delete_storage_bucket"}, arg("force", isTrue, "force", "ForceDestroy", "force_destroy"),
 			model.TierUnrecoverable, "force-deletes the bucket with every object and version"),
 		row("mcp.cloud.bucket.empty", []string{"s3_delete_bucket", "delete_bucket", "gcs_delete_bucket", "delete_storage_bucket"}, nil, model.TierRecoverableWithEffort,

@@ -98,6 +98,7 @@ var specs = map[string]spec{
 	"mcp.cloud.rds.unknown":     {`{"server":"aws","tool":"{tool}","arguments":{"DBInstanceIdentifier":"db"}}`, `{"server":"aws","tool":"{tool}","arguments":{"FinalDBSnapshotIdentifier":"f"}}`},
 	"mcp.cloud.secret.force":    {`{"server":"aws","tool":"{tool}","arguments":{"SecretId":"s","ForceDeleteWithoutRecovery":true}}`, `{"server":"aws","tool":"{tool}","arguments":{"SecretId":"s"}}`},
 	"mcp.cloud.secret":          {`{"server":"aws","tool":"{tool}","arguments":{"SecretId":"s"}}`, `{"server":"aws","tool":"{tool}","arguments":{"SecretId":"s","ForceDeleteWithoutRecovery":true}}`},
+	"mcp.git.delete-secret":     {`{"server":"github","tool":"{tool}","arguments":{"owner":"o","repo":"r","secret_name":"AWS_KEY"}}`, `{"server":"aws","tool":"{tool}","arguments":{"SecretId":"s"}}`},
 	"mcp.cloud.bucket":          {`{"server":"aws","tool":"{tool}","arguments":{"bucket":"b","force":true}}`, `{"server":"aws","tool":"{tool}","arguments":{"bucket":"b"}}`},
 	"mcp.cloud.bucket.empty":    {`{"server":"aws","tool":"{tool}","arguments":{"bucket":"b"}}`, `{"server":"aws","tool":"{tool}","arguments":{"bucket":"b","force":true}}`},
 	"mcp.cloud.objects":         {`{"server":"aws","tool":"{tool}","arguments":{"bucket":"b","key":"k"}}`, `{"server":"aws","tool":"list_objects","arguments":{"bucket":"b"}}`},
