@@ -85,6 +85,8 @@ func TestRows(t *testing.T) {
 		{Row: "gcloud.projects.delete", Hit: "gcloud projects delete my-project", Miss: "gcloud projects describe my-project"},
 		{Row: "gcloud.kms.destroy", Hit: "gcloud kms keys versions destroy 1 --key k --keyring r --location global", Miss: "gcloud kms keys list --keyring r --location global"},
 		{Row: "gcloud.storage.buckets.delete", Hit: "gcloud storage buckets delete gs://b", Miss: "gcloud storage rm -r gs://b"},
+		{Row: "gcloud.logging.buckets.delete", Hit: "gcloud logging buckets delete b --location global", Miss: "gcloud logging buckets list"},
+		{Row: "az.deployment.complete", Hit: "az deployment group create -g rg --template-file main.bicep --mode Complete", Miss: "az deployment group create -g rg --template-file main.bicep --mode Incremental"},
 		{Row: "gcloud.compute.instances.delete.disks", Hit: "gcloud compute instances delete vm --delete-disks=all", Miss: "gcloud compute instances delete vm --keep-disks=data"},
 		{Row: "aws.rds.modify.backups-off", Hit: "aws rds modify-db-instance --db-instance-identifier p --backup-retention-period 0 --apply-immediately", Miss: "aws rds modify-db-instance --db-instance-identifier p --backup-retention-period 7"},
 		{Row: "gcloud.compute.instances.delete", Hit: "gcloud compute instances delete vm --zone z", Miss: "gcloud compute disks delete d --zone z"},
