@@ -50,6 +50,9 @@ type Command struct {
 	Stdin string
 	// Redirects are the files the command's output is written to.
 	Redirects []Redirect
+	// Writer, on a redirection's command, is the command whose output the
+	// redirection writes (nil for a statement with no command: > f).
+	Writer *Command
 	// Function says that Program is a shell function the line defines
 	// before calling it: bash runs the function's body, whose commands
 	// are judged where it is defined, rather than a program of that name.

@@ -483,8 +483,12 @@ func (w *walker) truncations(at *model.Command, rs []model.Redirect) {
 		default:
 			continue
 		}
+		var writer *model.Command
+		if at.Program != "" {
+			writer = at
+		}
 		w.emit(&model.Command{Program: program, Args: []model.Arg{r.Target}, Text: at.Text, Line: at.Line, Col: at.Col,
-			Depth: at.Depth, Cwd: at.Cwd, Env: at.Env, Wrappers: at.Wrappers})
+			Depth: at.Depth, Cwd: at.Cwd, Env: at.Env, Wrappers: at.Wrappers, Writer: writer})
 	}
 }
 

@@ -68,6 +68,22 @@ func tfState() rules.Cond {
 	})
 }
 
+// statePull holds for a redirection of terraform (or tofu, terragrunt)
+// state pull: the state printed to a file is a backup, not the state.
+func statePull() rules.Cond {
+	return rules.Func("the output of terraform state pull", func(f rules.Facts) rules.Result {
+		wr := f.M.Command.Writer
+		if wr == nil || (wr.Program != "terraform" && wr.Program != "tofu" && wr.Program != "terragrunt") {
+			return rules.Result{Truth: rules.False}
+		}
+		ops := rules.Operands(wr)
+		if len(ops) < 2 || ops[0].Value != "state" || ops[1].Value != "pull" {
+			return rules.Result{Truth: rules.False}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "writer", Value: wr.Program + " state pull", Present: true}}}
+	})
+}
+
 // guardedRows are this file's rows, which come before every other row of
 // their programs: the agent's configuration, git's stale lock files (an
 // rm -rf of which is no project delete) and Terraform state.
@@ -77,6 +93,8 @@ func guardedRows() []rules.Rule {
 			"removes git's lock files, which hold no data; if a git command is still running, what it was writing may be left half-done"),
 		row("fs.rm.tfstate", "rm", tfState(), model.TierNeedsReview, tfStateReason),
 		row("fs.truncate.tfstate", "truncate", tfState(), model.TierNeedsReview, tfStateReason),
+		row("fs.redirect.state-backup", Redirect, rules.All(tfState(), statePull()), model.TierRecoverableWithEffort,
+			"writes the state terraform state pull prints to a file: a backup of the state, replacing an earlier file of that name"),
 		row("fs.redirect.tfstate", Redirect, tfState(), model.TierNeedsReview, tfStateReason),
 	)
 }

@@ -12,6 +12,8 @@ func agentConfigCases() []rulestest.Case {
 		{Row: "fs.rm.tfstate", Hit: "rm -rf terraform.tfstate.d", Miss: "rm -rf .terraform"},
 		{Row: "fs.truncate.tfstate", Hit: "truncate -s 0 envs/prod.tfstate", Miss: "truncate -s 0 prod.log"},
 		{Row: "fs.redirect.tfstate", Hit: "echo '{}' > terraform.tfstate.backup", Miss: "echo '{}' > plan.json"},
+		{Row: "fs.redirect.tfstate", Hit: "terraform show -json > terraform.tfstate", Miss: "terraform state pull > backup.tfstate"},
+		{Row: "fs.redirect.state-backup", Hit: "terraform state pull > backup.tfstate", Miss: "terraform state list > backup.tfstate"},
 		{Row: "fs.rm.agent-config", Hit: "rm .claude/settings.json", Miss: "rm .claude/notes.md"},
 		{Row: "fs.rm.agent-config", Hit: "rm -f .git/hooks/pre-commit", Miss: "rm -f .git/objects/pack/tmp_x"},
 		{Row: "fs.mv.agent-config", Hit: "mv .mcp.json /tmp/mcp.json.bak", Miss: "mv mcp.md docs/"},

@@ -53,7 +53,7 @@ func Rules() []rules.Rule {
 			row("iac."+tf+".apply", tf, sub("apply"), model.TierRecoverableWithEffort,
 				"applies changes after an interactive approval: evaluate the plan with recourse eval terraform"),
 			row("iac."+tf+".read", tf, rules.Any(sub("plan"), sub("validate"), sub("fmt"), sub("init"), sub("output"), sub("show"),
-				sub("version"), sub("providers"), sub("graph"), sub("state", "list"), sub("state", "show"), sub("workspace", "list"),
+				sub("version"), sub("providers"), sub("graph"), sub("state", "list"), sub("state", "show"), sub("state", "pull"), sub("workspace", "list"),
 				sub("workspace", "select"), sub("workspace", "new"), sub("console"), sub("get"), sub("login"), sub("test")),
 				model.TierReversible, "plans, validates or reads; nothing is changed"),
 			row("iac."+tf+".other", tf, nil, model.TierRecoverableWithEffort, "changes state or infrastructure (import, untaint, force-unlock ...)"),

@@ -20,6 +20,7 @@ func TestRows(t *testing.T) {
 			rulestest.Case{Row: "iac." + tf + ".init.force-copy", Hit: tf + " init -migrate-state -force-copy", Miss: tf + " init -migrate-state"},
 			rulestest.Case{Row: "iac." + tf + ".apply", Hit: tf + " apply -var-file prod.tfvars", Miss: tf + " apply -auto-approve"},
 			rulestest.Case{Row: "iac." + tf + ".read", Hit: tf + " plan -out=plan.out", Miss: tf + " import a.b id"},
+			rulestest.Case{Row: "iac." + tf + ".read", Hit: tf + " state pull", Miss: tf + " state push backup.tfstate"},
 			rulestest.Case{Row: "iac." + tf + ".other", Hit: tf + " import aws_s3_bucket.b b", Miss: tf + " validate"},
 		)
 	}
