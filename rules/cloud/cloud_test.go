@@ -86,6 +86,8 @@ func TestRows(t *testing.T) {
 		{Row: "gcloud.kms.destroy", Hit: "gcloud kms keys versions destroy 1 --key k --keyring r --location global", Miss: "gcloud kms keys list --keyring r --location global"},
 		{Row: "gcloud.storage.buckets.delete", Hit: "gcloud storage buckets delete gs://b", Miss: "gcloud storage rm -r gs://b"},
 		{Row: "gcloud.logging.buckets.delete", Hit: "gcloud logging buckets delete b --location global", Miss: "gcloud logging buckets list"},
+		{Row: "az.backup.delete-data", Hit: "az backup protection disable -c c -i i -g rg -v vault --delete-backup-data true --yes", Miss: "az backup protection disable -c c -i i -g rg -v vault --yes"},
+		{Row: "az.backup.disable", Hit: "az backup protection disable -c c -i i -g rg -v vault --yes", Miss: "az backup protection enable-for-vm -g rg -v vault --vm vm"},
 		{Row: "az.deployment.complete", Hit: "az deployment group create -g rg --template-file main.bicep --mode Complete", Miss: "az deployment group create -g rg --template-file main.bicep --mode Incremental"},
 		{Row: "gcloud.compute.instances.delete.disks", Hit: "gcloud compute instances delete vm --delete-disks=all", Miss: "gcloud compute instances delete vm --keep-disks=data"},
 		{Row: "aws.rds.modify.backups-off", Hit: "aws rds modify-db-instance --db-instance-identifier p --backup-retention-period 0 --apply-immediately", Miss: "aws rds modify-db-instance --db-instance-identifier p --backup-retention-period 7"},
