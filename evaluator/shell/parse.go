@@ -163,7 +163,8 @@ func (w *walker) script(src string, fr frame) {
 		w.problem(fr, src, "the command line does not parse as bash: "+err.Error())
 		return
 	}
-	syntax.Walk(f, func(n syntax.Node) bool {
+	var visit func(syntax.Node) bool
+	visit = func(n syntax.Node) bool {
 		if len(w.out) >= MaxCommands {
 			return false
 		}
@@ -178,7 +179,8 @@ func (w *walker) script(src string, fr frame) {
 		case *syntax.Stmt:
 			if call, ok := n.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
 				w.call(call, n, src, fr, w.stdin[n])
-				break
+				walkLive(call, n.Redirs, visit)
+				return false
 			}
 			// A statement with no command (`> file`, `X=1 > file`) or a
 			// compound one (`{ ...; } > file`, `for ...; done > file`)
@@ -200,7 +202,31 @@ func (w *walker) script(src string, fr frame) {
 			return !inertWord(n.Parts)
 		}
 		return true
-	})
+	}
+	syntax.Walk(f, visit)
+}
+
+// walkLive walks the parts of a simple command that can run something
+// of their own (a substitution in an argument, an assignment or a
+// redirection) once the command itself is analysed. The others are not
+// walked at all: every syntax.Walk call costs a deferred-call return
+// (a third of the walk on a typical line), and most words are literal.
+func walkLive(call *syntax.CallExpr, redirs []*syntax.Redirect, visit func(syntax.Node) bool) {
+	for _, a := range call.Assigns {
+		if a.Index != nil || a.Array != nil || (a.Value != nil && !inertWord(a.Value.Parts)) {
+			syntax.Walk(a, visit)
+		}
+	}
+	for _, word := range call.Args {
+		if !inertWord(word.Parts) {
+			syntax.Walk(word, visit)
+		}
+	}
+	for _, r := range redirs {
+		if (r.Word != nil && !inertWord(r.Word.Parts)) || (r.Hdoc != nil && !inertWord(r.Hdoc.Parts)) {
+			syntax.Walk(r, visit)
+		}
+	}
 }
 
 // inertWord reports whether word parts are only literal, single-quoted

@@ -57,6 +57,14 @@ func TestParse(t *testing.T) {
 		{"process substitution", "diff <(rm a) b", "diff <(...)~dyn b | rm a"},
 		{"arithmetic holding a substitution", "echo $(( $(rm -rf /) + 1 ))", "echo $((...))~dyn | rm -rf /"},
 		{"redirect target substitution", "echo x >$(rm -rf /)", "echo x | (redirect) $(...)~dyn | rm -rf /"},
+		// A simple command's own parts are walked only where something can
+		// run (walkLive): each of these must still be found.
+		{"substitution in a command's assignment", "X=$(rm -rf /) ls", "ls | rm -rf /"},
+		{"substitution in a default value", "ls ${d:-$(rm -rf /)}", "ls ${d:-$(...)}~dyn | rm -rf /"},
+		{"substitution inside a quoted argument", `echo "a $(rm -rf /) b"`, "echo a $(...) b~dyn | rm -rf /"},
+		{"substitution in a heredoc body", "cat <<E\n$(rm -rf /)\nE", "cat | rm -rf /"},
+		{"substitution in a here-string", "cat <<<$(rm -rf /)", "cat | rm -rf /"},
+		{"literal words hide nothing", `echo 'a $(rm -rf /)' "b" c`, "echo a $(rm -rf /) b c"},
 
 		// Words are resolved statically.
 		{"quotes", `"r""m" -rf '/'`, "rm -rf /"},
