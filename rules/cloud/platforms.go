@@ -1,6 +1,8 @@
 package cloud
 
 import (
+	"strings"
+
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
 )
@@ -131,6 +133,35 @@ var platformCommands = []platformCommand{
 		"deletes data points, or a bucket or organization with all its data"},
 	{"write", []string{"influx"}, [][]string{{"write"}}, model.TierRecoverableWithEffort, "writes data points, replacing any with the same series and time"},
 	{"read", []string{"influx"}, [][]string{{"query"}, {"bucket", "list"}, {"org", "list"}, {"ping"}, {"version"}}, model.TierReversible, platformRead},
+
+	{"delete", []string{"rabbitmqctl"}, [][]string{{"reset"}, {"force_reset"}, {"delete_vhost"}, {"delete_queue"}, {"purge_queue"}}, model.TierUnrecoverable,
+		"deletes messages with their queues: reset returns the node to a blank state (every queue, message, user and virtual host on it), delete_vhost takes every queue of the host, purge_queue empties a queue"},
+	{"access", []string{"rabbitmqctl"}, [][]string{{"delete_user"}, {"clear_permissions"}, {"forget_cluster_node"}}, model.TierNeedsReview,
+		"deletes a user (its password and tags with it) or their permissions, or removes a node from the cluster: the clients that use them are locked out until someone sets them up again, and which clients those are is not in the input"},
+	{"stop", []string{"rabbitmqctl"}, [][]string{{"stop_app"}, {"stop"}}, model.TierRecoverableWithEffort,
+		"stops the broker: clients are cut off until it is started again (durable queues and persistent messages survive)"},
+	{"read", []string{"rabbitmqctl"}, [][]string{{"list_queues"}, {"list_users"}, {"list_vhosts"}, {"list_exchanges"}, {"list_bindings"}, {"list_connections"},
+		{"list_permissions"}, {"status"}, {"cluster_status"}, {"environment"}, {"report"}}, model.TierReversible, platformRead},
+	{"delete", []string{"rabbitmqadmin"}, [][]string{{"delete", "queue"}, {"purge", "queue"}, {"delete", "vhost"}}, model.TierUnrecoverable,
+		"deletes or empties a queue, or a virtual host with every queue in it: the messages are gone"},
+	{"delete-config", []string{"rabbitmqadmin"}, [][]string{{"delete", "exchange"}, {"delete", "binding"}, {"delete", "user"}, {"delete", "permission"}, {"delete", "policy"}},
+		model.TierNeedsReview, "deletes an exchange (with its bindings), a binding, user, permission or policy: messages published meanwhile are dropped, or clients are locked out, until someone declares it again, and who depends on it is not in the input"},
+	{"read", []string{"rabbitmqadmin"}, [][]string{{"list"}, {"show"}}, model.TierReversible, platformRead},
+
+	{"delete", []string{"nats"}, [][]string{{"stream", "rm"}, {"stream", "delete"}, {"stream", "purge"}, {"str", "rm"}, {"str", "purge"}, {"kv", "rm"}, {"kv", "purge"},
+		{"object", "rm"}, {"object", "del"}, {"obj", "rm"}, {"obj", "del"}}, model.TierUnrecoverable,
+		"deletes or purges a JetStream stream, key-value bucket or object store, or a key with its whole history: the messages are gone"},
+	{"key-delete", []string{"nats"}, [][]string{{"kv", "del"}, {"kv", "delete"}, {"stream", "rmm"}}, model.TierNeedsReview,
+		"deletes a key or a message: which earlier values survive depends on the bucket's history setting, which the input does not show"},
+	{"consumer-delete", []string{"nats"}, [][]string{{"consumer", "rm"}, {"consumer", "delete"}, {"con", "rm"}}, model.TierNeedsReview,
+		"deletes a durable consumer with its acknowledgements and position in the stream: created again, it starts where its deliver policy says, so its readers skip or reprocess messages"},
+	{"read", []string{"nats"}, [][]string{{"stream", "ls"}, {"stream", "info"}, {"kv", "get"}, {"kv", "ls"}, {"kv", "history"}, {"consumer", "ls"},
+		{"consumer", "info"}, {"server", "check"}, {"sub"}}, model.TierReversible, platformRead},
+
+	{"repurpose", []string{"elasticsearch-node"}, [][]string{{"repurpose"}}, model.TierUnrecoverable,
+		"deletes the shard data left on a node whose data role was removed (and the index metadata of one with no master role either): that data is gone"},
+	{"unsafe", []string{"elasticsearch-node"}, [][]string{{"unsafe-bootstrap"}, {"detach-cluster"}, {"override-version"}, {"remove-settings"}, {"remove-customs"}},
+		model.TierNeedsReview, "rewrites a stopped node's cluster metadata by hand (a new cluster formed from this node's, the node detached from its cluster): Elastic warns this can lose data arbitrarily, and whether this node's metadata is the latest is not in the input"},
 }
 
 // platformRows are the rows of platformCommands, after those of the
@@ -150,6 +181,7 @@ func platformRows() []rules.Rule {
 		row("vault.revoke-prefix", "vault", rules.All(rules.Sub("lease", "revoke"), rules.Flag("prefix", "force")), model.TierNeedsReview,
 			"revokes every lease under the prefix: the dynamic credentials are deleted at their backends, and which applications use them is not in the input"),
 	}
+	out = append(out, kafkaRows()...)
 	for _, c := range platformCommands {
 		subs := make([]rules.Cond, len(c.subs))
 		for i, words := range c.subs {
@@ -160,4 +192,43 @@ func platformRows() []rules.Rule {
 		}
 	}
 	return out
+}
+
+// kafkaRows judge Kafka's admin scripts, which take their action as a flag
+// (kafka-topics --delete), under both of their names.
+func kafkaRows() []rules.Rule {
+	var out []rules.Rule
+	for _, sh := range []string{"", ".sh"} {
+		topics, records, groups, configs := "kafka-topics"+sh, "kafka-delete-records"+sh, "kafka-consumer-groups"+sh, "kafka-configs"+sh
+		out = append(out,
+			row(topics+".delete", topics, rules.Flag("delete"), model.TierUnrecoverable,
+				"deletes topics with every message in them (a --topic pattern can match many)"),
+			row(topics+".alter", topics, rules.Flag("alter"), model.TierRecoverableWithEffort,
+				"changes a topic's partitions or settings: partitions can be added, never removed, and keys map to partitions anew"),
+			row(topics+".read", topics, rules.Flag("list", "describe", "version"), model.TierReversible, platformRead),
+			row(records+".delete", records, rules.Not(rules.Flag("help", "version")), model.TierUnrecoverable,
+				"deletes every message of the partitions before the given offsets"),
+			row(groups+".change", groups, rules.Any(rules.All(rules.Flag("reset-offsets"), rules.Flag("execute")), rules.Flag("delete", "delete-offsets")),
+				model.TierNeedsReview, "moves or deletes consumer groups' committed offsets: the consumers skip or reprocess messages (which, depends on their auto.offset.reset, not in the input), and the old offsets come back only if they were exported first"),
+			row(groups+".read", groups, rules.Not(rules.Flag("execute", "delete", "delete-offsets")), model.TierReversible,
+				"lists or describes consumer groups, or shows what an offset reset would do without --execute; nothing is changed"),
+			row(configs+".retention", configs, rules.All(rules.Flag("alter"), retentionConfig()), model.TierNeedsReview,
+				"changes how long a topic keeps messages: a shorter retention (or compaction) deletes older messages at the broker's next cleanup, and the current setting is not in the input"),
+		)
+	}
+	return out
+}
+
+// retentionConfig holds when kafka-configs adds or deletes a setting that
+// decides how long messages are kept.
+func retentionConfig() rules.Cond {
+	return rules.Func("a retention or cleanup setting changes", func(f rules.Facts) rules.Result {
+		for _, name := range []string{"add-config", "delete-config"} {
+			v, ok := rules.FlagValue(f.M.Command, name)
+			if ok && (strings.Contains(v, "retention.") || strings.Contains(v, "cleanup.policy")) {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: name, Value: v, Present: true}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
 }

@@ -114,6 +114,15 @@ func frameworkRows() []rules.Rule {
 		}
 		out = append(out, rules.Rule{ID: "db." + c.id, Type: c.program, On: rules.Execute, When: when, Tier: c.tier, Reason: c.reason})
 	}
-	return append(out, rules.Rule{ID: "db.pg_dropcluster", Type: "pg_dropcluster", On: rules.Execute, Tier: model.TierUnrecoverable,
-		Reason: "deletes a PostgreSQL cluster with its data directory: every database in it"})
+	const resetsWAL = "throws away the write-ahead log: transactions not yet in the data files are lost and the database can be left inconsistent (PostgreSQL calls it a last resort)"
+	return append(out,
+		rules.Rule{ID: "db.pg_dropcluster", Type: "pg_dropcluster", On: rules.Execute, Tier: model.TierUnrecoverable,
+			Reason: "deletes a PostgreSQL cluster with its data directory: every database in it"},
+		// pg_resetxlog is its name before PostgreSQL 10.
+		rules.Rule{ID: "db.pg_resetwal.dry-run", Type: "pg_resetwal", On: rules.Execute, When: rules.Flag("n", "dry-run"), Tier: model.TierReversible,
+			Reason: "pg_resetwal -n prints the values it would write and changes nothing"},
+		rules.Rule{ID: "db.pg_resetwal", Type: "pg_resetwal", On: rules.Execute, Tier: model.TierUnrecoverable, Reason: "pg_resetwal " + resetsWAL},
+		rules.Rule{ID: "db.pg_resetxlog.dry-run", Type: "pg_resetxlog", On: rules.Execute, When: rules.Flag("n"), Tier: model.TierReversible,
+			Reason: "pg_resetxlog -n prints the values it would write and changes nothing"},
+		rules.Rule{ID: "db.pg_resetxlog", Type: "pg_resetxlog", On: rules.Execute, Tier: model.TierUnrecoverable, Reason: "pg_resetxlog " + resetsWAL})
 }

@@ -118,6 +118,10 @@ func TestRows(t *testing.T) {
 		}
 		cases = append(cases, rulestest.Case{Row: "db." + c.id, Hit: hit, Miss: miss})
 	}
-	cases = append(cases, rulestest.Case{Row: "db.pg_dropcluster", Hit: "pg_dropcluster 14 main --stop", Miss: "pg_lsclusters"})
+	cases = append(cases, rulestest.Case{Row: "db.pg_dropcluster", Hit: "pg_dropcluster 14 main --stop", Miss: "pg_lsclusters"},
+		rulestest.Case{Row: "db.pg_resetwal.dry-run", Hit: "pg_resetwal -n /var/lib/postgresql/data", Miss: "pg_resetwal -f /var/lib/postgresql/data"},
+		rulestest.Case{Row: "db.pg_resetwal", Hit: "pg_resetwal -f /var/lib/postgresql/data", Miss: "pg_resetwal --dry-run -D /var/lib/postgresql/data"},
+		rulestest.Case{Row: "db.pg_resetxlog.dry-run", Hit: "pg_resetxlog -n /var/lib/pgsql/9.6/data", Miss: "pg_resetxlog -f /var/lib/pgsql/9.6/data"},
+		rulestest.Case{Row: "db.pg_resetxlog", Hit: "pg_resetxlog -f /var/lib/pgsql/9.6/data", Miss: "pg_resetxlog -n /var/lib/pgsql/9.6/data"})
 	rulestest.Run(t, Rules(), cases)
 }
