@@ -122,9 +122,9 @@ func encodedCommand(cmd *model.Command) (*model.Arg, bool) {
 // unless -f names a file, can run shell commands with system().
 var awks = map[string]bool{"awk": true, "gawk": true, "mawk": true, "nawk": true, "busybox awk": true}
 
-// awk analyses the commands an awk program runs through system(); a
-// system() call whose command is built at run time (system($0)) leaves
-// the program unanalysed.
+// awk analyses the commands an awk program runs through system() and its
+// pipes (awkPipes); a command built at run time (system($0), print | cmd)
+// leaves the program unanalysed.
 func (w *walker) awk(cmd *model.Command, fr frame) {
 	var program *model.Arg
 	for i := 0; i < len(cmd.Args); i++ {
@@ -146,18 +146,28 @@ func (w *walker) awk(cmd *model.Command, fr frame) {
 			i = len(cmd.Args)
 		}
 	}
-	if program == nil || !strings.Contains(program.Value, "system(") {
+	if program == nil || !strings.ContainsAny(program.Value, "|>(") {
 		w.emit(cmd)
 		return
 	}
-	subs := spawned(program.Value)
-	if program.Dynamic || len(subs) < strings.Count(program.Value, "system(") {
+	var subs []string
+	if strings.Contains(program.Value, "system(") {
+		subs = spawned(program.Value)
+	}
+	toks := awkTokens(program.Value)
+	piped, dynamic := awkPipes(toks)
+	switch {
+	case len(subs) > 0 && program.Dynamic || len(subs) < strings.Count(program.Value, "system("):
 		cmd.Problem = cmd.Program + " runs commands that its program builds at run time (system(...))"
-		w.emit(cmd)
-		return
+	case dynamic:
+		cmd.Problem = cmd.Program + " pipes to or from a command, or into a shell, that its program builds at run time (print … | cmd, cmd | getline)"
 	}
 	w.emit(cmd)
-	for _, sub := range subs {
+	w.truncations(cmd, awkOutputs(toks))
+	if cmd.Problem != "" {
+		return
+	}
+	for _, sub := range append(subs, piped...) {
 		w.script(sub, nested(cmd, fr, ""))
 	}
 }

@@ -113,6 +113,13 @@ type walker struct {
 	// curl"), for every script of the line: statements of different
 	// scripts are different nodes. It is made at the first pipe.
 	stdin map[*syntax.Stmt]string
+	// found holds, for the statements a pipe from find feeds, the paths
+	// that find prints (START/{} for each place it starts), made at the
+	// first such pipe; feed is found's entry for the command being
+	// analysed, which the first wrapper that appends its stdin to the
+	// command's operands (xargs) takes.
+	found map[*syntax.Stmt][]model.Arg
+	feed  []model.Arg
 	// funcs are the functions the line has defined so far (function.go).
 	funcs map[string]lineFunction
 	// boot holds the first mutations, commands and arguments in the walker
@@ -175,6 +182,12 @@ func (w *walker) script(src string, fr frame) {
 					w.stdin = map[*syntax.Stmt]string{}
 				}
 				w.stdin[n.Y] = "pipe from " + describe(n.X, src)
+				if paths := w.foundBy(n.X); paths != nil {
+					if w.found == nil {
+						w.found = map[*syntax.Stmt][]model.Arg{}
+					}
+					w.found[n.Y] = paths
+				}
 			}
 		case *syntax.Stmt:
 			if call, ok := n.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
@@ -422,9 +435,65 @@ func (w *walker) call(c *syntax.CallExpr, st *syntax.Stmt, src string, fr frame,
 			cmd.Stdin = text
 		}
 	}
+	w.feed = w.found[st]
 	w.unwrap(cmd, argv, heredoc, fr)
+	w.feed = nil
 	w.truncations(cmd, cmd.Redirects)
 	w.recordWrites(cmd)
+}
+
+// pathFilters pass on some of the lines they read unchanged, so the paths
+// find prints are still paths after them (find / | grep x | xargs rm).
+var pathFilters = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true, "sort": true, "uniq": true, "head": true,
+	"tail": true, "tac": true, "shuf": true, "cat": true}
+
+// foundBy returns the paths a pipeline's left side st prints when it ends
+// in a find, through any path filters after it: START/{} for each place
+// the search starts, so that xargs's command is judged by where the paths
+// are (find / -name core | xargs rm -f deletes files anywhere), as find's
+// own -exec is. Otherwise nil.
+func (w *walker) foundBy(st *syntax.Stmt) []model.Arg {
+	for st != nil {
+		switch c := st.Cmd.(type) {
+		case *syntax.BinaryCmd:
+			if (c.Op == syntax.Pipe || c.Op == syntax.PipeAll) && pathFilters[literalName(c.Y)] {
+				st = c.X
+			} else {
+				st = c.Y
+			}
+			continue
+		case *syntax.CallExpr:
+			if len(c.Args) == 0 || (c.Args[0].Lit() != "find" && c.Args[0].Lit() != "gfind") {
+				return nil
+			}
+			var starts []model.Arg
+			for _, word := range c.Args[1:] {
+				if lit := word.Lit(); strings.HasPrefix(lit, "-") || lit == "(" || lit == "!" {
+					break
+				}
+				starts = w.appendWord(starts, word)
+			}
+			if len(starts) == 0 {
+				starts = []model.Arg{{Value: "."}}
+			}
+			paths := make([]model.Arg, len(starts))
+			for i, s := range starts {
+				paths[i] = model.Arg{Value: strings.TrimSuffix(s.Value, "/") + "/" + model.FoundPath, Dynamic: true}
+			}
+			return paths
+		}
+		return nil
+	}
+	return nil
+}
+
+// literalName is the first word of st's simple command when it is
+// literal text, or "".
+func literalName(st *syntax.Stmt) string {
+	if c, ok := st.Cmd.(*syntax.CallExpr); ok && len(c.Args) > 0 {
+		return c.Args[0].Lit()
+	}
+	return ""
 }
 
 // assignAll records the assignments of a statement that runs no command

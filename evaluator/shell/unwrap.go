@@ -265,6 +265,12 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 			if len(rest) == 0 { // xargs with no command runs echo
 				return
 			}
+			// The paths a find prints into the pipe are appended, as xargs
+			// appends each line it reads.
+			if w.feed != nil {
+				rest = append(rest[:len(rest):len(rest)], w.feed...)
+				w.feed = nil
+			}
 		}
 		argv = rest
 	}
