@@ -82,7 +82,8 @@ func gitSubcommand(args []model.Arg, config func(model.Arg)) int {
 
 // gitSubcommandRuns analyses the commands a git subcommand runs: git
 // submodule foreach CMD (through the shell, in every submodule), git
-// bisect run CMD ARGS, git rebase -x CMD, git difftool --extcmd=CMD, and
+// bisect run CMD ARGS, git rebase -x CMD, git difftool --extcmd=CMD, git
+// grep -O CMD, and
 // the command lines git config stores for later (core.pager, a "!"
 // alias).
 func (w *walker) gitSubcommandRuns(cmd *model.Command, sub int, fr frame) {
@@ -122,6 +123,21 @@ func (w *walker) gitSubcommandRuns(cmd *model.Command, sub int, fr frame) {
 				line.Value += ` "$LOCAL" "$REMOTE"`
 			}
 			w.runLater(cmd, line, "git "+cmd.Args[sub].Value+" --extcmd", fr)
+		}
+	case "grep":
+		// git grep -OCMD/--open-files-in-pager=CMD opens the matching
+		// files with CMD, through the shell. The value is optional, so it
+		// is only ever attached: in git grep -O foo, foo is the pattern.
+		for _, a := range args {
+			value, ok := strings.CutPrefix(a.Value, "--open-files-in-pager=")
+			if !ok && strings.HasPrefix(a.Value, "-O") && len(a.Value) > 2 {
+				value, ok = a.Value[2:], true
+			}
+			if !ok || value == "" {
+				continue
+			}
+			line := model.Arg{Value: value + ` "$FILES"`, Dynamic: a.Dynamic}
+			w.runLater(cmd, line, "git grep --open-files-in-pager", fr)
 		}
 	case "config":
 		w.gitConfigSet(cmd, args, fr)

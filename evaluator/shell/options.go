@@ -41,9 +41,16 @@ var commandOptions = map[string][]commandOption{
 		{flags: []string{"--to-command", "--use-compress-program", "-I", "--rsh-command", "--info-script", "--new-volume-script", "-F"}},
 		{flags: []string{"--checkpoint-action"}, prefixes: []string{"exec="}},
 	},
-	"zip":   {{flags: []string{"-TT", "--unzip-command"}}},
-	"rsync": {{flags: []string{"-e", "--rsh"}}},
-	"ssh":   sshOptions, "scp": sshOptions, "sftp": sshOptions,
+	"zip": {{flags: []string{"-TT", "--unzip-command"}}},
+	// rsync --rsync-path names the program run on the other machine (in
+	// place of rsync), through its shell.
+	"rsync": {{flags: []string{"-e", "--rsh", "--rsync-path"}}},
+	// man -P/--pager runs its pager through the shell; strace and ltrace
+	// -o '|CMD' (or '!CMD') pipe their trace into CMD.
+	"man":    {{flags: []string{"-P", "--pager"}}},
+	"strace": {{flags: []string{"-o", "--output"}, prefixes: []string{"|", "!"}}},
+	"ltrace": {{flags: []string{"-o", "--output"}, prefixes: []string{"|", "!"}}},
+	"ssh":    sshOptions, "scp": sshOptions, "sftp": sshOptions,
 	"vim": vimOptions, "vi": vimOptions, "nvim": vimOptions, "ex": vimOptions, "view": vimOptions, "gvim": vimOptions,
 	"vimdiff": vimOptions,
 	// Cloud CLIs that run a command line on a machine or cluster: gcloud

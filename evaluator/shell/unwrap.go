@@ -51,6 +51,9 @@ type wrapper struct {
 	// (su). The shell reads its script from a here-document or a pipe.
 	shellFlags  []string
 	shellAlways bool
+	// lineOperand: the operand after the positionals is a command line
+	// for the shell even without the line flag (sg GROUP 'CMD').
+	lineOperand bool
 }
 
 // startsShell reports whether the wrapper, given args and no command,
@@ -123,7 +126,7 @@ var wrappers = map[string]wrapper{
 	"stdbuf":  {valueFlags: []string{"-i", "-o", "-e", "--input", "--output", "--error"}},
 	"ionice":  {valueFlags: []string{"-c", "--class", "-n", "--classdata", "-p", "--pid", "-P", "--pgid", "-u", "--uid"}},
 	"chroot":  {valueFlags: []string{"--userspec", "--groups"}, positionals: 1},
-	"sg":      {positionals: 1, lineFlags: []string{"-c"}, lineAnywhere: true},
+	"sg":      {positionals: 1, lineFlags: []string{"-c"}, lineAnywhere: true, lineOperand: true},
 	// newgrp starts a shell in the group, which reads stdin.
 	"newgrp": {positionals: 1, shellAlways: true},
 	// wsl runs a command in a Linux distribution (-e/--exec without a shell).
@@ -258,6 +261,11 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 			w.emit(cmd)
 			return
 		}
+		if spec.lineOperand && len(rest) > 0 {
+			cmd.Program, cmd.Args = prog, argv[1:]
+			w.runLater(cmd, joinLine(rest[0], rest[1:]), prog, fr)
+			return
+		}
 		cmd.Wrappers = append(cmd.Wrappers, prog)
 		if spec.more {
 			cmd.MoreOperands = true
@@ -341,6 +349,7 @@ func buildProgramCases() map[string][]programCase {
 	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.container(cmd, fr) }), slices.Sorted(maps.Keys(containerExecs))...)
 	add(always((*walker).interpreter), slices.Sorted(maps.Keys(interpreters))...)
 	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.awk(cmd, fr) }), slices.Sorted(maps.Keys(awks))...)
+	add(always((*walker).sed), "sed", "gsed")
 	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.alias(cmd, fr) }), "alias")
 	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.trap(cmd, fr) }), "trap")
 	add(always((*walker).make), "make", "gmake")
