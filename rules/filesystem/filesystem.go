@@ -26,6 +26,11 @@ const Append = model.AppendProgram
 const (
 	appendSystemReason  = "appends to a system file: what it adds takes effect at once (a sudoers, cron, profile or hosts entry grants, runs or redirects what it says) and a malformed line can lock out sudo or login; the lines must be found and removed by hand"
 	appendDotfileReason = "appends to a dotfile of a home directory (shell profile, SSH authorized keys): the next shell runs, or the next login trusts, what it adds; the lines must be removed by hand"
+	// A dotfile of a home directory (a shell profile, SSH keys, cloud
+	// credentials) is in no version control: replacing or deleting one is
+	// for a person to weigh, like truncating it.
+	replacesDotfileReason = "replaces a dotfile of a home directory (shell profile, SSH keys, cloud credentials), which no version control keeps: whether the old one matters is not in the input"
+	deletesDotfileReason  = "deletes a dotfile of a home directory (SSH keys, cloud credentials, shell profile), which no version control or trash keeps: whether it matters is not in the input"
 )
 
 var (
@@ -34,6 +39,9 @@ var (
 	critical  = rules.CriticalPath(0)
 	unseen    = rules.Any(rules.PathIs(0, rules.PathDynamic), rules.MoreOperands())
 	help      = rules.Flag("help", "version")
+	// noClobber: cp and mv never overwrite (or ask first), or only print
+	// help.
+	noClobber = rules.Flag("n", "no-clobber", "i", "interactive", "help", "version")
 	// windowsTree is cmd.exe's /s switch of rd and rmdir: the whole tree.
 	windowsTree = rules.Operand(0, "/s", func(a model.Arg, _ *model.Command) bool { return strings.EqualFold(a.Value, "/s") })
 )
@@ -80,6 +88,7 @@ func Rules() []rules.Rule {
 	}...)
 	out = append(out, treeDeleteRows("fs.rm.rf", "rm", rules.All(recursive, force), "recursively force-deletes")...)
 	out = append(out,
+		row("fs.rm.home-dotfile", "rm", homeDotfile(0), model.TierNeedsReview, deletesDotfileReason),
 		row("fs.rm.files", "rm", nil, model.TierRecoverableFromBackup,
 			"deletes files (rm keeps no copy): without both -r and -f it stops at directories and write-protected files; the files come back only from version control or a backup"),
 
@@ -133,14 +142,16 @@ func Rules() []rules.Rule {
 
 		row("fs.mv.critical", "mv", critical, model.TierUnrecoverable, "moves a root, system or home directory, or over one"),
 		row("fs.mv.dev-null", "mv", rules.PathIs(0, rules.PathNull), model.TierUnrecoverable, "moves files onto /dev/null: they are gone"),
-		row("fs.mv.overwrite", "mv", rules.Not(rules.Flag("n", "no-clobber", "i", "interactive", "help", "version")), model.TierRecoverableFromBackup,
+		row("fs.mv.home-dotfile", "mv", rules.All(rules.Not(noClobber), homeDotfile(1)), model.TierNeedsReview, replacesDotfileReason),
+		row("fs.mv.overwrite", "mv", rules.Not(noClobber), model.TierRecoverableFromBackup,
 			"mv replaces the target if it exists (no -n): the replaced file is lost unless versioned"),
 		row("fs.mv.safe", "mv", nil, model.TierReversible, "mv with -n/-i never overwrites; moving back undoes it"),
 		row("fs.cp.critical", "cp", rules.PathIs(1, rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
 			"copies over a system file or device"),
 		row("fs.cp.dev-null-home-dotfile", "cp", rules.All(rules.PathIs(0, rules.PathNull), rules.HomeDotfileIs(1)), model.TierNeedsReview,
 			"copying /dev/null over a home dotfile empties it, and no version control keeps it"),
-		row("fs.cp.overwrite", "cp", rules.Not(rules.Flag("n", "no-clobber", "i", "interactive", "help", "version")), model.TierRecoverableWithEffort,
+		row("fs.cp.home-dotfile", "cp", rules.All(rules.Not(noClobber), homeDotfile(1)), model.TierNeedsReview, replacesDotfileReason),
+		row("fs.cp.overwrite", "cp", rules.Not(noClobber), model.TierRecoverableWithEffort,
 			"cp replaces the target if it exists (no -n); the copy itself is harmless"),
 		row("fs.cp.safe", "cp", nil, model.TierReversible, "cp with -n/-i never overwrites"),
 		row("fs.scp.critical", "scp", scpDestination(rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
@@ -171,6 +182,7 @@ func Rules() []rules.Rule {
 			"rsync --delete removes files at the destination that the source lacks (or --remove-source-files deletes the sources)"),
 		row("fs.rsync.critical", "rsync", rules.All(rules.PathIs(1, rules.PathRoot, rules.PathSystem, rules.PathDevice), rules.Not(rules.Flag("n", "dry-run"))), model.TierUnrecoverable,
 			"rsync writes over files in the root or a system directory; the replaced ones are not kept"),
+		row("fs.rsync.home-dotfile", "rsync", rules.All(homeDotfile(1), rules.Not(rules.Flag("n", "dry-run"))), model.TierNeedsReview, replacesDotfileReason),
 		row("fs.rsync", "rsync", nil, model.TierRecoverableWithEffort, "rsync overwrites changed files at the destination"),
 
 		row("fs.find.delete", "find", rules.Flag("delete"), model.TierUnrecoverable, "find -delete removes every file the expression matches"),
@@ -200,6 +212,7 @@ func Rules() []rules.Rule {
 		row("fs.install.directory", "install", rules.Flag("d", "directory"), model.TierReversible, "install -d only creates directories"),
 		row("fs.install.critical", "install", rules.PathIs(1, rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
 			"install copies over a system file or device"),
+		row("fs.install.home-dotfile", "install", homeDotfile(1), model.TierNeedsReview, replacesDotfileReason),
 		row("fs.install", "install", nil, model.TierRecoverableWithEffort, "install replaces the target if it exists; the copy itself is harmless"),
 
 		row("fs.ln.help", "ln", help, model.TierReversible, "prints help or the version"),
@@ -298,4 +311,21 @@ func keySystemPath() rules.Cond {
 		}
 		return false
 	})
+}
+
+// homeDotfile holds when an operand after skip is a dotfile of a home
+// directory that is not a backup copy of one: cp ~/.zshrc ~/.zshrc.bak is
+// how one keeps it, and rm ~/.zshrc.orig drops such a copy.
+func homeDotfile(skip int) rules.Cond {
+	return rules.All(rules.HomeDotfileIs(skip), rules.Not(rules.EveryOperand(skip, "a backup copy", func(a model.Arg) bool { return backupName(a.Value) })))
+}
+
+// backupName reports whether p is named as a backup copy.
+func backupName(p string) bool {
+	for _, suffix := range []string{".bak", ".backup", ".orig", ".old", ".save", ".saved", ".prev", "~"} {
+		if strings.HasSuffix(p, suffix) {
+			return true
+		}
+	}
+	return false
 }
