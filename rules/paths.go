@@ -383,6 +383,18 @@ func HomeDotfile(p string) bool {
 	return strings.HasPrefix(rest, ".") && !strings.HasPrefix(rest, "..") && rest != "."
 }
 
+// BackupName reports whether p is named as a backup copy (~/.zshrc.bak,
+// .bashrc.orig, config~): replacing or deleting such a copy is how one
+// keeps the original, not a loss of it.
+func BackupName(p string) bool {
+	for _, suffix := range []string{".bak", ".backup", ".orig", ".old", ".save", ".saved", ".prev", "~"} {
+		if strings.HasSuffix(p, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
 // trimDotSlash drops a relative path's leading "./" (./build, ././x),
 // which path.Clean would copy the string to drop.
 func trimDotSlash(v string) string {

@@ -116,3 +116,14 @@ func TestHomeDotfile(t *testing.T) {
 		}
 	}
 }
+
+func TestBackupName(t *testing.T) {
+	for p, want := range map[string]bool{
+		"~/.zshrc.bak": true, "~/.bashrc.orig": true, "/home/a/.ssh/config~": true, "~/.vimrc.old": true, "x.backup": true,
+		"~/.zshrc": false, "~/.ssh/id_rsa": false, "~/.bakery": false, "notes.baked": false,
+	} {
+		if got := BackupName(p); got != want {
+			t.Errorf("%s: %v, want %v", p, got, want)
+		}
+	}
+}

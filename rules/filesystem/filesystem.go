@@ -317,15 +317,5 @@ func keySystemPath() rules.Cond {
 // directory that is not a backup copy of one: cp ~/.zshrc ~/.zshrc.bak is
 // how one keeps it, and rm ~/.zshrc.orig drops such a copy.
 func homeDotfile(skip int) rules.Cond {
-	return rules.All(rules.HomeDotfileIs(skip), rules.Not(rules.EveryOperand(skip, "a backup copy", func(a model.Arg) bool { return backupName(a.Value) })))
-}
-
-// backupName reports whether p is named as a backup copy.
-func backupName(p string) bool {
-	for _, suffix := range []string{".bak", ".backup", ".orig", ".old", ".save", ".saved", ".prev", "~"} {
-		if strings.HasSuffix(p, suffix) {
-			return true
-		}
-	}
-	return false
+	return rules.All(rules.HomeDotfileIs(skip), rules.Not(rules.EveryOperand(skip, "a backup copy", func(a model.Arg) bool { return rules.BackupName(a.Value) })))
 }

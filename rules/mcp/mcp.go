@@ -104,10 +104,11 @@ func present(v any) bool  { return v != nil && fmt.Sprint(v) != "" }
 func isZero(v any) bool   { return fmt.Sprint(v) == "0" }
 func anything(v any) bool { return true }
 
-// homeDotfileArg holds when a path argument is a home dotfile.
+// homeDotfileArg holds when a path argument is a home dotfile, other than
+// a backup copy of one (~/.zshrc.bak), as for the shell's cp and rm.
 func homeDotfileArg(keys ...string) rules.Cond {
 	return pathArgWhere("a dotfile in a home directory", func(p string) (string, bool) {
-		return "home-dotfile", rules.HomeDotfile(p)
+		return "home-dotfile", rules.HomeDotfile(p) && !rules.BackupName(p)
 	}, keys...)
 }
 
