@@ -165,6 +165,8 @@ func Rules() []rules.Rule {
 			"git rm -f deletes the files even when they have uncommitted changes, which are lost"),
 		row("git.rm", sub("rm", rules.Not(rules.Flag("cached", "n", "dry-run"))), model.TierRecoverableWithEffort,
 			"git rm deletes tracked files; they come back from the last commit"),
+		row("git.mv.force", sub("mv", rules.All(rules.Flag("f", "force"), rules.Not(rules.Flag("n", "dry-run")))), model.TierRecoverableFromBackup,
+			"git mv -f replaces the destination if it exists: a committed one comes back from history, an untracked or changed one is lost"),
 		row("git.push.force-lookalike", sub("push", forceLookalike()), model.TierNeedsReview,
 			"git push is given an option spelled like a force option that git does not have (--force-with-lease-if-includes): git refuses it, but a spelling made to read as something else needs a person"),
 		// git-lfs is not built in but nearly everywhere: its rewrite of

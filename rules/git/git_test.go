@@ -78,6 +78,8 @@ func TestRows(t *testing.T) {
 		{Row: "git.worktree.remove-force", Hit: "git worktree remove --force /tmp/wt", Miss: "git worktree remove -- -f"},
 		{Row: "git.rm.force", Hit: "git rm -rf .", Miss: "git rm -r --cached ."},
 		{Row: "git.rm", Hit: "git rm file.txt", Miss: "git rm --cached file.txt"},
+		{Row: "git.mv.force", Hit: "git mv -f a.txt b.txt", Miss: "git mv a.txt b.txt"},
+		{Row: "git.mv.force", Hit: "git mv --force src/a.go src/b.go", Miss: "git mv -n -f a.txt b.txt"},
 		{Row: "git.tag.force", Hit: "git tag -f v1 HEAD~3", Miss: "git tag v1"},
 		{Row: "git.push.force", Hit: "git push --force-if-includes --force origin main", Miss: "git push --force-with-lease --force-if-includes origin main"},
 		{Row: "git.other", Hit: "git status", Miss: "git reset --merge"},
