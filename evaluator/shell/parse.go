@@ -675,7 +675,8 @@ func plainLiteral(word *syntax.Word) (string, bool) {
 		return "", false
 	}
 	lit, ok := word.Parts[0].(*syntax.Lit)
-	if !ok || lit.Value == "" || strings.ContainsAny(lit.Value, "{\\") || strings.HasPrefix(lit.Value, "~") {
+	// Two byte searches: ContainsAny builds a set on every call.
+	if !ok || lit.Value == "" || strings.IndexByte(lit.Value, '{') >= 0 || strings.IndexByte(lit.Value, '\\') >= 0 || lit.Value[0] == '~' {
 		return "", false
 	}
 	return lit.Value, true

@@ -375,7 +375,7 @@ func buildProgramCases() map[string][]programCase {
 // /bin/[r]m, /usr/bin/*rm): the shell runs whatever file matches, which
 // only the file system knows. The test builtin [ is a name, not a pattern.
 func isPattern(name string) bool {
-	return strings.ContainsAny(name, "*?") || name != "[" && strings.Contains(name, "[") && strings.Contains(name, "]")
+	return strings.IndexByte(name, '*') >= 0 || strings.IndexByte(name, '?') >= 0 || name != "[" && strings.Contains(name, "[") && strings.Contains(name, "]")
 }
 
 // programName is the name a command is looked up by: without its
