@@ -56,7 +56,10 @@ var buildDirs = map[string]bool{"dist": true, "target": true, "coverage": true, 
 
 // homeCaches are the cache directories under a home directory: what they
 // hold is downloaded or built again on demand.
-var homeCaches = []string{".cache", "Library/Caches", ".npm/_cacache", ".gradle/caches", ".m2/repository", ".cargo/registry", "go/pkg/mod"}
+var homeCaches = []string{".cache", "Library/Caches", ".npm", ".gradle/caches", ".gradle/wrapper/dists", ".m2/repository", ".cargo/registry", "go/pkg/mod",
+	"Library/Developer/Xcode/DerivedData", "Library/Developer/CoreSimulator/Caches", ".terraform.d/plugin-cache", ".yarn/berry/cache",
+	".pnpm-store", ".local/share/pnpm/store", "Library/pnpm/store", ".bun/install/cache", ".composer/cache", ".ivy2/cache", ".nuget/packages",
+	".pub-cache", ".cabal/packages", ".ccache"}
 
 // homeCache reports whether rest, a path relative to a home directory,
 // lies in one of homeCaches (not the cache directory itself being the

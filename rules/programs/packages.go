@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -72,11 +73,21 @@ var essentialPackages = []string{
 
 // essential reports whether a package name (with any version or
 // architecture suffix: sudo=1.9, libc6:amd64) is one of
-// essentialPackages.
+// essentialPackages, or a pattern that matches one ('*', 'kernel*',
+// 'linux-image-*': apt, dnf, yum and zypper expand them).
 func essential(name string) bool {
 	name = strings.ToLower(name)
 	if i := strings.IndexAny(name, "=:<>"); i > 0 {
 		name = name[:i]
+	}
+	if strings.ContainsAny(name, "*?[") {
+		return slices.ContainsFunc(essentialPackages, func(p string) bool {
+			if strings.HasSuffix(p, "-") {
+				p += "0"
+			}
+			matched, err := path.Match(name, p)
+			return matched || err != nil // a malformed pattern: what it matches is unknown
+		})
 	}
 	return slices.ContainsFunc(essentialPackages, func(p string) bool {
 		return name == p || strings.HasSuffix(p, "-") && strings.HasPrefix(name, p)
