@@ -67,6 +67,11 @@ type Command struct {
 	// with Interpreter naming the language; rules scan it.
 	Script      string
 	Interpreter string
+	// Cmdlets are the PowerShell cmdlets the Script calls that the walker
+	// did not judge as a shell command of its own (Remove-Item is judged
+	// as rm): aliases resolved, in lower case, for the rules to read by
+	// their verb.
+	Cmdlets []string
 }
 
 // FoundPath stands for the paths a search finds at run time: find START

@@ -81,6 +81,10 @@ func (w *walker) interpreter(cmd *model.Command, heredoc *string, fr frame) {
 		return
 	}
 	cmd.Script, cmd.Interpreter = script.Value, cmd.Program
+	if cmd.Program == "pwsh" || cmd.Program == "powershell" {
+		w.powershell(cmd, script.Value, fr)
+		return
+	}
 	w.emit(cmd)
 	subs := spawned(script.Value)
 	if tcl[cmd.Program] {

@@ -109,7 +109,11 @@ func Rules() []rules.Rule {
 			row("catalog."+rt, rt, nil, model.TierReversible, "installs, tests, formats or builds: everyday work that deletes nothing by itself"),
 		)
 	}
+	out = append(out, powershellRows()...)
 	for _, lang := range inlineLanguages {
+		if lang == "pwsh" || lang == "powershell" {
+			continue // powershellRows
+		}
 		out = append(out,
 			row("program."+lang+".inline-destructive", lang, destructiveScript(), model.TierNeedsReview,
 				"the inline code deletes files, kills processes, runs shell commands or builds code at run time (eval); the commands it spawns are judged on their own too"),

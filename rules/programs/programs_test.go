@@ -14,7 +14,7 @@ func TestRows(t *testing.T) {
 		{Row: "program.bun.inline", Hit: `bun -e "console.log(1)"`, Miss: "bun install"},
 		{Row: "program.python3.inline-destructive", Hit: `python3 -c "open('/etc/passwd','w')"`, Miss: `python3 -c "open('/etc/passwd').read()"`},
 		// -EncodedCommand carries base64 UTF-16LE: Remove-Item -Recurse -Force C:\data and Get-Date.
-		{Row: "program.powershell.inline-destructive", Hit: "powershell -EncodedCommand UgBlAG0AbwB2AGUALQBJAHQAZQBtACAALQBSAGUAYwB1AHIAcwBlACAALQBGAG8AcgBjAGUAIABDADoAXABkAGEAdABhAA==", Miss: "powershell -EncodedCommand RwBlAHQALQBEAGEAdABlAA=="},
+		{Row: "program.powershell.cmdlet-destroys", Hit: "powershell -EncodedCommand QwBsAGUAYQByAC0AUgBlAGMAeQBjAGwAZQBCAGkAbgAgAC0ARgBvAHIAYwBlAA==", Miss: "powershell -EncodedCommand RwBlAHQALQBEAGEAdABlAA=="},
 		{Row: "program.python3.inline-destructive", Hit: `python3 -c "open(p, 'r+').truncate()"`, Miss: `python3 -c "print('w')"`},
 		{Row: "program.bun.remote", Hit: "bun https://x.example/run.ts", Miss: "bun test"},
 		{Row: "program.bun.run-file", Hit: "bun x.ts", Miss: "bun add zod"},
@@ -39,8 +39,17 @@ func TestRows(t *testing.T) {
 		{Row: "program.php.console", Hit: `php artisan tinker --execute='User::count()'`, Miss: `php artisan migrate`},
 		{Row: "program.rails.console-deletes", Hit: `rails runner 'User.delete_all'`, Miss: `rails runner 'puts User.count'`},
 		{Row: "program.rails.console", Hit: `bin/rails runner 'puts User.count'`, Miss: `rails server`},
-		{Row: "program.pwsh.inline-destructive", Hit: `pwsh -c "Clear-Disk -Number 1 -RemoveData"`, Miss: `pwsh -c "Get-Disk"`},
-		{Row: "program.powershell.inline-destructive", Hit: `powershell -Command "Format-Volume -DriveLetter D"`, Miss: `powershell -Command "Get-Volume"`},
+		{Row: "program.pwsh.cmdlet-destroys", Hit: `pwsh -c "Clear-Disk -Number 1 -RemoveData"`, Miss: `pwsh -c "Get-Disk"`},
+		{Row: "program.powershell.cmdlet-destroys", Hit: `powershell -Command "Format-Volume -DriveLetter D"`, Miss: `powershell -Command "Get-Volume | Format-Table"`},
+		{Row: "program.pwsh.cmdlet-destroys", Hit: `pwsh -c 'remove-azresourcegroup -name prod -force'`, Miss: `pwsh -c 'Clear-Host; Get-AzResourceGroup'`},
+		{Row: "program.pwsh.dotnet-writes", Hit: `pwsh -c '[System.IO.File]::Delete("C:\data\db.mdf")'`, Miss: `pwsh -c '[System.IO.File]::Exists("C:\data\db.mdf")'`},
+		{Row: "program.powershell.dotnet-writes", Hit: `powershell -c '[IO.File]::WriteAllText("x", "y")'`, Miss: `powershell -c '[IO.File]::ReadAllText("x")'`},
+		{Row: "program.pwsh.cmdlet-changes", Hit: `pwsh -c 'Set-ExecutionPolicy Unrestricted'`, Miss: `pwsh -c 'Get-ExecutionPolicy'`},
+		{Row: "program.powershell.cmdlet-changes", Hit: `powershell -c 'New-LocalUser bob; Stop-Service spooler'`, Miss: `powershell -c 'Start-Sleep 1; Write-Output done'`},
+		{Row: "program.pwsh.inline", Hit: `pwsh -c 'Get-ChildItem -Recurse | Select-Object Name'`, Miss: `pwsh -c 'Uninstall-Module Az'`},
+		{Row: "program.powershell.inline", Hit: `powershell -c "Write-Host hi"`, Miss: "powershell ./deploy.ps1"},
+		{Row: "program.pwsh.file", Hit: "pwsh -File ./deploy.ps1", Miss: `pwsh -c "Write-Host hi"`},
+		{Row: "program.powershell.file", Hit: "powershell -File deploy.ps1", Miss: `powershell -c "Get-Date"`},
 		{Row: "program.osascript.inline-destructive", Hit: `osascript -e 'tell application "Finder" to empty trash'`, Miss: `osascript -e 'tell application "Finder" to get name of every disk'`},
 		{Row: "program.rpm.uninstall", Hit: "rpm -e openssl", Miss: "rpm -qa"},
 		{Row: "program.rpm.remove-essential", Hit: "rpm -e --nodeps glibc", Miss: "rpm -e openssl"},
@@ -200,8 +209,8 @@ func TestRows(t *testing.T) {
 			rulestest.Case{Row: "program." + sh + ".interactive", Hit: sh, Miss: sh + " run.sh"},
 		)
 	}
-	for _, lang := range []string{"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "perl", "ruby", "php", "lua", "osascript", "pwsh", "powershell", "rscript"} {
-		flag := map[string]string{"node": "-e", "nodejs": "-e", "perl": "-e", "ruby": "-e", "php": "-r", "lua": "-e", "osascript": "-e", "pwsh": "-c", "powershell": "-c", "rscript": "-e"}[lang]
+	for _, lang := range []string{"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "perl", "ruby", "php", "lua", "osascript", "rscript"} {
+		flag := map[string]string{"node": "-e", "nodejs": "-e", "perl": "-e", "ruby": "-e", "php": "-r", "lua": "-e", "osascript": "-e", "rscript": "-e"}[lang]
 		if flag == "" {
 			flag = "-c"
 		}

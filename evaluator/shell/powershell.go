@@ -1,0 +1,215 @@
+package shell
+
+import (
+	"path"
+	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// PowerShell inline code (pwsh -c, powershell -Command, -EncodedCommand)
+// is read command by command: each command's name is a cmdlet, an alias
+// of one, or an external program. Cmdlets are recorded on the command,
+// with aliases resolved and in lower case (PowerShell ignores case), for
+// the rules to judge (model.Command.Cmdlets); an external program's
+// command is analysed as a shell command line, as for python's
+// os.system(): terraform destroy, git reset --hard and kubectl delete mean
+// the same in either shell.
+
+// psAliases are PowerShell's built-in aliases of the cmdlets that change
+// things (and of the common readers, so that they are not taken for
+// programs of those names).
+var psAliases = map[string]string{
+	"rm": "remove-item", "del": "remove-item", "erase": "remove-item", "rd": "remove-item", "rmdir": "remove-item", "ri": "remove-item",
+	"cp": "copy-item", "copy": "copy-item", "cpi": "copy-item", "mv": "move-item", "move": "move-item", "mi": "move-item",
+	"ren": "rename-item", "rni": "rename-item", "ni": "new-item", "mkdir": "new-item", "md": "new-item",
+	"sc": "set-content", "ac": "add-content", "clc": "clear-content", "cli": "clear-item", "clp": "clear-itemproperty",
+	"si": "set-item", "sp": "set-itemproperty", "rp": "remove-itemproperty", "rv": "remove-variable", "clv": "clear-variable",
+	"kill": "stop-process", "spps": "stop-process", "spsv": "stop-service", "start": "start-process", "saps": "start-process",
+	"iex": "invoke-expression", "icm": "invoke-command", "ii": "invoke-item", "irm": "invoke-restmethod", "iwr": "invoke-webrequest",
+	"curl": "invoke-webrequest", "wget": "invoke-webrequest", "tee": "tee-object",
+	"ls": "get-childitem", "dir": "get-childitem", "gci": "get-childitem", "cat": "get-content", "gc": "get-content", "type": "get-content",
+	"echo": "write-output", "write": "write-output", "cd": "set-location", "chdir": "set-location", "sl": "set-location",
+	"pwd": "get-location", "gl": "get-location", "ps": "get-process", "gps": "get-process", "gsv": "get-service",
+	"select": "select-object", "where": "where-object", "?": "where-object", "foreach": "foreach-object", "%": "foreach-object",
+	"sort": "sort-object", "measure": "measure-object", "ft": "format-table", "fl": "format-list", "gm": "get-member",
+	"cls": "clear-host", "clear": "clear-host", "h": "get-history", "history": "get-history", "sleep": "start-sleep", "gi": "get-item",
+	"gp": "get-itemproperty", "pushd": "push-location", "popd": "pop-location", "man": "get-help", "help": "get-help",
+}
+
+// psKeywords start a statement rather than name a command.
+var psKeywords = map[string]bool{"if": true, "elseif": true, "else": true, "foreach": true, "for": true, "while": true, "do": true,
+	"until": true, "switch": true, "try": true, "catch": true, "finally": true, "function": true, "filter": true, "param": true,
+	"return": true, "throw": true, "trap": true, "break": true, "continue": true, "exit": true, "begin": true, "process": true,
+	"end": true, "in": true, "class": true, "enum": true, "using": true, "data": true}
+
+// psCommand is one command of a PowerShell script: its name as written,
+// its text, and whether a pipe feeds it (Get-ChildItem | Remove-Item).
+type psCommand struct {
+	name, text string
+	piped      bool
+}
+
+// powershell analyses the PowerShell script cmd runs: the cmdlets that
+// have a shell equivalent are judged as it (Remove-Item -Recurse X as rm
+// -rf X, Set-Content X as a redirection into X, Invoke-Sqlcmd -Query as
+// sqlcmd -Q), the others are recorded on cmd for the rules
+// (model.Command.Cmdlets), and external programs are analysed as shell
+// command lines. cmd is emitted before what its script runs.
+func (w *walker) powershell(cmd *model.Command, script string, fr frame) {
+	var run []func()
+	for _, c := range psCommands(script) {
+		name := strings.ToLower(c.name)
+		if alias, ok := psAliases[name]; ok && !strings.ContainsAny(c.name, `/\`) {
+			name = alias
+		} else if psKeywords[name] {
+			continue
+		} else if verb, _, ok := strings.Cut(name, "-"); !ok || verb == "" || strings.ContainsAny(name, `/\.`) {
+			// An external program (git, terraform.exe, C:\tools\x.exe):
+			// judged as the shell command line it is.
+			line := strings.TrimSuffix(path.Base(strings.ReplaceAll(c.name, `\`, "/")), ".exe") + c.text[len(c.name):]
+			run = append(run, func() { w.script(line, nested(cmd, fr, "")) })
+			continue
+		}
+		args := psArgs(c.text[len(c.name):])
+		if t, ok := psTranslations[name]; ok && !psProviderPath(args) {
+			run = append(run, func() { t(w, cmd, name, args, c.piped, fr) })
+			continue
+		}
+		cmd.Cmdlets = append(cmd.Cmdlets, name)
+	}
+	w.emit(cmd)
+	for _, f := range run {
+		f()
+	}
+}
+
+// psCommands splits a PowerShell script into its commands: at newlines,
+// ;, |, &&, ||, braces and parentheses, outside strings and comments. A
+// segment is a command when it starts with a name: not a variable, a
+// number, a string, an operator or a type. The call operators & and .
+// run the name that follows them.
+func psCommands(src string) []psCommand {
+	var out []psCommand
+	start, piped := 0, false
+	flush := func(end int) {
+		if c, ok := psCommandAt(src[start:end]); ok {
+			c.piped = piped
+			out = append(out, c)
+		}
+	}
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; c {
+		case '\'', '"':
+			i = psStringEnd(src, i)
+		case '@':
+			if i+1 < len(src) && (src[i+1] == '\'' || src[i+1] == '"') { // here-string @' … '@
+				if end := strings.Index(src[i+2:], string(src[i+1])+"@"); end >= 0 {
+					i += 2 + end + 1
+				} else {
+					i = len(src)
+				}
+			}
+		case '`':
+			i++ // an escaped character
+		case '#':
+			end := strings.IndexByte(src[i:], '\n')
+			if end < 0 {
+				end = len(src) - i
+			}
+			flush(i)
+			i += end
+			start = i
+		case '<':
+			if strings.HasPrefix(src[i:], "<#") { // a block comment
+				flush(i)
+				end := strings.Index(src[i:], "#>")
+				if end < 0 {
+					end = len(src) - i - 2
+				}
+				i += end + 1
+				start = i + 1
+			}
+		case '\n', '\r', ';', '|', '{', '}', '(', ')', '&':
+			if c == '&' && !strings.HasPrefix(src[i:], "&&") {
+				continue // the call operator, read with the name
+			}
+			flush(i)
+			double := (c == '|' || c == '&') && i+1 < len(src) && src[i+1] == c
+			piped = c == '|' && !double
+			if double {
+				i++
+			}
+			start = i + 1
+		case '=':
+			// $x = Remove-Item …: a command after an assignment.
+			if before := strings.TrimSpace(src[start:i]); strings.HasPrefix(before, "$") && !strings.ContainsAny(before, " \t") {
+				start = i + 1
+			}
+		}
+	}
+	flush(len(src))
+	return out
+}
+
+// psCommandAt reads the command a segment starts with, if it does.
+func psCommandAt(seg string) (psCommand, bool) {
+	text := strings.TrimSpace(seg)
+	if rest, ok := strings.CutPrefix(text, "&"); ok {
+		text = strings.TrimSpace(rest)
+	} else if rest, ok := strings.CutPrefix(text, ". "); ok {
+		text = strings.TrimSpace(rest)
+	}
+	if text == "" {
+		return psCommand{}, false
+	}
+	if q := text[0]; q == '\'' || q == '"' { // & 'C:\Program Files\x.exe' args
+		end := strings.IndexByte(text[1:], q)
+		if end < 0 {
+			return psCommand{}, false
+		}
+		name := text[1 : end+1]
+		return psCommand{name: name, text: name + text[end+2:]}, true
+	}
+	switch c := text[0]; {
+	case c == '$' || c == '-' || c == '[' || c == '@' || c == '!' || c == ',' || c == '+' || c == '=' || c >= '0' && c <= '9':
+		return psCommand{}, false
+	}
+	name := text
+	if i := strings.IndexAny(text, " \t"); i >= 0 {
+		name = text[:i]
+	}
+	return psCommand{name: name, text: text}, true
+}
+
+// psStringEnd returns the index of the quote that closes the string
+// opened at i: ” inside single quotes and `" inside double quotes are
+// escapes.
+func psStringEnd(src string, i int) int {
+	q := src[i]
+	for j := i + 1; j < len(src); j++ {
+		switch {
+		case q == '"' && src[j] == '`':
+			j++
+		case src[j] == q && j+1 < len(src) && src[j+1] == q:
+			j++
+		case src[j] == q:
+			return j
+		}
+	}
+	return len(src)
+}
+
+// psProviderPath reports whether an argument is a path of a PowerShell
+// provider other than the filesystem (HKLM:\Software, Env:\PATH,
+// Cert:\, Registry::…): Remove-Item on one deletes no file, so the cmdlet
+// is judged by its verb instead.
+func psProviderPath(args []model.Arg) bool {
+	for _, a := range args {
+		drive, rest, ok := strings.Cut(a.Value, ":")
+		if ok && len(drive) > 1 && !strings.ContainsAny(drive, `/\$ `) && !strings.HasPrefix(drive, "-") && !strings.HasPrefix(rest, "//") {
+			return true
+		}
+	}
+	return false
+}
