@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"path"
 	"slices"
 	"strings"
 	"unicode"
@@ -161,6 +162,9 @@ func Mutations(c *Call) []model.Mutation {
 			text = withArgvAndStdin(key, text, call)
 			// Typed input ends lines with \r (Enter) as often as \n.
 			text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+			if runsPowerShell(call) {
+				text = "pwsh -Command " + shellQuote(text)
+			}
 			out = parsed(call, key, out, commandMutations(id, key, text, c.Arguments))
 		}
 	}
@@ -638,6 +642,31 @@ func withArgvAndStdin(key, text string, c *model.ToolCall) string {
 	}
 	return text
 }
+
+// runsPowerShell reports whether a terminal tool runs its command line in
+// PowerShell: its name or its server's says so (Powershell-Tool,
+// run_powershell, a server named pwsh), or a shell argument names it
+// (execute_command {"shell": "powershell.exe"}). Its command is then read
+// as pwsh -Command reads it, not as bash.
+func runsPowerShell(c *model.ToolCall) bool {
+	for _, name := range []string{c.Tool, c.Server} {
+		if n := strings.ToLower(name); strings.Contains(n, "powershell") || strings.Contains(n, "pwsh") {
+			return true
+		}
+	}
+	for _, k := range []string{"shell", "interpreter", "shell_type", "shellType"} {
+		if v, ok := c.Arguments[k].(string); ok {
+			name := strings.ToLower(path.Base(strings.ReplaceAll(v, `\`, "/")))
+			if name == "powershell" || name == "powershell.exe" || name == "pwsh" || name == "pwsh.exe" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// shellQuote quotes s as one bash word.
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
 // shellWords in a tool or server name mark a terminal tool.
 var shellWords = map[string]bool{"run": true, "exec": true, "execute": true, "shell": true, "terminal": true, "bash": true,

@@ -245,7 +245,11 @@ var (
 	readVerbs  = []string{"get", "list", "search", "read", "describe", "show", "fetch", "view", "find", "query", "lookup", "count", "check", "inspect", "download", "explain", "status", "logs", "diff", "compare", "preview", "browse", "head", "tail", "whoami", "info"}
 	critical   = []rules.PathClass{rules.PathRoot, rules.PathSystem, rules.PathHome, rules.PathDevice, rules.PathCwd}
 	sqlTools   = []string{"query", "execute_query", "execute_sql", "run_sql", "run_query", "read_query", "write_query", "sql", "execute_statement", "mysql_query", "postgres_query", "run_statement", "sql_query"}
-	shellTools = []string{"run_command", "execute_command", "shell_exec", "run_shell_command", "exec", "bash", "shell", "run_terminal_cmd", "run_in_terminal", "execute_shell", "terminal", "run", "exec_command", "run_shell", "shell_execute", "execute_bash", "run_bash"}
+	shellTools = []string{"run_command", "execute_command", "shell_exec", "run_shell_command", "exec", "bash", "shell", "run_terminal_cmd", "run_in_terminal", "execute_shell", "terminal", "run", "exec_command", "run_shell", "shell_execute", "execute_bash", "run_bash",
+		// PowerShell terminals (Claude Code's PowerShell tool reads as power_shell); evaluator/mcpcall reads their
+		// command lines as pwsh -Command does.
+		"powershell", "power_shell", "powershell_tool", "run_powershell", "execute_powershell", "invoke_powershell", "run_powershell_command",
+		"execute_powershell_command", "powershell_exec", "pwsh", "run_pwsh"}
 )
 
 // firstWordRead holds when the tool's first word is a read verb and no
