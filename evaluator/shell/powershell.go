@@ -67,7 +67,9 @@ func (w *walker) powershell(cmd *model.Command, script string, fr frame) {
 		} else if verb, _, ok := strings.Cut(name, "-"); !ok || verb == "" || strings.ContainsAny(name, `/\.`) {
 			// An external program (git, terraform.exe, C:\tools\x.exe):
 			// judged as the shell command line it is.
-			line := strings.TrimSuffix(path.Base(strings.ReplaceAll(c.name, `\`, "/")), ".exe") + c.text[len(c.name):]
+			// PowerShell's escape character is the backtick, which bash
+			// would read as a command substitution: it is dropped.
+			line := strings.TrimSuffix(path.Base(strings.ReplaceAll(c.name, `\`, "/")), ".exe") + strings.ReplaceAll(c.text[len(c.name):], "`", "")
 			run = append(run, func() { w.script(line, nested(cmd, fr, "")) })
 			continue
 		}
