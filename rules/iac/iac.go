@@ -40,6 +40,8 @@ func Rules() []rules.Rule {
 				"-replace destroys the named resources and creates them again: what they hold is lost unless something kept a copy, which the input does not show"),
 			row("iac."+tf+".apply.auto-approve", tf, rules.All(sub("apply"), autoApprove), model.TierNeedsReview,
 				"applies a plan nobody reviews; evaluate the saved plan with recourse eval terraform first"),
+			row("iac."+tf+".state-push.force", tf, rules.All(sub("state", "push"), rules.Flag("force")), model.TierNeedsReview,
+				"state push -force replaces the stored state without the lineage and serial checks: a newer state there is lost unless the backend keeps versions, and the resources only it records fall out of management; whether it is newer is not in the input"),
 			row("iac."+tf+".state-rm", tf, rules.Any(sub("state", "rm"), sub("state", "push")), model.TierRecoverableWithEffort,
 				"changes the state by hand: removed resources keep running unmanaged until imported again"),
 			row("iac."+tf+".taint", tf, sub("taint"), model.TierNeedsReview,

@@ -14,6 +14,7 @@ func TestRows(t *testing.T) {
 			rulestest.Case{Row: "iac." + tf + ".destroy", Hit: tf + " apply -destroy", Miss: tf + " apply"},
 			rulestest.Case{Row: "iac." + tf + ".apply.auto-approve", Hit: tf + " apply -auto-approve", Miss: tf + " apply"},
 			rulestest.Case{Row: "iac." + tf + ".state-rm", Hit: tf + " state rm aws_s3_bucket.b", Miss: tf + " state list"},
+			rulestest.Case{Row: "iac." + tf + ".state-push.force", Hit: tf + " state push -force old.tfstate", Miss: tf + " state push new.tfstate"},
 			rulestest.Case{Row: "iac." + tf + ".taint", Hit: tf + " taint aws_db_instance.main", Miss: tf + " untaint aws_db_instance.main"},
 			rulestest.Case{Row: "iac." + tf + ".workspace-delete", Hit: tf + " workspace delete staging", Miss: tf + " workspace list"},
 			rulestest.Case{Row: "iac." + tf + ".apply.saved-plan", Hit: tf + " apply plan.out", Miss: tf + " apply -var-file prod.tfvars"},
