@@ -111,7 +111,9 @@ func TestParse(t *testing.T) {
 		{"busybox", "busybox rm -rf /", "rm -rf /"},
 		{"npx", "npx -y rimraf /", "rimraf /"},
 		{"su -c", `su -c "rm -rf /" root`, "rm -rf /"},
-		{"cmd /c", `cmd /c "rd /s /q C:\data"`, `rd /s /q C:data`},
+		{"cmd /c", `cmd /c "rd /s /q C:\data"`, `rd /s /q C:/data`},
+		// cmd.exe's line: backslashes are separators, ^ escapes, %VARS% name places.
+		{"cmd /c places", `cmd /c "rmdir /s /q %USERPROFILE%\src & del /q %TEMP%\x ^& y & echo %FOO%"`, `rmdir /s /q $HOME/src~dyn | del /q $TMPDIR/x~dyn & y | echo $foo~dyn`},
 		{"su user -c", `su - postgres -c "dropdb app"`, "dropdb app"},
 		{"su -lc cluster", `su -lc "dropdb app" postgres`, "dropdb app"},
 		{"script -qc cluster", `script -qc 'rm -rf /srv' /dev/null`, "rm -rf /srv"},
@@ -209,7 +211,7 @@ func TestParse(t *testing.T) {
 		{"newgrp fed a script", "newgrp docker <<< 'rm -rf /srv'", "rm -rf /srv"},
 		{"sudo acting on its own", `sudo -l rm -rf /; sudo -e /etc/hosts; sudo -k rm -rf /srv`, "sudo -l rm -rf / | sudo -e /etc/hosts | rm -rf /srv"},
 		{"wsl acting on its own", `wsl --unregister Ubuntu; wsl -d Dev --terminate`, "wsl --unregister Ubuntu | wsl -d Dev --terminate"},
-		{"schtasks task command", `schtasks /create /tn x /tr "cmd /c rd /s /q C:\\" /sc once`, "schtasks /create /tn x /tr cmd /c rd /s /q C:\\ /sc once | rd /s /q C:\\"},
+		{"schtasks task command", `schtasks /create /tn x /tr "cmd /c rd /s /q C:\\" /sc once`, "schtasks /create /tn x /tr cmd /c rd /s /q C:\\ /sc once | rd /s /q C:/"},
 		{"powershell encoded command", `powershell -EncodedCommand UgBlAG0AbwB2AGUALQBJAHQAZQBtACAALQBSAGUAYwB1AHIAcwBlACAALQBGAG8AcgBjAGUAIABDADoAXAA=`, `powershell -EncodedCommand UgBlAG0AbwB2AGUALQBJAHQAZQBtACAALQBSAGUAYwB1AHIAcwBlACAALQBGAG8AcgBjAGUAIABDADoAXAA= | rm -rf C:\`},
 		// PowerShell: cmdlets with a shell equivalent are judged as it,
 		// external programs as shell commands; case and aliases do not
@@ -229,6 +231,8 @@ func TestParse(t *testing.T) {
 		{"powershell backtick escapes in an external command", "pwsh -c 'git log --format=%H`t%s -5'", "pwsh -c git log --format=%H`t%s -5 | git log --format=%Ht%s -5"},
 		{"powershell Get-ChildItem feeds Remove-Item its paths", `pwsh -c 'Get-ChildItem C:\data -Recurse | Where-Object { $_.Length -gt 0 } | Remove-Item -Force'`,
 			`pwsh -c Get-ChildItem C:\data -Recurse | Where-Object { $_.Length -gt 0 } | Remove-Item -Force | rm C:\data/{}~dyn +more`},
+		{"a cmdlet typed as the line", `Remove-Item -Recurse -Force C:\Users\me\src`, `pwsh | rm -rf C:\Users\me\src`},
+		{"a lower-case dashed program is no cmdlet", `update-alternatives --config java`, `update-alternatives --config java`},
 		{"powershell registry path is no file", `pwsh -c 'Remove-Item HKLM:\Software\X -Recurse'`, `pwsh -c Remove-Item HKLM:\Software\X -Recurse`},
 		{"powershell strings and comments hide nothing", `pwsh -c 'Write-Host "Remove-Item C:\" # Remove-Item C:\'`, `pwsh -c Write-Host "Remove-Item C:\" # Remove-Item C:\`},
 		{"powershell bad encoding", `pwsh -enc notbase64!!`, "!problem"},

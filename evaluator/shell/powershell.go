@@ -226,3 +226,45 @@ func psProviderPath(args []model.Arg) bool {
 	}
 	return false
 }
+
+// psVerbs are PowerShell's approved verbs, in lower case.
+var psVerbs = map[string]bool{}
+
+func init() {
+	for _, v := range strings.Fields(`add clear close copy enter exit find format get hide join lock move new open optimize pop push redo
+		remove rename reset resize search select set show skip split step switch undo unlock watch connect disconnect read receive send
+		write backup checkpoint compare compress convert convertfrom convertto dismount edit expand export group import initialize limit
+		merge mount out publish restore save sync unpublish update approve assert build complete confirm deny deploy disable enable install
+		invoke register request restart resume start stop submit suspend uninstall unregister wait debug measure ping repair resolve test
+		trace block grant protect revoke unblock unprotect use`) {
+		psVerbs[v] = true
+	}
+}
+
+// psCmdletName reports whether a command's name is a PowerShell cmdlet
+// as one writes it: an approved verb and a noun, each capitalised
+// (Remove-Item, Set-MpPreference). Programs named in lower case with a
+// dash (apt-get, update-alternatives, docker-compose) are not.
+func psCmdletName(a model.Arg) bool {
+	verb, noun, ok := strings.Cut(a.Value, "-")
+	return ok && !a.Dynamic && len(verb) > 1 && len(noun) > 0 && verb[0] >= 'A' && verb[0] <= 'Z' && noun[0] >= 'A' && noun[0] <= 'Z' &&
+		psVerbs[strings.ToLower(verb)] && !strings.ContainsAny(a.Value, `/\.`)
+}
+
+// powershellLine analyses a command line that calls a cmdlet directly, as
+// a terminal that runs PowerShell would (an agent's shell on Windows): as
+// pwsh -Command would read it, from its text as written, since bash has
+// already read C:\x as C:x.
+func (w *walker) powershellLine(cmd *model.Command, argv []model.Arg, fr frame) {
+	text := cmd.Text
+	if !strings.HasPrefix(text, argv[0].Value) {
+		var words []string
+		for _, a := range argv {
+			words = append(words, a.Value)
+		}
+		text = strings.Join(words, " ")
+	}
+	cmd.Program, cmd.Args, cmd.Script, cmd.Interpreter = "pwsh", nil, text, "pwsh"
+	cmd.Wrappers = append(cmd.Wrappers, "PowerShell")
+	w.powershell(cmd, text, fr)
+}

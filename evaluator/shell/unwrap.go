@@ -246,6 +246,9 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 		}
 		if line, ok := commandLine(spec, argv[1:]); ok {
 			cmd.Program, cmd.Args = prog, argv[1:]
+			if prog == "cmd" {
+				line.Value = cmdLine(line.Value)
+			}
 			w.runLater(cmd, line, prog, fr)
 			return
 		}
@@ -287,6 +290,10 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 	}
 	cmd.Program = prog // the loop stopped at a program that wraps nothing
 	cmd.Args = argv[1:]
+	if psCmdletName(argv[0]) { // Remove-Item -Recurse C:\x, typed where PowerShell runs it
+		w.powershellLine(cmd, argv, fr)
+		return
+	}
 	if strings.Contains(argv[0].Value, "/") && w.runsGenerated(cmd, argv[0], true, fr) {
 		w.emit(cmd) // ./installer, downloaded or written a moment ago
 		return

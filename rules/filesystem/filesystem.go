@@ -104,6 +104,13 @@ func Rules() []rules.Rule {
 
 		row("fs.shred.help", "shred", help, model.TierReversible, "prints help or the version"),
 		row("fs.shred", "shred", nil, model.TierUnrecoverable, "overwrites the files' contents so that no tool can recover them"),
+		// Sysinternals' sdelete overwrites files before deleting them; -c and
+		// -z only overwrite the free space, and cipher /w does the same.
+		row("fs.sdelete.free-space", "sdelete", rules.Flag("c", "z"), model.TierRecoverableWithEffort,
+			"overwrites the free space of the volume: files deleted earlier can no longer be recovered; no existing file is touched"),
+		row("fs.sdelete", "sdelete", nil, model.TierUnrecoverable, "overwrites the files before deleting them (Sysinternals secure delete): no tool can recover them"),
+		row("fs.cipher.wipe", "cipher", rules.Operand(0, "/w:", func(a model.Arg, _ *model.Command) bool { return strings.HasPrefix(strings.ToLower(a.Value), "/w") }),
+			model.TierRecoverableWithEffort, "cipher /w overwrites the free space of the volume: files deleted earlier can no longer be recovered; no existing file is touched"),
 		row("fs.srm.help", "srm", help, model.TierReversible, "prints help or the version"),
 		row("fs.srm.critical", "srm", critical, model.TierUnrecoverable, "securely deletes a root, system or home directory, or a device"),
 		row("fs.srm", "srm", nil, model.TierRecoverableFromBackup, "overwrites the files before deleting them (secure rm): as with rm, they come back only from version control or a backup"),

@@ -35,6 +35,11 @@ var (
 	// is analysed by the walker; the others start services and jobs.
 	psChangingCmdlets = []string{"start-service", "start-job", "start-threadjob", "start-transcript", "start-bitstransfer", "start-vm",
 		"out-file", "import-certificate", "import-pfxcertificate", "import-startlayout"}
+	// psProtectionOff turn off or carve holes in the machine's defences:
+	// Defender's scanning and exclusions, BitLocker, System Restore, the
+	// firewall.
+	psProtectionOff = []string{"set-mppreference", "add-mppreference", "disable-bitlocker", "suspend-bitlocker", "disable-computerrestore",
+		"set-netfirewallprofile", "disable-netfirewallrule"}
 	// psDotNetWrites are .NET calls in PowerShell code that delete, write
 	// over or move files or start programs, in lower case.
 	psDotNetWrites = []string{"]::delete(", ".delete()", ".delete($", "]::writealltext(", "]::writeallbytes(", "]::writealllines(",
@@ -92,6 +97,8 @@ func powershellRows() []rules.Rule {
 		out = append(out,
 			row("program."+p+".cmdlet-destroys", p, cmdletWhere("a cmdlet that deletes, wipes or resets", psDestroys), model.TierNeedsReview,
 				"calls a cmdlet whose verb deletes, wipes or resets (Remove-…, Clear-…, Reset-…, Uninstall-…, Format-Volume): what it removes is not in the input; Remove-Item, Clear-Content and the other cmdlets with a shell equivalent are judged as that command"),
+			row("program."+p+".protection-off", p, cmdletWhere("a cmdlet that turns a protection off", func(c string) bool { return slices.Contains(psProtectionOff, c) }),
+				model.TierNeedsReview, "turns off or carves an exception into a defence of the machine (Defender's scanning or exclusions, BitLocker, System Restore, the firewall): what it exposes is not in the input"),
 			row("program."+p+".dotnet-writes", p, dotNetWrites(), model.TierNeedsReview,
 				"calls a .NET method that deletes, writes over or moves a file, or starts a program ([IO.File]::Delete, ::WriteAllText, [Diagnostics.Process]::Start): what it touches is not analysed"),
 			row("program."+p+".cmdlet-changes", p, cmdletWhere("a cmdlet that changes something", psChanges), model.TierRecoverableWithEffort,

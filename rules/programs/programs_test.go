@@ -42,6 +42,8 @@ func TestRows(t *testing.T) {
 		{Row: "program.pwsh.cmdlet-destroys", Hit: `pwsh -c "Clear-Disk -Number 1 -RemoveData"`, Miss: `pwsh -c "Get-Disk"`},
 		{Row: "program.powershell.cmdlet-destroys", Hit: `powershell -Command "Format-Volume -DriveLetter D"`, Miss: `powershell -Command "Get-Volume | Format-Table"`},
 		{Row: "program.pwsh.cmdlet-destroys", Hit: `pwsh -c 'remove-azresourcegroup -name prod -force'`, Miss: `pwsh -c 'Clear-Host; Get-AzResourceGroup'`},
+		{Row: "program.pwsh.protection-off", Hit: `pwsh -c 'Set-MpPreference -DisableRealtimeMonitoring $true'`, Miss: `pwsh -c 'Get-MpPreference'`},
+		{Row: "program.powershell.protection-off", Hit: `powershell -c 'Add-MpPreference -ExclusionPath C:\'`, Miss: `powershell -c 'Get-MpComputerStatus'`},
 		{Row: "program.pwsh.dotnet-writes", Hit: `pwsh -c '[System.IO.File]::Delete("C:\data\db.mdf")'`, Miss: `pwsh -c '[System.IO.File]::Exists("C:\data\db.mdf")'`},
 		{Row: "program.powershell.dotnet-writes", Hit: `powershell -c '[IO.File]::WriteAllText("x", "y")'`, Miss: `powershell -c '[IO.File]::ReadAllText("x")'`},
 		{Row: "program.pwsh.cmdlet-changes", Hit: `pwsh -c 'Set-ExecutionPolicy Unrestricted'`, Miss: `pwsh -c 'Get-ExecutionPolicy'`},

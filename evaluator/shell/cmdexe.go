@@ -1,0 +1,57 @@
+package shell
+
+import "strings"
+
+// cmdVars are cmd.exe's environment variables that name a place, written
+// as the rules read places: the home, temp and system directories.
+var cmdVars = map[string]string{
+	"userprofile": "$HOME", "homepath": "$HOME", "home": "$HOME", "appdata": "$HOME/AppData/Roaming",
+	"localappdata": "$HOME/AppData/Local", "temp": "$TMPDIR", "tmp": "$TMPDIR", "systemroot": "C:/Windows", "windir": "C:/Windows",
+	"systemdrive": "C:", "programfiles": "C:/Program Files", "programfiles(x86)": "C:/Program Files (x86)", "programdata": "C:/ProgramData",
+}
+
+// cmdLine rewrites a command line cmd.exe runs (cmd /c LINE) so that the
+// bash parser reads its words as cmd.exe does: a backslash is a path
+// separator, not an escape (C:\Windows), so it becomes a slash, which the
+// rules read in Windows paths too; ^ escapes the next character, as a
+// backslash does in bash;
+// %USERPROFILE% and its kin are the places they name (%HOMEDRIVE%%HOMEPATH%
+// is the home), and any other %NAME% a variable known only at run time.
+func cmdLine(line string) string {
+	var b strings.Builder
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; c {
+		case '\\':
+			b.WriteByte('/')
+		case '^': // cmd's escape is bash's backslash: ^& is a literal &
+			if i+1 < len(line) {
+				i++
+				b.WriteByte('\\')
+				b.WriteByte(line[i])
+			}
+		case '%':
+			end := strings.IndexByte(line[i+1:], '%')
+			if end <= 0 {
+				b.WriteByte(c)
+				continue
+			}
+			name := strings.ToLower(line[i+1 : i+1+end])
+			if strings.ContainsAny(name, " \t\"") {
+				b.WriteByte(c)
+				continue
+			}
+			i += end + 1
+			if name == "homedrive" && strings.HasPrefix(strings.ToLower(line[i+1:]), "%homepath%") {
+				continue // %HOMEDRIVE%%HOMEPATH% is the home, written by %HOMEPATH%
+			}
+			if place, ok := cmdVars[name]; ok {
+				b.WriteString(place)
+			} else {
+				b.WriteString("${" + strings.NewReplacer("(", "_", ")", "_").Replace(name) + "}")
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
