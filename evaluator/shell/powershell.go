@@ -246,6 +246,9 @@ func init() {
 // (Remove-Item, Set-MpPreference). Programs named in lower case with a
 // dash (apt-get, update-alternatives, docker-compose) are not.
 func psCmdletName(a model.Arg) bool {
+	if v := a.Value; len(v) < 4 || v[0] < 'A' || v[0] > 'Z' { // most programs: at once
+		return false
+	}
 	verb, noun, ok := strings.Cut(a.Value, "-")
 	return ok && !a.Dynamic && len(verb) > 1 && len(noun) > 0 && verb[0] >= 'A' && verb[0] <= 'Z' && noun[0] >= 'A' && noun[0] <= 'Z' &&
 		psVerbs[strings.ToLower(verb)] && !strings.ContainsAny(a.Value, `/\.`)
