@@ -55,3 +55,32 @@ func cmdLine(line string) string {
 	}
 	return b.String()
 }
+
+// cmdPrograms are cmd.exe's commands and Windows' own programs, which
+// read a backslash as a path separator.
+var cmdPrograms = map[string]bool{"rd": true, "rmdir": true, "del": true, "erase": true, "copy": true, "move": true, "ren": true,
+	"xcopy": true, "robocopy": true, "icacls": true, "takeown": true, "attrib": true, "reg": true, "sdelete": true, "cipher": true,
+	"format": true, "type": true, "mklink": true}
+
+// windowsCommand reports whether a command line, as written, is one of
+// cmdPrograms given a Windows path (C:\x, \\server\share) or a
+// %VARIABLE%, which bash would misread: rd /s /q C:\data is C:data to
+// it. Only then is it read as cmd.exe reads it; rmdir foo\ bar stays
+// bash's.
+func windowsCommand(prog, text string) bool {
+	if !cmdPrograms[prog] {
+		return false
+	}
+	for i := 0; i+2 < len(text); i++ {
+		c := text[i]
+		switch {
+		case (c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z') && text[i+1] == ':' && text[i+2] == '\\' && (i == 0 || !isIdent(text[i-1])):
+			return true
+		case c == '\\' && text[i+1] == '\\' && (i == 0 || text[i-1] == ' '):
+			return true
+		case c == '%' && strings.IndexByte(text[i+1:], '%') > 0:
+			return true
+		}
+	}
+	return false
+}

@@ -113,6 +113,8 @@ func TestParse(t *testing.T) {
 		{"su -c", `su -c "rm -rf /" root`, "rm -rf /"},
 		{"cmd /c", `cmd /c "rd /s /q C:\data"`, `rd /s /q C:/data`},
 		// cmd.exe's line: backslashes are separators, ^ escapes, %VARS% name places.
+		{"a cmd.exe command given a Windows path", `rd /s /q C:\data & del /q %TEMP%\x`, `rd /s /q C:/data | del /q $TMPDIR/x~dyn`},
+		{"a backslash elsewhere stays bash's", `rmdir foo\ bar`, `rmdir foo bar`},
 		{"cmd /c places", `cmd /c "rmdir /s /q %USERPROFILE%\src & del /q %TEMP%\x ^& y & echo %FOO%"`, `rmdir /s /q $HOME/src~dyn | del /q $TMPDIR/x~dyn & y | echo $foo~dyn`},
 		{"su user -c", `su - postgres -c "dropdb app"`, "dropdb app"},
 		{"su -lc cluster", `su -lc "dropdb app" postgres`, "dropdb app"},

@@ -294,6 +294,10 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 		w.powershellLine(cmd, argv, fr)
 		return
 	}
+	if windowsCommand(prog, cmd.Text) { // rd /s /q C:\data, typed where cmd.exe runs it
+		w.script(cmdLine(cmd.Text), frame{depth: fr.depth + 1, line: cmd.Line, col: cmd.Col, wrappers: cmd.Wrappers, stdin: fr.stdin})
+		return
+	}
 	if strings.Contains(argv[0].Value, "/") && w.runsGenerated(cmd, argv[0], true, fr) {
 		w.emit(cmd) // ./installer, downloaded or written a moment ago
 		return
