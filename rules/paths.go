@@ -386,6 +386,19 @@ func HomeDotfile(p string) bool {
 	return strings.HasPrefix(rest, ".") && !strings.HasPrefix(rest, "..") && rest != "."
 }
 
+// EnvFile reports whether p is an environment file: .env or .env.NAME,
+// which hold secrets and settings kept out of version control, but not the
+// templates committed beside them (.env.example, .env.sample,
+// .env.template, .env.dist).
+func EnvFile(p string) bool {
+	base := path.Base(strings.ReplaceAll(p, `\`, "/"))
+	if base == ".env" {
+		return true
+	}
+	name, ok := strings.CutPrefix(base, ".env.")
+	return ok && name != "" && !slices.Contains([]string{"example", "sample", "template", "dist", "defaults", "schema"}, name)
+}
+
 // BackupName reports whether p is named as a backup copy (~/.zshrc.bak,
 // .bashrc.orig, config~): replacing or deleting such a copy is how one
 // keeps the original, not a loss of it.

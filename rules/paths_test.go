@@ -124,6 +124,17 @@ func TestHomeDotfile(t *testing.T) {
 	}
 }
 
+func TestEnvFile(t *testing.T) {
+	for p, want := range map[string]bool{
+		".env": true, "app/.env.production": true, `C:\app\.env.local`: true,
+		".env.example": false, ".env.sample": false, "env": false, ".envrc": false, "prod.env": false, ".env.": false,
+	} {
+		if got := EnvFile(p); got != want {
+			t.Errorf("%s: %v, want %v", p, got, want)
+		}
+	}
+}
+
 func TestBackupName(t *testing.T) {
 	for p, want := range map[string]bool{
 		"~/.zshrc.bak": true, "~/.bashrc.orig": true, "/home/a/.ssh/config~": true, "~/.vimrc.old": true, "x.backup": true,

@@ -88,7 +88,10 @@ func Rules() []rules.Rule {
 	}...)
 	out = append(out, treeDeleteRows("fs.rm.rf", "rm", rules.All(recursive, force), "recursively force-deletes")...)
 	out = append(out,
+		row("fs.rm.r.home-data", "rm", rules.All(recursive, rules.Not(force), rules.PathIs(0, rules.PathUser)), model.TierUnrecoverable,
+			"rm -r deletes the whole tree: where no one answers (an agent's shell, a script) it asks about nothing, and files in a home directory are in no version control or trash"),
 		row("fs.rm.home-dotfile", "rm", homeDotfile(0), model.TierNeedsReview, deletesDotfileReason),
+		row("fs.rm.env-file", "rm", envFile(0), model.TierNeedsReview, "deletes "+envFileWhy),
 		row("fs.rm.files", "rm", nil, model.TierRecoverableFromBackup,
 			"deletes files (rm keeps no copy): without both -r and -f it stops at directories and write-protected files; the files come back only from version control or a backup"),
 
@@ -150,12 +153,14 @@ func Rules() []rules.Rule {
 		// Like rm of the same files (fs.rm.files) and a redirection over
 		// them: what is cut comes back only from version control or a
 		// backup.
+		row("fs.truncate.env-file", "truncate", envFile(0), model.TierNeedsReview, "cuts "+envFileWhy),
 		row("fs.truncate", "truncate", nil, model.TierRecoverableFromBackup,
 			"truncate cuts the files to the given size; the cut data comes back only from version control or a backup"),
 
 		row("fs.mv.critical", "mv", critical, model.TierUnrecoverable, "moves a root, system or home directory, or over one"),
 		row("fs.mv.dev-null", "mv", rules.PathIs(0, rules.PathNull), model.TierUnrecoverable, "moves files onto /dev/null: they are gone"),
 		row("fs.mv.home-dotfile", "mv", rules.All(rules.Not(noClobber), homeDotfile(1)), model.TierNeedsReview, replacesDotfileReason),
+		row("fs.mv.env-file", "mv", rules.All(rules.Not(noClobber), envFile(1)), model.TierNeedsReview, "replaces "+envFileWhy+" (mv -n keeps it)"),
 		row("fs.mv.overwrite", "mv", rules.Not(noClobber), model.TierRecoverableFromBackup,
 			"mv replaces the target if it exists (no -n): the replaced file is lost unless versioned"),
 		row("fs.mv.safe", "mv", nil, model.TierReversible, "mv with -n/-i never overwrites; moving back undoes it"),
@@ -164,6 +169,7 @@ func Rules() []rules.Rule {
 		row("fs.cp.dev-null-home-dotfile", "cp", rules.All(rules.PathIs(0, rules.PathNull), rules.HomeDotfileIs(1)), model.TierNeedsReview,
 			"copying /dev/null over a home dotfile empties it, and no version control keeps it"),
 		row("fs.cp.home-dotfile", "cp", rules.All(rules.Not(noClobber), homeDotfile(1)), model.TierNeedsReview, replacesDotfileReason),
+		row("fs.cp.env-file", "cp", rules.All(rules.Not(noClobber), envFile(1)), model.TierNeedsReview, "replaces "+envFileWhy+" (cp -n .env.example .env keeps it)"),
 		row("fs.cp.overwrite", "cp", rules.Not(noClobber), model.TierRecoverableWithEffort,
 			"cp replaces the target if it exists (no -n); the copy itself is harmless"),
 		row("fs.cp.safe", "cp", nil, model.TierReversible, "cp with -n/-i never overwrites"),
@@ -207,6 +213,7 @@ func Rules() []rules.Rule {
 			"the output goes to /dev/null or a temp file"),
 		row("fs.redirect.home-dotfile", Redirect, rules.HomeDotfileIs(0), model.TierNeedsReview,
 			"the output redirection (or an option naming the output file) truncates a dotfile of a home directory (shell profile, SSH keys, cloud credentials), which no version control keeps: whether it matters is not in the input"),
+		row("fs.redirect.env-file", Redirect, envFile(0), model.TierNeedsReview, "the output redirection truncates "+envFileWhy),
 		row("fs.redirect.dynamic", Redirect, rules.PathIs(0, rules.PathDynamic), model.TierRecoverableWithEffort,
 			"the output redirection (or an option naming the output file) truncates a file named only at run time"),
 		row("fs.redirect", Redirect, nil, model.TierRecoverableWithEffort,
@@ -331,4 +338,14 @@ func keySystemPath() rules.Cond {
 // how one keeps it, and rm ~/.zshrc.orig drops such a copy.
 func homeDotfile(skip int) rules.Cond {
 	return rules.All(rules.HomeDotfileIs(skip), rules.Not(rules.EveryOperand(skip, "a backup copy", func(a model.Arg) bool { return rules.BackupName(a.Value) })))
+}
+
+// envFileWhy says what an environment file is, for the rows that replace,
+// cut or delete one.
+const envFileWhy = "an environment file (.env, .env.production): it holds secrets and settings that are kept out of version control, so if one is there its contents come back only from wherever they were copied from; whether one is there is not in the input"
+
+// envFile holds when an operand after skip is an environment file
+// (rules.EnvFile).
+func envFile(skip int) rules.Cond {
+	return rules.Operand(skip, "an environment file", func(a model.Arg, _ *model.Command) bool { return !a.Dynamic && rules.EnvFile(a.Value) })
 }

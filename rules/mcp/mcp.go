@@ -416,6 +416,10 @@ func filesystem() []rules.Rule {
 			"copies over a dotfile of a home directory (shell profile, SSH keys, cloud credentials), which no version control keeps"),
 		row("mcp.fs.write.home-dotfile", append([]string{"write_file", "create_file", "move_file", "write"}, renameTools...), homeDotfileArg(), model.TierNeedsReview,
 			"writes over a dotfile of a home directory (shell profile, SSH keys, cloud credentials), which no version control keeps"),
+		row("mcp.fs.write.env-file", append([]string{"write_file", "create_file", "move_file", "write"}, renameTools...), pathArgWhere("an environment file", func(p string) (string, bool) {
+			return "env-file", rules.EnvFile(p)
+		}), model.TierNeedsReview,
+			"writes over an environment file (.env, .env.production): it holds secrets and settings kept out of version control, so if one is there its contents come back only from wherever they were copied from"),
 		row("mcp.fs.move.dev-null", append([]string{"move_file"}, renameTools...), classArg(destKeys, rules.PathNull), model.TierUnrecoverable,
 			"moves the file onto /dev/null: its content is gone (and, run as root, /dev/null itself is replaced by a regular file)"),
 		row("mcp.fs.write.tfstate", writes, pathArgWhere("a Terraform state file", func(p string) (string, bool) {

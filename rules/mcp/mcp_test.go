@@ -47,6 +47,7 @@ var specs = map[string]spec{
 	"mcp.fs.read":                 {`{"server":"fs","tool":"{tool}","arguments":{"path":"notes.txt"}}`, `{"server":"fs","tool":"write_file","arguments":{"path":"notes.txt"}}`},
 	"mcp.fs.chmod.critical":       {`{"server":"fs","tool":"{tool}","arguments":{"path":"/etc/shadow","mode":"777"}}`, `{"server":"fs","tool":"{tool}","arguments":{"path":"bin/run.sh","mode":"755"}}`},
 	"mcp.fs.copy.critical":        {`{"server":"fs","tool":"{tool}","arguments":{"source":"/tmp/x","destination":"/etc/hosts"}}`, `{"server":"fs","tool":"{tool}","arguments":{"source":"/etc/hosts","destination":"/tmp/hosts"}}`},
+	"mcp.fs.write.env-file":       {`{"server":"fs","tool":"{tool}","arguments":{"path":"/w/app/.env","content":"X=1"}}`, `{"server":"fs","tool":"{tool}","arguments":{"path":"/w/app/.env.example","content":"X="}}`},
 	"mcp.fs.copy.home-dotfile":    {`{"server":"fs","tool":"{tool}","arguments":{"src":"x","dest":"~/.bashrc"}}`, `{"server":"fs","tool":"{tool}","arguments":{"src":"~/.bashrc","dest":"~/.bashrc.bak"}}`},
 	"mcp.fs.copy":                 {`{"server":"fs","tool":"{tool}","arguments":{"source":"/etc/hosts","destination":"hosts.txt"}}`, `{"server":"fs","tool":"{tool}","arguments":{"source":"x","destination":"/etc/hosts"}}`},
 	"mcp.fs.chmod":                {`{"server":"fs","tool":"{tool}","arguments":{"path":"bin/run.sh","mode":"755"}}`, `{"server":"fs","tool":"{tool}","arguments":{"path":"/etc/shadow","mode":"777"}}`},

@@ -130,6 +130,8 @@ func Rules() []rules.Rule {
 			model.TierNeedsReview, intoAgentConfig),
 		row("program.tar.extract-critical", "tar", rules.All(rules.Any(rules.Flag("x", "extract", "get"), oldStyleFlag('x')), flagPath([]string{"C", "directory"}, critical...)), model.TierUnrecoverable,
 			"extracts an archive into the root, a system or a home directory, overwriting what is there"),
+		row("program.tar.extract-home-dotfile", "tar", rules.All(rules.Any(rules.Flag("x", "extract", "get"), oldStyleFlag('x')), homeDotfileFlag("C", "directory")),
+			model.TierNeedsReview, intoHomeDotfile),
 		row("program.tar.extract", "tar", rules.Any(rules.Flag("x", "extract", "get"), oldStyleFlag('x')), model.TierRecoverableWithEffort, "extracting overwrites files of the same names"),
 		row("program.tar.remove-files", "tar", rules.Flag("remove-files"), model.TierRecoverableWithEffort, "tar --remove-files deletes the files once they are archived: they survive only in the archive"),
 		row("program.tar", "tar", nil, model.TierReversible, "creating or listing an archive changes no existing file"),
@@ -155,6 +157,7 @@ func Rules() []rules.Rule {
 		row("program.unzip.agent-config", "unzip", rules.AgentConfigDirFlag("d"), model.TierNeedsReview, intoAgentConfig),
 		row("program.unzip.critical", "unzip", flagPath([]string{"d"}, critical...), model.TierUnrecoverable,
 			"extracts into the root, a system or a home directory, over what is there"),
+		row("program.unzip.home-dotfile", "unzip", homeDotfileFlag("d"), model.TierNeedsReview, intoHomeDotfile),
 		row("program.unzip.overwrite", "unzip", rules.Flag("o"), model.TierRecoverableWithEffort,
 			"unzip -o overwrites files of the same names without asking"),
 		row("program.go.run-remote", "go", rules.All(rules.Sub("run"), rules.Operand(1, "a module at a version", moduleAtVersion)), model.TierNeedsReview,
@@ -178,6 +181,10 @@ func Rules() []rules.Rule {
 			"prints a key's fingerprint or public half, a certificate, or a host's known key"),
 		row("program.ssh-keygen.remove-host", "ssh-keygen", rules.Flag("R"), model.TierRecoverableWithEffort,
 			"removes a host's keys from known_hosts: the next connection must trust the host again"),
+		// -p, -c, -e, -i, -s and -Y change a passphrase or comment, convert,
+		// sign or verify: they ask nothing about overwriting.
+		row("program.ssh-keygen.over-home-key", "ssh-keygen", rules.All(homeDotfileFlag("f"), rules.Not(rules.Flag("p", "c", "e", "i", "s", "Y"))), model.TierNeedsReview,
+			"writes a key to a file in a home directory's dot directories (~/.ssh/id_ed25519): if a key is there, the answer to ssh-keygen's overwrite question (yes | ssh-keygen …, <<< y) replaces it, and the old private key is gone; whether one is there is not in the input"),
 		row("program.ssh-keygen", "ssh-keygen", nil, model.TierRecoverableWithEffort,
 			"creates or changes key files (a new key, a passphrase with -p, a certificate): it asks before overwriting a key, and an overwritten private key is gone"),
 		row("program.ssh-add.remove", "ssh-add", rules.Flag("d", "D"), model.TierRecoverableWithEffort,
@@ -377,6 +384,23 @@ var critical = []rules.PathClass{rules.PathRoot, rules.PathSystem, rules.PathHom
 
 // flagPath holds when the value of one of the flags (-C DIR, --directory=DIR)
 // is a path of one of the classes.
+// intoHomeDotfile says why extracting into a home dot directory needs
+// review.
+const intoHomeDotfile = "extracts an archive into a home directory's dot directory (~/.ssh, ~/.aws, ~/.config), over the keys, credentials and settings there, which no version control keeps: what the archive holds is not in the input"
+
+// homeDotfileFlag holds when the path an option names is a home dotfile
+// or dot directory, or inside one (ssh-keygen -f ~/.ssh/id_rsa, tar -C
+// ~/.ssh, unzip -d ~/.aws), and not a backup copy's name.
+func homeDotfileFlag(names ...string) rules.Cond {
+	return rules.Func("--"+strings.Join(names, "|")+" a home dotfile", func(f rules.Facts) rules.Result {
+		v, ok := rules.FlagValue(f.M.Command, names...)
+		if !ok || !rules.HomeDotfile(v) || rules.BackupName(v) {
+			return rules.Result{Truth: rules.False}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "path", Value: v, Present: true, Description: "a dotfile in a home directory"}}}
+	})
+}
+
 func flagPath(names []string, classes ...rules.PathClass) rules.Cond {
 	return rules.Func("--"+strings.Join(names, "|")+" path", func(f rules.Facts) rules.Result {
 		v, ok := rules.FlagValue(f.M.Command, names...)
