@@ -88,7 +88,10 @@ func Rules() []rules.Rule {
 	}...)
 	out = append(out, treeDeleteRows("fs.rm.rf", "rm", rules.All(recursive, force), "recursively force-deletes")...)
 	out = append(out,
-		row("fs.rm.r.home-data", "rm", rules.All(recursive, rules.Not(force), rules.PathIs(0, rules.PathUser)), model.TierUnrecoverable,
+		// rm -i asks about every file, and with nothing on stdin the answer is
+		// no; fed a pipe (yes | rm -ri) it is yes.
+		row("fs.rm.r.home-data", "rm", rules.All(recursive, rules.Not(force), rules.PathIs(0, rules.PathUser),
+			rules.Any(rules.Not(rules.Flag("i", "I", "interactive")), stdinPiped())), model.TierUnrecoverable,
 			"rm -r deletes the whole tree: where no one answers (an agent's shell, a script) it asks about nothing, and files in a home directory are in no version control or trash"),
 		row("fs.rm.home-dotfile", "rm", homeDotfile(0), model.TierNeedsReview, deletesDotfileReason),
 		row("fs.rm.env-file", "rm", envFile(0), model.TierNeedsReview, "deletes "+envFileWhy),

@@ -35,6 +35,7 @@ func TestRows(t *testing.T) {
 		{Row: "fs.rm.files", Hit: "rm file.txt", Miss: "rm -rf file.txt"},
 		{Row: "fs.rm.home-dotfile", Hit: "rm ~/.ssh/id_ed25519", Miss: "rm ~/.zshrc.bak"},
 		{Row: "fs.rm.r.home-data", Hit: "rm -r ~/Documents", Miss: "rm -r ./build"},
+		{Row: "fs.rm.r.home-data", Hit: "yes | rm -ri ~/Documents", Miss: "rm -ri ~/Documents"},
 		{Row: "fs.rm.env-file", Hit: "rm .env", Miss: "rm .env.example"},
 		{Row: "fs.rm.env-file", Hit: "rm -f config/.env.production", Miss: "rm -f config/env.production"},
 		{Row: "fs.truncate.env-file", Hit: "truncate -s 0 .env.local", Miss: "truncate -s 0 app.log"},
