@@ -407,6 +407,9 @@ func kubectlLine(c *model.ToolCall) (string, bool) {
 	if line, ok := kubectlDeleteLine(c); ok {
 		return line, true
 	}
+	if line, ok := kubectlPatchOrNodeLine(c); ok {
+		return line, true
+	}
 	verb, _ := c.Arguments["command"].(string)
 	if c.Name != "kubectl_generic" || strings.TrimSpace(verb) == "" {
 		return "", false
@@ -439,6 +442,58 @@ func kubectlLine(c *model.ToolCall) (string, bool) {
 		for _, a := range args {
 			words = append(words, fmt.Sprint(a))
 		}
+	}
+	return quotedLine(words), true
+}
+
+// kubectlPatchOrNodeLine spells the kubectl command that mcp-server-
+// kubernetes' kubectl_patch {resourceType, name, namespace, patchData} and
+// node_management {operation, nodeName, force} amount to: kubectl patch
+// TYPE NAME -p JSON (a patch setting a volume's reclaim policy to Delete
+// is judged as on the command line), kubectl drain NODE --force.
+func kubectlPatchOrNodeLine(c *model.ToolCall) (string, bool) {
+	var words []string
+	switch c.Name {
+	case "kubectl_patch":
+		kind, _ := c.Arguments["resourceType"].(string)
+		name, _ := c.Arguments["name"].(string)
+		if strings.TrimSpace(kind) == "" || strings.TrimSpace(name) == "" {
+			return "", false
+		}
+		words = []string{"kubectl", "patch", kind, name}
+		if data, ok := c.Arguments["patchData"]; ok && data != nil {
+			text, isText := data.(string)
+			if !isText {
+				b, err := json.Marshal(data)
+				if err != nil {
+					return "", false
+				}
+				text = string(b)
+			}
+			words = append(words, "-p", text)
+		} else if file, ok := c.Arguments["patchFile"].(string); ok {
+			words = append(words, "--patch-file", file)
+		}
+		if t, ok := c.Arguments["patchType"].(string); ok && t != "" {
+			words = append(words, "--type="+t)
+		}
+	case "node_management":
+		op, _ := c.Arguments["operation"].(string)
+		node, _ := c.Arguments["nodeName"].(string)
+		if strings.TrimSpace(op) == "" || strings.TrimSpace(node) == "" {
+			return "", false
+		}
+		words = []string{"kubectl", op, node}
+		for _, k := range []string{"force", "deleteLocalData", "ignoreDaemonsets"} {
+			if b, _ := c.Arguments[k].(bool); b {
+				words = append(words, map[string]string{"force": "--force", "deleteLocalData": "--delete-emptydir-data", "ignoreDaemonsets": "--ignore-daemonsets"}[k])
+			}
+		}
+	default:
+		return "", false
+	}
+	if ns, ok := c.Arguments["namespace"].(string); ok && ns != "" {
+		words = append(words, "--namespace="+ns)
 	}
 	return quotedLine(words), true
 }

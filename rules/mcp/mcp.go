@@ -338,6 +338,16 @@ func codeHosts() []rules.Rule {
 		row("mcp.git.delete-release", []string{"delete_release", "delete_release_asset"}, nil, model.TierUnrecoverable, "deletes the release and its assets; nothing keeps a copy"),
 		row("mcp.git.delete-issue", []string{"delete_issue", "delete_discussion", "delete_comment", "delete_issue_comment"}, nil, model.TierUnrecoverable,
 			"deletes the issue or comment for good (closing it would be reversible)"),
+		row("mcp.git.unprotect-branch", []string{"unprotect_branch", "delete_branch_protection", "remove_branch_protection", "delete_protected_branch"}, nil,
+			model.TierNeedsReview, "removes a branch's protection: force pushes, deletions and unreviewed merges are no longer refused, and the rules must be set up again by hand"),
+		row("mcp.git.branch-protection-weakened", branchProtectionTools, rules.Any(
+			arg("admins exempted", isFalse, "enforce_admins", "enforceAdmins"),
+			arg("force pushes or deletions allowed", isTrue, "allow_force_pushes", "allowForcePushes", "allow_deletions", "allowDeletions"),
+			arg("required reviews or checks dropped", func(v any) bool { return v == nil || isZero(v) },
+				"required_pull_request_reviews", "requiredPullRequestReviews", "required_status_checks", "requiredStatusChecks", "required_approving_review_count")),
+			model.TierNeedsReview, "weakens a branch's protection (admins exempted, force pushes or deletions allowed, required reviews or checks dropped): what it guarded can then be overwritten or deleted"),
+		row("mcp.git.branch-protection", branchProtectionTools, nil, model.TierRecoverableWithEffort,
+			"changes a branch's protection rules; the previous rules are restored by hand"),
 		row("mcp.git.delete-branch", []string{"delete_branch", "delete_ref", "delete_tag"}, nil, model.TierRecoverableFromBackup,
 			"deletes the branch or tag; its commits survive where merged or referenced, and GitHub can restore a branch from its pull request"),
 		row("mcp.git.delete-file", []string{"delete_file", "delete_files"}, server("github", "gitlab", "gitea", "bitbucket"), model.TierRecoverableFromBackup,
@@ -611,6 +621,14 @@ func kubernetes() []rules.Rule {
 			k8sDeleteReason),
 		row("mcp.k8s.patch-finalizers", []string{"kubectl_patch", "patch_resource", "k8s_patch"}, arg("a patch of finalizers", mentions("finalizers"), "patchData", "patch", "patch_data", "data"),
 			model.TierNeedsReview, "changes an object's finalizers: removing them lets a pending deletion finish at once, skipping the cleanup they guard, and which finalizers go and why the deletion was stuck is not in the input"),
+		row("mcp.k8s.patch", []string{"kubectl_patch"}, derived(), model.TierReversible,
+			"patches the object its arguments name, judged as the kubectl patch it spells (see the shell mutations of this call)"),
+		row("mcp.k8s.patch.incomplete", []string{"kubectl_patch"}, nil, model.TierNeedsReview,
+			"a patch tool called without the kind and name it patches: what it changes is not in the input"),
+		row("mcp.k8s.node", []string{"node_management"}, derived(), model.TierReversible,
+			"cordons, drains or uncordons the node its arguments name, judged as the kubectl command it spells (see the shell mutations of this call)"),
+		row("mcp.k8s.node.incomplete", []string{"node_management"}, nil, model.TierNeedsReview,
+			"a node tool called without the operation and node: what it does is not in the input"),
 		row("mcp.k8s.scale-zero", []string{"scale_deployment", "kubectl_scale", "scale_resource", "scale"}, arg("replicas=0", isZero, "replicas"), model.TierRecoverableWithEffort,
 			"scales the workload to zero: an outage until it is scaled back"),
 		row("mcp.k8s.apply-prune", k8sApplyTools, arg("prune", isTrue, "prune"), model.TierNeedsReview,
@@ -627,6 +645,9 @@ var k8sApplyTools = []string{"kubectl_apply", "apply_manifest", "k8s_apply", "re
 // writes as the kubectl command they amount to (pods_delete {name,
 // namespace} is kubectl delete pod NAME -n NS).
 var kubectlSpelled = []string{"pods_delete", "resources_delete"}
+
+// branchProtectionTools change a code host's branch protection rules.
+var branchProtectionTools = []string{"update_branch_protection", "edit_branch_protection", "set_branch_protection", "update_protected_branch", "protect_branch"}
 
 // cliTools run a cloud provider's command line (the AWS API server's
 // call_aws takes {"cli_command": "aws ..."}; use_aws an API call that
