@@ -235,6 +235,8 @@ func TestParse(t *testing.T) {
 			`pwsh -c Get-ChildItem C:\data -Recurse | Where-Object { $_.Length -gt 0 } | Remove-Item -Force | rm C:\data/{}~dyn +more`},
 		{"a cmdlet typed as the line", `Remove-Item -Recurse -Force C:\Users\me\src`, `pwsh | rm -rf C:\Users\me\src`},
 		{"a lower-case dashed program is no cmdlet", `update-alternatives --config java`, `update-alternatives --config java`},
+		{"powershell New-Item", `pwsh -c 'New-Item -ItemType Directory src\app; ni notes.txt; New-Item -Force ~/.bashrc'`,
+			`pwsh -c New-Item -ItemType Directory src\app; ni notes.txt; New-Item -Force ~/.bashrc | mkdir -p src/app | touch notes.txt | (redirect) ~/.bashrc`},
 		{"powershell registry path is no file", `pwsh -c 'Remove-Item HKLM:\Software\X -Recurse'`, `pwsh -c Remove-Item HKLM:\Software\X -Recurse`},
 		{"powershell strings and comments hide nothing", `pwsh -c 'Write-Host "Remove-Item C:\" # Remove-Item C:\'`, `pwsh -c Write-Host "Remove-Item C:\" # Remove-Item C:\`},
 		{"powershell bad encoding", `pwsh -enc notbase64!!`, "!problem"},

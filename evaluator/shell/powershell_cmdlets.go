@@ -41,7 +41,7 @@ var psTranslations map[string]psTranslation
 func init() {
 	psTranslations = map[string]psTranslation{
 		"remove-item": psRemoveItem, "copy-item": psCopyMove, "move-item": psCopyMove,
-		"set-content": psWrite, "add-content": psWrite, "out-file": psWrite, "tee-object": psWrite,
+		"set-content": psWrite, "add-content": psWrite, "out-file": psWrite, "tee-object": psWrite, "new-item": psNewItem,
 		"clear-content":     psClearContent,
 		"stop-process":      psStopProcess,
 		"stop-computer":     psPower,
@@ -257,6 +257,43 @@ func psWrite(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, in 
 	at.Program, at.Args = cmdlet, args
 	for _, t := range targets {
 		w.truncations(at, []model.Redirect{{Op: op, Target: t}})
+	}
+}
+
+// New-Item makes a directory (mkdir -p) or a file, which it refuses to
+// make where one exists unless -Force makes it empty the file (: > FILE).
+func psNewItem(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, in psInput, fr frame) {
+	p := psBind(args, []string{"path", "name", "itemtype", "value", "credential", "target"}, []string{"force", "whatif", "confirm"})
+	if p.switches["whatif"] {
+		return
+	}
+	paths := p.paths("path")
+	if name, ok := p.values["name"]; ok {
+		paths = []model.Arg{psPath(name)}
+		if dir, ok := p.values["path"]; ok && !dir.Dynamic && !name.Dynamic {
+			paths = []model.Arg{psPath(model.Arg{Value: strings.TrimSuffix(dir.Value, `\`) + "/" + name.Value})}
+		}
+	}
+	switch kind := strings.ToLower(p.values["itemtype"].Value); {
+	case kind == "directory" || kind == "dir" || kind == "d":
+		psRun(w, cmd, cmdlet, append(words("mkdir", "-p"), paths...), psInput{}, fr)
+	case kind == "symboliclink" || kind == "junction" || kind == "hardlink":
+		argv := words("ln", "-s")
+		if p.switches["force"] {
+			argv = words("ln", "-sf")
+		}
+		if target, ok := p.values["target"]; ok {
+			argv = append(argv, psPath(target))
+		}
+		psRun(w, cmd, cmdlet, append(argv, paths...), psInput{}, fr)
+	case p.switches["force"]:
+		at := w.child(cmd, cmdlet)
+		at.Program, at.Args = cmdlet, args
+		for _, t := range paths {
+			w.truncations(at, []model.Redirect{{Op: ">", Target: t}})
+		}
+	default:
+		psRun(w, cmd, cmdlet, append(words("touch"), paths...), psInput{}, fr)
 	}
 }
 

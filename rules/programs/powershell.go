@@ -24,7 +24,8 @@ var (
 	// psHarmlessCmdlets have destroying verbs but change nothing that
 	// lasts.
 	psHarmlessCmdlets = []string{"clear-host", "clear-variable", "remove-variable", "clear-history", "remove-module", "remove-psdrive",
-		"remove-job", "remove-pssession", "remove-typedata", "remove-event"}
+		"remove-job", "remove-pssession", "remove-typedata", "remove-event", "set-location", "set-variable", "new-variable", "invoke-pester",
+		"new-object", "set-strictmode", "set-psdebug"}
 	// psReadingVerbs read, show or compute; cmdlets with other verbs (Set,
 	// New, Add, Start, Stop, Enable, Install, Publish, Grant …) change
 	// something Recourse does not analyse.

@@ -49,6 +49,7 @@ func TestRows(t *testing.T) {
 		{Row: "program.pwsh.cmdlet-changes", Hit: `pwsh -c 'Set-ExecutionPolicy Unrestricted'`, Miss: `pwsh -c 'Get-ExecutionPolicy'`},
 		{Row: "program.powershell.cmdlet-changes", Hit: `powershell -c 'New-LocalUser bob; Stop-Service spooler'`, Miss: `powershell -c 'Start-Sleep 1; Write-Output done'`},
 		{Row: "program.pwsh.inline", Hit: `pwsh -c 'Get-ChildItem -Recurse | Select-Object Name'`, Miss: `pwsh -c 'Uninstall-Module Az'`},
+		{Row: "program.pwsh.inline", Hit: `pwsh -c 'Set-Location src; Invoke-Pester'`, Miss: `pwsh -c 'Set-Service spooler -StartupType Disabled'`},
 		{Row: "program.powershell.inline", Hit: `powershell -c "Write-Host hi"`, Miss: "powershell ./deploy.ps1"},
 		{Row: "program.pwsh.file", Hit: "pwsh -File ./deploy.ps1", Miss: `pwsh -c "Write-Host hi"`},
 		{Row: "program.powershell.file", Hit: "powershell -File deploy.ps1", Miss: `powershell -c "Get-Date"`},
