@@ -37,7 +37,12 @@ var readOnly = []string{
 	"fd", "fzf", "code", "vim", "vi", "nano", "emacs", "open", "xdg-open", "pbcopy", "pbpaste", "xclip",
 	"numfmt", "expr", "bc", "dc", "factor", "shuf", "split", "csplit", "mktemp",
 	"go", "gofmt", "npm", "npx", "yarn", "pnpm", "pip", "pip3", "pipx", "poetry", "uv", "cargo", "rustc",
-	"rustup", "make", "cmake", "ninja", "mvn", "gradle", "gradlew", "javac", "gcc", "g++", "clang", "ld", "tsc",
+	"rustup", "make", "gmake", "cmake", "ninja", "mvn", "gradle", "gradlew", "javac", "gcc", "g++", "clang", "ld", "tsc",
+	// Build and task runners like make: their targets are in files the
+	// input does not show, and a target named for a destructive operation
+	// is read first (taskRunnerRows); their clean and reset commands
+	// delete build outputs and caches.
+	"just", "task", "mage", "bazel", "bazelisk", "ant", "pants", "lerna", "nx", "turbo", "buck2", "sbt", "lein",
 	"eslint", "prettier", "black", "ruff", "flake8", "mypy", "pytest", "jest", "vitest", "mocha", "rspec", "bundle",
 	"gem", "composer", "dotnet", "swift", "xcodebuild", "pod", "flutter", "dart", "mix", "elixir", "erl", "ghc",
 	"cabal", "stack", "zig", "nix-shell", "direnv", "asdf", "nvm", "pyenv", "rbenv", "brew", "apt-cache", "dpkg-query",
@@ -110,6 +115,7 @@ func Rules() []rules.Rule {
 		)
 	}
 	out = append(out, powershellRows()...)
+	out = append(out, taskRunnerRows()...)
 	for _, lang := range inlineLanguages {
 		if lang == "pwsh" || lang == "powershell" {
 			continue // powershellRows
@@ -522,6 +528,39 @@ const destructiveScriptReason = "runs a package script named for a destructive o
 // destructiveScriptWords name destructive operations in script names.
 var destructiveScriptWords = map[string]bool{"drop": true, "reset": true, "destroy": true, "delete": true, "wipe": true, "purge": true,
 	"nuke": true, "truncate": true, "rollback": true, "down": true, "teardown": true, "flush": true, "undeploy": true, "erase": true}
+
+// taskRunners run targets their build file defines (make destroy, just
+// db-reset, task db:drop): a target named for a destructive operation
+// needs review, like a package script of such a name.
+var taskRunners = []string{"make", "gmake", "just", "task", "mage"}
+
+// taskRunnerRows are the task runners' destructive-target rows.
+func taskRunnerRows() []rules.Rule {
+	out := make([]rules.Rule, 0, len(taskRunners))
+	for _, p := range taskRunners {
+		out = append(out, row("program."+p+".destructive-target", p, destructiveTarget(), model.TierNeedsReview,
+			"runs a target named for a destructive operation (destroy, db-drop, nuke, teardown …): what its recipe runs is in a build file the input does not show"))
+	}
+	return out
+}
+
+// destructiveTarget holds when a target a task runner is asked to run
+// (any operand but a VAR=value assignment) has a destructive word.
+func destructiveTarget() rules.Cond {
+	return rules.Func("a target named for a destructive operation", func(f rules.Facts) rules.Result {
+		for _, op := range f.Operands() {
+			if op.Dynamic || strings.Contains(op.Value, "=") {
+				continue
+			}
+			for _, w := range strings.FieldsFunc(strings.ToLower(op.Value), func(r rune) bool { return r == ':' || r == '-' || r == '_' || r == '.' || r == '/' }) {
+				if destructiveScriptWords[w] {
+					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "target", Value: op.Value, Present: true}}}
+				}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
 
 // destructivePackageScript holds when a package manager runs a script
 // whose name has a destructive word: after one of runWords (npm run
