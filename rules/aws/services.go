@@ -34,6 +34,16 @@ func plainRules() []rules.Rule {
 		rules.Plain{Type: "aws_db_option_group", ID: "aws.rds.option-group", Tier: effort, Reason: rules.Recreated("option group")},
 		rules.Plain{Type: "aws_db_proxy", ID: "aws.rds.proxy", Tier: effort,
 			Reason: "an apply recreates the proxy with a new endpoint; clients connecting through it fail until they are pointed at it"},
+		// DAX is a write-through cache in front of DynamoDB: the data stays
+		// in the tables.
+		rules.Plain{Type: "aws_dax_cluster", ID: "aws.dax.cluster", Tier: effort,
+			Reason: "DAX is a write-through cache in front of DynamoDB: the data stays in the tables, and an apply recreates the cluster, which warms again"},
+		rules.Plain{Type: "aws_lightsail_disk", ID: "aws.lightsail.disk", Tier: lost, Confidence: medium,
+			Reason: "the disk is deleted with its data; only a disk snapshot taken earlier could restore it"},
+		rules.Plain{Type: "aws_sagemaker_notebook_instance", ID: "aws.sagemaker.notebook-instance", Tier: lost, Confidence: medium,
+			Reason: "the notebook instance is deleted with its ML storage volume: the notebooks and data saved on it, unless pushed to git or S3, are gone"},
+		rules.Plain{Type: "aws_storagegateway_gateway", ID: "aws.storagegateway.gateway", Tier: lost, Confidence: medium,
+			Reason: "deleting a gateway loses the data in its cache and upload buffer not yet written to AWS, and a volume gateway's volumes go with it (their snapshots and a file gateway's S3 objects stay): at best only what was never written to AWS is lost"},
 		rules.Plain{Type: "aws_rds_global_cluster", ID: "aws.rds.global-cluster", Tier: effort, Confidence: medium,
 			Reason: "RDS refuses to delete a global cluster that still has member clusters, so only the empty global container goes; an apply recreates it"},
 		rules.Plain{Type: "aws_elasticache_parameter_group", ID: "aws.elasticache.parameter-group", Tier: effort, Reason: rules.Recreated("ElastiCache parameter group")},

@@ -70,6 +70,7 @@ var plainTiers = []rulestest.PlainTier{
 	{Type: "azurerm_dns_txt_record", ID: "azure.dns.txt-record", Tier: 1},
 	{Type: "azurerm_netapp_volume", ID: "azure.netapp.volume", Tier: 4},
 	{Type: "azurerm_kusto_cluster", ID: "azure.kusto.cluster", Tier: 4},
+	{Type: "azurerm_search_service", ID: "azure.search.service", Tier: 4},
 	{Type: "azurerm_kusto_database", ID: "azure.kusto.database", Tier: 4},
 	{Type: "azurerm_mssql_managed_instance", ID: "azure.mssql.managed-instance", Tier: 4},
 }

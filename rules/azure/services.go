@@ -149,6 +149,8 @@ func plainRules() []rules.Rule {
 		// Files and analytics.
 		rules.Plain{Type: "azurerm_netapp_volume", ID: "azure.netapp.volume", Tier: lost,
 			Reason: "the volume is deleted with its data and its snapshots, which live in the volume"},
+		rules.Plain{Type: "azurerm_search_service", ID: "azure.search.service", Tier: lost, Confidence: medium,
+			Reason: "the search service is deleted with its indexes: documents an indexer pulled come back by indexing their sources again, documents pushed through the API are gone"},
 		rules.Plain{Type: "azurerm_kusto_cluster", ID: "azure.kusto.cluster", Tier: lost, Confidence: medium,
 			Reason: "the Data Explorer cluster is deleted with every database in it and their data"},
 		rules.Plain{Type: "azurerm_kusto_database", ID: "azure.kusto.database", Tier: lost, Confidence: medium,
