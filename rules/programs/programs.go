@@ -116,6 +116,7 @@ func Rules() []rules.Rule {
 	}
 	out = append(out, powershellRows()...)
 	out = append(out, taskRunnerRows()...)
+	out = append(out, agentRows()...)
 	for _, lang := range inlineLanguages {
 		if lang == "pwsh" || lang == "powershell" {
 			continue // powershellRows
