@@ -167,6 +167,13 @@ func Rules() []rules.Rule {
 			"git rm deletes tracked files; they come back from the last commit"),
 		row("git.mv.force", sub("mv", rules.All(rules.Flag("f", "force"), rules.Not(rules.Flag("n", "dry-run")))), model.TierRecoverableFromBackup,
 			"git mv -f replaces the destination if it exists: a committed one comes back from history, an untracked or changed one is lost"),
+		// --no-verify skips the hooks a repository runs before a commit or
+		// a push: linters, tests, secret scanners (commit's -n is the same;
+		// push's -n is --dry-run).
+		row("git.commit.no-verify", sub("commit", rules.Flag("no-verify", "n")), model.TierRecoverableWithEffort,
+			"git commit --no-verify skips the repository's pre-commit and commit-msg hooks (linters, tests, secret scanners): what they would have refused is committed"),
+		row("git.push.no-verify", sub("push", rules.Flag("no-verify")), model.TierRecoverableWithEffort,
+			"git push --no-verify skips the repository's pre-push hook (tests, secret scanners): what it would have refused is pushed"),
 		row("git.push.force-lookalike", sub("push", forceLookalike()), model.TierNeedsReview,
 			"git push is given an option spelled like a force option that git does not have (--force-with-lease-if-includes): git refuses it, but a spelling made to read as something else needs a person"),
 		// git-lfs is not built in but nearly everywhere: its rewrite of
