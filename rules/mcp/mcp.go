@@ -249,7 +249,9 @@ var (
 		// PowerShell terminals (Claude Code's PowerShell tool reads as power_shell); evaluator/mcpcall reads their
 		// command lines as pwsh -Command does.
 		"powershell", "power_shell", "powershell_tool", "run_powershell", "execute_powershell", "invoke_powershell", "run_powershell_command",
-		"execute_powershell_command", "powershell_exec", "pwsh", "run_pwsh"}
+		"execute_powershell_command", "powershell_exec", "pwsh", "run_pwsh",
+		// Desktop Commander starts its commands as processes it can talk to.
+		"start_process"}
 )
 
 // firstWordRead holds when the tool's first word is a read verb and no
@@ -571,8 +573,35 @@ func databases() []rules.Rule {
 	)
 }
 
+// guardSettings are words in a setting's name that make it a guard:
+// Desktop Commander's blockedCommands and allowedDirectories, a server's
+// permissions, sandbox or approval mode.
+var guardSettings = []string{"block", "allow", "permission", "sandbox", "approval", "trust", "deny", "readonly", "read_only"}
+
+// guardSetting holds when a configuration tool is given a setting whose
+// name makes it one of the server's own guards.
+func guardSetting() rules.Cond {
+	return rules.Func("a guard setting", func(f rules.Facts) rules.Result {
+		for _, k := range []string{"key", "name", "setting"} {
+			v, ok := f.M.Call.Arguments[k].(string)
+			if !ok {
+				continue
+			}
+			lower := strings.ToLower(v)
+			for _, w := range guardSettings {
+				if strings.Contains(lower, w) {
+					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + k, Value: v, Present: true}}}
+				}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
 func terminals() []rules.Rule {
 	return concat(
+		row("mcp.config.guard", []string{"set_config_value", "set_config", "update_config", "set_setting", "update_setting"}, guardSetting(), model.TierNeedsReview,
+			"changes one of the server's own guards (Desktop Commander's blockedCommands or allowedDirectories, a permission, sandbox or approval setting): what the agent may run or touch afterwards, unasked, changes with it"),
 		row("mcp.shell.command", shellTools, derived(), model.TierReversible,
 			"runs a shell command line, judged command by command (see the shell mutations of this call)"),
 		row("mcp.shell.no-command", shellTools, nil, model.TierNeedsReview,

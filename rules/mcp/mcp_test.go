@@ -72,6 +72,8 @@ var specs = map[string]spec{
 	"mcp.k8s.node.incomplete":    {`{"server":"kubernetes","tool":"{tool}","arguments":{"operation":"drain"}}`, `{"server":"kubernetes","tool":"{tool}","arguments":{"operation":"uncordon","nodeName":"n1"}}`},
 	"mcp.k8s.spelled":            {`{"server":"kubernetes","tool":"{tool}","arguments":{"kind":"Deployment","name":"web","namespace":"prod"}}`, `{"server":"kubernetes","tool":"{tool}","arguments":{}}`},
 	"mcp.k8s.spelled.incomplete": {`{"server":"kubernetes","tool":"{tool}","arguments":{}}`, `{"server":"kubernetes","tool":"{tool}","arguments":{"kind":"Pod","name":"web"}}`},
+	"mcp.config.guard": {`{"server":"desktop-commander","tool":"{tool}","arguments":{"key":"blockedCommands","value":[]}}`,
+		`{"server":"desktop-commander","tool":"{tool}","arguments":{"key":"fileReadLineLimit","value":2000}}`},
 	"mcp.shell.command":          {`{"server":"terminal","tool":"{tool}","arguments":{"command":"ls"}}`, `{"server":"terminal","tool":"{tool}","arguments":{}}`},
 	"mcp.shell.no-command":       {`{"server":"terminal","tool":"{tool}","arguments":{}}`, `{"server":"terminal","tool":"{tool}","arguments":{"command":"ls"}}`},
 	"mcp.cloud.cli":              {`{"server":"aws-api","tool":"{tool}","arguments":{"cli_command":"aws s3 ls"}}`, `{"server":"aws-api","tool":"{tool}","arguments":{}}`},
