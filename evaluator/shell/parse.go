@@ -328,8 +328,42 @@ var loaderVars = map[string]func(string) bool{
 
 func nonEmpty(v string) bool { return strings.TrimSpace(v) != "" }
 
+// otherGoProxy reports whether a GOPROXY list names a proxy other than
+// Go's own (direct and off fetch nothing from a third party).
+func otherGoProxy(v string) bool {
+	for _, p := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == '|' }) {
+		switch strings.TrimSuffix(strings.TrimSpace(p), "/") {
+		case "https://proxy.golang.org", "direct", "off", "":
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// trustVars are variables that decide where package managers fetch code
+// from, or whether they check who serves it, with the test of a value
+// that moves or loosens that: the registry and index settings, and TLS
+// verification turned off.
+var trustVars = map[string]func(string) bool{
+	"PIP_INDEX_URL": nonEmpty, "PIP_EXTRA_INDEX_URL": nonEmpty, "PIP_TRUSTED_HOST": nonEmpty, "PIP_FIND_LINKS": nonEmpty,
+	"UV_INDEX_URL": nonEmpty, "UV_EXTRA_INDEX_URL": nonEmpty, "UV_INDEX": nonEmpty, "UV_DEFAULT_INDEX": nonEmpty,
+	"NPM_CONFIG_REGISTRY": nonEmpty, "npm_config_registry": nonEmpty, "YARN_NPM_REGISTRY_SERVER": nonEmpty, "YARN_REGISTRY": nonEmpty,
+	"GOPROXY": otherGoProxy, "GONOSUMDB": nonEmpty, "GOINSECURE": nonEmpty, "GONOSUMCHECK": nonEmpty,
+	"GOSUMDB":                      func(v string) bool { return strings.TrimSpace(v) == "off" },
+	"GOFLAGS":                      func(v string) bool { return strings.Contains(v, "-insecure") },
+	"NODE_TLS_REJECT_UNAUTHORIZED": func(v string) bool { return strings.TrimSpace(v) == "0" },
+	"PYTHONHTTPSVERIFY":            func(v string) bool { return strings.TrimSpace(v) == "0" },
+	"GIT_SSL_NO_VERIFY": func(v string) bool {
+		v = strings.ToLower(strings.TrimSpace(v))
+		return v != "" && v != "0" && v != "false"
+	},
+	"NPM_CONFIG_STRICT_SSL": func(v string) bool { return strings.EqualFold(strings.TrimSpace(v), "false") },
+	"npm_config_strict_ssl": func(v string) bool { return strings.EqualFold(strings.TrimSpace(v), "false") },
+}
+
 func isCommandVar(a *syntax.Assign) bool {
-	return a != nil && a.Name != nil && a.Value != nil && (commandVarNames[a.Name.Value] || loaderVars[a.Name.Value] != nil)
+	return a != nil && a.Name != nil && a.Value != nil && (commandVarNames[a.Name.Value] || loaderVars[a.Name.Value] != nil || trustVars[a.Name.Value] != nil)
 }
 
 // commandVars analyses the command lines that assignments of command
@@ -345,6 +379,12 @@ func (w *walker) commandVars(assigns []*syntax.Assign, env map[string]string, at
 // set to line, hands to the programs run with it, at the command at.
 func (w *walker) commandVar(name string, line model.Arg, at *model.Command) {
 	if strings.TrimSpace(line.Value) == "" {
+		return
+	}
+	if trusts := trustVars[name]; trusts != nil {
+		if line.Dynamic || trusts(line.Value) {
+			w.emitProblem(at, name+"="+line.Value+" points package installs at another registry or turns the check of its TLS certificate off: the code later installs run comes from wherever that is")
+		}
 		return
 	}
 	if loads := loaderVars[name]; loads != nil {

@@ -15,6 +15,8 @@ import (
 const (
 	installURLReason = "installs a package from a URL or git repository rather than the registry: its install scripts, which the input does not show, run now"
 	registryReason   = "points the package manager at another registry, index, proxy or channel: every later install fetches its code from there"
+	tlsOffReason     = "turns off the check of the registry's TLS certificate: whoever sits between this machine and the registry can serve the code every later install runs"
+	systemRepoReason = "adds a package repository or signing key the system trusts: every later system package install or upgrade can come from there, and its install scripts run as root"
 )
 
 // isSourceURL holds for an operand that names a package by URL or
@@ -42,13 +44,25 @@ func supplyChainRows() []rules.Rule {
 				k := strings.ToLower(a.Value)
 				return strings.HasSuffix(k, "index-url") || strings.HasSuffix(k, "extra-index-url") || strings.HasSuffix(k, "find-links")
 			})), model.TierNeedsReview, registryReason),
+			row("program."+pip+".trusted-host", pip, rules.Any(rules.All(rules.Sub("config", "set"), rules.Operand(2, "a trusted host", func(a model.Arg, _ *model.Command) bool {
+				return strings.HasSuffix(strings.ToLower(a.Value), "trusted-host")
+			})), rules.All(rules.Sub("install"), rules.Flag("trusted-host"))), model.TierNeedsReview, tlsOffReason),
 		)
 	}
 	install := rules.Any(rules.Sub("install"), rules.Sub("i"), rules.Sub("add"))
 	out = append(out, row("program.bun.install-url", "bun", rules.All(install, rules.Operand(1, "a URL or repository", isSourceURL)), model.TierNeedsReview, installURLReason))
 	for _, js := range []string{"npm", "pnpm", "yarn"} {
 		out = append(out,
-			row("program."+js+".install-url", js, rules.All(install, rules.Operand(1, "a URL or repository", isSourceURL)), model.TierNeedsReview, installURLReason),
+			row("program."+js+".install-url", js, rules.All(install, rules.Any(rules.Operand(1, "a URL or repository", isSourceURL), rules.Flag("registry"))),
+				model.TierNeedsReview, installURLReason),
+			row("program."+js+".tls-off", js, rules.All(rules.Sub("config", "set"), rules.Operand(2, "strict-ssl false", func(a model.Arg, c *model.Command) bool {
+				k, v, hasValue := strings.Cut(strings.ToLower(a.Value), "=")
+				if !hasValue { // npm config set strict-ssl false
+					ops := rules.Operands(c)
+					v = strings.ToLower(ops[len(ops)-1].Value)
+				}
+				return (k == "strict-ssl" || k == "enablestrictssl") && v == "false"
+			})), model.TierNeedsReview, tlsOffReason),
 			row("program."+js+".registry", js, rules.All(rules.Sub("config", "set"), rules.Operand(2, "a registry setting", func(a model.Arg, _ *model.Command) bool {
 				k := strings.ToLower(a.Value)
 				return strings.Contains(k, "registry") || strings.Contains(k, "npmregistryserver")
@@ -69,5 +83,15 @@ func supplyChainRows() []rules.Rule {
 			return a.Value == "channels"
 		})), model.TierNeedsReview, registryReason),
 		row("program.brew.tap-url", "brew", rules.All(rules.Sub("tap"), rules.Operand(2, "a tap URL", isSourceURL)), model.TierNeedsReview, registryReason),
+		// The system's own package sources and signing keys.
+		row("program.add-apt-repository", "add-apt-repository", rules.Not(rules.Flag("r", "remove", "help", "h")), model.TierNeedsReview, systemRepoReason),
+		row("program.apt-key.add", "apt-key", rules.Any(rules.Sub("add"), rules.Sub("adv")), model.TierNeedsReview, systemRepoReason),
+		row("program.rpm.import-key", "rpm", rules.Flag("import"), model.TierNeedsReview, systemRepoReason),
+		row("program.rpm.install-url", "rpm", rules.All(rules.Flag("i", "U", "install", "upgrade"), rules.Operand(0, "a URL", isSourceURL)), model.TierNeedsReview, installURLReason),
+		row("program.zypper.add-repo", "zypper", rules.Any(rules.Sub("addrepo"), rules.Sub("ar")), model.TierNeedsReview, systemRepoReason),
+		row("program.dnf.add-repo", "dnf", rules.All(rules.Sub("config-manager"), rules.Flag("add-repo")), model.TierNeedsReview, systemRepoReason),
+		row("program.yum-config-manager.add-repo", "yum-config-manager", rules.Flag("add-repo"), model.TierNeedsReview, systemRepoReason),
+		row("program.snap.install-unsigned", "snap", rules.All(rules.Sub("install"), rules.Flag("dangerous", "devmode", "jailmode")), model.TierNeedsReview,
+			"installs a snap without checking its signature (--dangerous) or outside its confinement (--devmode): its code runs with what it asks for"),
 	)
 }
