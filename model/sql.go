@@ -21,6 +21,9 @@ type SQLStatement struct {
 	AlterDrops bool
 	// Cascade reports a DROP ... CASCADE.
 	Cascade bool
+	// Opens reports a statement that opens data to everyone: a GRANT to
+	// PUBLIC, an ALTER TABLE that turns row-level security off.
+	Opens bool
 	// Program is the shell command a COPY ... PROGRAM runs on the server.
 	Program string
 	// Functions are the functions the statement calls, lower-case and

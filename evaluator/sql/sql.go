@@ -232,6 +232,8 @@ func statement(n *pg_query.Node) model.SQLStatement {
 				st.AlterDrops = true
 			case pg_query.AlterTableType_AT_AlterColumnType:
 				st.AlterDrops = true // a type change can truncate or reject existing values
+			case pg_query.AlterTableType_AT_DisableRowSecurity, pg_query.AlterTableType_AT_NoForceRowSecurity:
+				st.Opens = true
 			}
 		}
 		return st
@@ -251,7 +253,11 @@ func statement(n *pg_query.Node) model.SQLStatement {
 		return model.SQLStatement{Kind: "CREATE", Object: "FUNCTION", Cascade: s.CreateFunctionStmt.GetReplace()}
 	case *pg_query.Node_GrantStmt:
 		if s.GrantStmt.GetIsGrant() {
-			return model.SQLStatement{Kind: "GRANT"}
+			st := model.SQLStatement{Kind: "GRANT"}
+			for _, g := range s.GrantStmt.GetGrantees() {
+				st.Opens = st.Opens || g.GetRoleSpec().GetRoletype() == pg_query.RoleSpecType_ROLESPEC_PUBLIC
+			}
+			return st
 		}
 		return model.SQLStatement{Kind: "REVOKE"}
 	case *pg_query.Node_GrantRoleStmt:

@@ -154,6 +154,8 @@ func Rules() []rules.Rule {
 		}), model.TierUnrecoverable, "COPY ... TO overwrites a system file on the database server"),
 		row("sql.copy.file", statement("COPY ... TO a file", kind("COPY TO FILE")), model.TierRecoverableWithEffort,
 			"COPY ... TO writes a file on the database server, overwriting one of the same name"),
+		row("sql.opens", statement("a GRANT to PUBLIC or row-level security off", func(st *model.SQLStatement) bool { return st.Opens }), model.TierNeedsReview,
+			"opens data to everyone who can connect: a grant to PUBLIC, or row-level security turned off on a table; what that exposes is not in the input"),
 		row("sql.schema-change", statement("ALTER, GRANT, REVOKE or COPY FROM", kind("ALTER", "GRANT", "REVOKE", "COPY FROM")),
 			model.TierRecoverableWithEffort, "changes the schema, permissions or bulk-loads rows; reverting it takes the opposite statement"),
 		row("sql.function.replication-slot", calls("pg_drop_replication_slot"), model.TierRecoverableFromBackup,

@@ -31,6 +31,8 @@ func TestRows(t *testing.T) {
 		{Row: "sql.upsert", Hit: `psql -c "INSERT INTO t VALUES (1) ON CONFLICT (id) DO UPDATE SET v = 1"`, Miss: `psql -c "INSERT INTO t VALUES (1)"`},
 		{Row: "sql.replace-definition", Hit: `psql -c "CREATE OR REPLACE VIEW v AS SELECT 1"`, Miss: `psql -c "CREATE VIEW v AS SELECT 1"`},
 		{Row: "sql.schema-change", Hit: `psql -c "GRANT SELECT ON t TO bob"`, Miss: `psql -c "SELECT 1"`},
+		{Row: "sql.opens", Hit: `psql -c "GRANT ALL ON ALL TABLES IN SCHEMA public TO PUBLIC"`, Miss: `psql -c "GRANT SELECT ON t TO bob"`},
+		{Row: "sql.opens", Hit: `psql -c "ALTER TABLE accounts DISABLE ROW LEVEL SECURITY"`, Miss: `psql -c "ALTER TABLE accounts ENABLE ROW LEVEL SECURITY"`},
 		{Row: "sql.read", Hit: `psql -c "SELECT * FROM users"`, Miss: `psql -c "DELETE FROM users"`},
 		{Row: "sql.read", Hit: `psql -c "DISCARD ALL"`, Miss: `psql -c "EXECUTE purge_all"`},
 		{Row: "sql.schema-change", Hit: `psql -c "ALTER TABLE users RENAME TO old_users"`, Miss: `psql -c "ALTER TABLE users DROP COLUMN email"`},
