@@ -84,7 +84,8 @@ func TestDerivedMutations(t *testing.T) {
 		{`{"server": "postgres", "tool": "query", "arguments": {"sql": "DROP TABLE users; SELECT 1"}}`, "query sql sql"},
 		{`{"server": "sqlite", "tool": "read_query", "arguments": {"query": "SELECT 1"}}`, "read_query sql"},
 		{`{"server": "neon", "tool": "run_sql_transaction", "arguments": {"sqlStatements": ["DELETE FROM users", "SELECT 1;"]}}`, "run_sql_transaction sql sql"},
-		{`{"server": "neon", "tool": "run_sql_transaction", "arguments": {"sqlStatements": ["DELETE FROM users", 7]}}`, "run_sql_transaction sql"},
+		// The 7 does not parse: the DELETE is still read on its own.
+		{`{"server": "neon", "tool": "run_sql_transaction", "arguments": {"sqlStatements": ["DELETE FROM users", 7]}}`, "run_sql_transaction sql sql"},
 		{`{"server": "github", "tool": "search_code", "arguments": {"query": "DROP TABLE"}}`, "search_code"},
 		{`{"server": "terminal", "tool": "run_command", "arguments": {"command": "rm -rf ~ && ls"}}`, "run_command rm ls"},
 		{`{"server": "desktop-commander", "tool": "execute_command", "arguments": {"command": "git push -f", "cwd": "/repo"}}`, "execute_command git"},

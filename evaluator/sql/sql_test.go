@@ -51,6 +51,22 @@ func TestParse(t *testing.T) {
 		{"BEGIN; DELETE FROM t; COMMIT", "TRANSACTION | DELETE where=false | TRANSACTION"},
 		{"DO $$ BEGIN DELETE FROM t; END $$", "OTHER"},
 		{"SELEC * FROM t", "UNPARSED"},
+		// MySQL's dialect, read statement by statement when the text is
+		// not PostgreSQL.
+		{"SELECT `id` FROM `app`.`users` LIMIT 10", "SELECT"},
+		{"DESCRIBE users; SHOW CREATE TABLE users; USE app", "SESSION | SESSION | SESSION"},
+		{"DROP DATABASE IF EXISTS `shop`", "DROP DATABASE targets=shop"},
+		{"DELETE FROM users ORDER BY id LIMIT 10", "DELETE where=false"},
+		{"DELETE FROM `users` WHERE `id` = 3 LIMIT 1", "DELETE where=true"},
+		{"UPDATE users SET a = 1 LIMIT 5", "UPDATE where=false"},
+		{"RENAME TABLE a TO b", "ALTER TABLE"},
+		{"REPLACE INTO t VALUES (1)", "UPSERT"},
+		{"LOAD DATA INFILE '/tmp/x' INTO TABLE t", "COPY FROM"},
+		{"PURGE BINARY LOGS BEFORE NOW()", "RESET LOGS"},
+		{"OPTIMIZE TABLE t", "MAINTENANCE"},
+		{"# a comment\nSHOW TABLES; DROP TABLE `t`", "SESSION | DROP TABLE targets=t"},
+		{"SHOW TABLES; SELEC 1", "SESSION | UNPARSED"},
+		{"SELECT ';' FROM `t;x`; DELETE FROM t", "SELECT | DELETE where=false"},
 		{"", ""},
 	}
 	for _, tt := range tests {
@@ -114,7 +130,8 @@ func TestFunctions(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"DROP TABLE x", "DELETE FROM t WHERE a=1; SELECT 1", "ALTER TABLE t DROP COLUMN c", "SELEC", "$$"} {
+	for _, s := range []string{"DROP TABLE x", "DELETE FROM t WHERE a=1; SELECT 1", "ALTER TABLE t DROP COLUMN c", "SELEC", "$$",
+		"DESCRIBE `t`; DELETE FROM `t` ORDER BY a LIMIT 2 # x\n/* y */ LOAD DATA INFILE 'f' REPLACE INTO TABLE t; PURGE MASTER LOGS"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
