@@ -385,9 +385,20 @@ func mongoDestructive() rules.Cond {
 		if !ok {
 			return rules.Result{Truth: rules.False}
 		}
-		for _, call := range []string{"dropDatabase", ".drop(", "deleteMany", "deleteOne", "remove(", "dropIndexes", "dropUser", "findOneAndDelete", "renameCollection", "$out"} {
+		for _, call := range []string{"dropDatabase", ".drop(", "deleteMany", "deleteOne", "remove(", "dropIndexes", "dropUser", "dropAllUsers", "dropRole",
+			"dropAllRoles", "findOneAndDelete", "renameCollection", "$out"} {
 			if strings.Contains(v, call) {
 				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "call", Value: strings.TrimRight(call, "("), Present: true}}}
+			}
+		}
+		// A database command given as a document: runCommand({drop: 'users'}).
+		if strings.Contains(v, "runCommand(") || strings.Contains(v, "adminCommand(") {
+			for _, key := range []string{"drop", "delete"} {
+				for _, spelled := range []string{key + ":", key + " :", "'" + key + "'", `"` + key + `"`} {
+					if strings.Contains(v, spelled) {
+						return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "command", Value: key, Present: true}}}
+					}
+				}
 			}
 		}
 		// An update of every document, as an UPDATE without WHERE is.

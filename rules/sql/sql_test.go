@@ -82,6 +82,8 @@ func TestRows(t *testing.T) {
 		{Row: "db.redis-cli.delete", Hit: "redis-cli del session:1", Miss: "redis-cli get session:1"},
 		{Row: "db.redis-cli", Hit: "redis-cli get k", Miss: "redis-cli flushdb"},
 		{Row: "db.mongosh.destructive", Hit: `mongosh app --eval "db.users.deleteMany({})"`, Miss: `mongosh app --eval "db.users.find()"`},
+		{Row: "db.mongosh.destructive", Hit: `mongosh app --eval "db.dropAllUsers()"`, Miss: `mongosh app --eval "db.getUsers()"`},
+		{Row: "db.mongosh.destructive", Hit: `mongosh app --eval "db.runCommand({drop: 'users'})"`, Miss: `mongosh app --eval "db.runCommand({ping: 1})"`},
 		{Row: "db.mongosh.script-file", Hit: "mongosh prod drop.js", Miss: `mongosh prod --eval "db.users.find()"`},
 		{Row: "db.mongo.script-file", Hit: "mongo --file cleanup.js prod", Miss: "mongo prod --quiet"},
 		{Row: "db.redis-cli.stdin-file", Hit: "redis-cli --pipe < cmds.txt", Miss: "redis-cli GET k < /dev/null"},
