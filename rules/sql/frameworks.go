@@ -124,5 +124,11 @@ func frameworkRows() []rules.Rule {
 		rules.Rule{ID: "db.pg_resetwal", Type: "pg_resetwal", On: rules.Execute, Tier: model.TierUnrecoverable, Reason: "pg_resetwal " + resetsWAL},
 		rules.Rule{ID: "db.pg_resetxlog.dry-run", Type: "pg_resetxlog", On: rules.Execute, When: rules.Flag("n"), Tier: model.TierReversible,
 			Reason: "pg_resetxlog -n prints the values it would write and changes nothing"},
-		rules.Rule{ID: "db.pg_resetxlog", Type: "pg_resetxlog", On: rules.Execute, Tier: model.TierUnrecoverable, Reason: "pg_resetxlog " + resetsWAL})
+		rules.Rule{ID: "db.pg_resetxlog", Type: "pg_resetxlog", On: rules.Execute, Tier: model.TierUnrecoverable, Reason: "pg_resetxlog " + resetsWAL},
+		rules.Rule{ID: "db.pg_rewind.dry-run", Type: "pg_rewind", On: rules.Execute, When: rules.Flag("n", "dry-run", "help", "version"), Tier: model.TierReversible,
+			Reason: "pg_rewind --dry-run shows what it would change and changes nothing"},
+		rules.Rule{ID: "db.pg_rewind", Type: "pg_rewind", On: rules.Execute, Tier: model.TierNeedsReview,
+			Reason: "pg_rewind throws away the target data directory's transactions after the point it diverged from the source (an old primary's writes that never reached the new one): whether any are worth keeping is not in the input"},
+		rules.Rule{ID: "db.mongod.repair", Type: "mongod", On: rules.Execute, When: rules.Flag("repair"), Tier: model.TierNeedsReview,
+			Reason: "mongod --repair rewrites the data files and discards what it cannot read: the documents it drops are gone"})
 }

@@ -130,6 +130,9 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "db.pg_resetwal.dry-run", Hit: "pg_resetwal -n /var/lib/postgresql/data", Miss: "pg_resetwal -f /var/lib/postgresql/data"},
 		rulestest.Case{Row: "db.pg_resetwal", Hit: "pg_resetwal -f /var/lib/postgresql/data", Miss: "pg_resetwal --dry-run -D /var/lib/postgresql/data"},
 		rulestest.Case{Row: "db.pg_resetxlog.dry-run", Hit: "pg_resetxlog -n /var/lib/pgsql/9.6/data", Miss: "pg_resetxlog -f /var/lib/pgsql/9.6/data"},
-		rulestest.Case{Row: "db.pg_resetxlog", Hit: "pg_resetxlog -f /var/lib/pgsql/9.6/data", Miss: "pg_resetxlog -n /var/lib/pgsql/9.6/data"})
+		rulestest.Case{Row: "db.pg_resetxlog", Hit: "pg_resetxlog -f /var/lib/pgsql/9.6/data", Miss: "pg_resetxlog -n /var/lib/pgsql/9.6/data"},
+		rulestest.Case{Row: "db.pg_rewind.dry-run", Hit: "pg_rewind -n -D /var/lib/postgresql/data --source-server='host=p'", Miss: "pg_rewind -D /var/lib/postgresql/data --source-server='host=p'"},
+		rulestest.Case{Row: "db.pg_rewind", Hit: "pg_rewind -D /var/lib/postgresql/data --source-server='host=p'", Miss: "pg_rewind --dry-run -D d --source-server=x"},
+		rulestest.Case{Row: "db.mongod.repair", Hit: "mongod --repair --dbpath /data/db", Miss: "mongod --dbpath /data/db"})
 	rulestest.Run(t, Rules(), cases)
 }
