@@ -46,6 +46,19 @@ var (
 	storage   = []string{"pvc", "pvcs", "persistentvolumeclaim", "persistentvolumeclaims", "pv", "pvs", "persistentvolume", "persistentvolumes", "volumesnapshot", "volumesnapshots", "storageclass", "storageclasses", "sc"}
 	crd       = []string{"crd", "crds", "customresourcedefinition", "customresourcedefinitions"}
 	stateful  = []string{"statefulset", "statefulsets", "sts"}
+	// operated are the custom resources of operators that run databases,
+	// queues, storage, backups and clusters (CloudNativePG's Cluster and
+	// Backup, Velero's Backup, Zalando's postgresql, Strimzi's Kafka, ECK's
+	// Elasticsearch, Rook's CephCluster, a Cluster API cluster): the
+	// operator deletes what it runs, and under some settings the volumes
+	// and backups with it.
+	operated = []string{"backup", "backups", "volumesnapshotcontent", "volumesnapshotcontents", "cluster", "clusters",
+		"postgrescluster", "postgresclusters", "postgresql", "postgresqls", "mysqlcluster", "mysqlclusters", "innodbcluster", "innodbclusters",
+		"perconaxtradbcluster", "perconaxtradbclusters", "perconaservermongodb", "perconaservermongodbs", "mongodbcommunity", "mongodb",
+		"kafka", "kafkas", "kafkatopic", "kafkatopics", "elasticsearch", "elasticsearches", "opensearchcluster", "opensearchclusters",
+		"redisfailover", "redisfailovers", "rediscluster", "redisclusters", "rabbitmqcluster", "rabbitmqclusters", "cassandradatacenter",
+		"cassandradatacenters", "cephcluster", "cephclusters", "cephblockpool", "cephblockpools", "cephfilesystem", "cephfilesystems",
+		"cephobjectstore", "cephobjectstores", "objectbucketclaim", "objectbucketclaims", "etcdcluster", "etcdclusters", "database", "databases"}
 	config    = []string{"secret", "secrets", "configmap", "configmaps", "cm", "serviceaccount", "serviceaccounts", "sa", "role", "roles", "rolebinding", "rolebindings", "clusterrole", "clusterroles", "clusterrolebinding", "clusterrolebindings", "node", "nodes", "no"}
 	readVerbs = []string{"get", "describe", "logs", "top", "explain", "version", "api-resources", "api-versions", "cluster-info", "auth", "diff", "events", "wait", "config", "completion", "plugin", "port-forward", "proxy", "attach", "kustomize", "options"}
 )
@@ -68,6 +81,8 @@ func Rules() []rules.Rule {
 			"deletes every object of the kind (in every namespace with -A)"),
 		row("kubectl.delete.storage", "kubectl", kinds("delete", storage...), model.TierUnrecoverable,
 			"deleting a volume claim or volume deletes its data under the default Delete reclaim policy"),
+		row("kubectl.delete.operated", "kubectl", kinds("delete", operated...), model.TierNeedsReview,
+			"deletes a resource an operator runs a database, queue, storage, backup or cluster for: the operator deletes what it runs, and under some settings its volumes and backups too; which, is in the operator's settings, not in the input"),
 		row("kubectl.delete.crd", "kubectl", kinds("delete", crd...), model.TierUnrecoverable,
 			"deleting a custom resource definition deletes every custom resource of that kind"),
 		row("kubectl.delete.file", "kubectl", rules.All(rules.Sub("delete"), rules.Flag("f", "filename", "k", "kustomize")), model.TierNeedsReview,
