@@ -46,19 +46,9 @@ var (
 	storage   = []string{"pvc", "pvcs", "persistentvolumeclaim", "persistentvolumeclaims", "pv", "pvs", "persistentvolume", "persistentvolumes", "volumesnapshot", "volumesnapshots", "storageclass", "storageclasses", "sc"}
 	crd       = []string{"crd", "crds", "customresourcedefinition", "customresourcedefinitions"}
 	stateful  = []string{"statefulset", "statefulsets", "sts"}
-	// operated are the custom resources of operators that run databases,
-	// queues, storage, backups and clusters (CloudNativePG's Cluster and
-	// Backup, Velero's Backup, Zalando's postgresql, Strimzi's Kafka, ECK's
-	// Elasticsearch, Rook's CephCluster, a Cluster API cluster): the
-	// operator deletes what it runs, and under some settings the volumes
-	// and backups with it.
-	operated = []string{"backup", "backups", "volumesnapshotcontent", "volumesnapshotcontents", "cluster", "clusters",
-		"postgrescluster", "postgresclusters", "postgresql", "postgresqls", "mysqlcluster", "mysqlclusters", "innodbcluster", "innodbclusters",
-		"perconaxtradbcluster", "perconaxtradbclusters", "perconaservermongodb", "perconaservermongodbs", "mongodbcommunity", "mongodb",
-		"kafka", "kafkas", "kafkatopic", "kafkatopics", "elasticsearch", "elasticsearches", "opensearchcluster", "opensearchclusters",
-		"redisfailover", "redisfailovers", "rediscluster", "redisclusters", "rabbitmqcluster", "rabbitmqclusters", "cassandradatacenter",
-		"cassandradatacenters", "cephcluster", "cephclusters", "cephblockpool", "cephblockpools", "cephfilesystem", "cephfilesystems",
-		"cephobjectstore", "cephobjectstores", "objectbucketclaim", "objectbucketclaims", "etcdcluster", "etcdclusters", "database", "databases"}
+	// operated are operatedKinds (terraform.go) as kubectl names them:
+	// in lower case, singular or plural (backup.velero.io, kafkas).
+	operated  = kubectlNames(operatedKinds)
 	config    = []string{"secret", "secrets", "configmap", "configmaps", "cm", "serviceaccount", "serviceaccounts", "sa", "role", "roles", "rolebinding", "rolebindings", "clusterrole", "clusterroles", "clusterrolebinding", "clusterrolebindings", "node", "nodes", "no"}
 	readVerbs = []string{"get", "describe", "logs", "top", "explain", "version", "api-resources", "api-versions", "cluster-info", "auth", "diff", "events", "wait", "config", "completion", "plugin", "port-forward", "proxy", "attach", "kustomize", "options"}
 )
@@ -203,3 +193,18 @@ func flagValueContains(text string, names ...string) rules.Cond {
 // copyIntoDatabaseReason says why a copy into a database's data directory
 // needs review.
 const copyIntoDatabaseReason = "copies files over a database server's data directory in a running container: its files can be corrupted, and what they held is not kept; whether the database is running, and what the files are, is not in the input"
+
+// kubectlNames are kinds as kubectl accepts them: lower case, singular
+// and plural.
+func kubectlNames(kinds []string) []string {
+	out := make([]string, 0, 2*len(kinds))
+	for _, k := range kinds {
+		k = strings.ToLower(k)
+		plural := k + "s"
+		if strings.HasSuffix(k, "s") || strings.HasSuffix(k, "ch") {
+			plural = k + "es"
+		}
+		out = append(out, k, plural)
+	}
+	return out
+}

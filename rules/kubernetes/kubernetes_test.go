@@ -95,6 +95,8 @@ func TestResourceRules(t *testing.T) {
 		c("crd", "kubernetes_manifest", del, manifest("CustomResourceDefinition"), nil, "k8s.tf.manifest.delete.crd", 4),
 		c("namespace manifest", "kubernetes_manifest", del, manifest("Namespace"), nil, "k8s.tf.manifest.delete.namespace", 4),
 		c("claim manifest", "kubernetes_manifest", del, manifest("PersistentVolumeClaim"), nil, "k8s.tf.manifest.delete.volume", 4),
+		c("operator's database manifest", "kubernetes_manifest", del, manifest("Cluster"), nil, "k8s.tf.manifest.delete.operated", 4),
+		c("operator's backup manifest", "kubernetes_manifest", del, manifest("Backup"), nil, "k8s.tf.manifest.delete.operated", 4),
 		c("near miss: config map manifest", "kubernetes_manifest", del, manifest("ConfigMap"), nil, "k8s.tf.manifest.delete", 2),
 		c("manifest without kind", "kubernetes_manifest", del, map[string]any{"manifest": map[string]any{}}, nil, "k8s.tf.manifest.delete.no-kind", 4),
 		c("manifest not in the input", "kubernetes_manifest", del, map[string]any{"object": map[string]any{}}, nil, "k8s.tf.manifest.delete.no-kind", 4),

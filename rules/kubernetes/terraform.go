@@ -103,6 +103,9 @@ func manifestRules() []rules.Rule {
 		{ID: "k8s.tf.manifest.delete.volume", Type: typ, On: rules.Destroy, Tier: model.TierUnrecoverable, Confidence: model.ConfidenceMedium,
 			When:   rules.Any(kind("PersistentVolumeClaim"), kind("PersistentVolume")),
 			Reason: "with the Delete reclaim policy (the default for dynamically provisioned volumes) the volume and its data go with it"},
+		{ID: "k8s.tf.manifest.delete.operated", Type: typ, On: rules.Destroy, Tier: model.TierUnrecoverable, Confidence: model.ConfidenceMedium,
+			When:   operatedKind(kind),
+			Reason: "the kind is one an operator runs a database, queue, storage, backup or cluster for (CloudNativePG's Cluster, Velero's Backup, Strimzi's Kafka, ECK's Elasticsearch, Rook's CephCluster): the operator deletes what it runs, and under some settings its volumes and backups too"},
 		{ID: "k8s.tf.manifest.delete", Type: typ, On: rules.Destroy, Tier: model.TierRecoverableWithEffort, Confidence: model.ConfidenceMedium,
 			When:   rules.Was("manifest.kind", rules.Set()),
 			Reason: "the object is deleted and an apply recreates it from its manifest; state it held outside the manifest (status, generated fields) is lost"},
@@ -110,4 +113,24 @@ func manifestRules() []rules.Rule {
 			Reason: "the manifest names no kind, so it is read as the most dangerous one: a definition or namespace whose delete takes other objects with it"},
 		rules.InPlace(typ, "k8s.tf.manifest.update.in-place"),
 	}
+}
+
+// operatedKinds are the custom resources of operators that run databases,
+// queues, storage, backups and clusters (CloudNativePG's Cluster and
+// Backup, Velero's Backup, Zalando's postgresql, Strimzi's Kafka, ECK's
+// Elasticsearch, Rook's CephCluster, a Cluster API cluster), as manifests
+// spell their kinds: the operator deletes what it runs, and under some
+// settings the volumes and backups with it.
+var operatedKinds = []string{"Backup", "VolumeSnapshot", "VolumeSnapshotContent", "Cluster", "PostgresCluster", "postgresql",
+	"InnoDBCluster", "PerconaXtraDBCluster", "PerconaServerMongoDB", "MongoDBCommunity", "MongoDB", "Kafka", "KafkaTopic",
+	"Elasticsearch", "OpenSearchCluster", "RedisFailover", "RedisCluster", "RabbitmqCluster", "CassandraDatacenter", "CephCluster",
+	"CephBlockPool", "CephFilesystem", "CephObjectStore", "ObjectBucketClaim", "EtcdCluster", "Database"}
+
+// operatedKind holds when the manifest's kind is one of operatedKinds.
+func operatedKind(kind func(string) rules.Cond) rules.Cond {
+	cs := make([]rules.Cond, len(operatedKinds))
+	for i, k := range operatedKinds {
+		cs[i] = kind(k)
+	}
+	return rules.Any(cs...)
 }
