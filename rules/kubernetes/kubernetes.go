@@ -119,7 +119,7 @@ func Rules() []rules.Rule {
 			"changes cluster objects in place (apply, patch, edit, label, rollout ...); re-applying the previous manifests reverts it"),
 
 		row("helm.uninstall", "helm", rules.All(rules.Any(rules.Sub("uninstall"), rules.Sub("delete"), rules.Sub("del"), rules.Sub("un")), rules.Not(rules.Flag("dry-run"))), model.TierUnrecoverable,
-			"uninstalling a release deletes every object it created, volume claims it templated included"),
+			"uninstalling a release deletes every object it created, the volume claims the chart declares directly included (with their data); the claims its StatefulSets made are kept"),
 		row("helm.force", "helm", rules.All(rules.Any(rules.Sub("upgrade"), rules.Sub("rollback")), rules.Flag("force"), rules.Not(rules.Flag("dry-run"))),
 			model.TierRecoverableFromBackup,
 			"--force deletes and recreates the objects that cannot be updated in place, as kubectl replace --force does: a volume claim recreated so loses its data unless its volume is retained"),
