@@ -103,7 +103,7 @@ func TestResourceRules(t *testing.T) {
 		c("manifest spec change", "kubernetes_manifest", upd, manifest("ConfigMap"), manifest("ConfigMap"), "k8s.tf.manifest.update.in-place", 1),
 	)
 	cases = append(cases,
-		c("release uninstalled", "helm_release", del, map[string]any{"name": "api", "chart": "api"}, nil, "helm.release.delete", 2),
+		c("release uninstalled", "helm_release", del, map[string]any{"name": "api", "chart": "api"}, nil, "helm.release.delete", 4),
 		c("release upgraded", "helm_release", upd, map[string]any{"version": "1.0.0"}, map[string]any{"version": "1.1.0"}, "helm.release.update.in-place", 1),
 	)
 	rulestest.RunResources(t, ResourceRules(), cases)

@@ -29,8 +29,8 @@ func ResourceRules() []rules.Rule {
 	out = append(out, workloadRules()...)
 	out = append(out, manifestRules()...)
 	return append(out,
-		rules.Rule{ID: "helm.release.delete", Type: "helm_release", On: rules.Destroy, Tier: model.TierRecoverableWithEffort, Confidence: model.ConfidenceMedium,
-			Reason: "uninstalling the release deletes its objects; an apply installs it again, and the claims its StatefulSets created are kept by Kubernetes, but data in volumes the chart created directly goes with them"},
+		rules.Rule{ID: "helm.release.delete", Type: "helm_release", On: rules.Destroy, Tier: model.TierUnrecoverable, Confidence: model.ConfidenceMedium,
+			Reason: "uninstalling the release deletes every object it created, the volume claims the chart declares directly included (with their data; the claims its StatefulSets made are kept), as helm uninstall does; an apply installs it again empty"},
 		rules.Rule{ID: "helm.release.update.in-place", Type: "helm_release", On: rules.Update, Tier: model.TierReversible, Confidence: model.ConfidenceMedium,
 			Reason: "an upgrade in place; `helm rollback` or re-applying the previous values reverts it"},
 	)
