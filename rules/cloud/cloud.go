@@ -67,7 +67,7 @@ var openCIDRs = []string{"0.0.0.0/0", "::/0"}
 func protectionOff() rules.Cond {
 	flags := rules.Flag("no-deletion-protection", "no-deletion-protection-enabled", "no-disable-api-termination", "no-backup",
 		"no-versioning", "no-enable-point-in-time-recovery", "no-enable-bin-log", "no-copy-tags-to-snapshot",
-		"no-enable-deletion-protection", "no-enable-drop-protection", "clear-soft-delete")
+		"no-enable-deletion-protection", "no-enable-drop-protection", "clear-soft-delete", "no-enable-termination-protection")
 	// The same settings given a value: --deletion-protection=false,
 	// --enable-versioning false, --soft-delete-duration=0.
 	var valued []rules.Cond
@@ -161,8 +161,12 @@ func Rules() []rules.Rule {
 			"a delete, terminate or remove operation; no rule shows a recovery path for it"),
 		row("aws.protection-off", "aws", rules.Any(protectionOff(),
 			rules.All(argSays("disableapitermination", "disableapistop"), rules.FlagEquals("value", "false", "False"))), model.TierNeedsReview, protectionOffReason),
-		row("aws.s3api.lifecycle", "aws", rules.Sub("s3api", "put-bucket-lifecycle-configuration"), model.TierNeedsReview,
+		row("aws.s3api.lifecycle", "aws", rules.Any(rules.Sub("s3api", "put-bucket-lifecycle-configuration"), rules.Sub("s3api", "put-bucket-lifecycle")), model.TierNeedsReview,
 			"replaces the bucket's lifecycle rules, which can expire every object and old version after a day: what these rules expire is in a file or value the input does not show"),
+		row("aws.s3api.policy-file", "aws", rules.All(rules.Sub("s3api", "put-bucket-policy"), fileArgument("policy")), model.TierNeedsReview,
+			"replaces the bucket's policy with one from a file the input does not show: a policy can open the bucket to anyone, or deny everyone, its owner included"),
+		row("aws.dynamodb.batch-file", "aws", rules.All(rules.Sub("dynamodb", "batch-write-item"), fileArgument("request-items")), model.TierNeedsReview,
+			"writes or deletes the items a file lists, which the input does not show: its DeleteRequests remove items for good (without point-in-time recovery)"),
 		row("aws.read", "aws", op("*", readPrefixes...), model.TierReversible, "reads or copies without deleting"),
 		row("aws.other", "aws", nil, model.TierRecoverableWithEffort, "changes cloud resources in place (create, put, update, modify ...)"),
 
@@ -239,4 +243,16 @@ func Rules() []rules.Rule {
 			"reads cloud state"),
 		row("az.other", "az", nil, model.TierRecoverableWithEffort, "changes cloud resources in place"),
 	}, platformRows()...)
+}
+
+// fileArgument holds when an option's value is read from a file
+// (file://… or fileb://…): what it says is not in the input.
+func fileArgument(name string) rules.Cond {
+	return rules.Func("--"+name+" from a file", func(f rules.Facts) rules.Result {
+		v, ok := rules.FlagValue(f.M.Command, name)
+		if ok && (strings.HasPrefix(v, "file://") || strings.HasPrefix(v, "fileb://")) {
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: name, Value: v, Present: true}}}
+		}
+		return rules.Result{Truth: rules.False}
+	})
 }

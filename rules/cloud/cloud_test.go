@@ -106,6 +106,10 @@ func TestRows(t *testing.T) {
 
 		{Row: "aws.protection-off", Hit: "aws ec2 modify-instance-attribute --instance-id i-1 --attribute disableApiTermination --value false", Miss: "aws ec2 modify-instance-attribute --instance-id i-1 --attribute disableApiTermination --value true"},
 		{Row: "aws.s3api.lifecycle", Hit: "aws s3api put-bucket-lifecycle-configuration --bucket b --lifecycle-configuration file://rules.json", Miss: "aws s3api get-bucket-lifecycle-configuration --bucket b"},
+		{Row: "aws.s3api.lifecycle", Hit: "aws s3api put-bucket-lifecycle --bucket b --lifecycle-configuration file://rules.json", Miss: "aws s3api get-bucket-lifecycle --bucket b"},
+		{Row: "aws.s3api.policy-file", Hit: "aws s3api put-bucket-policy --bucket b --policy file://policy.json", Miss: "aws s3api get-bucket-policy --bucket b"},
+		{Row: "aws.dynamodb.batch-file", Hit: "aws dynamodb batch-write-item --request-items file://items.json", Miss: "aws dynamodb batch-get-item --request-items file://keys.json"},
+		{Row: "aws.protection-off", Hit: "aws cloudformation update-termination-protection --no-enable-termination-protection --stack-name prod", Miss: "aws cloudformation update-termination-protection --enable-termination-protection --stack-name prod"},
 		{Row: "heroku.apps-destroy", Hit: "heroku apps:destroy --app shop --confirm shop", Miss: "heroku apps:info --app shop"},
 		{Row: "heroku.pg-reset", Hit: "heroku pg:reset DATABASE_URL --confirm shop", Miss: "heroku pg:info"},
 		{Row: "heroku.addons-destroy", Hit: "heroku addons:destroy heroku-redis -a shop", Miss: "heroku addons -a shop"},
