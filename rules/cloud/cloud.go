@@ -67,7 +67,7 @@ var openCIDRs = []string{"0.0.0.0/0", "::/0"}
 func protectionOff() rules.Cond {
 	flags := rules.Flag("no-deletion-protection", "no-deletion-protection-enabled", "no-disable-api-termination", "no-backup",
 		"no-versioning", "no-enable-point-in-time-recovery", "no-enable-bin-log", "no-copy-tags-to-snapshot",
-		"no-enable-deletion-protection", "no-enable-drop-protection", "clear-soft-delete", "no-enable-termination-protection")
+		"no-enable-deletion-protection", "no-enable-drop-protection", "clear-soft-delete", "no-enable-termination-protection", "clear-retention-period")
 	// The same settings given a value: --deletion-protection=false,
 	// --enable-versioning false, --soft-delete-duration=0.
 	var valued []rules.Cond
@@ -162,7 +162,7 @@ func Rules() []rules.Rule {
 		row("aws.protection-off", "aws", rules.Any(protectionOff(),
 			rules.All(argSays("disableapitermination", "disableapistop"), rules.FlagEquals("value", "false", "False"))), model.TierNeedsReview, protectionOffReason),
 		row("aws.s3api.lifecycle", "aws", rules.Any(rules.Sub("s3api", "put-bucket-lifecycle-configuration"), rules.Sub("s3api", "put-bucket-lifecycle")), model.TierNeedsReview,
-			"replaces the bucket's lifecycle rules, which can expire every object and old version after a day: what these rules expire is in a file or value the input does not show"),
+			lifecycleReason),
 		row("aws.s3api.policy-file", "aws", rules.All(rules.Sub("s3api", "put-bucket-policy"), fileArgument("policy")), model.TierNeedsReview,
 			"replaces the bucket's policy with one from a file the input does not show: a policy can open the bucket to anyone, or deny everyone, its owner included"),
 		row("aws.dynamodb.batch-file", "aws", rules.All(rules.Sub("dynamodb", "batch-write-item"), fileArgument("request-items")), model.TierNeedsReview,
@@ -192,6 +192,7 @@ func Rules() []rules.Rule {
 		row("gcloud.read", "gcloud", rules.Any(words("list"), words("describe"), words("get-iam-policy"), words("ls"), words("cat"), words("info"), rules.Sub("config"), rules.Sub("auth")),
 			model.TierReversible, "reads cloud state or configuration"),
 		row("gcloud.protection-off", "gcloud", protectionOff(), model.TierNeedsReview, protectionOffReason),
+		row("gcloud.storage.lifecycle", "gcloud", rules.All(words("storage", "buckets", "update"), rules.Flag("lifecycle-file")), model.TierNeedsReview, lifecycleReason),
 		row("gcloud.set-iam-policy", "gcloud", words("set-iam-policy"), model.TierNeedsReview,
 			"replaces the whole IAM policy with the file's: any binding the file lacks is removed, which can lock people and services out"),
 		row("gcloud.other", "gcloud", nil, model.TierRecoverableWithEffort, "changes cloud resources in place"),
@@ -200,6 +201,7 @@ func Rules() []rules.Rule {
 		row("gsutil.public-access", "gsutil", rules.Any(rules.All(rules.Any(rules.Sub("iam"), rules.Sub("acl"), rules.Sub("defacl")), argSays("allusers", "allauthenticatedusers")),
 			rules.All(rules.Any(rules.Sub("acl", "set"), rules.Sub("defacl", "set")), argSays("public-read", "public-read-write", "authenticated-read")),
 			rules.FlagEquals("a", "public-read", "public-read-write")), model.TierNeedsReview, publicReason),
+		row("gsutil.lifecycle", "gsutil", rules.Sub("lifecycle", "set"), model.TierNeedsReview, lifecycleReason),
 		row("gsutil.rm", "gsutil", rules.Sub("rm"), model.TierNeedsReview,
 			"gsutil rm deletes objects (all under the prefix with -r, and the bucket too with -r on a bucket); whether the bucket keeps versions is not in the input"),
 		row("gsutil.rsync.delete", "gsutil", rules.All(rules.Sub("rsync"), rules.Flag("d")), model.TierNeedsReview,
@@ -225,6 +227,8 @@ func Rules() []rules.Rule {
 			"stops protecting the item and deletes its backup data: those recovery points are gone"),
 		row("az.backup.disable", "az", words("backup", "protection", "disable"), model.TierNeedsReview,
 			"stops protecting the item: no new backups are taken, and the retained ones expire on their schedule"),
+		row("az.storage.lifecycle", "az", rules.Any(words("storage", "account", "management-policy", "create"), words("storage", "account", "management-policy", "update")),
+			model.TierNeedsReview, lifecycleReason),
 		row("az.deployment.complete", "az", rules.All(words("deployment"), rules.FlagEquals("mode", "Complete", "complete")), model.TierNeedsReview,
 			"a deployment in Complete mode deletes every resource of the group that the template does not list; which those are is not in the input"),
 		row("az.keyvault.purge", "az", words("purge"), model.TierUnrecoverable, "purges soft-deleted items for good"),
@@ -244,6 +248,10 @@ func Rules() []rules.Rule {
 		row("az.other", "az", nil, model.TierRecoverableWithEffort, "changes cloud resources in place"),
 	}, platformRows()...)
 }
+
+// lifecycleReason says why replacing a bucket's lifecycle rules needs
+// review.
+const lifecycleReason = "replaces the bucket's lifecycle rules, which can expire every object and old version after a day: what these rules expire is in a file or value the input does not show"
 
 // fileArgument holds when an option's value is read from a file
 // (file://… or fileb://…): what it says is not in the input.
