@@ -24,6 +24,7 @@ const (
 	dropsDatabase = "drops the application's database (or empties and reloads it): its rows come back only from a backup"
 	dropsTables   = "drops every table of the application's database and runs the migrations again: the rows come back only from a backup"
 	rollsBack     = "runs migrations backwards, which drop the tables and columns they created: whether data goes with them is not in the input"
+	syncsSchema   = "synchronizes the database's schema to the entities: columns and tables that no entity declares are dropped with their data"
 )
 
 var frameworkCommands = []frameworkCommand{
@@ -85,6 +86,15 @@ var frameworkCommands = []frameworkCommand{
 	{id: "migrate.down", program: "migrate", words: []string{"down"}, tier: model.TierNeedsReview, reason: rollsBack},
 	{id: "sqitch.revert", program: "sqitch", words: []string{"revert"}, tier: model.TierNeedsReview, reason: rollsBack},
 	{id: "typeorm.revert", program: "typeorm", words: []string{"migration:revert"}, tier: model.TierNeedsReview, reason: rollsBack},
+	{id: "typeorm.schema-sync", program: "typeorm", words: []string{"schema:sync"}, tier: model.TierNeedsReview, reason: syncsSchema},
+	{id: "mikro-orm.schema-drop", program: "mikro-orm", words: []string{"schema:drop"}, flags: []string{"run", "r"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
+	{id: "mikro-orm.schema-fresh", program: "mikro-orm", words: []string{"schema:fresh"}, flags: []string{"run", "r"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
+	{id: "dbt.full-refresh", program: "dbt", words: []string{"run"}, flags: []string{"full-refresh"}, tier: model.TierNeedsReview,
+		reason: "--full-refresh drops the incremental models' tables and rebuilds them from their sources: rows the sources no longer hold are gone"},
+	{id: "dbt.build-full-refresh", program: "dbt", words: []string{"build"}, flags: []string{"full-refresh"}, tier: model.TierNeedsReview,
+		reason: "--full-refresh drops the incremental models' tables and rebuilds them from their sources: rows the sources no longer hold are gone"},
+	{id: "convex.import-replace", program: "convex", words: []string{"import"}, flags: []string{"replace", "replace-all"}, tier: model.TierNeedsReview,
+		reason: "convex import --replace replaces the tables' documents with the file's: the ones it lacks are gone"},
 	{id: "flyway.undo", program: "flyway", words: []string{"undo"}, tier: model.TierNeedsReview, reason: rollsBack},
 	{id: "liquibase.rollback", program: "liquibase", words: []string{"rollback"}, tier: model.TierNeedsReview, reason: rollsBack},
 	{id: "liquibase.rollback-count", program: "liquibase", words: []string{"rollback-count"}, tier: model.TierNeedsReview, reason: rollsBack},
@@ -113,6 +123,16 @@ func frameworkRows() []rules.Rule {
 			when = rules.All(when, rules.Flag(c.flags...))
 		}
 		out = append(out, rules.Rule{ID: "db." + c.id, Type: c.program, On: rules.Execute, When: when, Tier: c.tier, Reason: c.reason})
+	}
+	// mikro-orm schema:update drops what the entities lack unless --safe;
+	// rails and rake db:migrate VERSION=0 run every migration down.
+	out = append(out,
+		rules.Rule{ID: "db.mikro-orm.schema-update", Type: "mikro-orm", On: rules.Execute,
+			When: rules.All(rules.Sub("schema:update"), rules.Flag("run", "r"), rules.Not(rules.Flag("safe", "drop-tables=false"))), Tier: model.TierNeedsReview, Reason: syncsSchema + " (--safe keeps them)"})
+	for _, p := range []string{"rails", "rake"} {
+		out = append(out, rules.Rule{ID: "db." + p + ".migrate-to-zero", Type: p, On: rules.Execute,
+			When: rules.All(rules.Sub("db:migrate"), rules.Operand(1, "VERSION=0", func(a model.Arg, _ *model.Command) bool { return a.Value == "VERSION=0" })),
+			Tier: model.TierNeedsReview, Reason: rollsBack})
 	}
 	const resetsWAL = "throws away the write-ahead log: transactions not yet in the data files are lost and the database can be left inconsistent (PostgreSQL calls it a last resort)"
 	return append(out,

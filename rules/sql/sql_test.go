@@ -133,6 +133,9 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "db.pg_resetxlog", Hit: "pg_resetxlog -f /var/lib/pgsql/9.6/data", Miss: "pg_resetxlog -n /var/lib/pgsql/9.6/data"},
 		rulestest.Case{Row: "db.pg_rewind.dry-run", Hit: "pg_rewind -n -D /var/lib/postgresql/data --source-server='host=p'", Miss: "pg_rewind -D /var/lib/postgresql/data --source-server='host=p'"},
 		rulestest.Case{Row: "db.pg_rewind", Hit: "pg_rewind -D /var/lib/postgresql/data --source-server='host=p'", Miss: "pg_rewind --dry-run -D d --source-server=x"},
+		rulestest.Case{Row: "db.mikro-orm.schema-update", Hit: "mikro-orm schema:update --run", Miss: "mikro-orm schema:update --run --safe"},
+		rulestest.Case{Row: "db.rails.migrate-to-zero", Hit: "rails db:migrate VERSION=0", Miss: "rails db:migrate VERSION=20240101000000"},
+		rulestest.Case{Row: "db.rake.migrate-to-zero", Hit: "rake db:migrate VERSION=0", Miss: "rake db:migrate"},
 		rulestest.Case{Row: "db.mongod.repair", Hit: "mongod --repair --dbpath /data/db", Miss: "mongod --dbpath /data/db"})
 	rulestest.Run(t, Rules(), cases)
 }
