@@ -17,7 +17,15 @@ var cmdVars = map[string]string{
 // backslash does in bash;
 // %USERPROFILE% and its kin are the places they name (%HOMEDRIVE%%HOMEPATH%
 // is the home), and any other %NAME% a variable known only at run time.
-func cmdLine(line string) string {
+func cmdLine(line string) string { return rewriteCmd(line, false) }
+
+// cmdText is cmdLine for the whole text of a cmd /c line that is read
+// again (cmd /c del C:\x, unquoted): the places its variables name are
+// quoted, so that the line handed to cmd stays known and its command sees
+// them as the variables they are.
+func cmdText(text string) string { return rewriteCmd(text, true) }
+
+func rewriteCmd(line string, quoteVars bool) string {
 	var b strings.Builder
 	for i := 0; i < len(line); i++ {
 		switch c := line[i]; c {
@@ -44,11 +52,14 @@ func cmdLine(line string) string {
 			if name == "homedrive" && strings.HasPrefix(strings.ToLower(line[i+1:]), "%homepath%") {
 				continue // %HOMEDRIVE%%HOMEPATH% is the home, written by %HOMEPATH%
 			}
-			if place, ok := cmdVars[name]; ok {
-				b.WriteString(place)
-			} else {
-				b.WriteString("${" + strings.NewReplacer("(", "_", ")", "_").Replace(name) + "}")
+			v, ok := cmdVars[name]
+			if !ok {
+				v = "${" + strings.NewReplacer("(", "_", ")", "_").Replace(name) + "}"
 			}
+			if quoteVars {
+				v = "'" + v + "'"
+			}
+			b.WriteString(v)
 		default:
 			b.WriteByte(c)
 		}
@@ -58,7 +69,7 @@ func cmdLine(line string) string {
 
 // cmdPrograms are cmd.exe's commands and Windows' own programs, which
 // read a backslash as a path separator.
-var cmdPrograms = map[string]bool{"rd": true, "rmdir": true, "del": true, "erase": true, "copy": true, "move": true, "ren": true,
+var cmdPrograms = map[string]bool{"cmd": true, "rd": true, "rmdir": true, "del": true, "erase": true, "copy": true, "move": true, "ren": true,
 	"xcopy": true, "robocopy": true, "icacls": true, "takeown": true, "attrib": true, "reg": true, "sdelete": true, "cipher": true,
 	"format": true, "type": true, "mklink": true}
 
@@ -80,6 +91,18 @@ func windowsCommand(prog, text string) bool {
 			return true
 		case c == '%' && strings.IndexByte(text[i+1:], '%') > 0:
 			return true
+		}
+	}
+	return false
+}
+
+// unquotedCmdLine reports whether the command line after cmd's /c (or /k)
+// in text is written unquoted, so that bash has read its words.
+func unquotedCmdLine(text string) bool {
+	fields := strings.Fields(text)
+	for i, f := range fields {
+		if strings.EqualFold(f, "/c") || strings.EqualFold(f, "/k") {
+			return i+1 < len(fields) && fields[i+1][0] != '"' && fields[i+1][0] != '\''
 		}
 	}
 	return false

@@ -116,6 +116,7 @@ func TestParse(t *testing.T) {
 		{"a registry moved by a variable", "PIP_INDEX_URL=https://mirror.example/simple pip install x", "!problem | pip install x"},
 		{"TLS checks off by a variable", "export NODE_TLS_REJECT_UNAUTHORIZED=0", "!problem"},
 		{"Go's own proxy is no move", "GOPROXY=https://proxy.golang.org,direct go mod download", "go mod download"},
+		{"an unquoted cmd /c line is read from its text", `cmd /c rd /s /q C:\data`, `rd /s /q C:/data`},
 		{"a cmd.exe command given a Windows path", `rd /s /q C:\data & del /q %TEMP%\x`, `rd /s /q C:/data | del /q $TMPDIR/x~dyn`},
 		{"a backslash elsewhere stays bash's", `rmdir foo\ bar`, `rmdir foo bar`},
 		{"cmd /c places", `cmd /c "rmdir /s /q %USERPROFILE%\src & del /q %TEMP%\x ^& y & echo %FOO%"`, `rmdir /s /q $HOME/src~dyn | del /q $TMPDIR/x~dyn & y | echo $foo~dyn`},

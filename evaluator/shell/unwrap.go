@@ -244,6 +244,13 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 		if !isWrapper {
 			break
 		}
+		if prog == "cmd" && unquotedCmdLine(cmd.Text) && windowsCommand(prog, cmd.Text) && strings.HasPrefix(strings.ToLower(cmd.Text), strings.ToLower(argv[0].Value)) {
+			// cmd /c del /q C:\x unquoted: bash has read C:\x as C:x, so the
+			// line is read again from its text, as cmd.exe reads it. (A
+			// quoted line keeps its backslashes and is rewritten below.)
+			w.script(cmdText(cmd.Text), frame{depth: fr.depth + 1, line: cmd.Line, col: cmd.Col, wrappers: cmd.Wrappers, stdin: fr.stdin})
+			return
+		}
 		if line, ok := commandLine(spec, argv[1:]); ok {
 			cmd.Program, cmd.Args = prog, argv[1:]
 			if prog == "cmd" {

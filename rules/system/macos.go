@@ -43,7 +43,9 @@ func macOSRules() []rules.Rule {
 		row("system.launchctl.stop", "launchctl", rules.Any(rules.Sub("unload"), rules.Sub("bootout"), rules.Sub("remove"), rules.Sub("disable"),
 			rules.Sub("stop"), rules.Sub("kill"), rules.Sub("reboot")), model.TierRecoverableWithEffort,
 			"stops, unloads or disables launchd services (-w for good): an outage until they are loaded again"),
-		row("system.launchctl", "launchctl", nil, model.TierReversible, "lists, prints or loads launchd services"),
+		row("system.launchctl.load", "launchctl", rules.Any(rules.Sub("load"), rules.Sub("bootstrap"), rules.Sub("enable")), model.TierRecoverableWithEffort,
+			"loads or enables a launch agent or daemon from a plist the input does not show: the program it names runs now and at every login or boot"),
+		row("system.launchctl", "launchctl", nil, model.TierReversible, "lists or prints launchd services"),
 
 		row("system.sysadminctl.delete-user", "sysadminctl", rules.All(rules.Flag("deleteUser"), rules.Not(rules.Flag("keepHome"))), model.TierUnrecoverable,
 			"deletes the user account and its home folder"),
