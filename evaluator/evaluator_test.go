@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -352,6 +353,33 @@ func TestEmbeddedCommands(t *testing.T) {
 		got := rep.Mutations[len(rep.Mutations)-1].Recoverability
 		if got.Tier != tt.tier || got.RuleID != tt.rule {
 			t.Errorf("%s: tier %d by %s, want %d by %s (%s)", tt.line, got.Tier, got.RuleID, tt.tier, tt.rule, got.Reasoning)
+		}
+	}
+}
+
+// TestFedCommands: what a group of literal echoes pipes into a program is
+// the program's input, judged as such.
+func TestFedCommands(t *testing.T) {
+	ev := newEvaluator(t)
+	tests := []struct {
+		line string
+		rule string
+	}{
+		{"{ echo SELECT 2; echo FLUSHDB; } | redis-cli", "db.redis-cli.flush"},
+		{"(crontab -l; echo '@daily rm -rf ~') | crontab -", "fs.rm.critical"},
+		{"(echo 'db.dropDatabase()') | mongosh app", "db.mongosh.destructive"},
+	}
+	for _, tt := range tests {
+		rep, err := ev.Shell(context.Background(), tt.line, Options{Cwd: "/workspace/project"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rules []string
+		for _, m := range rep.Mutations {
+			rules = append(rules, m.Recoverability.RuleID)
+		}
+		if !slices.Contains(rules, tt.rule) {
+			t.Errorf("%s: rows %v, want %s among them", tt.line, rules, tt.rule)
 		}
 	}
 }

@@ -120,6 +120,10 @@ type walker struct {
 	// command's operands (xargs) takes.
 	found map[*syntax.Stmt][]model.Arg
 	feed  []model.Arg
+	// grouped holds, for the statements a pipe from a group or subshell of
+	// literal echoes feeds ((crontab -l; echo JOB) | crontab -), what the
+	// echoes print.
+	grouped map[*syntax.Stmt]groupFeed
 	// funcs are the functions the line has defined so far (function.go).
 	funcs map[string]lineFunction
 	// boot holds the first mutations, commands and arguments in the walker
@@ -182,6 +186,12 @@ func (w *walker) script(src string, fr frame) {
 					w.stdin = map[*syntax.Stmt]string{}
 				}
 				w.stdin[n.Y] = "pipe from " + describe(n.X, src)
+				if g, ok := groupEchoes(n.X, src); ok {
+					if w.grouped == nil {
+						w.grouped = map[*syntax.Stmt]groupFeed{}
+					}
+					w.grouped[n.Y] = g
+				}
 				if paths := w.foundBy(n.X); paths != nil {
 					if w.found == nil {
 						w.found = map[*syntax.Stmt][]model.Arg{}
@@ -475,11 +485,54 @@ func (w *walker) call(c *syntax.CallExpr, st *syntax.Stmt, src string, fr frame,
 			cmd.Stdin = text
 		}
 	}
+	if g, ok := w.grouped[st]; ok && cmd.Stdin == "" && heredoc == nil && (!g.listsCrontab || len(argv) > 0 && argv[0].Value == "crontab") {
+		cmd.Stdin = g.text
+	}
 	w.feed = w.found[st]
 	w.unwrap(cmd, argv, heredoc, fr)
 	w.feed = nil
 	w.truncations(cmd, cmd.Redirects)
 	w.recordWrites(cmd)
+}
+
+// groupFeed is what a group or subshell of literal echoes prints into a
+// pipe; listsCrontab says that it also runs crontab -l, whose output only
+// crontab itself reads as the jobs already there.
+type groupFeed struct {
+	text         string
+	listsCrontab bool
+}
+
+// groupEchoes reads a pipe's left side st when it is a group or subshell
+// whose every command is a literal echo or printf, or crontab -l.
+func groupEchoes(st *syntax.Stmt, src string) (groupFeed, bool) {
+	var stmts []*syntax.Stmt
+	switch c := st.Cmd.(type) {
+	case *syntax.Subshell:
+		stmts = c.Stmts
+	case *syntax.Block:
+		stmts = c.Stmts
+	default:
+		return groupFeed{}, false
+	}
+	var g groupFeed
+	var b strings.Builder
+	for _, s := range stmts {
+		if c, ok := s.Cmd.(*syntax.CallExpr); ok && len(c.Args) == 2 && c.Args[0].Lit() == "crontab" && c.Args[1].Lit() == "-l" && len(s.Redirs) == 0 {
+			g.listsCrontab = true
+			continue
+		}
+		text, ok := echoed(src[s.Pos().Offset():s.End().Offset()])
+		if !ok {
+			return groupFeed{}, false
+		}
+		b.WriteString(text)
+		if !strings.HasSuffix(text, "\n") {
+			b.WriteByte('\n')
+		}
+	}
+	g.text = b.String()
+	return g, g.text != ""
 }
 
 // pathFilters pass on some of the lines they read unchanged, so the paths

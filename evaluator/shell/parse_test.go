@@ -113,6 +113,8 @@ func TestParse(t *testing.T) {
 		{"su -c", `su -c "rm -rf /" root`, "rm -rf /"},
 		{"cmd /c", `cmd /c "rd /s /q C:\data"`, `rd /s /q C:/data`},
 		// cmd.exe's line: backslashes are separators, ^ escapes, %VARS% name places.
+		{"a cron job appended through a subshell", "(crontab -l; echo '@daily rm -rf /srv') | crontab -", "crontab -l | echo @daily rm -rf /srv | crontab - | rm -rf /srv"},
+		{"a group of echoes feeds redis-cli", "{ echo SELECT 2; echo FLUSHDB; } | redis-cli", "echo SELECT 2 | echo FLUSHDB | redis-cli"},
 		{"a registry moved by a variable", "PIP_INDEX_URL=https://mirror.example/simple pip install x", "!problem | pip install x"},
 		{"TLS checks off by a variable", "export NODE_TLS_REJECT_UNAUTHORIZED=0", "!problem"},
 		{"Go's own proxy is no move", "GOPROXY=https://proxy.golang.org,direct go mod download", "go mod download"},
