@@ -79,7 +79,9 @@ var cmdPrograms = map[string]bool{"cmd": true, "rd": true, "rmdir": true, "del":
 // it. Only then is it read as cmd.exe reads it; rmdir foo\ bar stays
 // bash's.
 func windowsCommand(prog, text string) bool {
-	if !cmdPrograms[prog] {
+	// Most lines have neither a backslash nor a percent sign: they are
+	// answered without the map.
+	if strings.IndexByte(text, '\\') < 0 && strings.IndexByte(text, '%') < 0 || !cmdPrograms[prog] {
 		return false
 	}
 	for i := 0; i+2 < len(text); i++ {
