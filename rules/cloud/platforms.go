@@ -181,6 +181,17 @@ func platformRows() []rules.Rule {
 		row("vault.revoke-prefix", "vault", rules.All(rules.Sub("lease", "revoke"), rules.Flag("prefix", "force")), model.TierNeedsReview,
 			"revokes every lease under the prefix: the dynamic credentials are deleted at their backends, and which applications use them is not in the input"),
 	}
+	out = append(out,
+		// Data and model versioning: DVC's cache and remote, MLflow's runs.
+		row("dvc.gc.cloud", "dvc", rules.All(rules.Sub("gc"), rules.Flag("c", "cloud")), model.TierUnrecoverable,
+			"dvc gc --cloud deletes from the remote storage every cached version the kept workspace or commits do not use: those data versions are gone"),
+		row("dvc.gc", "dvc", rules.Sub("gc"), model.TierRecoverableFromBackup,
+			"dvc gc deletes the cached versions the workspace (or the given commits) do not use: they come back only from a remote that still has them"),
+		row("dvc.destroy", "dvc", rules.Sub("destroy"), model.TierNeedsReview,
+			"dvc destroy removes DVC from the project with its cache: files the workspace links into the cache lose their data, and cached versions not pushed to a remote are gone"),
+		row("mlflow.gc", "mlflow", rules.Sub("gc"), model.TierUnrecoverable,
+			"mlflow gc permanently deletes the runs and experiments already marked deleted, with their artifacts"),
+	)
 	out = append(out, kafkaRows()...)
 	for _, c := range platformCommands {
 		subs := make([]rules.Cond, len(c.subs))

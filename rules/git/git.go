@@ -185,6 +185,14 @@ func Rules() []rules.Rule {
 			"deletes local copies of LFS objects that no recent commit needs; they are downloaded again from the LFS server when needed"),
 		row("git.lfs", sub("lfs", rules.Always()), model.TierReversible,
 			"tracks, fetches, pushes or lists Large File Storage objects"),
+		// git-annex keeps file contents apart from history: drop checks that
+		// enough other copies exist unless --force skips the check.
+		row("git.annex.drop-force", sub("annex", rules.All(rules.Any(rules.Sub("drop"), rules.Sub("dropunused")), rules.Flag("force"))), model.TierUnrecoverable,
+			"git annex drop --force removes file contents without checking that another copy exists: where none does, they are gone"),
+		row("git.annex.dropunused", sub("annex", rules.Sub("dropunused")), model.TierNeedsReview,
+			"git annex dropunused removes the contents no branch uses any more (old versions): whether other copies of them exist is checked, but which versions are wanted is not in the input"),
+		row("git.annex", sub("annex", rules.Always()), model.TierRecoverableWithEffort,
+			"adds, gets, copies, moves or syncs annexed contents (drop without --force keeps the configured number of copies)"),
 		row("git.subcommand.case", rules.All(subcommandIs(func(name string) bool { return name != strings.ToLower(name) && builtins[strings.ToLower(name)] }), upperCaseOption()), model.TierNeedsReview,
 			"a git command and its options in other letter case (git RESET --HARD): git rejects options it does not know, but a spelling made to read as one thing (and, on a case-insensitive filesystem, to run the command) needs a person"),
 		{ID: "git.subcommand.unknown", Type: "git", On: rules.Execute, When: subcommandIs(func(name string) bool { return !builtins[strings.ToLower(name)] }),

@@ -79,7 +79,13 @@ func TestRows(t *testing.T) {
 		{Row: "git.rm.force", Hit: "git rm -rf .", Miss: "git rm -r --cached ."},
 		{Row: "git.rm", Hit: "git rm file.txt", Miss: "git rm --cached file.txt"},
 		{Row: "git.mv.force", Hit: "git mv -f a.txt b.txt", Miss: "git mv a.txt b.txt"},
+		{Row: "git.annex.drop-force", Hit: "git annex drop --force .", Miss: "git annex drop ."},
+		{Row: "git.annex.dropunused", Hit: "git annex dropunused all", Miss: "git annex unused"},
+		{Row: "git.annex", Hit: "git annex get data/", Miss: "git annex dropunused 1-3 --force"},
 		{Row: "git.commit.no-verify", Hit: "git commit --no-verify -m wip", Miss: "git commit -m wip"},
+		{Row: "git.annex.drop-force", Hit: "git annex drop --force .", Miss: "git annex drop ."},
+		{Row: "git.annex.dropunused", Hit: "git annex dropunused all", Miss: "git annex unused"},
+		{Row: "git.annex", Hit: "git annex get data/", Miss: "git annex dropunused 1-3 --force"},
 		{Row: "git.commit.no-verify", Hit: "git commit -nm wip", Miss: "git commit -am wip"},
 		{Row: "git.push.no-verify", Hit: "git push --no-verify origin main", Miss: "git push -n origin main"},
 		{Row: "git.mv.force", Hit: "git mv --force src/a.go src/b.go", Miss: "git mv -n -f a.txt b.txt"},
@@ -94,7 +100,7 @@ func TestRows(t *testing.T) {
 		{Row: "git.push.force-lookalike", Hit: "git push --forcefully origin main", Miss: "git push --force-if-includes origin main"},
 		{Row: "git.subcommand.case", Hit: "git RESET --HARD", Miss: "git reset --HARD"},
 		{Row: "git.subcommand.case", Hit: "git Push --FORCE origin main", Miss: "Git Status"},
-		{Row: "git.subcommand.unknown", Hit: "git annex drop big.iso", Miss: "git status"},
+		{Row: "git.subcommand.unknown", Hit: "git bigfiles prune", Miss: "git status"},
 		{Row: "git.subcommand.unknown", Hit: "git resetn--hard", Miss: "git --version"},
 	})
 }
