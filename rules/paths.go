@@ -217,11 +217,19 @@ func classifyStatic(v, cwd string) PathClass {
 			return classifyAbsolute(path.Join(cwdPath(cwd), clean))
 		}
 	}
-	if first, _, _ := strings.Cut(clean, "/"); buildDirs[first] {
+	if first, _, _ := strings.Cut(clean, "/"); buildDirs[first] || lockFiles[path.Base(clean)] {
 		return PathBuild
 	}
 	return PathProject
 }
+
+// lockFiles are the package managers' lock files: an install writes them
+// again (rm -rf node_modules package-lock.json && npm install), and the
+// committed one comes back from version control.
+var lockFiles = map[string]bool{"package-lock.json": true, "npm-shrinkwrap.json": true, "yarn.lock": true, "pnpm-lock.yaml": true,
+	"bun.lockb": true, "bun.lock": true, "Cargo.lock": true, "poetry.lock": true, "Pipfile.lock": true, "uv.lock": true, "Gemfile.lock": true,
+	"composer.lock": true, "go.sum": true, "mix.lock": true, "pubspec.lock": true, "Podfile.lock": true, "packages.lock.json": true,
+	"gradle.lockfile": true, ".terraform.lock.hcl": true}
 
 // insideCwd returns the absolute path p relative to the working directory
 // cwd ("." for cwd itself) when p is inside it (cwd empty: unknown, so no).
