@@ -248,6 +248,7 @@ func TestParse(t *testing.T) {
 		{"powershell quoted program path", `pwsh -c '& "C:\Program Files\Git\bin\git.exe" reset --hard'`,
 			`pwsh -c & "C:\Program Files\Git\bin\git.exe" reset --hard | git reset --hard`},
 		{"powershell here-string hides nothing", "pwsh -c '@\"\nRemove-Item C:\\\n\"@ | Out-Null'", "pwsh -c @\"\nRemove-Item C:\\\n\"@ | Out-Null"},
+		{"powershell external program keeps its Windows paths", `pwsh -c 'robocopy C:\empty C:\data /MIR'`, `pwsh -c robocopy C:\empty C:\data /MIR | robocopy C:/empty C:/data /MIR`},
 		{"powershell registry path is no file", `pwsh -c 'Remove-Item HKLM:\Software\X -Recurse'`, `pwsh -c Remove-Item HKLM:\Software\X -Recurse`},
 		{"powershell strings and comments hide nothing", `pwsh -c 'Write-Host "Remove-Item C:\" # Remove-Item C:\'`, `pwsh -c Write-Host "Remove-Item C:\" # Remove-Item C:\`},
 		{"powershell bad encoding", `pwsh -enc notbase64!!`, "!problem"},

@@ -74,8 +74,12 @@ func (w *walker) powershell(cmd *model.Command, script string, fr frame) {
 			// An external program (git, terraform.exe, C:\tools\x.exe):
 			// judged as the shell command line it is.
 			// PowerShell's escape character is the backtick, which bash
-			// would read as a command substitution: it is dropped.
-			line := strings.TrimSuffix(path.Base(strings.ReplaceAll(c.name, `\`, "/")), ".exe") + strings.ReplaceAll(c.text[len(c.name):], "`", "")
+			// would read as a command substitution: it is dropped. A
+			// backslash is no escape in PowerShell but a path separator
+			// (robocopy C:\a C:\b /MIR), which bash would drop: it becomes a
+			// slash, which the rules read in Windows paths too.
+			args := strings.NewReplacer("`", "", `\`, "/").Replace(c.text[len(c.name):])
+			line := strings.TrimSuffix(path.Base(strings.ReplaceAll(c.name, `\`, "/")), ".exe") + args
 			run = append(run, func() { w.script(line, nested(cmd, fr, "")) })
 			continue
 		}
