@@ -547,6 +547,23 @@ func AgentConfigDirFlag(names ...string) Cond {
 	})
 }
 
+// FlagPathIs holds when the value of one of the options names (tar -C DIR,
+// unzip -d DIR, restic restore --target=DIR) is a path of one of classes;
+// the evidence records it under key.
+func FlagPathIs(key string, names []string, classes ...PathClass) Cond {
+	return Func("--"+strings.Join(names, "|")+" path", func(f Facts) Result {
+		v, ok := FlagValue(f.M.Command, names...)
+		if !ok {
+			return Result{Truth: False}
+		}
+		got := ClassifyPath(model.Arg{Value: v}, f.M.Command)
+		if !slices.Contains(classes, got) {
+			return Result{Truth: False}
+		}
+		return Result{Truth: True, Evidence: []model.Evidence{{Key: key, Value: v, Present: true, Description: string(got)}}}
+	})
+}
+
 // CopiesIntoDatabase holds when the last operand of a cp into a container
 // (docker cp SRC CONTAINER:PATH, kubectl cp SRC POD:PATH) is a database
 // server's data directory.

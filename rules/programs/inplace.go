@@ -51,7 +51,7 @@ func inPlaceRows() []rules.Rule {
 	for _, z := range sevenZips {
 		extract := rules.Any(rules.Sub("x"), rules.Sub("e"))
 		out = append(out,
-			row("program."+z+".extract-critical", z, rules.All(extract, flagPath([]string{"o"}, critical...)), model.TierUnrecoverable,
+			row("program."+z+".extract-critical", z, rules.All(extract, rules.FlagPathIs("directory", []string{"o"}, critical...)), model.TierUnrecoverable,
 				"extracts into the root, a system or a home directory, over what is there"),
 			row("program."+z+".extract-overwrite", z, rules.All(extract, rules.Flag("y", "aoa")), model.TierRecoverableWithEffort,
 				"extracts over files of the same names without asking (-y, -aoa)"),

@@ -135,7 +135,7 @@ func Rules() []rules.Rule {
 		row("program.sed", "sed", nil, model.TierReversible, "sed without -i only prints"),
 		row("program.tar.extract-agent-config", "tar", rules.All(rules.Any(rules.Flag("x", "extract", "get"), oldStyleFlag('x')), rules.AgentConfigDirFlag("C", "directory")),
 			model.TierNeedsReview, intoAgentConfig),
-		row("program.tar.extract-critical", "tar", rules.All(rules.Any(rules.Flag("x", "extract", "get"), oldStyleFlag('x')), flagPath([]string{"C", "directory"}, critical...)), model.TierUnrecoverable,
+		row("program.tar.extract-critical", "tar", rules.All(rules.Any(rules.Flag("x", "extract", "get"), oldStyleFlag('x')), rules.FlagPathIs("directory", []string{"C", "directory"}, critical...)), model.TierUnrecoverable,
 			"extracts an archive into the root, a system or a home directory, overwriting what is there"),
 		row("program.tar.extract-home-dotfile", "tar", rules.All(rules.Any(rules.Flag("x", "extract", "get"), oldStyleFlag('x')), homeDotfileFlag("C", "directory")),
 			model.TierNeedsReview, intoHomeDotfile),
@@ -162,7 +162,7 @@ func Rules() []rules.Rule {
 	}
 	out = append(out,
 		row("program.unzip.agent-config", "unzip", rules.AgentConfigDirFlag("d"), model.TierNeedsReview, intoAgentConfig),
-		row("program.unzip.critical", "unzip", flagPath([]string{"d"}, critical...), model.TierUnrecoverable,
+		row("program.unzip.critical", "unzip", rules.FlagPathIs("directory", []string{"d"}, critical...), model.TierUnrecoverable,
 			"extracts into the root, a system or a home directory, over what is there"),
 		row("program.unzip.home-dotfile", "unzip", homeDotfileFlag("d"), model.TierNeedsReview, intoHomeDotfile),
 		row("program.unzip.overwrite", "unzip", rules.Flag("o"), model.TierRecoverableWithEffort,
@@ -247,7 +247,7 @@ func Rules() []rules.Rule {
 	// A compiler or linker's -o FILE overwrites FILE: over a system
 	// binary or library, what runs it runs the new one.
 	for _, p := range []string{"gcc", "g++", "clang", "clang++", "cc", "c++", "ld", "rustc", "zig", "go"} {
-		out = append(out, row("program."+p+".output-critical", p, flagPath([]string{"o"}, rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
+		out = append(out, row("program."+p+".output-critical", p, rules.FlagPathIs("directory", []string{"o"}, rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
 			"writes its output (-o) over a system file or device: the program or library there is replaced, and the old one is not kept"))
 	}
 	out = append(out,
@@ -259,7 +259,7 @@ func Rules() []rules.Rule {
 		row("program.prisma.everyday", "prisma", rules.Any(rules.Sub("generate"), rules.Sub("format"), rules.Sub("validate"), rules.Sub("studio"),
 			rules.Sub("version"), rules.Sub("-v"), rules.Sub("init"), rules.Sub("migrate", "status"), rules.Sub("migrate", "diff")), model.TierReversible,
 			"generates the client, formats or validates the schema, or reads migration status: the database is not changed"))
-	out = append(out, row("program.iconv.output-critical", "iconv", flagPath([]string{"o", "output"}, rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
+	out = append(out, row("program.iconv.output-critical", "iconv", rules.FlagPathIs("directory", []string{"o", "output"}, rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
 		"writes its output (-o) over a system file or device; the old contents are not kept"))
 	out = append(out, row("program.dmesg.clear", "dmesg", rules.Flag("c", "C", "clear", "read-clear"), model.TierRecoverableWithEffort,
 		"clears the kernel's message buffer: the boot and hardware messages in it are gone unless a log daemon kept them"))
@@ -389,8 +389,6 @@ func printsHelp() rules.Cond {
 // critical are the directories an archive must not be extracted over.
 var critical = []rules.PathClass{rules.PathRoot, rules.PathSystem, rules.PathHome}
 
-// flagPath holds when the value of one of the flags (-C DIR, --directory=DIR)
-// is a path of one of the classes.
 // intoHomeDotfile says why extracting into a home dot directory needs
 // review.
 const intoHomeDotfile = "extracts an archive into a home directory's dot directory (~/.ssh, ~/.aws, ~/.config), over the keys, credentials and settings there, which no version control keeps: what the archive holds is not in the input"
@@ -405,20 +403,6 @@ func homeDotfileFlag(names ...string) rules.Cond {
 			return rules.Result{Truth: rules.False}
 		}
 		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "path", Value: v, Present: true, Description: "a dotfile in a home directory"}}}
-	})
-}
-
-func flagPath(names []string, classes ...rules.PathClass) rules.Cond {
-	return rules.Func("--"+strings.Join(names, "|")+" path", func(f rules.Facts) rules.Result {
-		v, ok := rules.FlagValue(f.M.Command, names...)
-		if !ok {
-			return rules.Result{Truth: rules.False}
-		}
-		got := rules.ClassifyPath(model.Arg{Value: v}, f.M.Command)
-		if !slices.Contains(classes, got) {
-			return rules.Result{Truth: rules.False}
-		}
-		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "directory", Value: v, Present: true, Description: string(got)}}}
 	})
 }
 

@@ -6,7 +6,6 @@
 package system
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/recourse-dev/recourse/model"
@@ -70,22 +69,6 @@ var (
 	apiWrite  = rules.All(rules.Sub("api"), rules.Not(apiMethod("GET", "HEAD")),
 		rules.Any(apiMethod("POST", "PUT", "PATCH"), rules.Flag("f", "F", "field", "raw-field", "input")))
 )
-
-// restoreTarget holds when restic restore's --target (-t) directory falls
-// in one of classes.
-func restoreTarget(classes ...rules.PathClass) rules.Cond {
-	return rules.Func("a restore target of the root, a system or a home directory", func(f rules.Facts) rules.Result {
-		v, ok := rules.FlagValue(f.M.Command, "target", "t")
-		if !ok {
-			return rules.Result{Truth: rules.False}
-		}
-		got := rules.ClassifyPath(model.Arg{Value: v}, f.M.Command)
-		if !slices.Contains(classes, got) {
-			return rules.Result{Truth: rules.False}
-		}
-		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "target", Value: v, Present: true, Description: string(got)}}}
-	})
-}
 
 // apiForcedRef holds for a gh api request on a git ref
 // (repos/OWNER/REPO/git/refs/...) with the field force=true.
@@ -198,7 +181,7 @@ func Rules() []rules.Rule {
 		row("system.rclone", "rclone", nil, model.TierReversible, "lists or copies files"),
 		row("system.restic.forget", "restic", rules.Any(rules.Sub("forget"), rules.Sub("prune")), model.TierUnrecoverable,
 			"removes snapshots (and with prune, their data): recovery points are lost"),
-		row("system.restic.restore-critical", "restic", rules.All(rules.Sub("restore"), restoreTarget(rules.PathRoot, rules.PathSystem, rules.PathHome, rules.PathDevice)),
+		row("system.restic.restore-critical", "restic", rules.All(rules.Sub("restore"), rules.FlagPathIs("target", []string{"target", "t"}, rules.PathRoot, rules.PathSystem, rules.PathHome, rules.PathDevice)),
 			model.TierUnrecoverable, "restores a snapshot over the root, a system or a home directory: the files there are replaced by the snapshot's"),
 		row("system.restic.restore", "restic", rules.Sub("restore"), model.TierRecoverableWithEffort,
 			"restores a snapshot into its target, replacing files of the same names there"),
