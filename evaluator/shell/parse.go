@@ -571,7 +571,7 @@ func (w *walker) foundBy(st *syntax.Stmt) []model.Arg {
 			}
 			paths := make([]model.Arg, len(starts))
 			for i, s := range starts {
-				paths[i] = model.Arg{Value: strings.TrimSuffix(s.Value, "/") + "/" + model.FoundPath, Dynamic: true}
+				paths[i] = foundUnder(s.Value)
 			}
 			return paths
 		}

@@ -29,7 +29,7 @@ func psListed(args []model.Arg) []model.Arg {
 	}
 	out := make([]model.Arg, len(starts))
 	for i, s := range starts {
-		out[i] = model.Arg{Value: strings.TrimSuffix(s.Value, "/") + "/" + model.FoundPath, Dynamic: true}
+		out[i] = foundUnder(s.Value)
 	}
 	return out
 }

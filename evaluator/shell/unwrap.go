@@ -900,7 +900,7 @@ func foundPaths(args []model.Arg, starts []string) []model.Arg {
 		switch {
 		case a.Value == "{}" && !a.Dynamic:
 			for _, s := range starts {
-				out = append(out, model.Arg{Value: strings.TrimSuffix(s, "/") + "/" + model.FoundPath, Dynamic: true})
+				out = append(out, foundUnder(s))
 			}
 		case strings.Contains(a.Value, "{}"):
 			out = append(out, model.Arg{Value: a.Value, Dynamic: true})
@@ -909,6 +909,12 @@ func foundPaths(args []model.Arg, starts []string) []model.Arg {
 		}
 	}
 	return out
+}
+
+// foundUnder is the dynamic operand START/{} that stands for every path a
+// search from start finds (find, Get-ChildItem -Recurse).
+func foundUnder(start string) model.Arg {
+	return model.Arg{Value: strings.TrimSuffix(start, "/") + "/" + model.FoundPath, Dynamic: true}
 }
 
 // child is a command run by cmd, inheriting its place and context.
