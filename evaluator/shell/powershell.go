@@ -200,8 +200,8 @@ func psCommandAt(seg string) (psCommand, bool) {
 }
 
 // psStringEnd returns the index of the quote that closes the string
-// opened at i: ” inside single quotes and `" inside double quotes are
-// escapes.
+// opened at i: a doubled single quote inside single quotes and `" inside
+// double quotes are escapes.
 func psStringEnd(src string, i int) int {
 	q := src[i]
 	for j := i + 1; j < len(src); j++ {
@@ -254,7 +254,7 @@ func psCmdletName(a model.Arg) bool {
 		return false
 	}
 	verb, noun, ok := strings.Cut(a.Value, "-")
-	return ok && !a.Dynamic && len(verb) > 1 && len(noun) > 0 && verb[0] >= 'A' && verb[0] <= 'Z' && noun[0] >= 'A' && noun[0] <= 'Z' &&
+	return ok && !a.Dynamic && len(verb) > 1 && len(noun) > 0 && noun[0] >= 'A' && noun[0] <= 'Z' &&
 		psVerbs[strings.ToLower(verb)] && !strings.ContainsAny(a.Value, `/\.`)
 }
 

@@ -436,9 +436,9 @@ func psStartProcess(w *walker, cmd *model.Command, cmdlet string, args []model.A
 }
 
 // psArgs splits the arguments of a PowerShell command: single-quoted
-// strings are literal (” is a quote), double-quoted ones and bare words
-// holding $ are only known at run time, and a backtick escapes the next
-// character.
+// strings are literal (a doubled single quote is one quote),
+// double-quoted ones and bare words holding $ are only known at run time,
+// and a backtick escapes the next character.
 func psArgs(text string) []model.Arg {
 	var out []model.Arg
 	var b strings.Builder
