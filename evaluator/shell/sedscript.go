@@ -45,49 +45,76 @@ func (w *walker) sed(cmd *model.Command, _ *string, fr frame) {
 
 // sedScripts returns the scripts a sed command runs: the values of
 // -e/--expression, or else its first operand. files reports a script read
-// from a file (-f), which the input does not show.
+// from a file (-f), which the input does not show. Options are read as
+// GNU sed's getopt reads them: short ones cluster (-ne SCRIPT), -e, -f and
+// -l take the rest of their word (-e's/a/b/') or else the next argument,
+// -i takes only the rest of its word as a suffix, and a long option may be
+// abbreviated (--expr=SCRIPT).
 func sedScripts(args []model.Arg) (scripts []model.Arg, files bool) {
 	var operand *model.Arg
 	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		switch {
-		case v == "--":
+		a := args[i]
+		opt, value, next := sedOption(a.Value)
+		if next {
+			if i+1 >= len(args) {
+				break
+			}
+			i++
+			value = args[i]
+		} else {
+			value.Dynamic = a.Dynamic
+		}
+		switch opt {
+		case "--":
 			if operand == nil && i+1 < len(args) {
 				operand = &args[i+1]
 			}
 			i = len(args)
-		case v == "-e" || v == "--expression":
-			if i+1 < len(args) {
-				scripts = append(scripts, args[i+1])
-				i++
-			}
-		case strings.HasPrefix(v, "--expression="):
-			scripts = append(scripts, model.Arg{Value: strings.TrimPrefix(v, "--expression="), Dynamic: args[i].Dynamic})
-		case v == "-f" || v == "--file" || strings.HasPrefix(v, "--file="):
-			files = true
-			if v != "-f" && v != "--file" {
-				continue
-			}
-			i++
-		case v == "-l" || v == "--line-length":
-			i++
-		case strings.HasPrefix(v, "-") && v != "-":
-			// -n, -E, -i[SUFFIX], -s, -z, --posix, ...; -ne SCRIPT ends
-			// a cluster in e.
-			if !strings.HasPrefix(v, "--") && strings.HasSuffix(v, "e") && i+1 < len(args) {
-				scripts = append(scripts, args[i+1])
-				i++
-			}
-		default:
+		case "":
 			if operand == nil {
 				operand = &args[i]
 			}
+		case "e":
+			scripts = append(scripts, value)
+		case "f":
+			files = true
 		}
 	}
 	if len(scripts) == 0 && operand != nil && !files {
 		scripts = append(scripts, *operand)
 	}
 	return scripts, files
+}
+
+// sedOption reads one argument of sed: opt is "" for an operand, "--" for
+// the end of options, "e", "f" or "l" for an option that takes a value
+// (given in value, or in the next argument when next), and "-" for any
+// other option (-n, -E, -i[SUFFIX], -s, -z, --posix, ...).
+func sedOption(v string) (opt string, value model.Arg, next bool) {
+	switch {
+	case v == "--":
+		return "--", value, false
+	case strings.HasPrefix(v, "--"):
+		name, val, inline := strings.Cut(v[2:], "=")
+		for _, long := range []struct{ name, opt string }{{"expression", "e"}, {"file", "f"}, {"line-length", "l"}} {
+			// --f alone is ambiguous (--file, --follow-symlinks).
+			if name != "" && strings.HasPrefix(long.name, name) && name != "f" {
+				return long.opt, model.Arg{Value: val}, !inline
+			}
+		}
+		return "-", value, false
+	case len(v) > 1 && v[0] == '-':
+		for j := 1; j < len(v); j++ {
+			switch v[j] {
+			case 'i':
+				return "-", value, false
+			case 'e', 'f', 'l':
+				return string(v[j]), model.Arg{Value: v[j+1:]}, j+1 == len(v)
+			}
+		}
+		return "-", value, false
+	}
+	return "", value, false
 }
 
 // sedRuns reads a sed script for what it runs and writes (GNU sed): the
