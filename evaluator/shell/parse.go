@@ -186,7 +186,7 @@ func (w *walker) script(src string, fr frame) {
 					w.stdin = map[*syntax.Stmt]string{}
 				}
 				w.stdin[n.Y] = "pipe from " + describe(n.X, src)
-				if g, ok := groupEchoes(n.X, src); ok {
+				if g, ok := groupEchoes(n.X); ok {
 					if w.grouped == nil {
 						w.grouped = map[*syntax.Stmt]groupFeed{}
 					}
@@ -505,7 +505,7 @@ type groupFeed struct {
 
 // groupEchoes reads a pipe's left side st when it is a group or subshell
 // whose every command is a literal echo or printf, or crontab -l.
-func groupEchoes(st *syntax.Stmt, src string) (groupFeed, bool) {
+func groupEchoes(st *syntax.Stmt) (groupFeed, bool) {
 	var stmts []*syntax.Stmt
 	switch c := st.Cmd.(type) {
 	case *syntax.Subshell:
@@ -522,7 +522,7 @@ func groupEchoes(st *syntax.Stmt, src string) (groupFeed, bool) {
 			g.listsCrontab = true
 			continue
 		}
-		text, ok := echoed(src[s.Pos().Offset():s.End().Offset()])
+		text, ok := echoedBy(s)
 		if !ok {
 			return groupFeed{}, false
 		}

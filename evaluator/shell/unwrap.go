@@ -763,7 +763,12 @@ func echoed(src string) (string, bool) {
 	if err != nil || len(f.Stmts) != 1 {
 		return "", false
 	}
-	text, ok := literalSubst(&syntax.CmdSubst{Stmts: f.Stmts})
+	return echoedBy(f.Stmts[0])
+}
+
+// echoedBy is echoed for a statement already parsed.
+func echoedBy(st *syntax.Stmt) (string, bool) {
+	text, ok := literalSubst(&syntax.CmdSubst{Stmts: []*syntax.Stmt{st}})
 	return strings.TrimSuffix(text, "\n"), ok
 }
 
