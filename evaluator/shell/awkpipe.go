@@ -65,9 +65,9 @@ func awkOutputs(toks []awkToken) []model.Redirect {
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		switch {
-		case t.kind == 'w' && (t.text == "print" || t.text == "printf"):
+		case t.isPrint():
 			inPrint, depth = true, 0
-		case t.kind == ';' || t.kind == '}' || t.kind == '{' || t.kind == '\n':
+		case awkStatementEnd(t.kind) || t.kind == '{':
 			inPrint = false
 		case t.kind == '(':
 			depth++
@@ -115,7 +115,7 @@ func runsShell(cmd string) bool {
 // pipe.
 func printedLiteral(toks []awkToken) (string, bool) {
 	for j := len(toks) - 1; j >= 0; j-- {
-		if toks[j].kind == 'w' && (toks[j].text == "print" || toks[j].text == "printf") {
+		if toks[j].isPrint() {
 			args := toks[j+1:]
 			if len(args) == 1 && args[0].kind == '"' {
 				return args[0].text, true
@@ -133,6 +133,9 @@ type awkToken struct {
 	kind byte
 	text string
 }
+
+// isPrint reports whether t is the word print or printf.
+func (t awkToken) isPrint() bool { return t.kind == 'w' && (t.text == "print" || t.text == "printf") }
 
 func awkTokens(src string) []awkToken {
 	var toks []awkToken

@@ -14,9 +14,9 @@ var cmdVars = map[string]string{
 // bash parser reads its words as cmd.exe does: a backslash is a path
 // separator, not an escape (C:\Windows), so it becomes a slash, which the
 // rules read in Windows paths too; ^ escapes the next character, as a
-// backslash does in bash;
-// %USERPROFILE% and its kin are the places they name (%HOMEDRIVE%%HOMEPATH%
-// is the home), and any other %NAME% a variable known only at run time.
+// backslash does in bash; %USERPROFILE% and its kin are the places they
+// name (%HOMEDRIVE%%HOMEPATH% is the home), and any other %NAME% a
+// variable known only at run time.
 func cmdLine(line string) string { return rewriteCmd(line, false) }
 
 // cmdText is cmdLine for the whole text of a cmd /c line that is read
