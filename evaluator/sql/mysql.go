@@ -17,8 +17,10 @@ import (
 // quotes and a trailing LIMIT dropped. A statement neither reading
 // understands stays unparsed, and needs review.
 
-// mysqlStatements reads text statement by statement, as MySQL's.
-func mysqlStatements(text string) []model.SQLStatement {
+// mysqlStatements reads text statement by statement, as MySQL's; a
+// statement neither reading understands keeps pgErr, the PostgreSQL
+// parser's error for the whole text.
+func mysqlStatements(text string, pgErr error) []model.SQLStatement {
 	var out []model.SQLStatement
 	for _, src := range splitStatements(text) {
 		st, ok := mysqlOwn(src)
@@ -26,7 +28,7 @@ func mysqlStatements(text string) []model.SQLStatement {
 			st, ok = asPostgres(src)
 		}
 		if !ok {
-			st = model.SQLStatement{Kind: "UNPARSED", Error: "the statement parses neither as PostgreSQL nor as a MySQL statement Recourse reads"}
+			st = model.SQLStatement{Kind: "UNPARSED", Error: pgErr.Error()}
 		}
 		st.Text = src
 		out = append(out, st)

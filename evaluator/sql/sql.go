@@ -28,15 +28,8 @@ func Parse(text string) []model.SQLStatement {
 	}
 	tree, err := pg_query.Parse(text)
 	if err != nil {
-		// MySQL's dialect, statement by statement (mysql.go); what neither
-		// reading understands keeps the parser's error.
-		out := mysqlStatements(text)
-		for i := range out {
-			if out[i].Kind == "UNPARSED" {
-				out[i].Error = err.Error()
-			}
-		}
-		return out
+		// MySQL's dialect, statement by statement (mysql.go).
+		return mysqlStatements(text, err)
 	}
 	out := make([]model.SQLStatement, 0, len(tree.Stmts))
 	for _, raw := range tree.Stmts {
