@@ -87,7 +87,7 @@ func windowsCommand(prog, text string) bool {
 	for i := 0; i+2 < len(text); i++ {
 		c := text[i]
 		switch {
-		case (c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z') && text[i+1] == ':' && text[i+2] == '\\' && (i == 0 || !isIdent(text[i-1])):
+		case isLetter(c) && text[i+1] == ':' && text[i+2] == '\\' && (i == 0 || !isIdent(text[i-1])):
 			return true
 		case c == '\\' && text[i+1] == '\\' && (i == 0 || text[i-1] == ' '):
 			return true

@@ -243,7 +243,7 @@ func endsCluster(v string, flag byte) bool {
 		return false
 	}
 	for i := 1; i < len(v); i++ {
-		if c := v[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+		if !isLetter(v[i]) {
 			return false
 		}
 	}

@@ -110,13 +110,21 @@ func psMatch(name string, names []string) (string, bool) {
 
 func isLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
 
+// named returns the paths given to the first of names that is given.
+func (p psParams) named(names ...string) ([]model.Arg, bool) {
+	for _, n := range names {
+		if v, ok := p.values[n]; ok {
+			return psPathList(v), true
+		}
+	}
+	return nil, false
+}
+
 // paths are the values of the first of names that is given, else the
 // positional arguments.
 func (p psParams) paths(names ...string) []model.Arg {
-	for _, n := range names {
-		if v, ok := p.values[n]; ok {
-			return psPathList(v)
-		}
+	if out, ok := p.named(names...); ok {
+		return out
 	}
 	var out []model.Arg
 	for _, a := range p.positional {
@@ -205,12 +213,8 @@ func psCopyMove(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, 
 	if p.switches["whatif"] {
 		return
 	}
-	var src, dst []model.Arg
-	if v, ok := p.values["path"]; ok {
-		src = psPathList(v)
-	} else if v, ok := p.values["literalpath"]; ok {
-		src = psPathList(v)
-	}
+	var dst []model.Arg
+	src, _ := p.named("path", "literalpath")
 	rest := p.positional
 	if src == nil && len(rest) > 0 {
 		src, rest = psPathList(rest[0]), rest[1:]
@@ -253,6 +257,12 @@ func psWrite(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, in 
 	if cmdlet == "add-content" || p.switches["append"] {
 		op = ">>"
 	}
+	psTruncates(w, cmd, cmdlet, args, op, targets)
+}
+
+// psTruncates records a cmdlet call that writes each of targets as the
+// redirection op (> or >>) would.
+func psTruncates(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, op string, targets []model.Arg) {
 	at := w.child(cmd, cmdlet)
 	at.Program, at.Args = cmdlet, args
 	for _, t := range targets {
@@ -287,11 +297,7 @@ func psNewItem(w *walker, cmd *model.Command, cmdlet string, args []model.Arg, i
 		}
 		psRun(w, cmd, cmdlet, append(argv, paths...), psInput{}, fr)
 	case p.switches["force"]:
-		at := w.child(cmd, cmdlet)
-		at.Program, at.Args = cmdlet, args
-		for _, t := range paths {
-			w.truncations(at, []model.Redirect{{Op: ">", Target: t}})
-		}
+		psTruncates(w, cmd, cmdlet, args, ">", paths)
 	default:
 		psRun(w, cmd, cmdlet, append(words("touch"), paths...), psInput{}, fr)
 	}
