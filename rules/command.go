@@ -440,6 +440,23 @@ func operandWhere(skip int, desc string, pred func(Facts, model.Arg) bool) Cond 
 	})
 }
 
+// FlagWhere holds when the value of one of the options names (tar -C
+// DIR, --directory=DIR) satisfies pred, which also gives the evidence's
+// description; the evidence records the value under key.
+func FlagWhere(names []string, desc, key string, pred func(f Facts, v string) (string, bool)) Cond {
+	return Func("--"+strings.Join(names, "|")+" "+desc, func(f Facts) Result {
+		v, ok := FlagValue(f.M.Command, names...)
+		if !ok {
+			return Result{Truth: False}
+		}
+		note, ok := pred(f, v)
+		if !ok {
+			return Result{Truth: False}
+		}
+		return Result{Truth: True, Evidence: []model.Evidence{{Key: key, Value: v, Present: true, Description: note}}}
+	})
+}
+
 // EveryOperand holds when the command has operands after skip and every
 // one of them matches pred (rm .git/index.lock, and nothing else).
 func EveryOperand(skip int, desc string, pred func(model.Arg) bool) Cond {

@@ -539,11 +539,8 @@ func AgentConfigInto(skip int) Cond {
 // directory a command writes into (cp -t DIR, tar -C DIR, unzip -d DIR)
 // names an agent's configuration or a directory that holds it.
 func AgentConfigDirFlag(names ...string) Cond {
-	return Func("--"+strings.Join(names, "|")+" "+agentConfigHolderDesc, func(f Facts) Result {
-		if v, ok := FlagValue(f.M.Command, names...); ok && AgentConfigHolder(v) {
-			return Result{Truth: True, Evidence: []model.Evidence{{Key: "directory", Value: v, Present: true, Description: agentConfigHolderDesc}}}
-		}
-		return Result{Truth: False}
+	return FlagWhere(names, agentConfigHolderDesc, "directory", func(_ Facts, v string) (string, bool) {
+		return agentConfigHolderDesc, AgentConfigHolder(v)
 	})
 }
 
@@ -551,16 +548,9 @@ func AgentConfigDirFlag(names ...string) Cond {
 // unzip -d DIR, restic restore --target=DIR) is a path of one of classes;
 // the evidence records it under key.
 func FlagPathIs(key string, names []string, classes ...PathClass) Cond {
-	return Func("--"+strings.Join(names, "|")+" path", func(f Facts) Result {
-		v, ok := FlagValue(f.M.Command, names...)
-		if !ok {
-			return Result{Truth: False}
-		}
+	return FlagWhere(names, "path", key, func(f Facts, v string) (string, bool) {
 		got := ClassifyPath(model.Arg{Value: v}, f.M.Command)
-		if !slices.Contains(classes, got) {
-			return Result{Truth: False}
-		}
-		return Result{Truth: True, Evidence: []model.Evidence{{Key: key, Value: v, Present: true, Description: string(got)}}}
+		return string(got), slices.Contains(classes, got)
 	})
 }
 

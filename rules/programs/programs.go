@@ -397,12 +397,8 @@ const intoHomeDotfile = "extracts an archive into a home directory's dot directo
 // or dot directory, or inside one (ssh-keygen -f ~/.ssh/id_rsa, tar -C
 // ~/.ssh, unzip -d ~/.aws), and not a backup copy's name.
 func homeDotfileFlag(names ...string) rules.Cond {
-	return rules.Func("--"+strings.Join(names, "|")+" a home dotfile", func(f rules.Facts) rules.Result {
-		v, ok := rules.FlagValue(f.M.Command, names...)
-		if !ok || !rules.HomeDotfile(v) || rules.BackupName(v) {
-			return rules.Result{Truth: rules.False}
-		}
-		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "path", Value: v, Present: true, Description: "a dotfile in a home directory"}}}
+	return rules.FlagWhere(names, "a home dotfile", "path", func(_ rules.Facts, v string) (string, bool) {
+		return "a dotfile in a home directory", rules.HomeDotfile(v) && !rules.BackupName(v)
 	})
 }
 
