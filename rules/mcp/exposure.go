@@ -3,6 +3,7 @@ package mcp
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -28,7 +29,7 @@ func anyToolExposes() rules.Rule {
 	return rules.Rule{ID: "mcp.any.public", Type: rules.AnyType, On: Call, First: true, Tier: model.TierNeedsReview, Reason: publicReason,
 		When: rules.Func("an argument that opens data to everyone", func(f rules.Facts) rules.Result {
 			creates := len(f.M.Call.Words) > 0 && createVerbs[f.M.Call.Words[0]]
-			if name, v, ok := publicArg(f.M.Call.Arguments, "", creates); ok {
+			if name, v, ok := publicArg(f.M.Call.Arguments, creates); ok {
 				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + name, Value: shown(v), Present: true}}}
 			}
 			return rules.Result{Truth: rules.False}
@@ -38,7 +39,7 @@ func anyToolExposes() rules.Rule {
 func anyToolOpenIngress() rules.Rule {
 	return rules.Rule{ID: "mcp.any.open-ingress", Type: rules.AnyType, On: Call, First: true, Tier: model.TierNeedsReview, Reason: openIngressReason,
 		When: rules.Func("a source range of 0.0.0.0/0", func(f rules.Facts) rules.Result {
-			if name, v, ok := findArg(f.M.Call.Arguments, "", func(key string, v any) bool { return cidrKeys[key] && opensToAll(v) }); ok {
+			if name, v, ok := findArg(f.M.Call.Arguments, func(key string, v any) bool { return cidrKeys[key] && opensToAll(v) }); ok {
 				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + name, Value: shown(v), Present: true}}}
 			}
 			return rules.Result{Truth: rules.False}
@@ -75,8 +76,8 @@ func normalKey(k string) string {
 // publicArg finds, anywhere in args, a setting that opens data to everyone.
 // creates: the tool makes a new object, whose own public flag exposes
 // nothing that exists.
-func publicArg(args map[string]any, under string, creates bool) (string, any, bool) {
-	return findArg(args, under, func(key string, v any) bool {
+func publicArg(args map[string]any, creates bool) (string, any, bool) {
+	return findArg(args, func(key string, v any) bool {
 		switch {
 		case aclKeys[key]:
 			return slices.ContainsFunc(publicACLs, func(acl string) bool { return strings.EqualFold(fmt.Sprint(v), acl) })
@@ -99,11 +100,12 @@ func publicArg(args map[string]any, under string, creates bool) (string, any, bo
 	})
 }
 
-// findArg walks args depth first and returns the dotted name and the
-// value of the first argument for which match holds; keys reach match
-// normalised.
-func findArg(args map[string]any, under string, match func(key string, v any) bool) (string, any, bool) {
-	for k, v := range args {
+// findArg walks args depth first, in the order of their keys, and returns
+// the dotted name and the value of the first argument for which match
+// holds; keys reach match normalised.
+func findArg(args map[string]any, match func(key string, v any) bool) (string, any, bool) {
+	for _, k := range slices.Sorted(maps.Keys(args)) {
+		v := args[k]
 		if match(normalKey(k), v) {
 			return k, v, true
 		}
@@ -116,7 +118,7 @@ func findArg(args map[string]any, under string, match func(key string, v any) bo
 		}
 		for _, item := range items {
 			if m, isMap := item.(map[string]any); isMap {
-				if name, found, ok := findArg(m, under+k, match); ok {
+				if name, found, ok := findArg(m, match); ok {
 					return k + "." + name, found, true
 				}
 			}
@@ -169,7 +171,7 @@ func policyForAnyone(v any) bool {
 	if !ok {
 		return false
 	}
-	if _, _, found := findArg(doc, "", func(key string, e any) bool { return memberKeys[key] && mentionsEveryone(e) }); found {
+	if _, _, found := findArg(doc, func(key string, e any) bool { return memberKeys[key] && mentionsEveryone(e) }); found {
 		return !deniesOnly(doc)
 	}
 	return false
