@@ -43,51 +43,37 @@ func configOption(match func(key, value string) bool) rules.Cond {
 		if hasSub {
 			end = sub
 		}
-		check := func(kv string) (rules.Result, bool) {
+		pairs := configPairs(args[:end], "--config-env")
+		if hasSub && strings.EqualFold(args[sub].Value, "clone") {
+			pairs = append(pairs, configPairs(args[sub+1:], "--config")...)
+		}
+		for _, kv := range pairs {
 			key, value, _ := strings.Cut(kv, "=")
 			if match(strings.ToLower(key), value) {
-				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: key, Value: value, Present: true}}}, true
-			}
-			return rules.Result{}, false
-		}
-		for i := 0; i < end; i++ {
-			v := args[i].Value
-			var kv string
-			switch {
-			case (v == "-c" || v == "--config-env") && i+1 < end:
-				kv = args[i+1].Value
-				i++
-			case strings.HasPrefix(v, "--config-env="):
-				kv = strings.TrimPrefix(v, "--config-env=")
-			case strings.HasPrefix(v, "-c") && !strings.HasPrefix(v, "--"):
-				kv = v[2:]
-			default:
-				continue
-			}
-			if r, ok := check(kv); ok {
-				return r
-			}
-		}
-		if hasSub && strings.EqualFold(args[sub].Value, "clone") {
-			for i := sub + 1; i < len(args); i++ {
-				v := args[i].Value
-				var kv string
-				switch {
-				case (v == "-c" || v == "--config") && i+1 < len(args):
-					kv = args[i+1].Value
-					i++
-				case strings.HasPrefix(v, "--config="):
-					kv = strings.TrimPrefix(v, "--config=")
-				default:
-					continue
-				}
-				if r, ok := check(kv); ok {
-					return r
-				}
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: key, Value: value, Present: true}}}
 			}
 		}
 		return rules.Result{Truth: rules.False}
 	})
+}
+
+// configPairs returns the KEY=VALUE settings given in args by -c and by
+// long: -c KV, -cKV, long KV and long=KV.
+func configPairs(args []model.Arg, long string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case (v == "-c" || v == long) && i+1 < len(args):
+			out = append(out, args[i+1].Value)
+			i++
+		case strings.HasPrefix(v, long+"="):
+			out = append(out, strings.TrimPrefix(v, long+"="))
+		case strings.HasPrefix(v, "-c") && !strings.HasPrefix(v, "--"):
+			out = append(out, v[2:])
+		}
+	}
+	return out
 }
 
 // configReads are git config's options that read or remove settings

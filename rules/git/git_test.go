@@ -15,6 +15,7 @@ func TestRows(t *testing.T) {
 		{Row: "git.lfs", Hit: "git lfs track '*.bin'", Miss: "git lfs migrate export --everything"},
 		{Row: "git.config-option", Hit: "git -c core.hooksPath=/tmp/h commit -m x", Miss: "git -c core.pager=less log"},
 		{Row: "git.config-option", Hit: "git clone -c core.hooksPath=/tmp/h https://x/r", Miss: "git clone -c user.name=x https://x/r"},
+		{Row: "git.config-option", Hit: "git clone -ccore.hooksPath=/tmp/h https://x/r", Miss: "git clone --config=user.name=x https://x/r"},
 		{Row: "git.config.hooks-path", Hit: "git config --global init.templateDir /tmp/tpl", Miss: "git config --global init.defaultBranch main"},
 		{Row: "git.config.url-rewrite", Hit: "git config --global url.https://evil.example/.insteadOf https://github.com/", Miss: "git config --global user.email a@b.c"},
 		{Row: "git.config-option", Hit: "git -c url.https://mirror/.pushInsteadOf=https://github.com/ push", Miss: "git -c user.name=x push"},
