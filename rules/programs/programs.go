@@ -510,6 +510,13 @@ const destructiveScriptReason = "runs a package script named for a destructive o
 var destructiveScriptWords = map[string]bool{"drop": true, "reset": true, "destroy": true, "delete": true, "wipe": true, "purge": true,
 	"nuke": true, "truncate": true, "rollback": true, "down": true, "teardown": true, "flush": true, "undeploy": true, "erase": true}
 
+// destructiveName reports whether a script or target name has a word of
+// destructiveScriptWords (db:reset, migrate-down, nuke_all).
+func destructiveName(name string) bool {
+	words := strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r == ':' || r == '-' || r == '_' || r == '.' || r == '/' })
+	return slices.ContainsFunc(words, func(w string) bool { return destructiveScriptWords[w] })
+}
+
 // taskRunners run targets their build file defines (make destroy, just
 // db-reset, task db:drop): a target named for a destructive operation
 // needs review, like a package script of such a name.
@@ -533,10 +540,8 @@ func destructiveTarget() rules.Cond {
 			if op.Dynamic || strings.Contains(op.Value, "=") {
 				continue
 			}
-			for _, w := range strings.FieldsFunc(strings.ToLower(op.Value), func(r rune) bool { return r == ':' || r == '-' || r == '_' || r == '.' || r == '/' }) {
-				if destructiveScriptWords[w] {
-					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "target", Value: op.Value, Present: true}}}
-				}
+			if destructiveName(op.Value) {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "target", Value: op.Value, Present: true}}}
 			}
 		}
 		return rules.Result{Truth: rules.False}
@@ -566,10 +571,8 @@ func destructivePackageScript(bare bool, runWords ...string) rules.Cond {
 		if name.Dynamic {
 			return rules.Result{Truth: rules.Unknown, Missing: []string{"the script " + name.Value}}
 		}
-		for _, w := range strings.FieldsFunc(strings.ToLower(name.Value), func(r rune) bool { return r == ':' || r == '-' || r == '_' || r == '.' || r == '/' }) {
-			if destructiveScriptWords[w] {
-				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "script", Value: name.Value, Present: true}}}
-			}
+		if destructiveName(name.Value) {
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "script", Value: name.Value, Present: true}}}
 		}
 		return rules.Result{Truth: rules.False}
 	})
