@@ -69,9 +69,11 @@ var (
 		"sourceaddressprefix": true, "sourceaddressprefixes": true, "iprange": true, "ipranges": true, "sourcecidr": true, "sourceip": true}
 )
 
-func normalKey(k string) string {
-	return strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(k))
-}
+func normalKey(k string) string { return keySeparators.Replace(strings.ToLower(k)) }
+
+// keySeparators are dropped from keys; a Replacer is safe for concurrent
+// use, and built once rather than for every key of every call.
+var keySeparators = strings.NewReplacer("_", "", "-", "")
 
 // publicArg finds, anywhere in args, a setting that opens data to everyone.
 // creates: the tool makes a new object, whose own public flag exposes

@@ -10,6 +10,7 @@ package mcp
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -801,8 +802,8 @@ var protectionKeys = map[string]func(any) bool{
 // protection off (DeletionProtection: false, BackupRetentionPeriod: 0, a
 // versioning status of Suspended).
 func protectionOffArg(args map[string]any, under string) (string, bool) {
-	for k, v := range args {
-		key := strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(k))
+	for _, k := range slices.Sorted(maps.Keys(args)) {
+		v, key := args[k], normalKey(k)
 		if off, ok := protectionKeys[key]; ok && off(v) {
 			return k, true
 		}
