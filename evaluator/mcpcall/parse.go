@@ -484,9 +484,9 @@ func kubectlPatchOrNodeLine(c *model.ToolCall) (string, bool) {
 			return "", false
 		}
 		words = []string{"kubectl", op, node}
-		for _, k := range []string{"force", "deleteLocalData", "ignoreDaemonsets"} {
-			if b, _ := c.Arguments[k].(bool); b {
-				words = append(words, map[string]string{"force": "--force", "deleteLocalData": "--delete-emptydir-data", "ignoreDaemonsets": "--ignore-daemonsets"}[k])
+		for _, o := range []struct{ arg, flag string }{{"force", "--force"}, {"deleteLocalData", "--delete-emptydir-data"}, {"ignoreDaemonsets", "--ignore-daemonsets"}} {
+			if b, _ := c.Arguments[o.arg].(bool); b {
+				words = append(words, o.flag)
 			}
 		}
 	default:
