@@ -32,8 +32,9 @@ var (
 	psReadingVerbs = []string{"get", "select", "where", "write", "measure", "test", "find", "search", "show", "compare", "group", "sort",
 		"foreach", "convertto", "convertfrom", "convert", "join", "split", "resolve", "read", "wait", "trace", "debug", "push", "pop",
 		"import", "use", "out", "format", "expand", "confirm", "assert", "ping", "receive", "watch", "limit", "skip", "tee", "start"}
-	// psStarters of the reading verbs that do run something: start-process
-	// is analysed by the walker; the others start services and jobs.
+	// psChangingCmdlets have reading verbs but change something: the
+	// Start- cmdlets that start services, jobs and VMs (Start-Process is
+	// analysed by the walker), Out-File, and the certificate imports.
 	psChangingCmdlets = []string{"start-service", "start-job", "start-threadjob", "start-transcript", "start-bitstransfer", "start-vm",
 		"out-file", "import-certificate", "import-pfxcertificate", "import-startlayout"}
 	// psProtectionOff turn off or carve holes in the machine's defences:

@@ -20,7 +20,7 @@ const (
 )
 
 // isSourceURL holds for an operand that names a package by URL or
-// repository (https://…, git+https://…, git://…, ssh://…, file:…).
+// repository (https://…, git+https://…, git://…, ssh://…, git@host:…).
 func isSourceURL(a model.Arg, _ *model.Command) bool {
 	v := strings.ToLower(a.Value)
 	for _, p := range []string{"http://", "https://", "git+", "git://", "ssh://", "git@"} {
