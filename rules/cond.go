@@ -292,29 +292,51 @@ func Decided(b bool, ev ...model.Evidence) Result {
 // same, and an inner All that holds no longer joins its evidence on every
 // row that shares it (rm -rf's six rows).
 func All(cs ...Cond) Cond {
-	flat := make(all, 0, len(cs))
+	flat := make([]Cond, 0, len(cs))
 	for _, c := range cs {
 		if inner, ok := c.(*all); ok {
-			flat = append(flat, *inner...)
+			flat = append(flat, inner.conds...)
 			continue
 		}
 		flat = append(flat, c)
 	}
-	return &flat
+	return &all{newJunction(flat)}
+}
+
+// junction is the members of an All or Any, kept twice: as conditions,
+// for their descriptions and needs, and as the functions that evaluate
+// them, which fold calls directly. A Func member's own function skips its
+// Eval: most rows are an All of Funcs, and the extra call and copy of
+// each Result were a fifth of a shell line's rule work.
+type junction struct {
+	conds []Cond
+	evals []func(Facts) Result
+}
+
+func newJunction(cs []Cond) junction {
+	j := junction{conds: cs, evals: make([]func(Facts) Result, len(cs))}
+	for i, c := range cs {
+		if fc, ok := c.(*funcCond); ok {
+			j.evals[i] = fc.eval
+		} else {
+			j.evals[i] = c.Eval
+		}
+	}
+	return j
 }
 
 // The condition types have pointer receivers: a value in an interface is
 // boxed anyway, and a value receiver adds a wrapper call to every
 // evaluation of every row.
-type all []Cond
+type all struct{ junction }
 
-func (c *all) String() string { return joinConds(*c, " and ") }
+func (c *all) String() string { return joinConds(c.conds, " and ") }
 
-func (c *all) Eval(f Facts) Result { return fold(*c, f, False, True) }
+func (c *all) Eval(f Facts) Result { return fold(c.evals, f, False, True) }
 
 // needs: all of them must hold, so what any one of them needs.
 func (c *all) needs() []string {
-	for _, sub := range *c {
+	for _, sub := range c.conds {
 		if w := needsOf(sub); w != nil {
 			return w
 		}
@@ -323,22 +345,19 @@ func (c *all) needs() []string {
 }
 
 // Any is true as soon as one condition is; false when every one is.
-func Any(cs ...Cond) Cond {
-	c := anyOf(cs)
-	return &c
-}
+func Any(cs ...Cond) Cond { return &anyOf{newJunction(cs)} }
 
-type anyOf []Cond
+type anyOf struct{ junction }
 
-func (c *anyOf) String() string { return "(" + joinConds(*c, " or ") + ")" }
+func (c *anyOf) String() string { return "(" + joinConds(c.conds, " or ") + ")" }
 
-func (c *anyOf) Eval(f Facts) Result { return fold(*c, f, True, False) }
+func (c *anyOf) Eval(f Facts) Result { return fold(c.evals, f, True, False) }
 
 // needs: one of them must hold, so one of what each needs, when each
 // needs something.
 func (c *anyOf) needs() []string {
 	var out []string
-	for _, sub := range *c {
+	for _, sub := range c.conds {
 		w := needsOf(sub)
 		if w == nil {
 			return nil
@@ -409,15 +428,15 @@ func mentions(c *model.Command, words []string) bool {
 // fold evaluates cs in order until one is decisive (False for All, True
 // for Any) and returns that one's result. Otherwise the result is
 // Unknown if any was, else otherwise, with every sub-result's evidence.
-func fold(cs []Cond, f Facts, decisive, otherwise Truth) Result {
+func fold(evals []func(Facts) Result, f Facts, decisive, otherwise Truth) Result {
 	out := Result{Truth: otherwise}
 	// The evidence is joined only when no condition decides: most folds
 	// end at a decisive one, and copying on the way there was a tenth of
 	// a shell line's allocations.
 	var buf [4][]model.Evidence
 	parts := buf[:0]
-	for _, sub := range cs {
-		r := sub.Eval(f)
+	for _, eval := range evals {
+		r := eval(f)
 		switch r.Truth {
 		case decisive:
 			return r
