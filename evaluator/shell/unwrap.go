@@ -375,7 +375,7 @@ func buildProgramCases() map[string][]programCase {
 	add(always((*walker).later), "at", "batch")
 	add(always((*walker).crontab), "crontab")
 	add(always(func(w *walker, cmd *model.Command, heredoc *string, fr frame) {
-		w.database(cmd, sqlClients[cmd.Program], heredoc, fr)
+		w.database(cmd, heredoc, fr)
 	}), slices.Sorted(maps.Keys(sqlClients))...)
 	add(always(func(w *walker, cmd *model.Command, _ *string, _ frame) {
 		w.emit(cmd)

@@ -183,7 +183,7 @@ func Rules() []rules.Rule {
 	)
 	for _, client := range fileFlagClients {
 		out = append(out, rules.Rule{ID: "db." + client + ".file", Type: client, On: rules.Execute, Tier: model.TierNeedsReview,
-			When:   rules.Flag("f", "file", "filename", "i", "queries-file"),
+			When:   rules.Flag("f", "file", "filename", "i", "queries-file", "query_file"),
 			Reason: "runs SQL from a file that the input does not show"})
 	}
 	for _, client := range clients {
@@ -275,8 +275,10 @@ func systemPath(p string) bool {
 // reads (evaluator/shell); fileFlagClients also run SQL files named by a
 // flag.
 var (
-	clients         = []string{"psql", "mysql", "mariadb", "sqlite3", "duckdb", "cockroach", "clickhouse-client", "clickhouse", "snowsql", "sqlcmd", "usql", "bq", "mysqlsh", "cqlsh", "mycli", "litecli"}
-	fileFlagClients = []string{"psql", "usql", "cockroach", "snowsql", "sqlcmd", "mysqlsh", "clickhouse-client", "clickhouse", "cqlsh"}
+	clients = []string{"psql", "mysql", "mariadb", "sqlite3", "duckdb", "cockroach", "clickhouse-client", "clickhouse", "snowsql", "sqlcmd", "usql", "bq", "mysqlsh", "cqlsh", "mycli", "litecli",
+		"ysqlsh", "vsql", "trino", "presto", "beeline", "hive", "spark-sql", "impala-shell", "ycqlsh"}
+	fileFlagClients = []string{"psql", "usql", "cockroach", "snowsql", "sqlcmd", "mysqlsh", "clickhouse-client", "clickhouse", "cqlsh",
+		"ysqlsh", "vsql", "trino", "presto", "beeline", "hive", "spark-sql", "impala-shell", "ycqlsh"}
 	// clientSubcommands are the subcommands that open the SQL session of
 	// clients that are part of a larger tool.
 	clientSubcommands = map[string]string{"cockroach": "sql", "clickhouse": "client"}
