@@ -55,6 +55,8 @@ func words(ws ...string) rules.Cond {
 const (
 	protectionOffReason = "turns off a protection against loss (deletion or termination protection, versioning, point-in-time recovery, backups, soft delete): what it protected can then be lost for good, and whether that is intended is not in the input"
 	publicReason        = "opens stored data to the public: what is read while it is open cannot be taken back"
+	publicShareReason   = "shares a snapshot or machine image with every AWS account: anyone can copy the disk or database it holds, and a copy made while it is shared cannot be taken back"
+	publicEndpoint      = "lets anyone on the internet reach the database or invoke the function (publicly accessible, a permission for any principal, a function URL without authentication): what is read or run while it is open cannot be taken back"
 	openIngressReason   = "opens a port to the whole internet (0.0.0.0/0): whatever listens there, a database or SSH, can be reached by anyone while the rule stands, and what is read meanwhile cannot be taken back"
 )
 
@@ -117,6 +119,17 @@ func Rules() []rules.Rule {
 			argSays("blockpublicacls=false", "blockpublicpolicy=false", "restrictpublicbuckets=false", "ignorepublicacls=false", "acs.amazonaws.com/groups/global/allusers",
 				"acs.amazonaws.com/groups/global/authenticatedusers")),
 			model.TierNeedsReview, publicReason),
+		row("aws.public-share", "aws", rules.Any(
+			rules.All(op("ec2", "modify-snapshot-attribute", "modify-image-attribute"),
+				rules.Any(rules.FlagEquals("group-names", "all"), rules.FlagEquals("user-groups", "all"), argSays("group=all", `"group":"all"`, `"group": "all"`))),
+			rules.All(op("rds", "modify-db-snapshot-attribute", "modify-db-cluster-snapshot-attribute"), rules.FlagEquals("values-to-add", "all"))),
+			model.TierNeedsReview, publicShareReason),
+		row("aws.public-endpoint", "aws", rules.Any(
+			rules.All(rules.Any(op("rds", "create-db-", "modify-db-instance", "modify-db-cluster", "restore-db-"),
+				op("redshift", "create-cluster", "modify-cluster", "restore-from-cluster-snapshot")), rules.Flag("publicly-accessible")),
+			rules.All(op("lambda", "add-permission"), rules.FlagEquals("principal", "*")),
+			rules.All(op("lambda", "create-function-url-config", "update-function-url-config"), rules.FlagEquals("auth-type", "NONE"))),
+			model.TierNeedsReview, publicEndpoint),
 		row("aws.open-ingress", "aws", rules.All(op("ec2", "authorize-security-group-ingress"), argSays(openCIDRs...)), model.TierNeedsReview, openIngressReason),
 		row("aws.cli-input.delete", "aws", rules.All(op("*", deleteVerbs...), rules.Flag("cli-input-json", "cli-input-yaml")), model.TierNeedsReview,
 			"a delete whose parameters are given as JSON or YAML (--cli-input-json): whether it keeps a final snapshot or a recovery window is in them, and they are not read as flags"),
@@ -173,7 +186,8 @@ func Rules() []rules.Rule {
 		row("gcloud.help", "gcloud", rules.Sub("help"), model.TierReversible, "prints help"),
 		row("gcloud.public-access", "gcloud", rules.All(argSays("allusers", "allauthenticatedusers"), rules.Not(words("remove-iam-policy-binding"))),
 			model.TierNeedsReview, publicReason),
-		row("gcloud.open-ingress", "gcloud", rules.All(words("firewall-rules"), rules.Not(words("delete")), argSays(openCIDRs...)), model.TierNeedsReview, openIngressReason),
+		row("gcloud.open-ingress", "gcloud", rules.All(rules.Any(words("firewall-rules"), rules.All(words("sql", "instances"), rules.Flag("authorized-networks"))),
+			rules.Not(words("delete")), argSays(openCIDRs...)), model.TierNeedsReview, openIngressReason),
 		row("gcloud.projects.delete", "gcloud", words("projects", "delete"), model.TierRecoverableFromBackup,
 			"a deleted project is kept for 30 days and gcloud projects undelete restores it; its resources are shut down meanwhile"),
 		row("gcloud.kms.destroy", "gcloud", words("kms", "destroy"), model.TierRecoverableFromBackup,
@@ -240,6 +254,11 @@ func Rules() []rules.Rule {
 			model.TierNeedsReview, protectionOffReason),
 		row("az.open-ingress", "az", rules.All(words("nsg", "rule"), rules.Not(words("delete")), rules.Not(rules.FlagEquals("access", "Deny", "deny")),
 			rules.Any(rules.FlagEquals("source-address-prefixes", "*", "0.0.0.0/0", "Internet", "Any", "::/0"), rules.FlagEquals("source-address-prefix", "*", "0.0.0.0/0", "Internet", "Any", "::/0"))),
+			model.TierNeedsReview, openIngressReason),
+		// A database server's firewall rule for every address (az sql
+		// server, postgres or mysql flexible-server firewall-rule).
+		row("az.open-firewall", "az", rules.All(words("firewall-rule"), rules.Not(words("delete")),
+			rules.FlagEquals("start-ip-address", "0.0.0.0"), rules.FlagEquals("end-ip-address", "255.255.255.255")),
 			model.TierNeedsReview, openIngressReason),
 		row("az.public-access", "az", rules.Any(rules.FlagEquals("allow-blob-public-access", "true"), rules.FlagEquals("public-access", "blob", "container")),
 			model.TierNeedsReview, publicReason),
