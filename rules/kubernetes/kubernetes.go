@@ -112,6 +112,19 @@ func Rules() []rules.Rule {
 			"copies files into or out of a pod, overwriting same-named files at the destination"),
 		row("kubectl.config.delete", "kubectl", rules.Any(rules.Sub("config", "delete-context"), rules.Sub("config", "delete-cluster"), rules.Sub("config", "delete-user"), rules.Sub("config", "unset")),
 			model.TierRecoverableWithEffort, "removes entries from the kubeconfig; their credentials must be fetched again"),
+		row("kubectl.rbac-everyone", "kubectl", rules.All(rules.Any(rules.Sub("create", "clusterrolebinding"), rules.Sub("create", "rolebinding")),
+			subjectIs(everyone...)), model.TierNeedsReview,
+			"binds a role to every caller: anonymous requests (system:anonymous, system:unauthenticated) or everyone who can sign in (system:authenticated, on a managed cluster any account of the cloud provider); what the role allows them is theirs until the binding goes"),
+		row("kubectl.exposed", "kubectl", rules.All(rules.Any(rules.Sub("port-forward"), rules.Sub("proxy")), rules.FlagWhere([]string{"address"}, "not only this machine", "address",
+			func(_ rules.Facts, v string) (string, bool) {
+				for _, a := range strings.Split(v, ",") {
+					if a != "localhost" && a != "127.0.0.1" && a != "::1" {
+						return "listens beyond this machine", true
+					}
+				}
+				return "", false
+			})), model.TierNeedsReview,
+			"listens on a network address, not only on this machine: anyone who can reach it uses the forwarded port, or with proxy the cluster's API under your credentials, while it runs"),
 		row("kubectl.read", "kubectl", rules.Any(readSubs...), model.TierReversible, "reads cluster state"),
 		row("kubectl.plugin.destroy", "kubectl", pluginDestroys(), model.TierNeedsReview,
 			"a kubectl plugin (kubectl-NAME, which the input does not show) is asked to destroy, delete or remove something: what it takes with it is not in the input"),
@@ -185,6 +198,29 @@ func flagValueContains(text string, names ...string) rules.Cond {
 	return rules.Func("a --"+names[len(names)-1]+" value containing "+text, func(f rules.Facts) rules.Result {
 		if v, ok := rules.FlagValue(f.M.Command, names...); ok && strings.Contains(v, text) {
 			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: names[len(names)-1], Value: text, Present: true}}}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// everyone are the RBAC subjects that stand for every caller.
+var everyone = []string{"system:anonymous", "system:unauthenticated", "system:authenticated"}
+
+// subjectIs holds when a --user or --group of a binding (any of them:
+// the flags repeat) is one of subjects.
+func subjectIs(subjects ...string) rules.Cond {
+	return rules.Func("a --user or --group that is "+strings.Join(subjects, "|"), func(f rules.Facts) rules.Result {
+		args := f.M.Command.Args
+		for i, a := range args {
+			for _, flag := range []string{"--user", "--group"} {
+				v, ok := strings.CutPrefix(a.Value, flag+"=")
+				if !ok && a.Value == flag && i+1 < len(args) {
+					v, ok = args[i+1].Value, true
+				}
+				if ok && slices.Contains(subjects, v) {
+					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: strings.TrimPrefix(flag, "--"), Value: v, Present: true}}}
+				}
+			}
 		}
 		return rules.Result{Truth: rules.False}
 	})
