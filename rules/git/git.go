@@ -157,6 +157,16 @@ func Rules() []rules.Rule {
 			"moves a ref directly: a branch's old commit stays in its reflog, a tag's is recorded only where it was pushed"),
 		row("git.read-tree.reset", sub("read-tree", rules.All(rules.Flag("u"), rules.Flag("reset"))), model.TierUnrecoverable,
 			"read-tree --reset -u overwrites the working-tree files with the tree, discarding their uncommitted changes, which git never stored"),
+		// --abort returns to where the operation started (git reset
+		// --merge): the conflicts resolved so far go, and changes that were
+		// uncommitted when it started may not come back.
+		row("git.abort", rules.Any(sub("merge", rules.Flag("abort")), sub("rebase", rules.Flag("abort")), sub("cherry-pick", rules.Flag("abort")),
+			sub("revert", rules.Flag("abort")), sub("am", rules.Flag("abort"))), model.TierRecoverableWithEffort,
+			"abandons the merge, rebase, cherry-pick, revert or am in progress: the conflicts resolved so far are discarded and must be resolved again, and changes that were uncommitted when it started may not be restored"),
+		row("git.checkout-index.force", sub("checkout-index", rules.Flag("f", "force")), model.TierUnrecoverable,
+			"checkout-index --force overwrites working-tree files with the index's copies, discarding their unstaged changes, which git never stored"),
+		row("git.fetch.prune-tags", sub("fetch", rules.Flag("prune-tags", "P")), model.TierRecoverableWithEffort,
+			"fetch --prune-tags deletes local tags the remote does not have: one that was never pushed must be recreated on its commit"),
 		row("git.symbolic-ref.delete", sub("symbolic-ref", rules.Flag("d", "delete")), model.TierRecoverableWithEffort,
 			"deletes a symbolic ref; without HEAD git no longer recognises the repository until .git/HEAD is written again by hand"),
 		row("git.worktree.remove-force", sub("worktree", rules.All(rules.Sub("remove"), rules.Flag("f", "force"))), model.TierUnrecoverable,
