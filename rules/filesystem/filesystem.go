@@ -30,6 +30,7 @@ const (
 	// credentials) is in no version control: replacing or deleting one is
 	// for a person to weigh, like truncating it.
 	replacesDotfileReason = "replaces a dotfile of a home directory (shell profile, SSH keys, cloud credentials), which no version control keeps: whether the old one matters is not in the input"
+	intoHomeReason        = "copies or moves files into a home directory under their own names: a dotfile among them (.bashrc, or the contents of a dotfiles directory) replaces the user's own, which no version control keeps; which files a directory holds is not in the input"
 	deletesDotfileReason  = "deletes a dotfile of a home directory (SSH keys, cloud credentials, shell profile), which no version control or trash keeps: whether it matters is not in the input"
 )
 
@@ -171,6 +172,7 @@ func Rules() []rules.Rule {
 			"copies over a system file or device"),
 		row("fs.cp.dev-null-home-dotfile", "cp", rules.All(rules.PathIs(0, rules.PathNull), rules.HomeDotfileIs(1)), model.TierNeedsReview,
 			"copying /dev/null over a home dotfile empties it, and no version control keeps it"),
+		row("fs.cp.into-home", "cp", rules.All(rules.Not(noClobber), intoHome()), model.TierNeedsReview, intoHomeReason),
 		row("fs.cp.home-dotfile", "cp", rules.All(rules.Not(noClobber), homeDotfile(1)), model.TierNeedsReview, replacesDotfileReason),
 		row("fs.cp.env-file", "cp", rules.All(rules.Not(noClobber), envFile(1)), model.TierNeedsReview, "replaces "+envFileWhy+" (cp -n .env.example .env keeps it)"),
 		row("fs.cp.overwrite", "cp", rules.Not(noClobber), model.TierRecoverableWithEffort,
@@ -204,6 +206,7 @@ func Rules() []rules.Rule {
 			"rsync --delete removes files at the destination that the source lacks (or --remove-source-files deletes the sources)"),
 		row("fs.rsync.critical", "rsync", rules.All(rules.PathIs(1, rules.PathRoot, rules.PathSystem, rules.PathDevice), rules.Not(rules.Flag("n", "dry-run"))), model.TierUnrecoverable,
 			"rsync writes over files in the root or a system directory; the replaced ones are not kept"),
+		row("fs.rsync.into-home", "rsync", rules.All(intoHome(), rules.Not(rules.Flag("n", "dry-run"))), model.TierNeedsReview, intoHomeReason),
 		row("fs.rsync.home-dotfile", "rsync", rules.All(homeDotfile(1), rules.Not(rules.Flag("n", "dry-run"))), model.TierNeedsReview, replacesDotfileReason),
 		row("fs.rsync", "rsync", nil, model.TierRecoverableWithEffort, "rsync overwrites changed files at the destination"),
 
@@ -235,6 +238,7 @@ func Rules() []rules.Rule {
 		row("fs.install.directory", "install", rules.Flag("d", "directory"), model.TierReversible, "install -d only creates directories"),
 		row("fs.install.critical", "install", rules.PathIs(1, rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
 			"install copies over a system file or device"),
+		row("fs.install.into-home", "install", intoHome(), model.TierNeedsReview, intoHomeReason),
 		row("fs.install.home-dotfile", "install", homeDotfile(1), model.TierNeedsReview, replacesDotfileReason),
 		row("fs.install", "install", nil, model.TierRecoverableWithEffort, "install replaces the target if it exists; the copy itself is harmless"),
 
@@ -341,6 +345,38 @@ func keySystemPath() rules.Cond {
 // how one keeps it, and rm ~/.zshrc.orig drops such a copy.
 func homeDotfile(skip int) rules.Cond {
 	return rules.All(rules.HomeDotfileIs(skip), rules.Not(rules.EveryOperand(skip, "a backup copy", func(a model.Arg) bool { return rules.BackupName(a.Value) })))
+}
+
+// intoHome holds when the last operand (or -t DIR) is a home directory
+// itself and what lands there may be a dotfile: a source named like one
+// (cp .bashrc ~), a directory's contents (cp -r dotfiles/. ~, cp -T,
+// rsync dotfiles/ ~) or sources only known at run time.
+func intoHome() rules.Cond {
+	return rules.Func("into a home directory, a dotfile or a directory's contents", func(f rules.Facts) rules.Result {
+		c := f.M.Command
+		ops := f.Operands()
+		dir, given := rules.FlagValue(c, "t", "target-directory")
+		dest, sources := model.Arg{Value: dir}, ops
+		if !given {
+			if len(ops) < 2 {
+				return rules.Result{Truth: rules.False}
+			}
+			dest, sources = ops[len(ops)-1], ops[:len(ops)-1]
+		}
+		if rules.ClassifyPath(dest, c) != rules.PathHome {
+			return rules.Result{Truth: rules.False}
+		}
+		contents := rules.HasFlag(c, "T", "no-target-directory")
+		for _, src := range sources {
+			base := path.Base(src.Value)
+			dotfile := strings.HasPrefix(base, ".") && base != "." && base != ".."
+			whole := strings.HasSuffix(src.Value, "/.") || c.Program == "rsync" && strings.HasSuffix(src.Value, "/")
+			if src.Dynamic || dotfile || whole || contents {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "operand", Value: src.Value, Present: true, Description: "lands in " + dest.Value}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
 }
 
 // envFileWhy says what an environment file is, for the rows that replace,
