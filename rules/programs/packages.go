@@ -94,6 +94,33 @@ func essential(name string) bool {
 	})
 }
 
+// dataServerPackages are the packages of servers that keep data in a
+// directory of their own, which purging them can delete.
+var dataServerPackages = []string{"postgresql", "mysql-server", "mariadb-server", "percona-server-server", "mongodb", "mongodb-org",
+	"mongodb-server", "redis-server", "redis", "valkey", "valkey-server", "elasticsearch", "opensearch", "cassandra", "influxdb",
+	"influxdb2", "clickhouse-server", "couchdb", "neo4j", "rabbitmq-server", "etcd", "etcd-server", "timescaledb", "minio"}
+
+// dataServer reports whether a package name (with any version or
+// architecture suffix), or a pattern that matches one, is one of
+// dataServerPackages or a version of one (postgresql-16, postgresql16,
+// mysql-server-8.0), not a client or tools package of it.
+func dataServer(name string) bool {
+	name = strings.ToLower(name)
+	if i := strings.IndexAny(name, "=:<>"); i > 0 {
+		name = name[:i]
+	}
+	return slices.ContainsFunc(dataServerPackages, func(p string) bool {
+		if strings.ContainsAny(name, "*?[") {
+			whole, _ := path.Match(name, p)
+			version, err := path.Match(name, p+"-0")
+			return whole || version || err != nil
+		}
+		rest, ok := strings.CutPrefix(name, p)
+		rest = strings.TrimPrefix(rest, "-")
+		return ok && (rest == "" || rest[0] >= '0' && rest[0] <= '9') // postgresql-16, postgresql16; not postgresql-client
+	})
+}
+
 // packageRows are the package managers' rows: removing an essential
 // system package, purging, removing.
 func packageRows() []rules.Rule {
@@ -107,6 +134,10 @@ func packageRows() []rules.Rule {
 					"the SSH server, the package manager): the machine can be left unbootable or unreachable, and whether that is intended is not in the input"))
 		}
 		if purge := u.purging(removing); purge != nil {
+			out = append(out, row("program."+u.program+".purge-data-server", u.program,
+				rules.All(purge, rules.Operand(0, "a database or message server's package", func(a model.Arg, _ *model.Command) bool { return dataServer(a.Value) })),
+				model.TierNeedsReview, "purges a database or message server's package: its removal scripts can delete the data directory with it "+
+					"(Debian's postgresql and mariadb packages ask, and a non-interactive purge takes the default answer), and whether data is there is not in the input"))
 			out = append(out, row("program."+u.program+".purge", u.program, purge, model.TierRecoverableFromBackup,
 				"removes packages and deletes their configuration files and data with them: those settings come back only from a backup"))
 		}
