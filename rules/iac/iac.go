@@ -76,9 +76,25 @@ func Rules() []rules.Rule {
 			model.TierReversible, "previews or reads; nothing is changed"),
 		row("iac.pulumi.other", "pulumi", nil, model.TierRecoverableWithEffort, "changes infrastructure after an interactive preview"),
 		row("iac.cdk.destroy", "cdk", rules.Sub("destroy"), model.TierNeedsReview, "destroys the stacks' resources that have no retain policy"),
+		row("iac.cdk.deploy.unreviewed", "cdk", rules.All(rules.Sub("deploy"), rules.FlagEquals("require-approval", "never")), model.TierNeedsReview,
+			"deploys without asking even about security changes: what the stacks replace or delete is in the synthesised templates, which the input does not show; evaluate `cdk diff` first"),
 		row("iac.cdk.read", "cdk", rules.Any(rules.Sub("synth"), rules.Sub("diff"), rules.Sub("ls"), rules.Sub("list"), rules.Sub("doctor"), rules.Sub("version")), model.TierReversible,
 			"synthesises or compares; nothing is changed"),
 		row("iac.cdk.other", "cdk", nil, model.TierRecoverableWithEffort, "deploys changes"),
+		// AWS SAM deploys through CloudFormation change sets, which it
+		// executes without showing them unless asked to confirm.
+		row("iac.sam.delete", "sam", rules.Sub("delete"), model.TierNeedsReview, "deletes the stack and every resource in it that has no retain policy, which the input does not show"),
+		row("iac.sam.deploy.unreviewed", "sam", rules.All(rules.Sub("deploy"), rules.Not(rules.Flag("confirm-changeset", "guided", "no-execute-changeset"))), model.TierNeedsReview,
+			"executes the change set without showing it (no --confirm-changeset): what it replaces or deletes is in the template, which the input does not show"),
+		row("iac.sam.read", "sam", rules.Any(rules.Sub("build"), rules.Sub("validate"), rules.Sub("local"), rules.Sub("logs"), rules.Sub("list"), rules.Sub("init"),
+			rules.Sub("package"), rules.Sub("traces")), model.TierReversible, "builds, validates, runs locally or reads; nothing is deployed"),
+		row("iac.sam.other", "sam", nil, model.TierRecoverableWithEffort, "deploys or syncs changes after showing them, or changes the pipeline's settings"),
+		row("iac.cdktf.destroy", "cdktf", rules.Sub("destroy"), model.TierNeedsReview, "destroys every resource of the stacks, which the input does not show"),
+		row("iac.cdktf.auto-approve", "cdktf", rules.All(rules.Any(rules.Sub("deploy"), rules.Sub("apply")), rules.Flag("auto-approve")), model.TierNeedsReview,
+			"applies a plan nobody reviews; evaluate `cdktf diff` first"),
+		row("iac.cdktf.read", "cdktf", rules.Any(rules.Sub("synth"), rules.Sub("diff"), rules.Sub("plan"), rules.Sub("list"), rules.Sub("get"), rules.Sub("init"), rules.Sub("output")),
+			model.TierReversible, "synthesises, plans or reads; nothing is changed"),
+		row("iac.cdktf.other", "cdktf", nil, model.TierRecoverableWithEffort, "deploys changes after an interactive approval"),
 	)
 	return out
 }

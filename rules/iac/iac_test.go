@@ -46,6 +46,15 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "iac.cdk.destroy", Hit: "cdk destroy --force", Miss: "cdk diff"},
 		rulestest.Case{Row: "iac.cdk.read", Hit: "cdk synth", Miss: "cdk deploy"},
 		rulestest.Case{Row: "iac.cdk.other", Hit: "cdk deploy --all", Miss: "cdk ls"},
+		rulestest.Case{Row: "iac.cdk.deploy.unreviewed", Hit: "cdk deploy --all --require-approval never", Miss: "cdk deploy --all --require-approval broadening"},
+		rulestest.Case{Row: "iac.sam.delete", Hit: "sam delete --no-prompts", Miss: "sam list stack-outputs"},
+		rulestest.Case{Row: "iac.sam.deploy.unreviewed", Hit: "sam deploy --no-confirm-changeset", Miss: "sam deploy --confirm-changeset"},
+		rulestest.Case{Row: "iac.sam.read", Hit: "sam build", Miss: "sam deploy --guided"},
+		rulestest.Case{Row: "iac.sam.other", Hit: "sam deploy --guided", Miss: "sam validate"},
+		rulestest.Case{Row: "iac.cdktf.destroy", Hit: "cdktf destroy --auto-approve", Miss: "cdktf diff"},
+		rulestest.Case{Row: "iac.cdktf.auto-approve", Hit: "cdktf deploy --auto-approve", Miss: "cdktf deploy"},
+		rulestest.Case{Row: "iac.cdktf.read", Hit: "cdktf synth", Miss: "cdktf deploy"},
+		rulestest.Case{Row: "iac.cdktf.other", Hit: "cdktf deploy", Miss: "cdktf plan"},
 	)
 	rulestest.Run(t, Rules(), cases)
 }
