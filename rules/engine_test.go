@@ -234,6 +234,12 @@ func TestKeyedRows(t *testing.T) {
 			return Result{Truth: False}
 		}), Tier: 3, Reason: "flag"},
 		{ID: "b", Type: "t", On: Destroy, When: keyedCond{kinds, "b", &seen}, Tier: 2, Reason: "b"},
+		// An Any of keyed conditions is filed under each of their keys;
+		// one with an unkeyed member is read for every change.
+		{ID: "d-or-e", Type: "t", On: Destroy, When: Any(keyedCond{kinds, "d", &seen}, keyedCond{kinds, "e", &seen}), Tier: 2, Reason: "d or e"},
+		{ID: "f-or-flag2", Type: "t", On: Destroy, When: Any(keyedCond{kinds, "f", &seen}, Func("flag2", func(f Facts) Result {
+			return Decided(f.M.Before["flag2"] == true)
+		})), Tier: 2, Reason: "f or flag2"},
 		{ID: "rest", Type: "t", On: Destroy, Tier: 1, Reason: "rest"},
 	})
 	if err != nil {
@@ -247,8 +253,11 @@ func TestKeyedRows(t *testing.T) {
 		{obj{"kind": "b"}, "b", []string{"b"}},
 		{obj{"kind": "b", "flag": true}, "any", nil},
 		{obj{"kind": "a"}, "a", []string{"a"}},
-		{obj{"kind": "c"}, "rest", nil},
-		{obj{}, "rest", nil},
+		{obj{"kind": "c"}, "rest", []string{"f"}},
+		{obj{}, "rest", []string{"f"}},
+		{obj{"kind": "e"}, "d-or-e", []string{"d", "e"}},
+		{obj{"kind": "f"}, "f-or-flag2", []string{"f"}},
+		{obj{"kind": "c", "flag2": true}, "f-or-flag2", []string{"f"}},
 	} {
 		seen = nil
 		v, ok := eng.Judge(Facts{M: mut(model.ActionDelete, tt.before, nil)})

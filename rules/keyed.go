@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/recourse-dev/recourse/model"
 )
@@ -44,11 +45,10 @@ func indexKeys(byType map[string][]*Rule) (map[string]*keyIndex, error) {
 	for typ, rows := range byType {
 		var ix *keyIndex
 		for _, r := range rows {
-			k, ok := r.When.(Keyed)
+			keyer, _, ok := keysOf(r.When)
 			if !ok {
 				continue
 			}
-			keyer, _ := k.Key()
 			if ix == nil {
 				ix = &keyIndex{keyer: keyer, byKey: map[string][]*Rule{}}
 			}
@@ -60,19 +60,20 @@ func indexKeys(byType map[string][]*Rule) (map[string]*keyIndex, error) {
 			continue
 		}
 		for _, r := range rows {
-			k, ok := r.When.(Keyed)
+			_, keys, ok := keysOf(r.When)
 			if !ok {
 				ix.unkeyed = append(ix.unkeyed, r)
 				continue
 			}
-			_, key := k.Key()
-			if _, seen := ix.byKey[key]; !seen {
-				ix.byKey[key] = nil
+			for _, key := range keys {
+				if _, seen := ix.byKey[key]; !seen {
+					ix.byKey[key] = nil
+				}
 			}
 		}
 		for key := range ix.byKey {
 			for _, r := range rows {
-				if k, ok := r.When.(Keyed); !ok || keyOf(k) == key {
+				if _, keys, ok := keysOf(r.When); !ok || slices.Contains(keys, key) {
 					ix.byKey[key] = append(ix.byKey[key], r)
 				}
 			}
@@ -82,9 +83,27 @@ func indexKeys(byType map[string][]*Rule) (map[string]*keyIndex, error) {
 	return out, nil
 }
 
-func keyOf(k Keyed) string {
-	_, key := k.Key()
-	return key
+// keysOf returns the keys under which c can hold: a Keyed condition's
+// one, or every member's of an Any whose members are all keyed by one
+// Keyer (git merge --abort or rebase --abort).
+func keysOf(c Cond) (*Keyer, []string, bool) {
+	switch k := c.(type) {
+	case Keyed:
+		keyer, key := k.Key()
+		return keyer, []string{key}, true
+	case *anyOf:
+		var keyer *Keyer
+		var keys []string
+		for _, sub := range k.conds {
+			kr, ks, ok := keysOf(sub)
+			if !ok || keyer != nil && kr != keyer {
+				return nil, nil, false
+			}
+			keyer, keys = kr, append(keys, ks...)
+		}
+		return keyer, keys, keyer != nil
+	}
+	return nil, nil, false
 }
 
 // rows returns the rows to read for m.
