@@ -106,6 +106,14 @@ func (w *walker) options(cmd *model.Command, fr frame) {
 	switch cmd.Program {
 	case "tar", "gtar", "bsdtar":
 		outputs = append(outputs, tarArchiveCreated(cmd.Args)...)
+	case "dd":
+		// dd of=FILE writes FILE (truncating it, unless conv=notrunc
+		// overwrites it in place).
+		for _, a := range cmd.Args {
+			if v, ok := strings.CutPrefix(a.Value, "of="); ok {
+				outputs = append(outputs, model.Arg{Value: v, Dynamic: a.Dynamic})
+			}
+		}
 	case "docker", "podman", "nerdctl":
 		// docker save -o FILE and docker export -o FILE write the image or
 		// container to FILE (docker build -o is an output directory).
