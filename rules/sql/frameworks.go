@@ -111,6 +111,11 @@ var frameworkCommands = []frameworkCommand{
 		reason: "db:seed:replant empties every table and loads the seeds again: the rows come back only from a backup"},
 	{id: "django-admin.flush", program: "django-admin", words: []string{"flush"}, tier: model.TierUnrecoverable,
 		reason: "flush deletes every row of every table in the project's database"},
+	// SeaORM's migration CLI.
+	{id: "sea-orm-cli.migrate-fresh", program: "sea-orm-cli", words: []string{"migrate", "fresh"}, tier: model.TierUnrecoverable, reason: dropsTables},
+	{id: "sea-orm-cli.migrate-refresh", program: "sea-orm-cli", words: []string{"migrate", "refresh"}, tier: model.TierUnrecoverable, reason: dropsTables},
+	{id: "sea-orm-cli.migrate-reset", program: "sea-orm-cli", words: []string{"migrate", "reset"}, tier: model.TierUnrecoverable, reason: dropsTables},
+	{id: "sea-orm-cli.migrate-down", program: "sea-orm-cli", words: []string{"migrate", "down"}, tier: model.TierNeedsReview, reason: rollsBack},
 }
 
 // frameworkRows are the rows of frameworkCommands: a --help or
