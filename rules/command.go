@@ -239,6 +239,33 @@ func FlagValue(c *model.Command, names ...string) (string, bool) {
 	return "", false
 }
 
+// FlagValues returns the values of every occurrence of the flags names
+// (curl -F a=@x -F b=@y), as FlagValue reads one.
+func FlagValues(c *model.Command, names ...string) []model.Arg {
+	var out []model.Arg
+	for i, a := range c.Args {
+		v := a.Value
+		if v == "--" {
+			break
+		}
+		for _, n := range names {
+			prefix := "--" + n
+			if len(n) == 1 {
+				prefix = "-" + n
+			}
+			switch {
+			case v == prefix && i+1 < len(c.Args):
+				out = append(out, c.Args[i+1])
+			case strings.HasPrefix(v, prefix+"="):
+				out = append(out, model.Arg{Value: v[len(prefix)+1:], Dynamic: a.Dynamic})
+			case len(n) == 1 && strings.HasPrefix(v, prefix) && len(v) > 2:
+				out = append(out, model.Arg{Value: v[2:], Dynamic: a.Dynamic})
+			}
+		}
+	}
+	return out
+}
+
 // FlagEquals holds when the flag's value (--name=v, --name v, -nV) is one
 // of values.
 func FlagEquals(name string, values ...string) Cond {

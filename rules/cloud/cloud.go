@@ -141,6 +141,8 @@ func Rules() []rules.Rule {
 		row("aws.s3.sync.delete", "aws", rules.All(rules.Sub("s3", "sync"), rules.Flag("delete")), model.TierNeedsReview,
 			"s3 sync --delete deletes destination files the source lacks; whether the destination keeps versions is not in the input"),
 		row("aws.s3.mv", "aws", rules.Sub("s3", "mv"), model.TierRecoverableFromBackup, "s3 mv deletes the source objects after copying and overwrites same-named targets"),
+		row("aws.s3.upload-secret", "aws", rules.All(rules.Any(rules.Sub("s3", "cp"), rules.Sub("s3", "mv"), rules.Sub("s3", "sync")), rules.SecretIs(2)),
+			model.TierNeedsReview, rules.SendsSecretReason+" (to a bucket)"),
 		row("aws.s3.copy", "aws", rules.Any(rules.Sub("s3", "cp"), rules.Sub("s3", "sync")), model.TierRecoverableWithEffort,
 			"copies over objects or files of the same names: what they held survives only if the bucket keeps versions (or version control keeps the files)"),
 		row("aws.rds.delete.skip-snapshot", "aws", rules.All(op("rds", "delete-db-"), rules.Flag("skip-final-snapshot"),
@@ -215,6 +217,8 @@ func Rules() []rules.Rule {
 		row("gcloud.other", "gcloud", nil, model.TierRecoverableWithEffort, "changes cloud resources in place"),
 
 		row("gsutil.help", "gsutil", rules.Sub("help"), model.TierReversible, "prints help"),
+		row("gsutil.upload-secret", "gsutil", rules.All(rules.Any(rules.Sub("cp"), rules.Sub("mv"), rules.Sub("rsync")), rules.SecretIs(1)),
+			model.TierNeedsReview, rules.SendsSecretReason+" (to a bucket)"),
 		row("gsutil.public-access", "gsutil", rules.Any(rules.All(rules.Any(rules.Sub("iam"), rules.Sub("acl"), rules.Sub("defacl")), argSays("allusers", "allauthenticatedusers")),
 			rules.All(rules.Any(rules.Sub("acl", "set"), rules.Sub("defacl", "set")), argSays("public-read", "public-read-write", "authenticated-read")),
 			rules.FlagEquals("a", "public-read", "public-read-write")), model.TierNeedsReview, publicReason),

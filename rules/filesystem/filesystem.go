@@ -180,6 +180,7 @@ func Rules() []rules.Rule {
 		row("fs.cp.safe", "cp", nil, model.TierReversible, "cp with -n/-i never overwrites"),
 		row("fs.scp.critical", "scp", scpDestination(rules.PathRoot, rules.PathSystem, rules.PathDevice), model.TierUnrecoverable,
 			"copies over a system file or device, here or on the remote machine"),
+		row("fs.scp.sends-secret", "scp", copiesSecretAway(), model.TierNeedsReview, rules.SendsSecretReason),
 		row("fs.scp", "scp", nil, model.TierRecoverableWithEffort,
 			"scp replaces files of the same names at the destination without asking; the copy itself is harmless"),
 
@@ -208,6 +209,7 @@ func Rules() []rules.Rule {
 			"rsync writes over files in the root or a system directory; the replaced ones are not kept"),
 		row("fs.rsync.into-home", "rsync", rules.All(intoHome(), rules.Not(rules.Flag("n", "dry-run"))), model.TierNeedsReview, intoHomeReason),
 		row("fs.rsync.home-dotfile", "rsync", rules.All(homeDotfile(1), rules.Not(rules.Flag("n", "dry-run"))), model.TierNeedsReview, replacesDotfileReason),
+		row("fs.rsync.sends-secret", "rsync", rules.All(copiesSecretAway(), rules.Not(rules.Flag("n", "dry-run"))), model.TierNeedsReview, rules.SendsSecretReason),
 		row("fs.rsync", "rsync", nil, model.TierRecoverableWithEffort, "rsync overwrites changed files at the destination"),
 
 		row("fs.find.delete", "find", rules.Flag("delete"), model.TierUnrecoverable, "find -delete removes every file the expression matches"),

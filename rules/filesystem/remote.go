@@ -35,6 +35,32 @@ func scpDestination(classes ...rules.PathClass) rules.Cond {
 	})
 }
 
+// copiesSecretAway holds when scp or rsync copies a credential file (or
+// a directory of them: ~/.ssh/) to another machine: a source operand names
+// one and the destination, the last operand, is remote (HOST:PATH,
+// USER@HOST:PATH, rsync:// or scp://).
+func copiesSecretAway() rules.Cond {
+	return rules.Func("a credential file copied to another machine", func(f rules.Facts) rules.Result {
+		ops := f.Operands()
+		if len(ops) < 2 || !remote(ops[len(ops)-1].Value) {
+			return rules.Result{Truth: rules.False}
+		}
+		for _, src := range ops[:len(ops)-1] {
+			if rules.SecretFile(src.Value) {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "operand", Value: src.Value, Present: true, Description: "a credential file, to " + ops[len(ops)-1].Value}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// remote reports whether an scp or rsync operand names another machine
+// (remotePath, or an rsync:// URL).
+func remote(v string) bool {
+	_, ok := remotePath(v)
+	return ok || strings.HasPrefix(v, "rsync://")
+}
+
 // remotePath returns the path of an scp operand that names a remote file:
 // scp://[user@]host[:port]/path, or [user@]host:path with the colon
 // before any slash (./a:b is a local file).

@@ -163,6 +163,8 @@ func Rules() []rules.Rule {
 		row("git.abort", rules.Any(sub("merge", rules.Flag("abort")), sub("rebase", rules.Flag("abort")), sub("cherry-pick", rules.Flag("abort")),
 			sub("revert", rules.Flag("abort")), sub("am", rules.Flag("abort"))), model.TierRecoverableWithEffort,
 			"abandons the merge, rebase, cherry-pick, revert or am in progress: the conflicts resolved so far are discarded and must be resolved again, and changes that were uncommitted when it started may not be restored"),
+		row("git.add.secret", sub("add", rules.SecretIs(0)), model.TierRecoverableWithEffort,
+			"stages a credential file (an environment file, a private key, cloud credentials): once it is committed and pushed it is in the history of every clone, and taking it out needs a rewritten history and a new secret"),
 		row("git.checkout-index.force", sub("checkout-index", rules.Flag("f", "force")), model.TierUnrecoverable,
 			"checkout-index --force overwrites working-tree files with the index's copies, discarding their unstaged changes, which git never stored"),
 		row("git.fetch.prune-tags", sub("fetch", rules.Flag("prune-tags", "P")), model.TierRecoverableWithEffort,

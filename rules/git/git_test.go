@@ -78,6 +78,8 @@ func TestRows(t *testing.T) {
 		{Row: "git.abort", Hit: "git merge --abort", Miss: "git merge --continue"},
 		{Row: "git.abort", Hit: "git rebase --abort", Miss: "git rebase --skip"},
 		{Row: "git.abort", Hit: "git cherry-pick --abort", Miss: "git cherry-pick --quit"},
+		{Row: "git.add.secret", Hit: "git add -f .env", Miss: "git add .env.example"},
+		{Row: "git.add.secret", Hit: "git add config/id_ed25519", Miss: "git add config/id_ed25519.pub"},
 		{Row: "git.checkout-index.force", Hit: "git checkout-index -a -f", Miss: "git checkout-index -a --prefix=export/"},
 		{Row: "git.fetch.prune-tags", Hit: "git fetch --prune --prune-tags", Miss: "git fetch --prune"},
 		{Row: "git.fetch.prune-tags", Hit: "git fetch -P origin", Miss: "git fetch -p origin"},

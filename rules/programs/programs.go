@@ -151,8 +151,13 @@ func Rules() []rules.Rule {
 	for _, src := range []string{"source", "."} {
 		out = append(out, row("program."+src, src, nil, model.TierRecoverableWithEffort, "runs a script in the current shell; its contents are not shown"))
 	}
+	// Raw network clients send their stdin to the other end.
+	for _, nc := range []string{"nc", "ncat", "netcat", "socat", "telnet"} {
+		out = append(out, row("program."+nc+".sends-secret", nc, rules.SecretStdin(), model.TierNeedsReview, rules.SendsSecretReason))
+	}
 	for _, client := range []string{"curl", "wget", "http", "https", "xh"} {
 		out = append(out,
+			row("program."+client+".sends-secret", client, sendsSecret(), model.TierNeedsReview, rules.SendsSecretReason),
 			row("program."+client+".delete", client, rules.Any(httpMethod("DELETE"), destructiveURL()), model.TierNeedsReview,
 				"sends an HTTP DELETE, or calls an endpoint named for deleting: what the API deletes, and whether it can be restored, is not in the input"),
 			row("program."+client+".write", client, rules.Any(httpMethod("PUT", "PATCH", "POST"), sendsBody()), model.TierRecoverableWithEffort,
@@ -868,6 +873,76 @@ func sendsBody() rules.Cond {
 		}
 		return rules.Result{Truth: rules.False}
 	})
+}
+
+// sendsSecret holds when an HTTP client's request carries a credential
+// file: curl's body from @FILE (-d, --data-binary, --json, -F name=@FILE
+// or <FILE, --data-urlencode name@FILE) or its upload (-T FILE), wget's
+// --post-file or --body-file, HTTPie's and xh's field@FILE and @FILE; or
+// stdin, where the request reads it (curl -d @-, -T -; HTTPie and xh read
+// it unless told not to) and it carries one.
+func sendsSecret() rules.Cond {
+	return rules.Func("a credential file in the request", func(f rules.Facts) rules.Result {
+		for _, file := range requestFiles(f) {
+			if file.Value == "-" || file.Value == "/dev/stdin" {
+				if ev, ok := rules.SecretOnStdin(f.M.Command); ok {
+					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{ev}}
+				}
+				continue
+			}
+			if rules.SecretFile(file.Value) {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "file", Value: file.Value, Present: true, Description: "a credential file"}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// requestFiles are the files an HTTP client's request sends ("-" for
+// stdin).
+func requestFiles(f rules.Facts) []model.Arg {
+	c := f.M.Command
+	var out []model.Arg
+	after := func(a model.Arg, i int) model.Arg {
+		v, _, _ := strings.Cut(a.Value[i+1:], ";") // -F name=@FILE;type=text/plain
+		return model.Arg{Value: v, Dynamic: a.Dynamic}
+	}
+	switch c.Program {
+	case "curl":
+		for _, v := range rules.FlagValues(c, "d", "data", "data-binary", "data-ascii", "json") {
+			if strings.HasPrefix(v.Value, "@") {
+				out = append(out, after(v, 0))
+			}
+		}
+		for _, v := range rules.FlagValues(c, "F", "form") {
+			if _, val, ok := strings.Cut(v.Value, "="); ok && (strings.HasPrefix(val, "@") || strings.HasPrefix(val, "<")) {
+				out = append(out, after(v, strings.IndexByte(v.Value, '=')+1))
+			}
+		}
+		for _, v := range rules.FlagValues(c, "data-urlencode") {
+			if i := strings.IndexByte(v.Value, '@'); i >= 0 && !strings.Contains(v.Value[:i], "=") {
+				out = append(out, after(v, i))
+			}
+		}
+		for _, v := range rules.FlagValues(c, "T", "upload-file") {
+			if v.Value == "." {
+				v.Value = "-" // -T . streams stdin too
+			}
+			out = append(out, v)
+		}
+	case "wget":
+		out = rules.FlagValues(c, "post-file", "body-file")
+	default: // HTTPie and xh
+		for _, a := range f.Operands() {
+			if i := strings.IndexByte(a.Value, '@'); i >= 0 && !strings.Contains(a.Value[:i], "/") {
+				out = append(out, after(a, i))
+			}
+		}
+		if !f.HasFlag("I", "ignore-stdin") {
+			out = append(out, model.Arg{Value: "-"})
+		}
+	}
+	return out
 }
 
 // The flags that give curl and wget a request body.

@@ -220,6 +220,8 @@ func Rules() []rules.Rule {
 		row("system.gh.archive", "gh", rules.Sub("repo", "archive"), model.TierRecoverableWithEffort, "archives the repository read-only; gh repo unarchive reverses it"),
 		row("system.gh.repo-public", "gh", rules.All(rules.Sub("repo", "edit"), rules.FlagEquals("visibility", "public")), model.TierNeedsReview,
 			"makes the repository public: everything in its history is exposed, and making it private again does not take back what was copied"),
+		row("system.gh.gist-secret-file", "gh", rules.All(rules.Sub("gist", "create"), rules.Any(rules.SecretIs(2), rules.SecretStdin())), model.TierNeedsReview,
+			rules.SendsSecretReason+" (a secret gist is still readable by anyone with its URL, and by GitHub)"),
 		row("system.gh.gist-public", "gh", rules.All(rules.Sub("gist", "create"), rules.Flag("p", "public")), model.TierNeedsReview,
 			"publishes the files as a public gist: anyone can find, read and copy them, and deleting the gist later does not take back what was read"),
 		row("system.gh.gist-create", "gh", rules.Sub("gist", "create"), model.TierRecoverableWithEffort,

@@ -80,6 +80,8 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "system.gh.release-clobber", Hit: "gh release upload v1.2.0 dist/app.tgz --clobber", Miss: "gh release upload v1.2.0 dist/app.tgz"},
 		rulestest.Case{Row: "system.glab.mr-merge", Hit: "glab mr merge 1 --remove-source-branch", Miss: "glab mr view 1"},
 		rulestest.Case{Row: "system.gh.repo-public", Hit: "gh repo edit --visibility public --accept-visibility-change-consequences", Miss: "gh repo edit --visibility private"},
+		rulestest.Case{Row: "system.gh.gist-secret-file", Hit: "gh gist create .env", Miss: "gh gist create notes.md"},
+		rulestest.Case{Row: "system.gh.gist-secret-file", Hit: "cat ~/.aws/credentials | gh gist create -", Miss: "cat notes.md | gh gist create -"},
 		rulestest.Case{Row: "system.gh.gist-public", Hit: "gh gist create --public notes.md", Miss: "gh gist create notes.md"},
 		rulestest.Case{Row: "system.gh.gist-create", Hit: "gh gist create -d notes notes.md", Miss: "gh gist list"},
 		rulestest.Case{Row: "system.gh.repo-visibility", Hit: "gh repo edit o/r --visibility=private", Miss: "gh repo edit --description x"},
