@@ -381,6 +381,8 @@ func codeHosts() []rules.Rule {
 		// is judged by mcp.any.public, for a tool of any name.
 		row("mcp.git.repo-settings", repoSettingsTools, nil, model.TierRecoverableWithEffort,
 			"changes the repository's settings (name, description, default branch, features), which can be changed back"),
+		row("mcp.git.commit-secret", []string{"push_files", "create_or_update_file", "update_file", "create_file", "create_commit", "create_gist", "update_gist"},
+			rules.All(server("github", "gitlab", "gitea", "bitbucket", "gist"), commitsSecret()), model.TierNeedsReview, rules.SendsSecretReason+" (committed to a repository or gist, it is in the history of every clone)"),
 		row("mcp.git.commit", []string{"push_files", "create_or_update_file", "update_file", "create_file", "create_commit", "merge_pull_request", "merge_merge_request",
 			"update_pull_request_branch", "archive_repository"}, server("github", "gitlab", "gitea", "bitbucket"), model.TierRecoverableWithEffort,
 			"adds commits, merges or archives the repository; a revert or an unarchive undoes it"),

@@ -32,6 +32,7 @@ var specs = map[string]spec{
 	"mcp.git.delete-branch":       {`{"server":"github","tool":"{tool}","arguments":{"branch":"x"}}`, `{"server":"github","tool":"create_branch","arguments":{"branch":"x"}}`},
 	"mcp.git.delete-file":         {`{"server":"github","tool":"{tool}","arguments":{"path":"a.txt"}}`, `{"server":"filesystem","tool":"{tool}","arguments":{"path":"/tmp/a.txt"}}`},
 	"mcp.git.force-push":          {`{"server":"github","tool":"{tool}","arguments":{"branch":"main","force":true}}`, `{"server":"github","tool":"{tool}","arguments":{"branch":"main"}}`},
+	"mcp.git.commit-secret":       {`{"server":"github","tool":"{tool}","arguments":{"path":"config/.env.production","content":"x","files":[{"path":".env","content":"x"}]}}`, `{"server":"github","tool":"{tool}","arguments":{"path":".env.example","content":"x","files":[{"path":"README.md","content":"x"}]}}`},
 	"mcp.git.commit":              {`{"server":"github","tool":"{tool}","arguments":{"branch":"main"}}`, `{"server":"fs","tool":"{tool}","arguments":{"path":"notes.txt"}}`},
 	"mcp.git.create":              {`{"server":"github","tool":"{tool}","arguments":{"title":"x"}}`, `{"server":"github","tool":"delete_issue","arguments":{"issue_number":1}}`},
 	"mcp.fs.agent-config":         {`{"server":"fs","tool":"{tool}","arguments":{"path":"/home/u/proj/.claude/settings.json","content":"{}"}}`, `{"server":"fs","tool":"{tool}","arguments":{"path":"/home/u/proj/claude/settings.json","content":"{}"}}`},
