@@ -91,7 +91,7 @@ func mentions(word string) func(any) bool {
 	}
 }
 
-func isTrue(v any) bool { b, ok := v.(bool); return ok && b || fmt.Sprint(v) == "true" }
+var isTrue, isFalse = rules.IsTrue, rules.IsFalse
 
 // oneOf holds for a string argument equal (in any case) to one of values.
 func oneOf(values ...string) func(any) bool {
@@ -100,7 +100,6 @@ func oneOf(values ...string) func(any) bool {
 		return ok && slices.ContainsFunc(values, func(x string) bool { return strings.EqualFold(x, s) })
 	}
 }
-func isFalse(v any) bool  { b, ok := v.(bool); return ok && !b || fmt.Sprint(v) == "false" }
 func present(v any) bool  { return v != nil && fmt.Sprint(v) != "" }
 func isZero(v any) bool   { return fmt.Sprint(v) == "0" }
 func anything(v any) bool { return true }
@@ -805,7 +804,7 @@ var protectionKeys = map[string]func(any) bool{
 // versioning status of Suspended).
 func protectionOffArg(args map[string]any, under string) (string, bool) {
 	for _, k := range slices.Sorted(maps.Keys(args)) {
-		v, key := args[k], normalKey(k)
+		v, key := args[k], rules.NormalKey(k)
 		if off, ok := protectionKeys[key]; ok && off(v) {
 			return k, true
 		}
