@@ -43,6 +43,12 @@ type Rule struct {
 	// mutation's own type, for conditions that trump them (a --help flag
 	// makes any known command print help instead).
 	First bool
+	// Also makes an AnyType row be read for every change of its actions,
+	// whichever row decides, and its verdict kept when it is the worse:
+	// for a risk beside what the change does to the object (a create or
+	// update that makes a bucket public), which must neither give way to
+	// the type's own rows nor mask a worse one of theirs.
+	Also bool
 	// need is what the row's condition needs among the command's
 	// arguments (see needer), set by NewEngine.
 	need []string
@@ -68,6 +74,7 @@ type Engine struct {
 	keyed   map[string]*keyIndex // the types with keyed rows, filed by key
 	generic []*Rule
 	first   []*Rule
+	also    []*Rule
 	all     []Rule
 	hints   map[[2]string]EvidenceHint // (type, missing key) -> how to verify it
 	// memos are reused between judgements: a memo is a few hundred bytes,
@@ -100,6 +107,8 @@ func NewEngine(tables ...[]Rule) (*Engine, error) {
 			return nil, fmt.Errorf("rule %s: no actions", r.ID)
 		case r.First && r.Type != AnyType:
 			return nil, fmt.Errorf("rule %s: only an AnyType row can be read first", r.ID)
+		case r.Also && (r.Type != AnyType || r.First):
+			return nil, fmt.Errorf("rule %s: only an AnyType row that is not read first can be read also", r.ID)
 		}
 		seen[r.ID] = true
 		if r.When == nil {
@@ -110,6 +119,8 @@ func NewEngine(tables ...[]Rule) (*Engine, error) {
 		}
 		r.need = needsOf(r.When)
 		switch {
+		case r.Also:
+			e.also = append(e.also, r)
 		case r.Type == AnyType && r.First:
 			e.first = append(e.first, r)
 		case r.Type == AnyType:
@@ -172,6 +183,31 @@ func (e *Engine) judge(f Facts, trace func(Step)) (model.Recoverability, bool) {
 		f.memo = e.getMemo()
 		defer e.putMemo(f.memo)
 	}
+	v, ok := e.decide(f, trace)
+	for _, r := range e.also {
+		if !covers(r.On, f.M.Action) {
+			continue
+		}
+		res := r.When.Eval(f)
+		if trace != nil {
+			trace(Step{Rule: *r, Truth: res.Truth, Evidence: res.Evidence, Missing: res.Missing, Decided: res.Truth == True})
+		}
+		if res.Truth != True {
+			continue
+		}
+		if a := verdict(r, f.M, res); !ok || a.Tier.Severity() > v.Tier.Severity() {
+			if ok {
+				a.Reasoning += "; besides, " + v.Reasoning
+			}
+			v, ok = a, true
+		}
+	}
+	return v, ok
+}
+
+// decide returns the verdict of the first row that decides f.M (or
+// needs review when a worse row could not be ruled out), or false.
+func (e *Engine) decide(f Facts, trace func(Step)) (model.Recoverability, bool) {
 	var undecided []*Rule
 	var missing []string
 	typed := e.byType[f.M.Target.Type]

@@ -333,3 +333,42 @@ func TestNeededWords(t *testing.T) {
 		t.Errorf("explanation: %+v, want p.publish evaluated and false first", steps)
 	}
 }
+
+// TestAlsoRows: an Also row is read whichever row decides, and its verdict
+// is kept only when it is the worse; with no row of the type's own, it
+// decides alone.
+func TestAlsoRows(t *testing.T) {
+	public := Func("public", func(f Facts) Result { return Decided(f.M.After["public"] == true) })
+	eng, err := NewEngine([]Rule{
+		{ID: "t.backups-off", Type: "t", On: Update, When: Func("backups off", func(f Facts) Result { return Decided(f.M.After["backups"] == false) }),
+			Tier: model.TierUnrecoverable, Reason: "backups off"},
+		{ID: "t.update", Type: "t", On: Update, Tier: model.TierRecoverableWithEffort, Reason: "update"},
+		{ID: "any.public", Type: AnyType, On: Update, Also: true, When: public, Tier: model.TierNeedsReview, Reason: "made public"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		typ   string
+		after obj
+		want  string
+	}{
+		{"t", obj{"public": true}, "any.public"},                      // worse than the update
+		{"t", obj{"public": true, "backups": false}, "t.backups-off"}, // not worse than unrecoverable
+		{"t", obj{"public": false}, "t.update"},
+		{"u", obj{"public": true}, "any.public"}, // no row of its own
+	} {
+		m := mut(model.ActionUpdate, obj{}, tt.after)
+		m.Target.Type = tt.typ
+		v, ok := eng.Judge(Facts{M: m})
+		if !ok || v.RuleID != tt.want {
+			t.Errorf("%s %v: %s (%v), want %s", tt.typ, tt.after, v.RuleID, ok, tt.want)
+		}
+		if v.RuleID == "any.public" && tt.typ == "t" && !strings.Contains(v.Reasoning, "besides, update") {
+			t.Errorf("%s %v: the decided verdict is not in the reasoning: %s", tt.typ, tt.after, v.Reasoning)
+		}
+	}
+	if _, err := NewEngine([]Rule{{ID: "x", Type: "t", On: Update, Also: true, Tier: 1, Reason: "x"}}); err == nil {
+		t.Error("an Also row of one type was accepted")
+	}
+}

@@ -31,10 +31,11 @@ func IsFalse(v any) bool { b, ok := v.(bool); return ok && !b || fmt.Sprint(v) =
 // OpenIngress finds, anywhere in doc, a source range of every address
 // (0.0.0.0/0, ::/0, "*", Internet), or an Azure firewall rule from 0.0.0.0
 // to 255.255.255.255, passing over egress rules (an egress block, a rule
-// of type egress, direction EGRESS or Outbound): traffic out to anywhere
-// is the usual default and opens nothing.
+// of type egress, direction EGRESS or Outbound: traffic out to anywhere is
+// the usual default and opens nothing) and rules for the web's ports only
+// (80 and 443: a public site's load balancer is meant to be reached).
 func OpenIngress(doc map[string]any) (string, any, bool) {
-	if egress("", doc) {
+	if passOver("", doc) {
 		return "", nil, false
 	}
 	if name, v, ok := everyAddress(doc); ok {
@@ -47,7 +48,59 @@ func OpenIngress(doc map[string]any) (string, any, bool) {
 			}
 		}
 		return cidrKeys[key] && opensToAll(v)
-	}, egress)
+	}, passOver)
+}
+
+// passOver holds for the rules OpenIngress does not read: egress, and the
+// web's ports only.
+func passOver(key string, m map[string]any) bool { return egress(key, m) || webOnly(m) }
+
+// webPorts are the ports a public site is meant to be reached on.
+var webPorts = []string{"80", "443"}
+
+// webOnly holds for a rule whose ports are all the web's: a from and to
+// port that are the same one (AWS: 80 to 443 spans every port between),
+// its allow blocks' ports (GCP), or its destination port ranges (Azure).
+func webOnly(m map[string]any) bool {
+	var ports []string
+	from, to := "", ""
+	for k, v := range m {
+		switch NormalKey(k) {
+		case "fromport":
+			from = fmt.Sprint(v)
+		case "toport":
+			to = fmt.Sprint(v)
+		case "destinationportrange", "destinationportranges":
+			ports = appendPorts(ports, v)
+		case "allow":
+			items, _ := v.([]any)
+			for _, item := range items {
+				rule, _ := item.(map[string]any)
+				if rule["ports"] == nil {
+					return false // every port of the protocol
+				}
+				ports = appendPorts(ports, rule["ports"])
+			}
+		}
+	}
+	if from != "" || to != "" {
+		if from != to {
+			return false
+		}
+		ports = append(ports, from)
+	}
+	return len(ports) > 0 && !slices.ContainsFunc(ports, func(p string) bool { return !slices.Contains(webPorts, p) })
+}
+
+// appendPorts appends a port setting's values (a number, text or a list).
+func appendPorts(ports []string, v any) []string {
+	if list, ok := v.([]any); ok {
+		for _, x := range list {
+			ports = appendPorts(ports, x)
+		}
+		return ports
+	}
+	return append(ports, fmt.Sprint(v))
 }
 
 // everyAddress holds for an Azure firewall rule's range of every address.

@@ -55,6 +55,14 @@ func TestOpenIngress(t *testing.T) {
 		{`{"start_ip_address": "0.0.0.0", "end_ip_address": "0.0.0.0"}`, ""},
 		{`{"settings": [{"ip_configuration": [{"authorized_networks": [{"name": "all", "value": "0.0.0.0/0"}]}]}]}`, "settings.0.ip_configuration.0.authorized_networks"},
 		{`{"cidr_ipv4": "0.0.0.0/0", "from_port": 5432}`, "cidr_ipv4"},
+		{`{"type": "ingress", "cidr_blocks": ["0.0.0.0/0"], "from_port": 443, "to_port": 443}`, ""},
+		{`{"type": "ingress", "cidr_blocks": ["0.0.0.0/0"], "from_port": 80, "to_port": 443}`, "cidr_blocks"}, // every port between
+		{`{"ingress": [{"from_port": 443, "to_port": 443, "cidr_blocks": ["0.0.0.0/0"]}, {"from_port": 22, "to_port": 22, "cidr_blocks": ["0.0.0.0/0"]}]}`, "ingress.1.cidr_blocks"},
+		{`{"source_ranges": ["0.0.0.0/0"], "allow": [{"protocol": "tcp", "ports": ["80", "443"]}]}`, ""},
+		{`{"source_ranges": ["0.0.0.0/0"], "allow": [{"protocol": "tcp"}]}`, "source_ranges"},
+		{`{"source_address_prefix": "*", "destination_port_range": "443", "direction": "Inbound"}`, ""},
+		{`{"IpPermissions": [{"FromPort": 5432, "ToPort": 5432, "IpRanges": [{"CidrIp": "0.0.0.0/0"}]}]}`, "IpPermissions.0.IpRanges.0.CidrIp"},
+		{`{"IpPermissions": [{"FromPort": 443, "ToPort": 443, "IpRanges": [{"CidrIp": "0.0.0.0/0"}]}]}`, ""},
 	} {
 		name, _, ok := OpenIngress(doc(t, tt.doc))
 		if name != tt.want || ok != (tt.want != "") {

@@ -1,7 +1,9 @@
 // Package terraform holds the rows that hold for every Terraform resource
 // type because they follow from the action alone (a create, a read, a
-// no-op, a forget), read after a type's own rows, and those of Terraform's
-// own data-holder resources (terraform_data, null_resource).
+// no-op, a forget), read after a type's own rows; the rows read beside a
+// type's own for a setting that opens data to everyone (exposure.go); and
+// those of Terraform's own data-holder resources (terraform_data,
+// null_resource).
 package terraform
 
 import (
@@ -9,8 +11,9 @@ import (
 	"github.com/recourse-dev/recourse/rules"
 )
 
-// Rules returns the action rows.
-func Rules() []rules.Rule { return actionRules() }
+// Rules returns the action rows and the exposure rows read beside every
+// type's own.
+func Rules() []rules.Rule { return append(actionRules(), exposureRows()...) }
 
 // Builtin returns the rows of the resources that exist only to hold values
 // or run provisioners: terraform_data (built in) and null_resource.

@@ -41,7 +41,7 @@ func TestActionRows(t *testing.T) {
 		hit[v.RuleID] = true
 	}
 	for _, r := range terraform.Rules() {
-		if !hit[r.ID] {
+		if !hit[r.ID] && !r.Also { // the Also rows are TestExposureRows'
 			t.Errorf("rule %s has no test row", r.ID)
 		}
 	}

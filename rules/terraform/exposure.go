@@ -1,0 +1,47 @@
+package terraform
+
+import (
+	"reflect"
+
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+// writes are the actions that leave an object with new attributes.
+var writes = []model.Action{model.ActionCreate, model.ActionUpdate, model.ActionReplace}
+
+// exposureRows read, in the attributes a create, update or replace leaves,
+// the settings that open data to everyone or a port to the whole internet
+// (rules.PublicSetting, rules.OpenIngress): a public-read ACL, S3's public
+// access block off, an IAM member allUsers, a bucket policy for principal
+// "*", a database made publicly accessible, an ingress rule from
+// 0.0.0.0/0. They need review, as the same setting does on a command line
+// or in an MCP call. They are read beside the type's own rows (Also): a
+// worse verdict of those stands, and a milder one gives way.
+func exposureRows() []rules.Rule {
+	return []rules.Rule{
+		{ID: "terraform.public", Type: rules.AnyType, On: writes, Also: true, Tier: model.TierNeedsReview, Reason: rules.PublicReason,
+			When: opens("a setting that opens data to everyone", rules.PublicSetting)},
+		{ID: "terraform.open-ingress", Type: rules.AnyType, On: writes, Also: true, Tier: model.TierNeedsReview, Reason: rules.OpenIngressReason,
+			When: opens("an ingress rule from every address", func(doc map[string]any, _ bool) (string, any, bool) { return rules.OpenIngress(doc) })},
+	}
+}
+
+// opens holds when find finds a setting in the object after the change
+// that the object before it did not have: an update that leaves a bucket
+// as public as it was opens nothing new. A create's own public flag (a new
+// database made publicly accessible) exposes nothing that exists yet
+// (rules.PublicSetting's creates).
+func opens(desc string, find func(doc map[string]any, creates bool) (string, any, bool)) rules.Cond {
+	return rules.Func(desc, func(f rules.Facts) rules.Result {
+		m := f.M
+		name, v, ok := find(m.After, m.Action != model.ActionUpdate)
+		if !ok {
+			return rules.Result{Truth: rules.False}
+		}
+		if was, old, ok := find(m.Before, false); ok && was == name && reflect.DeepEqual(old, v) {
+			return rules.Result{Truth: rules.False}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: name, Value: rules.Shown(v), Present: true}}}
+	})
+}
