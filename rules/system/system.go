@@ -6,6 +6,7 @@
 package system
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/recourse-dev/recourse/model"
@@ -73,12 +74,19 @@ var (
 // apiForcedRef holds for a gh api request on a git ref
 // (repos/OWNER/REPO/git/refs/...) with the field force=true.
 func apiForcedRef() rules.Cond {
-	return rules.Func("a forced ref update", func(f rules.Facts) rules.Result {
-		ref, forced := false, false
+	return apiPathField("a forced ref update", "/git/refs/", "force=true")
+}
+
+// apiPathField holds for a gh api request whose path contains part (any
+// path, when part is "") and that sends one of the fields (KEY=VALUE,
+// in any letter case; none: any request).
+func apiPathField(desc, part string, fields ...string) rules.Cond {
+	return rules.Func(desc, func(f rules.Facts) rules.Result {
+		onPath, sent := part == "", ""
 		args := f.M.Command.Args
 		for i, a := range args {
 			v := a.Value
-			ref = ref || strings.Contains(strings.ToLower(v), "/git/refs/")
+			onPath = onPath || strings.Contains(strings.ToLower(v), part)
 			field := ""
 			switch {
 			case (v == "-f" || v == "-F" || v == "--field" || v == "--raw-field") && i+1 < len(args):
@@ -88,12 +96,18 @@ func apiForcedRef() rules.Cond {
 			case strings.HasPrefix(v, "-f"), strings.HasPrefix(v, "-F"):
 				field = v[2:]
 			}
-			forced = forced || strings.EqualFold(field, "force=true")
+			if slices.ContainsFunc(fields, func(want string) bool { return strings.EqualFold(field, want) }) {
+				sent = field
+			}
 		}
-		if !ref || !forced {
+		if !onPath || len(fields) > 0 && sent == "" {
 			return rules.Result{Truth: rules.False}
 		}
-		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "field", Value: "force=true", Present: true}}}
+		ev := model.Evidence{Key: "path", Value: part, Present: true}
+		if sent != "" {
+			ev = model.Evidence{Key: "field", Value: sent, Present: true}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{ev}}
 	})
 }
 
@@ -199,12 +213,18 @@ func Rules() []rules.Rule {
 			"moves a branch or tag through the API with force=true, as git push --force does: the commits only the old ref had are gone from GitHub"),
 		row("system.gh.api-graphql-delete", "gh", rules.All(rules.Sub("api", "graphql"), graphqlDeleteField()), model.TierNeedsReview,
 			"runs a GraphQL mutation that deletes, removes or destroys something (deleteRepository, removeCollaborator ...): whether it can be restored is not in the input"),
+		row("system.gh.api-public", "gh", rules.All(apiWrite, apiPathField("a repository made public", "", "visibility=public", "private=false")), model.TierNeedsReview,
+			"makes the repository public through the API: anyone can read and clone its code and history, and what is copied meanwhile cannot be taken back"),
+		row("system.gh.api-protection", "gh", rules.All(apiWrite, apiPathField("a branch protection change", "/protection")), model.TierNeedsReview,
+			"replaces or changes a branch's protection through the API: whether the new settings drop required reviews, checks or the block on force pushes is in the request (fields or an --input file), which is not read"),
 		row("system.gh.api-write", "gh", apiWrite,
 			model.TierRecoverableWithEffort, "calls the GitHub API with a request that creates or changes something (gh api sends POST when it is given fields)"),
 		row("system.gh.secret-set", "gh", rules.Any(rules.Sub("secret", "set"), rules.Sub("variable", "set")), model.TierRecoverableFromBackup,
 			"sets the secret or variable, replacing the value of one that exists: GitHub never shows a secret again, so the old value is gone unless it is kept elsewhere"),
 		row("system.gh.release-clobber", "gh", rules.All(rules.Sub("release", "upload"), rules.Flag("clobber")), model.TierRecoverableFromBackup,
 			"replaces release assets of the same names: the old files are deleted from GitHub, kept only where they were built or downloaded"),
+		row("system.gh.pr-merge-admin", "gh", rules.All(rules.Sub("pr", "merge"), rules.Flag("admin")), model.TierRecoverableWithEffort,
+			"merges with administrator rights past the branch's protection (required reviews and checks): what they would have stopped is merged; a revert undoes it"),
 		row("system.gh.delete-branch", "gh", rules.All(rules.Any(rules.Sub("pr", "close"), rules.Sub("pr", "merge")), rules.Flag("d", "delete-branch")), model.TierRecoverableWithEffort,
 			"deletes the pull request's branch, local and remote; GitHub can restore it from the pull request"),
 		row("system.gh.codespace-ssh", "gh", rules.Sub("codespace", "ssh"), model.TierRecoverableWithEffort,
