@@ -36,11 +36,9 @@ type Command struct {
 	Cwd string
 	// Env are the variables the line sets before this command.
 	Env map[string]string
-	// MoreOperands is set when the command receives operands at run time
-	// that the input does not show: xargs and parallel feeding it from
-	// stdin, find -exec feeding it found paths. MoreFrom says from where.
-	MoreOperands bool
-	MoreFrom     string
+	// MoreFrom says from where the command receives operands at run time
+	// that the input does not show (MoreOperands).
+	MoreFrom string
 	// StdinFrom names what feeds the command's stdin when that is a pipe
 	// or a here-document ("pipe from curl", "heredoc").
 	StdinFrom string
@@ -65,6 +63,11 @@ type Command struct {
 	// ForkBomb says that the function called starts itself again in the
 	// background or through a pipe (:(){ :|:& };:).
 	ForkBomb bool
+	// MoreOperands is set when the command receives operands at run time
+	// that the input does not show: xargs and parallel feeding it from
+	// stdin, find -exec feeding it found paths. (Beside the other flags,
+	// so that they share one word.)
+	MoreOperands bool
 	// Problem, when set, is why the command could not be analysed (a parse
 	// error with its position, a dynamic program name, a nesting bound).
 	Problem string

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 
@@ -217,24 +218,11 @@ func (fl *flagSet) has(names []string) bool {
 }
 
 // FlagValue returns the value of a long or short flag (--replicas=0,
-// --replicas 0, -n5) and whether the flag is present.
+// --replicas 0, -n5) and whether the flag is present: its first, when it
+// is given more than once.
 func FlagValue(c *model.Command, names ...string) (string, bool) {
-	for i, a := range c.Args {
-		v := a.Value
-		for _, n := range names {
-			prefix := "--" + n
-			if len(n) == 1 {
-				prefix = "-" + n
-			}
-			switch {
-			case v == prefix && i+1 < len(c.Args):
-				return c.Args[i+1].Value, true
-			case strings.HasPrefix(v, prefix+"="):
-				return strings.TrimPrefix(v, prefix+"="), true
-			case len(n) == 1 && strings.HasPrefix(v, prefix) && len(v) > 2:
-				return v[2:], true
-			}
-		}
+	for v := range flagValues(c, names) {
+		return v.Value, true
 	}
 	return "", false
 }
@@ -243,27 +231,43 @@ func FlagValue(c *model.Command, names ...string) (string, bool) {
 // (curl -F a=@x -F b=@y), as FlagValue reads one.
 func FlagValues(c *model.Command, names ...string) []model.Arg {
 	var out []model.Arg
-	for i, a := range c.Args {
-		v := a.Value
-		if v == "--" {
-			break
-		}
-		for _, n := range names {
-			prefix := "--" + n
-			if len(n) == 1 {
-				prefix = "-" + n
+	for v := range flagValues(c, names) {
+		out = append(out, v)
+	}
+	return out
+}
+
+// flagValues yields the value of each occurrence of the flags names, up
+// to "--": what follows it are operands.
+func flagValues(c *model.Command, names []string) iter.Seq[model.Arg] {
+	return func(yield func(model.Arg) bool) {
+		for i, a := range c.Args {
+			v := a.Value
+			if v == "--" {
+				return
 			}
-			switch {
-			case v == prefix && i+1 < len(c.Args):
-				out = append(out, c.Args[i+1])
-			case strings.HasPrefix(v, prefix+"="):
-				out = append(out, model.Arg{Value: v[len(prefix)+1:], Dynamic: a.Dynamic})
-			case len(n) == 1 && strings.HasPrefix(v, prefix) && len(v) > 2:
-				out = append(out, model.Arg{Value: v[2:], Dynamic: a.Dynamic})
+			for _, n := range names {
+				prefix := "--" + n
+				if len(n) == 1 {
+					prefix = "-" + n
+				}
+				var got model.Arg
+				switch {
+				case v == prefix && i+1 < len(c.Args):
+					got = c.Args[i+1]
+				case strings.HasPrefix(v, prefix+"="):
+					got = model.Arg{Value: v[len(prefix)+1:], Dynamic: a.Dynamic}
+				case len(n) == 1 && strings.HasPrefix(v, prefix) && len(v) > 2:
+					got = model.Arg{Value: v[2:], Dynamic: a.Dynamic}
+				default:
+					continue
+				}
+				if !yield(got) {
+					return
+				}
 			}
 		}
 	}
-	return out
 }
 
 // FlagEquals holds when the flag's value (--name=v, --name v, -nV) is one

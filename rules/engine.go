@@ -183,7 +183,8 @@ func (e *Engine) judge(f Facts, trace func(Step)) (model.Recoverability, bool) {
 		f.memo = e.getMemo()
 		defer e.putMemo(f.memo)
 	}
-	v, ok := e.decide(f, trace)
+	var v model.Recoverability
+	ok := e.decide(f, trace, &v)
 	for _, r := range e.also {
 		if !covers(r.On, f.M.Action) {
 			continue
@@ -205,9 +206,10 @@ func (e *Engine) judge(f Facts, trace func(Step)) (model.Recoverability, bool) {
 	return v, ok
 }
 
-// decide returns the verdict of the first row that decides f.M (or
-// needs review when a worse row could not be ruled out), or false.
-func (e *Engine) decide(f Facts, trace func(Step)) (model.Recoverability, bool) {
+// decide sets *v to the verdict of the first row that decides f.M (or
+// needs review when a worse row could not be ruled out), or returns false.
+// (Through a pointer: the verdict is large, and judge passes it on.)
+func (e *Engine) decide(f Facts, trace func(Step), v *model.Recoverability) bool {
 	var undecided []*Rule
 	var missing []string
 	typed := e.byType[f.M.Target.Type]
@@ -230,11 +232,11 @@ func (e *Engine) decide(f Facts, trace func(Step)) (model.Recoverability, bool) 
 			}
 			switch res.Truth {
 			case True:
-				v := verdict(r, f.M, res)
+				*v = verdict(r, f.M, res)
 				if worse := worstAbove(undecided, r.Tier); worse != nil {
-					return needsReview(worse, f.M, missing, v.Reasoning), true
+					*v = needsReview(worse, f.M, missing, v.Reasoning)
 				}
-				return v, true
+				return true
 			case Unknown:
 				undecided = append(undecided, r)
 				missing = appendNew(missing, res.Missing...)
@@ -242,9 +244,10 @@ func (e *Engine) decide(f Facts, trace func(Step)) (model.Recoverability, bool) 
 		}
 	}
 	if worse := worstAbove(undecided, 0); worse != nil {
-		return needsReview(worse, f.M, missing, ""), true
+		*v = needsReview(worse, f.M, missing, "")
+		return true
 	}
-	return model.Recoverability{}, false
+	return false
 }
 
 func (e *Engine) getMemo() *memo {
