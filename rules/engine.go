@@ -70,8 +70,9 @@ var (
 // Engine applies rule tables. It is immutable after NewEngine and safe for
 // concurrent use.
 type Engine struct {
-	byType  map[string][]*Rule
-	keyed   map[string]*keyIndex // the types with keyed rows, filed by key
+	// byType holds each type's own rows, and for the types with keyed
+	// rows those rows filed by key: one lookup per judgement.
+	byType  map[string]typeRows
 	generic []*Rule
 	first   []*Rule
 	also    []*Rule
@@ -87,7 +88,8 @@ type Engine struct {
 // NewEngine checks the tables and indexes them. Ids must be unique, tiers
 // valid, and every row must say why.
 func NewEngine(tables ...[]Rule) (*Engine, error) {
-	e := &Engine{byType: map[string][]*Rule{}, memos: &sync.Pool{New: func() any { return new(memo) }}}
+	e := &Engine{byType: map[string]typeRows{}, memos: &sync.Pool{New: func() any { return new(memo) }}}
+	own := map[string][]*Rule{}
 	seen := map[string]bool{}
 	for _, t := range tables {
 		e.all = append(e.all, t...)
@@ -126,15 +128,24 @@ func NewEngine(tables ...[]Rule) (*Engine, error) {
 		case r.Type == AnyType:
 			e.generic = append(e.generic, r)
 		default:
-			e.byType[r.Type] = append(e.byType[r.Type], r)
+			own[r.Type] = append(own[r.Type], r)
 		}
 	}
-	keyed, err := indexKeys(e.byType)
+	keyed, err := indexKeys(own)
 	if err != nil {
 		return nil, err
 	}
-	e.keyed = keyed
+	for typ, rows := range own {
+		e.byType[typ] = typeRows{rows: rows, keyed: keyed[typ]}
+	}
 	return e, nil
+}
+
+// typeRows are one type's own rows, and when some are keyed, the same
+// rows filed by key.
+type typeRows struct {
+	rows  []*Rule
+	keyed *keyIndex
 }
 
 // Rules returns every row, in table order.
@@ -151,7 +162,7 @@ func (e *Engine) Types() []string {
 }
 
 // Knows reports whether typ has rows of its own.
-func (e *Engine) Knows(typ string) bool { return len(e.byType[typ]) > 0 }
+func (e *Engine) Knows(typ string) bool { return len(e.byType[typ].rows) > 0 }
 
 // Judge returns the verdict of the first row that decides f.M, or false
 // when no row covers it (the classifier's turn).
@@ -212,9 +223,10 @@ func (e *Engine) judge(f Facts, trace func(Step)) (model.Recoverability, bool) {
 func (e *Engine) decide(f Facts, trace func(Step), v *model.Recoverability) bool {
 	var undecided []*Rule
 	var missing []string
-	typed := e.byType[f.M.Target.Type]
-	if ix := e.keyed[f.M.Target.Type]; ix != nil {
-		typed = ix.rows(f.M)
+	t := e.byType[f.M.Target.Type]
+	typed := t.rows
+	if t.keyed != nil {
+		typed = t.keyed.rows(f.M)
 	}
 	for _, rows := range [3][]*Rule{e.first, typed, e.generic} {
 		for _, r := range rows {
