@@ -97,11 +97,11 @@ var outputOptions = map[string]commandOption{
 
 // options analyses what cmd's options do besides the command itself:
 // the command lines they run and the files they overwrite.
-func (w *walker) options(cmd *model.Command, fr frame) {
-	w.optionCommands(cmd, fr)
+func (w *walker) options(cmd *model.Command, info *program, fr frame) {
+	w.optionCommands(cmd, info, fr)
 	var outputs []model.Arg
-	if o, ok := outputOptions[cmd.Program]; ok {
-		outputs = optionValues(cmd.Args, o)
+	if info.hasOutput {
+		outputs = optionValues(cmd.Args, info.output)
 	}
 	switch cmd.Program {
 	case "tar", "gtar", "bsdtar":
@@ -168,8 +168,8 @@ func leadingWords(args []model.Arg) []string {
 // optionCommands analyses the command lines cmd's options hand to a
 // shell, and marks cmd as needing review when an option runs code that is
 // not a command line (vim -c 'call system(...)').
-func (w *walker) optionCommands(cmd *model.Command, fr frame) {
-	for _, o := range commandOptions[cmd.Program] {
+func (w *walker) optionCommands(cmd *model.Command, info *program, fr frame) {
+	for _, o := range info.options {
 		for _, v := range optionValues(cmd.Args, o) {
 			line, ok := commandIn(v.Value, o.prefixes)
 			switch {

@@ -223,6 +223,7 @@ var interpreters = map[string][]string{
 // unwrap peels wrappers off argv and analyses the command it reaches.
 func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, fr frame) {
 	var prog string
+	info := &noProgram
 	for len(argv) > 0 {
 		if argv[0].Dynamic || isPattern(argv[0].Value) {
 			cmd.Args = argv
@@ -236,8 +237,12 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 			cmd.Wrappers = append(cmd.Wrappers, "busybox")
 			continue
 		}
-		spec, isWrapper := wrappers[prog]
-		if sub, rest, ok := runnerSubcommand(prog, argv); ok {
+		info = programs[prog]
+		if info == nil {
+			info = &noProgram
+		}
+		spec, isWrapper := info.wrapper, info.isWrapper
+		if sub, rest, ok := runnerSubcommand(info, argv); ok {
 			spec, isWrapper, prog = runnerSpec(prog), true, prog+" "+sub
 			argv = rest
 		}
@@ -309,14 +314,17 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 		w.emit(cmd) // ./installer, downloaded or written a moment ago
 		return
 	}
-	w.analyse(cmd, heredoc, fr)
-	w.options(cmd, fr)
+	w.analyse(cmd, info, heredoc, fr)
+	w.options(cmd, info, fr)
 }
+
+// noProgram is the entry of a name no table knows.
+var noProgram program
 
 // analyse runs the first of cmd's program's analyses that applies, or
 // emits cmd as it is.
-func (w *walker) analyse(cmd *model.Command, heredoc *string, fr frame) {
-	for _, c := range programCases[cmd.Program] {
+func (w *walker) analyse(cmd *model.Command, info *program, heredoc *string, fr frame) {
+	for _, c := range info.cases {
 		if c.when == nil || c.when(cmd) {
 			c.run(w, cmd, heredoc, fr)
 			return
@@ -339,7 +347,61 @@ type programCase struct {
 // by init: the analyses it holds lead back to unwrap, which reads it.
 var programCases map[string][]programCase
 
-func init() { programCases = buildProgramCases() }
+func init() {
+	programCases = buildProgramCases()
+	programs = buildPrograms()
+}
+
+// program gathers what the walker's tables say about one program name:
+// whether it wraps another command (wrappers) or becomes one with a
+// runner subcommand (npm exec), the analyses that look inside it
+// (programCases), the options that run command lines (commandOptions) and
+// the option that names a file it writes (outputOptions). A command costs
+// one lookup, where the tables would cost one each; the tables stay the
+// data, this only indexes them.
+type program struct {
+	wrapper    wrapper
+	isWrapper  bool
+	runnerSubs []string
+	cases      []programCase
+	options    []commandOption
+	output     commandOption
+	hasOutput  bool
+}
+
+// programs indexes every name a table knows; a name none knows has no
+// entry, and its command is only emitted.
+var programs map[string]*program
+
+func buildPrograms() map[string]*program {
+	out := map[string]*program{}
+	get := func(name string) *program {
+		p := out[name]
+		if p == nil {
+			p = &program{}
+			out[name] = p
+		}
+		return p
+	}
+	for name, spec := range wrappers {
+		p := get(name)
+		p.wrapper, p.isWrapper = spec, true
+	}
+	for name, subs := range runnerSubcommands {
+		get(name).runnerSubs = subs
+	}
+	for name, cases := range programCases {
+		get(name).cases = cases
+	}
+	for name, opts := range commandOptions {
+		get(name).options = opts
+	}
+	for name, o := range outputOptions {
+		p := get(name)
+		p.output, p.hasOutput = o, true
+	}
+	return out
+}
 
 func buildProgramCases() map[string][]programCase {
 	out := map[string][]programCase{}
@@ -423,7 +485,7 @@ var versioned = map[string]bool{"python": true, "python2": true, "python3": true
 // unversioned returns the program a versioned name runs: python3.11 is
 // python3, perl5.36 perl, psql-16 psql; any other name is itself.
 func unversioned(name string) string {
-	if versioned[name] || name == "" || name[len(name)-1] < '0' || name[len(name)-1] > '9' {
+	if name == "" || name[len(name)-1] < '0' || name[len(name)-1] > '9' || versioned[name] {
 		return name
 	}
 	// The name without its last .N (python3.11 is python3), then without
@@ -484,8 +546,8 @@ func (w *walker) peel(cmd *model.Command, spec wrapper, args []model.Arg) ([]mod
 // runnerSubcommand reports whether argv is a package manager's subcommand
 // that runs a package binary (npm exec), which, and the arguments from
 // that subcommand on (past the manager's own options before it).
-func runnerSubcommand(prog string, argv []model.Arg) (string, []model.Arg, bool) {
-	for _, sub := range runnerSubcommands[prog] {
+func runnerSubcommand(info *program, argv []model.Arg) (string, []model.Arg, bool) {
+	for _, sub := range info.runnerSubs {
 		if end, ok := subcommandAt(argv[1:], nil, []string{sub}); ok {
 			return sub, argv[end:], true // argv[end] is sub itself
 		}
