@@ -116,13 +116,17 @@ func Operands(c *model.Command) []model.Arg { return appendOperands(nil, c) }
 
 // appendOperands appends c's operands to out.
 func appendOperands(out []model.Arg, c *model.Command) []model.Arg {
-	vf := valueFlags[c.Program]
+	var vf []string // looked up at the first flag: most commands have none
+	looked := false
 	for i := 0; i < len(c.Args); i++ {
 		a := c.Args[i]
 		switch {
 		case a.Value == "--" && !a.Dynamic:
 			return append(out, c.Args[i+1:]...)
 		case strings.HasPrefix(a.Value, "-") && len(a.Value) > 1 && !a.Dynamic:
+			if !looked {
+				vf, looked = valueFlags[c.Program], true
+			}
 			if !strings.Contains(a.Value, "=") && slices.Contains(vf, a.Value) {
 				i++
 			}
@@ -166,8 +170,14 @@ type flagSet struct {
 }
 
 func (fl *flagSet) read(c *model.Command) {
-	*fl = flagSet{abbreviates: abbreviates(c.Program)}
+	*fl = flagSet{}
 	fl.long, fl.words = fl.buf[:0:2], fl.buf[2:2:4]
+	fl.readArgs(c)
+	fl.abbreviates = len(fl.long) > 0 && abbreviates(c.Program) // only long flags abbreviate
+}
+
+// readArgs records c's flags, up to "--".
+func (fl *flagSet) readArgs(c *model.Command) {
 	var vf []string // looked up at the first short flag: most commands have none
 	looked := false
 	for i := 0; i < len(c.Args); i++ {
