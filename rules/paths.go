@@ -179,7 +179,7 @@ func classifyStatic(v, cwd string) PathClass {
 	case v == "~" || v == "~/" || (strings.HasPrefix(v, "~") && !strings.Contains(strings.TrimSuffix(v, "/"), "/")):
 		return PathHome
 	case strings.HasPrefix(v, "~/"):
-		rest := strings.Trim(path.Clean(v[2:]), "/")
+		rest := strings.Trim(cleanPath(v[2:]), "/")
 		if rest == "." || rest == "" || rest == "*" || strings.HasPrefix(rest, "..") {
 			return PathHome
 		}
@@ -188,7 +188,7 @@ func classifyStatic(v, cwd string) PathClass {
 		}
 		return PathUser
 	case path.IsAbs(v):
-		p := path.Clean(v)
+		p := cleanPath(v)
 		class := classifyAbsolute(p)
 		if rel, ok := insideCwd(p, cwd); ok && (class == PathUser || class == PathOther) {
 			// /work/app/node_modules run in /work/app is node_modules,
@@ -200,7 +200,7 @@ func classifyStatic(v, cwd string) PathClass {
 		return classifyWindows(v)
 	}
 	// A relative path.
-	clean := path.Clean(trimDotSlash(v))
+	clean := cleanPath(trimDotSlash(v))
 	if clean == "." || clean == "*" || clean == ".*" || strings.HasPrefix(clean, "..") || strings.HasPrefix(clean, "*") && !strings.Contains(clean, "/") && len(clean) <= 2 {
 		// The working directory itself is never disposable, even in temp.
 		return PathCwd
@@ -237,7 +237,7 @@ func insideCwd(p, cwd string) (string, bool) {
 	if cwd == "" || strings.HasPrefix(cwd, "~") {
 		return "", false
 	}
-	dir := path.Clean(cwd)
+	dir := cleanPath(cwd)
 	if p == dir {
 		return ".", true
 	}
@@ -250,14 +250,14 @@ func cwdPath(cwd string) string {
 	if cwd == "~" || strings.HasPrefix(cwd, "~/") {
 		return "/home/~" + strings.TrimPrefix(cwd, "~")
 	}
-	return path.Clean(cwd)
+	return cleanPath(cwd)
 }
 
 func isHome(cwd string) bool {
 	if cwd == "~" {
 		return true
 	}
-	parts := strings.Split(strings.Trim(path.Clean(cwd), "/"), "/")
+	parts := strings.Split(strings.Trim(cleanPath(cwd), "/"), "/")
 	return len(parts) == 2 && (parts[0] == "home" || parts[0] == "Users") || (len(parts) == 1 && parts[0] == "root")
 }
 
@@ -278,7 +278,7 @@ var windowsSystemDirs = map[string]bool{"windows": true, "program files": true, 
 // directories and what is in them, temp, anything else. Windows compares
 // names without regard to case.
 func classifyWindows(v string) PathClass {
-	p := path.Clean("/" + strings.ToLower(strings.ReplaceAll(v[2:], "\\", "/")))
+	p := cleanPath("/" + strings.ToLower(strings.ReplaceAll(v[2:], "\\", "/")))
 	parts := strings.Split(strings.Trim(p, "/"), "/")
 	switch {
 	case p == "/" || p == "/*":
@@ -386,7 +386,7 @@ func homeRelative(p string) (string, bool) {
 	case strings.HasPrefix(p, "${HOME}/"):
 		return p[len("${HOME}/"):], true
 	}
-	parts := strings.SplitN(strings.TrimPrefix(path.Clean(p), "/"), "/", 3)
+	parts := strings.SplitN(strings.TrimPrefix(cleanPath(p), "/"), "/", 3)
 	switch {
 	case !path.IsAbs(p):
 		return "", false
@@ -432,7 +432,7 @@ func SecretFile(p string) bool {
 		}
 		return slices.ContainsFunc(secretHomeFiles, func(f string) bool { return rest == f || strings.HasPrefix(rest, f+"/") })
 	}
-	switch clean := path.Clean(p); {
+	switch clean := cleanPath(p); {
 	case clean == "/etc/shadow" || clean == "/etc/gshadow" || clean == "/etc/ssl/private" || strings.HasPrefix(clean, "/etc/ssl/private/"):
 		return true
 	case strings.HasPrefix(clean, "/etc/ssh/ssh_host_") && strings.HasSuffix(clean, "_key"):
@@ -505,6 +505,36 @@ func BackupName(p string) bool {
 	return false
 }
 
+// cleanPath is path.Clean, without its copy and rescan of a path that is
+// clean already (/workspace/project, build/cache): most are.
+func cleanPath(p string) string {
+	if isClean(p) {
+		return p
+	}
+	return path.Clean(p)
+}
+
+// isClean reports whether path.Clean would return p unchanged: "/" or
+// elements that are neither empty, "." nor "..", with no slash at the end.
+func isClean(p string) bool {
+	if p == "/" {
+		return true
+	}
+	start := 0
+	if p != "" && p[0] == '/' {
+		start = 1
+	}
+	for i := start; i <= len(p); i++ {
+		if i == len(p) || p[i] == '/' {
+			if elem := p[start:i]; elem == "" || elem == "." || elem == ".." {
+				return false
+			}
+			start = i + 1
+		}
+	}
+	return true
+}
+
 // trimDotSlash drops a relative path's leading "./" (./build, ././x),
 // which path.Clean would copy the string to drop.
 func trimDotSlash(v string) string {
@@ -542,7 +572,7 @@ func AgentConfig(p string) bool {
 	if !strings.HasPrefix(p, ".") && !strings.Contains(p, "/.") {
 		return false
 	}
-	p = path.Clean(p)
+	p = cleanPath(p)
 	if path.Base(p) == ".mcp.json" {
 		return true
 	}
@@ -587,7 +617,7 @@ func DatabaseDataDir(p string) bool {
 	if !strings.HasPrefix(p, "/") {
 		return false
 	}
-	p = path.Clean(p)
+	p = cleanPath(p)
 	return slices.ContainsFunc(databaseDataDirs, func(d string) bool { return p == d || strings.HasPrefix(p, d+"/") })
 }
 
@@ -608,7 +638,7 @@ func AgentConfigHolder(p string) bool {
 	if AgentConfig(p) {
 		return true
 	}
-	_, ok := agentConfigFiles[path.Base(path.Clean(p))]
+	_, ok := agentConfigFiles[path.Base(cleanPath(p))]
 	return ok
 }
 

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"path"
 	"testing"
 
 	"github.com/recourse-dev/recourse/model"
@@ -184,4 +185,26 @@ func TestBackupName(t *testing.T) {
 			t.Errorf("%s: %v, want %v", p, got, want)
 		}
 	}
+}
+
+// TestCleanPath: cleanPath is path.Clean, whether it takes the fast way or
+// not.
+func TestCleanPath(t *testing.T) {
+	for _, p := range []string{"", "/", "//", ".", "..", "./", "a", "a/", "a/b", "/a/b", "/a//b", "/a/./b", "/a/../b", "a/..", "../a",
+		"/workspace/project", "build/cache", "./build", "/a/b/.", "/a/b/..", "...", "a/.../b", ".a/b", "/.ssh", "~/x", "C:\\x"} {
+		if got, want := cleanPath(p), path.Clean(p); got != want {
+			t.Errorf("cleanPath(%q) = %q, want %q", p, got, want)
+		}
+	}
+}
+
+func FuzzCleanPath(f *testing.F) {
+	for _, p := range []string{"/a/b", "a//b", "./x/../y", "/"} {
+		f.Add(p)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		if got, want := cleanPath(p), path.Clean(p); got != want {
+			t.Errorf("cleanPath(%q) = %q, want %q", p, got, want)
+		}
+	})
 }
