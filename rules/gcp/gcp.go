@@ -11,7 +11,7 @@ import (
 // Rules returns every GCP row.
 func Rules() []rules.Rule {
 	var out []rules.Rule
-	for _, t := range [][]rules.Rule{sqlRules(), storageRules(), diskRules(), secretRules(), iamRules(), guardedRules(), plainRules(), memberRules(), authoritativeRules()} {
+	for _, t := range [][]rules.Rule{sqlRules(), storageRules(), diskRules(), secretRules(), kmsVersionRules(), iamRules(), guardedRules(), plainRules(), memberRules(), authoritativeRules()} {
 		out = append(out, t...)
 	}
 	return out
@@ -78,6 +78,20 @@ func secretRules() []rules.Rule {
 		{ID: "gcp.secretmanager.secret.delete", Type: typ, On: rules.Destroy, Tier: model.TierUnrecoverable,
 			Reason: "Secret Manager destroys the secret and every version of it at once, with no recovery window"},
 		rules.InPlace(typ, "gcp.secretmanager.secret.update.in-place"),
+	}
+}
+
+// kmsVersionRules: a key version's state is set in place (its destroy is
+// a plain row): DESTROYED schedules its destruction as deleting it does,
+// DISABLED stops it decrypting.
+func kmsVersionRules() []rules.Rule {
+	return []rules.Rule{
+		{ID: "gcp.kms.crypto-key-version.update.destroyed", Type: "google_kms_crypto_key_version", On: rules.Update, Tier: model.TierRecoverableFromBackup,
+			When:   rules.Becomes("state", rules.Ne("DESTROYED"), rules.Eq("DESTROYED")),
+			Reason: "sets the version to DESTROYED: it is scheduled for destruction and can be restored until its scheduled time; after that, data encrypted under it is unreadable"},
+		{ID: "gcp.kms.crypto-key-version.update.disabled", Type: "google_kms_crypto_key_version", On: rules.Update, Tier: model.TierRecoverableWithEffort,
+			When:   rules.Becomes("state", rules.Eq("ENABLED"), rules.Eq("DISABLED")),
+			Reason: "disables the version: data encrypted under it cannot be decrypted, and whatever reads it fails, until it is enabled again"},
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/recourse-dev/recourse/internal/rulestest"
 	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
 )
 
 type obj = map[string]any
@@ -36,5 +37,19 @@ func TestRules(t *testing.T) {
 		c("secret labels", "google_secret_manager_secret", upd, obj{"labels": obj{}}, obj{"labels": obj{"a": "b"}}, "gcp.secretmanager.secret.update.in-place", 1),
 		c("member removed", "google_project_iam_member", del, obj{"role": "roles/viewer", "member": "user:a@example.com"}, nil, "gcp.iam.project-member.delete", 1),
 		c("member condition", "google_project_iam_member", upd, obj{"condition": []any{}}, obj{"condition": []any{obj{"title": "t"}}}, "gcp.iam.project-member.update.in-place", 1),
+	})
+}
+
+// TestKMSVersionRules: a key version set to DESTROYED or DISABLED in place,
+// and the near misses that land on its in-place row.
+func TestKMSVersionRules(t *testing.T) {
+	const typ = "google_kms_crypto_key_version"
+	upd, c := model.ActionUpdate, rulestest.Change
+	table := append(kmsVersionRules(), rules.InPlace(typ, "gcp.kms.crypto-key-version.update.in-place"))
+	rulestest.RunResources(t, table, []rulestest.ResourceCase{
+		c("destroyed", typ, upd, obj{"state": "ENABLED"}, obj{"state": "DESTROYED"}, "gcp.kms.crypto-key-version.update.destroyed", 3),
+		c("near miss: restored", typ, upd, obj{"state": "DESTROYED"}, obj{"state": "DISABLED"}, "gcp.kms.crypto-key-version.update.in-place", 1),
+		c("disabled", typ, upd, obj{"state": "ENABLED"}, obj{"state": "DISABLED"}, "gcp.kms.crypto-key-version.update.disabled", 2),
+		c("near miss: enabled", typ, upd, obj{"state": "DISABLED"}, obj{"state": "ENABLED"}, "gcp.kms.crypto-key-version.update.in-place", 1),
 	})
 }
