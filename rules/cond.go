@@ -278,6 +278,32 @@ func (t transition) Eval(f Facts) Result {
 	return Decided(ok, ev)
 }
 
+// Shrinks is true when the number at path goes down and stays above zero
+// (a retention of 14 days set to 1): a store that keeps data for that long
+// deletes what is older at once. Zero, which often means "off" or
+// "forever", is for the rows to read on their own (Becomes).
+func Shrinks(path string) Cond { return shrink{path} }
+
+type shrink struct{ path string }
+
+func (s shrink) String() string { return s.path + " goes down, above 0" }
+
+func (s shrink) Eval(f Facts) Result {
+	b, a := f.M.Lookup(model.Before, s.path), f.M.Lookup(model.After, s.path)
+	if b.State == model.Absent || a.State == model.Absent {
+		return Result{Truth: False} // not shown on one side: the rows that need it say so
+	}
+	for _, v := range []model.Value{b, a} {
+		if v.State != model.Known {
+			return Result{Truth: Unknown, Missing: []string{missingName(v)}}
+		}
+	}
+	before, okB := number(b.V)
+	after, okA := number(a.V)
+	ev := model.Evidence{Key: s.path, Present: true, Value: map[string]any{"before": b.V, "after": a.V}}
+	return Decided(okB && okA && after > 0 && after < before, ev)
+}
+
 // Decided is the Result of a condition that could read its facts: True
 // when b holds, False otherwise, resting on ev.
 func Decided(b bool, ev ...model.Evidence) Result {

@@ -10,7 +10,16 @@ import (
 // skip_final_snapshot is true, and deletes its automated snapshots with it.
 // The provider refuses a delete with skip_final_snapshot=false and no
 // final_snapshot_identifier, so that case loses nothing.
-func clusterSnapshotRules(typ, id, service string) []rules.Rule {
+func clusterSnapshotRules(typ, id, service, retention string, offAtZero bool) []rules.Rule {
+	var retentionRows []rules.Rule
+	if offAtZero { // Redshift: a retention of 0 turns automated snapshots off
+		retentionRows = append(retentionRows, rules.Rule{ID: id + ".update.snapshots-off", Type: typ, On: rules.Update, Tier: model.TierUnrecoverable,
+			When:   rules.Becomes(retention, rules.Above(0), rules.AtMost(0)),
+			Reason: "setting " + retention + " to 0 turns automated snapshots off and deletes the existing ones: those recovery points are lost"})
+	}
+	retentionRows = append(retentionRows, rules.Rule{ID: id + ".update.backups-shortened", Type: typ, On: rules.Update, Tier: model.TierRecoverableWithEffort,
+		When:   rules.Shrinks(retention),
+		Reason: "the automated backup retention is shortened: backups older than the new period are deleted, and recovery no longer reaches back that far (the data itself is untouched)"})
 	rows := []rules.Rule{
 		{ID: id + ".delete.final-snapshot", Type: typ, On: rules.Destroy, Tier: model.TierRecoverableFromBackup,
 			When:   rules.All(rules.Was("skip_final_snapshot", rules.Eq(false)), rules.Was("final_snapshot_identifier", rules.Set())),
@@ -21,8 +30,8 @@ func clusterSnapshotRules(typ, id, service string) []rules.Rule {
 		{ID: id + ".delete.snapshot-unnamed", Type: typ, On: rules.Destroy, Tier: model.TierRecoverableWithEffort,
 			When:   rules.Was("skip_final_snapshot", rules.Eq(false)),
 			Reason: "a final snapshot is requested without final_snapshot_identifier, which the provider refuses: the apply fails before anything is deleted"},
-		rules.InPlace(typ, id+".update.in-place"),
 	}
+	rows = append(append(rows, retentionRows...), rules.InPlace(typ, id+".update.in-place"))
 	// Redshift has no deletion_protection argument in older providers;
 	// where the attribute is present and true the delete is refused.
 	protected := rules.Rule{ID: id + ".delete.protected", Type: typ, On: rules.Destroy, Tier: model.TierReversible,

@@ -23,8 +23,11 @@ func upd(name, typ string, before, after obj, rule string, tier model.Tier) tc {
 // near miss where the row has a condition.
 func serviceCases() []tc {
 	var out []tc
-	for _, c := range []struct{ typ, id string }{{"aws_neptune_cluster", "aws.neptune.cluster"}, {"aws_docdb_cluster", "aws.docdb.cluster"}, {"aws_redshift_cluster", "aws.redshift.cluster"}} {
+	for _, c := range []struct{ typ, id, retention string }{{"aws_neptune_cluster", "aws.neptune.cluster", "backup_retention_period"},
+		{"aws_docdb_cluster", "aws.docdb.cluster", "backup_retention_period"}, {"aws_redshift_cluster", "aws.redshift.cluster", "automated_snapshot_retention_period"}} {
 		out = append(out,
+			upd("backups shortened", c.typ, obj{c.retention: 35.0}, obj{c.retention: 7.0}, c.id+".update.backups-shortened", 2),
+			upd("near miss: backups lengthened", c.typ, obj{c.retention: 7.0}, obj{c.retention: 35.0}, c.id+".update.in-place", 1),
 			del("protected", c.typ, obj{"deletion_protection": true, "skip_final_snapshot": true}, c.id+".delete.protected", 1),
 			del("near miss: protection off", c.typ, obj{"deletion_protection": false, "skip_final_snapshot": true}, c.id+".delete.no-snapshot", 4),
 			del("final snapshot", c.typ, obj{"skip_final_snapshot": false, "final_snapshot_identifier": "final"}, c.id+".delete.final-snapshot", 3),
@@ -34,6 +37,9 @@ func serviceCases() []tc {
 			upd("near miss: protection on", c.typ, obj{"deletion_protection": false}, obj{"deletion_protection": true}, c.id+".update.in-place", 1),
 		)
 	}
+	out = append(out,
+		upd("snapshots off", "aws_redshift_cluster", obj{"automated_snapshot_retention_period": 1.0}, obj{"automated_snapshot_retention_period": 0.0}, "aws.redshift.cluster.update.snapshots-off", 4),
+		upd("near miss: snapshots on", "aws_redshift_cluster", obj{"automated_snapshot_retention_period": 0.0}, obj{"automated_snapshot_retention_period": 1.0}, "aws.redshift.cluster.update.in-place", 1))
 	for _, s := range []struct{ typ, id, attr, srcType, srcAttr string }{
 		{"aws_db_snapshot", "aws.rds.snapshot", "db_instance_identifier", "aws_db_instance", "identifier"},
 		{"aws_db_cluster_snapshot", "aws.rds.cluster-snapshot", "db_cluster_identifier", "aws_rds_cluster", "cluster_identifier"},

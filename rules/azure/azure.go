@@ -10,7 +10,16 @@ import (
 
 // Rules returns every Azure row.
 func Rules() []rules.Rule {
-	return append(append(coreRules(), guardedRules()...), plainRules()...)
+	return append(append(append(coreRules(), guardedRules()...), retentionRules()...), plainRules()...)
+}
+
+// retentionRules: shortening a database's point-in-time restore window
+// deletes the backups older than the new window (the database itself is
+// untouched). They are read before the types' plain rows.
+func retentionRules() []rules.Rule {
+	return []rules.Rule{{ID: "azure.mssql.database.update.backups-shortened", Type: "azurerm_mssql_database", On: rules.Update, Tier: model.TierRecoverableWithEffort,
+		When:   rules.Shrinks("short_term_retention_policy.0.retention_days"),
+		Reason: "the point-in-time restore window is shortened: backups older than the new window are deleted, and restores no longer reach back that far (the data itself is untouched)"}}
 }
 
 // coreRules are the resource group, role assignment and managed disk.

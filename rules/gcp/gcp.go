@@ -4,6 +4,8 @@
 package gcp
 
 import (
+	"encoding/json"
+	"fmt"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
 )
@@ -52,11 +54,85 @@ func storageRules() []rules.Rule {
 		{ID: "gcp.storage.bucket.delete.must-be-empty", Type: typ, On: rules.Destroy, Tier: model.TierRecoverableWithEffort,
 			When:   rules.WasDefault("force_destroy", false, rules.Ne(true)),
 			Reason: "GCS refuses to delete a bucket that still holds objects, so only an empty bucket goes; an apply recreates it, though another project may claim the name meanwhile"},
+		{ID: "gcp.storage.bucket.lifecycle.delete-live", Type: typ, On: append(append([]model.Action{}, rules.Create...), rules.Update...), Tier: model.TierUnrecoverable,
+			When:   rules.Func("a new lifecycle rule deletes live objects", deletesLiveObjects),
+			Reason: "a new lifecycle rule deletes every live object past its age or date, with no prefix or suffix to narrow it; in a bucket without versioning they are deleted for good"},
 		{ID: "gcp.storage.bucket.update.force-destroy-on", Type: typ, On: rules.Update, Tier: model.TierRecoverableWithEffort,
 			When:   rules.Becomes("force_destroy", rules.Ne(true), rules.Eq(true)),
 			Reason: "force_destroy is turned on, so a later destroy takes every object and version with it"},
 		rules.InPlace(typ, "gcp.storage.bucket.update.in-place"),
 	}
+}
+
+// deletesLiveObjects holds when the bucket after the change has a
+// lifecycle rule, not there before, whose action is Delete and whose
+// condition reaches live objects across the bucket: not only archived
+// (noncurrent) versions, no prefix or suffix filter.
+func deletesLiveObjects(f rules.Facts) rules.Result {
+	after := f.M.Lookup(model.After, "lifecycle_rule")
+	if after.State == model.Absent {
+		return rules.Result{Truth: rules.False}
+	}
+	if after.State != model.Known {
+		return rules.Result{Truth: rules.Unknown, Missing: []string{after.MissingKey()}}
+	}
+	before := map[string]bool{}
+	if b := f.M.Lookup(model.Before, "lifecycle_rule"); b.State == model.Known {
+		list, _ := b.V.([]any)
+		for _, r := range list {
+			before[canonical(r)] = true
+		}
+	}
+	list, _ := after.V.([]any)
+	for i, r := range list {
+		if rule, ok := r.(map[string]any); ok && !before[canonical(r)] && deletesLive(rule) {
+			return rules.Decided(true, model.Evidence{Key: fmt.Sprintf("lifecycle_rule.%d", i), Value: "Delete", Present: true,
+				Description: "a new rule that deletes live objects across the bucket"})
+		}
+	}
+	return rules.Result{Truth: rules.False}
+}
+
+// deletesLive reports whether a google_storage_bucket lifecycle rule
+// deletes live objects of the whole bucket.
+func deletesLive(rule map[string]any) bool {
+	action := first(rule["action"])
+	if fmt.Sprint(action["type"]) != "Delete" {
+		return false
+	}
+	cond := first(rule["condition"])
+	for _, k := range []string{"matches_prefix", "matches_suffix", "matches_storage_class"} {
+		if l, _ := cond[k].([]any); len(l) > 0 {
+			return false
+		}
+	}
+	for _, k := range []string{"num_newer_versions", "days_since_noncurrent_time"} {
+		if n, ok := cond[k].(float64); ok && n > 0 {
+			return false
+		}
+	}
+	if s, _ := cond["noncurrent_time_before"].(string); s != "" {
+		return false
+	}
+	return cond["with_state"] != "ARCHIVED" && cond["is_live"] != false
+}
+
+// first is the first object of a nested block list ([{...}]).
+func first(v any) map[string]any {
+	if l, ok := v.([]any); ok && len(l) > 0 {
+		m, _ := l[0].(map[string]any)
+		return m
+	}
+	return nil
+}
+
+// canonical is a block's JSON, to tell the same rule before and after.
+func canonical(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
 }
 
 // diskRules: a deleted persistent disk's data is gone; only a snapshot

@@ -23,6 +23,13 @@ func TestRules(t *testing.T) {
 		c("near miss: unprotected, no final backup", "google_sql_database_instance", del, finalBackup(false), nil, "gcp.sql.instance.delete", 4),
 		c("final backup retained", "google_sql_database_instance", del, finalBackup(true), nil, "gcp.sql.instance.delete.final-backup", 3),
 		c("unprotected, no settings", "google_sql_database_instance", del, obj{"deletion_protection": false}, nil, "gcp.sql.instance.delete", 4),
+		c("lifecycle deletes live objects", "google_storage_bucket", upd, obj{"lifecycle_rule": []any{}},
+			obj{"lifecycle_rule": []any{obj{"action": []any{obj{"type": "Delete"}}, "condition": []any{obj{"age": 1.0, "with_state": "ANY"}}}}}, "gcp.storage.bucket.lifecycle.delete-live", 4),
+		c("near miss: lifecycle deletes old versions", "google_storage_bucket", upd, obj{"lifecycle_rule": []any{}},
+			obj{"lifecycle_rule": []any{obj{"action": []any{obj{"type": "Delete"}}, "condition": []any{obj{"num_newer_versions": 3.0, "with_state": "ARCHIVED"}}}}}, "gcp.storage.bucket.update.in-place", 1),
+		c("near miss: lifecycle rule already there", "google_storage_bucket", upd,
+			obj{"lifecycle_rule": []any{obj{"action": []any{obj{"type": "Delete"}}, "condition": []any{obj{"age": 30.0}}}}, "labels": obj{"a": "1"}},
+			obj{"lifecycle_rule": []any{obj{"action": []any{obj{"type": "Delete"}}, "condition": []any{obj{"age": 30.0}}}}, "labels": obj{"a": "2"}}, "gcp.storage.bucket.update.in-place", 1),
 		c("protection off", "google_sql_database_instance", upd, obj{"deletion_protection": true}, obj{"deletion_protection": false}, "gcp.sql.instance.update.protection-off", 2),
 		c("near miss: protection on", "google_sql_database_instance", upd, obj{"deletion_protection": false}, obj{"deletion_protection": true}, "gcp.sql.instance.update.in-place", 1),
 
