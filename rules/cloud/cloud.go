@@ -78,7 +78,7 @@ func protectionOff() rules.Cond {
 		"point-in-time-recovery", "enable-point-in-time-recovery", "disable-api-termination"} {
 		valued = append(valued, rules.FlagEquals(name, "false", "False", "FALSE"))
 	}
-	for _, name := range []string{"snapshot-retention-limit", "backup-retention-period", "soft-delete-duration"} {
+	for _, name := range []string{"snapshot-retention-limit", "backup-retention-period", "soft-delete-duration", "automated-snapshot-retention-period"} {
 		valued = append(valued, rules.FlagEquals(name, "0", "0s", "0d"))
 	}
 	valued = append(valued, rules.FlagEquals("delete-protection-state", "DISABLED", "disabled"))
@@ -175,6 +175,10 @@ func Rules() []rules.Rule {
 			"closes the account this runs as: its resources stop and, after the 90-day post-closure period in which AWS Support can reopen it, are deleted"),
 		row("aws.logs.retention", "aws", op("logs", "put-retention-policy"), model.TierNeedsReview,
 			"a shorter retention deletes the log group's events older than the new period; whether it holds such events is not in the input"),
+		row("aws.kinesis.retention-decrease", "aws", op("kinesis", "decrease-stream-retention-period"), model.TierUnrecoverable,
+			"shortens the stream's retention: records older than the new period become unreadable at once, and consumers that had not read them lose them"),
+		row("aws.retention-set", "aws", rules.Any(rules.All(op("sqs", "set-queue-attributes"), argSays("messageretentionperiod")), op("ecr", "put-lifecycle-policy")),
+			model.TierNeedsReview, "sets how long the queue keeps messages, or which images the repository expires: what falls outside it is deleted at once, and the current setting (or the policy file) is not in the input"),
 		row("aws.delete", "aws", op("*", deleteVerbs...), model.TierUnrecoverable,
 			"a delete, terminate or remove operation; no rule shows a recovery path for it"),
 		row("aws.protection-off", "aws", rules.Any(protectionOff(),
@@ -193,6 +197,8 @@ func Rules() []rules.Rule {
 			model.TierNeedsReview, publicReason),
 		row("gcloud.open-ingress", "gcloud", rules.All(rules.Any(words("firewall-rules"), rules.All(words("sql", "instances"), rules.Flag("authorized-networks"))),
 			rules.Not(words("delete")), argSays(openCIDRs...)), model.TierNeedsReview, openIngressReason),
+		row("gcloud.retention-set", "gcloud", rules.All(words("pubsub"), rules.Not(words("create")), rules.Flag("message-retention-duration")), model.TierNeedsReview,
+			"sets how long the topic or subscription keeps messages: those older than a shorter period are deleted at once, and the current setting is not in the input"),
 		row("gcloud.projects.delete", "gcloud", words("projects", "delete"), model.TierRecoverableFromBackup,
 			"a deleted project is kept for 30 days and gcloud projects undelete restores it; its resources are shut down meanwhile"),
 		row("gcloud.kms.destroy", "gcloud", words("kms", "destroy"), model.TierRecoverableFromBackup,
