@@ -127,6 +127,10 @@ type walker struct {
 	// piped holds, for the statements a pipe feeds, the arguments of the
 	// commands before them in the pipeline (pipedArgs).
 	piped map[*syntax.Stmt][]model.Arg
+	// echoes holds, for the statements a pipe from a literal echo or
+	// printf feeds, what it prints: read from the AST the walk already
+	// has, where parsing the left side's text again cost a parse per pipe.
+	echoes map[*syntax.Stmt]string
 	// funcs are the functions the line has defined so far (function.go).
 	funcs map[string]lineFunction
 	// boot holds the first mutations, commands and arguments in the walker
@@ -189,6 +193,12 @@ func (w *walker) script(src string, fr frame) {
 					w.stdin = map[*syntax.Stmt]string{}
 				}
 				w.stdin[n.Y] = "pipe from " + describe(n.X, src)
+				if text, ok := echoOf(n.X); ok {
+					if w.echoes == nil {
+						w.echoes = map[*syntax.Stmt]string{}
+					}
+					w.echoes[n.Y] = text
+				}
 				if g, ok := groupEchoes(n.X); ok {
 					if w.grouped == nil {
 						w.grouped = map[*syntax.Stmt]groupFeed{}
@@ -282,6 +292,24 @@ func inertWord(parts []syntax.WordPart) bool {
 // describe is the text of the command at the end of a pipeline's left
 // side. It follows the right spine of nested pipelines only, so a long
 // pipeline costs linear time.
+// echoOf returns what a pipe's left side st prints when the command it
+// ends in (the one describe names: cat f | sort | uniq, uniq) is a literal
+// echo or printf. The command is read without its statement's
+// redirections, as describe's text would parse.
+func echoOf(st *syntax.Stmt) (string, bool) {
+	for st != nil {
+		b, ok := st.Cmd.(*syntax.BinaryCmd)
+		if !ok {
+			break
+		}
+		st = b.Y
+	}
+	if c, ok := st.Cmd.(*syntax.CallExpr); ok && len(c.Args) > 0 {
+		return echoedBy(&syntax.Stmt{Cmd: c})
+	}
+	return "", false
+}
+
 func describe(st *syntax.Stmt, src string) string {
 	for st != nil {
 		switch c := st.Cmd.(type) {
@@ -490,7 +518,11 @@ func (w *walker) call(c *syntax.CallExpr, st *syntax.Stmt, src string, fr frame,
 	// (echo FLUSHALL | redis-cli, printf ',d\nw\n' | ed f, echo CMD |
 	// ssh host): rows and analyses that read Stdin see it.
 	if piped, ok := strings.CutPrefix(cmd.StdinFrom, "pipe from "); ok && cmd.Stdin == "" {
-		if text, ok := echoed(piped); ok {
+		text, echoes := w.echoes[st]
+		if stdin == "" { // the pipe is the frame's (echo X | sh -c 'CMD'): only its text is here
+			text, echoes = echoed(piped)
+		}
+		if echoes {
 			cmd.Stdin = text
 		}
 	}
