@@ -63,33 +63,40 @@ var webPorts = []string{"80", "443"}
 // its allow blocks' ports (GCP), or its destination port ranges (Azure).
 func webOnly(m map[string]any) bool {
 	var ports []string
-	from, to := "", ""
-	for k, v := range m {
-		switch NormalKey(k) {
-		case "fromport":
-			from = fmt.Sprint(v)
-		case "toport":
-			to = fmt.Sprint(v)
-		case "destinationportrange", "destinationportranges":
+	for _, k := range []string{"destinationportrange", "destinationportranges"} {
+		if v, ok := setting(m, k); ok {
 			ports = appendPorts(ports, v)
-		case "allow":
-			items, _ := v.([]any)
-			for _, item := range items {
-				rule, _ := item.(map[string]any)
-				if rule["ports"] == nil {
-					return false // every port of the protocol
-				}
-				ports = appendPorts(ports, rule["ports"])
-			}
 		}
 	}
-	if from != "" || to != "" {
-		if from != to {
+	if allow, ok := setting(m, "allow"); ok {
+		items, _ := allow.([]any)
+		for _, item := range items {
+			rule, _ := item.(map[string]any)
+			if rule["ports"] == nil {
+				return false // every port of the protocol
+			}
+			ports = appendPorts(ports, rule["ports"])
+		}
+	}
+	from, hasFrom := setting(m, "fromport")
+	to, hasTo := setting(m, "toport")
+	if hasFrom || hasTo {
+		if fmt.Sprint(from) != fmt.Sprint(to) {
 			return false
 		}
-		ports = append(ports, from)
+		ports = append(ports, fmt.Sprint(from))
 	}
 	return len(ports) > 0 && !slices.ContainsFunc(ports, func(p string) bool { return !slices.Contains(webPorts, p) })
+}
+
+// setting returns the value of m's key whose normalised name is key.
+func setting(m map[string]any, key string) (any, bool) {
+	for k, v := range m {
+		if NormalKey(k) == key {
+			return v, true
+		}
+	}
+	return nil, false
 }
 
 // appendPorts appends a port setting's values (a number, text or a list).
@@ -105,17 +112,10 @@ func appendPorts(ports []string, v any) []string {
 
 // everyAddress holds for an Azure firewall rule's range of every address.
 func everyAddress(doc map[string]any) (string, any, bool) {
-	start, end := "", ""
-	for k, v := range doc {
-		switch NormalKey(k) {
-		case "startipaddress":
-			start = fmt.Sprint(v)
-		case "endipaddress":
-			end = fmt.Sprint(v)
-		}
-	}
+	start, _ := setting(doc, "startipaddress")
+	end, _ := setting(doc, "endipaddress")
 	if start == "0.0.0.0" && end == "255.255.255.255" {
-		return "start_ip_address", start + "-" + end, true
+		return "start_ip_address", "0.0.0.0-255.255.255.255", true
 	}
 	return "", nil, false
 }
