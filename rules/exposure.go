@@ -209,8 +209,11 @@ func PublicSetting(doc map[string]any, creates bool) (string, any, bool) {
 			return policyForAnyone(v)
 		case key == "containeraccesstype":
 			return slices.ContainsFunc(containerAccess, func(a string) bool { return strings.EqualFold(fmt.Sprint(v), a) })
-		case key == "sharedaccounts" || key == "usergroups":
+		case key == "sharedaccounts" || key == "usergroups" || key == "valuestoadd":
 			return mentionsAll(v) // a snapshot or image shared with every AWS account
+		case key == "createvolumepermission" || key == "launchpermission":
+			_, _, all := FindSetting(map[string]any{"": v}, func(k string, g any) bool { return k == "group" && mentionsAll(g) })
+			return all // {Add: [{Group: all}]}
 		}
 		return false
 	})

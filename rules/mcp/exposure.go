@@ -1,8 +1,10 @@
 package mcp
 
 import (
+	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
@@ -31,11 +33,52 @@ func anyToolExposes() rules.Rule {
 func anyToolOpenIngress() rules.Rule {
 	return rules.Rule{ID: "mcp.any.open-ingress", Type: rules.AnyType, On: Call, First: true, Tier: model.TierNeedsReview, Reason: rules.OpenIngressReason,
 		When: rules.Func("a source range of 0.0.0.0/0", func(f rules.Facts) rules.Result {
+			if slices.Contains(f.M.Call.Words, "egress") || slices.Contains(f.M.Call.Words, "outbound") {
+				return rules.Result{Truth: rules.False} // authorize_security_group_egress: traffic out opens nothing
+			}
 			if name, v, ok := rules.OpenIngress(f.M.Call.Arguments); ok {
 				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + name, Value: rules.Shown(v), Present: true}}}
 			}
 			return rules.Result{Truth: rules.False}
 		})}
+}
+
+// anyToolRetention is read before the rows of any tool: a call that sets
+// how long a store keeps its data (a queue's message retention, a log
+// group's retention) or adds a lifecycle rule that expires or deletes
+// objects deletes what falls outside at once, as the cloud CLIs' own
+// settings do (rules/cloud). A new object's retention deletes nothing.
+func anyToolRetention() rules.Rule {
+	return rules.Rule{ID: "mcp.any.retention", Type: rules.AnyType, On: Call, First: true, Tier: model.TierNeedsReview,
+		When: rules.Func("an argument that sets a retention or an expiring lifecycle rule", func(f rules.Facts) rules.Result {
+			if w := f.M.Call.Words; len(w) > 0 && createVerbs[w[0]] {
+				return rules.Result{Truth: rules.False}
+			}
+			if name, v, ok := rules.FindSetting(f.M.Call.Arguments, func(key string, v any) bool {
+				return retentionKeys[key] || lifecycleKeys[key] && expires(v)
+			}); ok {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + name, Value: rules.Shown(v), Present: true}}}
+			}
+			return rules.Result{Truth: rules.False}
+		}),
+		Reason: "sets how long data is kept, or a lifecycle rule that expires or deletes objects: what falls outside it is deleted at once, and the current setting is not in the call"}
+}
+
+// retentionKeys set how long a store keeps its data; lifecycleKeys hold
+// lifecycle rules (normalised).
+var (
+	retentionKeys = map[string]bool{"messageretentionperiod": true, "retentionindays": true, "retentionperiodhours": true,
+		"messageretentionduration": true, "retentionperiod": true}
+	lifecycleKeys = map[string]bool{"lifecycle": true, "lifecycleconfiguration": true, "lifecyclerule": true, "lifecyclerules": true, "lifecyclepolicy": true}
+)
+
+// expires holds for lifecycle rules that expire or delete objects: an
+// Expiration (S3) or an action of type Delete (Cloud Storage).
+func expires(v any) bool {
+	_, _, found := rules.FindSetting(map[string]any{"": v}, func(key string, e any) bool {
+		return key == "expiration" || key == "type" && strings.EqualFold(fmt.Sprint(e), "Delete")
+	})
+	return found
 }
 
 // contentKeys hold what a new object is made with: a public gist or

@@ -15,6 +15,15 @@ func TestExposure(t *testing.T) {
 	}
 	rulestest.RunCalls(t, []rules.Rule{anyToolExposes(), anyToolOpenIngress()}, []rulestest.CallCase{
 		c("mcp.any.public",
+			`{"server":"aws","tool":"modify_db_snapshot_attribute","arguments":{"DBSnapshotIdentifier":"s","AttributeName":"restore","ValuesToAdd":["all"]}}`,
+			`{"server":"aws","tool":"modify_db_snapshot_attribute","arguments":{"DBSnapshotIdentifier":"s","AttributeName":"restore","ValuesToAdd":["123456789012"]}}`),
+		c("mcp.any.public",
+			`{"server":"aws","tool":"modify_snapshot_attribute","arguments":{"SnapshotId":"snap-1","CreateVolumePermission":{"Add":[{"Group":"all"}]}}}`,
+			`{"server":"aws","tool":"modify_snapshot_attribute","arguments":{"SnapshotId":"snap-1","CreateVolumePermission":{"Add":[{"UserId":"123456789012"}]}}}`),
+		c("mcp.any.open-ingress",
+			`{"server":"aws","tool":"authorize_security_group_ingress","arguments":{"GroupId":"sg-1","IpPermissions":[{"FromPort":22,"ToPort":22,"IpRanges":[{"CidrIp":"0.0.0.0/0"}]}]}}`,
+			`{"server":"aws","tool":"authorize_security_group_egress","arguments":{"GroupId":"sg-1","IpPermissions":[{"IpProtocol":"-1","IpRanges":[{"CidrIp":"0.0.0.0/0"}]}]}}`),
+		c("mcp.any.public",
 			`{"server":"gdrive","tool":"create_permission","arguments":{"fileId":"x","role":"reader","type":"anyone"}}`,
 			`{"server":"gdrive","tool":"create_permission","arguments":{"fileId":"x","role":"reader","type":"user","emailAddress":"a@b.c"}}`),
 		c("mcp.any.public",
@@ -67,5 +76,25 @@ func TestProtectionOffSpellings(t *testing.T) {
 			`{"server":"gcp","tool":"patch_database","arguments":{"deleteProtectionState":"DELETE_PROTECTION_ENABLED"}}`),
 		c(`{"server":"aws","tool":"update_table","arguments":{"TableName":"t","DeletionProtectionEnabled":false}}`,
 			`{"server":"aws","tool":"create_table","arguments":{"TableName":"t","DeletionProtectionEnabled":false}}`),
+	})
+}
+
+// TestRetention: a call of any name that sets a retention or a lifecycle
+// rule that expires objects needs review; a new object's retention and a
+// rule that only moves objects are near misses.
+func TestRetention(t *testing.T) {
+	c := func(row, hit, miss string) rulestest.CallCase {
+		return rulestest.CallCase{Row: row, Hit: hit, Miss: miss}
+	}
+	rulestest.RunCalls(t, []rules.Rule{anyToolRetention()}, []rulestest.CallCase{
+		c("mcp.any.retention",
+			`{"server":"aws","tool":"put_retention_policy","arguments":{"logGroupName":"/app","retentionInDays":1}}`,
+			`{"server":"aws","tool":"create_log_group","arguments":{"logGroupName":"/app","retentionInDays":1}}`),
+		c("mcp.any.retention",
+			`{"server":"aws","tool":"put_bucket_lifecycle_configuration","arguments":{"Bucket":"b","LifecycleConfiguration":{"Rules":[{"Status":"Enabled","Filter":{},"Expiration":{"Days":1}}]}}}`,
+			`{"server":"aws","tool":"put_bucket_lifecycle_configuration","arguments":{"Bucket":"b","LifecycleConfiguration":{"Rules":[{"Status":"Enabled","Transitions":[{"Days":30,"StorageClass":"GLACIER"}]}]}}}`),
+		c("mcp.any.retention",
+			`{"server":"gcp","tool":"update_bucket","arguments":{"bucket":"b","lifecycle":{"rule":[{"action":{"type":"Delete"},"condition":{"age":1}}]}}}`,
+			`{"server":"gcp","tool":"update_bucket","arguments":{"bucket":"b","lifecycle":{"rule":[{"action":{"type":"SetStorageClass","storageClass":"COLDLINE"},"condition":{"age":30}}]}}}`),
 	})
 }

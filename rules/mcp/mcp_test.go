@@ -139,6 +139,7 @@ var specs = map[string]spec{
 	"mcp.any.public":            {`{"server":"aws","tool":"put_bucket_acl","arguments":{"Bucket":"b","ACL":"public-read"}}`, `{"server":"aws","tool":"put_bucket_acl","arguments":{"Bucket":"b","ACL":"private"}}`},
 	"mcp.any.open-ingress":      {`{"server":"aws","tool":"authorize_security_group_ingress","arguments":{"GroupId":"sg-1","CidrIp":"0.0.0.0/0"}}`, `{"server":"aws","tool":"authorize_security_group_ingress","arguments":{"GroupId":"sg-1","CidrIp":"10.0.0.0/8"}}`},
 	"mcp.any.protection-off":    {`{"server":"aws","tool":"modify_db_instance","arguments":{"DBInstanceIdentifier":"prod","DeletionProtection":false}}`, `{"server":"aws","tool":"create_db_instance","arguments":{"DBInstanceIdentifier":"dev","DeletionProtection":false}}`},
+	"mcp.any.retention":         {`{"server":"aws","tool":"set_queue_attributes","arguments":{"QueueUrl":"u","Attributes":{"MessageRetentionPeriod":"60"}}}`, `{"server":"aws","tool":"set_queue_attributes","arguments":{"QueueUrl":"u","Attributes":{"VisibilityTimeout":"60"}}}`},
 	"mcp.any.http-delete":       {`{"server":"postman","tool":"send_it","arguments":{"method":"delete","url":"https://api/x/1"}}`, `{"server":"postman","tool":"send_it","arguments":{"method":"get","url":"https://api/x/1"}}`},
 	"mcp.known-server.read":     {`{"server":"github","tool":"get_file_contents","arguments":{"path":"README.md"}}`, `{"server":"acme","tool":"get_file_contents","arguments":{"path":"README.md"}}`},
 }
