@@ -17,10 +17,11 @@ import (
 // firewall rule open to 0.0.0.0/0. The shell rows read the same settings
 // in the cloud CLIs (rules/cloud).
 
-// anyToolExposes and anyToolOpenIngress are read before the rows of any
-// tool, as anyToolProtectionOff is.
+// anyToolExposes and anyToolOpenIngress are read beside the rows of any
+// tool (Also), as anyToolProtectionOff is: a worse verdict of the tool's
+// own rows (a delete without a final snapshot) stands.
 func anyToolExposes() rules.Rule {
-	return rules.Rule{ID: "mcp.any.public", Type: rules.AnyType, On: Call, First: true, Tier: model.TierNeedsReview, Reason: rules.PublicReason,
+	return rules.Rule{ID: "mcp.any.public", Type: rules.AnyType, On: Call, Also: true, Tier: model.TierNeedsReview, Reason: rules.PublicReason,
 		When: rules.Func("an argument that opens data to everyone", func(f rules.Facts) rules.Result {
 			creates := len(f.M.Call.Words) > 0 && createVerbs[f.M.Call.Words[0]] && !carriesContent(f.M.Call.Arguments)
 			if name, v, ok := rules.PublicSetting(f.M.Call.Arguments, creates); ok {
@@ -31,7 +32,7 @@ func anyToolExposes() rules.Rule {
 }
 
 func anyToolOpenIngress() rules.Rule {
-	return rules.Rule{ID: "mcp.any.open-ingress", Type: rules.AnyType, On: Call, First: true, Tier: model.TierNeedsReview, Reason: rules.OpenIngressReason,
+	return rules.Rule{ID: "mcp.any.open-ingress", Type: rules.AnyType, On: Call, Also: true, Tier: model.TierNeedsReview, Reason: rules.OpenIngressReason,
 		When: rules.Func("a source range of 0.0.0.0/0", func(f rules.Facts) rules.Result {
 			if slices.Contains(f.M.Call.Words, "egress") || slices.Contains(f.M.Call.Words, "outbound") {
 				return rules.Result{Truth: rules.False} // authorize_security_group_egress: traffic out opens nothing
@@ -43,13 +44,13 @@ func anyToolOpenIngress() rules.Rule {
 		})}
 }
 
-// anyToolRetention is read before the rows of any tool: a call that sets
+// anyToolRetention is read beside the rows of any tool (Also): a call that sets
 // how long a store keeps its data (a queue's message retention, a log
 // group's retention) or adds a lifecycle rule that expires or deletes
 // objects deletes what falls outside at once, as the cloud CLIs' own
 // settings do (rules/cloud). A new object's retention deletes nothing.
 func anyToolRetention() rules.Rule {
-	return rules.Rule{ID: "mcp.any.retention", Type: rules.AnyType, On: Call, First: true, Tier: model.TierNeedsReview,
+	return rules.Rule{ID: "mcp.any.retention", Type: rules.AnyType, On: Call, Also: true, Tier: model.TierNeedsReview,
 		When: rules.Func("an argument that sets a retention or an expiring lifecycle rule", func(f rules.Facts) rules.Result {
 			if w := f.M.Call.Words; len(w) > 0 && createVerbs[w[0]] {
 				return rules.Result{Truth: rules.False}

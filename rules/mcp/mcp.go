@@ -827,11 +827,11 @@ func protectionOffArg(args map[string]any, under string) (string, bool) {
 // createVerbs start the names of tools that make a new object.
 var createVerbs = map[string]bool{"create": true, "new": true, "add": true, "insert": true, "launch": true, "run": true, "provision": true}
 
-// anyToolProtectionOff is read before the rows of any tool: a call of any
+// anyToolProtectionOff is read beside the rows of any tool (Also): a call of any
 // name that turns a protection against loss off needs review, as the cloud
 // CLIs' --no-deletion-protection does.
 func anyToolProtectionOff() rules.Rule {
-	return rules.Rule{ID: "mcp.any.protection-off", Type: rules.AnyType, On: Call, First: true, Tier: model.TierNeedsReview,
+	return rules.Rule{ID: "mcp.any.protection-off", Type: rules.AnyType, On: Call, Also: true, Tier: model.TierNeedsReview,
 		When: rules.Func("an argument that turns a protection off", func(f rules.Facts) rules.Result {
 			if w := f.M.Call.Words; len(w) > 0 && createVerbs[w[0]] {
 				return rules.Result{Truth: rules.False} // a new object, created without the protection, loses nothing
