@@ -178,7 +178,7 @@ func Rules() []rules.Rule {
 		row("program.cargo.run", "cargo", rules.Sub("run"), model.TierRecoverableWithEffort, runsSource),
 		row("program.dotnet.run", "dotnet", rules.Sub("run"), model.TierRecoverableWithEffort, runsSource),
 		row("program.swift.run", "swift", rules.Sub("run"), model.TierRecoverableWithEffort, runsSource),
-		row("program.npm.publish", "npm", rules.Sub("publish"), model.TierNeedsReview, publishReason),
+		row("program.npm.publish", "npm", rules.All(rules.Sub("publish"), notDryRun), model.TierNeedsReview, publishReason),
 		row("program.npm.destructive-script", "npm", destructivePackageScript(false, "run", "run-script", "rum", "urn"), model.TierNeedsReview, destructiveScriptReason),
 		row("program.yarn.destructive-script", "yarn", destructivePackageScript(true, "run"), model.TierNeedsReview, destructiveScriptReason),
 		row("program.pnpm.destructive-script", "pnpm", destructivePackageScript(true, "run"), model.TierNeedsReview, destructiveScriptReason),
@@ -213,11 +213,11 @@ func Rules() []rules.Rule {
 			"sets a script that npm runs by itself on the next install, pack or publish (postinstall, prepare): whatever the command line does runs then, unreviewed"),
 		row("program.npm.pkg-edit", "npm", rules.Any(rules.Sub("pkg", "set"), rules.Sub("pkg", "delete"), rules.Sub("set-script")), model.TierRecoverableWithEffort,
 			"edits package.json in place; its old contents survive only in version control"),
-		row("program.pnpm.publish", "pnpm", rules.Sub("publish"), model.TierNeedsReview, publishReason),
-		row("program.yarn.publish", "yarn", rules.Any(rules.Sub("publish"), rules.Sub("npm", "publish")), model.TierNeedsReview, publishReason),
-		row("program.cargo.publish", "cargo", rules.Sub("publish"), model.TierNeedsReview, publishReason),
+		row("program.pnpm.publish", "pnpm", rules.All(rules.Sub("publish"), notDryRun), model.TierNeedsReview, publishReason),
+		row("program.yarn.publish", "yarn", rules.All(rules.Any(rules.Sub("publish"), rules.Sub("npm", "publish")), notDryRun), model.TierNeedsReview, publishReason),
+		row("program.cargo.publish", "cargo", rules.All(rules.Sub("publish"), notDryRun), model.TierNeedsReview, publishReason),
 		row("program.gem.push", "gem", rules.Sub("push"), model.TierNeedsReview, publishReason),
-		row("program.poetry.publish", "poetry", rules.Sub("publish"), model.TierNeedsReview, publishReason),
+		row("program.poetry.publish", "poetry", rules.All(rules.Sub("publish"), notDryRun), model.TierNeedsReview, publishReason),
 		row("program.twine.upload", "twine", rules.Sub("upload"), model.TierNeedsReview, publishReason),
 		row("program.dotnet.push", "dotnet", rules.Any(rules.Sub("nuget", "push"), rules.Sub("push")), model.TierNeedsReview, publishReason),
 		row("program.mvn.deploy", "mvn", rules.Sub("deploy"), model.TierNeedsReview, publishReason),
@@ -944,6 +944,10 @@ func requestFiles(f rules.Facts) []model.Arg {
 	}
 	return out
 }
+
+// notDryRun holds for a publish that is not a rehearsal (--dry-run packs
+// and checks, and uploads nothing).
+var notDryRun = rules.Not(rules.Flag("dry-run"))
 
 // The flags that give curl and wget a request body.
 var (
