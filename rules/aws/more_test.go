@@ -101,6 +101,7 @@ var plainTiers = []rulestest.PlainTier{
 	{Type: "aws_lambda_permission", ID: "aws.lambda.permission", Tier: 1},
 	{Type: "aws_lambda_event_source_mapping", ID: "aws.lambda.event-source-mapping", Tier: 2},
 	{Type: "aws_lambda_function_url", ID: "aws.lambda.function-url", Tier: 2},
+	{Type: "aws_ami_launch_permission", ID: "aws.ec2.ami-launch-permission", Tier: 1},
 	{Type: "aws_lambda_layer_version", ID: "aws.lambda.layer-version", Tier: 2},
 	{Type: "aws_route", ID: "aws.vpc.route", Tier: 1},
 	{Type: "aws_security_group_rule", ID: "aws.vpc.security-group-rule", Tier: 1},

@@ -191,6 +191,8 @@ func plainRules() []rules.Rule {
 			Reason: "the caller loses its permission to invoke the function until an apply adds the statement again"},
 		rules.Plain{Type: "aws_lambda_event_source_mapping", ID: "aws.lambda.event-source-mapping", Tier: effort, Confidence: medium,
 			Reason: "the function stops receiving events; queue messages wait, but a recreated stream mapping starts from its configured position and records past the stream's retention are lost"},
+		rules.Plain{Type: "aws_ami_launch_permission", ID: "aws.ec2.ami-launch-permission", Tier: reversible,
+			Reason: "the account or group can no longer launch the image; instances it already launched keep running, and an apply shares it again"},
 		rules.Plain{Type: "aws_lambda_function_url", ID: "aws.lambda.function-url", Tier: effort,
 			Reason: "the URL is deleted and a recreated one gets a new random hostname that callers must be given"},
 		rules.Plain{Type: "aws_lambda_layer_version", ID: "aws.lambda.layer-version", Tier: effort, Confidence: medium,

@@ -1,6 +1,7 @@
 package terraform
 
 import (
+	"fmt"
 	"reflect"
 
 	"github.com/recourse-dev/recourse/model"
@@ -21,9 +22,9 @@ var writes = []model.Action{model.ActionCreate, model.ActionUpdate, model.Action
 func exposureRows() []rules.Rule {
 	return []rules.Rule{
 		{ID: "terraform.public", Type: rules.AnyType, On: writes, Also: true, Tier: model.TierNeedsReview, Reason: rules.PublicReason,
-			When: opens("a setting that opens data to everyone", rules.PublicSetting)},
+			When: opens("a setting that opens data to everyone", publicSetting)},
 		{ID: "terraform.open-ingress", Type: rules.AnyType, On: writes, Also: true, Tier: model.TierNeedsReview, Reason: rules.OpenIngressReason,
-			When: opens("an ingress rule from every address", func(doc map[string]any, _ bool) (string, any, bool) { return rules.OpenIngress(doc) })},
+			When: opens("an ingress rule from every address", func(_ string, doc map[string]any, _ bool) (string, any, bool) { return rules.OpenIngress(doc) })},
 	}
 }
 
@@ -32,16 +33,35 @@ func exposureRows() []rules.Rule {
 // as public as it was opens nothing new. A create's own public flag (a new
 // database made publicly accessible) exposes nothing that exists yet
 // (rules.PublicSetting's creates).
-func opens(desc string, find func(doc map[string]any, creates bool) (string, any, bool)) rules.Cond {
+func opens(desc string, find func(typ string, doc map[string]any, creates bool) (string, any, bool)) rules.Cond {
 	return rules.Func(desc, func(f rules.Facts) rules.Result {
 		m := f.M
-		name, v, ok := find(m.After, m.Action != model.ActionUpdate)
+		name, v, ok := find(m.Target.Type, m.After, m.Action != model.ActionUpdate)
 		if !ok {
 			return rules.Result{Truth: rules.False}
 		}
-		if was, old, ok := find(m.Before, false); ok && was == name && reflect.DeepEqual(old, v) {
+		if was, old, ok := find(m.Target.Type, m.Before, false); ok && was == name && reflect.DeepEqual(old, v) {
 			return rules.Result{Truth: rules.False}
 		}
 		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: name, Value: rules.Shown(v), Present: true}}}
 	})
+}
+
+// publicSetting is rules.PublicSetting, and the settings whose meaning is
+// the resource type's own: publicByType.
+func publicSetting(typ string, doc map[string]any, creates bool) (string, any, bool) {
+	if name, v, ok := rules.PublicSetting(doc, creates); ok {
+		return name, v, true
+	}
+	if p, ok := publicByType[typ]; ok && doc != nil && fmt.Sprint(doc[p.attr]) == p.value {
+		return p.attr, p.value, true
+	}
+	return "", nil, false
+}
+
+// publicByType are attributes that make a resource public only in the
+// type's own words: an image's launch permission for the group "all" is
+// every AWS account.
+var publicByType = map[string]struct{ attr, value string }{
+	"aws_ami_launch_permission": {"group", "all"},
 }

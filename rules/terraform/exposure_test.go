@@ -42,6 +42,8 @@ func TestExposureRows(t *testing.T) {
 		{"new public database", "aws_db_instance", model.ActionCreate, nil, obj{"publicly_accessible": true}, "", 0},
 		{"public and backups off", "aws_db_instance", model.ActionUpdate, obj{"publicly_accessible": false, "backup_retention_period": 7},
 			obj{"publicly_accessible": true, "backup_retention_period": 0}, "aws.rds.instance.update.backups-off", model.TierUnrecoverable},
+		{"image shared with all", "aws_ami_launch_permission", model.ActionCreate, nil, obj{"image_id": "ami-1", "group": "all"}, "terraform.public", model.TierNeedsReview},
+		{"image shared with one account", "aws_ami_launch_permission", model.ActionCreate, nil, obj{"image_id": "ami-1", "account_id": "123456789012"}, "", 0},
 		{"ssh from anywhere", "aws_security_group_rule", model.ActionCreate, nil,
 			obj{"type": "ingress", "from_port": 22, "to_port": 22, "cidr_blocks": []any{"0.0.0.0/0"}}, "terraform.open-ingress", model.TierNeedsReview},
 		{"https from anywhere", "aws_security_group_rule", model.ActionCreate, nil,
