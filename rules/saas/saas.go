@@ -14,7 +14,22 @@ import (
 
 // Rules returns every SaaS row.
 func Rules() []rules.Rule {
-	return slices.Concat(repositoryRules(), guardedRules(), plainRules(), platformRules())
+	return slices.Concat(repositoryRules(), branchProtectionRules(), guardedRules(), plainRules(), platformRules())
+}
+
+// branchProtectionRules: an update that weakens a branch's protection
+// (force pushes or deletions allowed, administrators no longer bound)
+// lets what it refused through, as the same change made through the API or
+// a code host's MCP tools does. Read before the types' plain rows.
+func branchProtectionRules() []rules.Rule {
+	var out []rules.Rule
+	for _, t := range []struct{ typ, id string }{{"github_branch_protection", "github.branch-protection"}, {"github_branch_protection_v3", "github.branch-protection-v3"}} {
+		out = append(out, rules.Rule{ID: t.id + ".update.weakened", Type: t.typ, On: rules.Update, Tier: model.TierRecoverableWithEffort,
+			When: rules.Any(rules.Becomes("allows_force_pushes", rules.Ne(true), rules.Eq(true)), rules.Becomes("allows_deletions", rules.Ne(true), rules.Eq(true)),
+				rules.Becomes("enforce_admins", rules.Eq(true), rules.Ne(true))),
+			Reason: "the branch's protection is weakened (force pushes or deletion allowed, or administrators exempted): history rewritten or the branch deleted meanwhile comes back only from a clone"})
+	}
+	return out
 }
 
 // repositoryRules are the rows of a GitHub repository.

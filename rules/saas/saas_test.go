@@ -5,6 +5,7 @@ import (
 
 	"github.com/recourse-dev/recourse/internal/rulestest"
 	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
 )
 
 type obj = map[string]any
@@ -21,4 +22,20 @@ func TestRules(t *testing.T) {
 		c("archive off", upd, obj{"archive_on_destroy": true}, obj{"archive_on_destroy": false}, "github.repository.update.archive-off", 2),
 		c("near miss: archive on", upd, obj{"archive_on_destroy": false}, obj{"archive_on_destroy": true}, "github.repository.update.in-place", 1),
 	})
+}
+
+// TestBranchProtectionRules: a protection weakened, and a change that
+// keeps it, which lands on the type's in-place row.
+func TestBranchProtectionRules(t *testing.T) {
+	upd := model.ActionUpdate
+	var cases []rulestest.ResourceCase
+	table := branchProtectionRules()
+	for _, typ := range []struct{ typ, id string }{{"github_branch_protection", "github.branch-protection"}, {"github_branch_protection_v3", "github.branch-protection-v3"}} {
+		table = append(table, rules.InPlace(typ.typ, typ.id+".update.in-place"))
+		cases = append(cases,
+			rulestest.Change("force pushes allowed", typ.typ, upd, obj{"allows_force_pushes": false}, obj{"allows_force_pushes": true}, typ.id+".update.weakened", 2),
+			rulestest.Change("admins exempted", typ.typ, upd, obj{"enforce_admins": true}, obj{"enforce_admins": false}, typ.id+".update.weakened", 2),
+			rulestest.Change("near miss: admins bound", typ.typ, upd, obj{"enforce_admins": false}, obj{"enforce_admins": true}, typ.id+".update.in-place", 1))
+	}
+	rulestest.RunResources(t, table, cases)
 }
