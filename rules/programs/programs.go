@@ -62,7 +62,7 @@ func Rules() []rules.Rule {
 	out := []rules.Rule{
 		row("program.unanalysed", model.UnanalysedProgram, problem(), model.TierNeedsReview,
 			"this part of the command line could not be analysed, so what it does is unknown"),
-		{ID: "program.help", Type: rules.AnyType, On: rules.Execute, First: true, When: rules.All(helpFlag(), printsHelp()),
+		{ID: "program.help", Type: rules.AnyType, On: rules.Execute, First: true, When: rules.Needing(helpWords, rules.All(helpFlag(), printsHelp())),
 			Tier: model.TierReversible, Reason: "prints help or the version and changes nothing"},
 		{ID: "program.fork-bomb", Type: rules.AnyType, On: rules.Execute, First: true, When: forkBomb(), Tier: model.TierNeedsReview,
 			Reason: "calls a shell function that starts itself again in the background or through a pipe (a fork bomb): the copies multiply until the machine runs out of processes and must be restarted"},
@@ -330,6 +330,10 @@ var passesFlags = map[string]bool{model.UnanalysedProgram: true, model.RedirectP
 
 // helpFlag holds for --help, -help, --version or -version given alone: a
 // flag with a value (vault -version=1) is the program's own option.
+// helpWords are the arguments helpFlag looks for: a command with none of
+// them is not read for help at all (rules.Needing).
+var helpWords = []string{"--help", "-help", "--version", "-version"}
+
 func helpFlag() rules.Cond {
 	return rules.Func("flag help|version", func(f rules.Facts) rules.Result {
 		args := f.M.Command.Args
@@ -363,6 +367,9 @@ const dashLookalikes = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\u
 func lookalikeOption() rules.Cond {
 	return rules.Func("an option spelled with Unicode dashes", func(f rules.Facts) rules.Result {
 		for _, a := range f.M.Command.Args {
+			if a.Value == "" || a.Value[0] < utf8.RuneSelf {
+				continue // every lookalike dash is outside ASCII
+			}
 			rest, n := a.Value, 0
 			for n < 2 {
 				r, size := utf8.DecodeRuneInString(rest)
