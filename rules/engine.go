@@ -76,6 +76,7 @@ type Engine struct {
 	generic []*Rule
 	first   []*Rule
 	also    []*Rule
+	alsoFor map[model.Action][]*Rule // also, filed by action
 	all     []Rule
 	hints   map[[2]string]EvidenceHint // (type, missing key) -> how to verify it
 	// memos are reused between judgements: a memo is a few hundred bytes,
@@ -129,6 +130,12 @@ func NewEngine(tables ...[]Rule) (*Engine, error) {
 			e.generic = append(e.generic, r)
 		default:
 			own[r.Type] = append(own[r.Type], r)
+		}
+	}
+	e.alsoFor = map[model.Action][]*Rule{}
+	for _, r := range e.also {
+		for _, a := range r.On {
+			e.alsoFor[a] = append(e.alsoFor[a], r)
 		}
 	}
 	keyed, err := indexKeys(own)
@@ -196,10 +203,7 @@ func (e *Engine) judge(f Facts, trace func(Step)) (model.Recoverability, bool) {
 	}
 	var v model.Recoverability
 	ok := e.decide(f, trace, &v)
-	for _, r := range e.also {
-		if !covers(r.On, f.M.Action) {
-			continue
-		}
+	for _, r := range e.alsoFor[f.M.Action] {
 		res := r.When.Eval(f)
 		if trace != nil {
 			trace(Step{Rule: *r, Truth: res.Truth, Evidence: res.Evidence, Missing: res.Missing, Decided: res.Truth == True})
