@@ -12,6 +12,12 @@
 // because the input lacks a fact is remembered: if it would have given a
 // worse tier than the row that matched, the verdict is needs-review, with
 // the missing facts listed. Missing evidence never makes a verdict safer.
+//
+// Rows marked Also (for any type) are read besides, whichever row decided,
+// for a risk that is not what the change does to the object itself (a
+// bucket made public, a retention shortened): the worse verdict is kept,
+// and one that holds decides a change no other row covers. An Also row
+// that cannot decide adds nothing.
 package rules
 
 import (
