@@ -256,12 +256,23 @@ func findSetting(doc map[string]any, match func(key string, v any) bool, skip fu
 	return "", nil, false
 }
 
-// Shown is a found value as evidence: a document is summarised, not
-// copied.
+// Shown is a found value as evidence: a short list of plain values (the
+// source ranges ["10.0.0.0/8", "0.0.0.0/0"]) as it is, a document
+// summarised rather than copied.
 func Shown(v any) any {
-	switch v.(type) {
-	case map[string]any, []any:
+	switch x := v.(type) {
+	case map[string]any:
 		return "(a document)"
+	case []any:
+		if len(x) > 8 || slices.ContainsFunc(x, func(e any) bool {
+			switch e.(type) {
+			case map[string]any, []any:
+				return true
+			}
+			return false
+		}) {
+			return "(a document)"
+		}
 	}
 	return v
 }

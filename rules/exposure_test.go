@@ -2,6 +2,7 @@ package rules
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 )
 
@@ -78,4 +79,23 @@ func doc(t *testing.T, text string) map[string]any {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// TestShown: short lists of plain values are shown as they are, documents
+// summarised.
+func TestShown(t *testing.T) {
+	for _, tt := range []struct {
+		v    any
+		want string
+	}{
+		{"public-read", "public-read"},
+		{[]any{"10.0.0.0/8", "0.0.0.0/0"}, `[10.0.0.0/8 0.0.0.0/0]`},
+		{[]any{map[string]any{"CidrIp": "0.0.0.0/0"}}, "(a document)"},
+		{map[string]any{"Statement": []any{}}, "(a document)"},
+		{[]any{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "(a document)"},
+	} {
+		if got := fmt.Sprint(Shown(tt.v)); got != tt.want {
+			t.Errorf("Shown(%v) = %s, want %s", tt.v, got, tt.want)
+		}
+	}
 }
