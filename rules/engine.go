@@ -81,8 +81,7 @@ type Engine struct {
 	byType  map[string]typeRows
 	generic []*Rule
 	first   []*Rule
-	also    []*Rule
-	alsoFor map[model.Action][]*Rule // also, filed by action
+	alsoFor map[model.Action][]*Rule // the Also rows, filed by action
 	all     []Rule
 	hints   map[[2]string]EvidenceHint // (type, missing key) -> how to verify it
 	// memos are reused between judgements: a memo is a few hundred bytes,
@@ -95,7 +94,7 @@ type Engine struct {
 // NewEngine checks the tables and indexes them. Ids must be unique, tiers
 // valid, and every row must say why.
 func NewEngine(tables ...[]Rule) (*Engine, error) {
-	e := &Engine{byType: map[string]typeRows{}, memos: &sync.Pool{New: func() any { return new(memo) }}}
+	e := &Engine{byType: map[string]typeRows{}, alsoFor: map[model.Action][]*Rule{}, memos: &sync.Pool{New: func() any { return new(memo) }}}
 	own := map[string][]*Rule{}
 	seen := map[string]bool{}
 	for _, t := range tables {
@@ -129,19 +128,15 @@ func NewEngine(tables ...[]Rule) (*Engine, error) {
 		r.need = needsOf(r.When)
 		switch {
 		case r.Also:
-			e.also = append(e.also, r)
+			for _, a := range r.On {
+				e.alsoFor[a] = append(e.alsoFor[a], r)
+			}
 		case r.Type == AnyType && r.First:
 			e.first = append(e.first, r)
 		case r.Type == AnyType:
 			e.generic = append(e.generic, r)
 		default:
 			own[r.Type] = append(own[r.Type], r)
-		}
-	}
-	e.alsoFor = map[model.Action][]*Rule{}
-	for _, r := range e.also {
-		for _, a := range r.On {
-			e.alsoFor[a] = append(e.alsoFor[a], r)
 		}
 	}
 	keyed, err := indexKeys(own)
