@@ -210,15 +210,10 @@ var everyone = []string{"system:anonymous", "system:unauthenticated", "system:au
 // the flags repeat) is one of subjects.
 func subjectIs(subjects ...string) rules.Cond {
 	return rules.Func("a --user or --group that is "+strings.Join(subjects, "|"), func(f rules.Facts) rules.Result {
-		args := f.M.Command.Args
-		for i, a := range args {
-			for _, flag := range []string{"--user", "--group"} {
-				v, ok := strings.CutPrefix(a.Value, flag+"=")
-				if !ok && a.Value == flag && i+1 < len(args) {
-					v, ok = args[i+1].Value, true
-				}
-				if ok && slices.Contains(subjects, v) {
-					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: strings.TrimPrefix(flag, "--"), Value: v, Present: true}}}
+		for _, flag := range []string{"user", "group"} {
+			for _, v := range rules.FlagValues(f.M.Command, flag) {
+				if slices.Contains(subjects, v.Value) {
+					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: flag, Value: v.Value, Present: true}}}
 				}
 			}
 		}

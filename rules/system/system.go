@@ -83,21 +83,12 @@ func apiForcedRef() rules.Cond {
 func apiPathField(desc, part string, fields ...string) rules.Cond {
 	return rules.Func(desc, func(f rules.Facts) rules.Result {
 		onPath, sent := part == "", ""
-		args := f.M.Command.Args
-		for i, a := range args {
-			v := a.Value
-			onPath = onPath || strings.Contains(strings.ToLower(v), part)
-			field := ""
-			switch {
-			case (v == "-f" || v == "-F" || v == "--field" || v == "--raw-field") && i+1 < len(args):
-				field = args[i+1].Value
-			case strings.HasPrefix(v, "--field="), strings.HasPrefix(v, "--raw-field="):
-				_, field, _ = strings.Cut(v, "=")
-			case strings.HasPrefix(v, "-f"), strings.HasPrefix(v, "-F"):
-				field = v[2:]
-			}
-			if slices.ContainsFunc(fields, func(want string) bool { return strings.EqualFold(field, want) }) {
-				sent = field
+		for _, a := range f.M.Command.Args {
+			onPath = onPath || strings.Contains(strings.ToLower(a.Value), part)
+		}
+		for _, field := range rules.FlagValues(f.M.Command, "f", "F", "field", "raw-field") {
+			if slices.ContainsFunc(fields, func(want string) bool { return strings.EqualFold(field.Value, want) }) {
+				sent = field.Value
 			}
 		}
 		if !onPath || len(fields) > 0 && sent == "" {
