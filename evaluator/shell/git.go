@@ -124,14 +124,6 @@ func (w *walker) gitSubcommandRuns(cmd *model.Command, sub int, fr frame) {
 			}
 			w.runLater(cmd, line, "git "+cmd.Args[sub].Value+" --extcmd", fr)
 		}
-	case "log", "diff", "show", "whatchanged", "diff-tree", "diff-index", "diff-files", "range-diff", "format-patch":
-		// --output=FILE writes the output to FILE, replacing it
-		// (format-patch's -o is a directory it adds patches to).
-		for _, f := range optionValues(args, commandOption{flags: []string{"--output"}}) {
-			if f.Value != "-" {
-				w.truncations(cmd, []model.Redirect{{Op: ">", Target: f}})
-			}
-		}
 	case "grep":
 		// git grep -OCMD/--open-files-in-pager=CMD opens the matching
 		// files with CMD, through the shell. The value is optional, so it

@@ -93,6 +93,10 @@ var outputOptions = map[string]commandOption{
 	"mongodump":    {flags: []string{"--archive"}},
 	"gpg":          {flags: []string{"-o", "--output"}},
 	"pandoc":       {flags: []string{"-o", "--output"}},
+	// git diff, log, show, format-patch and archive --output=FILE
+	// (format-patch's -o is a directory it adds patches to, commit's -o
+	// is --only).
+	"git": {flags: []string{"--output"}},
 }
 
 // options analyses what cmd's options do besides the command itself:
