@@ -293,24 +293,19 @@ func inertWord(parts []syntax.WordPart) bool {
 // side. It follows the right spine of nested pipelines only, so a long
 // pipeline costs linear time.
 // echoOf returns what a pipe's left side st prints when the command it
-// ends in (the one describe names: cat f | sort | uniq, uniq) is a literal
-// echo or printf. The command is read without its statement's
-// redirections, as describe's text would parse.
+// ends in (the one describe names) is a literal echo or printf. The
+// command is read without its statement's redirections, as describe's
+// text would parse.
 func echoOf(st *syntax.Stmt) (string, bool) {
-	for st != nil {
-		b, ok := st.Cmd.(*syntax.BinaryCmd)
-		if !ok {
-			break
-		}
-		st = b.Y
-	}
-	if c, ok := st.Cmd.(*syntax.CallExpr); ok && len(c.Args) > 0 {
+	if c := producer(st); c != nil {
 		return echoedBy(&syntax.Stmt{Cmd: c})
 	}
 	return "", false
 }
 
-func describe(st *syntax.Stmt, src string) string {
+// producer is the simple command a pipe's left side st ends in (cat f |
+// sort | uniq: uniq), or nil when it ends in something else.
+func producer(st *syntax.Stmt) *syntax.CallExpr {
 	for st != nil {
 		switch c := st.Cmd.(type) {
 		case *syntax.BinaryCmd:
@@ -318,10 +313,17 @@ func describe(st *syntax.Stmt, src string) string {
 			continue
 		case *syntax.CallExpr:
 			if len(c.Args) > 0 {
-				return strings.TrimSpace(src[c.Pos().Offset():c.End().Offset()])
+				return c
 			}
 		}
 		break
+	}
+	return nil
+}
+
+func describe(st *syntax.Stmt, src string) string {
+	if c := producer(st); c != nil {
+		return strings.TrimSpace(src[c.Pos().Offset():c.End().Offset()])
 	}
 	return "a command"
 }
