@@ -1,5 +1,7 @@
 package model
 
+import "strings"
+
 // ActionExecute is the action of a shell command: what it does to what is
 // for the rules to say, not the parser.
 const ActionExecute Action = "execute"
@@ -103,4 +105,20 @@ type Redirect struct {
 	Target Arg
 	// Fd is the redirected file descriptor ("1" when omitted, "2" for 2>).
 	Fd string
+}
+
+// tempDirs are the directories whose contents the system treats as
+// disposable (and cleans on its own).
+var tempDirs = [...]string{"/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/dev/shm", "/private/var/folders", "/var/folders"}
+
+// InTempDir reports whether the clean absolute path p is a temp directory
+// or inside one. The rules judge such paths disposable; the shell parser
+// does not follow a cd into one (see its cd).
+func InTempDir(p string) bool {
+	for _, t := range tempDirs {
+		if strings.HasPrefix(p, t) && (len(p) == len(t) || p[len(t)] == '/') {
+			return true
+		}
+	}
+	return false
 }

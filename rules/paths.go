@@ -40,8 +40,6 @@ var systemDirs = map[string]bool{"etc": true, "usr": true, "bin": true, "sbin": 
 	"mnt": true, "media": true, "snap": true, "nix": true, "System": true, "Library": true, "Applications": true,
 	"private": true, "Volumes": true, "cores": true, "efi": true, "lost+found": true}
 
-var tempDirs = []string{"/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/dev/shm", "/private/var/folders", "/var/folders"}
-
 var nullDevices = map[string]bool{"/dev/null": true, "/dev/stdout": true, "/dev/stderr": true, "/dev/tty": true, "/dev/zero": false}
 
 // buildDirs are directory names that only ever hold generated files:
@@ -207,11 +205,16 @@ func classifyStatic(v, cwd string) PathClass {
 	}
 	if cwd != "" {
 		switch c := classifyAbsolute(cwdPath(cwd)); c {
-		case PathTemp:
-			return PathTemp
+		case PathTemp, PathBuild:
+			return c // in a cache (~/.cache) or build directory, all is regenerable
 		case PathHome, PathUser:
 			if isHome(cwd) {
 				return PathUser
+			}
+			// In a home directory's dot directory (cd ~/.ssh), a path is
+			// what it would be spelled from the home directory.
+			if rest, ok := homeRelative(cwd); ok && strings.HasPrefix(rest, ".") && !strings.HasPrefix(rest, "..") {
+				return classifyStatic("~/"+path.Join(rest, clean), "")
 			}
 		case PathRoot, PathSystem:
 			return classifyAbsolute(path.Join(cwdPath(cwd), clean))
@@ -310,14 +313,15 @@ func classifyAbsolute(p string) PathClass {
 	if under(p, "/dev") {
 		return PathDevice
 	}
-	for _, t := range tempDirs {
-		if under(p, t) { // p is clean: no ".." segment is left to escape
-			return PathTemp
-		}
+	if model.InTempDir(p) { // p is clean: no ".." segment is left to escape
+		return PathTemp
 	}
 	if top, _, _ := strings.Cut(strings.TrimPrefix(p, "/"), "/"); path.IsAbs(p) && systemDirs[top] {
 		if top == "root" && p != "/root" {
 			return PathUser
+		}
+		if deployedBuild(p) {
+			return PathBuild
 		}
 		return PathSystem
 	}
@@ -337,6 +341,22 @@ func classifyAbsolute(p string) PathClass {
 		return PathRoot
 	}
 	return PathOther
+}
+
+// deployedBuild reports whether the system path p lies in a build or
+// cache directory two levels or more below the root: an application
+// deployed under /var/www, /srv or /opt regenerates its node_modules or
+// .venv there as a checkout does (cd /var/www/app && rm -rf node_modules),
+// and /usr/lib/node_modules holds what npm install -g puts back.
+func deployedBuild(p string) bool {
+	i := 0
+	for dir := range strings.SplitSeq(strings.TrimPrefix(p, "/"), "/") {
+		if i >= 2 && buildDirs[dir] {
+			return true
+		}
+		i++
+	}
+	return false
 }
 
 // under reports whether p is dir or inside it.
@@ -360,6 +380,17 @@ func CriticalPath(skip int) Cond {
 	return operandWhere(skip, "a root, system, device or home path", func(f Facts, a model.Arg) bool {
 		return f.pathClass(a).Critical()
 	})
+}
+
+// Resolve returns the path operand a of c as spelled from c's working
+// directory when a is relative and that directory is known (id_rsa run
+// in ~/.ssh is ~/.ssh/id_rsa), and a's own text otherwise: also for what
+// may name another machine's file (gs://b/x, host:path).
+func Resolve(a model.Arg, c *model.Command) string {
+	if a.Dynamic || c == nil || c.Cwd == "" || a.Value == "" || path.IsAbs(a.Value) || a.Value[0] == '~' || strings.Contains(a.Value, ":") {
+		return a.Value
+	}
+	return path.Join(c.Cwd, a.Value)
 }
 
 // HomeDotfile reports whether p is a dotfile of a home directory or lies in
@@ -447,7 +478,7 @@ const SendsSecretReason = "sends a credential file (a private key, cloud, cluste
 // SecretIs holds when an operand after skip names credentials
 // (SecretFile).
 func SecretIs(skip int) Cond {
-	return operandWhere(skip, "a credential file", func(_ Facts, a model.Arg) bool { return SecretFile(a.Value) })
+	return operandWhere(skip, "a credential file", func(f Facts, a model.Arg) bool { return SecretFile(Resolve(a, f.M.Command)) })
 }
 
 // SecretStdin holds when the command's stdin carries credentials
@@ -692,7 +723,7 @@ const agentConfigHolderDesc = "an agent's configuration or git's hooks, or the d
 // HomeDotfileIs holds when some operand after skip is a home dotfile.
 func HomeDotfileIs(skip int) Cond {
 	return operandWhere(skip, "a dotfile in a home directory", func(f Facts, a model.Arg) bool {
-		return f.pathClass(a) == PathUser && HomeDotfile(a.Value)
+		return f.pathClass(a) == PathUser && HomeDotfile(Resolve(a, f.M.Command))
 	})
 }
 

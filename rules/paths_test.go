@@ -58,6 +58,23 @@ func TestClassifyPath(t *testing.T) {
 		{model.Arg{Value: "~/.cache/pip"}, "", PathBuild},
 		{model.Arg{Value: "/home/alice/Library/Caches/com.x"}, "", PathBuild},
 		{model.Arg{Value: "~/.cache"}, "", PathBuild},
+		// Two levels below the root, a build directory of a system path is
+		// an application's (/var/www/app/node_modules).
+		{model.Arg{Value: "/var/www/app/node_modules"}, "", PathBuild},
+		{model.Arg{Value: "/opt/app/.venv/lib"}, "", PathBuild},
+		{model.Arg{Value: "/usr/lib/node_modules"}, "", PathBuild},
+		{model.Arg{Value: "/opt/node_modules"}, "", PathSystem},
+		{model.Arg{Value: "/var/www/app"}, "", PathSystem},
+		{model.Arg{Value: "node_modules"}, "/var/www/app", PathBuild},
+		{model.Arg{Value: "data"}, "/var/lib/postgresql", PathSystem},
+		{model.Arg{Value: "passwd"}, "/etc", PathSystem},
+		// In a home directory's dot directory, as spelled from the home.
+		{model.Arg{Value: "id_rsa"}, "~/.ssh", PathUser},
+		{model.Arg{Value: "config"}, "/home/alice/.kube", PathUser},
+		{model.Arg{Value: "pip"}, "~/.cache", PathBuild},
+		{model.Arg{Value: "express"}, "/var/www/app/node_modules", PathBuild},
+		{model.Arg{Value: "../src"}, "/var/www/app/node_modules", PathCwd},
+		{model.Arg{Value: "src"}, "~/code/app", PathProject},
 		{model.Arg{Value: "~/.config/app"}, "", PathUser},
 		{model.Arg{Value: "/Users/bob/.m2/repository/org"}, "", PathBuild},
 		{model.Arg{Value: "~/.npm"}, "", PathBuild},
@@ -97,6 +114,28 @@ func TestClassifyPath(t *testing.T) {
 	for _, tt := range tests {
 		if got := ClassifyPath(tt.arg, &model.Command{Cwd: tt.cwd, Env: map[string]string{}}); got != tt.want {
 			t.Errorf("%q in %q: %s, want %s", tt.arg.Value, tt.cwd, got, tt.want)
+		}
+	}
+}
+
+func TestResolve(t *testing.T) {
+	tests := []struct {
+		arg  model.Arg
+		cwd  string
+		want string
+	}{
+		{model.Arg{Value: "id_rsa"}, "~/.ssh", "~/.ssh/id_rsa"},
+		{model.Arg{Value: "../.aws/credentials"}, "/home/alice/.ssh", "/home/alice/.aws/credentials"},
+		{model.Arg{Value: "x"}, "", "x"},
+		{model.Arg{Value: "/etc/passwd"}, "/work", "/etc/passwd"},
+		{model.Arg{Value: "~/x"}, "/work", "~/x"},
+		{model.Arg{Value: "gs://b/.env"}, "/work", "gs://b/.env"},
+		{model.Arg{Value: "host:.ssh/id_rsa"}, "/work", "host:.ssh/id_rsa"},
+		{model.Arg{Value: "$F", Dynamic: true}, "/work", "$F"},
+	}
+	for _, tt := range tests {
+		if got := Resolve(tt.arg, &model.Command{Cwd: tt.cwd}); got != tt.want {
+			t.Errorf("Resolve(%q) in %q = %q, want %q", tt.arg.Value, tt.cwd, got, tt.want)
 		}
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"path"
 	"strconv"
 	"strings"
 	"sync"
@@ -217,6 +218,10 @@ func (w *walker) script(src string, fr frame) {
 					}
 					w.found[n.Y] = paths
 				}
+				// Each command of a pipeline runs in a subshell of its own.
+				w.isolated([]*syntax.Stmt{n.X}, visit)
+				w.isolated([]*syntax.Stmt{n.Y}, visit)
+				return false
 			}
 		case *syntax.Stmt:
 			if call, ok := n.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
@@ -234,6 +239,15 @@ func (w *walker) script(src string, fr frame) {
 				w.runCommandVars(call.Assigns, n, src, fr)
 			}
 			w.statementRedirects(n, src, fr)
+		case *syntax.Subshell:
+			w.isolated(n.Stmts, visit)
+			return false
+		case *syntax.CmdSubst:
+			w.isolated(n.Stmts, visit)
+			return false
+		case *syntax.ProcSubst:
+			w.isolated(n.Stmts, visit)
+			return false
 		case *syntax.FuncDecl:
 			w.define(n)
 		case *syntax.DeclClause:
@@ -246,6 +260,16 @@ func (w *walker) script(src string, fr frame) {
 		return true
 	}
 	syntax.Walk(f, visit)
+}
+
+// isolated walks statements that run in a subshell, (cd /etc && rm x),
+// $(…), <(…) or a pipeline's commands: a cd there does not outlive them.
+func (w *walker) isolated(stmts []*syntax.Stmt, visit func(syntax.Node) bool) {
+	saved := w.cwd
+	for _, st := range stmts {
+		syntax.Walk(st, visit)
+	}
+	w.cwd = saved
 }
 
 // walkLive walks the parts of a simple command that can run something
@@ -289,9 +313,6 @@ func inertWord(parts []syntax.WordPart) bool {
 	return true
 }
 
-// describe is the text of the command at the end of a pipeline's left
-// side. It follows the right spine of nested pipelines only, so a long
-// pipeline costs linear time.
 // echoOf returns what a pipe's left side st prints when the command it
 // ends in (the one describe names) is a literal echo or printf. The
 // command is read without its statement's redirections, as describe's
@@ -321,6 +342,9 @@ func producer(st *syntax.Stmt) *syntax.CallExpr {
 	return nil
 }
 
+// describe is the text of the command at the end of a pipeline's left
+// side. It follows the right spine of nested pipelines only, so a long
+// pipeline costs linear time.
 func describe(st *syntax.Stmt, src string) string {
 	if c := producer(st); c != nil {
 		return strings.TrimSpace(src[c.Pos().Offset():c.End().Offset()])
@@ -1180,11 +1204,83 @@ func (w *walker) address(cmd *model.Command) string {
 	return w.addrs.String()[start:]
 }
 
-// cd follows a change of directory: after it, the working directory is
-// treated as unknown. Tracking it exactly (cd .. in a subshell, cd into a
-// symlink, pushd stacks, a failed cd with ;) is where guards go wrong, and
-// an unknown directory only makes relative paths judged more carefully.
-func (w *walker) cd() { w.cwd = "" }
+// cd follows a change of directory. A directory the line names (/etc,
+// ~/.ssh, ../x from a known one) becomes the working directory of the
+// commands after it: cd /etc && rm -f passwd deletes /etc/passwd. That
+// holds even where the cd may fail (cd /etc; rm -f passwd runs in the old
+// directory then), because the rules judge a relative path in a system or
+// home directory more strictly than one in an unknown directory, and in
+// any other the same, with one exception: a temp directory, whose paths
+// they judge disposable. So a cd into one, like anything else (cd -, a
+// dynamic target, popd and the pushd stack, another user's home), leaves
+// the working directory unknown: tracking it exactly is where guards go
+// wrong.
+func (w *walker) cd(cmd *model.Command) { w.cwd = cdTarget(cmd, w.cwd) }
+
+// cdTarget returns the directory cmd (cd, pushd or popd) moves to from
+// cwd, "~" based for a home directory, or "" when that is not known or
+// is a temp directory.
+func cdTarget(cmd *model.Command, cwd string) string {
+	var dir *model.Arg
+	for i := range cmd.Args {
+		a := &cmd.Args[i]
+		if !a.Dynamic && len(a.Value) > 1 && a.Value[0] == '-' {
+			continue // -L, -P, -e, --; pushd -n
+		}
+		if dir != nil {
+			return ""
+		}
+		dir = a
+	}
+	var target string
+	switch {
+	case cmd.Program == "popd" || dir == nil && cmd.Program == "pushd":
+		return "" // the directory stack is not followed
+	case dir == nil:
+		target = "~"
+	case dir.Dynamic:
+		rest, ok := strings.CutPrefix(dir.Value, "$HOME")
+		if !ok {
+			rest, ok = strings.CutPrefix(dir.Value, "${HOME}")
+		}
+		if !ok || strings.ContainsAny(rest, "$`*?[") || rest != "" && rest[0] != '/' {
+			return ""
+		}
+		target = "~" + rest
+	default:
+		target = dir.Value
+	}
+	if target == "~" || strings.HasPrefix(target, "~/") {
+		if hasDotDot(target) {
+			return ""
+		}
+		return "~" + strings.TrimSuffix(path.Clean("/"+target[1:]), "/")
+	}
+	if !path.IsAbs(target) {
+		if cwd == "" || strings.HasPrefix(target, "~") || strings.HasPrefix(target, "+") || target == "-" ||
+			strings.HasPrefix(cwd, "~") && hasDotDot(target) {
+			return ""
+		}
+		target = path.Join(cwd, target)
+		if strings.HasPrefix(target, "~") {
+			return target
+		}
+	}
+	if target = path.Clean(target); model.InTempDir(target) {
+		return ""
+	}
+	return target
+}
+
+// hasDotDot reports whether a path has a ".." segment.
+func hasDotDot(p string) bool {
+	for seg := range strings.SplitSeq(p, "/") {
+		if seg == ".." {
+			return true
+		}
+	}
+	return false
+}
 
 func firstNonEmpty(ss ...string) string {
 	for _, s := range ss {

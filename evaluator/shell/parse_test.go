@@ -450,7 +450,34 @@ func TestCwd(t *testing.T) {
 		line, cwd, want string
 	}{
 		{"rm x", "/work", "/work"},
-		{"cd /tmp && rm x", "/work", ""},       // any cd makes the cwd unknown
+		{"cd /tmp && rm x", "/work", ""},          // a temp directory is not followed
+		{"cd $(mktemp -d) && rm x", "/work", ""},  // nor a dynamic one
+		{"cd /tmp/build/.. && rm x", "/work", ""}, // cleaned first
+		{"cd /etc && rm x", "/work", "/etc"},
+		{"cd /etc; rm x", "", "/etc"},
+		{"cd -P -- /etc/ssh/ && rm x", "", "/etc/ssh"},
+		{"cd /etc && cd nginx && rm x", "", "/etc/nginx"},
+		{"cd .. && rm x", "/work/app", "/work"},
+		{"cd sub && rm x", "", ""}, // relative to an unknown directory
+		{"cd && rm x", "/work", "~"},
+		{"cd ~ && rm x", "/work", "~"},
+		{"cd ~/.ssh/ && rm x", "/work", "~/.ssh"},
+		{"cd ~/.ssh && cd ../.aws && rm x", "/work", ""}, // .. from a home-based path
+		{"cd $HOME/.aws && rm x", "/work", "~/.aws"},
+		{`cd "${HOME}" && rm x`, "/work", "~"},
+		{"cd $HOME$X && rm x", "/work", ""},
+		{"cd ~bob && rm x", "/work", ""},
+		{"cd - && rm x", "/work", ""},
+		{"cd /a /b && rm x", "/work", ""},
+		{"pushd /etc && rm x", "/work", "/etc"},
+		{"pushd /etc && popd && rm x", "/work", ""},
+		{"pushd && rm x", "/work", ""},
+		{"pushd +1 && rm x", "/work", ""},
+		{"(cd /etc && rm x)", "/w", "/etc"},
+		{"(cd /etc); rm y", "/w", "/w"}, // a subshell's cd does not leak
+		{"echo $(cd /etc); rm y", "/w", "/w"},
+		{"cd /etc | cat; rm y", "/w", "/w"},    // nor a pipeline's
+		{"{ cd /etc; }; rm y", "/w", "/etc"},   // a group's does
 		{"bash -c 'cd /x' ; rm y", "/w", "/w"}, // a nested shell's cd does not leak
 		{"sudo -D /srv rm x", "/w", "/srv"},
 	}

@@ -446,7 +446,7 @@ func buildProgramCases() map[string][]programCase {
 	add(programCase{when: func(cmd *model.Command) bool { return len(cmd.Args) > 0 }, run: (*walker).source}, "source", ".")
 	add(always(func(w *walker, cmd *model.Command, _ *string, _ frame) {
 		w.emit(cmd)
-		w.cd()
+		w.cd(cmd)
 	}), "cd", "pushd", "popd")
 	return out
 }

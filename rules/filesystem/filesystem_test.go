@@ -14,6 +14,10 @@ func TestRows(t *testing.T) {
 		{Row: "fs.rm.critical", Hit: "sudo rm /etc/passwd", Miss: "rm ./etc/passwd"},
 		{Row: "fs.rm.critical", Hit: "rm -rf ~", Miss: "rm -rf ~/project/build"},
 		{Row: "fs.rm.critical", Hit: "rm -rf /home/alice", Miss: "rm -rf /home/alice/.cache/x"},
+		// A cd into a system directory is followed, one into temp is not.
+		{Row: "fs.rm.critical", Hit: "cd /etc && rm -f passwd", Miss: "cd /etc && popd && rm -f passwd"},
+		{Row: "fs.rm.critical", Hit: "cd /var/lib/postgresql; rm -rf data", Miss: "(cd /var/lib/postgresql); rm -rf data"},
+		{Row: "fs.rm.critical", Hit: "rm -rf /var/www/app", Miss: "rm -rf /var/www/app/node_modules"},
 		// find START -exec rm {} deletes files anywhere under START.
 		{Row: "fs.rm.critical", Hit: `find /etc -name '*.conf' -exec rm -f {} \;`, Miss: `find . -name '*.pyc' -exec rm {} +`},
 		{Row: "fs.rm.critical", Hit: `find ~ -name '.*' -exec rm {} +`, Miss: `find /tmp/x -exec rm {} +`},
@@ -32,6 +36,7 @@ func TestRows(t *testing.T) {
 		{Row: "fs.rm.rf.regenerable", Hit: "rm -rf ${TMPDIR:-/tmp}/x", Miss: "TMPDIR=/etc rm -rf $TMPDIR/x"},
 		{Row: "fs.rm.rf.regenerable", Hit: "rm -rf node_modules __pycache__", Miss: "rm -rf node_modules src"},
 		{Row: "fs.rm.rf.regenerable", Hit: "rm -rf build", Miss: "rm -rf .", Cwd: "/tmp/work"},
+		{Row: "fs.rm.rf.regenerable", Hit: "cd /var/www/app && rm -rf node_modules", Miss: "cd /var/www && rm -rf app"},
 		{Row: "fs.rm.files", Hit: "rm file.txt", Miss: "rm -rf file.txt"},
 		{Row: "fs.rm.home-dotfile", Hit: "rm ~/.ssh/id_ed25519", Miss: "rm ~/.zshrc.bak"},
 		{Row: "fs.rm.r.home-data", Hit: "rm -r ~/Documents", Miss: "rm -r ./build"},
@@ -50,6 +55,7 @@ func TestRows(t *testing.T) {
 		{Row: "fs.move", Hit: "move /y a.txt b.txt", Miss: "move C:/Windows C:/x"},
 		{Row: "fs.cipher.wipe", Hit: "cipher /w:C:/", Miss: "cipher /e secret.txt"},
 		{Row: "fs.rm.home-dotfile", Hit: "rm -f /home/alice/.aws/credentials", Miss: "rm -f ~/notes.txt"},
+		{Row: "fs.rm.home-dotfile", Hit: "cd ~/.ssh && rm -f id_rsa", Miss: "cd ~/code && rm -f id_rsa.txt"},
 		{Row: "fs.mv.home-dotfile", Hit: "mv evil.sh ~/.bashrc", Miss: "mv ~/.bashrc ~/.bashrc.orig"},
 		{Row: "fs.cp.home-dotfile", Hit: "cp keys ~/.ssh/authorized_keys", Miss: "cp -n keys ~/.ssh/authorized_keys"},
 		{Row: "fs.cp.home-dotfile", Hit: "cp -r dotfiles/.config ~/.config", Miss: "cp ~/.zshrc ~/.zshrc.bak"},
