@@ -497,7 +497,7 @@ func SecretStdin() Cond {
 // evidence: a redirection from a credential file, or a pipe from commands
 // that name one or print the environment (env, printenv).
 func SecretOnStdin(c *model.Command) (model.Evidence, bool) {
-	if file, ok := strings.CutPrefix(c.StdinFrom, "file "); ok && SecretFile(strings.Trim(file, `'"`)) {
+	if file, ok := strings.CutPrefix(c.StdinFrom, "file "); ok && SecretFile(Resolve(model.Arg{Value: strings.Trim(file, `'"`)}, c)) {
 		return model.Evidence{Key: "stdin", Value: file, Present: true, Description: "a credential file"}, true
 	}
 	for _, a := range c.PipedArgs {

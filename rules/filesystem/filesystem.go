@@ -325,11 +325,11 @@ var keySystemDirs = []string{"/etc", "/boot", "/bin", "/sbin", "/lib", "/lib64",
 // keySystemPath holds when an operand after the mode or owner is the root
 // or lies in one of keySystemDirs.
 func keySystemPath() rules.Cond {
-	return rules.Operand(1, "a system file", func(a model.Arg, _ *model.Command) bool {
+	return rules.Operand(1, "a system file", func(a model.Arg, c *model.Command) bool {
 		if a.Dynamic {
 			return false
 		}
-		p := path.Clean(a.Value)
+		p := path.Clean(rules.Resolve(a, c))
 		if p == "/" {
 			return true
 		}

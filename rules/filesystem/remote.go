@@ -46,7 +46,7 @@ func copiesSecretAway() rules.Cond {
 			return rules.Result{Truth: rules.False}
 		}
 		for _, src := range ops[:len(ops)-1] {
-			if rules.SecretFile(src.Value) {
+			if rules.SecretFile(rules.Resolve(src, f.M.Command)) {
 				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "operand", Value: src.Value, Present: true, Description: "a credential file, to " + ops[len(ops)-1].Value}}}
 			}
 		}

@@ -897,7 +897,7 @@ func sendsSecret() rules.Cond {
 				}
 				continue
 			}
-			if rules.SecretFile(file.Value) {
+			if rules.SecretFile(rules.Resolve(file, f.M.Command)) {
 				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "file", Value: file.Value, Present: true, Description: "a credential file"}}}
 			}
 		}
