@@ -1,8 +1,10 @@
 package model
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -141,5 +143,34 @@ func TestValueAt(t *testing.T) {
 		if got, ok := ValueAt(values, tt.path); got != tt.want || ok != tt.ok {
 			t.Errorf("%s: %v %v, want %v %v", tt.path, got, ok, tt.want, tt.ok)
 		}
+	}
+}
+
+func TestTierCountsJSON(t *testing.T) {
+	c := TierCounts{TierReversible: 2, TierNeedsReview: 1}
+	b, err := json.Marshal(struct {
+		C TierCounts `json:"c"`
+	}{c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same bytes encoding/json writes for the map reports used to hold.
+	want, _ := json.Marshal(struct {
+		C map[string]int `json:"c"`
+	}{map[string]int{"reversible": 2, "recoverable-with-effort": 0, "recoverable-from-backup": 0, "unrecoverable": 0, "needs-review": 1}})
+	if string(b) != string(want) {
+		t.Fatalf("got %s, want %s", b, want)
+	}
+	var back struct {
+		C TierCounts `json:"c"`
+	}
+	if err := json.Unmarshal(b, &back); err != nil || back.C != c {
+		t.Fatalf("round trip: %v %v", back.C, err)
+	}
+	if err := json.Unmarshal([]byte(`{"c": {"fine": 1}}`), &back); err == nil || !strings.Contains(err.Error(), `"fine" is not a tier label`) {
+		t.Fatalf("unknown label: %v", err)
+	}
+	if c.Add(Tier(9)) || c.Of(Tier(9)) != 0 || !c.Add(TierUnrecoverable) || c.Of(TierUnrecoverable) != 1 {
+		t.Fatalf("Add/Of: %v", c)
 	}
 }

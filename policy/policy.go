@@ -60,8 +60,9 @@ type Summary struct {
 	HasUnrecoverable      bool
 	DependencyImpactCount int
 	WorstTier             model.Tier
-	// TierCounts counts the verdicts by tier label.
-	TierCounts         map[string]int
+	// TierCounts counts the verdicts by tier (input.summary.tierCounts,
+	// keyed by label).
+	TierCounts         model.TierCounts
 	ClassifierVerdicts int
 }
 
@@ -213,9 +214,9 @@ func (in Input) value() (ast.Value, error) {
 }
 
 func (s Summary) term() *ast.Term {
-	counts := make([][2]*ast.Term, 0, len(s.TierCounts))
-	for label, n := range s.TierCounts {
-		counts = append(counts, ast.Item(ast.StringTerm(label), ast.InternedTerm(n)))
+	counts := make([][2]*ast.Term, 0, len(model.Tiers))
+	for _, t := range model.Tiers {
+		counts = append(counts, ast.Item(ast.StringTerm(t.Label()), ast.InternedTerm(s.TierCounts.Of(t))))
 	}
 	return ast.ObjectTerm(
 		ast.Item(ast.InternedTerm("totalMutations"), ast.InternedTerm(s.TotalMutations)),

@@ -150,7 +150,7 @@ tighten contains {"decision": "block", "reason": "summary seen"} if {
 		t.Fatal(err)
 	}
 	sum := Summary{TotalMutations: 3, NeedsReview: true, DependencyImpactCount: 7, WorstTier: 5,
-		TierCounts: map[string]int{"needs-review": 1, "reversible": 2}, ClassifierVerdicts: 2}
+		TierCounts: model.TierCounts{model.TierReversible: 2, model.TierNeedsReview: 1}, ClassifierVerdicts: 2}
 	res, err := eng.Decide(context.Background(), Input{Verdicts: verdicts(1), Summary: sum})
 	if err != nil || res.Decision != model.Block {
 		t.Fatalf("with the summary: %+v %v", res, err)

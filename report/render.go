@@ -135,7 +135,7 @@ func tierCountsLine(s Summary, sep string) string {
 	sort.Slice(tiers, func(i, j int) bool { return severityOrder(tiers[i]) < severityOrder(tiers[j]) })
 	parts := make([]string, 0, len(tiers))
 	for _, t := range tiers {
-		parts = append(parts, fmt.Sprintf("%s %d", t.Label(), s.TierCounts[t.Label()]))
+		parts = append(parts, fmt.Sprintf("%s %d", t.Label(), s.TierCounts.Of(t)))
 	}
 	return strings.Join(parts, sep)
 }

@@ -92,7 +92,7 @@ type Summary struct {
 	HasUnrecoverable      bool           `json:"hasUnrecoverable"`
 	DependencyImpactCount int            `json:"dependencyImpactCount"`
 	WorstRecoverability   Worst          `json:"worstRecoverability"`
-	TierCounts            map[string]int `json:"tierCounts"`
+	TierCounts            model.TierCounts `json:"tierCounts"`
 	// ClassifierVerdicts counts mutations no rule knew (judged by the
 	// classifier fallback, which reads the type from its name).
 	ClassifierVerdicts int `json:"classifierVerdicts"`
@@ -288,16 +288,10 @@ func cascade(ms []Mutation) []CascadeEntry {
 func Summarize(ms []Mutation) Summary {
 	s := Summary{TotalMutations: len(ms),
 		WorstRecoverability: Worst{Tier: model.TierReversible, Label: model.TierReversible.Label(), Reasoning: "the input has no changes"}}
-	var counts [model.TierNeedsReview + 1]int
-	var invalid []model.Tier // counted under their own label, as the report shows them
 	worst := -1
 	for i, m := range ms {
 		r := m.Recoverability
-		if r.Tier.Valid() {
-			counts[r.Tier]++
-		} else {
-			invalid = append(invalid, r.Tier)
-		}
+		s.TierCounts.Add(r.Tier) // the evaluator rejects a verdict with an invalid tier before this
 		s.DependencyImpactCount += len(m.DependencyImpact)
 		if r.Source == model.FromClassifier {
 			s.ClassifierVerdicts++
@@ -310,15 +304,8 @@ func Summarize(ms []Mutation) Summary {
 		w := ms[worst]
 		s.WorstRecoverability = Worst{Tier: w.Recoverability.Tier, Label: w.Recoverability.Label, Reasoning: w.Intent.Target.ID + ": " + w.Recoverability.Reasoning}
 	}
-	s.TierCounts = make(map[string]int, len(model.Tiers))
-	for _, t := range model.Tiers {
-		s.TierCounts[t.Label()] = counts[t]
-	}
-	for _, t := range invalid {
-		s.TierCounts[t.Label()]++
-	}
 	s.Cascade = cascade(ms)
-	s.NeedsReview = s.TierCounts[model.TierNeedsReview.Label()] > 0
-	s.HasUnrecoverable = s.TierCounts[model.TierUnrecoverable.Label()] > 0
+	s.NeedsReview = s.TierCounts.Of(model.TierNeedsReview) > 0
+	s.HasUnrecoverable = s.TierCounts.Of(model.TierUnrecoverable) > 0
 	return s
 }

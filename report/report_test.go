@@ -32,10 +32,10 @@ func TestSummarize(t *testing.T) {
 		t.Fatalf("%+v", s)
 	}
 	total := 0
-	for _, n := range s.TierCounts {
-		total += n
+	for _, t := range model.Tiers {
+		total += s.TierCounts.Of(t)
 	}
-	if total != 10 || len(s.TierCounts) != 5 {
+	if total != 10 {
 		t.Fatalf("tier counts %v", s.TierCounts)
 	}
 	empty := Summarize(nil)
