@@ -172,10 +172,10 @@ func parse(in input, opts Options) (model.Source, []model.Mutation, *model.Inven
 		}
 		ms, err := shell.Parse(line, shell.Options{Cwd: opts.Cwd})
 		info.Cwd = opts.Cwd
-		return model.SourceShell, ms, model.NewInventory(), info, err
+		return model.SourceShell, ms, nil, info, err // a nil inventory is an empty one
 	case KindMCPCall:
 		ms, err := mcpcall.Parse(data)
-		return model.SourceMCP, ms, model.NewInventory(), info, err
+		return model.SourceMCP, ms, nil, info, err
 	}
 	plan, err := terraform.ParseWithState(data, opts.State)
 	if e, ok := err.(*model.Error); ok && strings.HasPrefix(e.Field, "state") && opts.StateFile != "" {

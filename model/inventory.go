@@ -24,7 +24,8 @@ type Resource struct {
 // Inventory indexes the resources of one input by type and by attribute
 // value, so that a rule can find related resources in O(1) per lookup.
 // It is built and read by one evaluation; it is not safe for concurrent use.
-// The zero value is an empty inventory.
+// The zero value is an empty inventory, and so is a nil one for every
+// method but Add.
 type Inventory struct {
 	resources []Resource
 	byAddress map[string]int
@@ -68,12 +69,20 @@ func (inv *Inventory) Types() []string {
 
 // Has reports whether the inventory holds a resource at address.
 func (inv *Inventory) Has(address string) bool {
+	if inv == nil {
+		return false
+	}
 	_, ok := inv.byAddress[address]
 	return ok
 }
 
 // Len is the number of resources in the inventory.
-func (inv *Inventory) Len() int { return len(inv.resources) }
+func (inv *Inventory) Len() int {
+	if inv == nil {
+		return 0
+	}
+	return len(inv.resources)
+}
 
 // Find returns the resources of type typ whose top-level attribute attr
 // equals value (compared as their JSON scalar text). The index for a

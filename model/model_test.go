@@ -174,3 +174,10 @@ func TestTierCountsJSON(t *testing.T) {
 		t.Fatalf("Add/Of: %v", c)
 	}
 }
+
+func TestNilInventoryIsEmpty(t *testing.T) {
+	var inv *Inventory
+	if inv.Has("a.b") || inv.Len() != 0 || inv.Find("t", "id", "x") != nil || inv.Types() != nil {
+		t.Fatal("a nil inventory is not empty")
+	}
+}
