@@ -56,8 +56,41 @@ type Rule struct {
 	// the type's own rows nor mask a worse one of theirs.
 	Also bool
 	// need is what the row's condition needs among the command's
-	// arguments (see needer), set by NewEngine.
+	// arguments (see needer), and acts the actions of On as a set; both
+	// set by NewEngine.
 	need []string
+	acts actionSet
+}
+
+// actionSet is a set of actions as bits: a judgement tests each row's
+// actions with one AND rather than comparing their names.
+type actionSet uint16
+
+// actionBit returns a's bit, or 0 for an action no row can name.
+func actionBit(a model.Action) actionSet {
+	switch a {
+	case model.ActionCreate:
+		return 1 << 0
+	case model.ActionUpdate:
+		return 1 << 1
+	case model.ActionDelete:
+		return 1 << 2
+	case model.ActionReplace:
+		return 1 << 3
+	case model.ActionRead:
+		return 1 << 4
+	case model.ActionNoop:
+		return 1 << 5
+	case model.ActionForget:
+		return 1 << 6
+	case model.ActionUnknown:
+		return 1 << 7
+	case model.ActionExecute:
+		return 1 << 8
+	case model.ActionCall:
+		return 1 << 9
+	}
+	return 0
 }
 
 // AnyType makes a row apply to every type; such rows are read after the
@@ -117,6 +150,13 @@ func NewEngine(tables ...[]Rule) (*Engine, error) {
 			return nil, fmt.Errorf("rule %s: only an AnyType row can be read first", r.ID)
 		case r.Also && (r.Type != AnyType || r.First):
 			return nil, fmt.Errorf("rule %s: only an AnyType row that is not read first can be read also", r.ID)
+		}
+		for _, a := range r.On {
+			bit := actionBit(a)
+			if bit == 0 {
+				return nil, fmt.Errorf("rule %s: %q is not an action a change can have", r.ID, a)
+			}
+			r.acts |= bit
 		}
 		seen[r.ID] = true
 		if r.When == nil {
@@ -228,6 +268,7 @@ func (e *Engine) judge(f Facts, trace func(Step)) (model.Recoverability, bool) {
 func (e *Engine) decide(f Facts, trace func(Step), v *model.Recoverability) bool {
 	var undecided []*Rule
 	var missing []string
+	act := actionBit(f.M.Action)
 	t := e.byType[f.M.Target.Type]
 	typed := t.rows
 	if t.keyed != nil {
@@ -235,7 +276,7 @@ func (e *Engine) decide(f Facts, trace func(Step), v *model.Recoverability) bool
 	}
 	for _, rows := range [3][]*Rule{e.first, typed, e.generic} {
 		for _, r := range rows {
-			if !covers(r.On, f.M.Action) {
+			if r.acts&act == 0 {
 				continue
 			}
 			// A row whose condition needs a word the command does not have
@@ -283,15 +324,6 @@ func (e *Engine) putMemo(m *memo) {
 		m.cmd, m.ops, m.flagsCmd, m.paths = nil, nil, nil, m.paths[:0]
 		e.memos.Put(m)
 	}
-}
-
-func covers(on []model.Action, a model.Action) bool {
-	for _, x := range on {
-		if x == a {
-			return true
-		}
-	}
-	return false
 }
 
 // worstAbove returns the undecided row with the highest tier above t.

@@ -145,6 +145,7 @@ func TestNewEngineRejectsBadTables(t *testing.T) {
 		"bad tier":     {{ID: "x", Type: "t", On: Destroy, Tier: 6, Reason: "r"}},
 		"no reason":    {{ID: "x", Type: "t", On: Destroy, Tier: 1}},
 		"no actions":   {{ID: "x", Type: "t", Tier: 1, Reason: "r"}},
+		"bad action":   {{ID: "x", Type: "t", On: []model.Action{"remove"}, Tier: 1, Reason: "r"}},
 		"typed first":  {{ID: "x", Type: "t", On: Destroy, Tier: 1, Reason: "r", First: true}},
 	}
 	for name, rows := range tests {
