@@ -431,6 +431,37 @@ func needsOf(c Cond) []string {
 	return nil
 }
 
+// letterSet is a set of first letters, in either case, as bits: a row
+// whose needed words start with none of the letters a command's
+// arguments start with cannot hold, which one AND tells.
+type letterSet uint64
+
+// initial is the set of w's first letter (of no letter for "").
+func initial(w string) letterSet {
+	if w == "" {
+		return 0
+	}
+	return 1 << ((w[0] | 0x20) & 63)
+}
+
+// initialsOf is the set of the first letters of c's arguments, and every
+// letter when an argument is only known at run time or starts with a
+// byte that may fold to another case outside ASCII (as mentions reads
+// them; and for no command).
+func initialsOf(c *model.Command) letterSet {
+	if c == nil {
+		return ^letterSet(0)
+	}
+	var s letterSet
+	for _, a := range c.Args {
+		if a.Dynamic || a.Value != "" && a.Value[0] >= 0x80 {
+			return ^letterSet(0)
+		}
+		s |= initial(a.Value)
+	}
+	return s
+}
+
 // mentions reports whether c might satisfy a condition that needs one of
 // words: one of its arguments is one of them (in any letter case), or is
 // only known at run time.

@@ -60,6 +60,8 @@ type Rule struct {
 	// set by NewEngine.
 	need []string
 	acts actionSet
+	// needInitials are the first letters of need (letterSet).
+	needInitials letterSet
 }
 
 // actionSet is a set of actions as bits: a judgement tests each row's
@@ -166,6 +168,9 @@ func NewEngine(tables ...[]Rule) (*Engine, error) {
 			r.Confidence = model.ConfidenceHigh
 		}
 		r.need = needsOf(r.When)
+		for _, w := range r.need {
+			r.needInitials |= initial(w)
+		}
 		switch {
 		case r.Also:
 			for _, a := range r.On {
@@ -269,6 +274,7 @@ func (e *Engine) decide(f Facts, trace func(Step), v *model.Recoverability) bool
 	var undecided []*Rule
 	var missing []string
 	act := actionBit(f.M.Action)
+	initials := initialsOf(f.M.Command)
 	t := e.byType[f.M.Target.Type]
 	typed := t.rows
 	if t.keyed != nil {
@@ -281,7 +287,7 @@ func (e *Engine) decide(f Facts, trace func(Step), v *model.Recoverability) bool
 			}
 			// A row whose condition needs a word the command does not have
 			// cannot hold; an explanation still shows it evaluated.
-			if r.need != nil && trace == nil && !mentions(f.M.Command, r.need) {
+			if r.need != nil && trace == nil && (r.needInitials&initials == 0 || !mentions(f.M.Command, r.need)) {
 				continue
 			}
 			res := r.When.Eval(f)

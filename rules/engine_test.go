@@ -373,3 +373,33 @@ func TestAlsoRows(t *testing.T) {
 		t.Error("an Also row of one type was accepted")
 	}
 }
+
+// TestInitialsNeverHideAMention: the first-letter filter only skips a row
+// whose needed words no argument can be (mentions would say false too).
+func TestInitialsNeverHideAMention(t *testing.T) {
+	words := [][]string{{"publish"}, {"Delete", "rm"}, {"--force"}, {"ſtop"}, {"x"}}
+	cmds := []*model.Command{
+		nil,
+		{Args: []model.Arg{{Value: "PUBLISH"}}},
+		{Args: []model.Arg{{Value: "-rf"}, {Value: "DELETE"}}},
+		{Args: []model.Arg{{Value: "--FORCE"}}},
+		{Args: []model.Arg{{Value: "ſtop"}}},
+		{Args: []model.Arg{{Value: "$X", Dynamic: true}}},
+		{Args: []model.Arg{{Value: ""}, {Value: "status"}}},
+		{Args: []model.Arg{{Value: "Ｘ"}}},
+	}
+	for _, c := range cmds {
+		for _, ws := range words {
+			var need letterSet
+			for _, w := range ws {
+				need |= initial(w)
+			}
+			if m := mentions(c, ws); m && need&initialsOf(c) == 0 {
+				t.Errorf("%v needs %v: mentioned, but the initials filter skips it", c, ws)
+			}
+		}
+	}
+	if initialsOf(&model.Command{Args: []model.Arg{{Value: "status"}}})&initial("publish") != 0 {
+		t.Error("the filter lets status through for publish")
+	}
+}
