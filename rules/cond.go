@@ -655,45 +655,37 @@ func isEmpty(v any) bool {
 }
 
 func jsonText(v any) string {
-	var b strings.Builder
-	writeJSON(&b, v)
-	return b.String()
+	var buf [64]byte
+	return string(appendJSON(buf[:0], v))
 }
 
-// writeJSON writes v as JSON. The common scalars are written directly: a
-// verdict's reasoning renders every piece of evidence, and encoding/json
-// costs a tenth of a shell line. Strings are not HTML-escaped
-// (operand="<(...)").
-func writeJSON(b *strings.Builder, v any) {
-	var buf [64]byte
+// appendJSON appends v as JSON. The common scalars are written directly:
+// a verdict's reasoning renders every piece of evidence, and
+// encoding/json costs a tenth of a shell line. Strings are not
+// HTML-escaped (operand="<(...)").
+func appendJSON(b []byte, v any) []byte {
 	switch x := v.(type) {
 	case string:
 		if plainASCII(x) { // the common case, quoted without strconv's escaping
-			b.WriteByte('"')
-			b.WriteString(x)
-			b.WriteByte('"')
-			return
+			b = append(b, '"')
+			b = append(b, x...)
+			return append(b, '"')
 		}
-		b.Write(strconv.AppendQuote(buf[:0], x))
-		return
+		return strconv.AppendQuote(b, x)
 	case bool:
-		b.Write(strconv.AppendBool(buf[:0], x))
-		return
+		return strconv.AppendBool(b, x)
 	case int:
-		b.Write(strconv.AppendInt(buf[:0], int64(x), 10))
-		return
+		return strconv.AppendInt(b, int64(x), 10)
 	case float64:
 		if x == math.Trunc(x) && math.Abs(x) < 1e21 {
-			b.Write(strconv.AppendFloat(buf[:0], x, 'f', -1, 64))
-			return
+			return strconv.AppendFloat(b, x, 'f', -1, 64)
 		}
 	}
 	out, err := json.Marshal(v)
 	if err != nil {
-		fmt.Fprint(b, v)
-		return
+		return fmt.Append(b, v)
 	}
-	b.Write(out)
+	return append(b, out...)
 }
 
 // plainASCII reports whether s is printable ASCII that a Go or JSON string

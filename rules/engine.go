@@ -404,64 +404,52 @@ func ActionPrefix(m *model.Mutation) string {
 }
 
 // reasoning is a row's reason after the action prefix, with the evidence
-// it read: "reason (key=value, key: before → after)". One builder makes
-// it: every verdict has one.
+// it read: "reason (key=value, key: before → after)". Every verdict has
+// one, so it is written into a buffer on the stack and copied out once (a
+// strings.Builder handed to a helper moves to the heap with its buffer).
 func reasoning(m *model.Mutation, reason string, ev []model.Evidence) string {
 	prefix := ActionPrefix(m)
 	if len(ev) == 0 {
 		return prefix + reason // no copy when there is no prefix
 	}
-	var b strings.Builder
-	b.Grow(len(prefix) + len(reason) + 64*len(ev))
-	b.WriteString(prefix)
-	b.WriteString(reason)
+	var buf [512]byte
+	b := append(buf[:0], prefix...)
+	b = append(b, reason...)
 	for i, e := range ev {
 		if i == 0 {
-			b.WriteString(" (")
+			b = append(b, " ("...)
 		} else {
-			b.WriteString(", ")
+			b = append(b, ", "...)
 		}
-		writeFact(&b, e)
+		b = appendFact(b, e)
 	}
-	if len(ev) > 0 {
-		b.WriteByte(')')
-	}
-	return b.String()
+	return string(append(b, ')'))
 }
 
 // FactText renders one piece of evidence; a sensitive value is never shown.
 func FactText(e model.Evidence) string {
-	var b strings.Builder
-	writeFact(&b, e)
-	return b.String()
+	var buf [128]byte
+	return string(appendFact(buf[:0], e))
 }
 
-func writeFact(b *strings.Builder, e model.Evidence) {
-	b.WriteString(e.Key)
+func appendFact(b []byte, e model.Evidence) []byte {
+	b = append(b, e.Key...)
 	switch {
 	case e.Sensitive:
-		b.WriteString("=(sensitive)")
-		return
+		return append(b, "=(sensitive)"...)
 	case !e.Present && e.Value != nil:
-		b.WriteByte('=')
-		writeJSON(b, e.Value)
-		b.WriteString(" (provider default; not in the input)")
-		return
+		b = appendJSON(append(b, '='), e.Value)
+		return append(b, " (provider default; not in the input)"...)
 	case !e.Present:
-		b.WriteString(" absent")
-		return
+		return append(b, " absent"...)
 	}
 	if ba, ok := e.Value.(map[string]any); ok && len(ba) == 2 {
 		if before, ok := ba["before"]; ok {
-			b.WriteString(": ")
-			writeJSON(b, before)
-			b.WriteString(" → ")
-			writeJSON(b, ba["after"])
-			return
+			b = appendJSON(append(b, ": "...), before)
+			return appendJSON(append(b, " → "...), ba["after"])
 		}
 	}
-	b.WriteByte('=')
-	writeJSON(b, e.Value)
+	return appendJSON(append(b, '='), e.Value)
 }
 
 func appendNew(list []string, items ...string) []string {
