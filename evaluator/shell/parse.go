@@ -134,6 +134,8 @@ type walker struct {
 	echoes map[*syntax.Stmt]string
 	// funcs are the functions the line has defined so far (function.go).
 	funcs map[string]lineFunction
+	// visit is the syntax.Walk visitor of the script being walked.
+	visit func(syntax.Node) bool
 	// boot holds the first mutations, commands and arguments in the walker
 	// itself: a one-line command then allocates one block, not one for
 	// each piece.
@@ -182,8 +184,12 @@ func (w *walker) script(src string, fr frame) {
 		w.problem(fr, src, "the command line does not parse as bash: "+err.Error())
 		return
 	}
-	var visit func(syntax.Node) bool
-	visit = func(n syntax.Node) bool {
+	// The visitor is kept in the walker, not in a variable it captures
+	// (which would be a second allocation per script); nested scripts
+	// set their own and put this one back.
+	outer := w.visit
+	defer func() { w.visit = outer }()
+	w.visit = func(n syntax.Node) bool {
 		if len(w.out) >= MaxCommands {
 			return false
 		}
@@ -219,14 +225,14 @@ func (w *walker) script(src string, fr frame) {
 					w.found[n.Y] = paths
 				}
 				// Each command of a pipeline runs in a subshell of its own.
-				w.isolated([]*syntax.Stmt{n.X}, visit)
-				w.isolated([]*syntax.Stmt{n.Y}, visit)
+				w.isolated([]*syntax.Stmt{n.X}, w.visit)
+				w.isolated([]*syntax.Stmt{n.Y}, w.visit)
 				return false
 			}
 		case *syntax.Stmt:
 			if call, ok := n.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
 				w.call(call, n, src, fr, w.stdin[n])
-				walkLive(call, n.Redirs, visit)
+				walkLive(call, n.Redirs, w.visit)
 				return false
 			}
 			// A statement with no command (`> file`, `X=1 > file`) or a
@@ -240,13 +246,13 @@ func (w *walker) script(src string, fr frame) {
 			}
 			w.statementRedirects(n, src, fr)
 		case *syntax.Subshell:
-			w.isolated(n.Stmts, visit)
+			w.isolated(n.Stmts, w.visit)
 			return false
 		case *syntax.CmdSubst:
-			w.isolated(n.Stmts, visit)
+			w.isolated(n.Stmts, w.visit)
 			return false
 		case *syntax.ProcSubst:
-			w.isolated(n.Stmts, visit)
+			w.isolated(n.Stmts, w.visit)
 			return false
 		case *syntax.FuncDecl:
 			w.define(n)
@@ -259,7 +265,7 @@ func (w *walker) script(src string, fr frame) {
 		}
 		return true
 	}
-	syntax.Walk(f, visit)
+	syntax.Walk(f, w.visit)
 }
 
 // isolated walks statements that run in a subshell, (cd /etc && rm x),
