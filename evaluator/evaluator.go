@@ -138,26 +138,29 @@ type input struct {
 func (in input) size() int { return len(in.data) + len(in.line) }
 
 func (e *Evaluator) evaluate(ctx context.Context, in input, evidence []report.EvidenceItem, opts Options) (*report.ConsequenceReport, error) {
-	return e.guard(ctx, in.kind, in.size(), opts, func(ctx context.Context) (*report.ConsequenceReport, error) {
-		src, ms, inv, info, err := parse(in, opts)
-		if err != nil {
-			return nil, err
-		}
-		var ev *report.EvidenceReport
-		if evidence != nil {
-			ev = e.applyEvidence(ms, inv, evidence)
-		}
-		rep, err := e.pipeline(ctx, src, ms, inv, opts)
-		if err != nil {
-			return nil, err
-		}
-		rep.Input = info
-		if ev != nil {
-			ev.Finish(rep)
-			rep.Evidence = ev
-		}
-		return rep, nil
-	})
+	return e.guard(ctx, in, evidence, opts)
+}
+
+// run parses the input, applies the evidence and runs the pipeline.
+func (e *Evaluator) run(ctx context.Context, in input, evidence []report.EvidenceItem, opts Options) (*report.ConsequenceReport, error) {
+	src, ms, inv, info, err := parse(in, opts)
+	if err != nil {
+		return nil, err
+	}
+	var ev *report.EvidenceReport
+	if evidence != nil {
+		ev = e.applyEvidence(ms, inv, evidence)
+	}
+	rep, err := e.pipeline(ctx, src, ms, inv, opts)
+	if err != nil {
+		return nil, err
+	}
+	rep.Input = info
+	if ev != nil {
+		ev.Finish(rep)
+		rep.Evidence = ev
+	}
+	return rep, nil
 }
 
 // parse turns an input into mutations.
@@ -253,17 +256,19 @@ func Sniff(data []byte) Kind {
 // gets its deadline error at the deadline.
 const inlineBytes = 4 << 10
 
-// guard runs fn under the deadline and turns a panic into an internal
-// error. On a worker, guard returns at the deadline and fn, which checks its
-// context, stops soon after. Inline (small inputs), a result that arrives
-// after the deadline is still the deadline error: a late answer is never a
-// decision.
-func (e *Evaluator) guard(ctx context.Context, kind Kind, size int, opts Options, fn func(context.Context) (*report.ConsequenceReport, error)) (*report.ConsequenceReport, error) {
+// guard runs the evaluation under the deadline and turns a panic into an
+// internal error. On a worker, guard returns at the deadline and the
+// evaluation, which checks its context, stops soon after. Inline (small
+// inputs), a result that arrives after the deadline is still the deadline
+// error: a late answer is never a decision. (The evaluation is called
+// directly rather than as a function value, which would be allocated for
+// every one.)
+func (e *Evaluator) guard(ctx context.Context, in input, evidence []report.EvidenceItem, opts Options) (*report.ConsequenceReport, error) {
 	timeout := opts.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
-	if kind != KindTerraform && size <= inlineBytes {
+	if in.kind != KindTerraform && in.size() <= inlineBytes {
 		// The compiled default policy, like the parsers and rules, waits
 		// on nothing, so no timer is set: the deadline is checked once,
 		// when the answer is in. User Rego reads the context and stops
@@ -274,7 +279,7 @@ func (e *Evaluator) guard(ctx context.Context, kind Kind, size int, opts Options
 			ctx, cancel = context.WithTimeout(ctx, timeout)
 			defer cancel()
 		}
-		rep, err := recovered(ctx, fn)
+		rep, err := e.recovered(ctx, in, evidence, opts)
 		if ctx.Err() != nil || time.Since(start) > timeout {
 			return nil, deadlineError(timeout)
 		}
@@ -288,7 +293,7 @@ func (e *Evaluator) guard(ctx context.Context, kind Kind, size int, opts Options
 	}
 	done := make(chan result, 1)
 	e.workers.run(func() {
-		rep, err := recovered(ctx, fn)
+		rep, err := e.recovered(ctx, in, evidence, opts)
 		done <- result{rep, err}
 	})
 	select {
@@ -299,8 +304,8 @@ func (e *Evaluator) guard(ctx context.Context, kind Kind, size int, opts Options
 	}
 }
 
-// recovered runs fn, turning a panic into an internal error.
-func recovered(ctx context.Context, fn func(context.Context) (*report.ConsequenceReport, error)) (rep *report.ConsequenceReport, err error) {
+// recovered runs the evaluation, turning a panic into an internal error.
+func (e *Evaluator) recovered(ctx context.Context, in input, evidence []report.EvidenceItem, opts Options) (rep *report.ConsequenceReport, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			rep, err = nil, &model.Error{Kind: model.KindInternal,
@@ -308,7 +313,7 @@ func recovered(ctx context.Context, fn func(context.Context) (*report.Consequenc
 				Err:     fmt.Errorf("panic: %v\n%s", r, debug.Stack())}
 		}
 	}()
-	return fn(ctx)
+	return e.run(ctx, in, evidence, opts)
 }
 
 func deadlineError(timeout time.Duration) error {
