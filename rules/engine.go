@@ -409,8 +409,11 @@ func ActionPrefix(m *model.Mutation) string {
 // strings.Builder handed to a helper moves to the heap with its buffer).
 func reasoning(m *model.Mutation, reason string, ev []model.Evidence) string {
 	prefix := ActionPrefix(m)
-	if len(ev) == 0 {
-		return prefix + reason // no copy when there is no prefix
+	switch {
+	case len(ev) == 0 && prefix == "":
+		return reason
+	case len(ev) == 0:
+		return prefix + reason
 	}
 	var buf [512]byte
 	b := append(buf[:0], prefix...)

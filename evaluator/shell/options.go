@@ -205,7 +205,7 @@ func optionValues(args []model.Arg, o commandOption) []model.Arg {
 			case a.Value == f && i+1 < len(args):
 				i++
 				out = append(out, args[i])
-			case strings.HasPrefix(a.Value, f+"="):
+			case len(a.Value) > len(f) && a.Value[len(f)] == '=' && strings.HasPrefix(a.Value, f):
 				out = append(out, model.Arg{Value: a.Value[len(f)+1:], Dynamic: a.Dynamic})
 			case len(f) == 2 && f[0] == '-' && f[1] != '-' && len(a.Value) > 2 && strings.HasPrefix(a.Value, f):
 				out = append(out, model.Arg{Value: a.Value[2:], Dynamic: a.Dynamic}) // -oProxyCommand=...
