@@ -87,11 +87,11 @@ func (e *EvidenceReport) Finish(rep *ConsequenceReport) {
 
 // Summary aggregates the mutations.
 type Summary struct {
-	TotalMutations        int            `json:"totalMutations"`
-	NeedsReview           bool           `json:"needsReview"`
-	HasUnrecoverable      bool           `json:"hasUnrecoverable"`
-	DependencyImpactCount int            `json:"dependencyImpactCount"`
-	WorstRecoverability   Worst          `json:"worstRecoverability"`
+	TotalMutations        int              `json:"totalMutations"`
+	NeedsReview           bool             `json:"needsReview"`
+	HasUnrecoverable      bool             `json:"hasUnrecoverable"`
+	DependencyImpactCount int              `json:"dependencyImpactCount"`
+	WorstRecoverability   Worst            `json:"worstRecoverability"`
 	TierCounts            model.TierCounts `json:"tierCounts"`
 	// ClassifierVerdicts counts mutations no rule knew (judged by the
 	// classifier fallback, which reads the type from its name).
