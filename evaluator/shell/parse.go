@@ -738,7 +738,8 @@ func (w *walker) outputs(st *syntax.Stmt) []model.Redirect {
 			if r.N != nil {
 				fd = r.N.Value
 			}
-			for _, t := range w.word(r.Word) {
+			var one [1]model.Arg // most targets are one word: no slice to allocate
+			for _, t := range w.appendWord(one[:0], r.Word) {
 				if r.Op == syntax.DplOut && fdTarget(t) { // 2>&1 duplicates a descriptor
 					continue
 				}
