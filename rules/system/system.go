@@ -31,6 +31,50 @@ const protectionOff = "a protection turned off: whether that is intended is not 
 
 // killsInit holds when kill targets process 1 (init) or -1 (every
 // process). A leading -N or -SIG is the signal, so a later -1 is a pid.
+// systemctlOutages are the subcommands that stop, restart or suspend
+// services or the machine (clean and revert have rows of their own).
+var systemctlOutages = []string{"stop", "disable", "mask", "kill", "isolate", "poweroff", "reboot", "halt", "restart", "reset-failed",
+	"rescue", "emergency", "default", "kexec", "soft-reboot", "suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate",
+	"exit", "switch-root", "try-restart", "reload-or-restart", "try-reload-or-restart", "force-reload", "condrestart", "preset",
+	"preset-all", "set-default", "freeze", "daemon-reexec", "set-property", "link", "unset-environment", "clean"}
+
+// systemctlReads are the subcommands that read, or start, enable and
+// reload services.
+var systemctlReads = []string{"status", "show", "cat", "help", "list-units", "list-unit-files", "list-sockets", "list-timers",
+	"list-jobs", "list-dependencies", "list-machines", "list-automounts", "list-paths", "is-active", "is-enabled", "is-failed",
+	"is-system-running", "get-default", "show-environment", "start", "enable", "reenable", "unmask", "reload", "daemon-reload",
+	"thaw", "edit", "set-environment", "import-environment", "log-level", "log-target", "service-log-level", "service-log-target",
+	"whoami", "bind", "mount-image"}
+
+// subcommandIn holds when the command's subcommand is one of names.
+func subcommandIn(names []string) rules.Cond {
+	subs := make([]rules.Cond, len(names))
+	for i, n := range names {
+		subs[i] = rules.Sub(n)
+	}
+	return rules.Any(subs...)
+}
+
+// systemctlCleansState holds when systemctl clean removes more than caches
+// and runtime files (its default): --what=state, logs, configuration,
+// fdstore or all.
+func systemctlCleansState() rules.Cond {
+	return rules.Func("--what names state, logs or configuration", func(f rules.Facts) rules.Result {
+		for _, v := range rules.FlagValues(f.M.Command, "what") {
+			if v.Dynamic {
+				return rules.Result{Truth: rules.Unknown, Missing: []string{"--what"}}
+			}
+			for w := range strings.SplitSeq(v.Value, ",") {
+				switch strings.TrimSpace(w) {
+				case "state", "logs", "configuration", "fdstore", "all":
+					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "--what", Value: v.Value, Present: true}}}
+				}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
 func killsInit() rules.Cond {
 	return rules.Func("kill targets 1 or -1", func(f rules.Facts) rules.Result {
 		args := f.M.Command.Args
@@ -145,10 +189,15 @@ func Rules() []rules.Rule {
 		row("system.killall", "killall", nil, model.TierRecoverableWithEffort, "kills every process with the name"),
 		row("system.killall5", "killall5", nil, model.TierRecoverableWithEffort,
 			"signals every process but the kernel's and its own session's (what shutdown scripts do): the machine's services and sessions go down"),
-		row("system.systemctl.stop", "systemctl", rules.Any(rules.Sub("stop"), rules.Sub("disable"), rules.Sub("mask"), rules.Sub("kill"), rules.Sub("isolate"),
-			rules.Sub("poweroff"), rules.Sub("reboot"), rules.Sub("halt"), rules.Sub("restart"), rules.Sub("reset-failed")), model.TierRecoverableWithEffort,
-			"stops, disables or restarts services: an outage until they are started again"),
-		row("system.systemctl", "systemctl", nil, model.TierReversible, "reads or starts services"),
+		row("system.systemctl.clean-state", "systemctl", rules.All(rules.Sub("clean"), systemctlCleansState()), model.TierUnrecoverable,
+			"deletes the units' persistent state, logs or configuration directories (/var/lib/UNIT, /var/log/UNIT, /etc/UNIT), which no package brings back"),
+		row("system.systemctl.revert", "systemctl", rules.Sub("revert"), model.TierUnrecoverable,
+			"deletes the units' local unit files and drop-ins (overrides in /etc/systemd), reverting them to the vendor's versions: the local configuration is gone"),
+		row("system.systemctl.stop", "systemctl", subcommandIn(systemctlOutages), model.TierRecoverableWithEffort,
+			"stops, disables, restarts or suspends services or the machine (rescue and emergency mode stop nearly all of them, sshd included): an outage until they are started again"),
+		row("system.systemctl", "systemctl", subcommandIn(systemctlReads), model.TierReversible, "reads or starts services"),
+		row("system.systemctl.other", "systemctl", nil, model.TierRecoverableWithEffort,
+			"a systemctl subcommand Recourse does not judge: it may change what runs on the machine"),
 		row("system.service.stop", "service", rules.Sub("*", "stop"), model.TierRecoverableWithEffort, "stops the service"),
 		row("system.service", "service", nil, model.TierReversible, "reads or starts a service"),
 		row("system.crontab.remove", "crontab", rules.Flag("r"), model.TierUnrecoverable, "crontab -r deletes the whole crontab with no copy"),
