@@ -28,6 +28,7 @@ var valueFlags = map[string][]string{
 	"podman": {"--url", "--connection", "-c", "--filter", "--format", "--identity", "--log-level", "--root", "--runroot", "--storage-driver",
 		"--cgroup-manager", "--conmon", "--events-backend", "--network-cmd-path", "--runtime", "--tmpdir", "--volumepath", "--module"},
 	"terraform": {"-chdir", "-var", "-var-file", "-target", "-state", "-lock-timeout"},
+	"ip":        {"-n", "-netns", "-b", "-batch", "-rc", "-rcvbuf", "-l", "-loops", "-f", "-family"},
 	"tofu":      {"-chdir", "-var", "-var-file", "-target", "-state", "-lock-timeout"},
 	"terragrunt": {"-chdir", "-var", "-var-file", "-target", "-state", "-lock-timeout", "--terragrunt-working-dir", "--terragrunt-config",
 		"--working-dir", "--config", "--terragrunt-include-dir", "--terragrunt-exclude-dir", "--queue-include-dir", "--queue-exclude-dir"},

@@ -161,7 +161,10 @@ var runnerSubcommands = map[string][]string{"npm": {"exec", "x"}, "pnpm": {"dlx"
 	// environment they load: doppler run -- CMD, op run -- CMD,
 	// aws-vault exec PROFILE -- CMD.
 	"doppler": {"run"}, "op": {"run"}, "infisical": {"run"}, "aws-vault": {"exec"}, "railway": {"run"}, "toolbox": {"run"},
-	"devbox": {"run"}, "mise": {"exec", "x"}, "rtx": {"exec", "x"}, "asdf": {"exec"}, "direnv": {"exec"}}
+	"devbox": {"run"}, "mise": {"exec", "x"}, "rtx": {"exec", "x"}, "asdf": {"exec"}, "direnv": {"exec"},
+	// iproute2 runs a command in a network namespace or VRF: ip netns exec
+	// NAME CMD (ip -all netns exec CMD in every one).
+	"ip": {"netns exec", "vrf exec"}}
 
 // runnerSpecs are the options of the runner subcommands whose options
 // are not npx's: those that take a value must be skipped to find the
@@ -184,6 +187,7 @@ var runnerSpecs = map[string]wrapper{
 	"toolbox":    {valueFlags: []string{"-c", "--container", "-d", "--distro", "-r", "--release"}},
 	"devbox":     {valueFlags: []string{"-c", "--config", "-e", "--env", "--env-file"}},
 	"direnv":     {positionals: 1},
+	"ip":         {positionals: 1},
 }
 
 // runnerSpec is how the runner subcommand of prog reads its options.
@@ -243,8 +247,11 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 		}
 		spec, isWrapper := info.wrapper, info.isWrapper
 		if sub, rest, ok := runnerSubcommand(info, argv); ok {
-			spec, isWrapper, prog = runnerSpec(prog), true, prog+" "+sub
-			argv = rest
+			spec, isWrapper = runnerSpec(prog), true
+			if prog == "ip" && slices.ContainsFunc(argv[1:len(argv)-len(rest)], func(a model.Arg) bool { return a.Value == "-all" || a.Value == "-a" }) {
+				spec.positionals = 0 // ip -all netns exec CMD names no namespace
+			}
+			prog, argv = prog+" "+sub, rest
 		}
 		if !isWrapper {
 			break
@@ -548,8 +555,8 @@ func (w *walker) peel(cmd *model.Command, spec wrapper, args []model.Arg) ([]mod
 // that subcommand on (past the manager's own options before it).
 func runnerSubcommand(info *program, argv []model.Arg) (string, []model.Arg, bool) {
 	for _, sub := range info.runnerSubs {
-		if end, ok := subcommandAt(argv[1:], nil, []string{sub}); ok {
-			return sub, argv[end:], true // argv[end] is sub itself
+		if end, ok := subcommandAt(argv[1:], nil, strings.Fields(sub)); ok {
+			return sub, argv[end:], true // argv[end] is the subcommand's last word
 		}
 	}
 	return "", nil, false

@@ -15,6 +15,63 @@ import (
 
 // downWord holds when an operand is "down" (ip link set eth0 down,
 // ifconfig eth0 down).
+// ipTakesAway holds when an ip command deletes or flushes one of its
+// objects, or sets a link down. ip reads any prefix of a command, as its
+// matches() does: ip a f dev eth0 is ip address flush, ip r d default is
+// ip route delete.
+func ipTakesAway() rules.Cond {
+	return rules.Func("ip deletes, flushes or sets a link down", func(f rules.Facts) rules.Result {
+		ops := f.Operands()
+		if len(ops) < 2 {
+			return rules.Result{Truth: rules.False}
+		}
+		verb := strings.ToLower(ops[1].Value)
+		switch {
+		case ops[1].Dynamic:
+			return rules.Result{Truth: rules.Unknown, Missing: []string{"the ip command"}}
+		case verb == "" || verb == "-":
+			return rules.Result{Truth: rules.False}
+		case strings.HasPrefix("delete", verb) || strings.HasPrefix("flush", verb) || verb == "del" || verb == "purge":
+		case strings.HasPrefix("set", verb) && slices.ContainsFunc(ops[2:], func(a model.Arg) bool { return a.Value == "down" }):
+		default:
+			return rules.Result{Truth: rules.False}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "command", Value: ops[0].Value + " " + ops[1].Value, Present: true}}}
+	})
+}
+
+// ipBatch holds when ip reads its commands from a file: -b, -batch or
+// any prefix of it (ip's options are single-dash words, so -br is -brief).
+func ipBatch() rules.Cond {
+	return rules.Func("-batch FILE", func(f rules.Facts) rules.Result {
+		for _, a := range f.M.Command.Args {
+			if name := strings.TrimLeft(a.Value, "-"); !a.Dynamic && strings.HasPrefix(a.Value, "-") && name != "" && strings.HasPrefix("batch", name) {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "flag", Value: a.Value, Present: true}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// serviceAction holds when service NAME ACTION's action is one of
+// actions ("" for none: service NAME).
+func serviceAction(actions ...string) rules.Cond {
+	return rules.Func("service action "+strings.Join(actions, "|"), func(f rules.Facts) rules.Result {
+		ops := f.Operands()
+		action := ""
+		if len(ops) > 1 {
+			if ops[1].Dynamic {
+				return rules.Result{Truth: rules.Unknown, Missing: []string{"the service action"}}
+			}
+			action = ops[1].Value
+		}
+		if len(ops) == 0 || !slices.Contains(actions, action) {
+			return rules.Result{Truth: rules.False}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "action", Value: action, Present: true}}}
+	})
+}
+
 func downWord() rules.Cond {
 	return rules.Operand(0, "down", func(a model.Arg, _ *model.Command) bool { return a.Value == "down" })
 }
@@ -198,8 +255,12 @@ func Rules() []rules.Rule {
 		row("system.systemctl", "systemctl", subcommandIn(systemctlReads), model.TierReversible, "reads or starts services"),
 		row("system.systemctl.other", "systemctl", nil, model.TierRecoverableWithEffort,
 			"a systemctl subcommand Recourse does not judge: it may change what runs on the machine"),
-		row("system.service.stop", "service", rules.Sub("*", "stop"), model.TierRecoverableWithEffort, "stops the service"),
-		row("system.service", "service", nil, model.TierReversible, "reads or starts a service"),
+		row("system.service.stop", "service", serviceAction("stop", "restart", "force-stop", "force-reload", "try-restart", "condrestart", "zap", "pause"),
+			model.TierRecoverableWithEffort, "stops or restarts the service: an outage until it is up again"),
+		row("system.service", "service", rules.Any(rules.Flag("status-all", "help", "version"), serviceAction("status", "start", "reload", "")),
+			model.TierReversible, "reads, starts or reloads a service"),
+		row("system.service.other", "service", nil, model.TierRecoverableWithEffort,
+			"runs the service's script with an action Recourse does not judge (initdb, upgrade, clean ...)"),
 		row("system.crontab.remove", "crontab", rules.Flag("r"), model.TierUnrecoverable, "crontab -r deletes the whole crontab with no copy"),
 		row("system.crontab.empty", "crontab", rules.Operand(0, "/dev/null", func(a model.Arg, _ *model.Command) bool { return !a.Dynamic && a.Value == "/dev/null" }),
 			model.TierUnrecoverable, "installing /dev/null as the crontab deletes every entry, with no copy, as crontab -r does"),
@@ -214,17 +275,24 @@ func Rules() []rules.Rule {
 		row("system.iptables.flush", "iptables", rules.Flag("F", "flush", "X", "delete-chain", "Z"), model.TierRecoverableWithEffort,
 			"flushes firewall rules: the machine is open (or cut off) until they are restored"),
 		row("system.iptables", "iptables", nil, model.TierRecoverableWithEffort, "changes firewall rules"),
-		row("system.ip.down", "ip", rules.Any(rules.All(rules.Sub("link", "set"), downWord()), rules.Sub("route", "flush"), rules.Sub("route", "del"),
-			rules.Sub("address", "flush"), rules.Sub("addr", "flush"), rules.Sub("address", "del"), rules.Sub("addr", "del"), rules.Sub("link", "del"), rules.Sub("link", "delete")),
-			model.TierRecoverableWithEffort, "takes an interface, address or route away: the machine is cut off (a remote session with it) until it is restored"),
+		row("system.ip.down", "ip", ipTakesAway(), model.TierRecoverableWithEffort,
+			"takes an interface, address, route, rule, namespace or tunnel away: the machine is cut off (a remote session with it) until it is restored"),
+		row("system.ip.batch", "ip", ipBatch(), model.TierRecoverableWithEffort,
+			"runs the commands of a batch file the input does not show"),
 		row("system.ip", "ip", nil, model.TierReversible, "reads or adds network configuration"),
 		row("system.ifconfig.down", "ifconfig", downWord(), model.TierRecoverableWithEffort,
 			"takes the interface down: the machine is cut off (a remote session with it) until it is brought up"),
-		row("system.ifconfig", "ifconfig", nil, model.TierReversible, "reads or configures interfaces"),
+		row("system.ifconfig", "ifconfig", rules.Not(rules.Operand(1, "a setting", func(model.Arg, *model.Command) bool { return true })),
+			model.TierReversible, "shows the interfaces"),
+		row("system.ifconfig.set", "ifconfig", nil, model.TierRecoverableWithEffort,
+			"changes an interface's address or settings: a wrong one cuts the machine off (a remote session with it)"),
 		row("system.nft.flush", "nft", rules.Any(rules.Sub("flush"), rules.Sub("delete")), model.TierRecoverableWithEffort, "deletes firewall rules"),
 		row("system.nft", "nft", nil, model.TierReversible, "lists or adds firewall rules"),
 		row("system.ufw.disable", "ufw", rules.Any(rules.Sub("disable"), rules.Sub("reset"), rules.Sub("delete")), model.TierRecoverableWithEffort, "disables or resets the firewall"),
-		row("system.ufw", "ufw", nil, model.TierReversible, "reads or adds firewall rules"),
+		row("system.ufw", "ufw", subcommandIn([]string{"status", "show", "version", "app", "allow", "logging", "help"}),
+			model.TierReversible, "reads the firewall, or adds a rule that lets traffic in"),
+		row("system.ufw.change", "ufw", nil, model.TierRecoverableWithEffort,
+			"changes what the firewall lets in (deny, reject, limit, a default policy, enable): a deny can cut off the session that made it"),
 
 		row("system.rclone.dry-run", "rclone", rules.Flag("n", "dry-run"), model.TierReversible, "--dry-run changes nothing"),
 		row("system.rclone.delete", "rclone", rules.Any(rules.Sub("delete"), rules.Sub("deletefile"), rules.Sub("purge"), rules.Sub("rmdir"), rules.Sub("rmdirs"), rules.Sub("cleanup"),
@@ -239,6 +307,12 @@ func Rules() []rules.Rule {
 			model.TierUnrecoverable, "restores a snapshot over the root, a system or a home directory: the files there are replaced by the snapshot's"),
 		row("system.restic.restore", "restic", rules.Sub("restore"), model.TierRecoverableWithEffort,
 			"restores a snapshot into its target, replacing files of the same names there"),
+		row("system.restic.forget-rewritten", "restic", rules.All(rules.Any(rules.Sub("rewrite"), rules.Sub("repair", "snapshots")), rules.Flag("forget")),
+			model.TierUnrecoverable, "--forget removes the original snapshots once the rewritten ones are saved: what the rewrite left out is gone from the backup"),
+		row("system.restic.unlock-all", "restic", rules.All(rules.Sub("unlock"), rules.Flag("remove-all")), model.TierRecoverableWithEffort,
+			"removes every lock, also those of a backup or prune still running, which can then damage the repository"),
+		row("system.restic.key-remove", "restic", rules.Sub("key", "remove"), model.TierRecoverableWithEffort,
+			"removes a key of the repository: whoever held only that password can no longer open it"),
 		row("system.restic", "restic", nil, model.TierReversible, "backs up, lists or checks snapshots"),
 		row("system.borg.delete", "borg", rules.Any(rules.Sub("delete"), rules.Sub("prune"), rules.Sub("compact"), rules.Sub("rdelete"), rules.Sub("repo-delete"), rules.Sub("recreate")), model.TierUnrecoverable,
 			"deletes archives or repository space: recovery points are lost"),
