@@ -17,6 +17,10 @@ func macOSRules() []rules.Rule {
 			rules.Sub("removedestination")), model.TierUnrecoverable, "deletes Time Machine backups or local snapshots: those recovery points are gone"),
 		row("system.tmutil.disable", "tmutil", rules.Any(rules.Sub("disable"), rules.Sub("disablelocal")), model.TierNeedsReview,
 			"turns Time Machine backups off, "+protectionOff),
+		row("system.tmutil.restore", "tmutil", rules.Sub("restore"), model.TierRecoverableWithEffort,
+			"restores files from a backup over what is at the destination now: its current contents are replaced"),
+		row("system.tmutil.destination", "tmutil", rules.Any(rules.Sub("setdestination"), rules.Sub("removedestination")), model.TierRecoverableWithEffort,
+			"changes where Time Machine backs up: the next backups go elsewhere, or nowhere"),
 		row("system.tmutil", "tmutil", nil, model.TierReversible, "lists, starts or reads Time Machine backups"),
 
 		row("system.csrutil.disable", "csrutil", rules.Any(rules.Sub("disable"), rules.Sub("clear"), rules.Sub("authenticated-root", "disable")), model.TierNeedsReview,
@@ -34,6 +38,9 @@ func macOSRules() []rules.Rule {
 		row("system.security.delete-item", "security", rules.Operand(0, "a delete-* command", func(a model.Arg, _ *model.Command) bool {
 			return strings.HasPrefix(a.Value, "delete-")
 		}), model.TierRecoverableFromBackup, "deletes keychain items (passwords, certificates, identities): they come back only from where they are kept elsewhere"),
+		row("system.security.set", "security", rules.Operand(0, "a set-* command", func(a model.Arg, _ *model.Command) bool {
+			return strings.HasPrefix(a.Value, "set-")
+		}), model.TierRecoverableWithEffort, "changes a keychain's password or settings, or an item's access: the old ones are restored by hand"),
 		row("system.security", "security", nil, model.TierReversible, "finds, lists or adds keychain items"),
 		row("system.defaults.delete", "defaults", rules.Sub("delete"), model.TierRecoverableFromBackup,
 			"deletes an application's preferences: no copy is kept but a Time Machine backup"),
@@ -45,6 +52,8 @@ func macOSRules() []rules.Rule {
 			"stops, unloads or disables launchd services (-w for good): an outage until they are loaded again"),
 		row("system.launchctl.load", "launchctl", rules.Any(rules.Sub("load"), rules.Sub("bootstrap"), rules.Sub("enable")), model.TierRecoverableWithEffort,
 			"loads or enables a launch agent or daemon from a plist the input does not show: the program it names runs now and at every login or boot"),
+		row("system.launchctl.restart", "launchctl", rules.All(rules.Sub("kickstart"), rules.Flag("k")), model.TierRecoverableWithEffort,
+			"kills the running service before starting it again: an outage, and its unsaved state is lost"),
 		row("system.launchctl", "launchctl", nil, model.TierReversible, "lists or prints launchd services"),
 
 		row("system.sysadminctl.delete-user", "sysadminctl", rules.All(rules.Flag("deleteUser"), rules.Not(rules.Flag("keepHome"))), model.TierUnrecoverable,
@@ -58,7 +67,9 @@ func macOSRules() []rules.Rule {
 		row("system.dscl", "dscl", nil, model.TierRecoverableWithEffort, "creates or changes directory records (users, groups, passwords)"),
 		row("system.nvram.clear", "nvram", rules.Flag("c", "d"), model.TierRecoverableWithEffort,
 			"clears firmware variables (boot disk, boot arguments): they are set again by hand"),
-		row("system.nvram", "nvram", nil, model.TierReversible, "reads or sets firmware variables"),
+		row("system.nvram.set", "nvram", rules.Operand(0, "NAME=VALUE", func(a model.Arg, _ *model.Command) bool { return strings.Contains(a.Value, "=") }),
+			model.TierRecoverableWithEffort, "sets a firmware variable (boot-args, auto-boot ...): a wrong one can keep the machine from booting as it did"),
+		row("system.nvram", "nvram", nil, model.TierReversible, "reads firmware variables"),
 		row("system.networksetup.off", "networksetup", rules.Operand(0, "an off or remove setting", func(a model.Arg, _ *model.Command) bool {
 			return a.Value == "off" || a.Value == "Off"
 		}), model.TierRecoverableWithEffort, "turns a network service or radio off: the machine is cut off (a remote session with it) until it is turned on"),

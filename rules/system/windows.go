@@ -31,6 +31,12 @@ func windowsRules() []rules.Rule {
 		row("system.wmic.shadowcopy-delete", "wmic", rules.Sub("shadowcopy", "delete"), model.TierUnrecoverable, "deletes Volume Shadow Copies: those restore points are gone"),
 		row("system.wevtutil.clear", "wevtutil", rules.Any(rules.Sub("cl"), rules.Sub("clear-log")), model.TierUnrecoverable,
 			"clears an event log: the events it held are gone, and with them the record of what happened"),
+		row("system.wevtutil.disable", "wevtutil", rules.All(rules.Any(rules.Sub("sl"), rules.Sub("set-log")), rules.Operand(1, "/e:false", func(a model.Arg, _ *model.Command) bool {
+			return strings.EqualFold(a.Value, "/e:false") || strings.EqualFold(a.Value, "/enabled:false")
+		})), model.TierNeedsReview,
+			"turns an event log off: what happens next is not recorded, "+protectionOff),
+		row("system.wevtutil.change", "wevtutil", rules.Any(rules.Sub("sl"), rules.Sub("set-log"), rules.Sub("um"), rules.Sub("uninstall-manifest")),
+			model.TierRecoverableWithEffort, "changes an event log's size, retention or publishers: older events may be overwritten sooner, or no longer logged"),
 		row("system.wevtutil", "wevtutil", nil, model.TierReversible, "reads or queries event logs"),
 		row("system.bcdedit.recovery-off", "bcdedit", winArg("recoveryenabled no", "bootstatuspolicy ignoreallfailures", "nointegritychecks on", "testsigning on"),
 			model.TierNeedsReview, "turns off Windows recovery or boot integrity checks, "+protectionOff),
@@ -44,6 +50,8 @@ func windowsRules() []rules.Rule {
 		row("system.net.user-delete", "net", rules.All(rules.Any(rules.Sub("user"), rules.Sub("localgroup"), rules.Sub("group"), rules.Sub("share")), winSwitch("delete")),
 			model.TierRecoverableWithEffort, "deletes a local account, group or share; the account's files stay, orphaned"),
 		row("system.net.stop", "net", rules.Sub("stop"), model.TierRecoverableWithEffort, "stops a service: an outage until it is started again"),
+		row("system.net.account-change", "net", rules.Any(rules.All(rules.Sub("user"), netSetsUser()), rules.All(rules.Any(rules.Sub("localgroup"), rules.Sub("group")), winSwitch("add"))),
+			model.TierRecoverableWithEffort, "changes an account's password or settings, or a group's members (administrators ...): who can sign in, and with what rights, changes"),
 		row("system.net", "net", nil, model.TierReversible, "reads or starts accounts, shares and services"),
 		row("system.sc.stop", "sc", rules.Any(rules.Sub("stop"), rules.Sub("delete"), rules.Sub("config"), rules.Sub("failure")), model.TierRecoverableWithEffort,
 			"stops, deletes or reconfigures a service: it runs again only when started or recreated"),
@@ -63,6 +71,28 @@ func windowsRules() []rules.Rule {
 
 // winSwitch holds when the command has one of the /switches (/MIR, /delete,
 // /s:VALUE), in any letter case.
+// netSetsUser holds when net user names a password (net user NAME
+// PASSWORD, or * to be asked) or a switch other than /domain: a change of
+// the account rather than a look at it.
+func netSetsUser() rules.Cond {
+	return rules.Func("a password or a setting of the account", func(f rules.Facts) rules.Result {
+		var words []model.Arg
+		for _, a := range f.Operands() {
+			if v, ok := strings.CutPrefix(a.Value, "/"); ok && !a.Dynamic {
+				if !strings.EqualFold(v, "domain") {
+					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "switch", Value: a.Value, Present: true}}}
+				}
+				continue
+			}
+			words = append(words, a)
+		}
+		if len(words) >= 3 { // user NAME PASSWORD
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "password", Value: "(given)", Present: true}}}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
 func winSwitch(names ...string) rules.Cond {
 	return rules.Func("/"+strings.Join(names, "|/"), func(f rules.Facts) rules.Result {
 		for _, a := range f.M.Command.Args {
