@@ -417,7 +417,14 @@ func kubectlLine(c *model.ToolCall) (string, bool) {
 	if strings.HasPrefix(strings.TrimSpace(verb), "kubectl ") {
 		return verb, true // a whole command line
 	}
+	// A command of several words (delete pvc data -n prod) is read as the
+	// line a server that splits it would run; one that passes it to
+	// kubectl as one word would only fail.
+	prefix := ""
 	words := []string{"kubectl", verb}
+	if strings.ContainsAny(strings.TrimSpace(verb), " \t") {
+		prefix, words = "kubectl "+strings.TrimSpace(verb), nil
+	}
 	for _, k := range []string{"subCommand", "resourceType", "name"} {
 		if s, ok := c.Arguments[k].(string); ok && s != "" {
 			words = append(words, s)
@@ -442,6 +449,9 @@ func kubectlLine(c *model.ToolCall) (string, bool) {
 		for _, a := range args {
 			words = append(words, fmt.Sprint(a))
 		}
+	}
+	if prefix != "" {
+		return strings.TrimSpace(prefix + " " + quotedLine(words)), true
 	}
 	return quotedLine(words), true
 }
