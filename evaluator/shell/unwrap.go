@@ -369,7 +369,7 @@ func init() {
 type program struct {
 	wrapper    wrapper
 	isWrapper  bool
-	runnerSubs []string
+	runnerSubs [][]string // each one's words
 	cases      []programCase
 	options    []commandOption
 	output     commandOption
@@ -395,7 +395,9 @@ func buildPrograms() map[string]*program {
 		p.wrapper, p.isWrapper = spec, true
 	}
 	for name, subs := range runnerSubcommands {
-		get(name).runnerSubs = subs
+		for _, sub := range subs {
+			get(name).runnerSubs = append(get(name).runnerSubs, strings.Fields(sub))
+		}
 	}
 	for name, cases := range programCases {
 		get(name).cases = cases
@@ -554,9 +556,9 @@ func (w *walker) peel(cmd *model.Command, spec wrapper, args []model.Arg) ([]mod
 // that runs a package binary (npm exec), which, and the arguments from
 // that subcommand on (past the manager's own options before it).
 func runnerSubcommand(info *program, argv []model.Arg) (string, []model.Arg, bool) {
-	for _, sub := range info.runnerSubs {
-		if end, ok := subcommandAt(argv[1:], nil, strings.Fields(sub)); ok {
-			return sub, argv[end:], true // argv[end] is the subcommand's last word
+	for _, path := range info.runnerSubs {
+		if end, ok := subcommandAt(argv[1:], nil, path); ok {
+			return strings.Join(path, " "), argv[end:], true // argv[end] is the subcommand's last word
 		}
 	}
 	return "", nil, false
