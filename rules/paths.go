@@ -307,10 +307,10 @@ func classifyAbsolute(p string) PathClass {
 	if p == "/" || p == "/*" || p == "/." {
 		return PathRoot
 	}
-	if nullDevices[p] {
-		return PathNull
-	}
 	if under(p, "/dev") {
+		if nullDevices[p] {
+			return PathNull
+		}
 		return PathDevice
 	}
 	if model.InTempDir(p) { // p is clean: no ".." segment is left to escape

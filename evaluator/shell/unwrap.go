@@ -464,7 +464,20 @@ func buildProgramCases() map[string][]programCase {
 // /bin/[r]m, /usr/bin/*rm): the shell runs whatever file matches, which
 // only the file system knows. The test builtin [ is a name, not a pattern.
 func isPattern(name string) bool {
-	return strings.IndexByte(name, '*') >= 0 || strings.IndexByte(name, '?') >= 0 || name != "[" && strings.Contains(name, "[") && strings.Contains(name, "]")
+	bracket := false
+	for i := 0; i < len(name); i++ { // one pass: every command's name is looked at
+		switch name[i] {
+		case '*', '?':
+			return true
+		case '[':
+			bracket = name != "["
+		case ']':
+			if bracket {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // programName is the name a command is looked up by: without its
@@ -474,6 +487,9 @@ func programName(arg string) string {
 	name := strings.ToLower(path.Base(arg))
 	// Windows runs sc.exe for sc and npm.cmd for npm.
 	for _, ext := range []string{".exe", ".cmd", ".bat", ".com"} {
+		if len(name) < 5 || name[len(name)-4] != '.' {
+			break
+		}
 		if base, ok := strings.CutSuffix(name, ext); ok && base != "" {
 			name = base
 			break
