@@ -68,29 +68,18 @@ type Rule struct {
 // actions with one AND rather than comparing their names.
 type actionSet uint16
 
+// actions are the actions a change can have; each is the bit of its
+// index in an actionSet. A shell command's and a tool call's come first:
+// one of them is looked up for every command of a line.
+var actions = [...]model.Action{model.ActionExecute, model.ActionCall, model.ActionDelete, model.ActionCreate, model.ActionUpdate,
+	model.ActionReplace, model.ActionRead, model.ActionNoop, model.ActionForget, model.ActionUnknown}
+
 // actionBit returns a's bit, or 0 for an action no row can name.
 func actionBit(a model.Action) actionSet {
-	switch a {
-	case model.ActionCreate:
-		return 1 << 0
-	case model.ActionUpdate:
-		return 1 << 1
-	case model.ActionDelete:
-		return 1 << 2
-	case model.ActionReplace:
-		return 1 << 3
-	case model.ActionRead:
-		return 1 << 4
-	case model.ActionNoop:
-		return 1 << 5
-	case model.ActionForget:
-		return 1 << 6
-	case model.ActionUnknown:
-		return 1 << 7
-	case model.ActionExecute:
-		return 1 << 8
-	case model.ActionCall:
-		return 1 << 9
+	for i, x := range actions {
+		if x == a {
+			return 1 << i
+		}
 	}
 	return 0
 }
