@@ -74,12 +74,21 @@ type actionSet uint16
 var actions = [...]model.Action{model.ActionExecute, model.ActionCall, model.ActionDelete, model.ActionCreate, model.ActionUpdate,
 	model.ActionReplace, model.ActionRead, model.ActionNoop, model.ActionForget, model.ActionUnknown}
 
-// actionBit returns a's bit, or 0 for an action no row can name.
-func actionBit(a model.Action) actionSet {
+// actionIndex returns a's index in actions, or -1 for an action no row
+// can name.
+func actionIndex(a model.Action) int {
 	for i, x := range actions {
 		if x == a {
-			return 1 << i
+			return i
 		}
+	}
+	return -1
+}
+
+// actionBit returns a's bit, or 0 for an action no row can name.
+func actionBit(a model.Action) actionSet {
+	if i := actionIndex(a); i >= 0 {
+		return 1 << i
 	}
 	return 0
 }
@@ -105,7 +114,7 @@ type Engine struct {
 	byType  map[string]typeRows
 	generic []*Rule
 	first   []*Rule
-	alsoFor map[model.Action][]*Rule // the Also rows, filed by action
+	alsoFor [len(actions)][]*Rule // the Also rows, filed by action (actionIndex)
 	all     []Rule
 	hints   map[[2]string]EvidenceHint // (type, missing key) -> how to verify it
 	// memos are reused between judgements: a memo is a few hundred bytes,
@@ -118,7 +127,7 @@ type Engine struct {
 // NewEngine checks the tables and indexes them. Ids must be unique, tiers
 // valid, and every row must say why.
 func NewEngine(tables ...[]Rule) (*Engine, error) {
-	e := &Engine{byType: map[string]typeRows{}, alsoFor: map[model.Action][]*Rule{}, memos: &sync.Pool{New: func() any { return new(memo) }}}
+	e := &Engine{byType: map[string]typeRows{}, memos: &sync.Pool{New: func() any { return new(memo) }}}
 	own := map[string][]*Rule{}
 	seen := map[string]bool{}
 	for _, t := range tables {
@@ -163,7 +172,8 @@ func NewEngine(tables ...[]Rule) (*Engine, error) {
 		switch {
 		case r.Also:
 			for _, a := range r.On {
-				e.alsoFor[a] = append(e.alsoFor[a], r)
+				i := actionIndex(a) // known: checked above
+				e.alsoFor[i] = append(e.alsoFor[i], r)
 			}
 		case r.Type == AnyType && r.First:
 			e.first = append(e.first, r)
@@ -238,7 +248,11 @@ func (e *Engine) judge(f Facts, trace func(Step)) (model.Recoverability, bool) {
 	}
 	var v model.Recoverability
 	ok := e.decide(f, trace, &v)
-	for _, r := range e.alsoFor[f.M.Action] {
+	var also []*Rule
+	if i := actionIndex(f.M.Action); i >= 0 {
+		also = e.alsoFor[i]
+	}
+	for _, r := range also {
 		res := r.When.Eval(f)
 		if trace != nil {
 			trace(Step{Rule: *r, Truth: res.Truth, Evidence: res.Evidence, Missing: res.Missing, Decided: res.Truth == True})
