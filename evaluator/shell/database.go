@@ -59,6 +59,8 @@ var sqlClients = map[string][]sqlClient{
 	"litecli":           {{flags: []string{"-e", "--execute"}}},
 	"ysqlsh":            {{flags: []string{"-c", "--command"}, fileFlags: []string{"-f", "--file"}, meta: '\\'}},
 	"vsql":              {{flags: []string{"-c", "--command"}, fileFlags: []string{"-f", "--file"}}},
+	"spanner-cli":       {{flags: []string{"-e", "--execute"}, fileFlags: []string{"-f", "--file"}}},
+	"dolt":              {{sub: "sql", flags: []string{"-q", "--query"}, fileFlags: []string{"--file"}}},
 	// Query engines over data lakes and warehouses.
 	"trino":        {{flags: []string{"--execute"}, fileFlags: []string{"-f", "--file"}}},
 	"presto":       {{flags: []string{"--execute"}, fileFlags: []string{"-f", "--file"}}},

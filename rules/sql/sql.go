@@ -182,9 +182,12 @@ func Rules() []rules.Rule {
 			Reason: "changes a dataset's or table's settings (an expiration set here deletes it later)"},
 	)
 	for _, client := range fileFlagClients {
+		flags, ok := clientFileFlags[client]
+		if !ok {
+			flags = []string{"f", "file", "filename", "i", "queries-file", "query_file"}
+		}
 		out = append(out, rules.Rule{ID: "db." + client + ".file", Type: client, On: rules.Execute, Tier: model.TierNeedsReview,
-			When:   rules.Flag("f", "file", "filename", "i", "queries-file", "query_file"),
-			Reason: "runs SQL from a file that the input does not show"})
+			When: rules.Flag(flags...), Reason: "runs SQL from a file that the input does not show"})
 	}
 	for _, client := range clients {
 		// A client that is one subcommand of a larger tool (cockroach
@@ -276,12 +279,15 @@ func systemPath(p string) bool {
 // flag.
 var (
 	clients = []string{"psql", "mysql", "mariadb", "sqlite3", "duckdb", "cockroach", "clickhouse-client", "clickhouse", "snowsql", "sqlcmd", "usql", "bq", "mysqlsh", "cqlsh", "mycli", "litecli",
-		"ysqlsh", "vsql", "trino", "presto", "beeline", "hive", "spark-sql", "impala-shell", "ycqlsh"}
+		"ysqlsh", "vsql", "trino", "presto", "beeline", "hive", "spark-sql", "impala-shell", "ycqlsh", "spanner-cli", "dolt"}
 	fileFlagClients = []string{"psql", "usql", "cockroach", "snowsql", "sqlcmd", "mysqlsh", "clickhouse-client", "clickhouse", "cqlsh",
-		"ysqlsh", "vsql", "trino", "presto", "beeline", "hive", "spark-sql", "impala-shell", "ycqlsh"}
+		"ysqlsh", "vsql", "trino", "presto", "beeline", "hive", "spark-sql", "impala-shell", "ycqlsh", "spanner-cli", "dolt"}
 	// clientSubcommands are the subcommands that open the SQL session of
 	// clients that are part of a larger tool.
-	clientSubcommands = map[string]string{"cockroach": "sql", "clickhouse": "client"}
+	clientSubcommands = map[string]string{"cockroach": "sql", "clickhouse": "client", "dolt": "sql"}
+	// clientFileFlags are the file flags of clients whose other flags
+	// would be misread as one (spanner-cli -i is the instance).
+	clientFileFlags = map[string][]string{"spanner-cli": {"f", "file"}, "dolt": {"file"}}
 )
 
 // stdinFile holds when the command reads stdin from a file (mysql < dump.sql).

@@ -120,7 +120,7 @@ func TestRows(t *testing.T) {
 		{Row: "db.mongo", Hit: `mongo prod --eval 'db.users.count()'`, Miss: `mongo prod --eval 'db.dropDatabase()'`},
 	}
 	for _, c := range fileFlagClients {
-		flag := map[string]string{"sqlcmd": "-i", "clickhouse-client": "--queries-file", "clickhouse": "--queries-file", "snowsql": "-f"}[c]
+		flag := map[string]string{"sqlcmd": "-i", "clickhouse-client": "--queries-file", "clickhouse": "--queries-file", "snowsql": "-f", "dolt": "sql --file"}[c]
 		if flag == "" {
 			flag = "-f"
 		}
@@ -138,7 +138,10 @@ func TestRows(t *testing.T) {
 	}
 	cases = append(cases,
 		rulestest.Case{Row: "db.cockroach", Hit: "cockroach sql --url postgres://db -e 'SELECT 1'", Miss: "cockroach node decommission 4"},
-		rulestest.Case{Row: "db.clickhouse", Hit: "clickhouse client --query 'SELECT 1'", Miss: "clickhouse local --query 'SELECT 1'"})
+		rulestest.Case{Row: "db.clickhouse", Hit: "clickhouse client --query 'SELECT 1'", Miss: "clickhouse local --query 'SELECT 1'"},
+		// spanner-cli's -i names the instance, not a file.
+		rulestest.Case{Row: "db.spanner-cli", Hit: "spanner-cli -p p -i inst -d db -e 'SELECT 1'", Miss: "spanner-cli -p p -i inst -d db -f drop.sql"},
+		rulestest.Case{Row: "db.dolt", Hit: "dolt sql -q 'SELECT 1'", Miss: "dolt status"})
 	for _, c := range frameworkCommands {
 		hit := c.program + " " + strings.Join(c.words, " ")
 		miss := c.program + " --version"
