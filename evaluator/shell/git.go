@@ -41,7 +41,7 @@ var gitCommandKinds = map[[2]string]bool{{"difftool", "cmd"}: true, {"mergetool"
 func (w *walker) git(cmd *model.Command, fr frame) {
 	aliases := map[string]model.Arg{}
 	sub := gitSubcommand(cmd.Args, func(kv model.Arg) { w.gitConfig(cmd, kv, aliases, fr) })
-	if sub >= 0 {
+	if sub >= 0 && len(aliases) > 0 {
 		if body, ok := aliases[strings.ToLower(cmd.Args[sub].Value)]; ok {
 			if w.gitAlias(cmd, sub, body, fr) {
 				return

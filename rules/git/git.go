@@ -74,7 +74,7 @@ func (c subCond) String() string              { return "git " + c.name + " and "
 
 func (c subCond) Eval(f rules.Facts) rules.Result {
 	i, ok := subcommand(f.M.Command.Args)
-	if !ok || strings.ToLower(f.M.Command.Args[i].Value) != c.name {
+	if !ok || !strings.EqualFold(f.M.Command.Args[i].Value, c.name) {
 		return rules.Result{Truth: rules.False}
 	}
 	m := *f.M
@@ -205,7 +205,7 @@ func Rules() []rules.Rule {
 			"git annex dropunused removes the contents no branch uses any more (old versions): whether other copies of them exist is checked, but which versions are wanted is not in the input"),
 		row("git.annex", sub("annex", rules.Always()), model.TierRecoverableWithEffort,
 			"adds, gets, copies, moves or syncs annexed contents (drop without --force keeps the configured number of copies)"),
-		row("git.subcommand.case", rules.All(subcommandIs(func(name string) bool { return name != strings.ToLower(name) && builtins[strings.ToLower(name)] }), upperCaseOption()), model.TierNeedsReview,
+		row("git.subcommand.case", rules.All(subcommandIs(func(name string) bool { lower := strings.ToLower(name); return name != lower && builtins[lower] }), upperCaseOption()), model.TierNeedsReview,
 			"a git command and its options in other letter case (git RESET --HARD): git rejects options it does not know, but a spelling made to read as one thing (and, on a case-insensitive filesystem, to run the command) needs a person"),
 		{ID: "git.subcommand.unknown", Type: "git", On: rules.Execute, When: subcommandIs(func(name string) bool { return !builtins[strings.ToLower(name)] }),
 			Tier: model.TierRecoverableWithEffort, Confidence: model.ConfidenceLow,
