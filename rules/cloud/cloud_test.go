@@ -112,6 +112,7 @@ func TestRows(t *testing.T) {
 		{Row: "gcloud.compute.instances.delete.disks", Hit: "gcloud compute instances delete vm --delete-disks=all", Miss: "gcloud compute instances delete vm --keep-disks=data"},
 		{Row: "aws.rds.modify.backups-off", Hit: "aws rds modify-db-instance --db-instance-identifier p --backup-retention-period 0 --apply-immediately", Miss: "aws rds modify-db-instance --db-instance-identifier p --backup-retention-period 7"},
 		{Row: "gcloud.compute.instances.delete", Hit: "gcloud compute instances delete vm --zone z", Miss: "gcloud compute disks delete d --zone z"},
+		{Row: "gcloud.compute.instances.delete.keep-disks", Hit: "gcloud compute instances delete vm --keep-disks=all", Miss: "gcloud compute instances delete vm --keep-disks=boot"},
 		{Row: "gcloud.delete", Hit: "gcloud sql instances delete prod-db", Miss: "gcloud sql instances list"},
 		{Row: "gcloud.read", Hit: "gcloud sql instances describe prod-db", Miss: "gcloud sql instances patch prod-db --tier x"},
 		{Row: "gcloud.other", Hit: "gcloud sql instances patch prod-db --tier x", Miss: "gcloud sql instances list"},
