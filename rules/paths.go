@@ -323,6 +323,9 @@ func classifyAbsolute(p string) PathClass {
 		if deployedBuild(p) {
 			return PathBuild
 		}
+		if appDir(p) {
+			return PathOther
+		}
 		return PathSystem
 	}
 	if under(p, "/home") || under(p, "/Users") {
@@ -355,6 +358,26 @@ func deployedBuild(p string) bool {
 			return true
 		}
 		i++
+	}
+	return false
+}
+
+// appDirs hold applications' own directories: /srv/NAME, /opt/NAME and
+// /var/www/NAME are where a deploy puts an application.
+var appDirs = []string{"/srv/", "/opt/", "/var/www/"}
+
+// appDir reports whether p lies in an application's directory under one of
+// appDirs (/srv/app, /opt/app/app.jar, /var/www/html/index.html): what is
+// there is the application's, not the system's, so a copy into it (scp
+// app.jar host:/opt/app/) overwrites the application's files, and a tree
+// delete of it is judged as any other absolute path's. /srv, /opt and
+// /var/www themselves, and everything in them at once (/opt/*), stay the
+// system's.
+func appDir(p string) bool {
+	for _, root := range appDirs {
+		if rest, ok := strings.CutPrefix(p, root); ok && rest != "" && rest != "*" {
+			return true
+		}
 	}
 	return false
 }

@@ -17,7 +17,8 @@ func TestRows(t *testing.T) {
 		// A cd into a system directory is followed, one into temp is not.
 		{Row: "fs.rm.critical", Hit: "cd /etc && rm -f passwd", Miss: "cd /etc && popd && rm -f passwd"},
 		{Row: "fs.rm.critical", Hit: "cd /var/lib/postgresql; rm -rf data", Miss: "(cd /var/lib/postgresql); rm -rf data"},
-		{Row: "fs.rm.critical", Hit: "rm -rf /var/www/app", Miss: "rm -rf /var/www/app/node_modules"},
+		{Row: "fs.rm.critical", Hit: "rm -rf /var/lib/app", Miss: "rm -rf /var/www/app/node_modules"},
+		{Row: "fs.rm.critical", Hit: "rm -rf /opt", Miss: "rm -rf /opt/app"},
 		// find START -exec rm {} deletes files anywhere under START.
 		{Row: "fs.rm.critical", Hit: `find /etc -name '*.conf' -exec rm -f {} \;`, Miss: `find . -name '*.pyc' -exec rm {} +`},
 		{Row: "fs.rm.critical", Hit: `find ~ -name '.*' -exec rm {} +`, Miss: `find /tmp/x -exec rm {} +`},
@@ -37,6 +38,7 @@ func TestRows(t *testing.T) {
 		{Row: "fs.rm.rf.regenerable", Hit: "rm -rf node_modules __pycache__", Miss: "rm -rf node_modules src"},
 		{Row: "fs.rm.rf.regenerable", Hit: "rm -rf build", Miss: "rm -rf .", Cwd: "/tmp/work"},
 		{Row: "fs.rm.rf.regenerable", Hit: "cd /var/www/app && rm -rf node_modules", Miss: "cd /var/www && rm -rf app"},
+		{Row: "fs.rm.rf.absolute", Hit: "rm -rf /srv/app", Miss: "rm -rf /srv/app/node_modules"},
 		{Row: "fs.rm.files", Hit: "rm file.txt", Miss: "rm -rf file.txt"},
 		{Row: "fs.rm.home-dotfile", Hit: "rm ~/.ssh/id_ed25519", Miss: "rm ~/.zshrc.bak"},
 		{Row: "fs.rm.r.home-data", Hit: "rm -r ~/Documents", Miss: "rm -r ./build"},
