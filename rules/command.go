@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"iter"
+	"path"
 	"slices"
 	"strings"
 
@@ -475,11 +476,25 @@ func operandWhere(skip int, desc string, pred func(Facts, model.Arg) bool) Cond 
 		}
 		for _, o := range ops[skip:] {
 			if pred(f, o) {
-				return Result{Truth: True, Evidence: []model.Evidence{{Key: "operand", Value: o.Value, Present: true, Description: desc}}}
+				return Result{Truth: True, Evidence: operandEvidence(f, o, desc)}
 			}
 		}
 		return Result{Truth: False}
 	})
+}
+
+// operandEvidence is the evidence of an operand that decided a row, and,
+// for a relative one that the working directory makes a system, home or
+// device path (cd /etc && rm -f passwd), the path it is there.
+func operandEvidence(f Facts, o model.Arg, desc string) []model.Evidence {
+	ev := model.Evidence{Key: "operand", Value: o.Value, Present: true, Description: desc}
+	if f.M.Command == nil || f.M.Command.Cwd == "" || o.Dynamic || path.IsAbs(o.Value) || strings.HasPrefix(o.Value, "~") {
+		return []model.Evidence{ev}
+	}
+	if class := f.pathClass(o); !class.Critical() && class != PathUser {
+		return []model.Evidence{ev}
+	}
+	return []model.Evidence{ev, {Key: "in", Value: Resolve(o, f.M.Command), Present: true, Description: "the operand, from the working directory"}}
 }
 
 // FlagWhere holds when the value of one of the options names (tar -C

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/recourse-dev/recourse/internal/rulestest"
+	"github.com/recourse-dev/recourse/rules"
 )
 
 func TestRows(t *testing.T) {
@@ -270,4 +271,25 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "disk.btrfs-check.repair", Hit: "btrfs check --repair /dev/sdb1", Miss: "btrfs check /dev/sdb1"})
 	cases = append(cases, agentConfigCases()...)
 	rulestest.Run(t, Rules(), cases)
+}
+
+// TestRelativeOperandEvidenceNamesThePath: after cd, a relative operand
+// that decided a row is shown with the path it is there.
+func TestRelativeOperandEvidenceNamesThePath(t *testing.T) {
+	eng, err := rules.NewEngine(Rules())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line, want := range map[string]string{"cd /etc && rm -f passwd": "/etc/passwd", "rm -rf build": ""} {
+		v, _ := rulestest.Judge(t, eng, line, "/workspace/project", "rm")
+		got := ""
+		for _, e := range v.Evidence {
+			if e.Key == "in" {
+				got = e.Value.(string)
+			}
+		}
+		if got != want {
+			t.Errorf("%s: in=%q, want %q (%s)", line, got, want, v.Reasoning)
+		}
+	}
 }
