@@ -1217,11 +1217,13 @@ func (w *walker) address(cmd *model.Command) string {
 // holds even where the cd may fail (cd /etc; rm -f passwd runs in the old
 // directory then), because the rules judge a relative path in a system or
 // home directory more strictly than one in an unknown directory, and in
-// any other the same, with one exception: a temp directory, whose paths
-// they judge disposable. So a cd into one, like anything else (cd -, a
-// dynamic target, popd and the pushd stack, another user's home), leaves
-// the working directory unknown: tracking it exactly is where guards go
-// wrong.
+// most others the same. A temp directory's paths they judge disposable, so
+// a cd into one, like anything else (cd -, a dynamic target, popd and the
+// pushd stack, another user's home), leaves the working directory unknown:
+// tracking it exactly is where guards go wrong. (A build or cache
+// directory's paths are judged regenerable too; a cd into one is followed,
+// which is exact after && and, after a ; where the cd failed, reads a
+// project path as regenerable.)
 func (w *walker) cd(cmd *model.Command) { w.cwd = cdTarget(cmd, w.cwd) }
 
 // cdTarget returns the directory cmd (cd, pushd or popd) moves to from
