@@ -1241,13 +1241,27 @@ func cdTarget(cmd *model.Command, cwd string) string {
 		}
 		dir = a
 	}
-	var target string
 	switch {
 	case cmd.Program == "popd" || dir == nil && cmd.Program == "pushd":
 		return "" // the directory stack is not followed
 	case dir == nil:
-		target = "~"
-	case dir.Dynamic:
+		return "~"
+	case !dir.Dynamic && (strings.HasPrefix(dir.Value, "+") || dir.Value == "-"):
+		return "" // pushd +N, cd -: the stack and OLDPWD are not followed
+	}
+	if target := resolveDir(*dir, cwd); !model.InTempDir(target) {
+		return target
+	}
+	return ""
+}
+
+// resolveDir returns the directory dir names from cwd: clean and absolute,
+// or "~" based for a home directory ($HOME and ${HOME} too); "" when that
+// is not known (dynamic, relative to an unknown directory, another user's
+// home, or .. above a home directory whose path is not known).
+func resolveDir(dir model.Arg, cwd string) string {
+	target := dir.Value
+	if dir.Dynamic {
 		rest, ok := strings.CutPrefix(dir.Value, "$HOME")
 		if !ok {
 			rest, ok = strings.CutPrefix(dir.Value, "${HOME}")
@@ -1256,29 +1270,19 @@ func cdTarget(cmd *model.Command, cwd string) string {
 			return ""
 		}
 		target = "~" + rest
-	default:
-		target = dir.Value
 	}
-	if target == "~" || strings.HasPrefix(target, "~/") {
+	switch {
+	case target == "~" || strings.HasPrefix(target, "~/"):
 		if hasDotDot(target) {
 			return ""
 		}
 		return "~" + strings.TrimSuffix(path.Clean("/"+target[1:]), "/")
-	}
-	if !path.IsAbs(target) {
-		if cwd == "" || strings.HasPrefix(target, "~") || strings.HasPrefix(target, "+") || target == "-" ||
-			strings.HasPrefix(cwd, "~") && hasDotDot(target) {
-			return ""
-		}
-		target = path.Join(cwd, target)
-		if strings.HasPrefix(target, "~") {
-			return target
-		}
-	}
-	if target = path.Clean(target); model.InTempDir(target) {
+	case path.IsAbs(target):
+		return path.Clean(target)
+	case cwd == "" || strings.HasPrefix(target, "~") || strings.HasPrefix(cwd, "~") && hasDotDot(target):
 		return ""
 	}
-	return target
+	return path.Join(cwd, target)
 }
 
 // hasDotDot reports whether a path has a ".." segment.

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"errors"
+	"path"
 	"strings"
 	"testing"
 
@@ -480,6 +481,10 @@ func TestCwd(t *testing.T) {
 		{"{ cd /etc; }; rm y", "/w", "/etc"},   // a group's does
 		{"bash -c 'cd /x' ; rm y", "/w", "/w"}, // a nested shell's cd does not leak
 		{"sudo -D /srv rm x", "/w", "/srv"},
+		{"sudo -D /tmp/job rm x", "/w", "/tmp/job"}, // exact: sudo runs nothing where it cannot change
+		{"sudo -D $HOME/x rm y", "/w", "~/x"},
+		{"cd ~/.ssh && sudo -D ../.. rm x", "/w", ""}, // .. above a home whose path is unknown
+		{"sudo -D ~bob rm x", "/w", ""},
 	}
 	for _, tt := range tests {
 		ms, err := Parse(tt.line, Options{Cwd: tt.cwd})
@@ -569,7 +574,8 @@ func FuzzParse(f *testing.F) {
 		"> /etc/passwd", "{ echo; } > /etc/hosts", "docker run --rm -v /:/host --entrypoint sh alpine -c 'rm -rf /host'", "echo 'DROP TABLE t' | psql", "git reset --ha", "command -V git reset --hard",
 		"su root -c 'rm -rf /'", "echo '@reboot rm -rf ~' | crontab -", "tmux send-keys -t x 'rm -rf /' Enter", "at now <<< 'rm -rf /'",
 		"git -c alias.x='!rm -rf' -c core.pager=less x /", "GIT_SSH_COMMAND='rm -rf ~' git -c alias.y='reset --hard' y", "sudo -s <<< 'rm -rf /'",
-		"su - postgres <<EOF\ndropdb app\nEOF", "ansible all -m file -a 'path=/ state=absent'", "salt '*' cmd.run 'rm -rf /'", "uv run --with x rm -rf /"} {
+		"su - postgres <<EOF\ndropdb app\nEOF", "ansible all -m file -a 'path=/ state=absent'", "salt '*' cmd.run 'rm -rf /'", "uv run --with x rm -rf /",
+		"cd /etc && rm -f passwd", "cd ~/.ssh; (cd /tmp && rm x); pushd .. && popd; rm y", "cd $HOME/../x && cd - && cd && rm z", "ip netns exec n rm -rf /"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
@@ -587,6 +593,11 @@ func FuzzParse(f *testing.F) {
 		for _, m := range ms {
 			if m.Command == nil || m.Target.Type == "" {
 				t.Fatalf("malformed %+v", m)
+			}
+			// A working directory the walk followed is clean, absolute or
+			// home based; an unknown one is empty.
+			if cwd := m.Command.Cwd; cwd != "" && !strings.HasPrefix(cwd, "~") && (!path.IsAbs(cwd) || path.Clean(cwd) != cwd) {
+				t.Fatalf("%q: working directory %q", line, cwd)
 			}
 		}
 	})

@@ -715,16 +715,10 @@ func flagTakesValue(valueFlags []string, flag string) bool {
 	return slices.Contains(valueFlags, flag)
 }
 
-func (w *walker) chdirFor(cmd *model.Command, dir model.Arg) {
-	switch {
-	case dir.Dynamic:
-		cmd.Cwd = ""
-	case path.IsAbs(dir.Value) || strings.HasPrefix(dir.Value, "~"):
-		cmd.Cwd = path.Clean(dir.Value)
-	case cmd.Cwd != "":
-		cmd.Cwd = path.Join(cmd.Cwd, dir.Value)
-	}
-}
+// chdirFor sets the working directory a wrapper's option gives the
+// command it runs (sudo -D DIR, env -C DIR): exact, since the wrapper runs
+// nothing when it cannot change to it.
+func (w *walker) chdirFor(cmd *model.Command, dir model.Arg) { cmd.Cwd = resolveDir(dir, cmd.Cwd) }
 
 // nested returns the frame for a script that cmd runs.
 func nested(cmd *model.Command, fr frame, stdin string) frame {
