@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/recourse-dev/recourse/model"
 )
 
 // Settings that open data to everyone, or a port to the whole internet,
@@ -256,10 +258,16 @@ func findSetting(doc map[string]any, match func(key string, v any) bool, skip fu
 	return "", nil, false
 }
 
-// Shown is a found value as evidence: a short list of plain values (the
+// SettingFound is the result of a row that found a setting (PublicSetting,
+// OpenIngress, FindSetting) under key: the value shown as evidence.
+func SettingFound(key string, v any) Result {
+	return Result{Truth: True, Evidence: []model.Evidence{{Key: key, Value: shown(v), Present: true}}}
+}
+
+// shown is a found value as evidence: a short list of plain values (the
 // source ranges ["10.0.0.0/8", "0.0.0.0/0"]) as it is, a document
 // summarised rather than copied.
-func Shown(v any) any {
+func shown(v any) any {
 	switch x := v.(type) {
 	case map[string]any:
 		return "(a document)"

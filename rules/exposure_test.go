@@ -94,8 +94,8 @@ func TestShown(t *testing.T) {
 		{map[string]any{"Statement": []any{}}, "(a document)"},
 		{[]any{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "(a document)"},
 	} {
-		if got := fmt.Sprint(Shown(tt.v)); got != tt.want {
-			t.Errorf("Shown(%v) = %s, want %s", tt.v, got, tt.want)
+		if got := fmt.Sprint(shown(tt.v)); got != tt.want {
+			t.Errorf("shown(%v) = %s, want %s", tt.v, got, tt.want)
 		}
 	}
 }

@@ -25,7 +25,7 @@ func anyToolExposes() rules.Rule {
 		When: rules.Func("an argument that opens data to everyone", func(f rules.Facts) rules.Result {
 			creates := len(f.M.Call.Words) > 0 && createVerbs[f.M.Call.Words[0]] && !carriesContent(f.M.Call.Arguments)
 			if name, v, ok := rules.PublicSetting(f.M.Call.Arguments, creates); ok {
-				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + name, Value: rules.Shown(v), Present: true}}}
+				return rules.SettingFound("arguments."+name, v)
 			}
 			return rules.Result{Truth: rules.False}
 		})}
@@ -38,7 +38,7 @@ func anyToolOpenIngress() rules.Rule {
 				return rules.Result{Truth: rules.False} // authorize_security_group_egress: traffic out opens nothing
 			}
 			if name, v, ok := rules.OpenIngress(f.M.Call.Arguments); ok {
-				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + name, Value: rules.Shown(v), Present: true}}}
+				return rules.SettingFound("arguments."+name, v)
 			}
 			return rules.Result{Truth: rules.False}
 		})}
@@ -58,7 +58,7 @@ func anyToolRetention() rules.Rule {
 			if name, v, ok := rules.FindSetting(f.M.Call.Arguments, func(key string, v any) bool {
 				return retentionKeys[key] || lifecycleKeys[key] && expires(v)
 			}); ok {
-				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + name, Value: rules.Shown(v), Present: true}}}
+				return rules.SettingFound("arguments."+name, v)
 			}
 			return rules.Result{Truth: rules.False}
 		}),

@@ -43,7 +43,7 @@ func opens(desc string, find func(typ string, doc map[string]any, creates bool) 
 		if was, old, ok := find(m.Target.Type, m.Before, false); ok && was == name && reflect.DeepEqual(old, v) {
 			return rules.Result{Truth: rules.False}
 		}
-		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: name, Value: rules.Shown(v), Present: true}}}
+		return rules.SettingFound(name, v)
 	})
 }
 
