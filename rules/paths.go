@@ -62,14 +62,7 @@ var homeCaches = []string{".cache", "Library/Caches", ".npm", ".gradle/caches", 
 // homeCache reports whether rest, a path relative to a home directory,
 // lies in one of homeCaches (not the cache directory itself being the
 // home: ~/.cache/pip is a cache, ~ is not).
-func homeCache(rest string) bool {
-	for _, c := range homeCaches {
-		if rest == c || strings.HasPrefix(rest, c+"/") {
-			return true
-		}
-	}
-	return false
-}
+func homeCache(rest string) bool { return UnderAny(rest, homeCaches) }
 
 var tempVars = map[string]bool{"TMPDIR": true, "TMP": true, "TEMP": true}
 
@@ -382,6 +375,11 @@ func appDir(p string) bool {
 	return false
 }
 
+// UnderAny reports whether the clean path p is one of dirs or inside one.
+func UnderAny(p string, dirs []string) bool {
+	return slices.ContainsFunc(dirs, func(dir string) bool { return under(p, dir) })
+}
+
 // under reports whether p is dir or inside it.
 func under(p, dir string) bool {
 	return strings.HasPrefix(p, dir) && (len(p) == len(dir) || p[len(dir)] == '/')
@@ -484,7 +482,7 @@ func SecretFile(p string) bool {
 		if dir, file, _ := strings.Cut(rest, "/"); dir == ".ssh" && slices.Contains(publicSSHFiles, file) {
 			return false
 		}
-		return slices.ContainsFunc(secretHomeFiles, func(f string) bool { return rest == f || strings.HasPrefix(rest, f+"/") })
+		return UnderAny(rest, secretHomeFiles)
 	}
 	switch clean := cleanPath(p); {
 	case clean == "/etc/shadow" || clean == "/etc/gshadow" || clean == "/etc/ssl/private" || strings.HasPrefix(clean, "/etc/ssl/private/"):
@@ -672,7 +670,7 @@ func DatabaseDataDir(p string) bool {
 		return false
 	}
 	p = cleanPath(p)
-	return slices.ContainsFunc(databaseDataDirs, func(d string) bool { return p == d || strings.HasPrefix(p, d+"/") })
+	return UnderAny(p, databaseDataDirs)
 }
 
 // ContainerPath splits a docker cp or kubectl cp operand that names a

@@ -333,12 +333,7 @@ func keySystemPath() rules.Cond {
 		if p == "/" {
 			return true
 		}
-		for _, d := range keySystemDirs {
-			if p == d || strings.HasPrefix(p, d+"/") {
-				return true
-			}
-		}
-		return false
+		return rules.UnderAny(p, keySystemDirs)
 	})
 }
 
