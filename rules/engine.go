@@ -246,12 +246,13 @@ func (e *Engine) judge(f Facts, trace func(Step)) (model.Recoverability, bool) {
 		f.memo = e.getMemo()
 		defer e.putMemo(f.memo)
 	}
-	var v model.Recoverability
-	ok := e.decide(f, trace, &v)
+	var act actionSet // no row covers an action not in actions
 	var also []*Rule
 	if i := actionIndex(f.M.Action); i >= 0 {
-		also = e.alsoFor[i]
+		act, also = 1<<i, e.alsoFor[i]
 	}
+	var v model.Recoverability
+	ok := e.decide(f, act, trace, &v)
 	for _, r := range also {
 		res := r.When.Eval(f)
 		if trace != nil {
@@ -272,11 +273,11 @@ func (e *Engine) judge(f Facts, trace func(Step)) (model.Recoverability, bool) {
 
 // decide sets *v to the verdict of the first row that decides f.M (or
 // needs review when a worse row could not be ruled out), or returns false.
-// (Through a pointer: the verdict is large, and judge passes it on.)
-func (e *Engine) decide(f Facts, trace func(Step), v *model.Recoverability) bool {
+// act is f.M's action as a bit, which judge finds once for both kinds of
+// rows. (Through a pointer: the verdict is large, and judge passes it on.)
+func (e *Engine) decide(f Facts, act actionSet, trace func(Step), v *model.Recoverability) bool {
 	var undecided []*Rule
 	var missing []string
-	act := actionBit(f.M.Action)
 	initials := initialsOf(f.M.Command)
 	t := e.byType[f.M.Target.Type]
 	typed := t.rows
