@@ -3,7 +3,6 @@ package rules
 import (
 	"fmt"
 	"iter"
-	"path"
 	"slices"
 	"strings"
 
@@ -488,13 +487,12 @@ func operandWhere(skip int, desc string, pred func(Facts, model.Arg) bool) Cond 
 // device path (cd /etc && rm -f passwd), the path it is there.
 func operandEvidence(f Facts, o model.Arg, desc string) []model.Evidence {
 	ev := model.Evidence{Key: "operand", Value: o.Value, Present: true, Description: desc}
-	if f.M.Command == nil || f.M.Command.Cwd == "" || o.Dynamic || path.IsAbs(o.Value) || strings.HasPrefix(o.Value, "~") {
-		return []model.Evidence{ev}
+	if class := f.pathClass(o); class.Critical() || class == PathUser {
+		if in := Resolve(o, f.M.Command); in != o.Value {
+			return []model.Evidence{ev, {Key: "in", Value: in, Present: true, Description: "the operand, from the working directory"}}
+		}
 	}
-	if class := f.pathClass(o); !class.Critical() && class != PathUser {
-		return []model.Evidence{ev}
-	}
-	return []model.Evidence{ev, {Key: "in", Value: Resolve(o, f.M.Command), Present: true, Description: "the operand, from the working directory"}}
+	return []model.Evidence{ev}
 }
 
 // FlagWhere holds when the value of one of the options names (tar -C
