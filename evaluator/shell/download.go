@@ -40,10 +40,7 @@ func (w *walker) recordWrites(cmd *model.Command) {
 			wr.known = wr.known && ok && prev.known // appended to what this line wrote, or to unknown text
 			wr.text = prev.text + "\n" + wr.text
 		}
-		if w.writes == nil {
-			w.writes = map[string]written{}
-		}
-		w.writes[key] = wr
+		put(&w.writes, key, wr)
 	}
 }
 
@@ -101,18 +98,15 @@ func (w *walker) recordDownload(cmd *model.Command) {
 		}
 	}
 	from := strings.Join(urls, " ")
-	if w.downloads == nil {
-		w.downloads = map[string]string{}
-	}
 	for _, f := range files {
 		if !f.Dynamic && f.Value != "-" {
-			w.downloads[cleanRel(f.Value)] = from
+			put(&w.downloads, cleanRel(f.Value), from)
 		}
 	}
 	if remoteName {
 		for _, u := range urls {
 			if p, err := url.Parse(u); err == nil && path.Base(p.Path) != "/" && path.Base(p.Path) != "." {
-				w.downloads[path.Base(p.Path)] = u
+				put(&w.downloads, path.Base(p.Path), u)
 			}
 		}
 	}

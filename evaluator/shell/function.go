@@ -24,10 +24,7 @@ func (w *walker) define(d *syntax.FuncDecl) {
 	if d.Name == nil { // `()0` parses as a function without a name
 		return
 	}
-	if w.funcs == nil {
-		w.funcs = map[string]lineFunction{}
-	}
-	w.funcs[d.Name.Value] = lineFunction{forkBomb: forksItself(d)}
+	put(&w.funcs, d.Name.Value, lineFunction{forkBomb: forksItself(d)})
 }
 
 // calledFunction returns the function a command's first word calls, if

@@ -196,37 +196,10 @@ func (w *walker) script(src string, fr frame) {
 		switch n := n.(type) {
 		case *syntax.BinaryCmd:
 			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
-				if w.stdin == nil {
-					w.stdin = map[*syntax.Stmt]string{}
-				}
-				w.stdin[n.Y] = "pipe from " + describe(n.X, src)
-				if text, ok := echoOf(n.X); ok {
-					if w.echoes == nil {
-						w.echoes = map[*syntax.Stmt]string{}
-					}
-					w.echoes[n.Y] = text
-				}
-				if g, ok := groupEchoes(n.X); ok {
-					if w.grouped == nil {
-						w.grouped = map[*syntax.Stmt]groupFeed{}
-					}
-					w.grouped[n.Y] = g
-				}
-				if args := w.pipedArgs(n.X); args != nil {
-					if w.piped == nil {
-						w.piped = map[*syntax.Stmt][]model.Arg{}
-					}
-					w.piped[n.Y] = args
-				}
-				if paths := w.foundBy(n.X); paths != nil {
-					if w.found == nil {
-						w.found = map[*syntax.Stmt][]model.Arg{}
-					}
-					w.found[n.Y] = paths
-				}
+				w.pipe(n, src)
 				// Each command of a pipeline runs in a subshell of its own.
-				w.isolated([]*syntax.Stmt{n.X}, w.visit)
-				w.isolated([]*syntax.Stmt{n.Y}, w.visit)
+				w.isolated(n.X)
+				w.isolated(n.Y)
 				return false
 			}
 		case *syntax.Stmt:
@@ -246,13 +219,13 @@ func (w *walker) script(src string, fr frame) {
 			}
 			w.statementRedirects(n, src, fr)
 		case *syntax.Subshell:
-			w.isolated(n.Stmts, w.visit)
+			w.isolated(n.Stmts...)
 			return false
 		case *syntax.CmdSubst:
-			w.isolated(n.Stmts, w.visit)
+			w.isolated(n.Stmts...)
 			return false
 		case *syntax.ProcSubst:
-			w.isolated(n.Stmts, w.visit)
+			w.isolated(n.Stmts...)
 			return false
 		case *syntax.FuncDecl:
 			w.define(n)
@@ -270,12 +243,40 @@ func (w *walker) script(src string, fr frame) {
 
 // isolated walks statements that run in a subshell, (cd /etc && rm x),
 // $(…), <(…) or a pipeline's commands: a cd there does not outlive them.
-func (w *walker) isolated(stmts []*syntax.Stmt, visit func(syntax.Node) bool) {
+func (w *walker) isolated(stmts ...*syntax.Stmt) {
 	saved := w.cwd
 	for _, st := range stmts {
-		syntax.Walk(st, visit)
+		syntax.Walk(st, w.visit)
 	}
 	w.cwd = saved
+}
+
+// pipe records, for the statement a pipe feeds, what the commands before
+// it give it: their description, what literal echoes print, the paths
+// find prints, and their words.
+func (w *walker) pipe(n *syntax.BinaryCmd, src string) {
+	put(&w.stdin, n.Y, "pipe from "+describe(n.X, src))
+	if text, ok := echoOf(n.X); ok {
+		put(&w.echoes, n.Y, text)
+	}
+	if g, ok := groupEchoes(n.X); ok {
+		put(&w.grouped, n.Y, g)
+	}
+	if args := w.pipedArgs(n.X); args != nil {
+		put(&w.piped, n.Y, args)
+	}
+	if paths := w.foundBy(n.X); paths != nil {
+		put(&w.found, n.Y, paths)
+	}
+}
+
+// put sets m[k] to v, making the map at its first entry: most lines have
+// no pipe, download, write or function for the walker to remember.
+func put[K comparable, V any](m *map[K]V, k K, v V) {
+	if *m == nil {
+		*m = map[K]V{}
+	}
+	(*m)[k] = v
 }
 
 // walkLive walks the parts of a simple command that can run something
