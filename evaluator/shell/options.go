@@ -104,8 +104,8 @@ var outputOptions = map[string]commandOption{
 func (w *walker) options(cmd *model.Command, info *program, fr frame) {
 	w.optionCommands(cmd, info, fr)
 	var outputs []model.Arg
-	if info.hasOutput {
-		outputs = optionValues(cmd.Args, info.output)
+	if info.output != nil {
+		outputs = optionValues(cmd.Args, *info.output)
 	}
 	switch cmd.Program {
 	case "tar", "gtar", "bsdtar":

@@ -347,40 +347,36 @@ type programCase struct {
 	run  func(w *walker, cmd *model.Command, heredoc *string, fr frame)
 }
 
-// programCases files, by program, the analyses that look inside a command
-// (the script of sh -c, the command ssh runs, the SQL of psql -c ...), in
-// the order they are tried; a command none applies to is emitted as it is.
-// One lookup per command, rather than one per table. It is filled once,
-// by init: the analyses it holds lead back to unwrap, which reads it.
-var programCases map[string][]programCase
-
-func init() {
-	programCases = buildProgramCases()
-	programs = buildPrograms()
-}
+// programs is filled once, by init: the analyses it holds lead back to
+// unwrap, which reads it.
+func init() { programs = buildPrograms(buildProgramCases()) }
 
 // program gathers what the walker's tables say about one program name:
 // whether it wraps another command (wrappers) or becomes one with a
 // runner subcommand (npm exec), the analyses that look inside it
-// (programCases), the options that run command lines (commandOptions) and
-// the option that names a file it writes (outputOptions). A command costs
-// one lookup, where the tables would cost one each; the tables stay the
-// data, this only indexes them.
+// (buildProgramCases), the options that run command lines
+// (commandOptions) and the option that names a file it writes
+// (outputOptions; nil for none). A command costs one lookup, where the
+// tables would cost one each; the tables stay the data, this only
+// indexes them.
 type program struct {
 	wrapper    wrapper
 	isWrapper  bool
 	runnerSubs [][]string // each one's words
 	cases      []programCase
 	options    []commandOption
-	output     commandOption
-	hasOutput  bool
+	output     *commandOption
 }
 
 // programs indexes every name a table knows; a name none knows has no
 // entry, and its command is only emitted.
 var programs map[string]*program
 
-func buildPrograms() map[string]*program {
+// buildPrograms indexes the tables by program name; cases are the
+// analyses that look inside a command (the script of sh -c, the command
+// ssh runs, the SQL of psql -c ...), by program, in the order they are
+// tried (a command none applies to is emitted as it is).
+func buildPrograms(cases map[string][]programCase) map[string]*program {
 	out := map[string]*program{}
 	get := func(name string) *program {
 		p := out[name]
@@ -399,15 +395,14 @@ func buildPrograms() map[string]*program {
 			get(name).runnerSubs = append(get(name).runnerSubs, strings.Fields(sub))
 		}
 	}
-	for name, cases := range programCases {
-		get(name).cases = cases
+	for name, cs := range cases {
+		get(name).cases = cs
 	}
 	for name, opts := range commandOptions {
 		get(name).options = opts
 	}
 	for name, o := range outputOptions {
-		p := get(name)
-		p.output, p.hasOutput = o, true
+		get(name).output = &o
 	}
 	return out
 }
