@@ -54,6 +54,10 @@ type wrapper struct {
 	// lineOperand: the operand after the positionals is a command line
 	// for the shell even without the line flag (sg GROUP 'CMD').
 	lineOperand bool
+	// everyFlags, given to a program before its runner subcommand, mean
+	// the subcommand takes none of its positionals (ip -all netns exec
+	// CMD runs CMD in every namespace, naming none).
+	everyFlags []string
 }
 
 // startsShell reports whether the wrapper, given args and no command,
@@ -187,7 +191,7 @@ var runnerSpecs = map[string]wrapper{
 	"toolbox":    {valueFlags: []string{"-c", "--container", "-d", "--distro", "-r", "--release"}},
 	"devbox":     {valueFlags: []string{"-c", "--config", "-e", "--env", "--env-file"}},
 	"direnv":     {positionals: 1},
-	"ip":         {positionals: 1},
+	"ip":         {positionals: 1, everyFlags: []string{"-all", "-a"}},
 }
 
 // runnerSpec is how the runner subcommand of prog reads its options.
@@ -248,8 +252,8 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 		spec, isWrapper := info.wrapper, info.isWrapper
 		if sub, rest, ok := runnerSubcommand(info, argv); ok {
 			spec, isWrapper = runnerSpec(prog), true
-			if prog == "ip" && slices.ContainsFunc(argv[1:len(argv)-len(rest)], func(a model.Arg) bool { return a.Value == "-all" || a.Value == "-a" }) {
-				spec.positionals = 0 // ip -all netns exec CMD names no namespace
+			if slices.ContainsFunc(argv[1:len(argv)-len(rest)], func(a model.Arg) bool { return slices.Contains(spec.everyFlags, a.Value) }) {
+				spec.positionals = 0
 			}
 			prog, argv = prog+" "+sub, rest
 		}
