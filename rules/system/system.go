@@ -282,7 +282,7 @@ func Rules() []rules.Rule {
 		row("system.ip", "ip", nil, model.TierReversible, "reads or adds network configuration"),
 		row("system.ifconfig.down", "ifconfig", downWord(), model.TierRecoverableWithEffort,
 			"takes the interface down: the machine is cut off (a remote session with it) until it is brought up"),
-		row("system.ifconfig", "ifconfig", rules.Not(rules.Operand(1, "a setting", func(model.Arg, *model.Command) bool { return true })),
+		row("system.ifconfig", "ifconfig", rules.NoOperands(1),
 			model.TierReversible, "shows the interfaces"),
 		row("system.ifconfig.set", "ifconfig", nil, model.TierRecoverableWithEffort,
 			"changes an interface's address or settings: a wrong one cuts the machine off (a remote session with it)"),
