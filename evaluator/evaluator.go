@@ -98,7 +98,7 @@ func (e *Evaluator) Terraform(ctx context.Context, data []byte, opts Options) (*
 // Shell evaluates a shell command line, as an agent would pass it to
 // `bash -c`.
 func (e *Evaluator) Shell(ctx context.Context, line string, opts Options) (*report.ConsequenceReport, error) {
-	return e.evaluate(ctx, input{kind: KindShell, line: line}, nil, opts)
+	return e.guard(ctx, input{kind: KindShell, line: line}, nil, opts)
 }
 
 // MCPCall evaluates an MCP tool call an agent is about to make on another
@@ -123,7 +123,7 @@ const (
 // judged again; the report says which evidence was applied, what it moved,
 // and which was ignored and why.
 func (e *Evaluator) Evaluate(ctx context.Context, kind Kind, data []byte, evidence []report.EvidenceItem, opts Options) (*report.ConsequenceReport, error) {
-	return e.evaluate(ctx, input{kind: kind, data: data}, evidence, opts)
+	return e.guard(ctx, input{kind: kind, data: data}, evidence, opts)
 }
 
 // input is what an evaluation reads: the bytes of a plan or an MCP call,
@@ -136,10 +136,6 @@ type input struct {
 }
 
 func (in input) size() int { return len(in.data) + len(in.line) }
-
-func (e *Evaluator) evaluate(ctx context.Context, in input, evidence []report.EvidenceItem, opts Options) (*report.ConsequenceReport, error) {
-	return e.guard(ctx, in, evidence, opts)
-}
 
 // run parses the input, applies the evidence and runs the pipeline.
 func (e *Evaluator) run(ctx context.Context, in input, evidence []report.EvidenceItem, opts Options) (*report.ConsequenceReport, error) {
