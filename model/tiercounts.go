@@ -37,15 +37,17 @@ var byLabel = [...]Tier{TierNeedsReview, TierRecoverableFromBackup, TierRecovera
 
 // MarshalJSON writes the counts as an object keyed by label.
 func (c TierCounts) MarshalJSON() ([]byte, error) {
-	b := make([]byte, 0, 128)
+	b := append(make([]byte, 0, 128), '{')
 	for i, t := range byLabel {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, `"`+t.Label()+`":`...)
+		b = append(b, '"')
+		b = append(b, t.Label()...)
+		b = append(b, '"', ':')
 		b = strconv.AppendInt(b, int64(c[t]), 10)
 	}
-	return append([]byte{'{'}, append(b, '}')...), nil
+	return append(b, '}'), nil
 }
 
 // UnmarshalJSON reads an object keyed by label; a key that is not a
