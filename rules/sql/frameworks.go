@@ -24,6 +24,7 @@ const (
 	dropsDatabase = "drops the application's database (or empties and reloads it): its rows come back only from a backup"
 	dropsTables   = "drops every table of the application's database and runs the migrations again: the rows come back only from a backup"
 	rollsBack     = "runs migrations backwards, which drop the tables and columns they created: whether data goes with them is not in the input"
+	fullRefresh   = "--full-refresh drops the incremental models' tables and rebuilds them from their sources: rows the sources no longer hold are gone"
 	syncsSchema   = "synchronizes the database's schema to the entities: columns and tables that no entity declares are dropped with their data"
 )
 
@@ -90,9 +91,9 @@ var frameworkCommands = []frameworkCommand{
 	{id: "mikro-orm.schema-drop", program: "mikro-orm", words: []string{"schema:drop"}, flags: []string{"run", "r"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
 	{id: "mikro-orm.schema-fresh", program: "mikro-orm", words: []string{"schema:fresh"}, flags: []string{"run", "r"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
 	{id: "dbt.full-refresh", program: "dbt", words: []string{"run"}, flags: []string{"full-refresh"}, tier: model.TierNeedsReview,
-		reason: "--full-refresh drops the incremental models' tables and rebuilds them from their sources: rows the sources no longer hold are gone"},
+		reason: fullRefresh},
 	{id: "dbt.build-full-refresh", program: "dbt", words: []string{"build"}, flags: []string{"full-refresh"}, tier: model.TierNeedsReview,
-		reason: "--full-refresh drops the incremental models' tables and rebuilds them from their sources: rows the sources no longer hold are gone"},
+		reason: fullRefresh},
 	{id: "convex.import-replace", program: "convex", words: []string{"import"}, flags: []string{"replace", "replace-all"}, tier: model.TierNeedsReview,
 		reason: "convex import --replace replaces the tables' documents with the file's: the ones it lacks are gone"},
 	{id: "flyway.undo", program: "flyway", words: []string{"undo"}, tier: model.TierNeedsReview, reason: rollsBack},
