@@ -12,7 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/recourse-dev/recourse/evaluator/shell"
 	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
+	"github.com/recourse-dev/recourse/rules/builtin"
 )
 
 // shellCorpus is ../shared/conformance/shell, beside the repository.
@@ -217,4 +220,40 @@ func readCorpus(t *testing.T, path string) []corpusCase {
 		out = append(out, c)
 	}
 	return out
+}
+
+// TestRowFiltersNeverChangeAVerdict: the engine passes over rows it can
+// tell cannot hold (a needed word no argument starts like, a path class no
+// operand has); an explanation reads every row. For every command of
+// every corpus line, both give the same verdict.
+func TestRowFiltersNeverChangeAVerdict(t *testing.T) {
+	eng, err := builtin.Engine()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, file := range []string{"dcg.jsonl", "ccsn.jsonl", "dcg-e2e.jsonl", "dcg-gaps.jsonl"} {
+		for _, c := range readCorpus(t, filepath.Join(shellCorpus, file)) {
+			cwd := "/workspace/project"
+			if c.Context.Cwd != nil {
+				cwd = *c.Context.Cwd
+			}
+			ms, err := shell.Parse(c.Command, shell.Options{Cwd: cwd})
+			if err != nil {
+				continue
+			}
+			for i := range ms {
+				f := rules.Facts{M: &ms[i], Inv: model.NewInventory()}
+				judged, ok1 := eng.Judge(f)
+				explained, ok2, _ := eng.Explain(f)
+				if ok1 != ok2 || judged.RuleID != explained.RuleID || judged.Tier != explained.Tier {
+					t.Errorf("%s: %q: judged %s (tier %d), explained %s (tier %d)", c.ID, ms[i].Command.Text, judged.RuleID, judged.Tier, explained.RuleID, explained.Tier)
+				}
+				n++
+			}
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("only %d commands compared", n)
+	}
 }

@@ -344,6 +344,8 @@ func newJunction(cs []Cond) junction {
 	for i, c := range cs {
 		if fc, ok := c.(*funcCond); ok {
 			j.evals[i] = fc.eval
+		} else if pc, ok := c.(*pathCond); ok {
+			j.evals[i] = pc.eval
 		} else {
 			j.evals[i] = c.Eval
 		}

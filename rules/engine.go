@@ -62,6 +62,9 @@ type Rule struct {
 	acts actionSet
 	// needInitials are the first letters of need (letterSet).
 	needInitials letterSet
+	// needClasses are the path classes one of which some operand must
+	// have for the row to hold (classNeeds; 0 for none).
+	needClasses classSet
 }
 
 // actionSet is a set of actions as bits: a judgement tests each row's
@@ -169,6 +172,7 @@ func NewEngine(tables ...[]Rule) (*Engine, error) {
 		for _, w := range r.need {
 			r.needInitials |= initial(w)
 		}
+		r.needClasses = classNeeds(r.When)
 		switch {
 		case r.Also:
 			for _, a := range r.On {
@@ -279,6 +283,8 @@ func (e *Engine) decide(f Facts, act actionSet, trace func(Step), v *model.Recov
 	var undecided []*Rule
 	var missing []string
 	initials := initialsOf(f.M.Command)
+	var classes classSet // the operands' path classes, read at the first row that needs them
+	classesRead := false
 	t := e.byType[f.M.Target.Type]
 	typed := t.rows
 	if t.keyed != nil {
@@ -293,6 +299,14 @@ func (e *Engine) decide(f Facts, act actionSet, trace func(Step), v *model.Recov
 			// cannot hold; an explanation still shows it evaluated.
 			if r.need != nil && trace == nil && (r.needInitials&initials == 0 || !mentions(f.M.Command, r.need)) {
 				continue
+			}
+			if r.needClasses != 0 && trace == nil && f.M.Command != nil {
+				if !classesRead {
+					classes, classesRead = f.operandClasses(), true
+				}
+				if r.needClasses&classes == 0 {
+					continue
+				}
 			}
 			res := r.When.Eval(f)
 			if trace != nil {

@@ -398,9 +398,9 @@ func (c PathClass) Critical() bool {
 
 // CriticalPath holds when some operand after skip is a critical path.
 func CriticalPath(skip int) Cond {
-	return operandWhere(skip, "a root, system, device or home path", func(f Facts, a model.Arg) bool {
+	return classCond(classesOf(PathRoot, PathSystem, PathDevice, PathHome), operandWhere(skip, "a root, system, device or home path", func(f Facts, a model.Arg) bool {
 		return f.pathClass(a).Critical()
-	})
+	}))
 }
 
 // Resolve returns the path operand a of c as spelled from c's working
@@ -755,7 +755,71 @@ func PathIs(skip int, classes ...PathClass) Cond {
 		names[i] = string(c)
 	}
 	desc := "a " + strings.Join(names, " or ") + " path"
-	return operandWhere(skip, desc, func(f Facts, a model.Arg) bool {
+	return classCond(classesOf(classes...), operandWhere(skip, desc, func(f Facts, a model.Arg) bool {
 		return slices.Contains(classes, f.pathClass(a))
-	})
+	}))
+}
+
+// classSet is a set of path classes as bits.
+type classSet uint16
+
+// bit is c's bit in a classSet (classRank's order).
+func (c PathClass) bit() classSet { return 1 << classRank[c] }
+
+func classesOf(classes ...PathClass) classSet {
+	var s classSet
+	for _, c := range classes {
+		s |= c.bit()
+	}
+	return s
+}
+
+// pathCond is a condition that can only hold when some operand is a path
+// of one of classes (PathIs, CriticalPath): the engine passes over a row
+// that needs one when no operand of the command has any of them, rather
+// than evaluating it (rm's rows for the root, a home directory, the
+// working directory ... when the operand is a project path).
+type pathCond struct {
+	*funcCond
+	classes classSet
+}
+
+func classCond(classes classSet, c Cond) Cond {
+	return &pathCond{funcCond: c.(*funcCond), classes: classes}
+}
+
+// classNeeds returns the path classes one of which some operand must have
+// for c to hold, or 0 when c can hold without: a pathCond's, one of an
+// All's members', the union of an Any's when each member needs some.
+func classNeeds(c Cond) classSet {
+	switch c := c.(type) {
+	case *pathCond:
+		return c.classes
+	case *all:
+		for _, sub := range c.conds {
+			if s := classNeeds(sub); s != 0 {
+				return s
+			}
+		}
+	case *anyOf:
+		var s classSet
+		for _, sub := range c.conds {
+			sc := classNeeds(sub)
+			if sc == 0 {
+				return 0
+			}
+			s |= sc
+		}
+		return s
+	}
+	return 0
+}
+
+// operandClasses is the set of the classes of f's operands.
+func (f Facts) operandClasses() classSet {
+	var s classSet
+	for _, o := range f.Operands() {
+		s |= f.pathClass(o).bit()
+	}
+	return s
 }
