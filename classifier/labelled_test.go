@@ -128,7 +128,7 @@ func TestLabelledSecondSet(t *testing.T) {
 // Those judged tier 2 (a store whose name reads as configuration) are
 // listed.
 func TestNoDataBearingTypeJudgedReversible(t *testing.T) {
-	for _, file := range []string{"dev.tsv", "second.tsv", "heldout.tsv", "heldout2.tsv", "heldout3.tsv", "heldout4.tsv", "heldout5.tsv", "heldout6.tsv", "heldout7.tsv", "heldout8.tsv"} {
+	for _, file := range append(tuningSets, heldOut) {
 		n, low := 0, 0
 		for _, l := range labelled(t, file) {
 			if !Category(l[1]).DataBearing() {
@@ -165,6 +165,7 @@ func TestLabelledTuningSets(t *testing.T) {
 		{"heldout5.tsv", 0.90}, // 86.8% held out
 		{"heldout6.tsv", 0.85}, // 73.4% held out
 		{"heldout7.tsv", 0.80}, // 72.6% held out
+		{"heldout8.tsv", 0.67}, // 61.6% held out
 	} {
 		t.Run(set.file, func(t *testing.T) {
 			tuned(t, set.file, labelled(t, set.file), set.floor)
@@ -172,40 +173,39 @@ func TestLabelledTuningSets(t *testing.T) {
 	}
 }
 
-// TestLabelledHeldOut measures the classifier on heldout8.tsv, which
-// shares no type and no provider with the other sets. It was measured once
-// held out (61.6%, see its header) and then tuned on; a new set is needed
-// before the next measurement that is to mean anything about unseen types.
+// heldOut is the set measured before any tuning on it; see its header.
+const heldOut = "heldout9.tsv"
+
+// tuningSets are the labelled sets the vocabulary was tuned on.
+var tuningSets = []string{"dev.tsv", "second.tsv", "heldout.tsv", "heldout2.tsv", "heldout3.tsv", "heldout4.tsv", "heldout5.tsv", "heldout6.tsv", "heldout7.tsv", "heldout8.tsv"}
+
+// TestLabelledHeldOut measures the classifier on heldout9.tsv, which
+// shares no type with the sets it was tuned on. Unlike heldout2–8 it is
+// held out by type, not by provider: its providers are ones the earlier
+// sets drew from, sampled without choosing (see its header).
 func TestLabelledHeldOut(t *testing.T) {
 	seen := map[string]string{}
-	providers := map[string]string{}
-	for _, f := range []string{"dev.tsv", "second.tsv", "heldout.tsv", "heldout2.tsv", "heldout3.tsv", "heldout4.tsv", "heldout5.tsv", "heldout6.tsv", "heldout7.tsv"} {
+	for _, f := range tuningSets {
 		for _, l := range labelled(t, f) {
 			seen[l[0]] = f
-			p, _, _ := strings.Cut(l[0], "_")
-			providers[p] = f
 		}
 	}
-	set := labelled(t, "heldout8.tsv")
+	set := labelled(t, heldOut)
 	for _, l := range set {
 		if f, ok := seen[l[0]]; ok {
 			t.Errorf("%s is also in %s", l[0], f)
-		}
-		if p, _, _ := strings.Cut(l[0], "_"); providers[p] != "" {
-			t.Errorf("%s: provider %s is also in %s", l[0], p, providers[p])
 		}
 	}
 	if len(set) < 300 {
 		t.Errorf("held-out set has %d types, want at least 300", len(set))
 	}
 	right, total, misses := accuracy(set)
-	report(t, "heldout8.tsv", right, total)
-	floor(t, "heldout8.tsv", right, total, 0.67)
+	report(t, heldOut, right, total)
 	for _, m := range misses {
 		t.Log("miss: " + m)
 	}
 	bolder := lessCautious(set)
-	t.Logf("heldout8.tsv: %d misses, %d of them judged less cautiously than their label would be", len(misses), len(bolder))
+	t.Logf("%s: %d misses, %d of them judged less cautiously than their label would be", heldOut, len(misses), len(bolder))
 	for _, b := range bolder {
 		t.Log("less cautious: " + b)
 	}
