@@ -211,6 +211,36 @@ func TestLabelledHeldOut(t *testing.T) {
 	}
 }
 
+// TestRelabelAgreement compares relabel.tsv, a sample of the tuning sets
+// labelled again blind, with the sets' own labels: how consistent the
+// labels are bounds what any classifier can score against them. The floor
+// guards the figure the file's header gives.
+func TestRelabelAgreement(t *testing.T) {
+	earlier := map[string]string{}
+	for _, f := range tuningSets {
+		for _, l := range labelled(t, f) {
+			earlier[l[0]] = l[1]
+		}
+	}
+	again := labelled(t, "relabel.tsv")
+	agree := 0
+	for _, l := range again {
+		was, ok := earlier[l[0]]
+		switch {
+		case !ok:
+			t.Errorf("%s is in no tuning set", l[0])
+		case was == l[1]:
+			agree++
+		default:
+			t.Logf("differs: %s: %s in its set, %s relabelled", l[0], was, l[1])
+		}
+	}
+	t.Logf("relabel.tsv: %d/%d agree (%.1f%%)", agree, len(again), 100*float64(agree)/float64(len(again)))
+	if len(again) < 100 || float64(agree) < 0.95*float64(len(again)) {
+		t.Errorf("relabel.tsv: %d of %d agree, want at least 100 types and 95%% agreement", agree, len(again))
+	}
+}
+
 // lessCautious lists the labelled types whose destroy verdict ranks below
 // the one their labelled category would get (a miss toward less caution;
 // the other misses only cost a needless review).
