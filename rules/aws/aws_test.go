@@ -1,6 +1,7 @@
 package aws_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -13,6 +14,11 @@ import (
 type obj = map[string]any
 
 // tc is one test row: a change and the rule and tier it must get.
+// ecrPolicy is an ECR lifecycle policy document with one expiring rule.
+func ecrPolicy(tagStatus, countType string, count int) string {
+	return fmt.Sprintf(`{"rules":[{"rulePriority":1,"selection":{"tagStatus":%q,"countType":%q,"countUnit":"days","countNumber":%d},"action":{"type":"expire"}}]}`, tagStatus, countType, count)
+}
+
 type tc struct {
 	name     string
 	typ      string
@@ -108,8 +114,25 @@ func cases() []tc {
 			obj{"deletion_protection_enabled": false, "point_in_time_recovery": list(obj{"enabled": false})}, nil, nil, "aws.dynamodb.table.update.pitr-off", 4},
 		tc{"table protection off", "aws_dynamodb_table", model.ActionUpdate, obj{"deletion_protection_enabled": true, "point_in_time_recovery": list(obj{"enabled": true})},
 			obj{"deletion_protection_enabled": false, "point_in_time_recovery": list(obj{"enabled": true})}, nil, nil, "aws.dynamodb.table.update.protection-off", 2},
+		tc{"ttl on, no pitr", "aws_dynamodb_table", model.ActionUpdate, obj{"ttl": list(obj{"enabled": false, "attribute_name": ""}), "point_in_time_recovery": list(obj{"enabled": false})},
+			obj{"ttl": list(obj{"enabled": true, "attribute_name": "expires_at"}), "point_in_time_recovery": list(obj{"enabled": false})}, nil, nil, "aws.dynamodb.table.update.ttl-on.no-pitr", 4},
+		tc{"ttl on, pitr on", "aws_dynamodb_table", model.ActionUpdate, obj{"ttl": list(obj{"enabled": false, "attribute_name": ""}), "point_in_time_recovery": list(obj{"enabled": true})},
+			obj{"ttl": list(obj{"enabled": true, "attribute_name": "expires_at"}), "point_in_time_recovery": list(obj{"enabled": true})}, nil, nil, "aws.dynamodb.table.update.ttl-on", 3},
+		tc{"ttl moved to another attribute", "aws_dynamodb_table", model.ActionUpdate, obj{"ttl": list(obj{"enabled": true, "attribute_name": "expires_at"}), "point_in_time_recovery": list(obj{"enabled": true})},
+			obj{"ttl": list(obj{"enabled": true, "attribute_name": "created_at"}), "point_in_time_recovery": list(obj{"enabled": true})}, nil, nil, "aws.dynamodb.table.update.ttl-on", 3},
+		tc{"near miss: ttl off", "aws_dynamodb_table", model.ActionUpdate, obj{"ttl": list(obj{"enabled": true, "attribute_name": "expires_at"}), "point_in_time_recovery": list(obj{"enabled": false})},
+			obj{"ttl": list(obj{"enabled": false, "attribute_name": ""}), "point_in_time_recovery": list(obj{"enabled": false})}, nil, nil, "aws.dynamodb.table.update.in-place", 1},
+		tc{"near miss: ttl unchanged", "aws_dynamodb_table", model.ActionUpdate, obj{"ttl": list(obj{"enabled": true, "attribute_name": "expires_at"}), "billing_mode": "PROVISIONED"},
+			obj{"ttl": list(obj{"enabled": true, "attribute_name": "expires_at"}), "billing_mode": "PAY_PER_REQUEST"}, nil, nil, "aws.dynamodb.table.update.in-place", 1},
 		tc{"near miss: pitr on", "aws_dynamodb_table", model.ActionUpdate, obj{"deletion_protection_enabled": false, "point_in_time_recovery": list(obj{"enabled": false})},
 			obj{"deletion_protection_enabled": false, "point_in_time_recovery": list(obj{"enabled": true})}, nil, nil, "aws.dynamodb.table.update.in-place", 1},
+
+		tc{"ecr policy expiring every image by age", "aws_ecr_lifecycle_policy", model.ActionCreate, nil, obj{"policy": ecrPolicy("any", "sinceImagePushed", 14)}, nil, nil, "aws.ecr.lifecycle-policy.expire-by-age", 2},
+		tc{"ecr policy age shortened", "aws_ecr_lifecycle_policy", model.ActionUpdate, obj{"policy": ecrPolicy("any", "sinceImagePushed", 365)}, obj{"policy": ecrPolicy("any", "sinceImagePushed", 7)}, nil, nil, "aws.ecr.lifecycle-policy.expire-by-age", 2},
+		tc{"ecr policy unreadable", "aws_ecr_lifecycle_policy", model.ActionCreate, nil, obj{"policy": "{not json"}, nil, nil, "aws.ecr.lifecycle-policy.expire-by-age", 5},
+		tc{"near miss: ecr policy for untagged images", "aws_ecr_lifecycle_policy", model.ActionCreate, nil, obj{"policy": ecrPolicy("untagged", "sinceImagePushed", 14)}, nil, nil, "terraform.create", 1},
+		tc{"near miss: ecr policy keeps a count", "aws_ecr_lifecycle_policy", model.ActionCreate, nil, obj{"policy": ecrPolicy("any", "imageCountMoreThan", 30)}, nil, nil, "terraform.create", 1},
+		tc{"near miss: ecr policy age lengthened", "aws_ecr_lifecycle_policy", model.ActionUpdate, obj{"policy": ecrPolicy("any", "sinceImagePushed", 7)}, obj{"policy": ecrPolicy("any", "sinceImagePushed", 30)}, nil, nil, "aws.ecr.lifecycle-policy.update.in-place", 1},
 
 		tc{"volume final snapshot", "aws_ebs_volume", model.ActionDelete, obj{"final_snapshot": true}, nil, nil, nil, "aws.ebs.volume.delete.final-snapshot", 3},
 		tc{"near miss: volume no snapshot", "aws_ebs_volume", model.ActionDelete, obj{"final_snapshot": false}, nil, nil, nil, "aws.ebs.volume.delete", 4},

@@ -12,6 +12,8 @@ import (
 func dynamodbRules() []rules.Rule {
 	const typ = "aws_dynamodb_table"
 	const pitr = "point_in_time_recovery.0.enabled"
+	ttlStarts := rules.Any(rules.Becomes("ttl.0.enabled", rules.Ne(true), rules.Eq(true)),
+		rules.All(rules.Was("ttl.0.enabled", rules.Eq(true)), rules.Will("ttl.0.enabled", rules.Eq(true)), rules.Changes("ttl.0.attribute_name", rules.Set())))
 	return []rules.Rule{
 		{ID: "aws.dynamodb.table.delete.protected", Type: typ, On: rules.Destroy, Tier: model.TierReversible,
 			When:   rules.Was("deletion_protection_enabled", rules.Eq(true)),
@@ -25,6 +27,15 @@ func dynamodbRules() []rules.Rule {
 		{ID: "aws.dynamodb.table.update.pitr-off", Type: typ, On: rules.Update, Tier: model.TierUnrecoverable,
 			When:   rules.Becomes(pitr, rules.Eq(true), rules.Ne(true)),
 			Reason: "turning point-in-time recovery off discards the continuous backups, and with them every restore point"},
+		// Time to live deletes items by their own attribute's value: turning
+		// it on, or pointing it at another attribute, can delete items that
+		// already hold a past time. Whether any does is not in the plan.
+		{ID: "aws.dynamodb.table.update.ttl-on.no-pitr", Type: typ, On: rules.Update, Tier: model.TierUnrecoverable, Confidence: medium,
+			When:   rules.All(ttlStarts, rules.Will(pitr, rules.Ne(true))),
+			Reason: "time to live starts on an attribute: within days DynamoDB deletes every item whose attribute holds a time already past, and without point-in-time recovery they are gone; whether any item does is not in the plan"},
+		{ID: "aws.dynamodb.table.update.ttl-on", Type: typ, On: rules.Update, Tier: model.TierRecoverableFromBackup, Confidence: medium,
+			When:   ttlStarts,
+			Reason: "time to live starts on an attribute: within days DynamoDB deletes every item whose attribute holds a time already past; point-in-time recovery can restore the table as it was before (into a new table); whether any item does is not in the plan"},
 		{ID: "aws.dynamodb.table.update.protection-off", Type: typ, On: rules.Update, Tier: model.TierRecoverableWithEffort,
 			When:   rules.Becomes("deletion_protection_enabled", rules.Eq(true), rules.Ne(true)),
 			Reason: "deletion protection is removed, so a later delete is no longer refused"},

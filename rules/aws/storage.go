@@ -1,6 +1,9 @@
 package aws
 
 import (
+	"encoding/json"
+	"fmt"
+
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
 )
@@ -88,7 +91,70 @@ func ecrRules() []rules.Rule {
 		rules.Rule{ID: "aws.ecr.repository.update.force-delete-on", Type: typ, On: rules.Update, Tier: model.TierRecoverableWithEffort,
 			When:   rules.Becomes("force_delete", rules.Ne(true), rules.Eq(true)),
 			Reason: "force_delete is turned on, so a later delete takes the images with it"},
-		rules.InPlace(typ, "aws.ecr.repository.update.in-place"))
+		rules.InPlace(typ, "aws.ecr.repository.update.in-place"),
+		rules.Rule{ID: "aws.ecr.lifecycle-policy.expire-by-age", Type: "aws_ecr_lifecycle_policy", On: append(append([]model.Action{}, rules.Create...), rules.Update...),
+			Tier: model.TierRecoverableWithEffort, When: rules.Func("a new rule expires every image past an age", expiresEveryImageByAge),
+			Reason: "a lifecycle rule for every image (tagStatus any) expires images by age since push, the ones services still run and roll back to among them: a task or pod that pulls one after that fails until it is rebuilt and pushed again, and a rebuild from the same commit is not always the same image"})
+}
+
+// ecrLifecyclePolicy is the part of an ECR lifecycle policy document (the
+// aws_ecr_lifecycle_policy's policy attribute, JSON text) that says which
+// images a rule expires.
+type ecrLifecyclePolicy struct {
+	Rules []struct {
+		Selection struct {
+			TagStatus   string  `json:"tagStatus"`
+			CountType   string  `json:"countType"`
+			CountNumber float64 `json:"countNumber"`
+		} `json:"selection"`
+		Action struct {
+			Type string `json:"type"`
+		} `json:"action"`
+	} `json:"rules"`
+}
+
+// expiresEveryImageByAge holds when the policy after the change has a rule
+// that selects every image (tagStatus any) and expires it once it is older
+// than an age (countType sinceImagePushed), and the policy before it had
+// none, or none as short. A policy that cannot be read is missing
+// evidence, not a pass.
+func expiresEveryImageByAge(f rules.Facts) rules.Result {
+	after := f.M.Lookup(model.After, "policy")
+	text, ok := after.V.(string)
+	if after.State != model.Known || !ok {
+		return rules.Result{Truth: rules.Unknown, Missing: []string{after.MissingKey()}}
+	}
+	days, found, ok := ecrShortestAge(text)
+	if !ok {
+		return rules.Result{Truth: rules.Unknown, Missing: []string{"policy (not a lifecycle policy document)"}}
+	}
+	if !found {
+		return rules.Result{Truth: rules.False}
+	}
+	if b, ok := f.M.Lookup(model.Before, "policy").V.(string); ok {
+		if was, found, ok := ecrShortestAge(b); ok && found && was <= days {
+			return rules.Result{Truth: rules.False}
+		}
+	}
+	return rules.Decided(true, model.Evidence{Key: "policy", Value: fmt.Sprintf("tagStatus any, sinceImagePushed %g days", days), Present: true,
+		Description: "a rule expires every image past an age"})
+}
+
+// ecrShortestAge returns the shortest age, in days, after which a rule of
+// a lifecycle policy document expires every image; found is false when no
+// rule does, ok when text is not such a document.
+func ecrShortestAge(text string) (days float64, found, ok bool) {
+	var p ecrLifecyclePolicy
+	if json.Unmarshal([]byte(text), &p) != nil {
+		return 0, false, false
+	}
+	for _, r := range p.Rules {
+		s := r.Selection
+		if s.TagStatus == "any" && s.CountType == "sinceImagePushed" && (r.Action.Type == "" || r.Action.Type == "expire") && (!found || s.CountNumber < days) {
+			days, found = s.CountNumber, true
+		}
+	}
+	return days, found, true
 }
 
 // backupRules: AWS Backup refuses to delete a vault that still holds
