@@ -18,7 +18,8 @@ func Rules() []rules.Rule {
 }
 
 // branchProtectionRules: an update that weakens a branch's protection
-// (force pushes or deletions allowed, administrators no longer bound)
+// (force pushes or deletions allowed, administrators no longer bound,
+// reviews, approvals or status checks no longer required)
 // lets what it refused through, as the same change made through the API or
 // a code host's MCP tools does. Read before the types' plain rows.
 func branchProtectionRules() []rules.Rule {
@@ -26,8 +27,10 @@ func branchProtectionRules() []rules.Rule {
 	for _, t := range []struct{ typ, id string }{{"github_branch_protection", "github.branch-protection"}, {"github_branch_protection_v3", "github.branch-protection-v3"}} {
 		out = append(out, rules.Rule{ID: t.id + ".update.weakened", Type: t.typ, On: rules.Update, Tier: model.TierRecoverableWithEffort,
 			When: rules.Any(rules.Becomes("allows_force_pushes", rules.Ne(true), rules.Eq(true)), rules.Becomes("allows_deletions", rules.Ne(true), rules.Eq(true)),
-				rules.Becomes("enforce_admins", rules.Eq(true), rules.Ne(true))),
-			Reason: "the branch's protection is weakened (force pushes or deletion allowed, or administrators exempted): history rewritten or the branch deleted meanwhile comes back only from a clone"})
+				rules.Becomes("enforce_admins", rules.Eq(true), rules.Ne(true)),
+				rules.Becomes("required_pull_request_reviews", rules.Set(), rules.Null()), rules.Becomes("required_status_checks", rules.Set(), rules.Null()),
+				rules.Becomes("required_pull_request_reviews.0.required_approving_review_count", rules.Above(0), rules.AtMost(0))),
+			Reason: "the branch's protection is weakened (force pushes or deletion allowed, administrators exempted, reviews, approvals or status checks no longer required): history rewritten or the branch deleted meanwhile comes back only from a clone, and what is merged unreviewed or failing stays in its history"})
 	}
 	return out
 }

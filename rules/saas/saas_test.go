@@ -35,6 +35,11 @@ func TestBranchProtectionRules(t *testing.T) {
 		cases = append(cases,
 			rulestest.Change("force pushes allowed", typ.typ, upd, obj{"allows_force_pushes": false}, obj{"allows_force_pushes": true}, typ.id+".update.weakened", 2),
 			rulestest.Change("admins exempted", typ.typ, upd, obj{"enforce_admins": true}, obj{"enforce_admins": false}, typ.id+".update.weakened", 2),
+			rulestest.Change("reviews no longer required", typ.typ, upd, obj{"required_pull_request_reviews": []any{obj{"required_approving_review_count": 1.0}}}, obj{"required_pull_request_reviews": []any{}}, typ.id+".update.weakened", 2),
+			rulestest.Change("approvals down to none", typ.typ, upd, obj{"required_pull_request_reviews": []any{obj{"required_approving_review_count": 2.0}}}, obj{"required_pull_request_reviews": []any{obj{"required_approving_review_count": 0.0}}}, typ.id+".update.weakened", 2),
+			rulestest.Change("status checks no longer required", typ.typ, upd, obj{"required_status_checks": []any{obj{"strict": true}}}, obj{"required_status_checks": []any{}}, typ.id+".update.weakened", 2),
+			rulestest.Change("near miss: approvals down to one", typ.typ, upd, obj{"required_pull_request_reviews": []any{obj{"required_approving_review_count": 2.0}}}, obj{"required_pull_request_reviews": []any{obj{"required_approving_review_count": 1.0}}}, typ.id+".update.in-place", 1),
+			rulestest.Change("near miss: reviews now required", typ.typ, upd, obj{"required_pull_request_reviews": []any{}}, obj{"required_pull_request_reviews": []any{obj{"required_approving_review_count": 1.0}}}, typ.id+".update.in-place", 1),
 			rulestest.Change("near miss: admins bound", typ.typ, upd, obj{"enforce_admins": false}, obj{"enforce_admins": true}, typ.id+".update.in-place", 1))
 	}
 	rulestest.RunResources(t, table, cases)
