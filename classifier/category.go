@@ -340,7 +340,7 @@ func Categorize(typ string) (cat Category, word string, head bool) {
 	}
 	words = splitCompounds(words, lo)
 	c, w, at := phrase(words, lo, withoutTarget(words, lo))
-	if lead, ok := leadingKinds[words[lo]]; ok && lo < len(words)-1 {
+	if lead, ok := leadingKinds[words[lo]]; ok && lo < len(words)-1 && !iamGrant(words) {
 		c, w, at = lead, words[lo], len(words)-1
 	}
 	if c == "" {
@@ -380,6 +380,14 @@ var targetedKinds = map[string]bool{"secret": true, "secrets": true, "auth": tru
 // they are for: jenkins_credential_ssh, a secret of an SSH key;
 // credential_secret_file, a secret held in a file.
 var leadingKinds = map[string]Category{"credential": Secret, "credentials": Secret, "secret": Secret, "secrets": Secret}
+
+// iamGrant reports whether a name ends in an IAM grant on the thing it
+// names first (secret_manager_secret_iam_binding): who may use the secret,
+// identity, not the secret itself.
+func iamGrant(words []string) bool {
+	n := len(words)
+	return n >= 2 && words[n-2] == "iam" && (words[n-1] == "binding" || words[n-1] == "policy" || words[n-1] == "member")
+}
 
 // withoutTarget returns where the name's phrase ends once the systems it
 // targets are left off its end: only after a kind that names them so.

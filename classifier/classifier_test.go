@@ -20,6 +20,10 @@ func TestCategorize(t *testing.T) {
 		{"acme_storage_bucket", ObjectStorage, true},
 		{"acme_kms_key", KeyMaterial, true},
 		{"acme_ssh_key", Identity, true},
+		{"acme_secret_manager_regional_secret_iam_binding", Identity, true}, // a grant on a secret, not the secret
+		{"acme_secret_iam_policy", Identity, true},
+		{"acme_secret_manager_regional_secret", Secret, true},
+		{"acme_credential_ssh", Secret, true}, // a leading kind: a credential for SSH
 		{"acme_api_key", Secret, true},
 		{"acme_log_stream", Observability, true},
 		{"acme_event_stream", Messaging, true},

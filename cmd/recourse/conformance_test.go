@@ -79,7 +79,7 @@ var recourseOSGolden = map[string]struct {
 		map[string]string{
 			"google_storage_bucket.versioned":                 "force_destroy deletes every object and noncurrent version before the bucket: versioning does not survive a force-destroyed bucket, as RecourseOS assumes",
 			"google_project_iam_binding.viewer":               "an authoritative binding removes every member it lists and can lock people out: needs-review until access_kept evidence says they keep the access another way",
-			"google_secret_manager_secret_iam_binding.reader": "no row for this binding type: the classifier reads it as identity, and removing access can lock people out, so it needs review",
+			"google_secret_manager_secret_iam_binding.reader": "a secret's IAM binding is authoritative too: removing it strips every member it lists, needs-review until access_kept evidence says they keep the access",
 			"google_bigquery_dataset.destructive":             "BigQuery can undelete a dataset within its time-travel window (7 days by default): recoverable from backup, not lost",
 			"google_bigquery_table.review":                    "deletion_protection defaults to true in the provider, which then refuses the destroy: nothing is lost",
 		}},

@@ -64,6 +64,15 @@ var plainTiers = []rulestest.PlainTier{
 	{Type: "google_kms_crypto_key_iam_member", ID: "gcp.iam.crypto-key-member", Tier: 1},
 	{Type: "google_pubsub_topic_iam_member", ID: "gcp.iam.topic-member", Tier: 1},
 	{Type: "google_pubsub_subscription_iam_member", ID: "gcp.iam.subscription-member", Tier: 1},
+	{Type: "google_billing_account_iam_member", ID: "gcp.iam.billing-account-member", Tier: 1},
+	{Type: "google_bigquery_table_iam_member", ID: "gcp.iam.table-member", Tier: 1},
+	{Type: "google_kms_key_ring_iam_member", ID: "gcp.iam.key-ring-member", Tier: 1},
+	{Type: "google_spanner_instance_iam_member", ID: "gcp.iam.spanner-instance-member", Tier: 1},
+	{Type: "google_spanner_database_iam_member", ID: "gcp.iam.spanner-database-member", Tier: 1},
+	{Type: "google_cloud_run_v2_service_iam_member", ID: "gcp.iam.run-v2-service-member", Tier: 1},
+	{Type: "google_cloudfunctions_function_iam_member", ID: "gcp.iam.function-member", Tier: 1},
+	{Type: "google_cloudfunctions2_function_iam_member", ID: "gcp.iam.function2-member", Tier: 1},
+	{Type: "google_compute_instance_iam_member", ID: "gcp.iam.compute-instance-member", Tier: 1},
 	{Type: "google_cloud_run_service_iam_member", ID: "gcp.iam.run-service-member", Tier: 1},
 	{Type: "google_artifact_registry_repository_iam_member", ID: "gcp.iam.repository-member", Tier: 1},
 	{Type: "google_sourcerepo_repository", ID: "gcp.sourcerepo.repository", Tier: 4},
@@ -81,18 +90,15 @@ func TestPlainRows(t *testing.T) {
 // agent says whether the access is kept; its member changes are tier 2.
 func TestAuthoritativeRows(t *testing.T) {
 	var cases []rulestest.ResourceCase
-	for _, a := range []struct{ typ, id, list string }{
-		{"google_project_iam_binding", "gcp.iam.project-binding", "members"},
-		{"google_project_iam_policy", "gcp.iam.project-policy", "policy_data"},
-		{"google_folder_iam_binding", "gcp.iam.folder-binding", "members"},
-		{"google_folder_iam_policy", "gcp.iam.folder-policy", "policy_data"},
-		{"google_organization_iam_binding", "gcp.iam.organization-binding", "members"},
-		{"google_organization_iam_policy", "gcp.iam.organization-policy", "policy_data"},
-		{"google_service_account_iam_binding", "gcp.iam.service-account-binding", "members"},
-		{"google_service_account_iam_policy", "gcp.iam.service-account-policy", "policy_data"},
-		{"google_storage_bucket_iam_binding", "gcp.iam.bucket-binding", "members"},
-		{"google_storage_bucket_iam_policy", "gcp.iam.bucket-policy", "policy_data"},
-	} {
+	var types []struct{ typ, id, list string }
+	for _, it := range iamTargets() {
+		types = append(types, struct{ typ, id, list string }{it.prefix + "_iam_binding", "gcp.iam." + it.id + "-binding", "members"},
+			struct{ typ, id, list string }{it.prefix + "_iam_policy", "gcp.iam." + it.id + "-policy", "policy_data"})
+	}
+	if len(types) < 40 {
+		t.Fatalf("%d authoritative IAM types, want the 42 of iamTargets", len(types))
+	}
+	for _, a := range types {
 		before := obj{a.list: []any{"user:a@example.com", "user:b@example.com"}}
 		cases = append(cases,
 			rulestest.ResourceCase{Name: "no evidence", Type: a.typ, Action: model.ActionDelete, Before: before, Rule: a.id + ".delete.lockout", Tier: 5},

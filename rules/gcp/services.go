@@ -129,25 +129,53 @@ func plainRules() []rules.Rule {
 	)
 }
 
+// iamTarget is a kind of GCP resource with the provider's three IAM
+// types: TYPE_iam_member (one member of one role, additive),
+// TYPE_iam_binding (every member of one role) and TYPE_iam_policy (every
+// role), all spelled PREFIX_iam_... .
+type iamTarget struct {
+	prefix string // google_secret_manager_secret
+	id     string // secret: the rows are gcp.iam.secret-member, -binding, -policy
+	on     string // what the role is on, in the reasoning
+	member bool   // whether the member type's rows are made here (the project's are iamRules')
+}
+
+// iamTargets are the GCP resources whose IAM types have rows.
+func iamTargets() []iamTarget {
+	return []iamTarget{
+		{"google_project", "project", "project", false},
+		{"google_folder", "folder", "folder", true},
+		{"google_organization", "organization", "organization", true},
+		{"google_billing_account", "billing-account", "billing account", true},
+		{"google_service_account", "service-account", "service account", true},
+		{"google_storage_bucket", "bucket", "bucket", true},
+		{"google_bigquery_dataset", "dataset", "dataset", true},
+		{"google_bigquery_table", "table", "BigQuery table", true},
+		{"google_secret_manager_secret", "secret", "secret", true},
+		{"google_kms_key_ring", "key-ring", "key ring", true},
+		{"google_kms_crypto_key", "crypto-key", "key", true},
+		{"google_pubsub_topic", "topic", "topic", true},
+		{"google_pubsub_subscription", "subscription", "subscription", true},
+		{"google_spanner_instance", "spanner-instance", "Spanner instance", true},
+		{"google_spanner_database", "spanner-database", "Spanner database", true},
+		{"google_cloud_run_service", "run-service", "Cloud Run service", true},
+		{"google_cloud_run_v2_service", "run-v2-service", "Cloud Run service", true},
+		{"google_cloudfunctions_function", "function", "Cloud Function", true},
+		{"google_cloudfunctions2_function", "function2", "Cloud Function", true},
+		{"google_artifact_registry_repository", "repository", "repository", true},
+		{"google_compute_instance", "compute-instance", "VM instance", true},
+	}
+}
+
 // memberRules: additive IAM grants of one role to one member; an apply
 // grants them again and nothing else changes.
 func memberRules() []rules.Rule {
 	var ps []rules.Plain
-	for _, m := range []struct{ typ, id, on string }{
-		{"google_folder_iam_member", "gcp.iam.folder-member", "folder"},
-		{"google_organization_iam_member", "gcp.iam.organization-member", "organization"},
-		{"google_service_account_iam_member", "gcp.iam.service-account-member", "service account"},
-		{"google_storage_bucket_iam_member", "gcp.iam.bucket-member", "bucket"},
-		{"google_bigquery_dataset_iam_member", "gcp.iam.dataset-member", "dataset"},
-		{"google_secret_manager_secret_iam_member", "gcp.iam.secret-member", "secret"},
-		{"google_kms_crypto_key_iam_member", "gcp.iam.crypto-key-member", "key"},
-		{"google_pubsub_topic_iam_member", "gcp.iam.topic-member", "topic"},
-		{"google_pubsub_subscription_iam_member", "gcp.iam.subscription-member", "subscription"},
-		{"google_cloud_run_service_iam_member", "gcp.iam.run-service-member", "Cloud Run service"},
-		{"google_artifact_registry_repository_iam_member", "gcp.iam.repository-member", "repository"},
-	} {
-		ps = append(ps, rules.Plain{Type: m.typ, ID: m.id, Tier: reversible,
-			Reason: "one member's grant of one role on the " + m.on + " is removed; an apply grants it again, and other members of the role are untouched"})
+	for _, t := range iamTargets() {
+		if t.member {
+			ps = append(ps, rules.Plain{Type: t.prefix + "_iam_member", ID: "gcp.iam." + t.id + "-member", Tier: reversible,
+				Reason: "one member's grant of one role on the " + t.on + " is removed; an apply grants it again, and other members of the role are untouched"})
+		}
 	}
 	return rules.PlainRows(ps...)
 }
@@ -156,19 +184,9 @@ func memberRules() []rules.Rule {
 // of a role, or every role, on their target.
 func authoritativeRules() []rules.Rule {
 	var out []rules.Rule
-	for _, a := range []struct{ typ, id, what, list string }{
-		{"google_project_iam_binding", "gcp.iam.project-binding", "project IAM binding", "members"},
-		{"google_project_iam_policy", "gcp.iam.project-policy", "project IAM policy", "policy_data"},
-		{"google_folder_iam_binding", "gcp.iam.folder-binding", "folder IAM binding", "members"},
-		{"google_folder_iam_policy", "gcp.iam.folder-policy", "folder IAM policy", "policy_data"},
-		{"google_organization_iam_binding", "gcp.iam.organization-binding", "organization IAM binding", "members"},
-		{"google_organization_iam_policy", "gcp.iam.organization-policy", "organization IAM policy", "policy_data"},
-		{"google_service_account_iam_binding", "gcp.iam.service-account-binding", "service account IAM binding", "members"},
-		{"google_service_account_iam_policy", "gcp.iam.service-account-policy", "service account IAM policy", "policy_data"},
-		{"google_storage_bucket_iam_binding", "gcp.iam.bucket-binding", "bucket IAM binding", "members"},
-		{"google_storage_bucket_iam_policy", "gcp.iam.bucket-policy", "bucket IAM policy", "policy_data"},
-	} {
-		out = append(out, rules.Authoritative(a.typ, a.id, a.what, a.list)...)
+	for _, t := range iamTargets() {
+		out = append(out, rules.Authoritative(t.prefix+"_iam_binding", "gcp.iam."+t.id+"-binding", t.on+" IAM binding", "members")...)
+		out = append(out, rules.Authoritative(t.prefix+"_iam_policy", "gcp.iam."+t.id+"-policy", t.on+" IAM policy", "policy_data")...)
 	}
 	return out
 }
