@@ -554,6 +554,9 @@ func SecretInArg(c *model.Command, a model.Arg) (model.Evidence, bool) {
 // evidence.
 func secretFrom(commands [][]model.Arg, key string) (model.Evidence, bool) {
 	for _, words := range commands {
+		if len(words) > 0 && (words[0].Value == "echo" || words[0].Value == "printf") {
+			continue // prints its words: a path, not the file (echo ~/.ssh/id_rsa)
+		}
 		for _, a := range words {
 			switch {
 			case SecretFile(a.Value):
