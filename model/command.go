@@ -133,6 +133,17 @@ type Redirect struct {
 // disposable (and cleans on its own).
 var tempDirs = [...]string{"/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/dev/shm", "/private/var/folders", "/var/folders"}
 
+// HasDotDot reports whether a slash-separated path has a ".." segment:
+// where it leads depends on the directory it is read from.
+func HasDotDot(p string) bool {
+	for seg := range strings.SplitSeq(p, "/") {
+		if seg == ".." {
+			return true
+		}
+	}
+	return false
+}
+
 // InTempDir reports whether the clean absolute path p is a temp directory
 // or inside one. The rules judge such paths disposable; the shell parser
 // does not follow a cd into one (see its cd).

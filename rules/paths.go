@@ -101,7 +101,7 @@ func classifyDynamic(v string, c *model.Command) PathClass {
 	name, rest := splitVar(v[1:])
 	switch {
 	case tempVars[name]:
-		if hasDotDot(rest) {
+		if model.HasDotDot(rest) {
 			return PathDynamic
 		}
 		class := PathTemp
@@ -141,16 +141,6 @@ func defaultParam(v string) (name, def, rest string, ok bool) {
 		}
 	}
 	return "", "", "", false
-}
-
-// hasDotDot reports whether a path has a ".." segment.
-func hasDotDot(p string) bool {
-	for _, seg := range strings.Split(p, "/") {
-		if seg == ".." {
-			return true
-		}
-	}
-	return false
 }
 
 // splitVar splits "NAME/rest" or "{NAME}/rest".

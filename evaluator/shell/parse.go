@@ -1308,26 +1308,16 @@ func resolveDir(dir model.Arg, cwd string) string {
 	}
 	switch {
 	case target == "~" || strings.HasPrefix(target, "~/"):
-		if hasDotDot(target) {
+		if model.HasDotDot(target) {
 			return ""
 		}
 		return "~" + strings.TrimSuffix(path.Clean("/"+target[1:]), "/")
 	case path.IsAbs(target):
 		return path.Clean(target)
-	case cwd == "" || strings.HasPrefix(target, "~") || strings.HasPrefix(cwd, "~") && hasDotDot(target):
+	case cwd == "" || strings.HasPrefix(target, "~") || strings.HasPrefix(cwd, "~") && model.HasDotDot(target):
 		return ""
 	}
 	return path.Join(cwd, target)
-}
-
-// hasDotDot reports whether a path has a ".." segment.
-func hasDotDot(p string) bool {
-	for seg := range strings.SplitSeq(p, "/") {
-		if seg == ".." {
-			return true
-		}
-	}
-	return false
 }
 
 func firstNonEmpty(ss ...string) string {
