@@ -19,7 +19,7 @@ const (
 // attachments that an apply simply re-adds (tier 1), and stores whose
 // data always goes with them (tier 4).
 func plainRules() []rules.Rule {
-	return rules.PlainRows(
+	return append(rules.PlainRows(platformRows()...), rules.PlainRows(
 		// Databases: instances of a cluster hold no data of their own (it
 		// lives on the cluster volume); groups and proxies are settings.
 		rules.Plain{Type: "aws_rds_cluster_instance", ID: "aws.rds.cluster-instance", Tier: effort,
@@ -336,5 +336,5 @@ func plainRules() []rules.Rule {
 			Reason: "the API is deleted with its schema, resolvers and API keys; an apply recreates what configuration holds, at a new endpoint and with new keys"},
 		rules.Plain{Type: "aws_amplify_app", ID: "aws.amplify.app", Tier: effort, Confidence: medium,
 			Reason: "the app is deleted with its branches and deployments; an apply rebuilds it from its repository, at a new default domain"},
-	)
+	)...)
 }
