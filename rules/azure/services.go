@@ -17,7 +17,7 @@ const (
 // plainRules are the Azure types whose destroy has one outcome whatever
 // their attributes.
 func plainRules() []rules.Rule {
-	return rules.PlainRows(
+	return append(rules.PlainRows(platformRows()...), rules.PlainRows(
 		// Databases.
 		rules.Plain{Type: "azurerm_mssql_server", ID: "azure.mssql.server", Tier: lost, Confidence: medium,
 			Reason: "deleting a logical server deletes every database on it together with their backups; a deleted database can only be restored while its server exists"},
@@ -157,5 +157,5 @@ func plainRules() []rules.Rule {
 			Reason: "the database and its tables' data are deleted"},
 		rules.Plain{Type: "azurerm_mssql_managed_instance", ID: "azure.mssql.managed-instance", Tier: lost, Confidence: medium,
 			Reason: "the managed instance is deleted with its databases and their automated backups; only long-term retention backups survive"},
-	)
+	)...)
 }

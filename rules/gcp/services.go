@@ -17,7 +17,7 @@ const (
 // plainRules are the GCP types whose destroy has one outcome whatever
 // their attributes.
 func plainRules() []rules.Rule {
-	return rules.PlainRows(
+	return append(rules.PlainRows(platformRows()...), rules.PlainRows(
 		// Databases and stores.
 		rules.Plain{Type: "google_spanner_instance", ID: "gcp.spanner.instance", Tier: lost, Confidence: medium,
 			Reason: "every database in the instance is deleted with it; Spanner refuses while backups exist unless force_destroy, which deletes the backups too"},
@@ -126,7 +126,7 @@ func plainRules() []rules.Rule {
 			Reason: "the dataset's items and annotations are deleted; the source files it imported stay in Cloud Storage, annotations made in Vertex AI are lost"},
 		rules.Plain{Type: "google_healthcare_dataset", ID: "gcp.healthcare.dataset", Tier: lost,
 			Reason: "the dataset is deleted with every FHIR, DICOM and HL7v2 store in it and their records"},
-	)
+	)...)
 }
 
 // iamTarget is a kind of GCP resource with the provider's three IAM
