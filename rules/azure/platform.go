@@ -36,7 +36,7 @@ func platformRows() []rules.Plain {
 		{Type: "azurerm_app_service_certificate", ID: "azure.appservice.certificate", Tier: effort,
 			Reason: "TLS bindings using the certificate break until an apply uploads it again from its configured source"},
 		{Type: "azurerm_app_configuration_key", ID: "azure.appconfiguration.key", Tier: effort,
-			Reason: "applications reading the key get nothing until an apply sets it again from configuration (a soft-deleted store keeps deleted keys only with the store)"},
+			Reason: "applications reading the key get nothing until an apply sets it again from configuration"},
 		{Type: "azurerm_api_management_api", ID: "azure.apimanagement.api", Tier: effort,
 			Reason: "the API's operations stop answering through the gateway until an apply recreates it from its configured definition"},
 		{Type: "azurerm_application_insights_web_test", ID: "azure.appinsights.web-test", Tier: effort,
