@@ -87,6 +87,9 @@ func TestResourceRules(t *testing.T) {
 		}{
 			{"stateful_set", 2}, {"deployment", 2}, {"daemonset", 2}, {"job", 2}, {"cron_job", 2}, {"service", 2}, {"ingress", 2},
 			{"secret", 2}, {"config_map", 1}, {"service_account", 2}, {"role_binding", 1}, {"cluster_role_binding", 1}, {"storage_class", 2},
+			{"pod", 2}, {"replication_controller", 2}, {"role", 2}, {"cluster_role", 2}, {"network_policy", 2}, {"ingress_class", 2},
+			{"priority_class", 2}, {"pod_disruption_budget", 1}, {"limit_range", 1}, {"resource_quota", 1},
+			{"mutating_webhook_configuration", 2}, {"validating_webhook_configuration", 2},
 		} {
 			id := "k8s.tf." + strings.ReplaceAll(p.kind, "_", "") + v
 			cases = append(cases, rulestest.PlainCases("kubernetes_"+p.kind+v, id, p.tier)...)
@@ -105,6 +108,29 @@ func TestResourceRules(t *testing.T) {
 		c("manifest without kind", "kubernetes_manifest", del, map[string]any{"manifest": map[string]any{}}, nil, "k8s.tf.manifest.delete.no-kind", 4),
 		c("manifest not in the input", "kubernetes_manifest", del, map[string]any{"object": map[string]any{}}, nil, "k8s.tf.manifest.delete.no-kind", 4),
 		c("manifest spec change", "kubernetes_manifest", upd, manifest("ConfigMap"), manifest("ConfigMap"), "k8s.tf.manifest.update.in-place", 1),
+	)
+	for _, p := range []rulestest.PlainTier{
+		{Type: "kubernetes_horizontal_pod_autoscaler", ID: "k8s.tf.hpa", Tier: 1}, {Type: "kubernetes_horizontal_pod_autoscaler_v1", ID: "k8s.tf.hpa_v1", Tier: 1},
+		{Type: "kubernetes_horizontal_pod_autoscaler_v2", ID: "k8s.tf.hpa_v2", Tier: 1}, {Type: "kubernetes_labels", ID: "k8s.tf.labels", Tier: 1},
+		{Type: "kubernetes_annotations", ID: "k8s.tf.annotations", Tier: 1}, {Type: "kubernetes_env", ID: "k8s.tf.env", Tier: 1},
+		{Type: "kubernetes_config_map_v1_data", ID: "k8s.tf.configmap-data", Tier: 1}, {Type: "kubernetes_secret_v1_data", ID: "k8s.tf.secret-data", Tier: 2},
+		{Type: "kubernetes_token_request_v1", ID: "k8s.tf.token-request", Tier: 1}, {Type: "kubernetes_default_service_account_v1", ID: "k8s.tf.default-serviceaccount", Tier: 1},
+		{Type: "kubernetes_csi_driver_v1", ID: "k8s.tf.csidriver", Tier: 2}, {Type: "kubernetes_endpoints_v1", ID: "k8s.tf.endpoints", Tier: 2},
+		{Type: "kubernetes_api_service_v1", ID: "k8s.tf.apiservice", Tier: 2},
+	} {
+		cases = append(cases, rulestest.PlainCases(p.Type, p.ID, p.Tier)...)
+	}
+	kubectl := func(kind string) map[string]any {
+		return map[string]any{"kind": kind, "name": "x", "yaml_body": "kind: " + kind + "\n"}
+	}
+	cases = append(cases,
+		c("kubectl crd", "kubectl_manifest", del, kubectl("CustomResourceDefinition"), nil, "kubectl.manifest.delete.crd", 4),
+		c("kubectl namespace", "kubectl_manifest", del, kubectl("Namespace"), nil, "kubectl.manifest.delete.namespace", 4),
+		c("kubectl claim", "kubectl_manifest", del, kubectl("PersistentVolumeClaim"), nil, "kubectl.manifest.delete.volume", 4),
+		c("kubectl operator's cluster", "kubectl_manifest", del, kubectl("Kafka"), nil, "kubectl.manifest.delete.operated", 4),
+		c("near miss: kubectl deployment", "kubectl_manifest", del, kubectl("Deployment"), nil, "kubectl.manifest.delete", 2),
+		c("kubectl manifest without kind", "kubectl_manifest", del, map[string]any{"yaml_body": "x"}, nil, "kubectl.manifest.delete.no-kind", 4),
+		c("kubectl manifest change", "kubectl_manifest", upd, kubectl("Deployment"), kubectl("Deployment"), "kubectl.manifest.update.in-place", 1),
 	)
 	cases = append(cases,
 		c("release uninstalled", "helm_release", del, map[string]any{"name": "api", "chart": "api"}, nil, "helm.release.delete", 4),

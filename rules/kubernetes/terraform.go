@@ -82,36 +82,94 @@ func workloadRules() []rules.Rule {
 				Reason: "the subjects lose the cluster role until an apply binds it again"},
 			rules.Plain{Type: "kubernetes_storage_class" + v, ID: "k8s.tf.storageclass" + v, Tier: model.TierRecoverableWithEffort,
 				Reason: "new claims that name the class cannot be provisioned until an apply recreates it; existing volumes are untouched"},
+			rules.Plain{Type: "kubernetes_pod" + v, ID: "k8s.tf.pod" + v, Tier: model.TierRecoverableWithEffort,
+				Reason: "the pod stops and is deleted with its emptyDir volumes and logs; an apply starts it again from its spec"},
+			rules.Plain{Type: "kubernetes_replication_controller" + v, ID: "k8s.tf.replicationcontroller" + v, Tier: model.TierRecoverableWithEffort,
+				Reason: "its pods are deleted and requests fail until an apply recreates it from its spec"},
+			rules.Plain{Type: "kubernetes_role" + v, ID: "k8s.tf.role" + v, Tier: model.TierRecoverableWithEffort,
+				Reason: "bindings to the role grant nothing until an apply recreates it from configuration"},
+			rules.Plain{Type: "kubernetes_cluster_role" + v, ID: "k8s.tf.clusterrole" + v, Tier: model.TierRecoverableWithEffort,
+				Reason: "bindings to the cluster role grant nothing until an apply recreates it from configuration"},
+			rules.Plain{Type: "kubernetes_network_policy" + v, ID: "k8s.tf.networkpolicy" + v, Tier: model.TierRecoverableWithEffort,
+				Reason: "the traffic the policy kept out of its pods is let in (or, if it was their only policy, all traffic is) until an apply recreates it"},
+			rules.Plain{Type: "kubernetes_ingress_class" + v, ID: "k8s.tf.ingressclass" + v, Tier: model.TierRecoverableWithEffort,
+				Reason: "ingresses that name the class stop being served by its controller until an apply recreates it"},
+			rules.Plain{Type: "kubernetes_priority_class" + v, ID: "k8s.tf.priorityclass" + v, Tier: model.TierRecoverableWithEffort,
+				Reason: "new pods that name the class are refused until an apply recreates it; running pods keep their priority"},
+			rules.Plain{Type: "kubernetes_pod_disruption_budget" + v, ID: "k8s.tf.poddisruptionbudget" + v, Tier: model.TierReversible,
+				Reason: "voluntary evictions (a node drain) are no longer held back for the pods until an apply adds the budget again"},
+			rules.Plain{Type: "kubernetes_limit_range" + v, ID: "k8s.tf.limitrange" + v, Tier: model.TierReversible,
+				Reason: "new pods in the namespace get no default or bounded resources until an apply adds the range again; running pods are untouched"},
+			rules.Plain{Type: "kubernetes_resource_quota" + v, ID: "k8s.tf.resourcequota" + v, Tier: model.TierReversible,
+				Reason: "the namespace is no longer held to the quota until an apply adds it again; nothing running is touched"},
+			rules.Plain{Type: "kubernetes_mutating_webhook_configuration" + v, ID: "k8s.tf.mutatingwebhookconfiguration" + v, Tier: model.TierRecoverableWithEffort,
+				Reason: "objects are admitted without the webhook's changes (injected sidecars, defaults) until an apply adds it again"},
+			rules.Plain{Type: "kubernetes_validating_webhook_configuration" + v, ID: "k8s.tf.validatingwebhookconfiguration" + v, Tier: model.TierRecoverableWithEffort,
+				Reason: "objects are admitted without the webhook's checks (policies it enforced) until an apply adds it again"},
 		)...)
 	}
-	return out
+	return append(out, rules.PlainRows(
+		rules.Plain{Type: "kubernetes_horizontal_pod_autoscaler", ID: "k8s.tf.hpa", Tier: model.TierReversible,
+			Reason: "the workload stops autoscaling and keeps its current replica count until an apply adds the autoscaler again"},
+		rules.Plain{Type: "kubernetes_horizontal_pod_autoscaler_v1", ID: "k8s.tf.hpa_v1", Tier: model.TierReversible,
+			Reason: "the workload stops autoscaling and keeps its current replica count until an apply adds the autoscaler again"},
+		rules.Plain{Type: "kubernetes_horizontal_pod_autoscaler_v2", ID: "k8s.tf.hpa_v2", Tier: model.TierReversible,
+			Reason: "the workload stops autoscaling and keeps its current replica count until an apply adds the autoscaler again"},
+		rules.Plain{Type: "kubernetes_labels", ID: "k8s.tf.labels", Tier: model.TierReversible,
+			Reason: "the labels it set are removed from the object until an apply sets them again; selectors that matched them stop matching meanwhile"},
+		rules.Plain{Type: "kubernetes_annotations", ID: "k8s.tf.annotations", Tier: model.TierReversible,
+			Reason: "the annotations it set are removed from the object until an apply sets them again"},
+		rules.Plain{Type: "kubernetes_env", ID: "k8s.tf.env", Tier: model.TierReversible,
+			Reason: "the environment variables it set are removed from the container spec (its pods restart without them) until an apply sets them again"},
+		rules.Plain{Type: "kubernetes_config_map_v1_data", ID: "k8s.tf.configmap-data", Tier: model.TierReversible,
+			Reason: "the keys it manages are removed from the config map until an apply writes them again"},
+		rules.Plain{Type: "kubernetes_secret_v1_data", ID: "k8s.tf.secret-data", Tier: model.TierRecoverableWithEffort,
+			Reason: "the keys it manages are removed from the secret until an apply writes them again from configuration; pods that read them fail meanwhile"},
+		rules.Plain{Type: "kubernetes_token_request_v1", ID: "k8s.tf.token-request", Tier: model.TierReversible,
+			Reason: "a token request holds a short-lived token; an apply requests a new one"},
+		rules.Plain{Type: "kubernetes_default_service_account_v1", ID: "k8s.tf.default-serviceaccount", Tier: model.TierReversible,
+			Reason: "the namespace's default service account cannot be deleted: Terraform only stops managing its settings"},
+		rules.Plain{Type: "kubernetes_csi_driver_v1", ID: "k8s.tf.csidriver", Tier: model.TierRecoverableWithEffort,
+			Reason: "the driver's registration settings are removed until an apply recreates them; volumes already attached stay"},
+		rules.Plain{Type: "kubernetes_endpoints_v1", ID: "k8s.tf.endpoints", Tier: model.TierRecoverableWithEffort,
+			Reason: "the service loses the addresses it routed to until an apply recreates them"},
+		rules.Plain{Type: "kubernetes_api_service_v1", ID: "k8s.tf.apiservice", Tier: model.TierRecoverableWithEffort,
+			Reason: "the aggregated API group stops being served (kubectl top, custom metrics) until an apply registers it again"},
+	)...)
 }
 
 // manifestRules: a kubernetes_manifest can be any kind, so its kind
 // decides. Deleting a CustomResourceDefinition deletes every custom
 // resource of that kind in the cluster.
 func manifestRules() []rules.Rule {
-	const typ = "kubernetes_manifest"
-	kind := func(k string) rules.Cond { return rules.Was("manifest.kind", rules.Eq(k)) }
+	return append(manifestRows("kubernetes_manifest", "k8s.tf.manifest", "manifest.kind"), manifestRows("kubectl_manifest", "kubectl.manifest", "kind")...)
+}
+
+// manifestRows are the rows of a type that holds any Kubernetes object,
+// whose kind is at kindPath: the kubernetes provider's kubernetes_manifest
+// (manifest.kind) and the kubectl provider's kubectl_manifest (kind, read
+// from its yaml_body).
+func manifestRows(typ, id, kindPath string) []rules.Rule {
+	kind := func(k string) rules.Cond { return rules.Was(kindPath, rules.Eq(k)) }
 	return []rules.Rule{
-		{ID: "k8s.tf.manifest.delete.crd", Type: typ, On: rules.Destroy, Tier: model.TierUnrecoverable,
+		{ID: id + ".delete.crd", Type: typ, On: rules.Destroy, Tier: model.TierUnrecoverable,
 			When:   kind("CustomResourceDefinition"),
 			Reason: "deleting a CustomResourceDefinition deletes every custom resource of its kind in the cluster, managed here or not"},
-		{ID: "k8s.tf.manifest.delete.namespace", Type: typ, On: rules.Destroy, Tier: model.TierUnrecoverable, Confidence: model.ConfidenceMedium,
+		{ID: id + ".delete.namespace", Type: typ, On: rules.Destroy, Tier: model.TierUnrecoverable, Confidence: model.ConfidenceMedium,
 			When:   kind("Namespace"),
 			Reason: "deleting a namespace deletes every object in it, claims and secrets included, whether this configuration manages them or not"},
-		{ID: "k8s.tf.manifest.delete.volume", Type: typ, On: rules.Destroy, Tier: model.TierUnrecoverable, Confidence: model.ConfidenceMedium,
+		{ID: id + ".delete.volume", Type: typ, On: rules.Destroy, Tier: model.TierUnrecoverable, Confidence: model.ConfidenceMedium,
 			When:   rules.Any(kind("PersistentVolumeClaim"), kind("PersistentVolume")),
 			Reason: "with the Delete reclaim policy (the default for dynamically provisioned volumes) the volume and its data go with it"},
-		{ID: "k8s.tf.manifest.delete.operated", Type: typ, On: rules.Destroy, Tier: model.TierUnrecoverable, Confidence: model.ConfidenceMedium,
+		{ID: id + ".delete.operated", Type: typ, On: rules.Destroy, Tier: model.TierUnrecoverable, Confidence: model.ConfidenceMedium,
 			When:   operatedKind(kind),
 			Reason: "the kind is one an operator runs a database, queue, storage, backup or cluster for (CloudNativePG's Cluster, Velero's Backup, Strimzi's Kafka, ECK's Elasticsearch, Rook's CephCluster): the operator deletes what it runs, and under some settings its volumes and backups too"},
-		{ID: "k8s.tf.manifest.delete", Type: typ, On: rules.Destroy, Tier: model.TierRecoverableWithEffort, Confidence: model.ConfidenceMedium,
-			When:   rules.Was("manifest.kind", rules.Set()),
+		{ID: id + ".delete", Type: typ, On: rules.Destroy, Tier: model.TierRecoverableWithEffort, Confidence: model.ConfidenceMedium,
+			When:   rules.Was(kindPath, rules.Set()),
 			Reason: "the object is deleted and an apply recreates it from its manifest; state it held outside the manifest (status, generated fields) is lost"},
-		{ID: "k8s.tf.manifest.delete.no-kind", Type: typ, On: rules.Destroy, Tier: model.TierUnrecoverable, Confidence: model.ConfidenceMedium,
+		{ID: id + ".delete.no-kind", Type: typ, On: rules.Destroy, Tier: model.TierUnrecoverable, Confidence: model.ConfidenceMedium,
 			Reason: "the manifest names no kind, so it is read as the most dangerous one: a definition or namespace whose delete takes other objects with it"},
-		rules.InPlace(typ, "k8s.tf.manifest.update.in-place"),
+		rules.InPlace(typ, id+".update.in-place"),
 	}
 }
 
