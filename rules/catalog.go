@@ -2,6 +2,7 @@ package rules
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/recourse-dev/recourse/model"
 )
@@ -80,6 +81,13 @@ func (e *Engine) Catalog(kind string) Catalog {
 		cat.Rules = append(cat.Rules, CatalogRow{ID: r.ID, Kind: k, Type: r.Type, Actions: actions, Condition: cond,
 			Tier: r.Tier, Label: r.Tier.Label(), Reason: r.Reason})
 	}
+	cat.count(types)
+	return cat
+}
+
+// count fills the catalog's lists of names and its counts from types, the
+// names of each kind that its rows judge.
+func (c *Catalog) count(types map[string]map[string]bool) {
 	sorted := func(m map[string]bool) []string {
 		out := make([]string, 0, len(m))
 		for t := range m {
@@ -88,7 +96,43 @@ func (e *Engine) Catalog(kind string) Catalog {
 		slices.Sort(out)
 		return out
 	}
-	cat.TerraformTypes, cat.Programs, cat.MCPTools = sorted(types[KindTerraform]), sorted(types[KindShell]), sorted(types[KindMCP])
-	cat.Counts = CatalogCount{TerraformTypes: len(cat.TerraformTypes), Programs: len(cat.Programs), MCPTools: len(cat.MCPTools), Rules: len(cat.Rules)}
-	return cat
+	c.TerraformTypes, c.Programs, c.MCPTools = sorted(types[KindTerraform]), sorted(types[KindShell]), sorted(types[KindMCP])
+	c.Counts = CatalogCount{TerraformTypes: len(c.TerraformTypes), Programs: len(c.Programs), MCPTools: len(c.MCPTools), Rules: len(c.Rules)}
+}
+
+// Only returns the catalog of the rows whose type is one of names, or
+// starts with a name's stem when the name ends in '*' (aws_db_*), and the
+// names that no row has. The rows that apply to every type are not kept.
+func (c Catalog) Only(names []string) (Catalog, []string) {
+	matches := func(typ, name string) bool {
+		if stem, ok := strings.CutSuffix(name, "*"); ok {
+			return strings.HasPrefix(typ, stem)
+		}
+		return typ == name
+	}
+	types := map[string]map[string]bool{KindTerraform: {}, KindShell: {}, KindMCP: {}}
+	out := Catalog{Rules: []CatalogRow{}}
+	hit := make([]bool, len(names))
+	for _, r := range c.Rules {
+		kept := false
+		for i, n := range names {
+			if r.Type == AnyType || !matches(r.Type, n) {
+				continue
+			}
+			hit[i] = true
+			if !kept {
+				out.Rules = append(out.Rules, r)
+				types[r.Kind][r.Type] = true
+				kept = true
+			}
+		}
+	}
+	out.count(types)
+	var none []string
+	for i, n := range names {
+		if !hit[i] {
+			none = append(none, n)
+		}
+	}
+	return out, none
 }
