@@ -2,11 +2,13 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/recourse-dev/recourse/classifier"
+	"github.com/recourse-dev/recourse/internal/suggest"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/report"
 	"github.com/recourse-dev/recourse/rules"
@@ -48,8 +50,11 @@ from, and the verdict on a destroy.`,
 			}
 			only, none := cat.Only(names)
 			found := foundCatalog{Catalog: only, Classifier: []classifierReading{}}
+			known := slices.Concat(cat.TerraformTypes, cat.Programs, cat.MCPTools)
 			for _, n := range none {
-				found.Classifier = append(found.Classifier, readByClassifier(n))
+				r := readByClassifier(n)
+				r.NearBy = suggest.Matches(strings.TrimSuffix(n, "*"), known, 3)
+				found.Classifier = append(found.Classifier, r)
 			}
 			if format == "json" {
 				return report.WriteJSON(cmd.OutOrStdout(), found)
@@ -81,6 +86,8 @@ type classifierReading struct {
 	Label      string           `json:"destroyLabel"`
 	Confidence model.Confidence `json:"confidence"`
 	Reasoning  string           `json:"reasoning"`
+	// NearBy are covered names spelled like it: a typo's likely meaning.
+	NearBy []string `json:"nearBy"`
 }
 
 func readByClassifier(name string) classifierReading {
@@ -118,6 +125,9 @@ func writeFound(cmd *cobra.Command, f foundCatalog) error {
 			fmt.Fprintf(&b, " (from %q)", c.Word)
 		}
 		fmt.Fprintf(&b, "; a destroy is tier %d %s, %s confidence:\n  %s\n", c.Tier, c.Label, c.Confidence, c.Reasoning)
+		if len(c.NearBy) > 0 {
+			fmt.Fprintf(&b, "  Names with rows spelled like it: %s\n", strings.Join(c.NearBy, ", "))
+		}
 	}
 	_, err := fmt.Fprint(cmd.OutOrStdout(), b.String())
 	return err

@@ -12,7 +12,8 @@ import (
 // Matches returns up to n candidates within a distance that scales with
 // the name's length, closest first. Names are compared case-insensitively
 // with '.', '-' and ' ' read as '_', and a candidate that contains the name
-// (or is contained in it) counts as close.
+// (or is contained in it) counts as close, if the shorter of the two has
+// three characters or more ("." is in every name with a dot).
 func Matches(name string, candidates []string, n int) []string {
 	norm := normalize(name)
 	type scored struct {
@@ -24,7 +25,7 @@ func Matches(name string, candidates []string, n int) []string {
 	for _, c := range candidates {
 		nc := normalize(c)
 		d := levenshtein.ComputeDistance(norm, nc)
-		if norm != "" && (strings.Contains(nc, norm) || strings.Contains(norm, nc)) && d > 1 {
+		if contains(nc, norm) && d > 1 {
 			d = min(d, limit)
 		}
 		if d <= limit {
@@ -48,6 +49,15 @@ func Nearest(name string, candidates []string) string {
 		return m[0]
 	}
 	return ""
+}
+
+// contains reports whether one of a and b contains the other, the shorter
+// being three characters or more.
+func contains(a, b string) bool {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	return len(b) >= 3 && strings.Contains(a, b)
 }
 
 func normalize(s string) string {

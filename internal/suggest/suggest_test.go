@@ -28,4 +28,11 @@ func TestMatches(t *testing.T) {
 	if got := Matches("argumnets", []string{"arguments", "annotations", "server"}, 3); strings.Join(got, ",") != "arguments" {
 		t.Errorf("argumnets: %v", got)
 	}
+	// A short name is not close to everything that contains it.
+	if got := Matches("acme_widget", []string{".", "[", "rm", "aws_instance"}, 3); len(got) != 0 {
+		t.Errorf("acme_widget: %v, want none", got)
+	}
+	if got := Matches("aws_db_instances", []string{".", "aws_db_instance", "aws_instance"}, 3); strings.Join(got, ",") != "aws_db_instance,aws_instance" {
+		t.Errorf("aws_db_instances: %v", got)
+	}
 }
