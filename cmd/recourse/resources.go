@@ -78,14 +78,14 @@ type foundCatalog struct {
 // row knows: the category its name suggests, the word it read that from,
 // and its verdict on destroying one.
 type classifierReading struct {
-	Name       string           `json:"name"`
-	Category   string           `json:"category"`
-	Word       string           `json:"word"`
-	DataLoss   bool             `json:"dataBearing"`
-	Tier       model.Tier       `json:"destroyTier"`
-	Label      string           `json:"destroyLabel"`
-	Confidence model.Confidence `json:"confidence"`
-	Reasoning  string           `json:"reasoning"`
+	Name        string           `json:"name"`
+	Category    string           `json:"category"`
+	Word        string           `json:"word"`
+	DataBearing bool             `json:"dataBearing"`
+	Tier        model.Tier       `json:"destroyTier"`
+	Label       string           `json:"destroyLabel"`
+	Confidence  model.Confidence `json:"confidence"`
+	Reasoning   string           `json:"reasoning"`
 	// NearBy are covered names spelled like it: a typo's likely meaning.
 	NearBy []string `json:"nearBy"`
 }
@@ -94,7 +94,7 @@ func readByClassifier(name string) classifierReading {
 	cat, word, _ := classifier.Categorize(name)
 	v := classifier.Classify(&model.Mutation{Source: model.SourceTerraform, Action: model.ActionDelete, Address: name + ".x",
 		Target: model.Target{Type: name, ID: name + ".x"}})
-	return classifierReading{Name: name, Category: string(cat), Word: word, DataLoss: cat.DataBearing(), Tier: v.Tier, Label: v.Tier.Label(),
+	return classifierReading{Name: name, Category: string(cat), Word: word, DataBearing: cat.DataBearing(), Tier: v.Tier, Label: v.Tier.Label(),
 		Confidence: v.Confidence, Reasoning: v.Reasoning}
 }
 
