@@ -25,7 +25,7 @@ Every tool is read-only: Recourse executes nothing.
 - A result escalated because facts are missing (data.mutations[].missingEvidence) and you verified them with
   read-only commands (data.mutations[].missingEvidenceDetails lists them, as argv arrays, with where each answer
   leads): **recourse_evaluate_with_evidence** with the same input and the facts.
-- Not sure whether something gets deep analysis: **recourse_supported_resources** with "name" (a Terraform type, program or tool) answers "covered" true or false.
+- Not sure whether something gets deep analysis: **recourse_supported_resources** with "name" (a Terraform type, program or tool) answers "covered" true or false, and for a name with no rows what the classifier makes of it ("classifier").
 
 ## How to act on data.riskAssessment
 

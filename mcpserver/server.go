@@ -16,6 +16,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/recourse-dev/recourse/classifier"
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/internal/suggest"
 	"github.com/recourse-dev/recourse/report"
@@ -399,10 +400,13 @@ type Supported struct {
 	// Name and Covered answer a question about one type, program or tool:
 	// whether it has rows of its own (its rows are then in Rules), and
 	// the nearest covered names when it has none.
-	Name     string   `json:"name,omitempty"`
-	Covered  *bool    `json:"covered,omitempty"`
-	NearBy   []string `json:"didYouMean,omitempty"`
-	Fallback string   `json:"fallback"`
+	Name    string   `json:"name,omitempty"`
+	Covered *bool    `json:"covered,omitempty"`
+	NearBy  []string `json:"didYouMean,omitempty"`
+	// Classifier is, for a name with no rows, what the classifier makes
+	// of a Terraform type of that name.
+	Classifier *classifier.Reading `json:"classifier,omitempty"`
+	Fallback   string              `json:"fallback"`
 }
 
 // Catalog is the catalog of the engine's rows, limited to kind when set.
@@ -425,6 +429,8 @@ func Catalog(eng *rules.Engine, kind, name string, withRules bool) Supported {
 		if !covered {
 			names := append(append(append([]string{}, out.TerraformTypes...), out.Programs...), out.MCPTools...)
 			out.NearBy = suggest.Matches(name, names, 3)
+			reading := classifier.ReadType(name)
+			out.Classifier = &reading
 		}
 	case !withRules:
 		out.Rules = []rules.CatalogRow{}

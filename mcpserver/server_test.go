@@ -245,6 +245,11 @@ func TestSupportedResourcesQueries(t *testing.T) {
 		if tt.near != "" && !strings.Contains(fmt.Sprint(data["didYouMean"]), tt.near) {
 			t.Errorf("%v: did you mean %v, want %s", tt.args, data["didYouMean"], tt.near)
 		}
+		// A name with no rows gets the classifier's reading; a covered one does not.
+		if reading, ok := data["classifier"].(map[string]any); (tt.covered == false) != ok ||
+			ok && (reading["category"] != "database" || reading["destroyTier"] != float64(5) || reading["type"] != tt.args["name"]) {
+			t.Errorf("%v: classifier reading %v", tt.args, data["classifier"])
+		}
 		validate(t, ToolSupportedResources, env)
 	}
 }

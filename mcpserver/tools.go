@@ -106,7 +106,7 @@ func toolDefs() []*toolDef {
 				"Use the recourse_evaluate_* tools instead to judge an action. Common composition: after a degraded result, check coverage here before asking a human.",
 			params: []param{
 				{name: "kind", types: []string{"string"}, desc: "limit the catalog to one kind of input", enum: []string{"terraform", "shell", "mcp"}},
-				{name: "name", types: []string{"string"}, desc: "one Terraform type, program or MCP tool (as in the lists): answers covered true or false, with its rule rows"},
+				{name: "name", types: []string{"string"}, desc: "one Terraform type, program or MCP tool (as in the lists): answers covered true or false, with its rule rows, or with didYouMean and the classifier's reading of it when it has none"},
 				{name: "include_rules", types: []string{"boolean"}, desc: "include every rule row (thousands; default false: names and counts only)"},
 			},
 			example: map[string]any{"kind": "terraform", "name": "aws_db_instance"},

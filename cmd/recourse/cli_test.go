@@ -88,7 +88,7 @@ test_dev_relaxes if {
 		{name: "resources for a type no row has", args: []string{"resources", "acme_orders_database"}, exit: 0,
 			stdout: []string{"acme_orders_database: no rule row", "reads it as database", `(from "database")`, "tier 4 unrecoverable"}},
 		{name: "resources by name json", args: []string{"resources", "--format", "json", "random_password", "acme_orders_bucket"}, exit: 0,
-			stdout: []string{`"utility.random-password.delete"`, `"terraformTypes": 1`, `"name": "acme_orders_bucket"`, `"category": "object-storage"`, `"destroyTier": 4`}},
+			stdout: []string{`"utility.random-password.delete"`, `"terraformTypes": 1`, `"type": "acme_orders_bucket"`, `"category": "object-storage"`, `"destroyTier": 4`}},
 		{name: "shell block", args: []string{"eval", "shell", "--format", "json", "--", "sudo rm -rf /"}, exit: 4, stdout: []string{`"riskAssessment": "block"`, `"ruleId": "fs.rm.critical"`}},
 		{name: "shell allow", args: []string{"eval", "shell", "--", "ls -la"}, exit: 0, stdout: []string{"ALLOW"}},
 		{name: "shell stdin", args: []string{"eval", "shell", "--format", "json", "-"}, stdin: "git reset --hard\n", exit: 4, stdout: []string{"git.reset.hard"}},

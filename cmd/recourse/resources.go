@@ -9,7 +9,6 @@ import (
 
 	"github.com/recourse-dev/recourse/classifier"
 	"github.com/recourse-dev/recourse/internal/suggest"
-	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/report"
 	"github.com/recourse-dev/recourse/rules"
 	"github.com/recourse-dev/recourse/rules/builtin"
@@ -52,9 +51,8 @@ from, and the verdict on a destroy.`,
 			found := foundCatalog{Catalog: only, Classifier: []classifierReading{}}
 			known := slices.Concat(cat.TerraformTypes, cat.Programs, cat.MCPTools)
 			for _, n := range none {
-				r := readByClassifier(n)
-				r.NearBy = suggest.Matches(strings.TrimSuffix(n, "*"), known, 3)
-				found.Classifier = append(found.Classifier, r)
+				found.Classifier = append(found.Classifier, classifierReading{Reading: classifier.ReadType(n),
+					DidYouMean: suggest.Matches(strings.TrimSuffix(n, "*"), known, 3)})
 			}
 			if format == "json" {
 				return report.WriteJSON(cmd.OutOrStdout(), found)
@@ -74,28 +72,13 @@ type foundCatalog struct {
 	Classifier []classifierReading `json:"classifier"`
 }
 
-// classifierReading is what the classifier makes of a Terraform type no
-// row knows: the category its name suggests, the word it read that from,
-// and its verdict on destroying one.
+// classifierReading is the classifier's reading of a name no row has,
+// with the covered names spelled like it.
 type classifierReading struct {
-	Name        string           `json:"name"`
-	Category    string           `json:"category"`
-	Word        string           `json:"word"`
-	DataBearing bool             `json:"dataBearing"`
-	Tier        model.Tier       `json:"destroyTier"`
-	Label       string           `json:"destroyLabel"`
-	Confidence  model.Confidence `json:"confidence"`
-	Reasoning   string           `json:"reasoning"`
-	// NearBy are covered names spelled like it: a typo's likely meaning.
-	NearBy []string `json:"nearBy"`
-}
-
-func readByClassifier(name string) classifierReading {
-	cat, word, _ := classifier.Categorize(name)
-	v := classifier.Classify(&model.Mutation{Source: model.SourceTerraform, Action: model.ActionDelete, Address: name + ".x",
-		Target: model.Target{Type: name, ID: name + ".x"}})
-	return classifierReading{Name: name, Category: string(cat), Word: word, DataBearing: cat.DataBearing(), Tier: v.Tier, Label: v.Tier.Label(),
-		Confidence: v.Confidence, Reasoning: v.Reasoning}
+	classifier.Reading
+	// DidYouMean are covered names spelled like it: a typo's likely
+	// meaning.
+	DidYouMean []string `json:"didYouMean"`
 }
 
 func writeCatalog(cmd *cobra.Command, cat rules.Catalog) error {
@@ -120,13 +103,13 @@ func writeFound(cmd *cobra.Command, f foundCatalog) error {
 		if b.Len() > 0 {
 			b.WriteByte('\n')
 		}
-		fmt.Fprintf(&b, "%s: no rule row. As a Terraform type the classifier reads it as %s", c.Name, c.Category)
+		fmt.Fprintf(&b, "%s: no rule row. As a Terraform type the classifier reads it as %s", c.Type, c.Category)
 		if c.Word != "" {
 			fmt.Fprintf(&b, " (from %q)", c.Word)
 		}
 		fmt.Fprintf(&b, "; a destroy is tier %d %s, %s confidence:\n  %s\n", c.Tier, c.Label, c.Confidence, c.Reasoning)
-		if len(c.NearBy) > 0 {
-			fmt.Fprintf(&b, "  Names with rows spelled like it: %s\n", strings.Join(c.NearBy, ", "))
+		if len(c.DidYouMean) > 0 {
+			fmt.Fprintf(&b, "  Names with rows spelled like it: %s\n", strings.Join(c.DidYouMean, ", "))
 		}
 	}
 	_, err := fmt.Fprint(cmd.OutOrStdout(), b.String())
