@@ -149,6 +149,9 @@ var plainTiers = []rulestest.PlainTier{
 	{Type: "aws_codecommit_repository", ID: "aws.codecommit.repository", Tier: 4},
 	{Type: "aws_ecr_lifecycle_policy", ID: "aws.ecr.lifecycle-policy", Tier: 1},
 	// platform.go
+	{Type: "aws_connect_instance", ID: "aws.connect.instance", Tier: 4},
+	{Type: "aws_simpledb_domain", ID: "aws.simpledb.domain", Tier: 4},
+	{Type: "aws_cloudsearch_domain", ID: "aws.cloudsearch.domain", Tier: 4},
 	{Type: "aws_acm_certificate_validation", ID: "aws.acm.certificate-validation", Tier: 1},
 	{Type: "aws_appautoscaling_policy", ID: "aws.appautoscaling.policy", Tier: 1},
 	{Type: "aws_appautoscaling_target", ID: "aws.appautoscaling.target", Tier: 1},

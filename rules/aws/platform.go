@@ -212,6 +212,12 @@ func platformRows() []rules.Plain {
 			Reason: "new EBS volumes in the region are no longer encrypted by default until an apply turns it on again"},
 
 		// Stores whose data goes with them.
+		{Type: "aws_cloudsearch_domain", ID: "aws.cloudsearch.domain", Tier: lost, Confidence: medium,
+			Reason: "the search domain is deleted with its indexed documents; only the source they were uploaded from can fill a new one"},
+		{Type: "aws_simpledb_domain", ID: "aws.simpledb.domain", Tier: lost,
+			Reason: "the SimpleDB domain is deleted with every item in it; SimpleDB keeps no backup"},
+		{Type: "aws_connect_instance", ID: "aws.connect.instance", Tier: lost, Confidence: medium,
+			Reason: "the contact center is deleted with its users, queues, contact flows, phone number claims and contact records; recordings and reports exported to S3 stay"},
 		{Type: "aws_cloud9_environment_ec2", ID: "aws.cloud9.environment", Tier: lost,
 			Reason: "the environment's instance is terminated and its volume, with the files in the workspace, is deleted; only what was pushed elsewhere survives"},
 		{Type: "aws_mwaa_environment", ID: "aws.mwaa.environment", Tier: lost, Confidence: medium,

@@ -10,6 +10,9 @@ import (
 // plainTiers pins the destroy tier of every type in the plain table.
 var plainTiers = []rulestest.PlainTier{
 	// platform.go
+	{Type: "azurerm_purview_account", ID: "azure.purview.account", Tier: 4},
+	{Type: "azurerm_dashboard_grafana", ID: "azure.grafana.workspace", Tier: 4},
+	{Type: "azurerm_app_configuration", ID: "azure.appconfiguration.store", Tier: 4},
 	{Type: "azurerm_cosmosdb_sql_role_assignment", ID: "azure.cosmosdb.sql-role-assignment", Tier: 1},
 	{Type: "azurerm_network_watcher_flow_log", ID: "azure.network.flow-log", Tier: 1},
 	{Type: "azurerm_security_center_contact", ID: "azure.securitycenter.contact", Tier: 1},

@@ -94,6 +94,12 @@ func platformRows() []rules.Plain {
 			Reason: "a policy can be deleted only once no share uses it; recovery points already taken keep their retention"},
 
 		// Stores whose data goes with them.
+		{Type: "azurerm_app_configuration", ID: "azure.appconfiguration.store", Tier: lost, Confidence: medium,
+			Reason: "the store is deleted with every key-value and feature flag in it, those set outside this configuration included; the provider purges its soft-deleted copy by default (features.app_configuration.purge_soft_delete_on_destroy)"},
+		{Type: "azurerm_dashboard_grafana", ID: "azure.grafana.workspace", Tier: lost, Confidence: medium,
+			Reason: "the managed Grafana is deleted with the dashboards, alerts and users made in it; only dashboards kept in configuration or exported come back"},
+		{Type: "azurerm_purview_account", ID: "azure.purview.account", Tier: lost, Confidence: medium,
+			Reason: "the account is deleted with its data map: scanned assets, lineage, classifications and glossary terms; the scanned sources are untouched"},
 		{Type: "azurerm_notification_hub", ID: "azure.notificationhubs.hub", Tier: lost, Confidence: medium,
 			Reason: "the hub is deleted with its device registrations and installations; apps must register again before they can be reached"},
 	}

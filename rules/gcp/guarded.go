@@ -128,15 +128,20 @@ func versioningOn(v map[string]any) bool {
 // is deleted with it unless auto_delete is false. Filestore instances have
 // an API-level deletion guard. Secret versions follow deletion_policy.
 func computeRules() []rules.Rule {
-	const vm, filestore, version = "google_compute_instance", "google_filestore_instance", "google_secret_manager_secret_version"
-	out := rules.Guard{Type: vm, ID: "gcp.compute.instance", Attr: "deletion_protection", On: true, What: "Compute Engine"}.Rows()
-	out = append(out,
-		rules.Rule{ID: "gcp.compute.instance.delete.boot-disk", Type: vm, On: rules.Destroy, Tier: fromBackup, Confidence: medium,
-			When:   rules.WasDefault("boot_disk.0.auto_delete", true, rules.Ne(false)),
-			Reason: "the boot disk is deleted with the instance (auto_delete defaults to true): it can be recreated from its image, but anything written to the disk since is lost unless snapshotted"},
-		rules.Rule{ID: "gcp.compute.instance.delete", Type: vm, On: rules.Destroy, Tier: effort,
-			Reason: "the boot disk survives (auto_delete=false) and attached disks are kept; a new instance can use them"},
-		rules.InPlace(vm, "gcp.compute.instance.update.in-place"))
+	const filestore, version = "google_filestore_instance", "google_secret_manager_secret_version"
+	var out []rules.Rule
+	// An instance made from a template is an instance like any other once
+	// it exists: the same guard and the same boot disk.
+	for _, vm := range []struct{ typ, id string }{{"google_compute_instance", "gcp.compute.instance"}, {"google_compute_instance_from_template", "gcp.compute.instance-from-template"}} {
+		out = append(out, rules.Guard{Type: vm.typ, ID: vm.id, Attr: "deletion_protection", On: true, What: "Compute Engine"}.Rows()...)
+		out = append(out,
+			rules.Rule{ID: vm.id + ".delete.boot-disk", Type: vm.typ, On: rules.Destroy, Tier: fromBackup, Confidence: medium,
+				When:   rules.WasDefault("boot_disk.0.auto_delete", true, rules.Ne(false)),
+				Reason: "the boot disk is deleted with the instance (auto_delete defaults to true): it can be recreated from its image, but anything written to the disk since is lost unless snapshotted"},
+			rules.Rule{ID: vm.id + ".delete", Type: vm.typ, On: rules.Destroy, Tier: effort,
+				Reason: "the boot disk survives (auto_delete=false) and attached disks are kept; a new instance can use them"},
+			rules.InPlace(vm.typ, vm.id+".update.in-place"))
+	}
 	out = append(out, rules.Guard{Type: filestore, ID: "gcp.filestore.instance", Attr: "deletion_protection_enabled", On: true, What: "Filestore"}.Rows()...)
 	return append(out,
 		rules.Rule{ID: "gcp.filestore.instance.delete", Type: filestore, On: rules.Destroy, Tier: lost, Confidence: medium,

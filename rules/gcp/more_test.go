@@ -11,6 +11,7 @@ import (
 // plainTiers pins the destroy tier of every type in the plain tables.
 var plainTiers = []rulestest.PlainTier{
 	// platform.go
+	{Type: "google_vertex_ai_tensorboard", ID: "gcp.vertexai.tensorboard", Tier: 4},
 	{Type: "google_bigquery_job", ID: "gcp.bigquery.job", Tier: 1},
 	{Type: "google_compute_autoscaler", ID: "gcp.compute.autoscaler", Tier: 1},
 	{Type: "google_compute_region_autoscaler", ID: "gcp.compute.region-autoscaler", Tier: 1},
@@ -216,6 +217,11 @@ func TestGuardedRows(t *testing.T) {
 		c("vm boot disk kept", "google_compute_instance", del, obj{"deletion_protection": false, "boot_disk": []any{obj{"auto_delete": false}}}, nil, "gcp.compute.instance.delete", 2),
 		c("vm protection off", "google_compute_instance", upd, obj{"deletion_protection": true}, obj{"deletion_protection": false}, "gcp.compute.instance.update.protection-off", 2),
 		tags("google_compute_instance", "gcp.compute.instance"),
+		c("vm from template protected", "google_compute_instance_from_template", del, obj{"deletion_protection": true}, nil, "gcp.compute.instance-from-template.delete.protected", 1),
+		c("near miss: vm from template, boot disk deleted", "google_compute_instance_from_template", del, obj{"deletion_protection": false}, nil, "gcp.compute.instance-from-template.delete.boot-disk", 3),
+		c("vm from template, boot disk kept", "google_compute_instance_from_template", del, obj{"deletion_protection": false, "boot_disk": []any{obj{"auto_delete": false}}}, nil, "gcp.compute.instance-from-template.delete", 2),
+		c("vm from template protection off", "google_compute_instance_from_template", upd, obj{"deletion_protection": true}, obj{"deletion_protection": false}, "gcp.compute.instance-from-template.update.protection-off", 2),
+		tags("google_compute_instance_from_template", "gcp.compute.instance-from-template"),
 		c("filestore protected", "google_filestore_instance", del, obj{"deletion_protection_enabled": true}, nil, "gcp.filestore.instance.delete.protected", 1),
 		c("near miss: filestore unprotected", "google_filestore_instance", del, obj{"deletion_protection_enabled": false}, nil, "gcp.filestore.instance.delete", 4),
 		c("filestore protection off", "google_filestore_instance", upd, obj{"deletion_protection_enabled": true}, obj{"deletion_protection_enabled": false}, "gcp.filestore.instance.update.protection-off", 2),

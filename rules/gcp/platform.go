@@ -89,6 +89,8 @@ func platformRows() []rules.Plain {
 			Reason: "the index is deleted; an apply builds it again from its source data in Cloud Storage, which can take hours, and queries fail until it is deployed again"},
 
 		// Stores whose data goes with them.
+		{Type: "google_vertex_ai_tensorboard", ID: "gcp.vertexai.tensorboard", Tier: lost, Confidence: medium,
+			Reason: "the TensorBoard instance is deleted with the experiment runs and their logged metrics"},
 		{Type: "google_redis_cluster", ID: "gcp.redis.cluster", Tier: lost, Confidence: medium,
 			Reason: "the cluster is deleted with its keys; only a backup exported beforehand could restore them"},
 		{Type: "google_pubsub_lite_topic", ID: "gcp.pubsublite.topic", Tier: lost,
