@@ -75,6 +75,35 @@ func report(t *testing.T, name string, right, total map[Category]int) {
 	t.Logf("%s: %d/%d (%.1f%%)\n%s", name, ok, all, 100*float64(ok)/float64(all), strings.Join(cats, "\n"))
 }
 
+// verdicts logs how the classifier's destroy verdicts compare with those
+// its labels would give: whether it tells a data-bearing type from the
+// rest (the split that decides between an unrecoverable verdict and a
+// recoverable one), how often its tier is the label's, and how often it
+// is at least as cautious. It returns the data-bearing agreement.
+func verdicts(t *testing.T, name string, set [][2]string) float64 {
+	t.Helper()
+	split, same, cautious := 0, 0, 0
+	for _, l := range set {
+		want := Category(l[1])
+		got, _, _ := Categorize(l[0])
+		if got.DataBearing() == want.DataBearing() {
+			split++
+		}
+		m := &model.Mutation{Source: model.SourceTerraform, Action: model.ActionDelete, Target: model.Target{Type: l[0]}}
+		tier, wantTier := Classify(m).Tier, destroyPrior(want, "", true).tier
+		if tier == wantTier {
+			same++
+		}
+		if tier.Severity() >= wantTier.Severity() {
+			cautious++
+		}
+	}
+	pct := func(n int) float64 { return 100 * float64(n) / float64(len(set)) }
+	t.Logf("%s: data-bearing or not %d/%d (%.1f%%); destroy tier the label's %.1f%%, at least as cautious %.1f%%",
+		name, split, len(set), pct(split), pct(same), pct(cautious))
+	return float64(split) / float64(len(set))
+}
+
 // floor fails when overall accuracy drops below min: a guard against
 // regressions, not a claim about unseen types.
 func floor(t *testing.T, name string, right, total map[Category]int, min float64) {
@@ -94,6 +123,9 @@ func tuned(t *testing.T, name string, set [][2]string, min float64) {
 	right, total, misses := accuracy(set)
 	report(t, name, right, total)
 	floor(t, name, right, total, min)
+	if split := verdicts(t, name, set); split < 0.9 {
+		t.Errorf("%s: data-bearing or not right on %.1f%%, below the 90%% floor", name, 100*split)
+	}
 	for _, m := range misses {
 		t.Log("miss: " + m)
 	}
@@ -201,6 +233,7 @@ func TestLabelledHeldOut(t *testing.T) {
 	}
 	right, total, misses := accuracy(set)
 	report(t, heldOut, right, total)
+	verdicts(t, heldOut, set)
 	for _, m := range misses {
 		t.Log("miss: " + m)
 	}
