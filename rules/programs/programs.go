@@ -889,7 +889,7 @@ func sendsBody() rules.Cond {
 // stdin, where the request reads it (curl -d @-, -T -; HTTPie and xh read
 // it unless told not to) and it carries one.
 func sendsSecret() rules.Cond {
-	return rules.Func("a credential file in the request", func(f rules.Facts) rules.Result {
+	return rules.Func("credentials in the request", func(f rules.Facts) rules.Result {
 		for _, a := range requestData(f) {
 			if ev, ok := rules.SecretInArg(f.M.Command, a); ok {
 				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{ev}}
