@@ -61,7 +61,10 @@ func publicSetting(typ string, doc map[string]any, creates bool) (string, any, b
 
 // publicByType are attributes that make a resource public only in the
 // type's own words: an image's launch permission for the group "all" is
-// every AWS account.
+// every AWS account; a Lambda function URL without authorization lets
+// anyone on the internet invoke the function (which exists already, so a
+// create opens it too).
 var publicByType = map[string]struct{ attr, value string }{
 	"aws_ami_launch_permission": {"group", "all"},
+	"aws_lambda_function_url":   {"authorization_type", "NONE"},
 }
