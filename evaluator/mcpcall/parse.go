@@ -772,7 +772,11 @@ func isCommandArgument(key string, c *model.ToolCall) bool {
 	if !commandKeys[strings.ToLower(key)] {
 		return false
 	}
-	for _, w := range nameWords(c) {
+	words := nameWords(c)
+	if slices.Contains(words, "redis") || slices.Contains(words, "valkey") {
+		return false // a Redis server's run_command takes Redis commands (FLUSHALL), judged by rules/mcp
+	}
+	for _, w := range words {
 		if shellWords[w] {
 			return true
 		}

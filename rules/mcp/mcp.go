@@ -533,6 +533,60 @@ func luaScriptCalls(cmds ...string) rules.Cond {
 	})
 }
 
+// redisDestructive are the Redis commands that lose keys or stop the
+// server, as rules/sql's redis-cli rows name them.
+var redisDestructive = []string{"FLUSHALL", "FLUSHDB", "DEL", "UNLINK", "GETDEL", "EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT",
+	"SWAPDB", "RENAME", "HDEL", "SREM", "ZREM", "ZREMRANGEBYSCORE", "ZREMRANGEBYRANK", "ZREMRANGEBYLEX", "LREM", "LTRIM", "XTRIM",
+	"XDEL", "SHUTDOWN", "CONFIG", "DEBUG", "MIGRATE", "RESTORE", "REPLICAOF", "SLAVEOF", "FUNCTION", "SCRIPT"}
+
+// redisCommandTools are the tools of Redis servers that run raw commands
+// (Upstash's redis_database_run_redis_commands {"commands": [["FLUSHALL"]]}).
+var redisCommandTools = []string{"redis_database_run_redis_commands", "run_redis_commands", "run_redis_command", "redis_command",
+	"execute_redis_command", "run_command", "execute_command", "command", "send_command", "raw_command"}
+
+// redisCommands holds when a command or commands argument has a Redis
+// command among cmds: a command line ("DEL k"), a command as its words
+// (["DEL", "k"]) or a list of either. Every string is read by its first
+// word, so a key named like a command counts too: a needless review, not a
+// miss. With no cmds it holds for any command given.
+func redisCommands(cmds ...string) rules.Cond {
+	desc := "Redis commands " + strings.Join(cmds, "|")
+	if len(cmds) == 0 {
+		desc = "Redis commands"
+	}
+	return rules.Func(desc, func(f rules.Facts) rules.Result {
+		for _, key := range []string{"command", "commands", "cmd", "args"} {
+			v, ok := f.M.Call.Arguments[key]
+			if !ok {
+				continue
+			}
+			if found, ok := redisCommandIn(v, cmds); ok {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + key, Value: found, Present: true}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// redisCommandIn finds, in a string or nested lists of strings, one whose
+// first word is one of cmds.
+func redisCommandIn(v any, cmds []string) (string, bool) {
+	switch v := v.(type) {
+	case string:
+		first, _, _ := strings.Cut(strings.TrimSpace(v), " ")
+		if first != "" && (len(cmds) == 0 || slices.ContainsFunc(cmds, func(c string) bool { return strings.EqualFold(c, first) })) {
+			return strings.ToUpper(first), true
+		}
+	case []any:
+		for _, e := range v {
+			if found, ok := redisCommandIn(e, cmds); ok {
+				return found, true
+			}
+		}
+	}
+	return "", false
+}
+
 func databases() []rules.Rule {
 	return concat(
 		row("mcp.db.branch", []string{"delete_branch", "reset_branch", "reset_from_parent", "restore_branch", "delete_project"}, dbPlatforms, model.TierUnrecoverable,
@@ -570,6 +624,10 @@ func databases() []rules.Rule {
 		row("mcp.redis.eval", []string{"eval", "redis_eval", "eval_script", "evaluate_script", "eval_lua"}, rules.All(server("redis", "valkey", "upstash", "dragonfly", "keydb"),
 			luaScriptCalls("FLUSHALL", "FLUSHDB", "DEL", "UNLINK", "GETDEL", "EXPIRE", "PEXPIRE", "SWAPDB", "RENAME", "HDEL", "SREM", "ZREM", "LTRIM", "XTRIM", "XDEL", "SHUTDOWN", "CONFIG")),
 			model.TierUnrecoverable, "runs a Lua script that flushes, deletes, expires or renames keys (redis.call('FLUSHALL') …): Redis keeps no copy"),
+		row("mcp.redis.commands", redisCommandTools, rules.All(server("redis", "valkey", "upstash", "dragonfly", "keydb"), redisCommands(redisDestructive...)),
+			model.TierUnrecoverable, "runs Redis commands that flush, delete, expire or rename keys (FLUSHALL, DEL …) or reconfigure or stop the server: Redis keeps no copy"),
+		row("mcp.redis.commands-other", redisCommandTools, rules.All(server("redis", "valkey", "upstash", "dragonfly", "keydb"), redisCommands()),
+			model.TierReversible, "runs Redis commands that read or write keys; none of them flushes, deletes or expires one"),
 		row("mcp.db.write", []string{"insert", "insert_rows", "update_rows", "update_documents", "upsert", "insert_documents", "create_table", "alter_table"}, nil,
 			model.TierRecoverableWithEffort, "writes rows or changes the schema"),
 	)
