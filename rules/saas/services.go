@@ -17,7 +17,7 @@ const (
 // plainRules are the SaaS types whose destroy has one outcome whatever
 // their attributes.
 func plainRules() []rules.Rule {
-	return rules.PlainRows(
+	return append(rules.PlainRows(configRows()...), rules.PlainRows(
 		// GitHub.
 		rules.Plain{Type: "github_branch", ID: "github.branch", Tier: effort, Confidence: medium,
 			Reason: "the branch ref is deleted; GitHub keeps its commits for a while, so it can be recreated from its last sha (the plan's before object shows it), but open pull requests from it are closed"},
@@ -157,5 +157,5 @@ func plainRules() []rules.Rule {
 			Reason: "callers using the trigger token are refused; an apply creates a trigger with a new token, which they must be given"},
 		rules.Plain{Type: "gitlab_project_variable", ID: "gitlab.project-variable", Tier: effort,
 			Reason: "pipelines that use the variable fail until an apply writes it again from configuration"},
-	)
+	)...)
 }
