@@ -36,6 +36,14 @@ func op(service string, prefixes ...string) rules.Cond {
 
 // words holds when the command's operands contain every word, in order
 // (gcloud sql instances delete).
+// adminRole reports whether a GCP role grants owner or administrator
+// rights: roles/owner, or an admin role (roles/resourcemanager.projectIamAdmin,
+// roles/iam.securityAdmin, roles/storage.admin).
+func adminRole(v string) bool {
+	r := strings.ToLower(strings.TrimPrefix(v, "roles/"))
+	return r == "owner" || strings.HasSuffix(r, "admin") || strings.Contains(r, ".admin")
+}
+
 func words(ws ...string) rules.Cond {
 	return rules.Func(strings.Join(ws, " "), func(f rules.Facts) rules.Result {
 		ops := f.Operands()
@@ -222,6 +230,12 @@ func Rules() []rules.Rule {
 		row("gcloud.storage.lifecycle", "gcloud", rules.All(words("storage", "buckets", "update"), rules.Flag("lifecycle-file")), model.TierNeedsReview, lifecycleReason),
 		row("gcloud.set-iam-policy", "gcloud", words("set-iam-policy"), model.TierNeedsReview,
 			"replaces the whole IAM policy with the file's: any binding the file lacks is removed, which can lock people and services out"),
+		row("gcloud.remove-admin-binding", "gcloud", rules.All(words("remove-iam-policy-binding"), rules.FlagWhere([]string{"role"}, "an owner or admin role", "role", func(_ rules.Facts, v string) (string, bool) {
+			return "an owner or administrator role", adminRole(v)
+		})),
+			model.TierNeedsReview, "removes a member's owner or administrator role: if no one else holds it, no one can grant it back, and whoever would restore it may be the one locked out"),
+		row("gcloud.remove-binding", "gcloud", words("remove-iam-policy-binding"), model.TierRecoverableWithEffort,
+			"removes one member's role; an add-iam-policy-binding of the same role restores it, and other members are untouched"),
 		row("gcloud.other", "gcloud", nil, model.TierRecoverableWithEffort, "changes cloud resources in place"),
 
 		row("gsutil.help", "gsutil", rules.Sub("help"), model.TierReversible, "prints help"),
