@@ -127,7 +127,7 @@ func platformRows() []rules.Plain {
 		// Build, deploy and integration services: configuration an apply
 		// recreates; their run histories go with them.
 		{Type: "aws_codebuild_project", ID: "aws.codebuild.project", Tier: effort,
-			Reason: "the project is deleted with its build history and logs' links; an apply recreates it from configuration (artifacts and logs already written stay in S3 and CloudWatch)"},
+			Reason: "the project is deleted with its build history; an apply recreates it from configuration (artifacts and logs already written stay in S3 and CloudWatch)"},
 		{Type: "aws_codepipeline", ID: "aws.codepipeline.pipeline", Tier: effort,
 			Reason: "the pipeline is deleted with its execution history; an apply recreates it from configuration"},
 		{Type: "aws_codedeploy_app", ID: "aws.codedeploy.app", Tier: effort,
@@ -189,7 +189,7 @@ func platformRows() []rules.Plain {
 		{Type: "aws_elasticache_user", ID: "aws.elasticache.user", Tier: effort,
 			Reason: "clients signing in as the user fail until an apply recreates it with the passwords configuration gives"},
 		{Type: "aws_elasticache_user_group", ID: "aws.elasticache.user-group", Tier: effort,
-			Reason: "the cluster's access control falls back until an apply recreates the group and associates it again"},
+			Reason: "a user group can be deleted only once no cluster uses it; an apply recreates it with its users"},
 		{Type: "aws_memorydb_user", ID: "aws.memorydb.user", Tier: effort,
 			Reason: "clients signing in as the user fail until an apply recreates it with the passwords configuration gives"},
 		{Type: "aws_memorydb_acl", ID: "aws.memorydb.acl", Tier: effort, Reason: rules.Recreated("access control list")},

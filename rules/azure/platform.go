@@ -28,7 +28,7 @@ func platformRows() []rules.Plain {
 		{Type: "azurerm_static_web_app", ID: "azure.staticwebapp.app", Tier: effort,
 			Reason: "the site goes offline; an apply recreates it at a new default host name, and its content is deployed again from its repository"},
 		{Type: "azurerm_container_app", ID: "azure.containerapps.app", Tier: effort,
-			Reason: "the app and its revisions are deleted; an apply recreates it from its image, at a new host name unless a custom domain is bound again"},
+			Reason: "the app and its revisions are deleted and requests fail until an apply recreates it from its image; custom domains must be bound again"},
 		{Type: "azurerm_container_group", ID: "azure.containerinstance.group", Tier: effort, Confidence: medium,
 			Reason: "the containers are stopped and deleted with what they wrote outside mounted Azure file shares; an apply starts them again from their images"},
 		{Type: "azurerm_app_service_custom_hostname_binding", ID: "azure.appservice.custom-hostname-binding", Tier: effort,
