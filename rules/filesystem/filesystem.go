@@ -7,6 +7,7 @@ package filesystem
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/recourse-dev/recourse/model"
@@ -212,9 +213,6 @@ func Rules() []rules.Rule {
 		row("fs.rsync.sends-secret", "rsync", rules.All(copiesSecretAway(), rules.Not(rules.Flag("n", "dry-run"))), model.TierNeedsReview, rules.SendsSecretReason),
 		row("fs.rsync", "rsync", nil, model.TierRecoverableWithEffort, "rsync overwrites changed files at the destination"),
 
-		row("fs.find.delete", "find", rules.Flag("delete"), model.TierUnrecoverable, "find -delete removes every file the expression matches"),
-		row("fs.find", "find", nil, model.TierReversible, "find only lists files (its -exec commands are judged on their own)"),
-
 		row("fs.redirect.critical", Redirect, critical, model.TierUnrecoverable,
 			"the output redirection (or an option naming the output file: curl -o, tar -cf, sort -o) truncates a system file or device"),
 		row("fs.redirect.harmless", Redirect, rules.PathIs(0, rules.PathNull, rules.PathTemp), model.TierReversible,
@@ -264,7 +262,7 @@ func Rules() []rules.Rule {
 			row("fs."+mkfs, mkfs, nil, model.TierUnrecoverable, "creating a filesystem destroys everything on the device or file"),
 		)
 	}
-	return append(out, diskRows()...)
+	return slices.Concat(out, findRows(), diskRows())
 }
 
 // stdinPiped holds when the command's stdin is a pipe or a here-document.
