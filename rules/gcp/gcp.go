@@ -6,6 +6,7 @@ package gcp
 import (
 	"encoding/json"
 	"fmt"
+
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
 )
@@ -13,7 +14,7 @@ import (
 // Rules returns every GCP row.
 func Rules() []rules.Rule {
 	var out []rules.Rule
-	for _, t := range [][]rules.Rule{sqlRules(), storageRules(), diskRules(), secretRules(), kmsVersionRules(), iamRules(), guardedRules(), plainRules(), memberRules(), authoritativeRules()} {
+	for _, t := range [][]rules.Rule{sqlRules(), storageRules(), diskRules(), secretRules(), kmsVersionRules(), guardedRules(), plainRules(), memberRules(), authoritativeRules()} {
 		out = append(out, t...)
 	}
 	return out
@@ -168,18 +169,5 @@ func kmsVersionRules() []rules.Rule {
 		{ID: "gcp.kms.crypto-key-version.update.disabled", Type: "google_kms_crypto_key_version", On: rules.Update, Tier: model.TierRecoverableWithEffort,
 			When:   rules.Becomes("state", rules.Eq("ENABLED"), rules.Eq("DISABLED")),
 			Reason: "disables the version: data encrypted under it cannot be decrypted, and whatever reads it fails, until it is enabled again"},
-	}
-}
-
-// iamRules: an additive IAM member grant is recreated by an apply. The
-// authoritative forms (*_iam_binding for one role, *_iam_policy for the
-// whole resource) have no row on purpose: removing them can lock people
-// out, and the classifier judges them needs-review.
-func iamRules() []rules.Rule {
-	const typ = "google_project_iam_member"
-	return []rules.Rule{
-		{ID: "gcp.iam.project-member.delete", Type: typ, On: rules.Destroy, Tier: model.TierReversible,
-			Reason: "one member's grant of one role is removed; an apply grants it again, and other members of the role are untouched"},
-		rules.InPlace(typ, "gcp.iam.project-member.update.in-place"),
 	}
 }

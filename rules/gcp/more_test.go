@@ -109,6 +109,7 @@ var plainTiers = []rulestest.PlainTier{
 	{Type: "google_kms_crypto_key_iam_member", ID: "gcp.iam.crypto-key-member", Tier: 1},
 	{Type: "google_pubsub_topic_iam_member", ID: "gcp.iam.topic-member", Tier: 1},
 	{Type: "google_pubsub_subscription_iam_member", ID: "gcp.iam.subscription-member", Tier: 1},
+	{Type: "google_project_iam_member", ID: "gcp.iam.project-member", Tier: 1},
 	{Type: "google_billing_account_iam_member", ID: "gcp.iam.billing-account-member", Tier: 1},
 	{Type: "google_bigquery_table_iam_member", ID: "gcp.iam.table-member", Tier: 1},
 	{Type: "google_kms_key_ring_iam_member", ID: "gcp.iam.key-ring-member", Tier: 1},

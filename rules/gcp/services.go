@@ -137,33 +137,32 @@ type iamTarget struct {
 	prefix string // google_secret_manager_secret
 	id     string // secret: the rows are gcp.iam.secret-member, -binding, -policy
 	on     string // what the role is on, in the reasoning
-	member bool   // whether the member type's rows are made here (the project's are iamRules')
 }
 
 // iamTargets are the GCP resources whose IAM types have rows.
 func iamTargets() []iamTarget {
 	return []iamTarget{
-		{"google_project", "project", "project", false},
-		{"google_folder", "folder", "folder", true},
-		{"google_organization", "organization", "organization", true},
-		{"google_billing_account", "billing-account", "billing account", true},
-		{"google_service_account", "service-account", "service account", true},
-		{"google_storage_bucket", "bucket", "bucket", true},
-		{"google_bigquery_dataset", "dataset", "dataset", true},
-		{"google_bigquery_table", "table", "BigQuery table", true},
-		{"google_secret_manager_secret", "secret", "secret", true},
-		{"google_kms_key_ring", "key-ring", "key ring", true},
-		{"google_kms_crypto_key", "crypto-key", "key", true},
-		{"google_pubsub_topic", "topic", "topic", true},
-		{"google_pubsub_subscription", "subscription", "subscription", true},
-		{"google_spanner_instance", "spanner-instance", "Spanner instance", true},
-		{"google_spanner_database", "spanner-database", "Spanner database", true},
-		{"google_cloud_run_service", "run-service", "Cloud Run service", true},
-		{"google_cloud_run_v2_service", "run-v2-service", "Cloud Run service", true},
-		{"google_cloudfunctions_function", "function", "Cloud Function", true},
-		{"google_cloudfunctions2_function", "function2", "Cloud Function", true},
-		{"google_artifact_registry_repository", "repository", "repository", true},
-		{"google_compute_instance", "compute-instance", "VM instance", true},
+		{"google_project", "project", "project"},
+		{"google_folder", "folder", "folder"},
+		{"google_organization", "organization", "organization"},
+		{"google_billing_account", "billing-account", "billing account"},
+		{"google_service_account", "service-account", "service account"},
+		{"google_storage_bucket", "bucket", "bucket"},
+		{"google_bigquery_dataset", "dataset", "dataset"},
+		{"google_bigquery_table", "table", "BigQuery table"},
+		{"google_secret_manager_secret", "secret", "secret"},
+		{"google_kms_key_ring", "key-ring", "key ring"},
+		{"google_kms_crypto_key", "crypto-key", "key"},
+		{"google_pubsub_topic", "topic", "topic"},
+		{"google_pubsub_subscription", "subscription", "subscription"},
+		{"google_spanner_instance", "spanner-instance", "Spanner instance"},
+		{"google_spanner_database", "spanner-database", "Spanner database"},
+		{"google_cloud_run_service", "run-service", "Cloud Run service"},
+		{"google_cloud_run_v2_service", "run-v2-service", "Cloud Run service"},
+		{"google_cloudfunctions_function", "function", "Cloud Function"},
+		{"google_cloudfunctions2_function", "function2", "Cloud Function"},
+		{"google_artifact_registry_repository", "repository", "repository"},
+		{"google_compute_instance", "compute-instance", "VM instance"},
 	}
 }
 
@@ -172,10 +171,8 @@ func iamTargets() []iamTarget {
 func memberRules() []rules.Rule {
 	var ps []rules.Plain
 	for _, t := range iamTargets() {
-		if t.member {
-			ps = append(ps, rules.Plain{Type: t.prefix + "_iam_member", ID: "gcp.iam." + t.id + "-member", Tier: reversible,
-				Reason: "one member's grant of one role on the " + t.on + " is removed; an apply grants it again, and other members of the role are untouched"})
-		}
+		ps = append(ps, rules.Plain{Type: t.prefix + "_iam_member", ID: "gcp.iam." + t.id + "-member", Tier: reversible,
+			Reason: "one member's grant of one role on the " + t.on + " is removed; an apply grants it again, and other members of the role are untouched"})
 	}
 	return rules.PlainRows(ps...)
 }
