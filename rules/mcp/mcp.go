@@ -470,6 +470,9 @@ var awsServers = server("aws", "amazon", "secretsmanager")
 // codeHostServers are servers whose projects are repositories.
 var codeHostServers = server("gitlab", "github", "bitbucket", "gitea", "forgejo", "codeberg", "azure-devops", "azuredevops", "ado")
 
+// redisServers are Redis and the servers that speak its commands.
+var redisServers = server("redis", "valkey", "upstash", "dragonfly", "keydb")
+
 // dbPlatforms are servers whose branches and projects are databases.
 var dbPlatforms = server("supabase", "neon", "planetscale", "xata", "turso", "tidb", "cockroach", "database", "postgres", "mysql")
 
@@ -534,7 +537,8 @@ func luaScriptCalls(cmds ...string) rules.Cond {
 }
 
 // redisDestructive are the Redis commands that lose keys or stop the
-// server, as rules/sql's redis-cli rows name them.
+// server, as rules/sql's redis-cli rows name them: what a raw command
+// and a Lua script's redis.call are both read for.
 var redisDestructive = []string{"FLUSHALL", "FLUSHDB", "DEL", "UNLINK", "GETDEL", "EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT",
 	"SWAPDB", "RENAME", "HDEL", "SREM", "ZREM", "ZREMRANGEBYSCORE", "ZREMRANGEBYRANK", "ZREMRANGEBYLEX", "LREM", "LTRIM", "XTRIM",
 	"XDEL", "SHUTDOWN", "CONFIG", "DEBUG", "MIGRATE", "RESTORE", "REPLICAOF", "SLAVEOF", "FUNCTION", "SCRIPT"}
@@ -621,12 +625,11 @@ func databases() []rules.Rule {
 			"runs a database command that drops or deletes (drop, dropDatabase, delete, dropIndexes, dropUser …): only a backup brings the data back"),
 		row("mcp.db.rename-drop-target", []string{"rename_collection", "renamecollection"}, arg("dropTarget", isTrue, "dropTarget", "drop_target"), model.TierUnrecoverable,
 			"renames over an existing collection with dropTarget: the target's documents are dropped"),
-		row("mcp.redis.eval", []string{"eval", "redis_eval", "eval_script", "evaluate_script", "eval_lua"}, rules.All(server("redis", "valkey", "upstash", "dragonfly", "keydb"),
-			luaScriptCalls("FLUSHALL", "FLUSHDB", "DEL", "UNLINK", "GETDEL", "EXPIRE", "PEXPIRE", "SWAPDB", "RENAME", "HDEL", "SREM", "ZREM", "LTRIM", "XTRIM", "XDEL", "SHUTDOWN", "CONFIG")),
+		row("mcp.redis.eval", []string{"eval", "redis_eval", "eval_script", "evaluate_script", "eval_lua"}, rules.All(redisServers, luaScriptCalls(redisDestructive...)),
 			model.TierUnrecoverable, "runs a Lua script that flushes, deletes, expires or renames keys (redis.call('FLUSHALL') …): Redis keeps no copy"),
-		row("mcp.redis.commands", redisCommandTools, rules.All(server("redis", "valkey", "upstash", "dragonfly", "keydb"), redisCommands(redisDestructive...)),
+		row("mcp.redis.commands", redisCommandTools, rules.All(redisServers, redisCommands(redisDestructive...)),
 			model.TierUnrecoverable, "runs Redis commands that flush, delete, expire or rename keys (FLUSHALL, DEL …) or reconfigure or stop the server: Redis keeps no copy"),
-		row("mcp.redis.commands-other", redisCommandTools, rules.All(server("redis", "valkey", "upstash", "dragonfly", "keydb"), redisCommands()),
+		row("mcp.redis.commands-other", redisCommandTools, rules.All(redisServers, redisCommands()),
 			model.TierReversible, "runs Redis commands that read or write keys; none of them flushes, deletes or expires one"),
 		row("mcp.db.write", []string{"insert", "insert_rows", "update_rows", "update_documents", "upsert", "insert_documents", "create_table", "alter_table"}, nil,
 			model.TierRecoverableWithEffort, "writes rows or changes the schema"),
