@@ -34,8 +34,6 @@ func op(service string, prefixes ...string) rules.Cond {
 	})
 }
 
-// words holds when the command's operands contain every word, in order
-// (gcloud sql instances delete).
 // adminRole reports whether a GCP role grants owner or administrator
 // rights: roles/owner, or an admin role (roles/resourcemanager.projectIamAdmin,
 // roles/iam.securityAdmin, roles/storage.admin).
@@ -44,6 +42,8 @@ func adminRole(v string) bool {
 	return r == "owner" || strings.HasSuffix(r, "admin") || strings.Contains(r, ".admin")
 }
 
+// words holds when the command's operands contain every word, in order
+// (gcloud sql instances delete).
 func words(ws ...string) rules.Cond {
 	return rules.Func(strings.Join(ws, " "), func(f rules.Facts) rules.Result {
 		ops := f.Operands()

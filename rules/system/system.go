@@ -13,8 +13,6 @@ import (
 	"github.com/recourse-dev/recourse/rules"
 )
 
-// downWord holds when an operand is "down" (ip link set eth0 down,
-// ifconfig eth0 down).
 // ipTakesAway holds when an ip command deletes or flushes one of its
 // objects, or sets a link down. ip reads any prefix of a command, as its
 // matches() does: ip a f dev eth0 is ip address flush, ip r d default is
@@ -72,6 +70,8 @@ func serviceAction(actions ...string) rules.Cond {
 	})
 }
 
+// downWord holds when an operand is "down" (ip link set eth0 down,
+// ifconfig eth0 down).
 func downWord() rules.Cond {
 	return rules.Operand(0, "down", func(a model.Arg, _ *model.Command) bool { return a.Value == "down" })
 }
@@ -86,8 +86,6 @@ var help = rules.Flag("help", "version")
 // (SELinux, SIP, Gatekeeper, a firewall, Windows recovery).
 const protectionOff = "a protection turned off: whether that is intended is not in the input"
 
-// killsInit holds when kill targets process 1 (init) or -1 (every
-// process). A leading -N or -SIG is the signal, so a later -1 is a pid.
 // systemctlOutages are the subcommands that stop, restart or suspend
 // services or the machine (clean and revert have rows of their own).
 var systemctlOutages = []string{"stop", "disable", "mask", "kill", "isolate", "poweroff", "reboot", "halt", "restart", "reset-failed",
@@ -132,6 +130,8 @@ func systemctlCleansState() rules.Cond {
 	})
 }
 
+// killsInit holds when kill targets process 1 (init) or -1 (every
+// process). A leading -N or -SIG is the signal, so a later -1 is a pid.
 func killsInit() rules.Cond {
 	return rules.Func("kill targets 1 or -1", func(f rules.Facts) rules.Result {
 		args := f.M.Command.Args

@@ -69,8 +69,6 @@ func windowsRules() []rules.Rule {
 	}
 }
 
-// winSwitch holds when the command has one of the /switches (/MIR, /delete,
-// /s:VALUE), in any letter case.
 // netSetsUser holds when net user names a password (net user NAME
 // PASSWORD, or * to be asked) or a switch other than /domain: a change of
 // the account rather than a look at it.
@@ -93,6 +91,8 @@ func netSetsUser() rules.Cond {
 	})
 }
 
+// winSwitch holds when the command has one of the /switches (/MIR, /delete,
+// /s:VALUE), in any letter case.
 func winSwitch(names ...string) rules.Cond {
 	return rules.Func("/"+strings.Join(names, "|/"), func(f rules.Facts) rules.Result {
 		for _, a := range f.M.Command.Args {
