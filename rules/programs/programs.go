@@ -328,12 +328,12 @@ func isScriptFile(a model.Arg, _ *model.Command) bool {
 var passesFlags = map[string]bool{model.UnanalysedProgram: true, model.RedirectProgram: true, model.SQLProgram: true,
 	"source": true, ".": true, "eval": true, "exec": true}
 
-// helpFlag holds for --help, -help, --version or -version given alone: a
-// flag with a value (vault -version=1) is the program's own option.
 // helpWords are the arguments helpFlag looks for: a command with none of
 // them is not read for help at all (rules.Needing).
 var helpWords = []string{"--help", "-help", "--version", "-version"}
 
+// helpFlag holds for --help, -help, --version or -version given alone: a
+// flag with a value (vault -version=1) is the program's own option.
 func helpFlag() rules.Cond {
 	return rules.Func("flag help|version", func(f rules.Facts) rules.Result {
 		args := f.M.Command.Args
