@@ -107,6 +107,10 @@ var (
 	Destroy = []model.Action{model.ActionDelete, model.ActionReplace, model.ActionUnknown}
 	Update  = []model.Action{model.ActionUpdate}
 	Create  = []model.Action{model.ActionCreate}
+	// Written covers the actions that leave the object with the planned
+	// settings: rows that judge what a new or changed document does (a
+	// lifecycle policy that expires data) read both.
+	Written = []model.Action{model.ActionCreate, model.ActionUpdate}
 )
 
 // Engine applies rule tables. It is immutable after NewEngine and safe for

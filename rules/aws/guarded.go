@@ -142,7 +142,7 @@ func lifecycleRules() []rules.Rule {
 	const typ = "aws_s3_bucket_lifecycle_configuration"
 	expiresAll := rules.Func("a newly enabled rule expires every current object", expiresEverything)
 	return []rules.Rule{
-		{ID: "aws.s3.lifecycle.expire-all", Type: typ, On: append(append([]model.Action{}, rules.Create...), rules.Update...), Tier: lost,
+		{ID: "aws.s3.lifecycle.expire-all", Type: typ, On: rules.Written, Tier: lost,
 			When:   expiresAll,
 			Reason: "an enabled lifecycle rule with no filter expires every current object in the bucket after its age limit; in an unversioned bucket they are deleted for good"},
 		{ID: "aws.s3.lifecycle.delete", Type: typ, On: rules.Destroy, Tier: reversible,

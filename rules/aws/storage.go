@@ -92,7 +92,7 @@ func ecrRules() []rules.Rule {
 			When:   rules.Becomes("force_delete", rules.Ne(true), rules.Eq(true)),
 			Reason: "force_delete is turned on, so a later delete takes the images with it"},
 		rules.InPlace(typ, "aws.ecr.repository.update.in-place"),
-		rules.Rule{ID: "aws.ecr.lifecycle-policy.expire-by-age", Type: "aws_ecr_lifecycle_policy", On: append(append([]model.Action{}, rules.Create...), rules.Update...),
+		rules.Rule{ID: "aws.ecr.lifecycle-policy.expire-by-age", Type: "aws_ecr_lifecycle_policy", On: rules.Written,
 			Tier: model.TierRecoverableWithEffort, When: rules.Func("a new rule expires every image past an age", expiresEveryImageByAge),
 			Reason: "a lifecycle rule for every image (tagStatus any) expires images by age since push, the ones services still run and roll back to among them: a task or pod that pulls one after that fails until it is rebuilt and pushed again, and a rebuild from the same commit is not always the same image"})
 }

@@ -55,7 +55,7 @@ func storageRules() []rules.Rule {
 		{ID: "gcp.storage.bucket.delete.must-be-empty", Type: typ, On: rules.Destroy, Tier: model.TierRecoverableWithEffort,
 			When:   rules.WasDefault("force_destroy", false, rules.Ne(true)),
 			Reason: "GCS refuses to delete a bucket that still holds objects, so only an empty bucket goes; an apply recreates it, though another project may claim the name meanwhile"},
-		{ID: "gcp.storage.bucket.lifecycle.delete-live", Type: typ, On: append(append([]model.Action{}, rules.Create...), rules.Update...), Tier: model.TierUnrecoverable,
+		{ID: "gcp.storage.bucket.lifecycle.delete-live", Type: typ, On: rules.Written, Tier: model.TierUnrecoverable,
 			When:   rules.Func("a new lifecycle rule deletes live objects", deletesLiveObjects),
 			Reason: "a new lifecycle rule deletes every live object past its age or date, with no prefix or suffix to narrow it; in a bucket without versioning they are deleted for good"},
 		{ID: "gcp.storage.bucket.update.force-destroy-on", Type: typ, On: rules.Update, Tier: model.TierRecoverableWithEffort,
