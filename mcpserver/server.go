@@ -427,8 +427,7 @@ func Catalog(eng *rules.Engine, kind, name string, withRules bool) Supported {
 		covered := len(rows) > 0
 		out.Name, out.Covered, out.Rules = name, &covered, append([]rules.CatalogRow{}, rows...)
 		if !covered {
-			names := append(append(append([]string{}, out.TerraformTypes...), out.Programs...), out.MCPTools...)
-			out.NearBy = suggest.Matches(name, names, 3)
+			out.NearBy = suggest.Matches(name, out.Names(), 3)
 			reading := classifier.ReadType(name)
 			out.Classifier = &reading
 		}

@@ -100,6 +100,11 @@ func (c *Catalog) count(types map[string]map[string]bool) {
 	c.Counts = CatalogCount{TerraformTypes: len(c.TerraformTypes), Programs: len(c.Programs), MCPTools: len(c.MCPTools), Rules: len(c.Rules)}
 }
 
+// Names returns every name the catalog's rows judge: its Terraform
+// types, then its programs, then its MCP tools. A name no row has is
+// suggested the nearest of them.
+func (c Catalog) Names() []string { return slices.Concat(c.TerraformTypes, c.Programs, c.MCPTools) }
+
 // Only returns the catalog of the rows whose type is one of names, or
 // starts with a name's stem when the name ends in '*' (aws_db_*), and the
 // names that no row has. The rows that apply to every type are not kept.

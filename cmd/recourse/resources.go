@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -49,7 +48,7 @@ from, and the verdict on a destroy.`,
 			}
 			only, none := cat.Only(names)
 			found := foundCatalog{Catalog: only, Classifier: []classifierReading{}}
-			known := slices.Concat(cat.TerraformTypes, cat.Programs, cat.MCPTools)
+			known := cat.Names()
 			for _, n := range none {
 				found.Classifier = append(found.Classifier, classifierReading{Reading: classifier.ReadType(n),
 					DidYouMean: suggest.Matches(strings.TrimSuffix(n, "*"), known, 3)})
