@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -31,6 +32,16 @@ func TestClaudeCodeHook(t *testing.T) {
 		{"no tool name", `{"tool_input":{"command":"ls"}}`, nil, 2, "no tool_name"},
 		{"Bash without a command", `{"tool_name":"Bash","tool_input":{}}`, nil, 2, "no command"},
 		{"a command that does not parse", `{"tool_name":"Bash","tool_input":{"command":"rm -rf 'x"}}`, nil, 2, "ESCALATE"},
+		// A usage error in settings.json must not switch the guard off: it
+		// exited 64, which Claude Code reads as "go ahead".
+		{"an unknown flag", `{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`, []string{"--bogus"}, 2, "unknown flag: --bogus"},
+		{"a bad --fail-on", `{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`, []string{"--fail-on", "nope"}, 2, "--fail-on"},
+		{"a bad --timeout", `{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`, []string{"--timeout", "soon"}, 2, "--timeout"},
+		{"a missing policy directory", `{"tool_name":"Bash","tool_input":{"command":"ls"}}`, []string{"--policy", "does-not-exist"}, 2, "does-not-exist"},
+		{"an extra argument", `{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`, []string{"extra"}, 2, "unexpected argument"},
+		// Bash runs "command"; Go's case-folding decoder read "Command".
+		{"a case variant of command", `{"tool_name":"Bash","tool_input":{"command":"rm -rf /","Command":"ls"}}`, nil, 2, `"Command" differs from "command"`},
+		{"a duplicate command", `{"tool_name":"Bash","tool_input":{"command":"rm -rf /","command":"ls"}}`, nil, 2, "appears twice"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -49,5 +60,42 @@ func TestClaudeCodeHook(t *testing.T) {
 				t.Errorf("stdout %q (additionalContext wanted: %v)", res.stdout, wantContext)
 			}
 		})
+	}
+}
+
+// TestHookHostUsageErrors: recourse hook with no host or an unknown one
+// stops the call too (exit 2), where it exited 64.
+func TestHookHostUsageErrors(t *testing.T) {
+	for _, args := range [][]string{{"hook"}, {"hook", "cladue-code"}, {"hook", "--bogus"}} {
+		res := runBinary(t, `{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`, args...)
+		if res.exit != 2 || !strings.Contains(res.stderr, "claude-code") && !strings.Contains(res.stderr, "unknown flag") {
+			t.Errorf("%v: exit %d stderr %q, want the stop 2 naming the hosts", args, res.exit, res.stderr)
+		}
+	}
+}
+
+// TestCrashed: a panic that escapes a command is an internal error (exit
+// 1, with the error document under --format json), or the hook's stop.
+func TestCrashed(t *testing.T) {
+	tests := []struct {
+		args   []string
+		exit   int
+		stdout string
+		stderr string
+	}{
+		{[]string{"eval", "--format", "json", "x.json"}, exitError, `"kind": "internal_error"`, "internal_error"},
+		{[]string{"eval", "--format=sarif", "x.json"}, exitError, `"kind": "internal_error"`, "not a decision"},
+		{[]string{"eval", "x.json"}, exitError, "", "internal_error"},
+		{[]string{"hook", "claude-code"}, 2, "", "could not evaluate this call"},
+	}
+	for _, tt := range tests {
+		var stdout, stderr strings.Builder
+		code := crashed(tt.args, &stdout, &stderr, errors.New("recourse panicked: boom"))
+		if code != tt.exit || !strings.Contains(stdout.String(), tt.stdout) || !strings.Contains(stderr.String(), tt.stderr) {
+			t.Errorf("%v: exit %d stdout %q stderr %q", tt.args, code, stdout.String(), stderr.String())
+		}
+		if tt.stdout == "" && stdout.Len() > 0 {
+			t.Errorf("%v: stdout %q", tt.args, stdout.String())
+		}
 	}
 }

@@ -12,9 +12,12 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/recourse-dev/recourse/hooks"
+	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/report"
 )
 
@@ -55,13 +58,28 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// run executes the command line and returns the exit status.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// run executes the command line and returns the exit status. A panic
+// anywhere is an error (exit 1, with the error document under --format
+// json), never a status that reads as a decision; under recourse hook,
+// every failure, usage errors included, is the host's stop.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			code = crashed(args, stdout, stderr, fmt.Errorf("recourse panicked: %v (this is a bug in Recourse; please report it)", r))
+		}
+	}()
 	root := newRoot(stdin, stdout, stderr)
 	root.SetArgs(args)
-	err := root.Execute()
+	cmd, err := root.ExecuteC()
 	if err == nil {
 		return exitOK
+	}
+	var answered hookAnswered
+	if errors.As(err, &answered) {
+		return answered.code
+	}
+	if h, ok := hookHost(cmd); ok {
+		return hooks.Fail(h, stdout, stderr, err)
 	}
 	var st *exitStatus
 	if errors.As(err, &st) {
@@ -75,6 +93,34 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "recourse: %v\nRun 'recourse --help' for usage.\n", err)
 	return exitUsage
+}
+
+// crashed answers a panic that escaped every command: the hook's stop
+// under recourse hook, otherwise an internal error (exit 1) with its
+// document on stdout when the command line asks for JSON or SARIF.
+func crashed(args []string, stdout, stderr io.Writer, err error) int {
+	if len(args) > 0 && args[0] == "hook" {
+		var h hooks.Host
+		for _, host := range hookHosts {
+			if len(args) > 1 && host.Name() == args[1] {
+				h = host
+			}
+		}
+		return hooks.Fail(h, stdout, stderr, err)
+	}
+	e := &model.Error{Kind: model.KindInternal, Message: err.Error(), Err: err}
+	for i, a := range args {
+		f := strings.TrimPrefix(a, "--format=")
+		if f == a && a == "--format" && i+1 < len(args) {
+			f = args[i+1]
+		}
+		if f == string(report.FormatJSON) || f == string(report.FormatSARIF) {
+			_ = report.RenderError(stdout, e, report.FormatJSON)
+			break
+		}
+	}
+	_ = report.RenderError(stderr, e, report.FormatHuman)
+	return exitError
 }
 
 func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {

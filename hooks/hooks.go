@@ -1,0 +1,162 @@
+// Package hooks adapts agent hosts' pre-tool hooks to the evaluator. Each
+// host (Claude Code, …) reads its own stdin and answers in its own form;
+// what they share is here: one path that evaluates a call and one path
+// that turns any failure — a usage error, an unreadable input, a policy
+// that does not load, a panic, a deadline, a memory ceiling — into the
+// host's stop. A hook never answers "go ahead" for a call it did not
+// evaluate.
+package hooks
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+
+	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/report"
+)
+
+// Call is what a hook input asks the host to run, ready for the evaluator.
+type Call struct {
+	// Tool is the host's name for the tool (Bash, Write, mcp__github__…).
+	Tool string
+	// Kind and Input are what the evaluator reads.
+	Kind  evaluator.Kind
+	Input []byte
+	// Cwd is where the call would run; empty when the host does not say.
+	Cwd string
+}
+
+// Answer is what a hook tells its host.
+type Answer struct {
+	// Stop is true when the call must not run.
+	Stop bool
+	// Decision is the evaluated decision; empty when the call could not be
+	// evaluated (Stop is then true).
+	Decision model.Decision
+	// Reason is the one line the host shows the agent or the user.
+	Reason string
+	// Context, for a call that goes ahead, is a note for the agent (a warn's
+	// recovery requirement) when the hook was asked to add one.
+	Context string
+}
+
+// Host is one agent host's hook contract.
+type Host interface {
+	// Name is the host's name on the command line: recourse hook NAME.
+	Name() string
+	// Read reads the host's hook input into the call to evaluate. It reads
+	// exactly the keys the host executes and refuses an input it cannot
+	// read in one way only.
+	Read(data []byte) (Call, error)
+	// Write answers the host and returns the process's exit status.
+	Write(stdout, stderr io.Writer, a Answer) int
+}
+
+// Config is how a hook evaluates.
+type Config struct {
+	// Evaluator builds the evaluator; an error (a policy that does not
+	// load) stops the call.
+	Evaluator func(context.Context) (*evaluator.Evaluator, error)
+	// Options are the evaluation's; Cwd is taken from the call.
+	Options evaluator.Options
+	// FailOn is the lowest decision that stops the call.
+	FailOn model.Decision
+	// WarnContext adds a warn's reason to the agent's context when the
+	// call goes ahead.
+	WarnContext bool
+}
+
+// Run reads one hook input from stdin, evaluates it and answers the host.
+// Whatever goes wrong, including a panic, the answer is the host's stop.
+func Run(ctx context.Context, h Host, stdin io.Reader, stdout, stderr io.Writer, cfg Config) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			code = Fail(h, stdout, stderr, fmt.Errorf("internal error (a bug in Recourse; please report it): %v\n%s", r, debug.Stack()))
+		}
+	}()
+	a, err := decide(ctx, h, stdin, cfg)
+	if err != nil {
+		return Fail(h, stdout, stderr, err)
+	}
+	return h.Write(stdout, stderr, a)
+}
+
+// Fail answers the host with its stop for a call that could not be
+// evaluated: the one path every failure of every adapter takes. A nil
+// host (recourse hook with a host name it does not know) answers as most
+// hosts read a stop: exit status 2 and the reason on stderr.
+func Fail(h Host, stdout, stderr io.Writer, err error) int {
+	reason := "Recourse could not evaluate this call, so it is stopped: " + firstLine(err)
+	if h == nil {
+		fmt.Fprintln(stderr, reason)
+		return ExitStop
+	}
+	return h.Write(stdout, stderr, Answer{Stop: true, Reason: reason})
+}
+
+// ExitStop is the exit status with which the hosts that read exit
+// statuses (Claude Code, Codex, Gemini CLI, …) stop a call.
+const ExitStop = 2
+
+// decide evaluates the call in the hook input and says whether it may run.
+func decide(ctx context.Context, h Host, stdin io.Reader, cfg Config) (Answer, error) {
+	data, err := evaluator.ReadInput(stdin, "-")
+	if err != nil {
+		return Answer{}, err
+	}
+	call, err := h.Read(data)
+	if err != nil {
+		return Answer{}, err
+	}
+	ev, err := cfg.Evaluator(ctx)
+	if err != nil {
+		return Answer{}, err
+	}
+	opts := cfg.Options
+	opts.Cwd = call.Cwd
+	rep, err := ev.Evaluate(ctx, call.Kind, call.Input, nil, opts)
+	if err != nil {
+		e := model.AsError(err)
+		return Answer{}, fmt.Errorf("the %s call could not be evaluated (%s): %s", call.Tool, e.Kind, e.Message)
+	}
+	return answerFor(rep, cfg), nil
+}
+
+// nextStep says what the agent does for each decision that is not allow.
+var nextStep = map[model.Decision]string{
+	model.Warn:     "go ahead only after telling the user what recovering from it would take",
+	model.Escalate: "ask the user first: the input does not show enough to do this safely",
+	model.Block:    "do not run this; change the command or the plan instead",
+}
+
+// answerFor maps a report to the answer under cfg.FailOn.
+func answerFor(rep *report.ConsequenceReport, cfg Config) Answer {
+	d := rep.RiskAssessment
+	line := strings.ToUpper(string(d)) + " — " + rep.AssessmentReason + ". " + nextStep[d] + "."
+	if d.Rank() >= cfg.FailOn.Rank() {
+		return Answer{Stop: true, Decision: d, Reason: "Recourse stopped this call: " + line}
+	}
+	a := Answer{Decision: d}
+	if cfg.WarnContext && d == model.Warn {
+		a.Context = "Recourse: " + line
+	}
+	return a
+}
+
+// firstLine is the message of err without a panic's stack, which goes to
+// no host.
+func firstLine(err error) string {
+	e := model.AsError(err)
+	s, _, _ := strings.Cut(e.Message, "\n")
+	if e.Field != "" {
+		s = e.Field + ": " + s
+	}
+	if e.Expected != "" {
+		s += "; expected " + e.Expected
+	}
+	return s
+}
