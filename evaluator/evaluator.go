@@ -139,7 +139,8 @@ func (in input) size() int { return len(in.data) + len(in.line) }
 
 // run parses the input, applies the evidence and runs the pipeline.
 func (e *Evaluator) run(ctx context.Context, in input, evidence []report.EvidenceItem, opts Options) (*report.ConsequenceReport, error) {
-	src, ms, inv, info, err := parse(in, opts)
+	deadline, _ := ctx.Deadline()
+	src, ms, inv, info, err := parse(in, opts, deadline)
 	if err != nil {
 		return nil, err
 	}
@@ -159,8 +160,9 @@ func (e *Evaluator) run(ctx context.Context, in input, evidence []report.Evidenc
 	return rep, nil
 }
 
-// parse turns an input into mutations.
-func parse(in input, opts Options) (model.Source, []model.Mutation, *model.Inventory, report.InputInfo, error) {
+// parse turns an input into mutations; a shell line's analysis stops at
+// deadline (zero: none).
+func parse(in input, opts Options, deadline time.Time) (model.Source, []model.Mutation, *model.Inventory, report.InputInfo, error) {
 	info := report.InputInfo{File: opts.File}
 	data := in.data
 	switch in.kind {
@@ -169,7 +171,7 @@ func parse(in input, opts Options) (model.Source, []model.Mutation, *model.Inven
 		if data != nil {
 			line = string(data)
 		}
-		ms, err := shell.Parse(line, shell.Options{Cwd: opts.Cwd})
+		ms, err := shell.Parse(line, shell.Options{Cwd: opts.Cwd, Deadline: deadline})
 		info.Cwd = opts.Cwd
 		return model.SourceShell, ms, nil, info, err // a nil inventory is an empty one
 	case KindMCPCall:
@@ -504,7 +506,7 @@ type Explanation struct {
 // target id is address, with the evidence applied as Evaluate applies it
 // (opts.State adds a state's resources, as for Evaluate).
 func (e *Evaluator) Explain(kind Kind, data []byte, address string, evidence []report.EvidenceItem, opts Options) (*Explanation, error) {
-	_, ms, inv, _, err := parse(input{kind: kind, data: data}, opts)
+	_, ms, inv, _, err := parse(input{kind: kind, data: data}, opts, time.Time{})
 	if err != nil {
 		return nil, err
 	}

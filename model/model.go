@@ -104,6 +104,10 @@ type Mutation struct {
 	// the parser from what the input (and a state file given with it)
 	// records; it is a fact, not a verdict.
 	DependencyImpact []Dependent
+	// DependencyImpactCount is how many resources the walk reached, which
+	// is more than DependencyImpact lists when a listing cap was reached
+	// (every direct dependent is always listed).
+	DependencyImpactCount int
 
 	// Raw is the input's own representation of this change, for renderers
 	// and debugging; never read by rules.

@@ -85,7 +85,7 @@ func writeHuman(w io.Writer, rep *ConsequenceReport, opts RenderOptions) error {
 			}
 		}
 		if len(m.DependencyImpact) > 0 {
-			fmt.Fprintf(&b, "      takes along %s\n", dependentsLine(m.DependencyImpact, 5))
+			fmt.Fprintf(&b, "      takes along %s\n", dependentsLine(m.DependencyImpact, m.DependencyImpactUnlisted, 5))
 		}
 	}
 	if more > 0 {
@@ -137,7 +137,7 @@ func contextLine(c Context) string {
 
 // dependentsLine names up to n dependents: "2 dependents: aws_ebs_volume.a
 // (depth 1), aws_instance.b (depth 2)".
-func dependentsLine(ds []DependencyImpact, n int) string {
+func dependentsLine(ds []DependencyImpact, unlisted, n int) string {
 	parts := make([]string, 0, min(n, len(ds)))
 	for _, d := range ds[:min(n, len(ds))] {
 		s := fmt.Sprintf("%s (depth %d", d.Address, d.Depth)
@@ -146,9 +146,9 @@ func dependentsLine(ds []DependencyImpact, n int) string {
 		}
 		parts = append(parts, s+")")
 	}
-	line := fmt.Sprintf("%d dependent(s): %s", len(ds), strings.Join(parts, ", "))
-	if len(ds) > n {
-		line += fmt.Sprintf(", … and %d more", len(ds)-n)
+	line := fmt.Sprintf("%d dependent(s): %s", len(ds)+unlisted, strings.Join(parts, ", "))
+	if len(ds)+unlisted > n {
+		line += fmt.Sprintf(", … and %d more", len(ds)+unlisted-len(parts))
 	}
 	return line
 }

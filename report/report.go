@@ -123,6 +123,10 @@ type Mutation struct {
 	Evidence         []model.Evidence   `json:"evidence"`
 	MissingEvidence  []string           `json:"missingEvidence"`
 	DependencyImpact []DependencyImpact `json:"dependencyImpact"`
+	// DependencyImpactUnlisted counts the dependents the walk reached
+	// beyond those listed, once a listing cap was reached: the report
+	// grows with the input, the count stays exact.
+	DependencyImpactUnlisted int `json:"dependencyImpactUnlisted,omitempty"`
 	// MissingEvidenceDetails explains each missingEvidence key: why it
 	// matters, where each answer would move the verdict, and how to check
 	// it read-only.
@@ -229,9 +233,10 @@ func NewMutation(m *model.Mutation, v model.Recoverability) Mutation {
 		Intent: Intent{Source: m.Source, Action: m.Action, Target: m.Target, RawActions: m.RawActions, ActionReason: m.ActionReason},
 		Recoverability: Recoverability{Tier: v.Tier, Label: v.Tier.Label(), Reasoning: v.Reasoning,
 			Source: v.Source, RuleID: v.RuleID, Confidence: v.Confidence},
-		Evidence:         ev,
-		MissingEvidence:  missing,
-		DependencyImpact: dependencyImpact(m.DependencyImpact),
+		Evidence:                 ev,
+		MissingEvidence:          missing,
+		DependencyImpact:         dependencyImpact(m.DependencyImpact),
+		DependencyImpactUnlisted: max(0, m.DependencyImpactCount-len(m.DependencyImpact)),
 	}
 }
 
@@ -292,7 +297,7 @@ func Summarize(ms []Mutation) Summary {
 	for i, m := range ms {
 		r := m.Recoverability
 		s.TierCounts.Add(r.Tier) // the evaluator rejects a verdict with an invalid tier before this
-		s.DependencyImpactCount += len(m.DependencyImpact)
+		s.DependencyImpactCount += len(m.DependencyImpact) + m.DependencyImpactUnlisted
 		if r.Source == model.FromClassifier {
 			s.ClassifierVerdicts++
 		}

@@ -286,7 +286,7 @@ func lastField(s string) string {
 
 // emitSQL adds the mutation for one SQL statement cmd would run.
 func (w *walker) emitSQL(cmd *model.Command, st model.SQLStatement) {
-	if len(w.out) >= MaxCommands {
+	if w.full(cmd) {
 		return
 	}
 	c := *cmd

@@ -22,6 +22,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
@@ -30,11 +32,18 @@ import (
 )
 
 // MaxLineBytes bounds the input; MaxDepth bounds nested re-parsing (sh -c
-// inside eval inside a heredoc ...); MaxCommands bounds the output.
+// inside eval inside a heredoc ...); MaxCommands bounds the output
+// (commands and SQL statements). MaxValueBytes bounds the value a word
+// resolves to from the line's own assignments (a="$a$a" doubles it each
+// time): past it the word is dynamic, judged as unknown. MaxExpandedBytes
+// bounds the values substituted in a whole line. A cap that is reached is
+// a needs-review mutation of its own, never a silent stop.
 const (
-	MaxLineBytes = 256 << 10
-	MaxDepth     = 8
-	MaxCommands  = 10000
+	MaxLineBytes     = 256 << 10
+	MaxDepth         = 8
+	MaxCommands      = 10000
+	MaxValueBytes    = 16 << 10
+	MaxExpandedBytes = 1 << 20
 )
 
 // Options describe where the line runs.
@@ -42,6 +51,9 @@ type Options struct {
 	// Cwd is the working directory; empty means unknown, and relative
 	// paths are then judged conservatively.
 	Cwd string
+	// Deadline, when set, bounds the analysis: past it Parse returns a
+	// deadline error.
+	Deadline time.Time
 }
 
 // Parse returns one Mutation per command line would run, in source order.
@@ -55,14 +67,59 @@ func Parse(line string, opts Options) ([]model.Mutation, error) {
 			Message:  fmt.Sprintf("the command line is %d bytes, over the %d KiB limit", len(line), MaxLineBytes>>10),
 			Expected: "one command line; evaluate long scripts in parts"}
 	}
-	w := &walker{cwd: opts.Cwd, addrsHint: len(line) + 16}
+	w := &walker{cwd: opts.Cwd, addrsHint: len(line) + 16, deadline: opts.Deadline}
 	if n := commandEstimate(line); n > len(w.boot.muts) {
 		w.out = make([]model.Mutation, 0, n)
 	} else {
 		w.out = w.boot.muts[:0:len(w.boot.muts)]
 	}
 	w.script(line, frame{line: 1, col: 1})
+	if w.timedOut {
+		return nil, &model.Error{Kind: model.KindDeadlineExceeded, Field: "command",
+			Message: "the command line was not analysed within the deadline", Expected: "a larger --timeout, or a shorter command line"}
+	}
+	if w.overExpanded {
+		w.expansionCapped(line)
+	}
 	return w.out, nil
+}
+
+// expired reports, every few hundred steps of the walk, whether the
+// deadline has passed; once it has, the walk stops.
+func (w *walker) expired() bool {
+	if w.timedOut {
+		return true
+	}
+	w.steps++
+	if w.steps&255 != 0 || w.deadline.IsZero() {
+		return false
+	}
+	w.timedOut = time.Now().After(w.deadline)
+	return w.timedOut
+}
+
+// expansionCapped adds the needs-review mutation for a line whose
+// substituted values went past MaxExpandedBytes: the words after that
+// point were judged as unknown, and the line builds values large enough
+// to hide what it runs.
+func (w *walker) expansionCapped(line string) {
+	pos := w.overAt
+	cmd := &model.Command{Text: clip(line[min(int(pos.Offset()), len(line)):], 200), Line: int32(pos.Line()), Col: int32(pos.Col()),
+		Problem: fmt.Sprintf("the line substitutes more than %d KiB of its own variables' values (cap %s reached here); the words from here on are judged as unknown", MaxExpandedBytes>>10, "MaxExpandedBytes")}
+	w.out = append(w.out, w.mutation(cmd))
+}
+
+// clip shortens text to at most n bytes, on a rune boundary, marking the
+// cut.
+func clip(text string, n int) string {
+	text = strings.TrimSpace(text)
+	if len(text) <= n {
+		return text
+	}
+	for n > 0 && !utf8.RuneStart(text[n]) {
+		n--
+	}
+	return text[:n] + "…"
 }
 
 // Unanalysed is the mutation for a command that runs but whose text is not
@@ -94,7 +151,19 @@ type frame struct {
 type walker struct {
 	out []model.Mutation
 	cwd string
-	env map[string]string // assignments made earlier in the line; nil before the first
+	// capped is set once the walker holds MaxCommands mutations and has
+	// added the one that says so; expanded counts the bytes of values
+	// substituted into words so far, overExpanded says the line went past
+	// MaxExpandedBytes (at overAt).
+	capped       bool
+	expanded     int
+	overExpanded bool
+	overAt       syntax.Pos
+	// deadline, when set, stops the walk (timedOut) once it has passed.
+	deadline time.Time
+	steps    int
+	timedOut bool
+	env      map[string]string // assignments made earlier in the line; nil before the first
 	// cfg expands words; it reads env, which assignments update in place,
 	// so one serves the whole line.
 	cfg *expand.Config
@@ -190,7 +259,13 @@ func (w *walker) script(src string, fr frame) {
 	outer := w.visit
 	defer func() { w.visit = outer }()
 	w.visit = func(n syntax.Node) bool {
+		if w.expired() {
+			return false
+		}
 		if len(w.out) >= MaxCommands {
+			if st, ok := n.(*syntax.Stmt); ok {
+				w.full(w.commandAt(st, st.Pos(), src, fr, nil))
+			}
 			return false
 		}
 		switch n := n.(type) {
@@ -493,7 +568,7 @@ func (w *walker) assign(a *syntax.Assign, env map[string]string) {
 		return
 	}
 	arg := w.word(a.Value)
-	if len(arg) == 1 && !arg[0].Dynamic {
+	if len(arg) == 1 && !arg[0].Dynamic && len(arg[0].Value) <= MaxValueBytes {
 		env[a.Name.Value] = arg[0].Value
 		return
 	}
@@ -930,7 +1005,7 @@ func (w *walker) shape(word *syntax.Word) (string, bool) {
 				if p.Param != nil {
 					name = p.Param.Value
 				}
-				if v, ok := w.env[name]; ok && simpleParam(p) && v != "$(dynamic)" {
+				if v, ok := w.env[name]; ok && simpleParam(p) && v != "$(dynamic)" && w.substitute(b.Len(), v, p) {
 					b.WriteString(v)
 					continue
 				}
@@ -968,6 +1043,25 @@ func (w *walker) shape(word *syntax.Word) (string, bool) {
 }
 
 var errDynamic = errors.New("only known at run time")
+
+// substitute reports whether the value v of a parameter may be written
+// into a word that already has n bytes: not when the word would grow past
+// MaxValueBytes, nor once the line has substituted MaxExpandedBytes in
+// all (the first word past that is remembered for the mutation that says
+// so). A word that may not is dynamic.
+func (w *walker) substitute(n int, v string, at *syntax.ParamExp) bool {
+	if n+len(v) > MaxValueBytes {
+		return false
+	}
+	if w.expanded+len(v) > MaxExpandedBytes {
+		if !w.overExpanded {
+			w.overExpanded, w.overAt = true, at.Pos()
+		}
+		return false
+	}
+	w.expanded += len(v)
+	return true
+}
 
 // literalSubst returns the output of a command substitution that only
 // echoes literals ($(echo rm), `printf ls`): it is as static as a quoted
@@ -1204,45 +1298,106 @@ func (w *walker) emitProblem(cmd *model.Command, why string) {
 
 // emit adds the mutation for a command that is not a wrapper.
 func (w *walker) emit(cmd *model.Command) {
-	if len(w.out) >= MaxCommands {
+	if w.full(cmd) {
 		return
 	}
+	w.out = append(w.out, w.mutation(cmd))
+}
+
+// full reports whether the walker holds MaxCommands mutations, so that
+// cmd is not added. The first time, it adds one more: the needs-review
+// mutation that says the cap was reached at cmd and nothing after it was
+// analysed (':;' ten thousand times, then rm -rf /).
+func (w *walker) full(cmd *model.Command) bool {
+	if len(w.out) < MaxCommands {
+		return false
+	}
+	if !w.capped {
+		w.capped = true
+		c := *cmd
+		c.Program, c.Text = "", clip(c.Text, 200)
+		c.Problem = fmt.Sprintf("the line runs more than %d commands or statements (cap MaxCommands reached here); this one and everything after it are not analysed", MaxCommands)
+		w.out = append(w.out, w.mutation(&c))
+	}
+	return true
+}
+
+// mutation is the mutation of a command that is not a wrapper.
+func (w *walker) mutation(cmd *model.Command) model.Mutation {
 	typ := cmd.Program
 	if cmd.Problem != "" || typ == "" {
 		typ = model.UnanalysedProgram
 	}
-	w.out = append(w.out, model.Mutation{
+	id := ownText(cmd)
+	return model.Mutation{
 		Source:     model.SourceShell,
 		Action:     model.ActionExecute,
 		RawActions: executeActions,
-		Address:    w.address(cmd),
-		Target:     model.Target{Provider: "shell", Type: typ, ID: cmd.Text},
+		Address:    w.address(cmd, id),
+		Target:     model.Target{Provider: "shell", Type: typ, ID: id},
 		Command:    cmd,
-	})
+	}
+}
+
+// maxIDBytes bounds the text that names a mutation (its target id and
+// address). A command's Text is the whole statement it stands in, which
+// every command a wrapper or a program runs shares: ten thousand
+// redirections in one awk program made ten thousand copies of it.
+const maxIDBytes = 256
+
+// ownText is the text that names cmd's mutation: its statement's text
+// when that is short, otherwise its own words (the program and its
+// arguments), clipped to maxIDBytes; so a report grows with the input,
+// not with its square.
+func ownText(cmd *model.Command) string {
+	if len(cmd.Text) <= maxIDBytes {
+		return cmd.Text
+	}
+	if cmd.Program == "" {
+		return clip(cmd.Text, maxIDBytes)
+	}
+	var b strings.Builder
+	switch cmd.Program {
+	case model.RedirectProgram:
+		b.WriteString(">")
+	case model.AppendProgram:
+		b.WriteString(">>")
+	default:
+		b.WriteString(cmd.Program)
+	}
+	for _, a := range cmd.Args {
+		if b.Len() > maxIDBytes {
+			break
+		}
+		b.WriteByte(' ')
+		b.WriteString(a.Value)
+	}
+	return clip(b.String(), maxIDBytes)
 }
 
 // executeActions is every shell mutation's raw action list, shared: it is
 // never modified.
 var executeActions = []string{string(model.ActionExecute)}
 
-// address is "LINE:COL TEXT", where the command stands in the input. It
+// address is "LINE:COL TEXT", where the command stands in the input and
+// its text (ownText). It
 // is written after the line's earlier addresses and returned as a slice of
 // them all, so that a line's addresses take one allocation, not one each:
 // a strings.Builder never changes what it has written, so a slice stays
 // valid when it grows.
-func (w *walker) address(cmd *model.Command) string {
+func (w *walker) address(cmd *model.Command, text string) string {
 	var pos [40]byte
 	p := strconv.AppendInt(pos[:0], int64(cmd.Line), 10)
 	p = append(p, ':')
 	p = strconv.AppendInt(p, int64(cmd.Col), 10)
-	n := len(p) + 1 + len(cmd.Text)
+	n := len(p) + 1 + len(text)
 	if w.addrs.Cap()-w.addrs.Len() < n {
 		w.addrs.Grow(max(n, w.addrsHint))
 	}
 	start := w.addrs.Len()
 	w.addrs.Write(p)
 	w.addrs.WriteByte(' ')
-	w.addrs.WriteString(cmd.Text)
+	w.addrs.WriteString(text)
 	return w.addrs.String()[start:]
 }
 

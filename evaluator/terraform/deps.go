@@ -282,34 +282,106 @@ func configAddress(addr string) string {
 // to this depth, with the last entry saying that the chain goes on.
 const maxImpactDepth = 16
 
+// Listing caps. Every direct dependent is listed (rules read them, and
+// there is at most one entry per edge of the graph, so the list grows with
+// the input); of the dependents further away, at most maxImpactListed per
+// destroyed resource and maxImpactTotal over the whole plan are listed. A
+// dense graph (3,000 security groups that each let in 50 others) reaches
+// every resource from every other: 9 million entries, gigabytes of report.
+// What is not listed is still counted (Mutation.DependencyImpactCount).
+const (
+	maxImpactListed = 50
+	maxImpactTotal  = 20000
+)
+
+// impactWalk is the state of the dependency walks of one plan: the
+// graph's addresses as numbers, and a visit stamp per address, so that
+// one walk costs the edges it follows and allocates only what it lists.
+type impactWalk struct {
+	g      *graph
+	ids    map[string]int32
+	names  []string
+	edges  [][]int32 // edges[i][k] is the k-th dependent of names[i], as g.dependents lists it
+	stamp  []int32
+	depth  []int32
+	walks  int32
+	listed int // deeper entries listed so far, against maxImpactTotal
+}
+
+func (g *graph) walker() *impactWalk {
+	w := &impactWalk{g: g, ids: make(map[string]int32, len(g.types))}
+	id := func(a string) int32 {
+		if i, ok := w.ids[a]; ok {
+			return i
+		}
+		w.ids[a] = int32(len(w.names))
+		w.names = append(w.names, a)
+		return w.ids[a]
+	}
+	for dep, links := range g.dependents {
+		id(dep)
+		for _, l := range links {
+			id(l.address)
+		}
+	}
+	w.edges = make([][]int32, len(w.names))
+	for i, a := range w.names {
+		links := g.dependents[a]
+		w.edges[i] = make([]int32, len(links))
+		for k, l := range links {
+			w.edges[i][k] = w.ids[l.address]
+		}
+	}
+	w.stamp = make([]int32, len(w.names))
+	w.depth = make([]int32, len(w.names))
+	return w
+}
+
 // impact walks the dependents of a destroyed resource breadth-first and
-// returns each once, at the depth it is first reached.
-func (g *graph) impact(root string, destroyed map[string]bool) []model.Dependent {
+// returns each once, at the depth it is first reached, as far as the
+// listing caps allow, and how many it reached in all.
+func (w *impactWalk) impact(root string, destroyed map[string]bool) ([]model.Dependent, int) {
+	r, ok := w.ids[root]
+	if !ok {
+		return nil, 0
+	}
+	w.walks++
+	w.stamp[r], w.depth[r] = w.walks, 0
 	var out []model.Dependent
-	depth := map[string]int{root: 0}
-	queue := []string{root}
+	total, deeper := 0, 0
+	queue := []int32{r}
 	for len(queue) > 0 {
 		cur := queue[0]
 		queue = queue[1:]
-		for _, l := range g.dependents[cur] {
-			if _, seen := depth[l.address]; seen {
+		links := w.g.dependents[w.names[cur]]
+		for k, next := range w.edges[cur] {
+			if w.stamp[next] == w.walks {
 				continue
 			}
-			d := depth[cur] + 1
-			depth[l.address] = d
-			reason := l.reason
-			if cur != root {
+			d := w.depth[cur] + 1
+			w.stamp[next], w.depth[next] = w.walks, d
+			total++
+			if d < maxImpactDepth {
+				queue = append(queue, next)
+			}
+			if d > 1 && (deeper >= maxImpactListed || w.listed >= maxImpactTotal) {
+				continue
+			}
+			if d > 1 {
+				deeper++
+				w.listed++
+			}
+			addr := w.names[next]
+			reason := links[k].reason
+			if cur != r {
 				reason += ", which depends on " + root
 			}
-			if d == maxImpactDepth && len(g.dependents[l.address]) > 0 {
+			if d == maxImpactDepth && len(w.edges[next]) > 0 {
 				reason += "; the chain continues beyond this depth"
 			}
-			out = append(out, model.Dependent{Address: l.address, Type: g.types[l.address], Depth: d,
-				Reason: reason, AlsoDestroyed: destroyed[l.address]})
-			if d < maxImpactDepth {
-				queue = append(queue, l.address)
-			}
+			out = append(out, model.Dependent{Address: addr, Type: w.g.types[addr], Depth: int(d),
+				Reason: reason, AlsoDestroyed: destroyed[addr]})
 		}
 	}
-	return out
+	return out, total
 }

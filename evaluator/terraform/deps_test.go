@@ -302,3 +302,70 @@ func FuzzParseState(f *testing.F) {
 		}
 	})
 }
+
+// TestDependencyImpactCaps: on a dense graph every direct dependent is
+// listed, at most maxImpactListed deeper ones per change and
+// maxImpactTotal in all, and the count stays that of the uncapped walk.
+func TestDependencyImpactCaps(t *testing.T) {
+	p, err := Parse(plangen.DenseSecurityGroups(600, 20))
+	if err != nil {
+		t.Fatal(err)
+	}
+	deeperListed := 0
+	capped := false
+	for _, m := range p.Mutations {
+		direct, deeper := 0, 0
+		for _, d := range m.DependencyImpact {
+			if d.Depth == 1 {
+				direct++
+			} else {
+				deeper++
+			}
+		}
+		if direct != 20 {
+			t.Fatalf("%s: %d direct dependents listed, want all 20", m.Address, direct)
+		}
+		if deeper > maxImpactListed {
+			t.Fatalf("%s: %d deeper dependents listed, over the cap %d", m.Address, deeper, maxImpactListed)
+		}
+		deeperListed += deeper
+		capped = capped || m.DependencyImpactCount > len(m.DependencyImpact)
+	}
+	if deeperListed > maxImpactTotal {
+		t.Errorf("%d deeper dependents listed in all, over the cap %d", deeperListed, maxImpactTotal)
+	}
+	if !capped {
+		t.Fatal("the dense plan reached no cap: the test does not test the caps")
+	}
+	// The count is that of a plain breadth-first walk without caps.
+	prior := map[string][]string{}
+	for _, m := range p.Mutations {
+		for _, d := range m.DependencyImpact {
+			if d.Depth == 1 {
+				prior[m.Address] = append(prior[m.Address], d.Address)
+			}
+		}
+	}
+	for _, m := range p.Mutations[:25] {
+		depth := map[string]int{m.Address: 0}
+		queue := []string{m.Address}
+		n := 0
+		for len(queue) > 0 {
+			cur := queue[0]
+			queue = queue[1:]
+			for _, next := range prior[cur] {
+				if _, seen := depth[next]; seen {
+					continue
+				}
+				depth[next] = depth[cur] + 1
+				n++
+				if depth[next] < maxImpactDepth {
+					queue = append(queue, next)
+				}
+			}
+		}
+		if m.DependencyImpactCount != n {
+			t.Errorf("%s: count %d, the uncapped walk reaches %d", m.Address, m.DependencyImpactCount, n)
+		}
+	}
+}

@@ -155,11 +155,11 @@ func (p *Plan) addImpact(all []known, cfg *tfjson.Config) {
 	if len(destroyed) == 0 {
 		return
 	}
-	g := buildGraph(all, cfg)
+	w := buildGraph(all, cfg).walker()
 	for i := range p.Mutations {
 		m := &p.Mutations[i]
 		if destroyed[m.Address] {
-			m.DependencyImpact = g.impact(m.Address, destroyed)
+			m.DependencyImpact, m.DependencyImpactCount = w.impact(m.Address, destroyed)
 		}
 	}
 }

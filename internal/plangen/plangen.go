@@ -142,3 +142,25 @@ func Dependencies(n int) []byte {
 	return []byte(`{"format_version": "1.2", "resource_changes": [` + strings.Join(changes, ",") +
 		`], "prior_state": {"format_version": "1.0", "values": {"root_module": {"resources": [` + strings.Join(prior, ",") + `]}}}}`)
 }
+
+// DenseSecurityGroups builds a plan that deletes n security groups, each
+// of which lets in traffic from refs others (its ingress names their
+// ids): the dependency graph has n×refs edges and every group reaches
+// every other within a few steps, the worst case for dependency impact.
+func DenseSecurityGroups(n, refs int) []byte {
+	changes := make([]string, n)
+	prior := make([]string, n)
+	for i := range n {
+		peers := make([]string, 0, refs)
+		for k := 1; k <= refs && k < n; k++ {
+			peers = append(peers, fmt.Sprintf("%q", fmt.Sprintf("sg-%08d", (i+k*7)%n)))
+		}
+		values := fmt.Sprintf(`{"id": "sg-%08d", "name": "g%d", "ingress": [{"from_port": 443, "to_port": 443, "protocol": "tcp", "security_groups": [%s]}]}`,
+			i, i, strings.Join(peers, ","))
+		addr := fmt.Sprintf("aws_security_group.g%d", i)
+		prior[i] = fmt.Sprintf(`{"address": %q, "mode": "managed", "type": "aws_security_group", "name": "g%d", "values": %s}`, addr, i, values)
+		changes[i] = fmt.Sprintf(`{"address": %q, "mode": "managed", "type": "aws_security_group", "name": "g%d", "change": {"actions": ["delete"], "before": %s, "after": null}}`, addr, i, values)
+	}
+	return []byte(`{"format_version": "1.2", "resource_changes": [` + strings.Join(changes, ",") +
+		`], "prior_state": {"format_version": "1.0", "values": {"root_module": {"resources": [` + strings.Join(prior, ",") + `]}}}}`)
+}

@@ -1,0 +1,132 @@
+package evaluator
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/recourse-dev/recourse/evaluator/shell"
+	"github.com/recourse-dev/recourse/internal/hostile"
+	"github.com/recourse-dev/recourse/model"
+)
+
+// TestCapsAreNeverSilent: every input that reaches a cap comes out as at
+// least escalate, with a needs-review mutation that names the cap, and
+// in the time and size the caps promise. Each was allowed, or ran out of
+// memory, before the caps said so.
+func TestCapsAreNeverSilent(t *testing.T) {
+	ev := newEvaluator(t)
+	tests := []struct {
+		name string
+		line string
+		cap  string // in the needs-review mutation's reasoning; "" when the delete itself is judged
+	}{
+		{"10,000 no-ops then rm -rf /", hostile.NoOpPrefix(shell.MaxCommands), "MaxCommands"},
+		{"100,000 commands", hostile.NoOpPrefix(100000), "MaxCommands"},
+		{"10,000 SQL statements then DROP TABLE", hostile.SQLStatements(shell.MaxCommands), "MaxCommands"},
+		{"a doubling variable in a dead branch, N=40", hostile.ExpansionBomb(40), ""},
+		{"a line that expands more than the budget", hostile.WideExpansion(16, 16), "MaxExpandedBytes"},
+		{"scripts nested past MaxDepth", hostile.Nested(shell.MaxDepth + 2), "nested more than"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep, err := ev.Shell(context.Background(), tt.line, Options{Timeout: 30 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.RiskAssessment.Rank() < model.Escalate.Rank() {
+				t.Fatalf("decision %s, want at least escalate (%s)", rep.RiskAssessment, rep.AssessmentReason)
+			}
+			if tt.cap == "" {
+				return
+			}
+			found := false
+			for _, m := range rep.Mutations {
+				found = found || m.Recoverability.Tier == model.TierNeedsReview && strings.Contains(m.Recoverability.Reasoning, tt.cap)
+			}
+			if !found {
+				t.Errorf("no needs-review mutation names %q", tt.cap)
+			}
+		})
+	}
+}
+
+// TestOutputGrowsLinearly: ten thousand redirections in one awk program
+// name each mutation by its own text, not by the whole 200 KB line.
+func TestOutputGrowsLinearly(t *testing.T) {
+	ev := newEvaluator(t)
+	line := hostile.AwkRedirections(10000)
+	rep, err := ev.Shell(context.Background(), line, Options{Timeout: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) > 40*len(line) {
+		t.Errorf("a %d-byte line made a %d-byte report (over 40×)", len(line), len(out))
+	}
+	for _, m := range rep.Mutations {
+		if id := m.Intent.Target.ID; len(id) > 300 {
+			t.Fatalf("a mutation's id is %d bytes: %.80s…", len(id), id)
+		}
+	}
+}
+
+// TestDensePlanIsBounded: 3,000 deleted security groups that reference
+// 50 others each took 20 s and 4.3 GB; the listing caps keep the report
+// linear and the count exact.
+func TestDensePlanIsBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 6 MB plan")
+	}
+	ev := newEvaluator(t)
+	rep, err := ev.Terraform(context.Background(), hostile.DensePlan(3000, 50), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := 0
+	for _, m := range rep.Mutations {
+		listed += len(m.DependencyImpact) + m.DependencyImpactUnlisted
+	}
+	if rep.Summary.DependencyImpactCount != listed || listed <= 3000*50 {
+		t.Errorf("dependencyImpactCount %d, listed and unlisted %d", rep.Summary.DependencyImpactCount, listed)
+	}
+}
+
+// TestShellDeadline: the deadline holds inside the analysis of a line,
+// whatever its size (a small line used to run to the end inline).
+func TestShellDeadline(t *testing.T) {
+	_, err := shell.Parse(hostile.NoOpPrefix(5000), shell.Options{Deadline: time.Now().Add(-time.Second)})
+	if e, ok := err.(*model.Error); !ok || e.Kind != model.KindDeadlineExceeded {
+		t.Fatalf("err %v, want a deadline error", err)
+	}
+}
+
+// FuzzNoOpsThenDelete: however many no-op commands (of whatever kind)
+// come first, a line that ends in rm -rf / is never allowed.
+func FuzzNoOpsThenDelete(f *testing.F) {
+	f.Add(uint16(10000), uint8(0), uint8(0))
+	f.Add(uint16(9999), uint8(1), uint8(2))
+	f.Add(uint16(20000), uint8(3), uint8(1))
+	ev := newEvaluator(f)
+	noops := []string{":", "true", "ls", "echo a", "x=1"}
+	seps := []string{";", "\n", " && ", " || "}
+	f.Fuzz(func(t *testing.T, n uint16, noop, sep uint8) {
+		s := seps[int(sep)%len(seps)]
+		line := strings.Repeat(noops[int(noop)%len(noops)]+s, int(n)%(shell.MaxLineBytes/8)) + hostile.Destructive
+		if len(line) > shell.MaxLineBytes {
+			return
+		}
+		rep, err := ev.Shell(context.Background(), line, Options{Timeout: 30 * time.Second})
+		if err != nil {
+			return // an error is never a decision
+		}
+		if rep.RiskAssessment == model.Allow {
+			t.Fatalf("%d × %q then rm -rf / was allowed", n, noops[int(noop)%len(noops)]+s)
+		}
+	})
+}
