@@ -16,6 +16,7 @@ import (
 	"maps"
 	"path"
 	"runtime/debug"
+	"runtime/metrics"
 	"slices"
 	"strings"
 	"time"
@@ -62,6 +63,8 @@ type Options struct {
 	State []byte
 	// StateFile names the state in errors about it.
 	StateFile string
+	// MemoryCeiling, when set, replaces MemoryCeiling for this evaluation.
+	MemoryCeiling uint64
 }
 
 // Evaluator runs the pipeline. It is safe for concurrent use.
@@ -294,12 +297,47 @@ func (e *Evaluator) guard(ctx context.Context, in input, evidence []report.Evide
 		rep, err := e.recovered(ctx, in, evidence, opts)
 		done <- result{rep, err}
 	})
-	select {
-	case r := <-done:
-		return r.rep, withFile(r.err, opts.File)
-	case <-ctx.Done():
-		return nil, deadlineError(timeout)
+	watch := time.NewTicker(memoryCheck)
+	defer watch.Stop()
+	for {
+		select {
+		case r := <-done:
+			return r.rep, withFile(r.err, opts.File)
+		case <-ctx.Done():
+			return nil, deadlineError(timeout)
+		case <-watch.C:
+			ceiling := uint64(MemoryCeiling)
+			if opts.MemoryCeiling > 0 {
+				ceiling = opts.MemoryCeiling
+			}
+			if heap := heapBytes(); heap > ceiling {
+				cancel() // the evaluation checks its context and stops
+				return nil, &model.Error{Kind: model.KindInputTooLarge, File: opts.File,
+					Message:  fmt.Sprintf("the evaluation needed more than %d MiB of memory (%d MiB in use), the ceiling", ceiling>>20, heap>>20),
+					Expected: "a smaller input; split a very large plan into several"}
+			}
+		}
 	}
+}
+
+// MemoryCeiling is the heap above which an evaluation on a worker is
+// stopped with an error: exhaustion is an error, never a decision, and
+// never a crash whose exit status could read as one. The binary also sets
+// Go's soft memory limit below it (cmd/recourse), so that the collector
+// works harder before the ceiling is reached.
+const MemoryCeiling = 1 << 30
+
+// memoryCheck is how often a worker's evaluation has its heap checked.
+const memoryCheck = 25 * time.Millisecond
+
+// heapBytes is the memory the heap's live and unswept objects occupy.
+func heapBytes() uint64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
 }
 
 // recovered runs the evaluation, turning a panic into an internal error.

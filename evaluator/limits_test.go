@@ -130,3 +130,13 @@ func FuzzNoOpsThenDelete(f *testing.F) {
 		}
 	})
 }
+
+// TestMemoryCeiling: an evaluation whose heap passes the ceiling is an
+// error, never a decision or a crash.
+func TestMemoryCeiling(t *testing.T) {
+	ev := newEvaluator(t)
+	_, err := ev.Terraform(context.Background(), hostile.DensePlan(3000, 50), Options{MemoryCeiling: 1 << 20})
+	if e, ok := err.(*model.Error); !ok || e.Kind != model.KindInputTooLarge || !strings.Contains(e.Message, "memory") {
+		t.Fatalf("err %v, want input_too_large for memory", err)
+	}
+}

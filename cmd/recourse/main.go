@@ -54,7 +54,16 @@ func usageErr(format string, args ...any) error {
 	return &exitStatus{code: exitUsage, err: fmt.Errorf(format, args...)}
 }
 
+// softMemoryLimit is Go's soft memory limit for the process unless
+// GOMEMLIMIT sets another: the collector works harder as the heap nears
+// it, and an evaluation whose heap passes evaluator.MemoryCeiling stops
+// with an error.
+const softMemoryLimit = 768 << 20
+
 func main() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(softMemoryLimit)
+	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

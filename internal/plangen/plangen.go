@@ -139,6 +139,8 @@ func Dependencies(n int) []byte {
 			}
 		}
 	}
+	changes = append(changes, `{"address": "aws_db_instance.main", "mode": "managed", "type": "aws_db_instance", "name": "main", "change": {"actions": ["delete"], `+
+		`"before": {"identifier": "main", "engine": "postgres", "skip_final_snapshot": true, "backup_retention_period": 0, "deletion_protection": false}, "after": null}}`)
 	return []byte(`{"format_version": "1.2", "resource_changes": [` + strings.Join(changes, ",") +
 		`], "prior_state": {"format_version": "1.0", "values": {"root_module": {"resources": [` + strings.Join(prior, ",") + `]}}}}`)
 }
@@ -147,6 +149,8 @@ func Dependencies(n int) []byte {
 // of which lets in traffic from refs others (its ingress names their
 // ids): the dependency graph has n×refs edges and every group reaches
 // every other within a few steps, the worst case for dependency impact.
+// Last, it deletes a database without a final snapshot, which whatever
+// reads the plan must still see.
 func DenseSecurityGroups(n, refs int) []byte {
 	changes := make([]string, n)
 	prior := make([]string, n)
@@ -161,6 +165,8 @@ func DenseSecurityGroups(n, refs int) []byte {
 		prior[i] = fmt.Sprintf(`{"address": %q, "mode": "managed", "type": "aws_security_group", "name": "g%d", "values": %s}`, addr, i, values)
 		changes[i] = fmt.Sprintf(`{"address": %q, "mode": "managed", "type": "aws_security_group", "name": "g%d", "change": {"actions": ["delete"], "before": %s, "after": null}}`, addr, i, values)
 	}
+	changes = append(changes, `{"address": "aws_db_instance.main", "mode": "managed", "type": "aws_db_instance", "name": "main", "change": {"actions": ["delete"], `+
+		`"before": {"identifier": "main", "engine": "postgres", "skip_final_snapshot": true, "backup_retention_period": 0, "deletion_protection": false}, "after": null}}`)
 	return []byte(`{"format_version": "1.2", "resource_changes": [` + strings.Join(changes, ",") +
 		`], "prior_state": {"format_version": "1.0", "values": {"root_module": {"resources": [` + strings.Join(prior, ",") + `]}}}}`)
 }
