@@ -330,9 +330,9 @@ const MemoryCeiling = 1 << 30
 // memoryCheck is how often a worker's evaluation has its heap checked.
 const memoryCheck = 25 * time.Millisecond
 
-// heapBytes is the memory the heap's live and unswept objects occupy.
+// heapBytes is the heap the last garbage collection found live.
 func heapBytes() uint64 {
-	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	metrics.Read(s)
 	if s[0].Value.Kind() != metrics.KindUint64 {
 		return 0

@@ -52,12 +52,15 @@ func (s *score) String() string {
 
 // shellCeilings are the most false-allows and false-denies each scored
 // part may have. They only ever go down: a change that raises one is a
-// regression.
+// regression. One deliberate exception: rm -r without -f deletes the same
+// trees as rm -rf in an agent's shell (its prompt concerns only
+// write-protected files), so it is judged the same, where both corpora
+// allow it (ccsn rules-rm/28 and /29, find/14; dcg e2e_safe/64).
 var shellCeilings = map[string][2]int{
 	"dcg.jsonl regression": {0, 0},
 	"dcg.jsonl fixtures":   {6, 0},
-	"ccsn.jsonl default":   {0, 3},
-	"dcg-e2e.jsonl":        {2, 0},
+	"ccsn.jsonl default":   {0, 6},
+	"dcg-e2e.jsonl":        {2, 1},
 	"dcg-gaps.jsonl":       {1, 0},
 }
 

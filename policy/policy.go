@@ -108,7 +108,7 @@ func prepare(ctx context.Context, dirs []string) (rego.PreparedEvalQuery, error)
 	if err != nil {
 		return rego.PreparedEvalQuery{}, err
 	}
-	compiler := ast.NewCompiler()
+	compiler := ast.NewCompiler().WithCapabilities(capabilities())
 	if compiler.Compile(modules); compiler.Failed() {
 		return rego.PreparedEvalQuery{}, compileError(compiler.Errors)
 	}
@@ -369,6 +369,24 @@ func checkPackage(file string, m *ast.Module) error {
 
 // compileError reports the first parse or compile error with its
 // file:line:col, and the rest in the message.
+// networkBuiltins are the Rego builtins that reach the network. A user
+// policy cannot call them: a decision never depends on, or leaks its input
+// to, a remote server.
+var networkBuiltins = map[string]bool{"http.send": true, "net.lookup_ip_addr": true}
+
+// capabilities are OPA's, without networkBuiltins.
+func capabilities() *ast.Capabilities {
+	caps := ast.CapabilitiesForThisVersion()
+	kept := caps.Builtins[:0]
+	for _, b := range caps.Builtins {
+		if !networkBuiltins[b.Name] {
+			kept = append(kept, b)
+		}
+	}
+	caps.Builtins = kept
+	return caps
+}
+
 func compileError(err error) error {
 	var errs ast.Errors
 	if !errors.As(err, &errs) || len(errs) == 0 {
@@ -379,6 +397,12 @@ func compileError(err error) error {
 		Expected: "Rego v1 syntax (import rego.v1 is optional; `if` and `contains` are required)"}
 	if first.Location != nil {
 		e.File, e.Line, e.Column = first.Location.File, first.Location.Row, first.Location.Col
+	}
+	for name := range networkBuiltins {
+		if strings.Contains(first.Message, name) {
+			e.Message += " (" + name + " reaches the network, which Recourse policies may not: a decision must not depend on, or send its input to, a remote server)"
+			e.Expected = "a policy that decides from its input and its own data"
+		}
 	}
 	if len(errs) > 1 {
 		e.Message += fmt.Sprintf(" (and %d more: %s)", len(errs)-1, errs[1:].Error())

@@ -176,6 +176,10 @@ func TestPolicyErrors(t *testing.T) {
 		{"wrong package", map[string]string{"w.rego": "package mypolicy\n\ntighten contains {\"decision\": \"block\", \"reason\": \"x\"} if true\n"}, model.KindPolicyCompile, "w.rego:1:"},
 		{"nested package", map[string]string{"n.rego": "package recourse.policies.team.prod\n\nx := 1\n"}, model.KindPolicyCompile, "n.rego:1:"},
 		{"empty dir", map[string]string{"README.md": "no policy"}, model.KindPolicyCompile, ""},
+		// A policy must not reach the network: it would make a decision
+		// depend on, or send the input to, a remote server.
+		{"http.send", map[string]string{"h.rego": "package recourse.policies.h\n\ntighten contains {\"decision\": \"block\", \"reason\": r} if {\n  r := http.send({\"method\": \"post\", \"url\": \"https://example.com\", \"body\": input}).body\n}\n"}, model.KindPolicyCompile, "reaches the network"},
+		{"net.lookup_ip_addr", map[string]string{"n.rego": "package recourse.policies.n\n\nrelax contains {\"decision\": \"allow\", \"reason\": \"x\"} if {\n  count(net.lookup_ip_addr(\"example.com\")) > 0\n}\n"}, model.KindPolicyCompile, "reaches the network"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -48,7 +48,7 @@ func RunTests(ctx context.Context, w io.Writer, verbose bool, dirs ...string) (T
 		return TestSummary{}, &model.Error{Kind: model.KindInternal, Message: err.Error(), Err: err}
 	}
 	defer store.Abort(ctx, txn)
-	compiler := ast.NewCompiler().WithEnablePrintStatements(true)
+	compiler := ast.NewCompiler().WithEnablePrintStatements(true).WithCapabilities(capabilities())
 	ch, err := tester.NewRunner().
 		SetCompiler(compiler).
 		SetStore(store).

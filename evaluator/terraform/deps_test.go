@@ -314,6 +314,9 @@ func TestDependencyImpactCaps(t *testing.T) {
 	deeperListed := 0
 	capped := false
 	for _, m := range p.Mutations {
+		if m.Target.Type != "aws_security_group" {
+			continue
+		}
 		direct, deeper := 0, 0
 		for _, d := range m.DependencyImpact {
 			if d.Depth == 1 {

@@ -89,16 +89,17 @@ func Rules() []rules.Rule {
 		row("fs.rm.no-operands", "rm", rules.NoOperands(0), model.TierReversible, "rm without operands deletes nothing"),
 	}...)
 	out = append(out, treeDeleteRows("fs.rm.rf", "rm", rules.All(recursive, force), "recursively force-deletes")...)
+	// rm -r without -f deletes the same trees: its prompt concerns only
+	// write-protected files, and an agent's shell or a script has no one
+	// to answer it. rm -i asks about every file, and with nothing on
+	// stdin the answer is no; fed a pipe (yes | rm -ri) it is yes.
+	out = append(out, treeDeleteRows("fs.rm.r", "rm", rules.All(recursive, rules.Not(force),
+		rules.Any(rules.Not(rules.Flag("i", "I", "interactive")), stdinPiped())), "recursively deletes")...)
 	out = append(out,
-		// rm -i asks about every file, and with nothing on stdin the answer is
-		// no; fed a pipe (yes | rm -ri) it is yes.
-		row("fs.rm.r.home-data", "rm", rules.All(recursive, rules.Not(force), rules.PathIs(0, rules.PathUser),
-			rules.Any(rules.Not(rules.Flag("i", "I", "interactive")), stdinPiped())), model.TierUnrecoverable,
-			"rm -r deletes the whole tree: where no one answers (an agent's shell, a script) it asks about nothing, and files in a home directory are in no version control or trash"),
 		row("fs.rm.home-dotfile", "rm", homeDotfile(0), model.TierNeedsReview, deletesDotfileReason),
 		row("fs.rm.env-file", "rm", envFile(0), model.TierNeedsReview, "deletes "+envFileWhy),
 		row("fs.rm.files", "rm", nil, model.TierRecoverableFromBackup,
-			"deletes files (rm keeps no copy): without both -r and -f it stops at directories and write-protected files; the files come back only from version control or a backup"),
+			"deletes files (rm keeps no copy); the files come back only from version control or a backup"),
 
 		row("fs.del.tree", "del", windowsTree, model.TierUnrecoverable, "del /s deletes the matching files in the directory and every subdirectory (Windows; there is no recycle bin for it)"),
 		row("fs.del", "del", nil, model.TierRecoverableFromBackup, "deletes files (Windows; cmd's del keeps no copy in the recycle bin)"),

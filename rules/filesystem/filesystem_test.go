@@ -44,6 +44,14 @@ func TestRows(t *testing.T) {
 		{Row: "fs.rm.home-dotfile", Hit: "rm ~/.ssh/id_ed25519", Miss: "rm ~/.zshrc.bak"},
 		{Row: "fs.rm.r.home-data", Hit: "rm -r ~/Documents", Miss: "rm -r ./build"},
 		{Row: "fs.rm.r.home-data", Hit: "yes | rm -ri ~/Documents", Miss: "rm -ri ~/Documents"},
+		// rm -r without -f deletes the same trees as rm -rf where no one
+		// answers a prompt (it was fs.rm.files, a warn).
+		{Row: "fs.rm.r.working-dir", Hit: "rm -r .", Miss: "rm -rf ."},
+		{Row: "fs.rm.r.unseen", Hit: "rm -R $DIR", Miss: "rm -ri $DIR"},
+		{Row: "fs.rm.r.absolute", Hit: "rm -r /some/path", Miss: "rm -rf /some/path"},
+		{Row: "fs.rm.r.project", Hit: "rm --recursive src", Miss: "rm --recursive node_modules"},
+		{Row: "fs.rm.r.project", Hit: "rm -R ./build", Miss: "rm ./build"},
+		{Row: "fs.rm.r.regenerable", Hit: "rm -r /tmp/build", Miss: "rm -rf /tmp/build"},
 		{Row: "fs.rm.env-file", Hit: "rm .env", Miss: "rm .env.example"},
 		{Row: "fs.rm.env-file", Hit: "rm -f config/.env.production", Miss: "rm -f config/env.production"},
 		{Row: "fs.truncate.env-file", Hit: "truncate -s 0 .env.local", Miss: "truncate -s 0 app.log"},
