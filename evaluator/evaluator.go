@@ -25,6 +25,7 @@ import (
 	"github.com/recourse-dev/recourse/evaluator/mcpcall"
 	"github.com/recourse-dev/recourse/evaluator/shell"
 	"github.com/recourse-dev/recourse/evaluator/terraform"
+	"github.com/recourse-dev/recourse/internal/redact"
 	"github.com/recourse-dev/recourse/internal/suggest"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/policy"
@@ -63,7 +64,11 @@ type Options struct {
 	State []byte
 	// StateFile names the state in errors about it.
 	StateFile string
-	// MemoryCeiling, when set, replaces MemoryCeiling for this evaluation.
+	// MemoryCeiling, when set, is the process's heap past which this
+	// evaluation stops with an error (MemoryCeiling is the binary's). The
+	// heap is the process's, not the evaluation's: a process that runs one
+	// evaluation (the CLI, a hook) sets it; a server of many relies on the
+	// caps that bound each one.
 	MemoryCeiling uint64
 }
 
@@ -297,20 +302,20 @@ func (e *Evaluator) guard(ctx context.Context, in input, evidence []report.Evide
 		rep, err := e.recovered(ctx, in, evidence, opts)
 		done <- result{rep, err}
 	})
-	watch := time.NewTicker(memoryCheck)
-	defer watch.Stop()
+	var tick <-chan time.Time
+	if opts.MemoryCeiling > 0 {
+		watch := time.NewTicker(memoryCheck)
+		defer watch.Stop()
+		tick = watch.C
+	}
 	for {
 		select {
 		case r := <-done:
 			return r.rep, withFile(r.err, opts.File)
 		case <-ctx.Done():
 			return nil, deadlineError(timeout)
-		case <-watch.C:
-			ceiling := uint64(MemoryCeiling)
-			if opts.MemoryCeiling > 0 {
-				ceiling = opts.MemoryCeiling
-			}
-			if heap := heapBytes(); heap > ceiling {
+		case <-tick:
+			if heap, ceiling := heapBytes(), opts.MemoryCeiling; heap > ceiling {
 				cancel() // the evaluation checks its context and stops
 				return nil, &model.Error{Kind: model.KindInputTooLarge, File: opts.File,
 					Message:  fmt.Sprintf("the evaluation needed more than %d MiB of memory (%d MiB in use), the ceiling", ceiling>>20, heap>>20),
@@ -320,19 +325,20 @@ func (e *Evaluator) guard(ctx context.Context, in input, evidence []report.Evide
 	}
 }
 
-// MemoryCeiling is the heap above which an evaluation on a worker is
-// stopped with an error: exhaustion is an error, never a decision, and
-// never a crash whose exit status could read as one. The binary also sets
-// Go's soft memory limit below it (cmd/recourse), so that the collector
-// works harder before the ceiling is reached.
+// MemoryCeiling is the heap above which the binary's evaluation (on a
+// worker) is stopped with an error: exhaustion is an error, never a
+// decision, and never a crash whose exit status could read as one. The
+// binary also sets Go's soft memory limit below it (cmd/recourse), so that
+// the collector works harder before the ceiling is reached.
 const MemoryCeiling = 1 << 30
 
 // memoryCheck is how often a worker's evaluation has its heap checked.
 const memoryCheck = 25 * time.Millisecond
 
-// heapBytes is the heap the last garbage collection found live.
+// heapBytes is the memory the heap's objects, live or not yet swept,
+// occupy now.
 func heapBytes() uint64 {
-	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	metrics.Read(s)
 	if s[0].Value.Kind() != metrics.KindUint64 {
 		return 0
@@ -363,6 +369,7 @@ func withFile(err error, file string) error {
 		return nil
 	}
 	e := model.AsError(err)
+	e.Message, e.Example = redact.String(e.Message), redact.String(e.Example)
 	if e.File == "" && file != "" && e.Kind != model.KindPolicyCompile && e.Kind != model.KindPolicyEval {
 		e.File = file
 	}
@@ -386,11 +393,18 @@ func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.M
 		out[i].MissingEvidenceDetails = e.missingDetails(m, v, inv)
 		verdicts[i] = policy.Verdict{Address: m.Address, Type: m.Target.Type, Action: string(m.Action), Tier: v.Tier,
 			Reasoning: v.Reasoning, Source: v.Source, RuleID: v.RuleID, Confidence: v.Confidence, Missing: v.MissingEvidence}
+		if quotesInput(m) {
+			redactMutation(&out[i], &verdicts[i])
+		}
 	}
 	summary := report.Summarize(out)
 	risks := []report.CrossActionRisk{}
 	var riskVerdicts []policy.Verdict
 	for _, r := range crossaction.Find(ms, inv) {
+		r.Reasoning = redact.String(r.Reasoning)
+		for k, a := range r.Addresses {
+			r.Addresses[k] = redact.String(a)
+		}
 		risks = append(risks, report.CrossActionRisk{ID: r.ID, Tier: r.Tier, Reasoning: r.Reasoning, Addresses: r.Addresses})
 		riskVerdicts = append(riskVerdicts, policy.Verdict{Address: strings.Join(r.Addresses, " + "), Type: "cross-action", Action: "combination",
 			Tier: r.Tier, Reasoning: r.Reasoning, Source: model.FromRules, RuleID: r.ID, Confidence: model.ConfidenceHigh})
@@ -421,6 +435,32 @@ func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.M
 		rep.AssessmentReason = res.Reasons[0]
 	}
 	return rep, nil
+}
+
+// quotesInput reports whether m's id, reasons and evidence quote its input
+// as written: a command line, SQL or a tool call's arguments, where a
+// credential may stand. A Terraform resource's are its address and values,
+// whose sensitive ones the parser has already hidden.
+func quotesInput(m *model.Mutation) bool {
+	return m.Command != nil || m.SQL != nil || m.Source != model.SourceTerraform
+}
+
+// redactMutation masks credentials in what a mutation's report and its
+// policy verdict quote: the one place where command text enters a report,
+// the policy input, and every message made from them (reasons, the hook's
+// answer, MCP results).
+func redactMutation(out *report.Mutation, v *policy.Verdict) {
+	out.Intent.Target.ID = redact.String(out.Intent.Target.ID)
+	out.Recoverability.Reasoning = redact.String(out.Recoverability.Reasoning)
+	if len(out.Evidence) > 0 {
+		ev := make([]model.Evidence, len(out.Evidence))
+		for i, e := range out.Evidence {
+			e.Value, e.Description = redact.Value(e.Value), redact.String(e.Description)
+			ev[i] = e
+		}
+		out.Evidence = ev
+	}
+	v.Address, v.Reasoning = redact.String(v.Address), redact.String(v.Reasoning)
 }
 
 // missingDetails explains each key v reports missing: the verdict each

@@ -10,6 +10,7 @@ import (
 	"github.com/recourse-dev/recourse/evaluator/shell"
 	"github.com/recourse-dev/recourse/internal/hostile"
 	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/report"
 )
 
 // TestCapsAreNeverSilent: every input that reaches a cap comes out as at
@@ -138,5 +139,37 @@ func TestMemoryCeiling(t *testing.T) {
 	_, err := ev.Terraform(context.Background(), hostile.DensePlan(3000, 50), Options{MemoryCeiling: 1 << 20})
 	if e, ok := err.(*model.Error); !ok || e.Kind != model.KindInputTooLarge || !strings.Contains(e.Message, "memory") {
 		t.Fatalf("err %v, want input_too_large for memory", err)
+	}
+}
+
+// TestNoCredentialInReports: a secret in a command line reaches no
+// output format (it was printed verbatim in every one, SARIF included).
+func TestNoCredentialInReports(t *testing.T) {
+	ev := newEvaluator(t)
+	tests := []struct{ line, secret string }{
+		{`curl -X DELETE -H 'Authorization: Bearer abcdef123456' https://api.example.com/v1/x`, "abcdef123456"},
+		{`mysql -u root -phunter2 -e 'DROP DATABASE app'`, "hunter2"},
+		{`PGPASSWORD=s3cr3tpw psql -h db -c 'DROP TABLE users'`, "s3cr3tpw"},
+		{`AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI aws s3 rb s3://b --force`, "wJalrXUtnFEMI"},
+		{`curl -u admin:pa55w0rd -X DELETE https://x/api/items/1`, "pa55w0rd"},
+		{`kubectl --token=eyJabc123 delete ns prod`, "eyJabc123"},
+		{`psql postgres://app:s3cretpw@db:5432/app -c 'DROP TABLE t'`, "s3cretpw"},
+		{`mongo --password=p4ssw0rd --eval 'db.dropDatabase()'`, "p4ssw0rd"},
+		{"ssh-add - <<< '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXkAAAA\n-----END OPENSSH PRIVATE KEY-----'; rm -rf ~", "b3BlbnNzaC1rZXkAAAA"},
+	}
+	for _, tt := range tests {
+		rep, err := ev.Shell(context.Background(), tt.line, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.line, err)
+		}
+		for _, f := range report.Formats {
+			var b strings.Builder
+			if err := report.Render(&b, rep, f, report.RenderOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(b.String(), tt.secret) {
+				t.Errorf("%s: the %s report contains %q", tt.line, f, tt.secret)
+			}
+		}
 	}
 }

@@ -224,7 +224,7 @@ func evaluate(ctx context.Context, stdin io.Reader, kind inputKind, input, cwd s
 	if err != nil {
 		return nil, err
 	}
-	opts := evaluator.Options{Environment: flags.environment, Actor: flags.actor, Owner: flags.owner, Timeout: flags.timeout, Cwd: cwd}
+	opts := evaluator.Options{Environment: flags.environment, Actor: flags.actor, Owner: flags.owner, Timeout: flags.timeout, Cwd: cwd, MemoryCeiling: evaluator.MemoryCeiling}
 	evKind := evaluator.KindTerraform
 	switch {
 	case kind == kindShell:

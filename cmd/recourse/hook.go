@@ -86,7 +86,7 @@ user what recovering would take; the permission stays Claude Code's.`,
 			}
 			cfg := hooks.Config{
 				Evaluator: func(ctx context.Context) (*evaluator.Evaluator, error) { return newEvaluator(ctx, f.policies) },
-				Options:   evaluator.Options{Environment: f.environment, Actor: f.actor, Timeout: f.timeout},
+				Options:   evaluator.Options{Environment: f.environment, Actor: f.actor, Timeout: f.timeout, MemoryCeiling: evaluator.MemoryCeiling},
 				FailOn:    failOn, WarnContext: warnContext,
 			}
 			return hookAnswered{hooks.Run(cmd.Context(), h, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr(), cfg)}

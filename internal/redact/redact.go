@@ -1,0 +1,118 @@
+// Package redact masks credentials in text that leaves Recourse: the
+// command lines, SQL and tool arguments a report quotes in ids, reasons
+// and evidence. The rules read the input as it is; only what is written
+// out is masked, keeping the text readable: curl -H 'Authorization:
+// Bearer ***'. Each shape of secret is one row of a table, with a test
+// row each.
+package redact
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Mask replaces a secret.
+const Mask = "***"
+
+// shape is one kind of secret: re matches it, and the submatch named
+// "secret" is what is masked (the whole match when there is none).
+type shape struct {
+	name string
+	re   *regexp.Regexp
+}
+
+// shapes are the secrets masked, most specific first. Patterns are
+// case-insensitive where the thing they match is.
+var shapes = []shape{
+	{"private key block", regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?P<secret>[\s\S]*?)(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)`)},
+	{"authorization header", regexp.MustCompile(`(?i)\b(?:proxy-)?authorization\s*[:=]\s*["']?(?:bearer|basic|token|digest|bot|apikey|sso-key)?\s*(?P<secret>[^\s"',;]+)`)},
+	{"key or token header", regexp.MustCompile(`(?i)\b(?:x-[a-z-]*(?:api-?key|token|secret|auth)[a-z-]*|private-token|api-?key|cookie)\s*:\s*(?P<secret>[^\s"';]+)`)},
+	{"URL user information", regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]*://[^\s/:@"']+:(?P<secret>[^\s/@"']+)@`)},
+	{"credential variable", regexp.MustCompile(`\b[A-Za-z0-9_]*(?i:password|passwd|pwd|secret|token|api_?key|access_?key|private_?key|credentials?|auth)[A-Za-z0-9_]*=["']?(?P<secret>[^\s"';&|]+)`)},
+	{"credential flag", regexp.MustCompile(`(?i)(?:^|\s)--?[a-z-]*(?:password|passwd|secret|token|api-?key|access-?key|private-?key|client-?secret|auth-?key)(?:=|\s+)["']?(?P<secret>[^\s"';&|-][^\s"';&|]*)`)},
+	{"client user:password", regexp.MustCompile(`(?:^|\s)(?:-u|--user|--proxy-user)(?:=|\s+)["']?[^\s:"']+:(?P<secret>[^\s"']+)`)},
+	{"mysql -pPASSWORD", regexp.MustCompile(`\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|mysqlimport|mysqlshow|mysqlcheck)\b[^|;&\n]*?\s-p(?P<secret>[^\s"';&|]+)`)},
+	{"known token", regexp.MustCompile(`\b(?P<secret>(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}|sk_live_[A-Za-z0-9]{16,}|rk_live_[A-Za-z0-9]{16,}|sk-[A-Za-z0-9_-]{20,}|AIza[0-9A-Za-z_-]{35}|npm_[A-Za-z0-9]{36}|eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,})`)},
+}
+
+// triggers are lower-case fragments at least one of which every shape's
+// match contains: text with none of them is returned without running a
+// pattern, which keeps redaction off the hot path of ordinary reports.
+var triggers = []string{"private key", "authorization", "token", "key", "cookie", "://", "pass", "pwd", "secret", "credential",
+	"auth", "-u", "--user", " -p", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xox", "akia", "asia",
+	"_live_", "sk-", "aiza", "npm_", "eyj"}
+
+// String returns s with every credential masked.
+func String(s string) string {
+	if !suspect(s) {
+		return s
+	}
+	for _, sh := range shapes {
+		s = mask(sh.re, s)
+	}
+	return s
+}
+
+// suspect reports whether s contains a trigger.
+func suspect(s string) bool {
+	lower := strings.ToLower(s)
+	for _, t := range triggers {
+		if strings.Contains(lower, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// mask replaces the "secret" submatch of every match of re in s.
+func mask(re *regexp.Regexp, s string) string {
+	idx := re.SubexpIndex("secret")
+	matches := re.FindAllStringSubmatchIndex(s, -1)
+	if matches == nil {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range matches {
+		start, end := m[0], m[1]
+		if idx >= 0 && m[2*idx] >= 0 {
+			start, end = m[2*idx], m[2*idx+1]
+		}
+		if start < last || s[start:end] == Mask {
+			continue
+		}
+		b.WriteString(s[last:start])
+		b.WriteString(Mask)
+		last = end
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// Value returns v with every string in it masked: strings, and the
+// strings in lists and maps (evidence values), copied where changed.
+func Value(v any) any {
+	switch v := v.(type) {
+	case string:
+		return String(v)
+	case []string:
+		out := make([]string, len(v))
+		for i, s := range v {
+			out[i] = String(s)
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = Value(x)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[k] = Value(x)
+		}
+		return out
+	}
+	return v
+}
