@@ -173,3 +173,35 @@ func TestNoCredentialInReports(t *testing.T) {
 		}
 	}
 }
+
+// TestOneReading: an input that two readers would read two ways is an
+// error, never a decision on one of the readings.
+func TestOneReading(t *testing.T) {
+	ev := newEvaluator(t)
+	tests := []struct {
+		name  string
+		kind  Kind
+		input string
+		want  string // in the error; "" for a decision
+	}{
+		{"tool and name differ", KindMCPCall, `{"server":"github","tool":"get_issue","name":"delete_repository","arguments":{"owner":"a","repo":"b"}}`, "names two tools"},
+		{"tool and name agree", KindMCPCall, `{"server":"github","tool":"delete_repository","name":"delete_repository","arguments":{"owner":"a","repo":"b"}}`, ""},
+		{"an argument given twice", KindMCPCall, `{"server":"postgres","tool":"query","arguments":{"sql":"DROP TABLE t","sql":"SELECT 1"}}`, "arguments.sql"},
+		{"a top-level key given twice", KindMCPCall, `{"tool":"delete_repository","tool":"get_issue","server":"github","arguments":{}}`, `"tool" appears twice`},
+		{"actions given twice", KindTerraform, `{"format_version":"1.2","resource_changes":[{"address":"aws_db_instance.main","mode":"managed","type":"aws_db_instance","name":"main","change":{"actions":["delete"],"actions":["no-op"],"before":{},"after":null}}]}`, "resource_changes[0].change.actions"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep, err := ev.Evaluate(context.Background(), tt.kind, []byte(tt.input), nil, Options{})
+			if tt.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("err %v (decision %v), want an error naming %q", err, rep != nil && rep.RiskAssessment != "", tt.want)
+			}
+		})
+	}
+}

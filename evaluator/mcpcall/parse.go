@@ -21,6 +21,7 @@ import (
 	"github.com/recourse-dev/recourse/evaluator/shell"
 	"github.com/recourse-dev/recourse/evaluator/sql"
 	"github.com/recourse-dev/recourse/internal/jsonerr"
+	"github.com/recourse-dev/recourse/internal/jsonstrict"
 	"github.com/recourse-dev/recourse/internal/suggest"
 	"github.com/recourse-dev/recourse/model"
 )
@@ -62,6 +63,9 @@ func Decode(data []byte) (*Call, error) {
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, wrap(data, err)
 	}
+	if err := jsonstrict.Duplicates(data); err != nil {
+		return nil, err
+	}
 	for k := range raw {
 		if !slices.Contains(knownFields, k) {
 			e := invalid(k, fmt.Sprintf("unknown field %q", k), "one of "+strings.Join(knownFields, ", "))
@@ -78,6 +82,12 @@ func Decode(data []byte) (*Call, error) {
 	tool := doc.Tool
 	if tool == nil {
 		tool = doc.Name
+	}
+	if doc.Tool != nil && doc.Name != nil && strings.TrimSpace(*doc.Tool) != strings.TrimSpace(*doc.Name) {
+		// tools/call executes "name"; a gate that judged "tool" would judge
+		// another call than the one that runs.
+		return nil, invalid("name", fmt.Sprintf("the call names two tools, %q (tool) and %q (name)", *doc.Tool, *doc.Name),
+			`one tool name: "tool", or MCP's "name" as in tools/call`)
 	}
 	if tool == nil || strings.TrimSpace(*tool) == "" {
 		return nil, invalid("tool", "the tool name is missing or empty", `a non-empty "tool" string`)

@@ -17,6 +17,7 @@ import (
 	tfjson "github.com/hashicorp/terraform-json"
 
 	"github.com/recourse-dev/recourse/internal/jsonerr"
+	"github.com/recourse-dev/recourse/internal/jsonstrict"
 	"github.com/recourse-dev/recourse/model"
 )
 
@@ -79,6 +80,11 @@ func ParseWithState(data, state []byte) (*Plan, error) {
 	var doc document
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, jsonError(data, err)
+	}
+	// A key given twice ("actions": ["delete"], "actions": ["no-op"]) is
+	// read one way here and perhaps another by whatever applies the plan.
+	if err := jsonstrict.Duplicates(data); err != nil {
+		return nil, err
 	}
 	if err := doc.validate(); err != nil {
 		return nil, err
