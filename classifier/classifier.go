@@ -225,10 +225,11 @@ func singleDashWord(arg string) (string, bool) {
 }
 
 // classifyCall judges an MCP tool no rule knows by its name's words and
-// the annotations its server advertised. The annotations are evidence
-// from an untrusted server, so they are only read here, where no rule
-// spoke: readOnlyHint with a read-only name allows, destructiveHint or a
-// destructive word in the name is needs-review, anything else warns.
+// the annotations its server advertised. The annotations are the judged
+// server's own word, so they may only raise caution: destructiveHint or a
+// destructive word in the name is needs-review, a read verb in the name
+// allows, anything else warns; readOnlyHint lowers nothing (a tool that
+// says it only reads is judged as if it had not said so).
 func classifyCall(m *model.Mutation) model.Recoverability {
 	c := m.Call
 	v := model.Recoverability{Source: model.FromClassifier, Confidence: model.ConfidenceLow, RuleID: "classifier.mcp.unknown-tool",
@@ -265,10 +266,6 @@ func classifyCall(m *model.Mutation) model.Recoverability {
 		v.Reasoning = "no rule knows the tool " + c.Tool + ", and its server marks it destructive (destructiveHint)"
 		v.Evidence = []model.Evidence{{Key: "annotations.destructiveHint", Value: true, Present: true}}
 		v.MissingEvidence = []string{"a rule for " + c.Name}
-	case a != nil && a.ReadOnlyHint != nil && *a.ReadOnlyHint:
-		v.Tier, v.RuleID = model.TierReversible, "classifier.mcp.read-only-hint"
-		v.Reasoning = "no rule knows the tool " + c.Tool + "; its server marks it read-only (readOnlyHint) and its name names no destructive operation"
-		v.Evidence = []model.Evidence{{Key: "annotations.readOnlyHint", Value: true, Present: true}}
 	case len(c.Words) > 0 && readVerbs[c.Words[0]]:
 		v.Tier, v.RuleID = model.TierReversible, "classifier.mcp.read-verb"
 		v.Reasoning = "no rule knows the tool " + c.Tool + "; its name starts with a read verb (" + c.Words[0] + ") and names no destructive operation"

@@ -766,6 +766,11 @@ func typesIntoTerminal(c *model.ToolCall) bool {
 		slices.ContainsFunc(words, func(w string) bool { return w == "send" || w == "write" || w == "type" || w == "input" })
 }
 
+// ownCommands are the servers whose tools, unless named for a shell
+// (exec_in_pod), take a command of their own (a kubectl verb) that
+// kubectlLine reads, not a shell line.
+var ownCommands = map[string]bool{"kubectl": true, "kubernetes": true, "k8s": true}
+
 func isCommandArgument(key string, c *model.ToolCall) bool {
 	if cliKeys[strings.ToLower(key)] {
 		return true
@@ -786,12 +791,17 @@ func isCommandArgument(key string, c *model.ToolCall) bool {
 	if slices.Contains(words, "redis") || slices.Contains(words, "valkey") {
 		return false // a Redis server's run_command takes Redis commands (FLUSHALL), judged by rules/mcp
 	}
-	for _, w := range words {
-		if shellWords[w] {
-			return true
-		}
+	if slices.ContainsFunc(words, func(w string) bool { return shellWords[w] }) {
+		return true
 	}
-	return false
+	if slices.ContainsFunc(words, func(w string) bool { return ownCommands[w] }) {
+		return false // kubectl_generic's command is a kubectl verb, read by kubectlLine
+	}
+	// Any other tool's command argument is read as the command line it
+	// looks like, whatever the server says of the tool: an unknown tool
+	// given {"command": "rm -rf /"} is judged by that line first, and an
+	// annotation (readOnlyHint) cannot hide it.
+	return true
 }
 
 func cwdOf(args map[string]any) string {

@@ -89,7 +89,9 @@ func TestDerivedMutations(t *testing.T) {
 		{`{"server": "github", "tool": "search_code", "arguments": {"query": "DROP TABLE"}}`, "search_code"},
 		{`{"server": "terminal", "tool": "run_command", "arguments": {"command": "rm -rf ~ && ls"}}`, "run_command rm ls"},
 		{`{"server": "desktop-commander", "tool": "execute_command", "arguments": {"command": "git push -f", "cwd": "/repo"}}`, "execute_command git"},
-		{`{"server": "notes", "tool": "save_note", "arguments": {"command": "rm -rf /"}}`, "save_note"},
+		// A command argument is read as a command line whatever the tool:
+		// an unknown tool is judged by what it is handed (it was not).
+		{`{"server": "notes", "tool": "save_note", "arguments": {"command": "rm -rf /"}}`, "save_note rm"},
 		{`{"server": "shell", "tool": "execute", "arguments": {"commands": ["cd app", "rm -rf build"]}}`, "execute cd rm"},
 		{`{"server": "shell", "tool": "execute", "arguments": {"command": ["rm", "-rf", "build"]}}`, "execute rm"},
 		{`{"server": "terminal", "tool": "run_command", "arguments": {"command": "rm", "args": ["-rf", "build"]}}`, "run_command rm"},
