@@ -171,27 +171,35 @@ func (s *scanner) object() bool {
 		}
 		s.i++
 		s.skipSpace()
-		s.path = append(s.path, segment{start: start})
-		ok = s.value()
-		s.path = s.path[:len(s.path)-1]
-		if !ok {
-			return false
-		}
-		s.skipSpace()
-		if s.i >= len(s.data) {
-			return false
-		}
-		switch s.data[s.i] {
-		case ',':
-			s.i++
-			s.skipSpace()
-		case '}':
-			s.i++
-			return true
-		default:
-			return false
+		if more, ok := s.member(segment{start: start}, '}'); !more {
+			return ok
 		}
 	}
+}
+
+// member reads the value at seg and what follows it: more is true after a
+// comma, false after close (ok) or anything else (not ok).
+func (s *scanner) member(seg segment, close byte) (more, ok bool) {
+	s.path = append(s.path, seg)
+	ok = s.value()
+	s.path = s.path[:len(s.path)-1]
+	if !ok {
+		return false, false
+	}
+	s.skipSpace()
+	if s.i >= len(s.data) {
+		return false, false
+	}
+	switch s.data[s.i] {
+	case ',':
+		s.i++
+		s.skipSpace()
+		return true, true
+	case close:
+		s.i++
+		return false, true
+	}
+	return false, false
 }
 
 func (s *scanner) array() bool {
@@ -202,25 +210,8 @@ func (s *scanner) array() bool {
 		return true
 	}
 	for n := 0; ; n++ {
-		s.path = append(s.path, segment{start: -1, index: n})
-		ok := s.value()
-		s.path = s.path[:len(s.path)-1]
-		if !ok {
-			return false
-		}
-		s.skipSpace()
-		if s.i >= len(s.data) {
-			return false
-		}
-		switch s.data[s.i] {
-		case ',':
-			s.i++
-			s.skipSpace()
-		case ']':
-			s.i++
-			return true
-		default:
-			return false
+		if more, ok := s.member(segment{start: -1, index: n}, ']'); !more {
+			return ok
 		}
 	}
 }
