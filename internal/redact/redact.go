@@ -19,45 +19,43 @@ const Mask = "***"
 type shape struct {
 	name string
 	re   *regexp.Regexp
+	// any lists lower-case fragments one of which every match contains:
+	// text with none of them skips the pattern, which keeps redaction off
+	// the hot path of ordinary reports.
+	any []string
 }
+
+var credentialWords = []string{"pass", "pwd", "secret", "token", "key", "credential", "auth"}
 
 // shapes are the secrets masked, most specific first. Patterns are
 // case-insensitive where the thing they match is.
 var shapes = []shape{
-	{"private key block", regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?P<secret>[\s\S]*?)(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)`)},
-	{"authorization header", regexp.MustCompile(`(?i)\b(?:proxy-)?authorization\s*[:=]\s*["']?(?:bearer|basic|token|digest|bot|apikey|sso-key)?\s*(?P<secret>[^\s"',;]+)`)},
-	{"key or token header", regexp.MustCompile(`(?i)\b(?:x-[a-z-]*(?:api-?key|token|secret|auth)[a-z-]*|private-token|api-?key|cookie)\s*:\s*(?P<secret>[^\s"';]+)`)},
-	{"URL user information", regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]*://[^\s/:@"']+:(?P<secret>[^\s/@"']+)@`)},
-	{"credential variable", regexp.MustCompile(`\b[A-Za-z0-9_]*(?i:password|passwd|pwd|secret|token|api_?key|access_?key|private_?key|credentials?|auth)[A-Za-z0-9_]*=["']?(?P<secret>[^\s"';&|]+)`)},
-	{"credential flag", regexp.MustCompile(`(?i)(?:^|\s)--?[a-z-]*(?:password|passwd|secret|token|api-?key|access-?key|private-?key|client-?secret|auth-?key)(?:=|\s+)["']?(?P<secret>[^\s"';&|-][^\s"';&|]*)`)},
-	{"client user:password", regexp.MustCompile(`(?:^|\s)(?:-u|--user|--proxy-user)(?:=|\s+)["']?[^\s:"']+:(?P<secret>[^\s"']+)`)},
-	{"mysql -pPASSWORD", regexp.MustCompile(`\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|mysqlimport|mysqlshow|mysqlcheck)\b[^|;&\n]*?\s-p(?P<secret>[^\s"';&|]+)`)},
-	{"known token", regexp.MustCompile(`\b(?P<secret>(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}|sk_live_[A-Za-z0-9]{16,}|rk_live_[A-Za-z0-9]{16,}|sk-[A-Za-z0-9_-]{20,}|AIza[0-9A-Za-z_-]{35}|npm_[A-Za-z0-9]{36}|eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,})`)},
+	{"private key block", regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?P<secret>[\s\S]*?)(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)`), []string{"private key"}},
+	{"authorization header", regexp.MustCompile(`(?i)\b(?:proxy-)?authorization\s*[:=]\s*["']?(?:bearer|basic|token|digest|bot|apikey|sso-key)?\s*(?P<secret>[^\s"',;]+)`), []string{"authorization"}},
+	{"key or token header", regexp.MustCompile(`(?i)\b(?:x-[a-z-]*(?:api-?key|token|secret|auth)[a-z-]*|private-token|api-?key|cookie)\s*:\s*(?P<secret>[^\s"';]+)`), []string{"key", "token", "cookie", "auth", "secret"}},
+	{"URL user information", regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]*://[^\s/:@"']+:(?P<secret>[^\s/@"']+)@`), []string{"://"}},
+	{"credential variable", regexp.MustCompile(`\b[A-Za-z0-9_]*(?i:password|passwd|pwd|secret|token|api_?key|access_?key|private_?key|credentials?|auth)[A-Za-z0-9_]*=["']?(?P<secret>[^\s"';&|]+)`), credentialWords},
+	{"credential flag", regexp.MustCompile(`(?i)(?:^|\s)--?[a-z-]*(?:password|passwd|secret|token|api-?key|access-?key|private-?key|client-?secret|auth-?key)(?:=|\s+)["']?(?P<secret>[^\s"';&|-][^\s"';&|]*)`), credentialWords},
+	{"client user:password", regexp.MustCompile(`(?:^|\s)(?:-u|--user|--proxy-user)(?:=|\s+)["']?[^\s:"']+:(?P<secret>[^\s"']+)`), []string{"-u", "--user", "--proxy-user"}},
+	{"mysql -pPASSWORD", regexp.MustCompile(`\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|mysqlimport|mysqlshow|mysqlcheck)\b[^|;&\n]*?\s-p(?P<secret>[^\s"';&|]+)`), []string{"mysql", "mariadb"}},
+	{"known token", regexp.MustCompile(`\b(?P<secret>(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}|sk_live_[A-Za-z0-9]{16,}|rk_live_[A-Za-z0-9]{16,}|sk-[A-Za-z0-9_-]{20,}|AIza[0-9A-Za-z_-]{35}|npm_[A-Za-z0-9]{36}|eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,})`), []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xox", "akia", "asia", "_live_", "sk-", "aiza", "npm_", "eyj"}},
 }
-
-// triggers are lower-case fragments at least one of which every shape's
-// match contains: text with none of them is returned without running a
-// pattern, which keeps redaction off the hot path of ordinary reports.
-var triggers = []string{"private key", "authorization", "token", "key", "cookie", "://", "pass", "pwd", "secret", "credential",
-	"auth", "-u", "--user", " -p", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xox", "akia", "asia",
-	"_live_", "sk-", "aiza", "npm_", "eyj"}
 
 // String returns s with every credential masked.
 func String(s string) string {
-	if !suspect(s) {
-		return s
-	}
+	lower := strings.ToLower(s)
 	for _, sh := range shapes {
-		s = mask(sh.re, s)
+		if containsAny(lower, sh.any) {
+			s = mask(sh.re, s)
+			lower = strings.ToLower(s)
+		}
 	}
 	return s
 }
 
-// suspect reports whether s contains a trigger.
-func suspect(s string) bool {
-	lower := strings.ToLower(s)
-	for _, t := range triggers {
-		if strings.Contains(lower, t) {
+func containsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
 			return true
 		}
 	}
