@@ -34,9 +34,6 @@ type Call struct {
 type Answer struct {
 	// Stop is true when the call must not run.
 	Stop bool
-	// Decision is the evaluated decision; empty when the call could not be
-	// evaluated (Stop is then true).
-	Decision model.Decision
 	// Reason is the one line the host shows the agent or the user.
 	Reason string
 	// Context, for a call that goes ahead, is a note for the agent (a warn's
@@ -138,9 +135,9 @@ func answerFor(rep *report.ConsequenceReport, cfg Config) Answer {
 	d := rep.RiskAssessment
 	line := strings.ToUpper(string(d)) + " — " + rep.AssessmentReason + ". " + nextStep[d] + "."
 	if d.Rank() >= cfg.FailOn.Rank() {
-		return Answer{Stop: true, Decision: d, Reason: "Recourse stopped this call: " + line}
+		return Answer{Stop: true, Reason: "Recourse stopped this call: " + line}
 	}
-	a := Answer{Decision: d}
+	var a Answer
 	if cfg.WarnContext && d == model.Warn {
 		a.Context = "Recourse: " + line
 	}

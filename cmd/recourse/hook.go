@@ -123,10 +123,15 @@ func hookHost(cmd *cobra.Command) (hooks.Host, bool) {
 	if !ok {
 		return nil, false
 	}
+	return hostNamed(name), true
+}
+
+// hostNamed is the host of that name, or nil.
+func hostNamed(name string) hooks.Host {
 	for _, h := range hookHosts {
 		if h.Name() == name {
-			return h, true
+			return h
 		}
 	}
-	return nil, true
+	return nil
 }

@@ -110,10 +110,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 func crashed(args []string, stdout, stderr io.Writer, err error) int {
 	if len(args) > 0 && args[0] == "hook" {
 		var h hooks.Host
-		for _, host := range hookHosts {
-			if len(args) > 1 && host.Name() == args[1] {
-				h = host
-			}
+		if len(args) > 1 {
+			h = hostNamed(args[1])
 		}
 		return hooks.Fail(h, stdout, stderr, err)
 	}

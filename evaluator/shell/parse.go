@@ -105,7 +105,7 @@ func (w *walker) expired() bool {
 func (w *walker) expansionCapped(line string) {
 	pos := w.overAt
 	cmd := &model.Command{Text: clip(line[min(int(pos.Offset()), len(line)):], 200), Line: int32(pos.Line()), Col: int32(pos.Col()),
-		Problem: fmt.Sprintf("the line substitutes more than %d KiB of its own variables' values (cap %s reached here); the words from here on are judged as unknown", MaxExpandedBytes>>10, "MaxExpandedBytes")}
+		Problem: fmt.Sprintf("the line substitutes more than %d KiB of its own variables' values (cap MaxExpandedBytes reached here); the words from here on are judged as unknown", MaxExpandedBytes>>10)}
 	w.out = append(w.out, w.mutation(cmd))
 }
 
