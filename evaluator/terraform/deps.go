@@ -301,40 +301,46 @@ type impactWalk struct {
 	g      *graph
 	ids    map[string]int32
 	names  []string
-	edges  [][]int32 // edges[i][k] is the k-th dependent of names[i], as g.dependents lists it
+	edges  [][]edge // edges[i] are the dependents of names[i], as g.dependents lists them
 	stamp  []int32
 	depth  []int32
 	walks  int32
 	listed int // deeper entries listed so far, against maxImpactTotal
 }
 
+// edge is a link of the graph with its dependent as a number.
+type edge struct {
+	to     int32
+	reason string
+}
+
 func (g *graph) walker() *impactWalk {
 	w := &impactWalk{g: g, ids: make(map[string]int32, len(g.types))}
-	id := func(a string) int32 {
-		if i, ok := w.ids[a]; ok {
-			return i
-		}
-		w.ids[a] = int32(len(w.names))
-		w.names = append(w.names, a)
-		return w.ids[a]
-	}
 	for dep, links := range g.dependents {
-		id(dep)
+		w.id(dep)
 		for _, l := range links {
-			id(l.address)
+			w.id(l.address)
 		}
 	}
-	w.edges = make([][]int32, len(w.names))
+	w.edges = make([][]edge, len(w.names))
 	for i, a := range w.names {
 		links := g.dependents[a]
-		w.edges[i] = make([]int32, len(links))
+		w.edges[i] = make([]edge, len(links))
 		for k, l := range links {
-			w.edges[i][k] = w.ids[l.address]
+			w.edges[i][k] = edge{to: w.ids[l.address], reason: l.reason}
 		}
 	}
 	w.stamp = make([]int32, len(w.names))
 	w.depth = make([]int32, len(w.names))
 	return w
+}
+
+// id numbers an address, at its first sight.
+func (w *impactWalk) id(a string) {
+	if _, ok := w.ids[a]; !ok {
+		w.ids[a] = int32(len(w.names))
+		w.names = append(w.names, a)
+	}
 }
 
 // impact walks the dependents of a destroyed resource breadth-first and
@@ -353,8 +359,8 @@ func (w *impactWalk) impact(root string, destroyed map[string]bool) ([]model.Dep
 	for len(queue) > 0 {
 		cur := queue[0]
 		queue = queue[1:]
-		links := w.g.dependents[w.names[cur]]
-		for k, next := range w.edges[cur] {
+		for _, e := range w.edges[cur] {
+			next := e.to
 			if w.stamp[next] == w.walks {
 				continue
 			}
@@ -372,7 +378,7 @@ func (w *impactWalk) impact(root string, destroyed map[string]bool) ([]model.Dep
 				w.listed++
 			}
 			addr := w.names[next]
-			reason := links[k].reason
+			reason := e.reason
 			if cur != r {
 				reason += ", which depends on " + root
 			}
