@@ -156,7 +156,7 @@ func (e *Evaluator) run(ctx context.Context, in input, evidence []report.Evidenc
 	if evidence != nil {
 		ev = e.applyEvidence(ms, inv, evidence)
 	}
-	rep, err := e.pipeline(ctx, src, ms, inv, opts)
+	rep, err := e.pipeline(ctx, src, ms, inv, opts, mayQuoteSecrets(in, opts))
 	if err != nil {
 		return nil, err
 	}
@@ -377,7 +377,8 @@ func withFile(err error, file string) error {
 }
 
 // pipeline judges the mutations and asks the policy for a decision.
-func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.Mutation, inv *model.Inventory, opts Options) (*report.ConsequenceReport, error) {
+// With mask, credentials are masked where the report quotes its input.
+func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.Mutation, inv *model.Inventory, opts Options, mask bool) (*report.ConsequenceReport, error) {
 	out := make([]report.Mutation, len(ms))
 	verdicts := make([]policy.Verdict, len(ms))
 	for i := range ms {
@@ -393,7 +394,7 @@ func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.M
 		out[i].MissingEvidenceDetails = e.missingDetails(m, v, inv)
 		verdicts[i] = policy.Verdict{Address: m.Address, Type: m.Target.Type, Action: string(m.Action), Tier: v.Tier,
 			Reasoning: v.Reasoning, Source: v.Source, RuleID: v.RuleID, Confidence: v.Confidence, Missing: v.MissingEvidence}
-		if quotesInput(m) {
+		if mask && quotesInput(m) {
 			redactMutation(&out[i], &verdicts[i])
 		}
 	}
@@ -401,9 +402,11 @@ func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.M
 	risks := []report.CrossActionRisk{}
 	var riskVerdicts []policy.Verdict
 	for _, r := range crossaction.Find(ms, inv) {
-		r.Reasoning = redact.String(r.Reasoning)
-		for k, a := range r.Addresses {
-			r.Addresses[k] = redact.String(a)
+		if mask {
+			r.Reasoning = redact.String(r.Reasoning)
+			for k, a := range r.Addresses {
+				r.Addresses[k] = redact.String(a)
+			}
 		}
 		risks = append(risks, report.CrossActionRisk{ID: r.ID, Tier: r.Tier, Reasoning: r.Reasoning, Addresses: r.Addresses})
 		riskVerdicts = append(riskVerdicts, policy.Verdict{Address: strings.Join(r.Addresses, " + "), Type: "cross-action", Action: "combination",
@@ -437,6 +440,16 @@ func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.M
 	return rep, nil
 }
 
+// mayQuoteSecrets reports whether a report of in may quote a credential:
+// a plan's command mutations always may (its JSON is too large to search
+// on every evaluation, and few of its mutations quote commands); a shell
+// line or an MCP call only when it, or the cwd it runs in, is suspect.
+// Masking every string a report derives from a line cost a third of a
+// typical line's evaluation.
+func mayQuoteSecrets(in input, opts Options) bool {
+	return in.kind == KindTerraform || redact.Suspect(in.line) || redact.Suspect(string(in.data)) || redact.Suspect(opts.Cwd)
+}
+
 // quotesInput reports whether m's id, reasons and evidence quote its input
 // as written: a command line, SQL or a tool call's arguments, where a
 // credential may stand. A Terraform resource's are its address and values,
@@ -451,7 +464,9 @@ func quotesInput(m *model.Mutation) bool {
 // answer, MCP results).
 func redactMutation(out *report.Mutation, v *policy.Verdict) {
 	out.Intent.Target.ID = redact.String(out.Intent.Target.ID)
+	// The verdict's reasoning is the report's: masked once, for both.
 	out.Recoverability.Reasoning = redact.String(out.Recoverability.Reasoning)
+	v.Reasoning = out.Recoverability.Reasoning
 	if len(out.Evidence) > 0 {
 		ev := make([]model.Evidence, len(out.Evidence))
 		for i, e := range out.Evidence {
@@ -460,7 +475,7 @@ func redactMutation(out *report.Mutation, v *policy.Verdict) {
 		}
 		out.Evidence = ev
 	}
-	v.Address, v.Reasoning = redact.String(v.Address), redact.String(v.Reasoning)
+	v.Address = redact.String(v.Address)
 }
 
 // missingDetails explains each key v reports missing: the verdict each

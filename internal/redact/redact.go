@@ -7,7 +7,9 @@
 package redact
 
 import (
+	"math/bits"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -23,43 +25,86 @@ type shape struct {
 	// text with none of them skips the pattern, which keeps redaction off
 	// the hot path of ordinary reports.
 	any []string
+	// needs is any as a set of indexes into fragments.
+	needs uint64
 }
 
 var credentialWords = []string{"pass", "pwd", "secret", "token", "key", "credential", "auth"}
 
 // shapes are the secrets masked, most specific first. Patterns are
-// case-insensitive where the thing they match is.
-var shapes = []shape{
-	{"private key block", regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?P<secret>[\s\S]*?)(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)`), []string{"private key"}},
-	{"authorization header", regexp.MustCompile(`(?i)\b(?:proxy-)?authorization\s*[:=]\s*["']?(?:bearer|basic|token|digest|bot|apikey|sso-key)?\s*(?P<secret>[^\s"',;]+)`), []string{"authorization"}},
-	{"key or token header", regexp.MustCompile(`(?i)\b(?:x-[a-z-]*(?:api-?key|token|secret|auth)[a-z-]*|private-token|api-?key|cookie)\s*:\s*(?P<secret>[^\s"';]+)`), []string{"key", "token", "cookie", "auth", "secret"}},
-	{"URL user information", regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]*://[^\s/:@"']+:(?P<secret>[^\s/@"']+)@`), []string{"://"}},
-	{"credential variable", regexp.MustCompile(`\b[A-Za-z0-9_]*(?i:password|passwd|pwd|secret|token|api_?key|access_?key|private_?key|credentials?|auth)[A-Za-z0-9_]*=["']?(?P<secret>[^\s"';&|]+)`), credentialWords},
-	{"credential flag", regexp.MustCompile(`(?i)(?:^|\s)--?[a-z-]*(?:password|passwd|secret|token|api-?key|access-?key|private-?key|client-?secret|auth-?key)(?:=|\s+)["']?(?P<secret>[^\s"';&|-][^\s"';&|]*)`), credentialWords},
-	{"client user:password", regexp.MustCompile(`(?:^|\s)(?:-u|--user|--proxy-user)(?:=|\s+)["']?[^\s:"']+:(?P<secret>[^\s"']+)`), []string{"-u", "--user", "--proxy-user"}},
-	{"mysql -pPASSWORD", regexp.MustCompile(`\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|mysqlimport|mysqlshow|mysqlcheck)\b[^|;&\n]*?\s-p(?P<secret>[^\s"';&|]+)`), []string{"mysql", "mariadb"}},
-	{"known token", regexp.MustCompile(`\b(?P<secret>(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}|sk_live_[A-Za-z0-9]{16,}|rk_live_[A-Za-z0-9]{16,}|sk-[A-Za-z0-9_-]{20,}|AIza[0-9A-Za-z_-]{35}|npm_[A-Za-z0-9]{36}|eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,})`), []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xox", "akia", "asia", "_live_", "sk-", "aiza", "npm_", "eyj"}},
-}
+// case-insensitive where the thing they match is. fragments are the
+// distinct fragments of all shapes: several shapes share "key", "token" or
+// "auth", and a string is searched for each fragment once at most.
+var shapes, fragments = index([]shape{
+	{"private key block", regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?P<secret>[\s\S]*?)(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)`), []string{"private key"}, 0},
+	{"authorization header", regexp.MustCompile(`(?i)\b(?:proxy-)?authorization\s*[:=]\s*["']?(?:bearer|basic|token|digest|bot|apikey|sso-key)?\s*(?P<secret>[^\s"',;]+)`), []string{"authorization"}, 0},
+	{"key or token header", regexp.MustCompile(`(?i)\b(?:x-[a-z-]*(?:api-?key|token|secret|auth)[a-z-]*|private-token|api-?key|cookie)\s*:\s*(?P<secret>[^\s"';]+)`), []string{"key", "token", "cookie", "auth", "secret"}, 0},
+	{"URL user information", regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]*://[^\s/:@"']+:(?P<secret>[^\s/@"']+)@`), []string{"://"}, 0},
+	{"credential variable", regexp.MustCompile(`\b[A-Za-z0-9_]*(?i:password|passwd|pwd|secret|token|api_?key|access_?key|private_?key|credentials?|auth)[A-Za-z0-9_]*=["']?(?P<secret>[^\s"';&|]+)`), credentialWords, 0},
+	{"credential flag", regexp.MustCompile(`(?i)(?:^|\s)--?[a-z-]*(?:password|passwd|secret|token|api-?key|access-?key|private-?key|client-?secret|auth-?key)(?:=|\s+)["']?(?P<secret>[^\s"';&|-][^\s"';&|]*)`), credentialWords, 0},
+	{"client user:password", regexp.MustCompile(`(?:^|\s)(?:-u|--user|--proxy-user)(?:=|\s+)["']?[^\s:"']+:(?P<secret>[^\s"']+)`), []string{"-u"}, 0},
+	{"mysql -pPASSWORD", regexp.MustCompile(`\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|mysqlimport|mysqlshow|mysqlcheck)\b[^|;&\n]*?\s-p(?P<secret>[^\s"';&|]+)`), []string{"mysql", "mariadb"}, 0},
+	{"known token", regexp.MustCompile(`\b(?P<secret>(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}|sk_live_[A-Za-z0-9]{16,}|rk_live_[A-Za-z0-9]{16,}|sk-[A-Za-z0-9_-]{20,}|AIza[0-9A-Za-z_-]{35}|npm_[A-Za-z0-9]{36}|eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,})`), []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xox", "akia", "asia", "_live_", "sk-", "aiza", "npm_", "eyj"}, 0},
+})
 
-// String returns s with every credential masked.
-func String(s string) string {
-	lower := strings.ToLower(s)
-	for _, sh := range shapes {
-		if containsAny(lower, sh.any) {
-			s = mask(sh.re, s)
-			lower = strings.ToLower(s)
+// index sets each shape's needs and returns the distinct fragments.
+func index(rows []shape) ([]shape, []string) {
+	var frags []string
+	for i := range rows {
+		for _, f := range rows[i].any {
+			k := slices.Index(frags, f)
+			if k < 0 {
+				k, frags = len(frags), append(frags, f)
+			}
+			rows[i].needs |= 1 << k
 		}
 	}
-	return s
+	if len(frags) > 64 {
+		panic("redact: more than 64 distinct fragments")
+	}
+	return rows, frags
 }
 
-func containsAny(s string, subs []string) bool {
-	for _, sub := range subs {
-		if strings.Contains(s, sub) {
+// Suspect reports whether text may hold a credential that String would
+// mask, in itself or in what Recourse decodes from it: it holds a fragment
+// of a shape, a backslash (JSON's \u escapes and the shell's \x and octal
+// escapes in printf and ANSI-C quoting spell any text), or names
+// PowerShell (whose -EncodedCommand is base64). Text that is not suspect
+// cannot put a credential in anything derived from it, so the many
+// strings a report derives from one clean input need no masking.
+func Suspect(text string) bool {
+	lower := strings.ToLower(text)
+	if strings.ContainsRune(lower, '\\') || strings.Contains(lower, "pwsh") || strings.Contains(lower, "powershell") {
+		return true
+	}
+	for _, f := range fragments {
+		if strings.Contains(lower, f) {
 			return true
 		}
 	}
 	return false
+}
+
+// String returns s with every credential masked.
+func String(s string) string {
+	// lower is not lowered again after a mask: the mask has no letter, so
+	// it removes fragments but makes none, and a fragment found in the
+	// text a mask removed costs one pattern run that finds nothing.
+	lower := strings.ToLower(s)
+	var checked, present uint64
+	for _, sh := range shapes {
+		for rest := sh.needs &^ checked; rest != 0 && sh.needs&present == 0; rest &= rest - 1 {
+			k := bits.TrailingZeros64(rest)
+			checked |= 1 << k
+			if strings.Contains(lower, fragments[k]) {
+				present |= 1 << k
+			}
+		}
+		if sh.needs&present != 0 {
+			s = mask(sh.re, s)
+		}
+	}
+	return s
 }
 
 // mask replaces the "secret" submatch of every match of re in s.
@@ -87,8 +132,8 @@ func mask(re *regexp.Regexp, s string) string {
 	return b.String()
 }
 
-// Value returns v with every string in it masked: strings, and the
-// strings in lists and maps (evidence values), copied where changed.
+// Value returns a copy of v with every string in it masked: strings, and
+// the strings in lists and maps (evidence values); v is never modified.
 func Value(v any) any {
 	switch v := v.(type) {
 	case string:

@@ -78,3 +78,19 @@ func FuzzString(f *testing.F) {
 		}
 	})
 }
+
+// TestSuspect: text with a fragment, a backslash or PowerShell is suspect;
+// an ordinary line is not.
+func TestSuspect(t *testing.T) {
+	for in, want := range map[string]bool{
+		"git status && rm -rf ./build":                  false,
+		"PGPASSWORD=x psql":                             true,
+		`curl -H $'\x41uthorization: Bearer abc' u`:     true,
+		"pwsh -EncodedCommand cgBtACAALQByAGYAIAAvAA==": true,
+		`{"tool":"q","arguments":{"h":"\u0041uth: x"}}`: true,
+	} {
+		if got := Suspect(in); got != want {
+			t.Errorf("Suspect(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
