@@ -263,7 +263,9 @@ func (w *walker) script(src string, fr frame) {
 			return false
 		}
 		if len(w.out) >= MaxCommands {
-			if st, ok := n.(*syntax.Stmt); ok {
+			// Only the first statement past the cap is described: the
+			// walk still meets every later one, and builds nothing for them.
+			if st, ok := n.(*syntax.Stmt); ok && !w.capped {
 				w.full(w.commandAt(st, st.Pos(), src, fr, nil))
 			}
 			return false
