@@ -15,6 +15,7 @@ import (
 	"io"
 	"maps"
 	"path"
+	"reflect"
 	"runtime/debug"
 	"runtime/metrics"
 	"slices"
@@ -154,7 +155,7 @@ func (e *Evaluator) run(ctx context.Context, in input, evidence []report.Evidenc
 	}
 	var ev *report.EvidenceReport
 	if evidence != nil {
-		ev = e.applyEvidence(ms, inv, evidence)
+		ev = e.applyEvidence(ms, inv, evidence, opts.Actor)
 	}
 	rep, err := e.pipeline(ctx, src, ms, inv, opts, mayQuoteSecrets(in, opts))
 	if err != nil {
@@ -162,10 +163,39 @@ func (e *Evaluator) run(ctx context.Context, in input, evidence []report.Evidenc
 	}
 	rep.Input = info
 	if ev != nil {
+		maskEvidence(ev)
 		ev.Finish(rep)
 		rep.Evidence = ev
 	}
 	return rep, nil
+}
+
+// maskEvidence masks credentials in the evidence items a report echoes:
+// their addresses (as the report's ids are masked, which Finish matches
+// them against), values and sources. Evidence is not part of the input
+// mayQuoteSecrets looked at, so it is always masked.
+func maskEvidence(ev *report.EvidenceReport) {
+	for i := range ev.Applied {
+		ev.Applied[i].EvidenceItem = maskItem(ev.Applied[i].EvidenceItem)
+	}
+	for i := range ev.Ignored {
+		ev.Ignored[i].EvidenceItem = maskItem(ev.Ignored[i].EvidenceItem)
+	}
+}
+
+func maskItem(it report.EvidenceItem) report.EvidenceItem {
+	it.Address, it.Value, it.Source = redact.String(it.Address), redact.Value(it.Value), redact.String(it.Source)
+	return it
+}
+
+// maskSupplied is facts with their values and sources masked.
+func maskSupplied(facts []model.SuppliedFact) []model.SuppliedFact {
+	out := make([]model.SuppliedFact, len(facts))
+	for i, f := range facts {
+		f.Value, f.Source = redact.Value(f.Value), redact.String(f.Source)
+		out[i] = f
+	}
+	return out
 }
 
 // parse turns an input into mutations; a shell line's analysis stops at
@@ -198,20 +228,44 @@ func parse(in input, opts Options, deadline time.Time) (model.Source, []model.Mu
 }
 
 // applyEvidence fills each evidence item into the change it names, if and
-// only if a first judgement of that change reported its key missing.
-func (e *Evaluator) applyEvidence(ms []model.Mutation, inv *model.Inventory, items []report.EvidenceItem) *report.EvidenceReport {
+// only if a first judgement of that change reported its key missing. The
+// caller's word moves a verdict only as far as the rule that asked for
+// the fact lets it, and only when it says how it was learnt: an item
+// without a source, two items that contradict each other, and a value the
+// rule cannot read are ignored, each with its reason. What is applied is
+// marked as supplied by by (the actor) on its change.
+func (e *Evaluator) applyEvidence(ms []model.Mutation, inv *model.Inventory, items []report.EvidenceItem, by string) *report.EvidenceReport {
+	if by == "" {
+		by = "the caller"
+	}
 	byAddress := make(map[string]int, len(ms))
 	for i := range ms {
 		if _, dup := byAddress[ms[i].Target.ID]; !dup {
 			byAddress[ms[i].Target.ID] = i
 		}
 	}
+	contradicted := contradictions(items)
+	applied := map[[2]string]bool{}
 	before := map[int]model.Recoverability{}
 	ev := &report.EvidenceReport{Applied: []report.AppliedEvidence{}, Ignored: []report.IgnoredEvidence{}}
+	ignore := func(it report.EvidenceItem, reason string) {
+		ev.Ignored = append(ev.Ignored, report.IgnoredEvidence{EvidenceItem: it, Reason: reason})
+	}
 	for _, it := range items {
+		k := [2]string{it.Address, it.Key}
 		i, ok := byAddress[it.Address]
-		if !ok {
-			ev.Ignored = append(ev.Ignored, report.IgnoredEvidence{EvidenceItem: it, Reason: "no change in the input has this address"})
+		switch {
+		case strings.TrimSpace(it.Source) == "":
+			ignore(it, "no source: say how the fact was learnt (the command run, the console page read); evidence without one is not used")
+			continue
+		case contradicted[k]:
+			ignore(it, "another item gives this address and key a different value; neither is used")
+			continue
+		case applied[k]:
+			ignore(it, "repeats an item already applied")
+			continue
+		case !ok:
+			ignore(it, "no change in the input has this address")
 			continue
 		}
 		v, judged := before[i]
@@ -220,17 +274,85 @@ func (e *Evaluator) applyEvidence(ms []model.Mutation, inv *model.Inventory, ite
 			before[i] = v
 		}
 		if !slices.Contains(v.MissingEvidence, it.Key) {
-			ev.Ignored = append(ev.Ignored, report.IgnoredEvidence{EvidenceItem: it,
-				Reason: "this key was not reported missing for this change: evidence only fills what the input lacks"})
+			ignore(it, "this key was not reported missing for this change: evidence only fills what the input lacks")
 			continue
 		}
-		if ms[i].Evidence == nil {
-			ms[i].Evidence = map[string]any{}
+		m := &ms[i]
+		if _, isBool := it.Value.(bool); !isBool && e.yesNo(m, inv, it.Key, v) {
+			// "false" is not false: a rule that compares with true would
+			// read the string "true" as not true.
+			ignore(it, fmt.Sprintf("%s is a yes/no fact and the value is %s: give true or false", it.Key, jsonKind(it.Value)))
+			continue
 		}
-		ms[i].Evidence[it.Key] = it.Value
+		if m.Evidence == nil {
+			m.Evidence = map[string]any{}
+		}
+		m.Evidence[it.Key] = it.Value
+		if w := e.judge(m, inv); slices.Contains(w.MissingEvidence, it.Key) {
+			delete(m.Evidence, it.Key)
+			ignore(it, fmt.Sprintf("the rule could not read the value (%s): give it the type the fact has", jsonKind(it.Value)))
+			continue
+		}
+		applied[k] = true
+		m.Supplied = append(m.Supplied, model.SuppliedFact{Key: it.Key, Value: it.Value, Source: it.Source, By: by})
 		ev.Applied = append(ev.Applied, report.AppliedEvidence{EvidenceItem: it, TierBefore: v.Tier, RuleBefore: v.RuleID})
 	}
 	return ev
+}
+
+// yesNo reports whether key is a yes/no fact of m: answering it true or
+// false moves m's verdict v, as missingDetails finds the outcomes.
+func (e *Evaluator) yesNo(m *model.Mutation, inv *model.Inventory, key string, v model.Recoverability) bool {
+	for _, answer := range []bool{true, false} {
+		if w := e.judgeWith(m, inv, key, answer); w.Tier != v.Tier || w.RuleID != v.RuleID {
+			return true
+		}
+	}
+	return false
+}
+
+// judgeWith judges m as if key's evidence were answer, leaving m as it is.
+func (e *Evaluator) judgeWith(m *model.Mutation, inv *model.Inventory, key string, answer any) model.Recoverability {
+	sim := *m
+	sim.Evidence = maps.Clone(m.Evidence)
+	if sim.Evidence == nil {
+		sim.Evidence = map[string]any{}
+	}
+	sim.Evidence[key] = answer
+	return e.judge(&sim, inv)
+}
+
+// contradictions are the address and key pairs that items give different
+// values.
+func contradictions(items []report.EvidenceItem) map[[2]string]bool {
+	first := map[[2]string]any{}
+	out := map[[2]string]bool{}
+	for _, it := range items {
+		k := [2]string{it.Address, it.Key}
+		if v, seen := first[k]; !seen {
+			first[k] = it.Value
+		} else if !reflect.DeepEqual(v, it.Value) {
+			out[k] = true
+		}
+	}
+	return out
+}
+
+// jsonKind names the JSON type of a decoded value.
+func jsonKind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case float64, int, json.Number:
+		return "a number"
+	case string:
+		return "a string"
+	case []any:
+		return "an array"
+	}
+	return "an object"
 }
 
 // Sniff tells an MCP call ({"tool": ...} or {"name": ..., "arguments": ...})
@@ -390,12 +512,20 @@ func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.M
 		if !v.Tier.Valid() || v.Reasoning == "" {
 			return nil, &model.Error{Kind: model.KindInternal, Message: fmt.Sprintf("%s: verdict %+v has no valid tier or reasoning", m.Address, v)}
 		}
+		if len(m.Supplied) > 0 && v.Confidence == model.ConfidenceHigh {
+			// The verdict rests on the caller's word, not on the input.
+			v.Confidence = model.ConfidenceMedium
+		}
 		out[i] = report.NewMutation(m, v)
 		out[i].MissingEvidenceDetails = e.missingDetails(m, v, inv)
 		verdicts[i] = policy.Verdict{Address: m.Address, Type: m.Target.Type, Action: string(m.Action), Tier: v.Tier,
-			Reasoning: v.Reasoning, Source: v.Source, RuleID: v.RuleID, Confidence: v.Confidence, Missing: v.MissingEvidence}
+			Reasoning: v.Reasoning, Source: v.Source, RuleID: v.RuleID, Confidence: v.Confidence, Missing: v.MissingEvidence, Supplied: m.Supplied}
 		if mask && quotesInput(m) {
 			redactMutation(&out[i], &verdicts[i])
+		}
+		if len(m.Supplied) > 0 {
+			out[i].SuppliedEvidence = maskSupplied(m.Supplied)
+			verdicts[i].Supplied = out[i].SuppliedEvidence
 		}
 	}
 	summary := report.Summarize(out)
@@ -496,13 +626,7 @@ func (e *Evaluator) missingDetails(m *model.Mutation, v model.Recoverability, in
 			}
 		}
 		for _, answer := range []any{true, false} {
-			sim := *m
-			sim.Evidence = maps.Clone(m.Evidence)
-			if sim.Evidence == nil {
-				sim.Evidence = map[string]any{}
-			}
-			sim.Evidence[key] = answer
-			if w := e.judge(&sim, inv); w.Tier != v.Tier || w.RuleID != v.RuleID {
+			if w := e.judgeWith(m, inv, key, answer); w.Tier != v.Tier || w.RuleID != v.RuleID {
 				d.Outcomes = append(d.Outcomes, report.EvidenceOutcome{Value: answer, Tier: w.Tier, Label: w.Tier.Label(), RuleID: w.RuleID})
 			}
 		}
@@ -604,7 +728,7 @@ func (e *Evaluator) Explain(kind Kind, data []byte, address string, evidence []r
 		return nil, err
 	}
 	if evidence != nil {
-		e.applyEvidence(ms, inv, evidence)
+		e.applyEvidence(ms, inv, evidence, opts.Actor)
 	}
 	var ids []string
 	for i := range ms {

@@ -98,6 +98,11 @@ type Mutation struct {
 	// Lookup reads them only where the input itself is silent: evidence
 	// fills gaps, it never overrides what the input says.
 	Evidence map[string]any
+	// Supplied says which of Evidence's facts the caller supplied, and
+	// who and how: they are marked as supplied in every output and in the
+	// policy input, and a verdict resting on them is at most MEDIUM
+	// confidence.
+	Supplied []SuppliedFact
 
 	// DependencyImpact lists the resources that depend, directly or
 	// through others, on the object this change destroys. It is filled by
@@ -254,4 +259,17 @@ type Dependent struct {
 	Reason string
 	// AlsoDestroyed is true when the same input destroys the dependent.
 	AlsoDestroyed bool
+}
+
+// SuppliedFact is a fact a caller supplied for a key the input did not
+// show (--evidence, recourse_evaluate_with_evidence), not one the input
+// carries.
+type SuppliedFact struct {
+	Key   string `json:"key"`
+	Value any    `json:"value"`
+	// Source is how the caller says it learnt the fact (a command, a
+	// console page).
+	Source string `json:"source"`
+	// By is who supplied it: the evaluation's actor, or "the caller".
+	By string `json:"by"`
 }

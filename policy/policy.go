@@ -77,6 +77,9 @@ type Verdict struct {
 	RuleID     string
 	Confidence model.Confidence
 	Missing    []string
+	// Supplied are the facts the verdict read that the caller supplied
+	// rather than the input showed; a policy may refuse to rely on them.
+	Supplied []model.SuppliedFact
 }
 
 // Result is the policy's decision.
@@ -240,6 +243,9 @@ var (
 	keyRuleID     = ast.InternedTerm("ruleId")
 	keyConfidence = ast.InternedTerm("confidence")
 	keyMissing    = ast.InternedTerm("missingEvidence")
+	keySupplied   = ast.InternedTerm("suppliedEvidence")
+	keyKey        = ast.InternedTerm("key")
+	keyBy         = ast.InternedTerm("by")
 )
 
 func verdictTerms(vs []Verdict) *ast.Term {
@@ -248,6 +254,11 @@ func verdictTerms(vs []Verdict) *ast.Term {
 		missing := make([]*ast.Term, len(v.Missing))
 		for j, m := range v.Missing {
 			missing[j] = ast.StringTerm(m)
+		}
+		supplied := make([]*ast.Term, len(v.Supplied))
+		for j, f := range v.Supplied {
+			supplied[j] = ast.ObjectTerm(ast.Item(keyKey, ast.StringTerm(f.Key)), ast.Item(keySource, ast.StringTerm(f.Source)),
+				ast.Item(keyBy, ast.StringTerm(f.By)))
 		}
 		terms[i] = ast.ObjectTerm(
 			ast.Item(keyAddress, ast.StringTerm(v.Address)),
@@ -260,6 +271,7 @@ func verdictTerms(vs []Verdict) *ast.Term {
 			ast.Item(keyRuleID, ast.StringTerm(v.RuleID)),
 			ast.Item(keyConfidence, ast.StringTerm(string(v.Confidence))),
 			ast.Item(keyMissing, ast.ArrayTerm(missing...)),
+			ast.Item(keySupplied, ast.ArrayTerm(supplied...)),
 		)
 	}
 	return ast.ArrayTerm(terms...)

@@ -291,3 +291,30 @@ func BenchmarkDecideSmallRego(b *testing.B) {
 		}
 	}
 }
+
+// TestPolicyReadsSuppliedEvidence: the policy input marks the facts a
+// caller supplied, so a policy can refuse a verdict that rests on them.
+func TestPolicyReadsSuppliedEvidence(t *testing.T) {
+	strict := `package recourse.policies.strict
+tighten contains {"decision": "escalate", "reason": "a verdict rests on self-asserted evidence"} if {
+	some m in input.mutations
+	some f in m.suppliedEvidence
+	f.by == "agent-7"
+	f.source != ""
+}
+`
+	eng, err := New(context.Background(), writePolicy(t, map[string]string{"strict.rego": strict}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := verdicts(2)
+	res, err := eng.Decide(context.Background(), Input{Verdicts: plain})
+	if err != nil || res.Decision != model.Warn {
+		t.Fatalf("without supplied evidence: %+v %v", res, err)
+	}
+	plain[0].Supplied = []model.SuppliedFact{{Key: "force_destroy", Value: false, Source: "aws s3api get-bucket-tagging", By: "agent-7"}}
+	res, err = eng.Decide(context.Background(), Input{Verdicts: plain})
+	if err != nil || res.Decision != model.Escalate {
+		t.Fatalf("with supplied evidence: %+v %v", res, err)
+	}
+}

@@ -19,8 +19,12 @@ func writeMarkdown(w io.Writer, rep *ConsequenceReport, opts RenderOptions) erro
 	listed, more, hidden := rows(rep, opts)
 	for _, m := range listed {
 		r := m.Recoverability
+		reasoning := r.Reasoning
+		if line := suppliedLine(m); line != "" {
+			reasoning += " — " + line
+		}
 		fmt.Fprintf(&b, "| %d %s | %s | `%s` | %s | `%s` %s |\n", r.Tier, r.Label, m.Intent.Action,
-			mdEscape(m.Intent.Target.ID), mdEscape(r.Reasoning), r.RuleID, r.Confidence)
+			mdEscape(m.Intent.Target.ID), mdEscape(reasoning), r.RuleID, r.Confidence)
 	}
 	if more > 0 {
 		fmt.Fprintf(&b, "\n… and %d more changes.\n", more)

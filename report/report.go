@@ -6,8 +6,10 @@
 package report
 
 import (
+	"fmt"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/recourse-dev/recourse/model"
 )
@@ -60,6 +62,18 @@ type AppliedEvidence struct {
 	RuleBefore string     `json:"ruleBefore"`
 	RuleAfter  string     `json:"ruleAfter"`
 	Moved      bool       `json:"moved"`
+}
+
+// suppliedLine says which facts of m the caller supplied, or "".
+func suppliedLine(m Mutation) string {
+	if len(m.SuppliedEvidence) == 0 {
+		return ""
+	}
+	parts := make([]string, len(m.SuppliedEvidence))
+	for i, f := range m.SuppliedEvidence {
+		parts[i] = fmt.Sprintf("%s=%v (by %s: %s)", f.Key, f.Value, f.By, f.Source)
+	}
+	return "supplied, not shown by the input: " + strings.Join(parts, "; ")
 }
 
 // IgnoredEvidence is an item that was not applied, and why.
@@ -127,6 +141,10 @@ type Mutation struct {
 	// beyond those listed, once a listing cap was reached: the report
 	// grows with the input, the count stays exact.
 	DependencyImpactUnlisted int `json:"dependencyImpactUnlisted,omitempty"`
+	// SuppliedEvidence are the facts the verdict read that the caller
+	// supplied (--evidence, recourse_evaluate_with_evidence), not the
+	// input: who supplied each and how they say they learnt it.
+	SuppliedEvidence []model.SuppliedFact `json:"suppliedEvidence,omitempty"`
 	// MissingEvidenceDetails explains each missingEvidence key: why it
 	// matters, where each answer would move the verdict, and how to check
 	// it read-only.
@@ -237,6 +255,7 @@ func NewMutation(m *model.Mutation, v model.Recoverability) Mutation {
 		MissingEvidence:          missing,
 		DependencyImpact:         dependencyImpact(m.DependencyImpact),
 		DependencyImpactUnlisted: max(0, m.DependencyImpactCount-len(m.DependencyImpact)),
+		SuppliedEvidence:         m.Supplied,
 	}
 }
 

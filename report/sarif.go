@@ -88,13 +88,18 @@ func writeSARIF(w io.Writer, rep *ConsequenceReport) error {
 			loc.PhysicalLocation = &sarifPhysical{}
 			loc.PhysicalLocation.ArtifactLocation.URI = rep.Input.File
 		}
+		text := m.Intent.Target.ID + " (" + string(m.Intent.Action) + "): " + r.Label + ": " + r.Reasoning
+		props := map[string]any{"tier": r.Tier, "confidence": r.Confidence, "source": r.Source, "missingEvidence": m.MissingEvidence}
+		if line := suppliedLine(m); line != "" {
+			text += " — " + line
+			props["suppliedEvidence"] = m.SuppliedEvidence
+		}
 		results = append(results, sarifResult{
-			RuleID:    r.RuleID,
-			Level:     sarifLevel(r.Tier),
-			Message:   sarifMessage{Text: m.Intent.Target.ID + " (" + string(m.Intent.Action) + "): " + r.Label + ": " + r.Reasoning},
-			Locations: []sarifLocation{loc},
-			Properties: map[string]any{"tier": r.Tier, "confidence": r.Confidence, "source": r.Source,
-				"missingEvidence": m.MissingEvidence},
+			RuleID:     r.RuleID,
+			Level:      sarifLevel(r.Tier),
+			Message:    sarifMessage{Text: text},
+			Locations:  []sarifLocation{loc},
+			Properties: props,
 		})
 	}
 	ids := make([]string, 0, len(rules))
