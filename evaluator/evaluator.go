@@ -509,6 +509,9 @@ func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.M
 		}
 		m := &ms[i]
 		v := e.judge(m, inv)
+		if len(m.Unseen) > 0 {
+			v.MissingEvidence = append(slices.Clip(v.MissingEvidence), m.Unseen...)
+		}
 		if !v.Tier.Valid() || v.Reasoning == "" {
 			return nil, &model.Error{Kind: model.KindInternal, Message: fmt.Sprintf("%s: verdict %+v has no valid tier or reasoning", m.Address, v)}
 		}
@@ -617,7 +620,11 @@ func (e *Evaluator) missingDetails(m *model.Mutation, v model.Recoverability, in
 	}
 	out := make([]report.MissingEvidenceDetail, 0, len(v.MissingEvidence))
 	for _, key := range v.MissingEvidence {
-		d := report.MissingEvidenceDetail{Key: key, Why: "the verdict depends on this fact, which the input does not show",
+		why := "the verdict depends on this fact, which the input does not show"
+		if key == model.ProvisionersUnseen {
+			why = "the plan has no configuration, so the provisioners that would run with this change (local-exec, remote-exec) were not checked: evaluate the full terraform show -json output"
+		}
+		d := report.MissingEvidenceDetail{Key: key, Why: why,
 			Outcomes: []report.EvidenceOutcome{}, VerificationSuggestions: []report.VerificationSuggestion{}}
 		if h, argv, ok := e.rules.Hint(m, key); ok {
 			d.Why = h.Why

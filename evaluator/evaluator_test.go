@@ -389,7 +389,8 @@ func TestEvidence(t *testing.T) {
 	ev := newEvaluator(t)
 	plan := []byte(`{"format_version": "1.2", "resource_changes": [
 		{"address": "aws_s3_bucket.logs", "type": "aws_s3_bucket", "change": {"actions": ["delete"], "before": {"bucket": "logs"}}},
-		{"address": "aws_db_instance.db", "type": "aws_db_instance", "change": {"actions": ["delete"], "before": {"skip_final_snapshot": true, "backup_retention_period": 0}}}]}`)
+		{"address": "aws_db_instance.db", "type": "aws_db_instance", "change": {"actions": ["delete"], "before": {"skip_final_snapshot": true, "backup_retention_period": 0}}}],
+		"configuration": {"root_module": {}}}`)
 	rep, err := ev.Terraform(context.Background(), plan, Options{})
 	if err != nil || rep.Mutations[0].Recoverability.Tier != model.TierNeedsReview || rep.Mutations[0].MissingEvidence[0] != "force_destroy" {
 		t.Fatalf("before evidence: %+v %v", rep.Mutations[0], err)
@@ -407,9 +408,9 @@ func TestEvidence(t *testing.T) {
 	}
 	items := []report.EvidenceItem{
 		{Address: "aws_s3_bucket.logs", Key: "force_destroy", Value: false, Source: "aws s3api get-bucket-..."},
-		{Address: "aws_s3_bucket.logs", Key: "bucket", Value: "other"},            // not missing: may not override the plan
-		{Address: "aws_db_instance.db", Key: "skip_final_snapshot", Value: false}, // not missing either
-		{Address: "aws_s3_bucket.nope", Key: "force_destroy", Value: false},       // no such change
+		{Address: "aws_s3_bucket.logs", Key: "bucket", Value: "other", Source: "s"},            // not missing: may not override the plan
+		{Address: "aws_db_instance.db", Key: "skip_final_snapshot", Value: false, Source: "s"}, // not missing either
+		{Address: "aws_s3_bucket.nope", Key: "force_destroy", Value: false, Source: "s"},       // no such change
 	}
 	rep, err = ev.Evaluate(context.Background(), KindTerraform, plan, items, Options{})
 	if err != nil {
@@ -425,6 +426,11 @@ func TestEvidence(t *testing.T) {
 	e := rep.Evidence
 	if len(e.Applied) != 1 || !e.Applied[0].Moved || e.Applied[0].TierBefore != 5 || e.Applied[0].TierAfter != 2 || len(e.Ignored) != 3 {
 		t.Fatalf("evidence report %+v", e)
+	}
+	for _, ig := range e.Ignored {
+		if strings.Contains(ig.Reason, "no source") {
+			t.Errorf("%s ignored for its source, not for what the test checks", ig.Key)
+		}
 	}
 	var js bytes.Buffer
 	_ = report.Render(&js, rep, report.FormatJSON, report.RenderOptions{})

@@ -98,6 +98,11 @@ type Mutation struct {
 	// Lookup reads them only where the input itself is silent: evidence
 	// fills gaps, it never overrides what the input says.
 	Evidence map[string]any
+	// Unseen names facts about this change that the input does not carry
+	// and that no rule's verdict reads, so that the report lists them as
+	// missing evidence: a plan without its configuration hides the
+	// provisioners that run with the change (ProvisionersUnseen).
+	Unseen []string
 	// Supplied says which of Evidence's facts the caller supplied, and
 	// who and how: they are marked as supplied in every output and in the
 	// policy input, and a verdict resting on them is at most MEDIUM
@@ -260,6 +265,11 @@ type Dependent struct {
 	// AlsoDestroyed is true when the same input destroys the dependent.
 	AlsoDestroyed bool
 }
+
+// ProvisionersUnseen is the missing fact of a change whose plan has no
+// configuration: the provisioners (local-exec, remote-exec) that would
+// run with it could not be checked.
+const ProvisionersUnseen = "configuration (provisioners)"
 
 // SuppliedFact is a fact a caller supplied for a key the input did not
 // show (--evidence, recourse_evaluate_with_evidence), not one the input

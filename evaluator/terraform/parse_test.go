@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -231,5 +232,36 @@ func TestProvisioners(t *testing.T) {
 				t.Errorf("got %q, want %q", s, tt.want)
 			}
 		})
+	}
+}
+
+// TestProvisionersUnseen: without a configuration, every change its
+// provisioners would run with says they could not be checked; with one,
+// none does.
+func TestProvisionersUnseen(t *testing.T) {
+	changes := `"resource_changes": [
+		{"address": "aws_instance.a", "type": "aws_instance", "change": {"actions": ["create"], "before": null, "after": {}}},
+		{"address": "aws_instance.b", "type": "aws_instance", "change": {"actions": ["update"], "before": {}, "after": {}}},
+		{"address": "aws_instance.c", "type": "aws_instance", "change": {"actions": ["delete"], "before": {}, "after": null}}]`
+	for _, tt := range []struct {
+		plan string
+		want []string // the addresses that say so
+	}{
+		{`{"format_version": "1.2", ` + changes + `}`, []string{"aws_instance.a", "aws_instance.c"}},
+		{`{"format_version": "1.2", ` + changes + `, "configuration": {"root_module": {}}}`, nil},
+	} {
+		p, err := Parse([]byte(tt.plan))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, m := range p.Mutations {
+			if slices.Contains(m.Unseen, model.ProvisionersUnseen) {
+				got = append(got, m.Address)
+			}
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("unseen provisioners on %v, want %v", got, tt.want)
+		}
 	}
 }

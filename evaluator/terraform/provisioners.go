@@ -23,25 +23,43 @@ import (
 
 // provisionerMutations returns the mutations of the commands the
 // provisioners of cfg's resources run for the changes in ms.
+// Without a configuration (terraform show -json always writes one; a
+// plan cut down by hand may not), the provisioners cannot be checked:
+// every change they would run with says so as missing evidence.
 func provisionerMutations(ms []model.Mutation, cfg *tfjson.Config) []model.Mutation {
 	if cfg == nil {
+		for i := range ms {
+			if provisioned(ms[i].Action) {
+				ms[i].Unseen = append(ms[i].Unseen, model.ProvisionersUnseen)
+			}
+		}
 		return nil
 	}
-	provisioned := map[string][]*tfjson.ConfigProvisioner{} // configuration address -> its provisioners
-	collectProvisioners(provisioned, "", cfg.RootModule)
-	if len(provisioned) == 0 {
+	provisioners := map[string][]*tfjson.ConfigProvisioner{} // configuration address -> its provisioners
+	collectProvisioners(provisioners, "", cfg.RootModule)
+	if len(provisioners) == 0 {
 		return nil // most plans: nothing to look up
 	}
 	var out []model.Mutation
 	for i := range ms {
-		switch ms[i].Action {
-		case model.ActionCreate, model.ActionReplace, model.ActionDelete, model.ActionUnknown:
-			for _, p := range provisioned[configAddress(ms[i].Address)] {
+		if provisioned(ms[i].Action) {
+			for _, p := range provisioners[configAddress(ms[i].Address)] {
 				out = append(out, provisioner(ms[i].Address, p)...)
 			}
 		}
 	}
 	return out
+}
+
+// provisioned reports whether a change of action runs its resource's
+// provisioners: creation-time ones on a create, destroy-time ones on a
+// delete, both on a replace.
+func provisioned(a model.Action) bool {
+	switch a {
+	case model.ActionCreate, model.ActionReplace, model.ActionDelete, model.ActionUnknown:
+		return true
+	}
+	return false
 }
 
 // collectProvisioners indexes the provisioners of mod's resources, and of
