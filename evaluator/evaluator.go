@@ -26,6 +26,7 @@ import (
 	"github.com/recourse-dev/recourse/evaluator/mcpcall"
 	"github.com/recourse-dev/recourse/evaluator/shell"
 	"github.com/recourse-dev/recourse/evaluator/terraform"
+	"github.com/recourse-dev/recourse/internal/jsonerr"
 	"github.com/recourse-dev/recourse/internal/redact"
 	"github.com/recourse-dev/recourse/internal/suggest"
 	"github.com/recourse-dev/recourse/model"
@@ -281,7 +282,7 @@ func (e *Evaluator) applyEvidence(ms []model.Mutation, inv *model.Inventory, ite
 		if _, isBool := it.Value.(bool); !isBool && e.yesNo(m, inv, it.Key, v) {
 			// "false" is not false: a rule that compares with true would
 			// read the string "true" as not true.
-			ignore(it, fmt.Sprintf("%s is a yes/no fact and the value is %s: give true or false", it.Key, jsonKind(it.Value)))
+			ignore(it, fmt.Sprintf("%s is a yes/no fact and the value is a JSON %s: give true or false", it.Key, jsonerr.TypeOf(it.Value)))
 			continue
 		}
 		if m.Evidence == nil {
@@ -290,7 +291,7 @@ func (e *Evaluator) applyEvidence(ms []model.Mutation, inv *model.Inventory, ite
 		m.Evidence[it.Key] = it.Value
 		if w := e.judge(m, inv); slices.Contains(w.MissingEvidence, it.Key) {
 			delete(m.Evidence, it.Key)
-			ignore(it, fmt.Sprintf("the rule could not read the value (%s): give it the type the fact has", jsonKind(it.Value)))
+			ignore(it, fmt.Sprintf("the rule could not read the value (a JSON %s): give it the type the fact has", jsonerr.TypeOf(it.Value)))
 			continue
 		}
 		applied[k] = true
@@ -336,23 +337,6 @@ func contradictions(items []report.EvidenceItem) map[[2]string]bool {
 		}
 	}
 	return out
-}
-
-// jsonKind names the JSON type of a decoded value.
-func jsonKind(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "a boolean"
-	case float64, int, json.Number:
-		return "a number"
-	case string:
-		return "a string"
-	case []any:
-		return "an array"
-	}
-	return "an object"
 }
 
 // Sniff tells an MCP call ({"tool": ...} or {"name": ..., "arguments": ...})

@@ -34,7 +34,7 @@ func TestSuppliedEvidence(t *testing.T) {
 		{"without a source", []report.EvidenceItem{item(false, " ")}, 0, "no source"},
 		{"contradicting", []report.EvidenceItem{item(false, "a"), item(true, "b")}, 0, "different value"},
 		{"repeated", []report.EvidenceItem{item(false, "a"), item(false, "a")}, 1, "repeats"},
-		{"mistyped", []report.EvidenceItem{item("false", "aws s3api get-bucket-tagging")}, 0, "is a yes/no fact and the value is a string"},
+		{"mistyped", []report.EvidenceItem{item("false", "aws s3api get-bucket-tagging")}, 0, "is a yes/no fact and the value is a JSON string"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/recourse-dev/recourse/classifier"
 	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/internal/jsonerr"
 	"github.com/recourse-dev/recourse/internal/suggest"
 	"github.com/recourse-dev/recourse/report"
 	"github.com/recourse-dev/recourse/rules"
@@ -128,7 +129,7 @@ func (s *Server) arguments(t *toolDef, raw any) (map[string]any, *Contract) {
 	if raw != nil {
 		m, ok := raw.(map[string]any)
 		if !ok {
-			c := newContract(KindWrongType, fmt.Sprintf("arguments of %s must be an object, received %s", t.name, jsonType(raw)))
+			c := newContract(KindWrongType, fmt.Sprintf("arguments of %s must be an object, received %s", t.name, jsonerr.TypeOf(raw)))
 			s.recover(c, t, nil)
 			return nil, c
 		}
@@ -166,7 +167,7 @@ func (s *Server) arguments(t *toolDef, raw any) (map[string]any, *Contract) {
 			}
 			continue
 		}
-		if got := jsonType(v); !slices.Contains(p.types, got) {
+		if got := jsonerr.TypeOf(v); !slices.Contains(p.types, got) {
 			c := newContract(KindWrongType, fmt.Sprintf("argument '%s' of %s must be %s, received %s", p.name, t.name, strings.Join(p.types, " or "), got))
 			c.Field = p.name
 			s.recover(c, t, nil)
@@ -352,24 +353,6 @@ func (s *Server) UnknownTool(name string) *mcp.CallToolResult {
 
 // Known reports whether Recourse has a tool of this name.
 func (s *Server) Known(name string) bool { return s.tools[name] != nil }
-
-func jsonType(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case string:
-		return "string"
-	case bool:
-		return "boolean"
-	case float64, int, int64, json.Number:
-		return "number"
-	case []any:
-		return "array"
-	case map[string]any:
-		return "object"
-	}
-	return fmt.Sprintf("%T", v)
-}
 
 func stringArg(args map[string]any, key, def string) string {
 	if s, ok := args[key].(string); ok && s != "" {

@@ -72,3 +72,23 @@ func Position(data []byte, offset int64) (line, col int) {
 	}
 	return line, col
 }
+
+// TypeOf names the JSON type of a decoded value: null, string, boolean,
+// number, array or object (a Go type's name for anything else).
+func TypeOf(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "string"
+	case bool:
+		return "boolean"
+	case float64, int, int64, json.Number:
+		return "number"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	}
+	return fmt.Sprintf("%T", v)
+}
