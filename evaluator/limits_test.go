@@ -199,8 +199,11 @@ func TestOneReading(t *testing.T) {
 				}
 				return
 			}
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("err %v (decision %v), want an error naming %q", err, rep != nil && rep.RiskAssessment != "", tt.want)
+			if err == nil {
+				t.Fatalf("decision %s, want an error naming %q", rep.RiskAssessment, tt.want)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("err %v, want an error naming %q", err, tt.want)
 			}
 		})
 	}
