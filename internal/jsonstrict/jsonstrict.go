@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/recourse-dev/recourse/internal/jsonerr"
 	"github.com/recourse-dev/recourse/model"
@@ -218,7 +219,8 @@ func (s *scanner) array() bool {
 }
 
 // str reads a string and returns its value. Only a string with an escape
-// is decoded; the others are their bytes in data, not a copy: the scanner
+// or invalid UTF-8 is decoded; the others are their bytes in data, not a
+// copy: the scanner
 // reads every key of a plan, and a copy of each was a third of its
 // allocations.
 func (s *scanner) str() ([]byte, bool) {
@@ -233,8 +235,11 @@ func (s *scanner) str() ([]byte, bool) {
 			continue
 		case '"':
 			s.i++
-			if !escaped {
-				return s.data[start+1 : s.i-1], true
+			raw := s.data[start+1 : s.i-1]
+			// Decoders read invalid UTF-8 as U+FFFD: "\xcc" and "\xe1" are
+			// one key to them, as two escapes of one letter are.
+			if !escaped && utf8.Valid(raw) {
+				return raw, true
 			}
 			var v string
 			if json.Unmarshal(s.data[start:s.i], &v) != nil {

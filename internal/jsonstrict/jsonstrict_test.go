@@ -19,6 +19,8 @@ func TestDuplicates(t *testing.T) {
 		{`{"tool_input":{"command":"rm -rf /","Command":"ls"}}`, ""},
 		{`[{"k":1},{"k":2,"k":3}]`, "[1].k"},
 		{`{"s":"a\"b","s":"c"}`, "s"},
+		// Invalid UTF-8 decodes to U+FFFD: two keys of it are one (FuzzDuplicates).
+		{"{\"\xcc\":0,\"\xe1\":0}", "\ufffd"},
 		{`not json`, ""},
 		{`{"a":1,"a"`, "a"}, // truncated, but the key is already given twice
 		{strings.Repeat("[", 20000) + strings.Repeat("]", 20000), ""},
