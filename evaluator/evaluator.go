@@ -404,8 +404,12 @@ func (e *Evaluator) guard(ctx context.Context, in input, evidence []report.Evide
 		err error
 	}
 	done := make(chan result, 1)
+	// The worker gets a copy of opts: Options is too large for a closure
+	// to capture by value, and capturing opts itself would move it to the
+	// heap on every evaluation, inline ones included.
+	workerOpts := opts
 	e.workers.run(func() {
-		rep, err := e.recovered(ctx, in, evidence, opts)
+		rep, err := e.recovered(ctx, in, evidence, workerOpts)
 		done <- result{rep, err}
 	})
 	var tick <-chan time.Time
@@ -564,7 +568,7 @@ func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.M
 // Masking every string a report derives from a line cost a third of a
 // typical line's evaluation.
 func mayQuoteSecrets(in input, opts Options) bool {
-	return in.kind == KindTerraform || redact.Suspect(in.line) || redact.Suspect(string(in.data)) || redact.Suspect(opts.Cwd)
+	return in.kind == KindTerraform || redact.Suspect(in.line) || redact.Suspect(in.data) || redact.Suspect(opts.Cwd)
 }
 
 // quotesInput reports whether m's id, reasons and evidence quote its input

@@ -71,18 +71,48 @@ func index(rows []shape) ([]shape, []string) {
 // escapes in printf and ANSI-C quoting spell any text), or names
 // PowerShell (whose -EncodedCommand is base64). Text that is not suspect
 // cannot put a credential in anything derived from it, so the many
-// strings a report derives from one clean input need no masking.
-func Suspect(text string) bool {
-	lower := strings.ToLower(text)
-	if strings.ContainsRune(lower, '\\') || strings.Contains(lower, "pwsh") || strings.Contains(lower, "powershell") {
-		return true
-	}
-	for _, f := range fragments {
-		if strings.Contains(lower, f) {
-			return true
+// strings a report derives from one clean input need no masking. It reads
+// text once, whatever the number of fragments, and copies nothing.
+func Suspect[T ~string | ~[]byte](text T) bool {
+	for i := 0; i < len(text); i++ {
+		for _, f := range byFirst[lowerASCII(text[i])] {
+			if hasPrefixFold(text[i:], f) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// byFirst lists, by its first byte, each fragment Suspect looks for. The
+// Kelvin sign and the long s are there too: case-insensitive patterns (and
+// strings.ToLower) read them as k and s.
+var byFirst = func() (t [256][]string) {
+	for _, f := range append([]string{`\`, "pwsh", "powershell", "\u212a", "\u017f"}, fragments...) {
+		t[f[0]] = append(t[f[0]], f)
+	}
+	return t
+}()
+
+// hasPrefixFold reports whether text starts with the lower-case prefix,
+// ASCII letters compared without case.
+func hasPrefixFold[T ~string | ~[]byte](text T, prefix string) bool {
+	if len(text) < len(prefix) {
+		return false
+	}
+	for k := 0; k < len(prefix); k++ {
+		if lowerASCII(text[k]) != prefix[k] {
+			return false
+		}
+	}
+	return true
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // String returns s with every credential masked.

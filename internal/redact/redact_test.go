@@ -69,12 +69,20 @@ func TestValue(t *testing.T) {
 	}
 }
 
+// FuzzString: masking is stable (masking twice changes nothing more), and
+// text Suspect passes over is text String leaves alone, which is what lets
+// the evaluator skip masking a report of a clean input.
 func FuzzString(f *testing.F) {
 	f.Add("curl -H 'Authorization: Bearer abc' -u a:b postgres://u:p@h")
+	f.Add("X-Api-\u212aey: abc")
 	f.Fuzz(func(t *testing.T, s string) {
 		out := String(s)
 		if String(out) != out {
 			t.Fatalf("masking twice changed %q", out)
+		}
+		// The evaluator skips masking for text that is not suspect.
+		if !Suspect(s) && out != s {
+			t.Fatalf("%q is not suspect, but masking changes it to %q", s, out)
 		}
 	})
 }
@@ -87,6 +95,8 @@ func TestSuspect(t *testing.T) {
 		"PGPASSWORD=x psql":                             true,
 		`curl -H $'\x41uthorization: Bearer abc' u`:     true,
 		"pwsh -EncodedCommand cgBtACAALQByAGYAIAAvAA==": true,
+		"curl -H 'X-Api-\u212aey: abc' u":               true,
+		"GIT_STATUS=1 Make test":                        false,
 		`{"tool":"q","arguments":{"h":"\u0041uth: x"}}`: true,
 	} {
 		if got := Suspect(in); got != want {
