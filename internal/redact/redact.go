@@ -73,9 +73,19 @@ func index(rows []shape) ([]shape, []string) {
 // cannot put a credential in anything derived from it, so the many
 // strings a report derives from one clean input need no masking. It reads
 // text once, whatever the number of fragments, and copies nothing.
+//
+// It runs on every shell line and MCP call, so it first asks a set of the
+// fragments' first two bytes, which most places in a line are not.
 func Suspect[T ~string | ~[]byte](text T) bool {
-	for i := 0; i < len(text); i++ {
-		for _, f := range byFirst[lowerASCII(text[i])] {
+	for i := range len(text) {
+		c := lowerASCII(text[i])
+		if c == '\\' {
+			return true
+		}
+		if i+1 == len(text) || !starts.has(c, lowerASCII(text[i+1])) {
+			continue
+		}
+		for _, f := range byFirst[c] {
 			if hasPrefixFold(text[i:], f) {
 				return true
 			}
@@ -84,15 +94,33 @@ func Suspect[T ~string | ~[]byte](text T) bool {
 	return false
 }
 
-// byFirst lists, by its first byte, each fragment Suspect looks for. The
-// Kelvin sign and the long s are there too: case-insensitive patterns (and
-// strings.ToLower) read them as k and s.
+// suspectFragments are what Suspect looks for besides a backslash: the
+// shapes' fragments, PowerShell's names, and the Kelvin sign and the long
+// s, which case-insensitive patterns (and strings.ToLower) read as k and s.
+var suspectFragments = append([]string{"pwsh", "powershell", "\u212a", "\u017f"}, fragments...)
+
+// byFirst lists each of suspectFragments by its first byte.
 var byFirst = func() (t [256][]string) {
-	for _, f := range append([]string{`\`, "pwsh", "powershell", "\u212a", "\u017f"}, fragments...) {
+	for _, f := range suspectFragments {
 		t[f[0]] = append(t[f[0]], f)
 	}
 	return t
 }()
+
+// starts holds the first two bytes of each of suspectFragments.
+var starts = func() (p pairs) {
+	for _, f := range suspectFragments {
+		p.add(f[0], f[1])
+	}
+	return p
+}()
+
+// pairs is a set of byte pairs, a bit each.
+type pairs [256 * 256 / 64]uint64
+
+func (p *pairs) add(a, b byte) { k := int(a)<<8 | int(b); p[k>>6] |= 1 << (k & 63) }
+
+func (p *pairs) has(a, b byte) bool { k := int(a)<<8 | int(b); return p[k>>6]&(1<<(k&63)) != 0 }
 
 // hasPrefixFold reports whether text starts with the lower-case prefix,
 // ASCII letters compared without case.
