@@ -168,6 +168,7 @@ func (e *Evaluator) run(ctx context.Context, in input, evidence []report.Evidenc
 		ev.Finish(rep)
 		rep.Evidence = ev
 	}
+	report.Condense(rep, report.MaxListedMutations)
 	return rep, nil
 }
 

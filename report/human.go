@@ -63,7 +63,7 @@ func writeHuman(w io.Writer, rep *ConsequenceReport, opts RenderOptions) error {
 	fmt.Fprintf(&b, "%s\n", p.paint(ansiDim, "Recourse · "+describeInput(rep)+contextLine(rep.Context)))
 
 	listed, more, hidden := rows(rep, opts)
-	fmt.Fprintf(&b, "\nDirect changes (%d)\n", len(rep.Mutations))
+	fmt.Fprintf(&b, "\nDirect changes (%d)\n", rep.Summary.TotalMutations)
 	for _, m := range listed {
 		r := m.Recoverability
 		tier := fmt.Sprintf("%d %-23s", r.Tier, r.Label)
@@ -96,6 +96,9 @@ func writeHuman(w io.Writer, rep *ConsequenceReport, opts RenderOptions) error {
 	}
 	if hidden > 0 {
 		fmt.Fprintf(&b, "  %d unchanged or read-only (no-op, data source read) not listed\n", hidden)
+	}
+	for _, s := range rep.MutationsSummarised {
+		fmt.Fprintf(&b, "  %s\n", summarisedLine(s))
 	}
 	if len(rep.Mutations) == 0 {
 		b.WriteString("  none\n")

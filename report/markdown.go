@@ -32,6 +32,9 @@ func writeMarkdown(w io.Writer, rep *ConsequenceReport, opts RenderOptions) erro
 	if hidden > 0 {
 		fmt.Fprintf(&b, "\n%d unchanged or read-only resources not listed.\n", hidden)
 	}
+	for _, s := range rep.MutationsSummarised {
+		fmt.Fprintf(&b, "\n%s\n", mdEscape(summarisedLine(s)))
+	}
 	fmt.Fprintf(&b, "\n**Tiers:** %s\n\n", tierCountsLine(rep.Summary, " · "))
 	if len(rep.Summary.Cascade) > 0 {
 		fmt.Fprintf(&b, "**Cascade** (resources the deletes take along): %s\n\n", mdEscape(cascadeLine(rep.Summary.Cascade)))

@@ -30,7 +30,7 @@ type RenderOptions struct {
 	// never with NO_COLOR.
 	Color bool
 	// MaxRows caps the changes listed one by one (0: 200); the JSON output
-	// always has them all.
+	// has them all up to the report's size ceiling (MaxListedMutations).
 	MaxRows int
 }
 
@@ -118,6 +118,12 @@ func rows(rep *ConsequenceReport, opts RenderOptions) (listed []Mutation, more, 
 		}
 	}
 	return listed, more, quietCount
+}
+
+// summarisedLine says what one summary of left-out mutations stands for.
+func summarisedLine(s SummarisedMutations) string {
+	return fmt.Sprintf("… and %d more of rule %s (tier %d %s), from %s on, summarised past the report's size ceiling",
+		s.Count, s.RuleID, s.Tier, s.Label, s.FirstTarget)
 }
 
 // reasons returns the policy's reasons up to the row limit, and how many

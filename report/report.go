@@ -19,14 +19,18 @@ const SchemaVersion = "recourse.consequence.v1"
 
 // ConsequenceReport is the answer to one evaluation.
 type ConsequenceReport struct {
-	SchemaVersion    string            `json:"schemaVersion"`
-	RiskAssessment   model.Decision    `json:"riskAssessment"`
-	AssessmentReason string            `json:"assessmentReason"`
-	Source           model.Source      `json:"source"`
-	Summary          Summary           `json:"summary"`
-	Mutations        []Mutation        `json:"mutations"`
-	CrossActionRisks []CrossActionRisk `json:"crossActionRisks"`
-	Policy           PolicyResult      `json:"policy"`
+	SchemaVersion    string         `json:"schemaVersion"`
+	RiskAssessment   model.Decision `json:"riskAssessment"`
+	AssessmentReason string         `json:"assessmentReason"`
+	Source           model.Source   `json:"source"`
+	Summary          Summary        `json:"summary"`
+	Mutations        []Mutation     `json:"mutations"`
+	// MutationsSummarised stands for the mutations left out of Mutations
+	// past the report's size ceiling (MaxListedMutations), by rule and
+	// tier; Summary counts them.
+	MutationsSummarised []SummarisedMutations `json:"mutationsSummarised,omitempty"`
+	CrossActionRisks    []CrossActionRisk     `json:"crossActionRisks"`
+	Policy              PolicyResult          `json:"policy"`
 	// Context is what the caller said about where the change would run.
 	Context Context `json:"context"`
 	// Input describes the document evaluated (format and tool versions).

@@ -74,6 +74,17 @@ func sarifLevel(t model.Tier) string {
 	return "note"
 }
 
+// locationOf is where a result about target id lies: the resource, in
+// the input file when there is one.
+func locationOf(rep *ConsequenceReport, id string) sarifLocation {
+	loc := sarifLocation{LogicalLocations: []sarifLogicalLo{{FullyQualifiedName: id, Kind: "resource"}}}
+	if rep.Input.File != "" && rep.Input.File != "-" {
+		loc.PhysicalLocation = &sarifPhysical{}
+		loc.PhysicalLocation.ArtifactLocation.URI = rep.Input.File
+	}
+	return loc
+}
+
 func writeSARIF(w io.Writer, rep *ConsequenceReport) error {
 	rules := map[string]string{}
 	results := []sarifResult{}
@@ -83,11 +94,7 @@ func writeSARIF(w io.Writer, rep *ConsequenceReport) error {
 			continue
 		}
 		rules[r.RuleID] = r.Label
-		loc := sarifLocation{LogicalLocations: []sarifLogicalLo{{FullyQualifiedName: m.Intent.Target.ID, Kind: "resource"}}}
-		if rep.Input.File != "" && rep.Input.File != "-" {
-			loc.PhysicalLocation = &sarifPhysical{}
-			loc.PhysicalLocation.ArtifactLocation.URI = rep.Input.File
-		}
+		loc := locationOf(rep, m.Intent.Target.ID)
 		text := m.Intent.Target.ID + " (" + string(m.Intent.Action) + "): " + r.Label + ": " + r.Reasoning
 		props := map[string]any{"tier": r.Tier, "confidence": r.Confidence, "source": r.Source, "missingEvidence": m.MissingEvidence}
 		if line := suppliedLine(m); line != "" {
@@ -100,6 +107,19 @@ func writeSARIF(w io.Writer, rep *ConsequenceReport) error {
 			Message:    sarifMessage{Text: text},
 			Locations:  []sarifLocation{loc},
 			Properties: props,
+		})
+	}
+	for _, s := range rep.MutationsSummarised {
+		if s.Tier == model.TierReversible {
+			continue
+		}
+		rules[s.RuleID] = s.Label
+		results = append(results, sarifResult{
+			RuleID:     s.RuleID,
+			Level:      sarifLevel(s.Tier),
+			Message:    sarifMessage{Text: summarisedLine(s)},
+			Locations:  []sarifLocation{locationOf(rep, s.FirstTarget)},
+			Properties: map[string]any{"tier": s.Tier, "count": s.Count},
 		})
 	}
 	ids := make([]string, 0, len(rules))
