@@ -12,19 +12,22 @@ type ErrorKind string
 
 // The error kinds.
 const (
-	KindUnknownTool       ErrorKind = "unknown_tool"
-	KindUnknownArgument   ErrorKind = "unknown_argument"
-	KindMissingArgument   ErrorKind = "missing_argument"
-	KindWrongType         ErrorKind = "wrong_type"
-	KindInvalidArgument   ErrorKind = "invalid_argument"
-	KindMalformedInput    ErrorKind = "malformed_input"
-	KindWrongDocument     ErrorKind = "wrong_document"
-	KindUnsupportedFormat ErrorKind = "unsupported_format_version"
-	KindErroredPlan       ErrorKind = "errored_plan"
-	KindInputTooLarge     ErrorKind = "input_too_large"
-	KindDeadlineExceeded  ErrorKind = "deadline_exceeded"
-	KindPolicyError       ErrorKind = "policy_error"
-	KindInternal          ErrorKind = "internal_error"
+	KindUnknownTool     ErrorKind = "unknown_tool"
+	KindUnknownArgument ErrorKind = "unknown_argument"
+	// KindConflictingArguments: two arguments name one parameter
+	// (Command and command); which was meant is the caller's to say.
+	KindConflictingArguments ErrorKind = "conflicting_arguments"
+	KindMissingArgument      ErrorKind = "missing_argument"
+	KindWrongType            ErrorKind = "wrong_type"
+	KindInvalidArgument      ErrorKind = "invalid_argument"
+	KindMalformedInput       ErrorKind = "malformed_input"
+	KindWrongDocument        ErrorKind = "wrong_document"
+	KindUnsupportedFormat    ErrorKind = "unsupported_format_version"
+	KindErroredPlan          ErrorKind = "errored_plan"
+	KindInputTooLarge        ErrorKind = "input_too_large"
+	KindDeadlineExceeded     ErrorKind = "deadline_exceeded"
+	KindPolicyError          ErrorKind = "policy_error"
+	KindInternal             ErrorKind = "internal_error"
 )
 
 // ErrorType is the contract's coarse class.
@@ -46,19 +49,20 @@ var Registry = map[ErrorKind]struct {
 	Type        ErrorType
 	Recoverable bool
 }{
-	KindUnknownTool:       {TypeNotFound, true},
-	KindUnknownArgument:   {TypeValidation, true},
-	KindMissingArgument:   {TypeValidation, true},
-	KindWrongType:         {TypeValidation, true},
-	KindInvalidArgument:   {TypeValidation, true},
-	KindMalformedInput:    {TypeValidation, true},
-	KindWrongDocument:     {TypeValidation, true},
-	KindUnsupportedFormat: {TypeValidation, true},
-	KindErroredPlan:       {TypeConflict, true},
-	KindInputTooLarge:     {TypeValidation, true},
-	KindDeadlineExceeded:  {TypeTransient, true},
-	KindPolicyError:       {TypeInternal, false},
-	KindInternal:          {TypeInternal, false},
+	KindUnknownTool:          {TypeNotFound, true},
+	KindUnknownArgument:      {TypeValidation, true},
+	KindConflictingArguments: {TypeConflict, true},
+	KindMissingArgument:      {TypeValidation, true},
+	KindWrongType:            {TypeValidation, true},
+	KindInvalidArgument:      {TypeValidation, true},
+	KindMalformedInput:       {TypeValidation, true},
+	KindWrongDocument:        {TypeValidation, true},
+	KindUnsupportedFormat:    {TypeValidation, true},
+	KindErroredPlan:          {TypeConflict, true},
+	KindInputTooLarge:        {TypeValidation, true},
+	KindDeadlineExceeded:     {TypeTransient, true},
+	KindPolicyError:          {TypeInternal, false},
+	KindInternal:             {TypeInternal, false},
 }
 
 // Contract is an error an agent can act on without reading its message.
@@ -75,10 +79,15 @@ type Contract struct {
 	Recovery *Recovery `json:"recovery"`
 }
 
-// Recovery is the ready next call.
+// Recovery is the ready next call. SuggestedArgs are the caller's own
+// arguments with the faults in Fixes repaired, and only those: absent
+// when a fault has no exact repair (SchemaHint then says what to supply),
+// so that following a suggestion never evaluates anything but the
+// caller's own action.
 type Recovery struct {
 	SuggestedTool string         `json:"suggested_tool,omitempty"`
 	SuggestedArgs map[string]any `json:"suggested_args,omitempty"`
+	Fixes         []Fix          `json:"fixes,omitempty"`
 	FuzzyMatches  []string       `json:"fuzzy_matches,omitempty"`
 	SchemaHint    *SchemaHint    `json:"schema_hint,omitempty"`
 }
@@ -96,8 +105,11 @@ func newContract(kind ErrorKind, msg string) *Contract {
 	return &Contract{Kind: kind, Type: r.Type, Recoverable: r.Recoverable, Message: msg, Recovery: &Recovery{}}
 }
 
-// fromModel maps an evaluation error onto a contract for tool.
-func fromModel(err error, tool *toolDef) *Contract {
+// fromModel maps an evaluation error of a call of tool with args onto a
+// contract. An input Recourse could not read or will not judge has no
+// exact repair, so its recovery names the tool and its schema but
+// suggests no arguments; a transient failure suggests the same call again.
+func fromModel(err error, tool *toolDef, args map[string]any) *Contract {
 	var e *model.Error
 	if !errors.As(err, &e) {
 		e = model.AsError(err)
@@ -120,9 +132,11 @@ func fromModel(err error, tool *toolDef) *Contract {
 	c := newContract(kind, e.Error())
 	c.Field, c.Line, c.Column = e.Field, e.Line, e.Column
 	if c.Recoverable && tool != nil {
-		c.Recovery.SuggestedTool = tool.name
-		c.Recovery.SchemaHint = tool.hint()
-		c.Recovery.SuggestedArgs = tool.example
+		var again map[string]any
+		if c.Type == TypeTransient {
+			again = args
+		}
+		recovery(c, tool, nil, again)
 	}
 	return c
 }

@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"maps"
 	"runtime/debug"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -18,7 +17,6 @@ import (
 
 	"github.com/recourse-dev/recourse/classifier"
 	"github.com/recourse-dev/recourse/evaluator"
-	"github.com/recourse-dev/recourse/internal/jsonerr"
 	"github.com/recourse-dev/recourse/internal/suggest"
 	"github.com/recourse-dev/recourse/report"
 	"github.com/recourse-dev/recourse/rules"
@@ -123,76 +121,16 @@ func (s *Server) handler(t *toolDef) server.ToolHandlerFunc {
 	}
 }
 
-// arguments checks the call's arguments against the tool's parameters.
+// arguments checks the call's arguments against the tool's parameters;
+// a contract's recovery carries the caller's arguments repaired, when
+// every fault found has an exact repair (recovery.go).
 func (s *Server) arguments(t *toolDef, raw any) (map[string]any, *Contract) {
-	args := map[string]any{}
-	if raw != nil {
-		m, ok := raw.(map[string]any)
-		if !ok {
-			c := newContract(KindWrongType, fmt.Sprintf("arguments of %s must be an object, received %s", t.name, jsonerr.TypeOf(raw)))
-			s.recover(c, t, nil)
-			return nil, c
-		}
-		args = m
+	c := check(t, raw)
+	if c.contract != nil {
+		recovery(c.contract, t, c.fixes, c.repaired)
+		return nil, c.contract
 	}
-	names := t.paramNames()
-	for _, k := range slices.Sorted(maps.Keys(args)) {
-		if t.param(k) != nil {
-			continue
-		}
-		c := newContract(KindUnknownArgument, fmt.Sprintf("argument '%s' is not known to %s", k, t.name))
-		c.Field = k
-		matches := suggest.Matches(k, names, 3)
-		fixed := map[string]any{}
-		for name, v := range args {
-			if name != k {
-				fixed[name] = v
-			}
-		}
-		if len(matches) > 0 {
-			fixed[matches[0]] = args[k]
-		}
-		s.recover(c, t, fixed)
-		c.Recovery.FuzzyMatches = matches
-		return nil, c
-	}
-	for _, p := range t.params {
-		v, ok := args[p.name]
-		if !ok {
-			if p.required {
-				c := newContract(KindMissingArgument, fmt.Sprintf("%s needs the argument '%s' (%s)", t.name, p.name, p.desc))
-				c.Field = p.name
-				s.recover(c, t, nil)
-				return nil, c
-			}
-			continue
-		}
-		if got := jsonerr.TypeOf(v); !slices.Contains(p.types, got) {
-			c := newContract(KindWrongType, fmt.Sprintf("argument '%s' of %s must be %s, received %s", p.name, t.name, strings.Join(p.types, " or "), got))
-			c.Field = p.name
-			s.recover(c, t, nil)
-			return nil, c
-		}
-		if len(p.enum) > 0 && !slices.Contains(p.enum, fmt.Sprint(v)) {
-			c := newContract(KindInvalidArgument, fmt.Sprintf("argument '%s' of %s must be one of %s, received %q", p.name, t.name, strings.Join(p.enum, ", "), v))
-			c.Field = p.name
-			c.Recovery.FuzzyMatches = suggest.Matches(fmt.Sprint(v), p.enum, 3)
-			s.recover(c, t, nil)
-			return nil, c
-		}
-	}
-	return args, nil
-}
-
-// recover fills a contract's recovery block for tool t: the tool to call,
-// corrected arguments (or the example) and the schema hint.
-func (s *Server) recover(c *Contract, t *toolDef, args map[string]any) {
-	c.Recovery.SuggestedTool = t.name
-	c.Recovery.SchemaHint = t.hint()
-	if args == nil {
-		args = t.example
-	}
-	c.Recovery.SuggestedArgs = args
+	return c.args, nil
 }
 
 // call runs the evaluation a tool names.
@@ -211,7 +149,7 @@ func (s *Server) call(ctx context.Context, t *toolDef, args map[string]any) Enve
 	}
 	rep, err := s.ev.Evaluate(ctx, kind, data, nil, opts)
 	if err != nil {
-		return failure(fromModel(err, t))
+		return failure(fromModel(err, t, args))
 	}
 	return reportEnvelope(rep, t.name)
 }
@@ -241,7 +179,7 @@ func (s *Server) input(t *toolDef, args map[string]any) (evaluator.Kind, []byte,
 		}
 	}
 	if c != nil {
-		s.recover(c, t, nil)
+		recovery(c, t, nil, nil) // no exact repair for a document too large or unencodable
 	}
 	return evaluator.KindTerraform, data, opts, c
 }
@@ -249,11 +187,11 @@ func (s *Server) input(t *toolDef, args map[string]any) (evaluator.Kind, []byte,
 // withEvidence re-evaluates another tool's input with the agent's evidence.
 func (s *Server) withEvidence(ctx context.Context, t *toolDef, args map[string]any) Envelope {
 	inner := s.tools[stringArg(args, "tool", "")]
-	innerArgs, c := s.arguments(inner, args["input"])
-	if c != nil {
-		c.Field = "input." + c.Field
-		return failure(c)
+	checked := check(inner, args["input"])
+	if c := checked.contract; c != nil {
+		return failure(innerFailure(t, args, checked))
 	}
+	innerArgs := checked.args
 	for _, k := range []string{"environment", "actor"} {
 		if v, ok := args[k]; ok {
 			innerArgs[k] = v
@@ -261,7 +199,7 @@ func (s *Server) withEvidence(ctx context.Context, t *toolDef, args map[string]a
 	}
 	items, c := evidenceItems(args["evidence"])
 	if c != nil {
-		s.recover(c, t, nil)
+		recovery(c, t, nil, nil) // which fact was meant is the caller's to say
 		return failure(c)
 	}
 	kind, data, opts, c := s.input(inner, innerArgs)
@@ -270,9 +208,30 @@ func (s *Server) withEvidence(ctx context.Context, t *toolDef, args map[string]a
 	}
 	rep, err := s.ev.Evaluate(ctx, kind, data, items, opts)
 	if err != nil {
-		return failure(fromModel(err, t))
+		return failure(fromModel(err, t, args))
 	}
 	return reportEnvelope(rep, inner.name)
+}
+
+// innerFailure is the contract of a recourse_evaluate_with_evidence call
+// whose input fails its tool's checks: its fields and fixes under input,
+// and the whole call, with the input repaired, as the suggestion.
+func innerFailure(t *toolDef, args map[string]any, inner checked) *Contract {
+	c := inner.contract
+	c.Field = "input." + c.Field
+	fixes := make([]Fix, len(inner.fixes))
+	for i, f := range inner.fixes {
+		f.Field = "input." + f.Field
+		fixes[i] = f
+	}
+	var repaired map[string]any
+	if inner.repaired != nil {
+		whole := maps.Clone(args)
+		whole["input"] = inner.repaired
+		fixes, repaired = recheck(t, whole, fixes)
+	}
+	recovery(c, t, fixes, repaired)
+	return c
 }
 
 // evidenceItems reads the evidence argument.
@@ -336,18 +295,27 @@ func result(env Envelope) *mcp.CallToolResult {
 }
 
 // UnknownTool is the result for a tools/call of a tool Recourse does not
-// have: a validation error with did-you-mean over the tool names.
-func (s *Server) UnknownTool(name string) *mcp.CallToolResult {
+// have: a validation error with did-you-mean over the tool names (by
+// spelling, and by the words they share: evaluate_terraform_plan). The
+// suggestion is the nearest tool with the caller's own arguments, and
+// only when they pass that tool's checks (repaired as any call would be).
+func (s *Server) UnknownTool(name string, args any) *mcp.CallToolResult {
 	matches := suggest.Matches(name, s.names, 3)
+	if len(matches) == 0 {
+		matches = suggest.ByWords(name, s.names, 3)
+	}
 	c := newContract(KindUnknownTool, fmt.Sprintf("no tool named '%s'; Recourse's tools are %s", name, strings.Join(s.names, ", ")))
 	c.Field = "name"
-	c.Recovery.FuzzyMatches = matches
 	if len(matches) > 0 {
 		t := s.tools[matches[0]]
-		c.Recovery.SuggestedTool = t.name
-		c.Recovery.SuggestedArgs = t.example
-		c.Recovery.SchemaHint = t.hint()
+		checked := check(t, args)
+		fixes, repaired := checked.fixes, checked.repaired
+		if checked.contract == nil {
+			repaired = checked.args
+		}
+		recovery(c, t, fixes, repaired)
 	}
+	c.Recovery.FuzzyMatches = matches
 	return result(failure(c))
 }
 

@@ -264,27 +264,32 @@ func TestErrorContracts(t *testing.T) {
 		kind, typ   string
 		recoverable bool
 		fuzzy       string // a fuzzy match expected
-		fixedArg    string // an argument expected in suggested_args
+		fixedArg    string // an argument expected in suggested_args; "": no suggested_args (no exact repair)
 	}{
 		{"unknown tool", "recourse_evaluate_shel", map[string]any{"command": "ls"}, "unknown_tool", "NOT_FOUND", true, "recourse_evaluate_shell", "command"},
 		{"unknown tool no prefix", "evaluate_shell", map[string]any{}, "unknown_tool", "NOT_FOUND", true, "recourse_evaluate_shell", ""},
 		{"unknown tool dotted", "recourse.evaluate.shell", map[string]any{}, "unknown_tool", "NOT_FOUND", true, "recourse_evaluate_shell", ""},
+		{"unknown tool reworded", "evaluate_terraform_plan", map[string]any{"plan": map[string]any{"format_version": "1.2"}}, "unknown_tool", "NOT_FOUND", true, "recourse_evaluate_terraform", "plan"},
 		{"unknown argument", ToolShell, map[string]any{"comand": "rm -rf ./build"}, "unknown_argument", "VALIDATION", true, "command", "command"},
-		{"missing argument", ToolShell, map[string]any{"cwd": "/x"}, "missing_argument", "VALIDATION", true, "", "command"},
-		{"wrong type", ToolShell, map[string]any{"command": 42}, "wrong_type", "VALIDATION", true, "", "command"},
+		{"alias, not the nearest spelling", ToolShell, map[string]any{"cmd": "ls"}, "unknown_argument", "VALIDATION", true, "command", "command"},
+		{"conflicting case variants", ToolShell, map[string]any{"Command": "ls", "command": "rm -rf /"}, "conflicting_arguments", "CONFLICT", true, "", ""},
+		{"missing argument", ToolShell, map[string]any{"cwd": "/x"}, "missing_argument", "VALIDATION", true, "", ""},
+		{"wrong type", ToolShell, map[string]any{"command": 42}, "wrong_type", "VALIDATION", true, "", ""},
+		{"a JSON string for an object", ToolMCPCall, map[string]any{"tool": "query", "arguments": `{"sql": "DROP TABLE t"}`}, "wrong_type", "VALIDATION", true, "", "arguments"},
 		{"arguments not an object", ToolShell, []any{"ls"}, "wrong_type", "VALIDATION", true, "", ""},
-		{"bad enum", ToolSupportedResources, map[string]any{"kind": "shel"}, "invalid_argument", "VALIDATION", true, "shell", "kind"},
-		{"malformed plan", ToolTerraform, map[string]any{"plan": `{"format_version": "1.2",`}, "malformed_input", "VALIDATION", true, "", "plan"},
-		{"unsupported format", ToolTerraform, map[string]any{"plan": map[string]any{"format_version": "2.0", "resource_changes": []any{}}}, "unsupported_format_version", "VALIDATION", true, "", "plan"},
-		{"state file", ToolTerraform, map[string]any{"plan": map[string]any{"version": 4, "lineage": "x", "resources": []any{}}}, "wrong_document", "VALIDATION", true, "", "plan"},
-		{"input over the limit", ToolTerraform, map[string]any{"plan": big}, "input_too_large", "VALIDATION", true, "", "plan"},
-		{"state that is no state", ToolTerraform, map[string]any{"plan": map[string]any{"format_version": "1.2", "resource_changes": []any{}}, "state": map[string]any{"serial": 1}}, "invalid_argument", "VALIDATION", true, "", "plan"},
-		{"state over the limit", ToolTerraform, map[string]any{"plan": map[string]any{"format_version": "1.2", "resource_changes": []any{}}, "state": big}, "input_too_large", "VALIDATION", true, "", "plan"},
-		{"empty command", ToolShell, map[string]any{"command": "  "}, "invalid_argument", "VALIDATION", true, "", "command"},
-		{"mcp call without tool name", ToolMCPCall, map[string]any{"tool": ""}, "invalid_argument", "VALIDATION", true, "", "tool"},
-		{"evidence for an unknown tool", ToolWithEvidence, map[string]any{"tool": "recourse_evaluate_shel", "input": map[string]any{}, "evidence": []any{}}, "invalid_argument", "VALIDATION", true, ToolShell, "tool"},
-		{"evidence input misspelt", ToolWithEvidence, map[string]any{"tool": ToolShell, "input": map[string]any{"comand": "ls"}, "evidence": []any{}}, "unknown_argument", "VALIDATION", true, "command", "command"},
-		{"evidence item malformed", ToolWithEvidence, map[string]any{"tool": ToolShell, "input": map[string]any{"command": "ls"}, "evidence": []any{"force_destroy=false"}}, "wrong_type", "VALIDATION", true, "", "evidence"},
+		{"bad enum", ToolSupportedResources, map[string]any{"kind": "shel"}, "invalid_argument", "VALIDATION", true, "shell", ""},
+		{"enum in another case", ToolSupportedResources, map[string]any{"kind": "Shell"}, "invalid_argument", "VALIDATION", true, "", "kind"},
+		{"malformed plan", ToolTerraform, map[string]any{"plan": `{"format_version": "1.2",`}, "malformed_input", "VALIDATION", true, "", ""},
+		{"unsupported format", ToolTerraform, map[string]any{"plan": map[string]any{"format_version": "2.0", "resource_changes": []any{}}}, "unsupported_format_version", "VALIDATION", true, "", ""},
+		{"state file", ToolTerraform, map[string]any{"plan": map[string]any{"version": 4, "lineage": "x", "resources": []any{}}}, "wrong_document", "VALIDATION", true, "", ""},
+		{"input over the limit", ToolTerraform, map[string]any{"plan": big}, "input_too_large", "VALIDATION", true, "", ""},
+		{"state that is no state", ToolTerraform, map[string]any{"plan": map[string]any{"format_version": "1.2", "resource_changes": []any{}}, "state": map[string]any{"serial": 1}}, "invalid_argument", "VALIDATION", true, "", ""},
+		{"state over the limit", ToolTerraform, map[string]any{"plan": map[string]any{"format_version": "1.2", "resource_changes": []any{}}, "state": big}, "input_too_large", "VALIDATION", true, "", ""},
+		{"empty command", ToolShell, map[string]any{"command": "  "}, "invalid_argument", "VALIDATION", true, "", ""},
+		{"mcp call without tool name", ToolMCPCall, map[string]any{"tool": ""}, "invalid_argument", "VALIDATION", true, "", ""},
+		{"evidence for an unknown tool", ToolWithEvidence, map[string]any{"tool": "recourse_evaluate_shel", "input": map[string]any{}, "evidence": []any{}}, "invalid_argument", "VALIDATION", true, ToolShell, ""},
+		{"evidence input misspelt", ToolWithEvidence, map[string]any{"tool": ToolShell, "input": map[string]any{"comand": "ls"}, "evidence": []any{}}, "unknown_argument", "VALIDATION", true, "command", "input"},
+		{"evidence item malformed", ToolWithEvidence, map[string]any{"tool": ToolShell, "input": map[string]any{"command": "ls"}, "evidence": []any{"force_destroy=false"}}, "wrong_type", "VALIDATION", true, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -300,11 +305,12 @@ func TestErrorContracts(t *testing.T) {
 			if tt.fuzzy != "" && !strings.Contains(fmt.Sprint(rec["fuzzy_matches"]), tt.fuzzy) {
 				t.Errorf("fuzzy matches %v lack %s", rec["fuzzy_matches"], tt.fuzzy)
 			}
-			if tt.fixedArg != "" {
-				args, _ := rec["suggested_args"].(map[string]any)
-				if _, ok := args[tt.fixedArg]; !ok {
-					t.Errorf("suggested_args %v lack %s", rec["suggested_args"], tt.fixedArg)
-				}
+			args, suggested := rec["suggested_args"].(map[string]any)
+			if _, ok := args[tt.fixedArg]; tt.fixedArg != "" && !ok {
+				t.Errorf("suggested_args %v lack %s", rec["suggested_args"], tt.fixedArg)
+			}
+			if tt.fixedArg == "" && suggested {
+				t.Errorf("suggested_args %v for a fault with no exact repair", args)
 			}
 			if rec["suggested_tool"] == nil || rec["schema_hint"] == nil {
 				t.Errorf("recovery %v lacks a tool or schema hint", rec)

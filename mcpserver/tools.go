@@ -27,6 +27,10 @@ type param struct {
 	required bool
 	desc     string
 	enum     []string
+	// aliases are other names callers use for the parameter (cmd for
+	// command); an unknown argument is renamed only to a parameter it
+	// certainly means (recovery.go).
+	aliases []string
 }
 
 // toolDef is a tool's definition; its schemas are generated from params.
@@ -39,9 +43,9 @@ type toolDef struct {
 }
 
 var contextParams = []param{
-	{name: "environment", types: []string{"string"}, desc: `where the action would run; "production", "prod", "prd", "live" or "prod-*" make the default policy stricter`},
-	{name: "actor", types: []string{"string"}, desc: "who or what proposes the action (agent or job id), passed to the policy"},
-	{name: "owner", types: []string{"string"}, desc: "who owns the affected system, passed to the policy"},
+	{name: "environment", types: []string{"string"}, aliases: []string{"env", "stage", "environment_name"}, desc: `where the action would run; "production", "prod", "prd", "live" or "prod-*" make the default policy stricter`},
+	{name: "actor", types: []string{"string"}, aliases: []string{"agent", "user"}, desc: "who or what proposes the action (agent or job id), passed to the policy"},
+	{name: "owner", types: []string{"string"}, aliases: []string{"team"}, desc: "who owns the affected system, passed to the policy"},
 }
 
 func toolDefs() []*toolDef {
@@ -52,8 +56,8 @@ func toolDefs() []*toolDef {
 			description: "Use this when you are about to run terraform/tofu apply: pass the JSON of `terraform show -json PLANFILE` and get how recoverable each change is and allow|warn|escalate|block. " +
 				"Use recourse_evaluate_shell instead for a raw command line. Common composition: terraform plan -out, terraform show -json, this tool, then apply only on allow or warn (after telling the user).",
 			params: append([]param{
-				{name: "plan", types: []string{"object", "string"}, required: true, desc: "the plan: the JSON object of `terraform show -json PLANFILE`, or that JSON as a string"},
-				{name: "state", types: []string{"object", "string"}, desc: "optional Terraform state (`terraform show -json`, or a raw terraform.tfstate) whose resources count as dependents of what the plan destroys"},
+				{name: "plan", types: []string{"object", "string"}, required: true, aliases: []string{"plan_json", "terraform_plan", "tfplan", "plan_file"}, desc: "the plan: the JSON object of `terraform show -json PLANFILE`, or that JSON as a string"},
+				{name: "state", types: []string{"object", "string"}, aliases: []string{"state_json", "tfstate", "terraform_state"}, desc: "optional Terraform state (`terraform show -json`, or a raw terraform.tfstate) whose resources count as dependents of what the plan destroys"},
 			}, contextParams...),
 			example:    map[string]any{"plan": map[string]any{"format_version": "1.2", "resource_changes": []any{}}},
 			reportData: true,
@@ -64,8 +68,8 @@ func toolDefs() []*toolDef {
 			description: "Use this when you are about to run a shell command (rm, git, kubectl, aws, psql, terraform destroy ...): pass the line exactly as you would give it to bash -c. " +
 				"Use recourse_evaluate_terraform instead for a plan file. Common composition: this tool before every command from a terminal tool, running it only on allow, or on warn after telling the user.",
 			params: append([]param{
-				{name: "command", types: []string{"string"}, required: true, desc: "the command line, exactly as it would be passed to bash -c"},
-				{name: "cwd", types: []string{"string"}, desc: "the working directory the line would run in; without it, relative paths are judged as project data"},
+				{name: "command", types: []string{"string"}, required: true, aliases: []string{"cmd", "command_line", "commandline", "shell_command", "bash_command", "line"}, desc: "the command line, exactly as it would be passed to bash -c"},
+				{name: "cwd", types: []string{"string"}, aliases: []string{"dir", "workdir", "working_dir", "working_directory", "directory"}, desc: "the working directory the line would run in; without it, relative paths are judged as project data"},
 			}, contextParams...),
 			example:    map[string]any{"command": "rm -rf ./build", "cwd": "/workspace/app"},
 			reportData: true,
@@ -76,10 +80,10 @@ func toolDefs() []*toolDef {
 			description: "Use this when you are about to call another MCP server's tool that may change or delete something (delete_repository, query with SQL, run_command, delete_namespace ...). " +
 				"Use recourse_evaluate_shell instead for a command you run yourself. Common composition: this tool with the exact server, tool, arguments and the tool's annotations, then the call only on allow or warn.",
 			params: append([]param{
-				{name: "tool", types: []string{"string"}, required: true, desc: "the tool's name (delete_repository, mcp__github__delete_repository, deleteRepository ...)"},
-				{name: "server", types: []string{"string"}, desc: "the MCP server's name (github, postgres, filesystem ...)"},
-				{name: "arguments", types: []string{"object"}, desc: "the arguments the tool would receive"},
-				{name: "annotations", types: []string{"object"}, desc: "the tool's annotations as its server advertised them (readOnlyHint, destructiveHint ...)"},
+				{name: "tool", types: []string{"string"}, required: true, aliases: []string{"tool_name", "name"}, desc: "the tool's name (delete_repository, mcp__github__delete_repository, deleteRepository ...)"},
+				{name: "server", types: []string{"string"}, aliases: []string{"server_name", "mcp_server"}, desc: "the MCP server's name (github, postgres, filesystem ...)"},
+				{name: "arguments", types: []string{"object"}, aliases: []string{"args", "params", "parameters", "tool_arguments", "tool_input"}, desc: "the arguments the tool would receive"},
+				{name: "annotations", types: []string{"object"}, aliases: []string{"tool_annotations"}, desc: "the tool's annotations as its server advertised them (readOnlyHint, destructiveHint ...)"},
 			}, contextParams[:2]...),
 			example:    map[string]any{"server": "github", "tool": "delete_repository", "arguments": map[string]any{"owner": "acme", "repo": "api"}},
 			reportData: true,
@@ -91,8 +95,8 @@ func toolDefs() []*toolDef {
 				"Use the plain evaluate tool instead when you have no new facts. Common composition: evaluate, read missingEvidence, verify with read-only commands, then this tool.",
 			params: []param{
 				{name: "tool", types: []string{"string"}, required: true, desc: "the evaluation tool the input is for", enum: []string{ToolTerraform, ToolShell, ToolMCPCall}},
-				{name: "input", types: []string{"object"}, required: true, desc: "the same arguments you passed to that tool"},
-				{name: "evidence", types: []string{"array"}, required: true, desc: `facts for keys a report listed in missingEvidence: [{"address": target id, "key": the missing key, "value": what you found, "source": how}]`},
+				{name: "input", types: []string{"object"}, required: true, aliases: []string{"arguments", "args"}, desc: "the same arguments you passed to that tool"},
+				{name: "evidence", types: []string{"array"}, required: true, aliases: []string{"facts"}, desc: `facts for keys a report listed in missingEvidence: [{"address": target id, "key": the missing key, "value": what you found, "source": how}]`},
 				contextParams[0], contextParams[1],
 			},
 			example: map[string]any{"tool": ToolTerraform, "input": map[string]any{"plan": map[string]any{"format_version": "1.2", "resource_changes": []any{}}},

@@ -81,11 +81,12 @@ func (s *Server) Handle(ctx context.Context, msg []byte) []byte {
 		ID      json.RawMessage `json:"id"`
 		Method  string          `json:"method"`
 		Params  struct {
-			Name string `json:"name"`
+			Name      string `json:"name"`
+			Arguments any    `json:"arguments"`
 		} `json:"params"`
 	}
 	if json.Unmarshal(msg, &probe) == nil && probe.Method == "tools/call" && len(probe.ID) > 0 && !s.Known(probe.Params.Name) {
-		b, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": probe.ID, "result": s.UnknownTool(probe.Params.Name)})
+		b, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": probe.ID, "result": s.UnknownTool(probe.Params.Name, probe.Params.Arguments)})
 		if err == nil {
 			return b
 		}

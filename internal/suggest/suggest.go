@@ -5,6 +5,7 @@ package suggest
 import (
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/agnivade/levenshtein"
 )
@@ -62,4 +63,64 @@ func contains(a, b string) bool {
 
 func normalize(s string) string {
 	return strings.NewReplacer(".", "_", "-", "_", " ", "_").Replace(strings.ToLower(strings.TrimSpace(s)))
+}
+
+// ByWords returns up to n candidates that share the most words with name
+// (words split at '_', '.', '-', ' ' and lower-to-upper case changes),
+// most first, for names that are not misspellings but rewordings
+// (evaluate_terraform_plan for recourse_evaluate_terraform). A candidate
+// needs at least two shared words, or all of name's words.
+func ByWords(name string, candidates []string, n int) []string {
+	words := wordSet(name)
+	type scored struct {
+		c      string
+		shared int
+	}
+	var hits []scored
+	for _, c := range candidates {
+		shared := 0
+		for w := range wordSet(c) {
+			if words[w] {
+				shared++
+			}
+		}
+		if shared >= 2 || (shared > 0 && shared == len(words)) {
+			hits = append(hits, scored{c, shared})
+		}
+	}
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].shared > hits[j].shared })
+	out := make([]string, 0, n)
+	for _, h := range hits {
+		if len(out) == n {
+			break
+		}
+		out = append(out, h.c)
+	}
+	return out
+}
+
+func wordSet(s string) map[string]bool {
+	set := map[string]bool{}
+	var word []rune
+	flush := func() {
+		if len(word) > 0 {
+			set[strings.ToLower(string(word))] = true
+			word = word[:0]
+		}
+	}
+	var prev rune
+	for _, r := range s {
+		switch {
+		case r == '_' || r == '.' || r == '-' || r == ' ':
+			flush()
+		case unicode.IsUpper(r) && unicode.IsLower(prev):
+			flush()
+			word = append(word, r)
+		default:
+			word = append(word, r)
+		}
+		prev = r
+	}
+	flush()
+	return set
 }

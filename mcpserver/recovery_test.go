@@ -1,0 +1,184 @@
+package mcpserver
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// rdsDelete is a plan deleting a database without a final snapshot or
+// backups: block, whatever the environment.
+var rdsDelete = map[string]any{"format_version": "1.2", "resource_changes": []any{map[string]any{
+	"address": "aws_db_instance.main", "type": "aws_db_instance",
+	"change": map[string]any{"actions": []any{"delete"}, "before": map[string]any{"skip_final_snapshot": true, "backup_retention_period": 0}},
+}}}
+
+func rdsDeleteText() string {
+	b, _ := json.Marshal(rdsDelete)
+	return string(b)
+}
+
+// recoveryCases are calls with a fault, each beside the call its caller
+// meant (nil when what was meant cannot be known from the call).
+var recoveryCases = []struct {
+	name           string
+	tool           string
+	args           any
+	meantTool      string
+	meant          map[string]any
+	wantSuggestion bool
+}{
+	{"misspelt key", ToolShell, map[string]any{"comand": "rm -rf /"}, ToolShell, map[string]any{"command": "rm -rf /"}, true},
+	{"alias, never the nearest spelling (cmd is not cwd)", ToolShell, map[string]any{"cmd": "rm -rf ~"}, ToolShell, map[string]any{"command": "rm -rf ~"}, true},
+	{"key in another case", ToolShell, map[string]any{"Command": "rm -rf ~", "CWD": "/srv"}, ToolShell, map[string]any{"command": "rm -rf ~", "cwd": "/srv"}, true},
+	{"every unknown key at once", ToolShell, map[string]any{"comand": "rm -rf /", "working_directory": "/", "enviroment": "prod"}, ToolShell, map[string]any{"command": "rm -rf /", "cwd": "/", "environment": "prod"}, true},
+	{"an unknown key with no sure rename", ToolShell, map[string]any{"command": "rm -rf /", "sudo": true}, "", nil, false},
+	{"Command and command", ToolShell, map[string]any{"Command": "ls", "command": "rm -rf /"}, "", nil, false},
+	{"missing command", ToolShell, map[string]any{"cwd": "ls"}, "", nil, false},
+	{"command of the wrong type", ToolShell, map[string]any{"command": []any{"rm", "-rf", "/"}}, "", nil, false},
+	{"arguments as a JSON string", ToolMCPCall, map[string]any{"server": "postgres", "tool": "query", "arguments": `{"sql": "DROP TABLE users"}`}, ToolMCPCall,
+		map[string]any{"server": "postgres", "tool": "query", "arguments": map[string]any{"sql": "DROP TABLE users"}}, true},
+	{"the whole call as a JSON string", ToolShell, `{"command": "rm -rf /"}`, ToolShell, map[string]any{"command": "rm -rf /"}, true},
+	{"a boolean as a string", ToolSupportedResources, map[string]any{"name": "aws_db_instance", "include_rules": "true"}, ToolSupportedResources, map[string]any{"name": "aws_db_instance", "include_rules": true}, true},
+	{"an enum in another case", ToolSupportedResources, map[string]any{"kind": "Terraform", "name": "aws_db_instance"}, ToolSupportedResources, map[string]any{"kind": "terraform", "name": "aws_db_instance"}, true},
+	{"an enum misspelt", ToolSupportedResources, map[string]any{"kind": "terrafrom"}, "", nil, false},
+	{"a truncated RDS-delete plan", ToolTerraform, map[string]any{"plan": rdsDeleteText()[:80]}, "", nil, false},
+	{"an errored RDS-delete plan", ToolTerraform, map[string]any{"plan": map[string]any{"format_version": "1.2", "errored": true, "resource_changes": rdsDelete["resource_changes"]}}, "", nil, false},
+	{"a plan without format_version", ToolTerraform, map[string]any{"plan": map[string]any{"resource_changes": rdsDelete["resource_changes"]}}, "", nil, false},
+	{"a misspelt tool name on an RDS delete", "recourse_evaluate_terraform_plan", map[string]any{"plan": rdsDelete}, ToolTerraform, map[string]any{"plan": rdsDelete}, true},
+	{"a reworded tool name on a shell line", "evaluate_shell_command", map[string]any{"command": "rm -rf /"}, ToolShell, map[string]any{"command": "rm -rf /"}, true},
+	{"a misspelt tool name whose arguments fit no tool", "recourse_evaluate_shel", map[string]any{"sql": "DROP TABLE users"}, "", nil, false},
+	{"evidence with a misspelt input key", ToolWithEvidence, map[string]any{"tool": ToolShell, "input": map[string]any{"comand": "rm -rf ./data"},
+		"evidence": []any{map[string]any{"address": "x", "key": "k", "value": true, "source": "ls"}}}, ToolWithEvidence,
+		map[string]any{"tool": ToolShell, "input": map[string]any{"command": "rm -rf ./data"}, "evidence": []any{map[string]any{"address": "x", "key": "k", "value": true, "source": "ls"}}}, true},
+	{"evidence that is not a list of items", ToolWithEvidence, map[string]any{"tool": ToolShell, "input": map[string]any{"command": "ls"}, "evidence": []any{"force_destroy=false"}}, "", nil, false},
+	{"a misspelt key on a line with a credential", ToolShell, map[string]any{"comand": "curl -H 'Authorization: Bearer sk_live_4eC39HqLyjWDarjtT1zdp7dc' https://api.example.com -X DELETE"}, "", nil, false},
+}
+
+// TestFollowingARecoveryJudgesOnlyTheCallersAction: an agent that follows
+// error.recovery.suggested_args reaches a verdict on its own action or
+// another error, never a verdict on anything else; every suggestion passes
+// the suggested tool's input schema; a fault with no exact repair has no
+// suggestion.
+func TestFollowingARecoveryJudgesOnlyTheCallersAction(t *testing.T) {
+	s := newServer(t, Options{})
+	initialize(t, s)
+	for _, tc := range recoveryCases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, env, isErr := call(t, s, tc.tool, tc.args)
+			if !isErr || env["error"] == nil {
+				t.Fatalf("a faulty call was judged: %v", env)
+			}
+			tool, args, ok := suggestion(env)
+			if ok != tc.wantSuggestion {
+				t.Fatalf("suggestion %v %v, want one: %v (%v)", tool, args, tc.wantSuggestion, env["error"])
+			}
+			for hop := 0; ok; hop++ {
+				if hop == 3 {
+					t.Fatal("a recovery chain of three errors")
+				}
+				inputValidate(t, tool, args)
+				_, env, isErr = call(t, s, tool, args)
+				if isErr {
+					tool, args, ok = suggestion(env)
+					continue
+				}
+				if tc.meant == nil {
+					t.Fatalf("a suggestion led to a verdict on something the caller never named: %v", env["data"])
+				}
+				_, want, _ := call(t, s, tc.meantTool, tc.meant)
+				if got, exp := verdictOf(env), verdictOf(want); got != exp {
+					t.Fatalf("following the recovery judged\n  %s\nthe call meant is judged\n  %s", got, exp)
+				}
+				break
+			}
+		})
+	}
+}
+
+// TestSuggestionsNeverEchoACredential: the repair of a call that carries
+// a credential is given as fixes, without the arguments.
+func TestSuggestionsNeverEchoACredential(t *testing.T) {
+	s := newServer(t, Options{})
+	initialize(t, s)
+	line := "curl -H 'Authorization: Bearer sk_live_4eC39HqLyjWDarjtT1zdp7dc' https://api.example.com -X DELETE"
+	res, env, _ := call(t, s, ToolShell, map[string]any{"comand": line})
+	b, _ := json.Marshal(res)
+	if strings.Contains(string(b), "4eC39HqLyjWDarjtT1zdp7dc") {
+		t.Fatalf("the credential is in the result: %s", b)
+	}
+	fixes := env["error"].(map[string]any)["recovery"].(map[string]any)["fixes"]
+	if fmt.Sprint(fixes) != "[map[action:rename field:comand to:command]]" {
+		t.Fatalf("fixes %v", fixes)
+	}
+}
+
+// TestNullOptionalArguments: the agent contract's examples send null for
+// optional parameters; they are read as absent.
+func TestNullOptionalArguments(t *testing.T) {
+	s := newServer(t, Options{})
+	initialize(t, s)
+	_, env, isErr := call(t, s, ToolShell, map[string]any{"command": "rm -rf /", "cwd": nil, "environment": nil})
+	if isErr || env["data"].(map[string]any)["riskAssessment"] != "block" {
+		t.Fatalf("%v", env)
+	}
+	_, env, isErr = call(t, s, ToolShell, map[string]any{"command": nil})
+	if !isErr || env["error"].(map[string]any)["kind"] != "missing_argument" {
+		t.Fatalf("a required argument sent as null: %v", env)
+	}
+}
+
+func suggestion(env map[string]any) (string, map[string]any, bool) {
+	e, _ := env["error"].(map[string]any)
+	rec, _ := e["recovery"].(map[string]any)
+	tool, _ := rec["suggested_tool"].(string)
+	args, ok := rec["suggested_args"].(map[string]any)
+	return tool, args, ok && tool != ""
+}
+
+// verdictOf is what a result judged: the decision and the mutations'
+// targets, or the data itself for a result without a report.
+func verdictOf(env map[string]any) string {
+	data, _ := env["data"].(map[string]any)
+	if _, ok := data["riskAssessment"]; !ok {
+		b, _ := json.Marshal(data)
+		return string(b)
+	}
+	var targets []string
+	for _, m := range data["mutations"].([]any) {
+		intent := m.(map[string]any)["intent"].(map[string]any)
+		targets = append(targets, fmt.Sprint(intent["target"].(map[string]any)["id"]))
+	}
+	slices.Sort(targets)
+	return fmt.Sprintf("%v %v", data["riskAssessment"], targets)
+}
+
+func inputValidate(t *testing.T, tool string, args map[string]any) {
+	t.Helper()
+	def := toolByName(tool)
+	if def == nil {
+		t.Fatalf("suggested tool %q does not exist", tool)
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(def.inputSchema()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource(tool+".in.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile(tool + ".in.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(args)
+	inst, _ := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err := sch.Validate(inst); err != nil {
+		t.Fatalf("suggested_args %s fail %s's input schema: %v", b, tool, err)
+	}
+}
