@@ -224,16 +224,26 @@ func singleDashWord(arg string) (string, bool) {
 	return name, true
 }
 
+// ReadOnlyKey is the evidence an agent can supply for an MCP tool no rule
+// knows: true when it verified that the tool only reads (its server's
+// documentation, its source). It moves the verdict to warn, never to
+// allow: the caller's word is not the input's.
+const ReadOnlyKey = "read_only"
+
 // classifyCall judges an MCP tool no rule knows by its name's words and
-// the annotations its server advertised. The annotations are the judged
-// server's own word, so they may only raise caution: destructiveHint or a
-// destructive word in the name is needs-review, a read verb in the name
-// allows, anything else warns; readOnlyHint lowers nothing (a tool that
-// says it only reads is judged as if it had not said so).
+// the annotations its server advertised. What cannot be classified is
+// needs-review (escalate), as the agent contract asks: "return
+// riskAssessment: escalate when the action can be parsed but not
+// classified". The annotations are the judged server's own word, so they
+// may only raise caution: destructiveHint or a destructive word in the
+// name is needs-review; a plain read (get_, list_, read_, search_,
+// describe_ … with no word that changes state) allows; readOnlyHint lowers
+// nothing.
 func classifyCall(m *model.Mutation) model.Recoverability {
 	c := m.Call
 	v := model.Recoverability{Source: model.FromClassifier, Confidence: model.ConfidenceLow, RuleID: "classifier.mcp.unknown-tool",
-		Tier: model.TierRecoverableWithEffort, Reasoning: "no rule knows the tool " + c.Tool + ", so what it does was not analysed"}
+		Tier: model.TierNeedsReview, Reasoning: "no rule knows the tool " + c.Tool + onServer(c) + ", so what it does was not analysed: a human must say, or supply " + ReadOnlyKey + " evidence after checking that it only reads",
+		MissingEvidence: []string{ReadOnlyKey}}
 	a := c.Annotations
 	var verb string
 	for _, w := range c.Words {
@@ -266,12 +276,66 @@ func classifyCall(m *model.Mutation) model.Recoverability {
 		v.Reasoning = "no rule knows the tool " + c.Tool + ", and its server marks it destructive (destructiveHint)"
 		v.Evidence = []model.Evidence{{Key: "annotations.destructiveHint", Value: true, Present: true}}
 		v.MissingEvidence = []string{"a rule for " + c.Name}
-	case len(c.Words) > 0 && readVerbs[c.Words[0]]:
+	case plainRead(c.Words):
 		v.Tier, v.RuleID = model.TierReversible, "classifier.mcp.read-verb"
-		v.Reasoning = "no rule knows the tool " + c.Tool + "; its name starts with a read verb (" + c.Words[0] + ") and names no destructive operation"
+		v.Reasoning = "no rule knows the tool " + c.Tool + "; its name starts with a read verb (" + c.Words[0] + ") and names nothing that changes state"
 		v.Evidence = []model.Evidence{{Key: "verb", Value: c.Words[0], Present: true}}
+		v.MissingEvidence = nil
+	default:
+		switch m.Evidence[ReadOnlyKey] {
+		case true:
+			v.Tier, v.RuleID = model.TierRecoverableWithEffort, "classifier.mcp.unknown-tool.read-only-supplied"
+			v.Reasoning = "no rule knows the tool " + c.Tool + onServer(c) + "; the caller checked that it only reads (" + ReadOnlyKey + " evidence), which the input does not show"
+			v.Evidence = []model.Evidence{{Key: ReadOnlyKey, Value: true, Present: true, Description: "supplied by the caller"}}
+			v.MissingEvidence = nil
+		case false:
+			v.RuleID = "classifier.mcp.unknown-tool.changes-state"
+			v.Reasoning = "no rule knows the tool " + c.Tool + onServer(c) + ", and the caller found that it changes state: a human must say whether that is recoverable"
+			v.Evidence = []model.Evidence{{Key: ReadOnlyKey, Value: false, Present: true, Description: "supplied by the caller"}}
+			v.MissingEvidence = nil
+		}
 	}
 	return v
+}
+
+func onServer(c *model.ToolCall) string {
+	if c.Server == "" {
+		return ""
+	}
+	return " on the server " + c.Server
+}
+
+// mcpReadVerbs start the names of tools that read (get_issue,
+// list_channels, searchCode); fewer than the shell's read verbs: query,
+// check, download or plan may act on an unknown server.
+var mcpReadVerbs = map[string]bool{"get": true, "list": true, "read": true, "search": true, "describe": true, "show": true,
+	"view": true, "find": true, "fetch": true, "lookup": true, "retrieve": true, "inspect": true, "browse": true, "count": true,
+	"info": true, "status": true, "whoami": true, "explain": true, "preview": true, "history": true, "logs": true, "log": true}
+
+// sideEffectWords in a tool's name say it changes state even after a read
+// verb (get_or_create_user, read_and_send, fetch_then_update).
+var sideEffectWords = map[string]bool{"create": true, "update": true, "set": true, "put": true, "post": true, "send": true,
+	"write": true, "run": true, "exec": true, "execute": true, "apply": true, "push": true, "merge": true, "move": true,
+	"rename": true, "add": true, "insert": true, "upsert": true, "save": true, "upload": true, "publish": true, "deploy": true,
+	"start": true, "stop": true, "restart": true, "trigger": true, "invoke": true, "call": true, "submit": true, "approve": true,
+	"close": true, "open": true, "lock": true, "unlock": true, "enable": true, "disable": true, "grant": true, "revoke": true,
+	"assign": true, "transfer": true, "pay": true, "charge": true, "refund": true, "invite": true, "mark": true, "edit": true,
+	"modify": true, "change": true, "patch": true, "replace": true, "reset": true, "sync": true, "import": true, "export": true,
+	"install": true, "uninstall": true, "scale": true, "rollback": true, "restore": true, "commit": true, "tag": true,
+	"comment": true, "reply": true, "react": true, "star": true, "fork": true, "clone": true, "copy": true, "and": true, "or": true, "then": true}
+
+// plainRead reports whether a tool's name is a read: a read verb first and
+// no word that changes state ("and", "or", "then" join a second verb).
+func plainRead(words []string) bool {
+	if len(words) == 0 || !mcpReadVerbs[words[0]] {
+		return false
+	}
+	for _, w := range words[1:] {
+		if sideEffectWords[w] || destructiveVerbs[w] {
+			return false
+		}
+	}
+	return true
 }
 
 // operationKeys are the arguments through which a generic tool is told

@@ -128,32 +128,45 @@ func TestClassifyDataAttributes(t *testing.T) {
 
 // TestClassifyCall: an unknown tool's verdict follows the verbs of its
 // name ("empty" is a verb only in front) and of an argument that names
-// its operation.
+// its operation; what is neither a plain read nor destructive is needs
+// review unless the caller supplies read_only evidence, which moves it to
+// recoverable-with-effort (warn), never further.
 func TestClassifyCall(t *testing.T) {
 	tests := []struct {
-		words []string
-		args  map[string]any
-		tier  model.Tier
+		words    []string
+		args     map[string]any
+		evidence map[string]any
+		tier     model.Tier
+		rule     string
 	}{
-		{[]string{"empty", "bucket"}, nil, model.TierNeedsReview},
-		{[]string{"delete", "widget"}, nil, model.TierNeedsReview},
-		{[]string{"create", "empty", "file"}, nil, model.TierRecoverableWithEffort},
-		{[]string{"list", "widgets"}, nil, model.TierReversible},
-		{[]string{"empty"}, nil, model.TierRecoverableWithEffort},
+		{[]string{"empty", "bucket"}, nil, nil, model.TierNeedsReview, "classifier.mcp.destructive-verb"},
+		{[]string{"delete", "widget"}, nil, nil, model.TierNeedsReview, "classifier.mcp.destructive-verb"},
+		{[]string{"create", "empty", "file"}, nil, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool"},
+		{[]string{"list", "widgets"}, nil, nil, model.TierReversible, "classifier.mcp.read-verb"},
+		{[]string{"get", "or", "create", "user"}, nil, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool"},
+		{[]string{"search", "and", "send"}, nil, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool"},
+		{[]string{"query", "widgets"}, nil, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool"},
+		{[]string{"empty"}, nil, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool"},
 		// An argument that says which operation a generic tool performs.
-		{[]string{"dml", "records"}, map[string]any{"operation": "delete", "objectName": "Account"}, model.TierNeedsReview},
-		{[]string{"dml", "records"}, map[string]any{"operation": "insert"}, model.TierRecoverableWithEffort},
-		{[]string{"records"}, map[string]any{"Action": "hardDelete"}, model.TierNeedsReview},
-		{[]string{"list", "records"}, map[string]any{"mode": "purge"}, model.TierNeedsReview},
-		{[]string{"update", "note"}, map[string]any{"text": "delete this line"}, model.TierRecoverableWithEffort},
-		{[]string{"records"}, map[string]any{"operation": 3}, model.TierRecoverableWithEffort},
+		{[]string{"dml", "records"}, map[string]any{"operation": "delete", "objectName": "Account"}, nil, model.TierNeedsReview, "classifier.mcp.destructive-operation"},
+		{[]string{"dml", "records"}, map[string]any{"operation": "insert"}, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool"},
+		{[]string{"records"}, map[string]any{"Action": "hardDelete"}, nil, model.TierNeedsReview, "classifier.mcp.destructive-operation"},
+		{[]string{"list", "records"}, map[string]any{"mode": "purge"}, nil, model.TierNeedsReview, "classifier.mcp.destructive-operation"},
+		{[]string{"update", "note"}, map[string]any{"text": "delete this line"}, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool"},
+		{[]string{"records"}, map[string]any{"operation": 3}, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool"},
+		// The evidence route: the caller's word moves an unknown tool to
+		// warn at most, and never a destructive one.
+		{[]string{"frobnicate"}, nil, map[string]any{ReadOnlyKey: true}, model.TierRecoverableWithEffort, "classifier.mcp.unknown-tool.read-only-supplied"},
+		{[]string{"frobnicate"}, nil, map[string]any{ReadOnlyKey: false}, model.TierNeedsReview, "classifier.mcp.unknown-tool.changes-state"},
+		{[]string{"frobnicate"}, nil, map[string]any{ReadOnlyKey: "yes"}, model.TierNeedsReview, "classifier.mcp.unknown-tool"},
+		{[]string{"delete", "widget"}, nil, map[string]any{ReadOnlyKey: true}, model.TierNeedsReview, "classifier.mcp.destructive-verb"},
 	}
 	for _, tt := range tests {
 		name := strings.Join(tt.words, "_")
 		m := &model.Mutation{Source: model.SourceMCP, Action: model.ActionCall, Target: model.Target{Type: name},
-			Call: &model.ToolCall{Tool: name, Name: name, Words: tt.words, Arguments: tt.args}}
-		if v := Classify(m); v.Tier != tt.tier {
-			t.Errorf("%s: tier %d, want %d (%s)", name, v.Tier, tt.tier, v.Reasoning)
+			Call: &model.ToolCall{Tool: name, Name: name, Words: tt.words, Arguments: tt.args}, Evidence: tt.evidence}
+		if v := Classify(m); v.Tier != tt.tier || v.RuleID != tt.rule {
+			t.Errorf("%s %v: tier %d by %s, want %d by %s (%s)", name, tt.evidence, v.Tier, v.RuleID, tt.tier, tt.rule, v.Reasoning)
 		}
 	}
 }

@@ -604,7 +604,7 @@ func redactMutation(out *report.Mutation, v *policy.Verdict) {
 // answer (true, false) would lead to, found by judging the change again
 // with that answer as evidence, and the rules' hint for checking it.
 func (e *Evaluator) missingDetails(m *model.Mutation, v model.Recoverability, inv *model.Inventory) []report.MissingEvidenceDetail {
-	if len(v.MissingEvidence) == 0 || v.Source != model.FromRules {
+	if len(v.MissingEvidence) == 0 {
 		return nil
 	}
 	out := make([]report.MissingEvidenceDetail, 0, len(v.MissingEvidence))

@@ -5,6 +5,7 @@
 package mcpserver
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/recourse-dev/recourse/model"
@@ -37,13 +38,32 @@ const (
 
 // Envelope is every tool result's structuredContent.
 type Envelope struct {
-	Status         Status    `json:"status"`
-	Data           any       `json:"data"`
-	Error          *Contract `json:"error"`
-	Confidence     *string   `json:"confidence"`
-	FollowUpHints  []string  `json:"follow_up_hints"`
-	CharterVersion string    `json:"charter_version"`
+	Status Status    `json:"status"`
+	Data   any       `json:"data"`
+	Error  *Contract `json:"error"`
+	// DegradationReason says why a result is partial or degraded; set
+	// exactly then, from a closed set (DegradationReasons).
+	DegradationReason string   `json:"degradation_reason,omitempty"`
+	Confidence        *string  `json:"confidence"`
+	FollowUpHints     []string `json:"follow_up_hints"`
+	CharterVersion    string   `json:"charter_version"`
 }
+
+// The degradation reasons, a closed set agents branch on.
+const (
+	// ReasonUnanalysedPart: part of the input could not be analysed (a
+	// parse error, a dynamic command, a cap reached); status partial.
+	ReasonUnanalysedPart = "unanalysed_part"
+	// ReasonUnparsedSQL: SQL that could not be parsed; status partial.
+	ReasonUnparsedSQL = "unparsed_sql"
+	// ReasonClassifierFallback: part of the verdict came from the
+	// classifier, which reads a type or tool from its name; status
+	// degraded.
+	ReasonClassifierFallback = "classifier_fallback"
+)
+
+// DegradationReasons lists the closed set, for the output schema.
+var DegradationReasons = []string{ReasonUnanalysedPart, ReasonUnparsedSQL, ReasonClassifierFallback}
 
 // Validate enforces the invariant: error is set exactly when the status is
 // error or refused, and a failed envelope carries no data.
@@ -56,6 +76,10 @@ func (e Envelope) Validate() error {
 		return fmt.Errorf("status %s with an error", e.Status)
 	case failed && e.Data != nil:
 		return fmt.Errorf("status %s with data", e.Status)
+	case (e.Status == StatusPartial || e.Status == StatusDegraded) != (e.DegradationReason != ""):
+		return fmt.Errorf("status %s with degradation reason %q", e.Status, e.DegradationReason)
+	case e.Status == StatusPartial && e.Confidence != nil && *e.Confidence == string(model.ConfidenceHigh):
+		return fmt.Errorf("status partial at HIGH confidence")
 	case !failed && e.Data == nil:
 		return fmt.Errorf("status %s without data", e.Status)
 	case e.CharterVersion != CharterVersion:
@@ -64,10 +88,12 @@ func (e Envelope) Validate() error {
 	return nil
 }
 
-// failure is the envelope of a call that could not be evaluated.
+// failure is the envelope of a call that could not be evaluated: status
+// refused where Recourse chooses not to judge (an input over its size
+// limit), error for everything else.
 func failure(c *Contract) Envelope {
 	status := StatusError
-	if c.Kind == KindErroredPlan {
+	if c.Kind == KindInputTooLarge {
 		status = StatusRefused
 	}
 	hints := []string{}
@@ -77,11 +103,15 @@ func failure(c *Contract) Envelope {
 	return Envelope{Status: status, Error: c, FollowUpHints: hints, CharterVersion: CharterVersion}
 }
 
-// reportEnvelope is the envelope of an evaluated report.
+// reportEnvelope is the envelope of an evaluated report. A partial result
+// is never HIGH confidence: part of the input was not read. The evidence
+// tool is suggested only when an agent can supply a fact that would move
+// a verdict (a key whose answers the report lists as outcomes).
 func reportEnvelope(rep *report.ConsequenceReport, tool string) Envelope {
 	env := Envelope{Status: StatusSuccess, Data: rep, FollowUpHints: []string{}, CharterVersion: CharterVersion}
 	conf := model.ConfidenceHigh
-	partial, degraded := false, false
+	var partial, degraded string
+	suppliable := false
 	for _, m := range rep.Mutations {
 		r := m.Recoverability
 		switch {
@@ -90,26 +120,40 @@ func reportEnvelope(rep *report.ConsequenceReport, tool string) Envelope {
 		case r.Confidence == model.ConfidenceMedium && conf == model.ConfidenceHigh:
 			conf = model.ConfidenceMedium
 		}
-		degraded = degraded || r.Source == model.FromClassifier
-		partial = partial || m.Intent.Target.Type == model.UnanalysedProgram || r.RuleID == "sql.unparsed"
+		switch {
+		case r.RuleID == "sql.unparsed":
+			partial = cmp.Or(partial, ReasonUnparsedSQL)
+		case m.Intent.Target.Type == model.UnanalysedProgram:
+			partial = cmp.Or(partial, ReasonUnanalysedPart)
+		case r.Source == model.FromClassifier:
+			degraded = ReasonClassifierFallback
+		}
+		for _, d := range m.MissingEvidenceDetails {
+			suppliable = suppliable || len(d.Outcomes) > 0
+		}
 	}
-	c := string(conf)
-	env.Confidence = &c
+	for _, s := range rep.MutationsSummarised {
+		if s.RuleID == "sql.unparsed" || s.RuleID == "program.unanalysed" {
+			partial = cmp.Or(partial, ReasonUnanalysedPart)
+		}
+	}
 	switch {
 	case len(rep.Mutations) == 0:
 		env.Status = StatusEmpty
-	case partial:
-		env.Status = StatusPartial
-	case degraded:
-		env.Status = StatusDegraded
+	case partial != "":
+		env.Status, env.DegradationReason = StatusPartial, partial
+		if conf == model.ConfidenceHigh {
+			conf = model.ConfidenceMedium
+		}
+	case degraded != "":
+		env.Status, env.DegradationReason = StatusDegraded, degraded
 		env.FollowUpHints = append(env.FollowUpHints, ToolSupportedResources)
 	}
+	c := string(conf)
+	env.Confidence = &c
 	if rep.RiskAssessment.Rank() >= model.Escalate.Rank() {
-		for _, m := range rep.Mutations {
-			if len(m.MissingEvidence) > 0 {
-				env.FollowUpHints = append(env.FollowUpHints, ToolWithEvidence)
-				break
-			}
+		if suppliable {
+			env.FollowUpHints = append(env.FollowUpHints, ToolWithEvidence)
 		}
 		env.FollowUpHints = append(env.FollowUpHints, tool)
 	}

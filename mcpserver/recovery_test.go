@@ -182,3 +182,49 @@ func inputValidate(t *testing.T, tool string, args map[string]any) {
 		t.Fatalf("suggested_args %s fail %s's input schema: %v", b, tool, err)
 	}
 }
+
+// TestOperatorContextWins: what the operator set with the server's flags
+// cannot be weakened by a call; a call may only make it stricter.
+func TestOperatorContextWins(t *testing.T) {
+	tests := []struct {
+		name          string
+		server        Options
+		args          map[string]any
+		decision, env string
+		actor, owner  string
+	}{
+		{"a call cannot lower production to dev", Options{Environment: "production"}, map[string]any{"environment": "dev"}, "escalate", "production", "", ""},
+		{"a call may raise staging to production", Options{Environment: "staging"}, map[string]any{"environment": "prod"}, "escalate", "prod", "", ""},
+		{"a call's other environment is ignored", Options{Environment: "staging"}, map[string]any{"environment": "qa"}, "warn", "staging", "", ""},
+		{"without the flag the call's environment is used", Options{}, map[string]any{"environment": "dev"}, "warn", "dev", "", ""},
+		{"the operator's actor and owner win", Options{Actor: "ci-agent", Owner: "platform"}, map[string]any{"actor": "root", "owner": "nobody"}, "warn", "", "ci-agent", "platform"},
+		{"without them the call's are used", Options{}, map[string]any{"actor": "claude", "owner": "payments"}, "warn", "", "claude", "payments"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newServer(t, tt.server)
+			initialize(t, s)
+			args := map[string]any{"command": "rm notes.txt"}
+			for k, v := range tt.args {
+				args[k] = v
+			}
+			_, env, isErr := call(t, s, ToolShell, args)
+			if isErr {
+				t.Fatal(env)
+			}
+			data := env["data"].(map[string]any)
+			ctx, _ := data["context"].(map[string]any)
+			if data["riskAssessment"] != tt.decision || fmt.Sprint(ctx["environment"]) != fmt.Sprint(orNil(tt.env)) ||
+				fmt.Sprint(ctx["actor"]) != fmt.Sprint(orNil(tt.actor)) || fmt.Sprint(ctx["owner"]) != fmt.Sprint(orNil(tt.owner)) {
+				t.Fatalf("%v with context %v", data["riskAssessment"], ctx)
+			}
+		})
+	}
+}
+
+func orNil(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}

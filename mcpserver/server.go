@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -18,14 +19,18 @@ import (
 	"github.com/recourse-dev/recourse/classifier"
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/internal/suggest"
+	"github.com/recourse-dev/recourse/policy"
 	"github.com/recourse-dev/recourse/report"
 	"github.com/recourse-dev/recourse/rules"
 )
 
 // Options configure a Server.
 type Options struct {
-	// Environment is the default environment when a call names none.
+	// Environment, Actor and Owner are the operator's: a call cannot
+	// change them, only make the evaluation stricter (Server.context).
 	Environment string
+	Actor       string
+	Owner       string
 	// Timeout bounds each evaluation (evaluator.DefaultTimeout when zero).
 	Timeout time.Duration
 	// Version is reported to clients.
@@ -156,8 +161,7 @@ func (s *Server) call(ctx context.Context, t *toolDef, args map[string]any) Enve
 
 // input turns an evaluation tool's arguments into the evaluator's input.
 func (s *Server) input(t *toolDef, args map[string]any) (evaluator.Kind, []byte, evaluator.Options, *Contract) {
-	opts := evaluator.Options{Environment: stringArg(args, "environment", s.opts.Environment), Actor: stringArg(args, "actor", ""),
-		Owner: stringArg(args, "owner", ""), Timeout: s.opts.Timeout}
+	opts := s.context(args)
 	switch t.name {
 	case ToolShell:
 		opts.Cwd = stringArg(args, "cwd", "")
@@ -182,6 +186,23 @@ func (s *Server) input(t *toolDef, args map[string]any) (evaluator.Kind, []byte,
 		recovery(c, t, nil, nil) // no exact repair for a document too large or unencodable
 	}
 	return evaluator.KindTerraform, data, opts, c
+}
+
+// context is the evaluation's context: what the operator set with the
+// server's flags wins, and a call's own values are used only where the
+// operator set none, or where they make the evaluation stricter. A call
+// that names a production environment (policy.IsProduction) when the
+// operator named another is judged as production; a call that names
+// "dev" on a server started with --environment production is judged as
+// production. Actor and owner are labels for the policy: the call's
+// values fill them only when the operator set none.
+func (s *Server) context(args map[string]any) evaluator.Options {
+	env := s.opts.Environment
+	if asked := stringArg(args, "environment", ""); env == "" || (policy.IsProduction(asked) && !policy.IsProduction(env)) {
+		env = cmp.Or(asked, env)
+	}
+	return evaluator.Options{Environment: env, Actor: cmp.Or(s.opts.Actor, stringArg(args, "actor", "")),
+		Owner: cmp.Or(s.opts.Owner, stringArg(args, "owner", "")), Timeout: s.opts.Timeout}
 }
 
 // withEvidence re-evaluates another tool's input with the agent's evidence.

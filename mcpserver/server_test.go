@@ -295,7 +295,11 @@ func TestErrorContracts(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			_, env, isErr := call(t, s, tt.tool, tt.args)
 			e, _ := env["error"].(map[string]any)
-			if !isErr || env["status"] != "error" || e == nil || env["data"] != nil {
+			status := "error"
+			if tt.kind == "input_too_large" {
+				status = "refused" // Recourse chooses not to judge it
+			}
+			if !isErr || env["status"] != status || e == nil || env["data"] != nil {
 				t.Fatalf("got %v", env)
 			}
 			if e["kind"] != tt.kind || e["type"] != tt.typ || e["recoverable"] != tt.recoverable || e["message"] == "" {
@@ -371,8 +375,19 @@ func TestEnvelopeInvariant(t *testing.T) {
 	if env := res.StructuredContent.(Envelope); env.Error == nil || env.Error.Kind != KindInternal || !res.IsError {
 		t.Fatalf("%+v", env)
 	}
-	if failure(newContract(KindErroredPlan, "x")).Status != StatusRefused {
-		t.Fatal("an errored plan is refused")
+	// refused only where Recourse chooses not to judge; an errored plan
+	// is an input it cannot judge: an error.
+	if failure(newContract(KindErroredPlan, "x")).Status != StatusError || failure(newContract(KindInputTooLarge, "x")).Status != StatusRefused {
+		t.Fatal("an errored plan is an error, an input over the limit refused")
+	}
+	for _, e := range []Envelope{
+		{Status: StatusPartial, Data: 1, Confidence: ptr("MEDIUM"), CharterVersion: CharterVersion},
+		{Status: StatusPartial, Data: 1, DegradationReason: ReasonUnanalysedPart, Confidence: ptr("HIGH"), CharterVersion: CharterVersion},
+		{Status: StatusSuccess, Data: 1, DegradationReason: ReasonClassifierFallback, CharterVersion: CharterVersion},
+	} {
+		if e.Validate() == nil {
+			t.Errorf("accepted %+v", e)
+		}
 	}
 	for kind := range Registry {
 		if newContract(kind, "x").Type == "" {

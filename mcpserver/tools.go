@@ -189,9 +189,10 @@ func (t *toolDef) outputSchema() json.RawMessage {
 					"recovery":    map[string]any{"type": "object"},
 				},
 			}}},
-			"confidence":      map[string]any{"enum": []any{"HIGH", "MEDIUM", "LOW", nil}},
-			"follow_up_hints": map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "maxItems": 3},
-			"charter_version": map[string]any{"const": CharterVersion},
+			"degradation_reason": map[string]any{"enum": DegradationReasons},
+			"confidence":         map[string]any{"enum": []any{"HIGH", "MEDIUM", "LOW", nil}},
+			"follow_up_hints":    map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "maxItems": 3},
+			"charter_version":    map[string]any{"const": CharterVersion},
 		},
 	}
 	if len(defs) > 0 {

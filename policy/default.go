@@ -19,7 +19,7 @@ import (
 // FuzzDefaultMatchesRego hold this function to its answer on every input.
 // A change to one is a change to both.
 func decideDefault(in Input) Result {
-	prod := isProduction(in.Environment)
+	prod := IsProduction(in.Environment)
 	base, escalating := rankAllow, false
 	for _, list := range [2][]Verdict{in.Verdicts, in.CrossActionRisks} {
 		for _, v := range list {
@@ -120,8 +120,9 @@ func classifierEffort(v Verdict) bool {
 	return v.Tier == model.TierRecoverableWithEffort && v.Source == model.FromClassifier
 }
 
-// isProduction is default.rego's production rule.
-func isProduction(env string) bool {
+// IsProduction is default.rego's production rule: the environments
+// the default policy is stricter in.
+func IsProduction(env string) bool {
 	env = strings.ToLower(env)
 	switch env {
 	case "production", "prod", "prd", "live":

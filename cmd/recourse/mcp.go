@@ -26,6 +26,8 @@ func newMCPCmd() *cobra.Command {
 	var (
 		policies    []string
 		environment string
+		actor       string
+		owner       string
 		logLevel    string
 		timeout     time.Duration
 	)
@@ -61,7 +63,7 @@ structuredContent. Logs go to stderr only. See docs/mcp.md.`,
 				return &exitStatus{code: exitError, err: err}
 			}
 			srv := mcpserver.New(evaluator.New(eng, pol), eng, mcpserver.Options{
-				Environment: environment, Timeout: timeout, Version: buildVersion(), Logger: logger,
+				Environment: environment, Actor: actor, Owner: owner, Timeout: timeout, Version: buildVersion(), Logger: logger,
 			})
 			logger.Info("serving MCP on stdio", "environment", environment, "policies", policies)
 			if err := srv.Serve(ctx, cmd.InOrStdin(), cmd.OutOrStdout()); err != nil && ctx.Err() == nil {
@@ -71,7 +73,9 @@ structuredContent. Logs go to stderr only. See docs/mcp.md.`,
 		},
 	}
 	serve.Flags().StringArrayVar(&policies, "policy", nil, "directory of Rego policies (repeatable; see docs/policy.md)")
-	serve.Flags().StringVar(&environment, "environment", "", "the environment assumed when a call names none")
+	serve.Flags().StringVar(&environment, "environment", "", "the environment of every evaluation: a call's own environment is used only when this is unset, or when it names production and this does not")
+	serve.Flags().StringVar(&actor, "actor", "", "who proposes the actions, for the policy; when set, a call's own actor is ignored")
+	serve.Flags().StringVar(&owner, "owner", "", "who owns the affected systems, for the policy; when set, a call's own owner is ignored")
 	serve.Flags().StringVar(&logLevel, "log-level", "warn", "stderr log level: debug, info, warn or error")
 	serve.Flags().DurationVar(&timeout, "timeout", evaluator.DefaultTimeout, "deadline of each evaluation")
 	_ = serve.RegisterFlagCompletionFunc("log-level", fixedCompletion("debug", "info", "warn", "error"))
