@@ -16,7 +16,6 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
-	"github.com/recourse-dev/recourse/classifier"
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/internal/suggest"
 	"github.com/recourse-dev/recourse/policy"
@@ -72,7 +71,7 @@ func New(ev *evaluator.Evaluator, eng *rules.Engine, opts Options) *Server {
 	s := &Server{ev: ev, eng: eng, opts: opts, tools: map[string]*toolDef{}, log: opts.Logger, catalogs: map[string]func() json.RawMessage{}}
 	for _, kind := range []string{"", rules.KindTerraform, rules.KindShell, rules.KindMCP} {
 		s.catalogs[kind] = sync.OnceValue(func() json.RawMessage {
-			b, _ := json.Marshal(Catalog(eng, kind, "", false))
+			b, _ := json.Marshal(Catalog(eng, kind))
 			return b
 		})
 	}
@@ -92,6 +91,11 @@ func New(ev *evaluator.Evaluator, eng *rules.Engine, opts Options) *Server {
 		mcp.WithResourceDescription("When to call which Recourse tool, and how to act on each decision"), mcp.WithMIMEType("text/markdown")),
 		func(context.Context, mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
 			return []mcp.ResourceContents{mcp.TextResourceContents{URI: InstructionsURI, MIMEType: "text/markdown", Text: Instructions}}, nil
+		})
+	s.mcp.AddResource(mcp.NewResource(SchemaURI, "ConsequenceReport JSON Schema",
+		mcp.WithResourceDescription("The full JSON Schema of data in every evaluate tool's result (outputSchema carries an outline)"), mcp.WithMIMEType("application/schema+json")),
+		func(context.Context, mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
+			return []mcp.ResourceContents{mcp.TextResourceContents{URI: SchemaURI, MIMEType: "application/schema+json", Text: string(report.Schema)}}, nil
 		})
 	s.mcp.AddPrompt(mcp.NewPrompt(PromptName, mcp.WithPromptDescription("How to use Recourse before destructive actions")),
 		func(context.Context, mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
@@ -142,8 +146,10 @@ func (s *Server) arguments(t *toolDef, raw any) (map[string]any, *Contract) {
 func (s *Server) call(ctx context.Context, t *toolDef, args map[string]any) Envelope {
 	switch t.name {
 	case ToolSupportedResources:
-		withRules, _ := args["include_rules"].(bool)
-		data := s.supported(stringArg(args, "kind", ""), stringArg(args, "name", ""), withRules)
+		data, c := s.supported(t, args)
+		if c != nil {
+			return failure(c)
+		}
 		return Envelope{Status: StatusSuccess, Data: data, FollowUpHints: []string{}, Confidence: ptr("HIGH"), CharterVersion: CharterVersion}
 	case ToolWithEvidence:
 		return s.withEvidence(ctx, t, args)
@@ -156,7 +162,8 @@ func (s *Server) call(ctx context.Context, t *toolDef, args map[string]any) Enve
 	if err != nil {
 		return failure(fromModel(err, t, args))
 	}
-	return reportEnvelope(rep, t.name)
+	noteIgnored(rep, args)
+	return respond(rep, t.name, args)
 }
 
 // input turns an evaluation tool's arguments into the evaluator's input.
@@ -231,7 +238,27 @@ func (s *Server) withEvidence(ctx context.Context, t *toolDef, args map[string]a
 	if err != nil {
 		return failure(fromModel(err, t, args))
 	}
-	return reportEnvelope(rep, inner.name)
+	noteIgnored(rep, innerArgs)
+	return respond(rep, inner.name, args)
+}
+
+// noteIgnored says in rep what became of the arguments the evaluation
+// accepted but did not act on.
+func noteIgnored(rep *report.ConsequenceReport, args map[string]any) {
+	if on, ok := args["classifier"].(bool); ok && !on {
+		rep.Input.Notes = append(rep.Input.Notes, "classifier: false was ignored: the classifier fallback is always on, and a change it judged makes the result degraded")
+	}
+}
+
+// respond is the envelope of rep in the form the call asked for: concise
+// unless response_format is "detailed". The status, confidence and hints
+// are computed from the whole report either way.
+func respond(rep *report.ConsequenceReport, tool string, args map[string]any) Envelope {
+	env := reportEnvelope(rep, tool)
+	if stringArg(args, "response_format", formatConcise) == formatConcise {
+		env.Data, env.concise = rep.Concise(), true
+	}
+	return env
 }
 
 // innerFailure is the contract of a recourse_evaluate_with_evidence call
@@ -297,22 +324,53 @@ func documentBytes(name string, v any, limit int) ([]byte, *Contract) {
 	return b, nil
 }
 
-// result is the tool result: the envelope in structuredContent, the same
-// JSON as text, and isError for error and refused.
+// result is the tool result: the envelope in structuredContent, isError
+// for error and refused, and a text mirror in content[0].text for clients
+// that show a model only the text (textOf).
 func result(env Envelope) *mcp.CallToolResult {
 	if err := env.Validate(); err != nil {
 		env = failure(newContract(KindInternal, "the envelope broke its own invariant: "+err.Error()))
 	}
-	text, err := json.Marshal(env)
+	text, err := textOf(env)
 	if err != nil {
 		env = failure(newContract(KindInternal, "encoding the envelope: "+err.Error()))
-		text, _ = json.Marshal(env)
+		text, _ = textOf(env)
 	}
 	return &mcp.CallToolResult{
-		Content:           []mcp.Content{mcp.NewTextContent(string(text))},
+		Content:           []mcp.Content{mcp.NewTextContent(text)},
 		StructuredContent: env,
 		IsError:           env.Error != nil,
 	}
+}
+
+// textOf is the text mirror of env. An error starts with its type and
+// kind, the words a client shows first, then the envelope's JSON; a
+// concise report is a few lines (report.Brief) under the envelope's
+// status, with the JSON in structuredContent; anything else is the
+// envelope's JSON, as the MCP spec suggests for structured results.
+func textOf(env Envelope) (string, error) {
+	b, err := json.Marshal(env)
+	if err != nil {
+		return "", err
+	}
+	switch rep, concise := env.Data.(*report.ConsequenceReport); {
+	case env.Error != nil:
+		return fmt.Sprintf("%s %s: %s\n%s", env.Error.Type, env.Error.Kind, env.Error.Message, b), nil
+	case concise && env.concise:
+		var h strings.Builder
+		fmt.Fprintf(&h, "recourse %s · status %s", rep.RiskAssessment, env.Status)
+		if env.DegradationReason != "" {
+			fmt.Fprintf(&h, " (%s)", env.DegradationReason)
+		}
+		if env.Confidence != nil {
+			fmt.Fprintf(&h, " · confidence %s", *env.Confidence)
+		}
+		if len(env.FollowUpHints) > 0 {
+			fmt.Fprintf(&h, " · next: %s", strings.Join(env.FollowUpHints, ", "))
+		}
+		return h.String() + "\n" + report.Brief(rep), nil
+	}
+	return string(b), nil
 }
 
 // UnknownTool is the result for a tools/call of a tool Recourse does not
@@ -351,60 +409,3 @@ func stringArg(args map[string]any, key, def string) string {
 }
 
 func ptr(s string) *string { return &s }
-
-// supported is recourse_supported_resources' data: the encoded default
-// answer when no name or rows are asked for, else a catalog built for the
-// question.
-func (s *Server) supported(kind, name string, withRules bool) any {
-	if get, ok := s.catalogs[kind]; ok && name == "" && !withRules {
-		if b := get(); len(b) > 0 {
-			return b
-		}
-	}
-	return Catalog(s.eng, kind, name, withRules)
-}
-
-// Supported is what recourse_supported_resources returns: the names that
-// have rules, their counts, the rule rows asked for, and what happens to
-// everything not listed.
-type Supported struct {
-	rules.Catalog
-	// Name and Covered answer a question about one type, program or tool:
-	// whether it has rows of its own (its rows are then in Rules), and
-	// the nearest covered names when it has none.
-	Name    string   `json:"name,omitempty"`
-	Covered *bool    `json:"covered,omitempty"`
-	NearBy  []string `json:"didYouMean,omitempty"`
-	// Classifier is, for a name with no rows, what the classifier makes
-	// of a Terraform type of that name.
-	Classifier *classifier.Reading `json:"classifier,omitempty"`
-	Fallback   string              `json:"fallback"`
-}
-
-// Catalog is the catalog of the engine's rows, limited to kind when set.
-// With name, Rules holds only that name's rows and Covered says whether
-// it has any; without it, Rules is empty unless withRules (every row is
-// some two thousand entries, more than an agent wants in its context).
-func Catalog(eng *rules.Engine, kind, name string, withRules bool) Supported {
-	out := Supported{Catalog: eng.Catalog(kind),
-		Fallback: "anything not listed is judged by the classifier from its name (status degraded): a data-bearing or container type's destroy is unrecoverable, network or configuration recoverable with effort, anything else needs review; never allowed without read-only evidence"}
-	switch {
-	case name != "":
-		var rows []rules.CatalogRow
-		for _, r := range out.Rules {
-			if r.Type == name {
-				rows = append(rows, r)
-			}
-		}
-		covered := len(rows) > 0
-		out.Name, out.Covered, out.Rules = name, &covered, append([]rules.CatalogRow{}, rows...)
-		if !covered {
-			out.NearBy = suggest.Matches(name, out.Names(), 3)
-			reading := classifier.ReadType(name)
-			out.Classifier = &reading
-		}
-	case !withRules:
-		out.Rules = []rules.CatalogRow{}
-	}
-	return out
-}

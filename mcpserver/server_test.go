@@ -53,12 +53,35 @@ func call(t *testing.T, s *Server, tool string, args any) (map[string]any, map[s
 	}
 	env, _ := res["structuredContent"].(map[string]any)
 	isErr, _ := res["isError"].(bool)
-	content := res["content"].([]any)[0].(map[string]any)["text"].(string)
+	checkText(t, res["content"].([]any)[0].(map[string]any)["text"].(string), env)
+	return res, env, isErr
+}
+
+// checkText holds content[0].text to its form: an error's type and kind
+// first, then the envelope's JSON; a concise report's decision and status
+// first; anything else the envelope's JSON.
+func checkText(t *testing.T, content string, env map[string]any) {
+	t.Helper()
+	data, _ := env["data"].(map[string]any)
+	jsonText := content
+	switch {
+	case env["error"] != nil:
+		e := env["error"].(map[string]any)
+		head, rest, _ := strings.Cut(content, "\n")
+		if want := fmt.Sprintf("%s %s: ", e["type"], e["kind"]); !strings.HasPrefix(head, want) {
+			t.Fatalf("an error's text starts %q, want %q", head, want)
+		}
+		jsonText = rest
+	case data["riskAssessment"] != nil && !strings.HasPrefix(content, "{"):
+		if want := fmt.Sprintf("recourse %s · status %s", data["riskAssessment"], env["status"]); !strings.HasPrefix(content, want) {
+			t.Fatalf("a concise text starts %.80q, want %q", content, want)
+		}
+		return
+	}
 	var text map[string]any
-	if err := json.Unmarshal([]byte(content), &text); err != nil || fmt.Sprint(text) != fmt.Sprint(env) {
+	if err := json.Unmarshal([]byte(jsonText), &text); err != nil || fmt.Sprint(text) != fmt.Sprint(env) {
 		t.Fatalf("content[0].text does not mirror structuredContent: %v", err)
 	}
-	return res, env, isErr
 }
 
 func initialize(t *testing.T, s *Server) {
@@ -232,15 +255,21 @@ func TestSupportedResourcesQueries(t *testing.T) {
 		{map[string]any{"kind": "terraform", "name": "aws_db_instance"}, true, func(n int) bool { return n >= 5 }, ""},
 		{map[string]any{"name": "aws_db_instanse"}, false, func(n int) bool { return n == 0 }, "aws_db_instance"},
 		{map[string]any{"kind": "shell", "name": "rm"}, true, func(n int) bool { return n >= 3 }, ""},
-		{map[string]any{"kind": "terraform", "include_rules": true}, nil, func(n int) bool { return n > 1000 }, ""},
+		{map[string]any{"kind": "terraform", "include_rules": true}, nil, func(n int) bool { return n == defaultRowLimit }, ""},
+		{map[string]any{"kind": "terraform", "include_rules": true, "limit": 7, "cursor": "14"}, nil, func(n int) bool { return n == 7 }, ""},
 		{map[string]any{}, nil, func(n int) bool { return n == 0 }, ""},
 	}
 	for _, tt := range tests {
 		_, env, isErr := call(t, s, ToolSupportedResources, tt.args)
 		data := env["data"].(map[string]any)
 		rows := data["rules"].([]any)
-		if isErr || data["covered"] != tt.covered || !tt.rows(len(rows)) || data["counts"].(map[string]any)["rules"].(float64) < 200 {
-			t.Errorf("%v: covered %v, %d rows, counts %v", tt.args, data["covered"], len(rows), data["counts"])
+		_, named := tt.args["name"]
+		if isErr || data["covered"] != tt.covered || !tt.rows(len(rows)) {
+			t.Errorf("%v: covered %v, %d rows", tt.args, data["covered"], len(rows))
+		}
+		// A name's answer is that name's alone, not the catalog.
+		if _, hasCounts := data["counts"]; named == hasCounts || named && data["terraformTypes"] != nil {
+			t.Errorf("%v: counts %v and names in a name's answer", tt.args, data["counts"])
 		}
 		if tt.near != "" && !strings.Contains(fmt.Sprint(data["didYouMean"]), tt.near) {
 			t.Errorf("%v: did you mean %v, want %s", tt.args, data["didYouMean"], tt.near)
@@ -251,6 +280,39 @@ func TestSupportedResourcesQueries(t *testing.T) {
 			t.Errorf("%v: classifier reading %v", tt.args, data["classifier"])
 		}
 		validate(t, ToolSupportedResources, env)
+	}
+}
+
+// TestSupportedResourcesPages: following next_cursor visits every row
+// once, and the last page has no cursor.
+func TestSupportedResourcesPages(t *testing.T) {
+	s := newServer(t, Options{})
+	args := map[string]any{"kind": "terraform", "include_rules": true, "limit": 500}
+	total, rows := 0, 0
+	for pages := 0; ; pages++ {
+		if pages > 100 {
+			t.Fatal("the pages do not end")
+		}
+		_, env, isErr := call(t, s, ToolSupportedResources, args)
+		if isErr {
+			t.Fatal(env["error"])
+		}
+		data := env["data"].(map[string]any)
+		total = int(data["counts"].(map[string]any)["rules"].(float64))
+		rows += len(data["rules"].([]any))
+		next, ok := data["next_cursor"].(string)
+		if !ok {
+			break
+		}
+		args["cursor"] = next
+	}
+	if rows != total || total < 1000 {
+		t.Fatalf("the pages held %d rows of %d", rows, total)
+	}
+	for _, bad := range []map[string]any{{"include_rules": true, "limit": 0}, {"include_rules": true, "limit": 1.5}, {"include_rules": true, "cursor": "x"}} {
+		if _, env, isErr := call(t, s, ToolSupportedResources, bad); !isErr || env["error"].(map[string]any)["kind"] != "invalid_argument" {
+			t.Errorf("%v: %v", bad, env)
+		}
 	}
 }
 

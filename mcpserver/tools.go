@@ -42,10 +42,21 @@ type toolDef struct {
 	reportData bool
 }
 
+// The response formats of the evaluate tools.
+const (
+	formatConcise  = "concise"
+	formatDetailed = "detailed"
+)
+
+// formatParam chooses between the concise report (the default) and the
+// whole one.
+var formatParam = param{name: "response_format", types: []string{"string"}, enum: []string{formatConcise, formatDetailed}, aliases: []string{"format"},
+	desc: `concise (default): only the changes that are not reversible; detailed: the whole report`}
+
 var contextParams = []param{
-	{name: "environment", types: []string{"string"}, aliases: []string{"env", "stage", "environment_name"}, desc: `where the action would run; "production", "prod", "prd", "live" or "prod-*" make the default policy stricter`},
-	{name: "actor", types: []string{"string"}, aliases: []string{"agent", "user"}, desc: "who or what proposes the action (agent or job id), passed to the policy"},
-	{name: "owner", types: []string{"string"}, aliases: []string{"team"}, desc: "who owns the affected system, passed to the policy"},
+	{name: "environment", types: []string{"string"}, aliases: []string{"env", "stage", "environment_name"}, desc: `where it would run (production, prod, prd, live, prod-* are stricter); the server's --environment wins`},
+	{name: "actor", types: []string{"string"}, aliases: []string{"agent", "user"}, desc: "who proposes the action, for the policy"},
+	{name: "owner", types: []string{"string"}, aliases: []string{"team"}, desc: "who owns the affected system, for the policy"},
 }
 
 func toolDefs() []*toolDef {
@@ -58,6 +69,8 @@ func toolDefs() []*toolDef {
 			params: append([]param{
 				{name: "plan", types: []string{"object", "string"}, required: true, aliases: []string{"plan_json", "terraform_plan", "tfplan", "plan_file"}, desc: "the plan: the JSON object of `terraform show -json PLANFILE`, or that JSON as a string"},
 				{name: "state", types: []string{"object", "string"}, aliases: []string{"state_json", "tfstate", "terraform_state"}, desc: "optional Terraform state (`terraform show -json`, or a raw terraform.tfstate) whose resources count as dependents of what the plan destroys"},
+				{name: "classifier", types: []string{"boolean"}, desc: "ignored: the classifier fallback is always on"},
+				formatParam,
 			}, contextParams...),
 			example:    map[string]any{"plan": map[string]any{"format_version": "1.2", "resource_changes": []any{}}},
 			reportData: true,
@@ -70,6 +83,7 @@ func toolDefs() []*toolDef {
 			params: append([]param{
 				{name: "command", types: []string{"string"}, required: true, aliases: []string{"cmd", "command_line", "commandline", "shell_command", "bash_command", "line"}, desc: "the command line, exactly as it would be passed to bash -c"},
 				{name: "cwd", types: []string{"string"}, aliases: []string{"dir", "workdir", "working_dir", "working_directory", "directory"}, desc: "the working directory the line would run in; without it, relative paths are judged as project data"},
+				formatParam,
 			}, contextParams...),
 			example:    map[string]any{"command": "rm -rf ./build", "cwd": "/workspace/app"},
 			reportData: true,
@@ -84,6 +98,7 @@ func toolDefs() []*toolDef {
 				{name: "server", types: []string{"string"}, aliases: []string{"server_name", "mcp_server"}, desc: "the MCP server's name (github, postgres, filesystem ...)"},
 				{name: "arguments", types: []string{"object"}, aliases: []string{"args", "params", "parameters", "tool_arguments", "tool_input"}, desc: "the arguments the tool would receive"},
 				{name: "annotations", types: []string{"object"}, aliases: []string{"tool_annotations"}, desc: "the tool's annotations as its server advertised them (readOnlyHint, destructiveHint ...)"},
+				formatParam,
 			}, contextParams[:2]...),
 			example:    map[string]any{"server": "github", "tool": "delete_repository", "arguments": map[string]any{"owner": "acme", "repo": "api"}},
 			reportData: true,
@@ -97,7 +112,7 @@ func toolDefs() []*toolDef {
 				{name: "tool", types: []string{"string"}, required: true, desc: "the evaluation tool the input is for", enum: []string{ToolTerraform, ToolShell, ToolMCPCall}},
 				{name: "input", types: []string{"object"}, required: true, aliases: []string{"arguments", "args"}, desc: "the same arguments you passed to that tool"},
 				{name: "evidence", types: []string{"array"}, required: true, aliases: []string{"facts"}, desc: `facts for keys a report listed in missingEvidence: [{"address": target id, "key": the missing key, "value": what you found, "source": how}]`},
-				contextParams[0], contextParams[1],
+				formatParam, contextParams[0], contextParams[1],
 			},
 			example: map[string]any{"tool": ToolTerraform, "input": map[string]any{"plan": map[string]any{"format_version": "1.2", "resource_changes": []any{}}},
 				"evidence": []any{map[string]any{"address": "aws_s3_bucket.logs", "key": "force_destroy", "value": false, "source": "aws s3api get-bucket-tagging"}}},
@@ -111,7 +126,9 @@ func toolDefs() []*toolDef {
 			params: []param{
 				{name: "kind", types: []string{"string"}, desc: "limit the catalog to one kind of input", enum: []string{"terraform", "shell", "mcp"}},
 				{name: "name", types: []string{"string"}, desc: "one Terraform type, program or MCP tool (as in the lists): answers covered true or false, with its rule rows, or with didYouMean and the classifier's reading of it when it has none"},
-				{name: "include_rules", types: []string{"boolean"}, desc: "include every rule row (thousands; default false: names and counts only)"},
+				{name: "include_rules", types: []string{"boolean"}, desc: "include rule rows, a page at a time (default false: names and counts only)"},
+				{name: "cursor", types: []string{"string"}, desc: "the next_cursor of the page before"},
+				{name: "limit", types: []string{"number"}, desc: "rows per page, 1 to 500 (default 100)"},
 			},
 			example: map[string]any{"kind": "terraform", "name": "aws_db_instance"},
 		},
@@ -149,19 +166,8 @@ func (t *toolDef) inputSchema() json.RawMessage {
 // schema as data for the evaluation tools.
 func (t *toolDef) outputSchema() json.RawMessage {
 	data := map[string]any{"type": []string{"object", "null"}}
-	defs := map[string]any{}
 	if t.reportData {
-		var rep map[string]any
-		if err := json.Unmarshal(report.Schema, &rep); err != nil {
-			panic(err) // the embedded schema is tested to be JSON
-		}
-		if d, ok := rep["$defs"].(map[string]any); ok {
-			defs = d
-		}
-		delete(rep, "$defs")
-		delete(rep, "$schema")
-		delete(rep, "$id")
-		data = map[string]any{"anyOf": []any{rep, map[string]any{"type": "null"}}}
+		data = map[string]any{"anyOf": []any{reportOutline(), map[string]any{"type": "null"}}}
 	}
 	statuses := []string{string(StatusSuccess), string(StatusEmpty), string(StatusPartial), string(StatusDegraded), string(StatusError), string(StatusRefused)}
 	kinds := make([]string, 0, len(Registry))
@@ -195,10 +201,39 @@ func (t *toolDef) outputSchema() json.RawMessage {
 			"charter_version":    map[string]any{"const": CharterVersion},
 		},
 	}
-	if len(defs) > 0 {
-		schema["$defs"] = defs
-	}
 	return mustJSON(schema)
+}
+
+// SchemaURI is the resource with the ConsequenceReport's full JSON Schema.
+const SchemaURI = "recourse://schema/consequence-report"
+
+// reportOutline is the ConsequenceReport's schema as outputSchema carries
+// it: the required top-level fields with their JSON types, constants and
+// enums, one level deep. The full schema (report/schema.json, and the
+// resource SchemaURI) in each of four tools took tools/list to 48 KB, a
+// third of it repeated; clients validate against the outline, and the
+// tests hold every report to the full schema.
+func reportOutline() map[string]any {
+	var rep map[string]any
+	if err := json.Unmarshal(report.Schema, &rep); err != nil {
+		panic(err) // the embedded schema is tested to be JSON
+	}
+	defs, _ := rep["$defs"].(map[string]any)
+	props := map[string]any{}
+	for name, raw := range rep["properties"].(map[string]any) {
+		p := raw.(map[string]any)
+		if ref, ok := p["$ref"].(string); ok {
+			p = defs[strings.TrimPrefix(ref, "#/$defs/")].(map[string]any)
+		}
+		outline := map[string]any{}
+		for _, k := range []string{"type", "const", "enum"} {
+			if v, ok := p[k]; ok {
+				outline[k] = v
+			}
+		}
+		props[name] = outline
+	}
+	return map[string]any{"type": "object", "required": rep["required"], "properties": props}
 }
 
 // mcpTool is the tool as mcp-go serves it, with annotations set explicitly
@@ -208,7 +243,7 @@ func (t *toolDef) mcpTool() mcp.Tool {
 	tool.Title = t.title
 	tool.RawOutputSchema = t.outputSchema()
 	yes, no := true, false
-	tool.Annotations = mcp.ToolAnnotation{Title: t.title, ReadOnlyHint: &yes, DestructiveHint: &no, IdempotentHint: &yes, OpenWorldHint: &no}
+	tool.Annotations = mcp.ToolAnnotation{ReadOnlyHint: &yes, DestructiveHint: &no, IdempotentHint: &yes, OpenWorldHint: &no}
 	return tool
 }
 

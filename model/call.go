@@ -33,9 +33,9 @@ type ToolCall struct {
 // ToolAnnotations are MCP tool annotations; a nil field was not given.
 type ToolAnnotations struct {
 	// Title is the tool's display name (MCP 2025-06-18 ToolAnnotations).
-	Title        *string `json:"title,omitempty"`
-	ReadOnlyHint    *bool `json:"readOnlyHint,omitempty"`
-	DestructiveHint *bool `json:"destructiveHint,omitempty"`
-	IdempotentHint  *bool `json:"idempotentHint,omitempty"`
-	OpenWorldHint   *bool `json:"openWorldHint,omitempty"`
+	Title           *string `json:"title,omitempty"`
+	ReadOnlyHint    *bool   `json:"readOnlyHint,omitempty"`
+	DestructiveHint *bool   `json:"destructiveHint,omitempty"`
+	IdempotentHint  *bool   `json:"idempotentHint,omitempty"`
+	OpenWorldHint   *bool   `json:"openWorldHint,omitempty"`
 }

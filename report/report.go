@@ -239,6 +239,9 @@ type InputInfo struct {
 	TerraformVersion string `json:"terraformVersion,omitempty"`
 	// Cwd is the working directory a shell command line was judged in.
 	Cwd string `json:"cwd,omitempty"`
+	// Notes say what the evaluation made of arguments it accepted but did
+	// not act on (an MCP call's classifier: false).
+	Notes []string `json:"notes,omitempty"`
 }
 
 // NewMutation builds the report entry for m and its verdict.

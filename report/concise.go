@@ -1,0 +1,133 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// conciseDependents is how many dependents a concise mutation lists; the
+// rest are counted in dependencyImpactUnlisted.
+const conciseDependents = 5
+
+// Concise returns the report an agent can afford to read: the decision,
+// the summary, and only the mutations that are not reversible, without
+// the evidence the rules read and with at most five dependents each; the
+// reversible ones are counted by rule in mutationsSummarised, and each
+// reason is said once (the policy's reasons that repeat the assessment or
+// a listed mutation's reasoning are left out, as is the worst
+// mutation's reasoning in the summary). rep itself is not changed.
+func (rep *ConsequenceReport) Concise() *ConsequenceReport {
+	out := *rep
+	out.Mutations = make([]Mutation, 0, len(rep.Mutations))
+	out.MutationsSummarised = append([]SummarisedMutations(nil), rep.MutationsSummarised...)
+	index := map[string]int{}
+	for i, s := range out.MutationsSummarised {
+		index[s.RuleID+"\x00"+s.Label] = i
+	}
+	for _, m := range rep.Mutations {
+		r := m.Recoverability
+		if r.Tier != model.TierReversible {
+			out.Mutations = append(out.Mutations, conciseMutation(m))
+			continue
+		}
+		k := r.RuleID + "\x00" + r.Tier.Label()
+		i, ok := index[k]
+		if !ok {
+			i = len(out.MutationsSummarised)
+			index[k] = i
+			out.MutationsSummarised = append(out.MutationsSummarised, SummarisedMutations{RuleID: r.RuleID, Tier: r.Tier, Label: r.Tier.Label(), FirstTarget: m.Intent.Target.ID})
+		}
+		out.MutationsSummarised[i].Count++
+	}
+	if len(out.MutationsSummarised) == 0 {
+		out.MutationsSummarised = nil
+	}
+	out.Summary.WorstRecoverability.Reasoning = ""
+	out.Policy.Reasons = otherReasons(rep.Policy.Reasons, rep.AssessmentReason, out.Mutations)
+	return &out
+}
+
+func conciseMutation(m Mutation) Mutation {
+	m.Evidence = []model.Evidence{}
+	if n := len(m.DependencyImpact); n > conciseDependents {
+		m.DependencyImpactUnlisted += n - conciseDependents
+		m.DependencyImpact = m.DependencyImpact[:conciseDependents:conciseDependents]
+	}
+	return m
+}
+
+// otherReasons are the policy's reasons that say something the assessment
+// and the listed mutations do not.
+func otherReasons(reasons []string, assessment string, ms []Mutation) []string {
+	out := []string{}
+	for _, r := range reasons {
+		if r == assessment || repeatsMutation(r, ms) {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func repeatsMutation(reason string, ms []Mutation) bool {
+	for _, m := range ms {
+		if m.Recoverability.Reasoning != "" && strings.Contains(reason, m.Recoverability.Reasoning) {
+			return true
+		}
+	}
+	return false
+}
+
+// Brief renders a report in a few lines for an agent's context: the
+// decision and its reason, the tier counts, each mutation listed (most
+// severe first, at most maxBrief) with its rule, the facts it misses, and
+// what the listing left out.
+func Brief(rep *ConsequenceReport) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s\n", strings.ToUpper(string(rep.RiskAssessment)), rep.AssessmentReason)
+	fmt.Fprintf(&b, "%d change(s): %s\n", rep.Summary.TotalMutations, briefCounts(rep.Summary))
+	ms := sortedMutations(rep)
+	for i, m := range ms {
+		if i == maxBrief {
+			fmt.Fprintf(&b, "… and %d more listed in structuredContent\n", len(ms)-maxBrief)
+			break
+		}
+		r := m.Recoverability
+		fmt.Fprintf(&b, "- tier %d %s · %s %s · rule %s: %s\n", r.Tier, r.Label, m.Intent.Action, m.Intent.Target.ID, r.RuleID, r.Reasoning)
+		if len(m.MissingEvidence) > 0 {
+			fmt.Fprintf(&b, "  missing evidence: %s\n", strings.Join(m.MissingEvidence, ", "))
+		}
+		if line := suppliedLine(m); line != "" {
+			fmt.Fprintf(&b, "  %s\n", line)
+		}
+	}
+	for _, s := range rep.MutationsSummarised {
+		fmt.Fprintf(&b, "- %d more of rule %s (tier %d %s), from %s\n", s.Count, s.RuleID, s.Tier, s.Label, s.FirstTarget)
+	}
+	for _, r := range rep.CrossActionRisks {
+		fmt.Fprintf(&b, "- cross-action %s (tier %d): %s\n", r.ID, r.Tier, r.Reasoning)
+	}
+	for _, r := range rep.Policy.Reasons {
+		fmt.Fprintf(&b, "- policy: %s\n", r)
+	}
+	return b.String()
+}
+
+// maxBrief bounds the mutations Brief lists one by one.
+const maxBrief = 20
+
+// briefCounts are the non-zero tier counts, most severe first.
+func briefCounts(s Summary) string {
+	var parts []string
+	for _, t := range []model.Tier{model.TierUnrecoverable, model.TierNeedsReview, model.TierRecoverableFromBackup, model.TierRecoverableWithEffort, model.TierReversible} {
+		if n := s.TierCounts.Of(t); n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", t.Label(), n))
+		}
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, " · ")
+}
