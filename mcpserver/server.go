@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -55,6 +56,10 @@ type Server struct {
 	// and counts, no rows) per kind, encoded on first use and kept: the
 	// rules do not change while the server runs.
 	catalogs map[string]func() json.RawMessage
+	// ids numbers the requests handed to mcp-go (protocol.go), and
+	// protocol is the version the initialize handshake negotiated.
+	ids      atomic.Uint64
+	protocol atomic.Value
 }
 
 // New builds the server over an evaluator and the rule engine it uses.

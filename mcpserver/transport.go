@@ -4,13 +4,13 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/recourse-dev/recourse/evaluator"
 )
@@ -21,38 +21,53 @@ const MaxMessageBytes = evaluator.MaxInputBytes + 1<<20
 // MaxInFlight bounds the requests handled at once.
 const MaxInFlight = 16
 
+// shutdownGrace is how long Serve waits, once ctx is done, for the calls
+// in flight (whose context is cancelled with it) to write their answers.
+const shutdownGrace = 500 * time.Millisecond
+
+// incoming is one message read, or the error that ended the reading.
+type incoming struct {
+	msg    []byte
+	framed bool
+	err    error
+}
+
 // Serve speaks MCP over a byte stream: newline-delimited JSON-RPC as the
 // MCP spec requires, or messages framed with Content-Length headers (as
 // RecourseOS documents), detected from the first bytes and answered the
 // same way. Requests are handled concurrently; responses are written whole,
 // one at a time. Serve returns when in ends (after answering what it read)
-// or ctx is done.
+// or as soon as ctx is done (SIGTERM), even while in is open and silent:
+// the calls in flight are cancelled and given shutdownGrace to answer,
+// and nothing is written after Serve returns, so no answer is cut short.
 func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
-	r := bufio.NewReaderSize(in, 64<<10)
-	framed, err := detectFraming(r)
-	if err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		return err
-	}
-	w := &writer{out: out, framed: framed}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	msgs := make(chan incoming)
+	stop := make(chan struct{})
+	defer close(stop)
+	go read(in, msgs, stop)
+	w := &writer{out: out}
+	defer w.close()
 	sem := make(chan struct{}, MaxInFlight)
 	var wg sync.WaitGroup
-	defer wg.Wait()
+	defer waitAtMost(&wg, shutdownGrace)
 	for {
-		msg, err := readMessage(r, framed)
-		if errors.Is(err, io.EOF) {
+		var m incoming
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case m = <-msgs:
+		}
+		if errors.Is(m.err, io.EOF) {
+			wg.Wait() // stdin ended: answer everything read
 			return nil
 		}
-		if err != nil {
-			s.log.Error("reading a message", "error", err)
-			if framed {
-				return err // the stream is out of step; nothing after it can be trusted
+		w.setFramed(m.framed)
+		if m.err != nil {
+			s.log.Error("reading a message", "error", m.err)
+			if m.framed {
+				return m.err // the stream is out of step; nothing after it can be trusted
 			}
-			w.write(parseError(err))
+			w.write(rpcError(nil, codeParseError, "parse error: "+m.err.Error()))
 			continue
 		}
 		select {
@@ -67,46 +82,43 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 			if resp := s.Handle(ctx, msg); resp != nil {
 				w.write(resp)
 			}
-		}(msg)
+		}(m.msg)
 	}
 }
 
-// Handle answers one JSON-RPC message (nil for a notification). A
-// tools/call of a tool Recourse does not have is answered as a tool result
-// with the unknown_tool contract and its did-you-mean, not as a bare
-// protocol error.
-func (s *Server) Handle(ctx context.Context, msg []byte) []byte {
-	var probe struct {
-		JSONRPC string          `json:"jsonrpc"`
-		ID      json.RawMessage `json:"id"`
-		Method  string          `json:"method"`
-		Params  struct {
-			Name      string `json:"name"`
-			Arguments any    `json:"arguments"`
-		} `json:"params"`
-	}
-	if json.Unmarshal(msg, &probe) == nil && probe.Method == "tools/call" && len(probe.ID) > 0 && !s.Known(probe.Params.Name) {
-		b, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": probe.ID, "result": s.UnknownTool(probe.Params.Name, probe.Params.Arguments)})
-		if err == nil {
-			return b
+// read reads messages from in until it ends or stop is closed; a read
+// blocked on a silent stdin is left behind when Serve returns.
+func read(in io.Reader, msgs chan<- incoming, stop <-chan struct{}) {
+	send := func(m incoming) bool {
+		select {
+		case msgs <- m:
+			return true
+		case <-stop:
+			return false
 		}
 	}
-	resp := s.mcp.HandleMessage(ctx, msg)
-	if resp == nil {
-		return nil
-	}
-	b, err := json.Marshal(resp)
+	r := bufio.NewReaderSize(in, 64<<10)
+	framed, err := detectFraming(r)
 	if err != nil {
-		s.log.Error("encoding a response", "error", err)
-		return nil
+		send(incoming{err: err})
+		return
 	}
-	return b
+	for {
+		msg, err := readMessage(r, framed)
+		if !send(incoming{msg: msg, framed: framed, err: err}) || (err != nil && (framed || errors.Is(err, io.EOF))) {
+			return
+		}
+	}
 }
 
-func parseError(err error) []byte {
-	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": nil,
-		"error": map[string]any{"code": -32700, "message": "parse error: " + err.Error()}})
-	return b
+// waitAtMost waits for wg, or for d, whichever comes first.
+func waitAtMost(wg *sync.WaitGroup, d time.Duration) {
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(d):
+	}
 }
 
 // detectFraming peeks at the first non-blank bytes: a Content-Length header
@@ -194,16 +206,34 @@ func readFramed(r *bufio.Reader) ([]byte, error) {
 	return body, nil
 }
 
-// writer writes whole messages, one at a time, in the stream's framing.
+// writer writes whole messages, one at a time, in the stream's framing;
+// once closed it writes nothing, so that a process exiting after Serve
+// returns never cuts an answer short.
 type writer struct {
 	mu     sync.Mutex
 	out    io.Writer
 	framed bool
+	closed bool
+}
+
+func (w *writer) setFramed(framed bool) {
+	w.mu.Lock()
+	w.framed = framed
+	w.mu.Unlock()
+}
+
+func (w *writer) close() {
+	w.mu.Lock()
+	w.closed = true
+	w.mu.Unlock()
 }
 
 func (w *writer) write(msg []byte) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if w.closed {
+		return
+	}
 	if w.framed {
 		fmt.Fprintf(w.out, "Content-Length: %d\r\n\r\n", len(msg))
 		_, _ = w.out.Write(msg)
