@@ -92,12 +92,13 @@ type Recovery struct {
 	SchemaHint    *SchemaHint    `json:"schema_hint,omitempty"`
 }
 
-// SchemaHint summarises a tool's parameters.
+// SchemaHint summarises a tool's parameters: what the caller must
+// supply. It carries no example call: an agent that copied one would
+// evaluate something it never meant (the tool's input schema has one).
 type SchemaHint struct {
 	Required []string          `json:"required"`
 	Optional []string          `json:"optional"`
 	Types    map[string]string `json:"types"`
-	Example  map[string]any    `json:"example"`
 }
 
 func newContract(kind ErrorKind, msg string) *Contract {

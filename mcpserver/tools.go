@@ -249,7 +249,7 @@ func (t *toolDef) mcpTool() mcp.Tool {
 
 // hint is the schema hint of a recovery block.
 func (t *toolDef) hint() *SchemaHint {
-	h := &SchemaHint{Required: []string{}, Optional: []string{}, Types: map[string]string{}, Example: t.example}
+	h := &SchemaHint{Required: []string{}, Optional: []string{}, Types: map[string]string{}}
 	for _, p := range t.params {
 		if p.required {
 			h.Required = append(h.Required, p.name)
