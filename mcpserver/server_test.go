@@ -95,15 +95,20 @@ func initialize(t *testing.T, s *Server) {
 func TestToolsList(t *testing.T) {
 	s := newServer(t, Options{})
 	initialize(t, s)
-	tools := rpc(t, s, 2, "tools/list", map[string]any{})["result"].(map[string]any)["tools"].([]any)
+	result := rpc(t, s, 2, "tools/list", map[string]any{})["result"].(map[string]any)
+	tools := result["tools"].([]any)
 	if len(tools) != 5 {
 		t.Fatalf("%d tools", len(tools))
+	}
+	// An agent's context pays for tools/list on every session.
+	if b, _ := json.Marshal(result); len(b) >= 16<<10 {
+		t.Errorf("tools/list is %d bytes, over 16 KB", len(b))
 	}
 	for _, raw := range tools {
 		tool := raw.(map[string]any)
 		name := tool["name"].(string)
 		a := tool["annotations"].(map[string]any)
-		if a["readOnlyHint"] != true || a["destructiveHint"] != false || a["idempotentHint"] != true || a["openWorldHint"] != false || a["title"] == "" {
+		if a["readOnlyHint"] != true || a["destructiveHint"] != false || a["idempotentHint"] != true || a["openWorldHint"] != false || tool["title"] == "" {
 			t.Errorf("%s annotations %v", name, a)
 		}
 		if _, ok := tool["outputSchema"].(map[string]any); !ok {

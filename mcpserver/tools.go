@@ -68,7 +68,7 @@ func toolDefs() []*toolDef {
 				"Use recourse_evaluate_shell instead for a raw command line. Common composition: terraform plan -out, terraform show -json, this tool, then apply only on allow or warn (after telling the user).",
 			params: append([]param{
 				{name: "plan", types: []string{"object", "string"}, required: true, aliases: []string{"plan_json", "terraform_plan", "tfplan", "plan_file"}, desc: "the plan: the JSON object of `terraform show -json PLANFILE`, or that JSON as a string"},
-				{name: "state", types: []string{"object", "string"}, aliases: []string{"state_json", "tfstate", "terraform_state"}, desc: "optional Terraform state (`terraform show -json`, or a raw terraform.tfstate) whose resources count as dependents of what the plan destroys"},
+				{name: "state", types: []string{"object", "string"}, aliases: []string{"state_json", "tfstate", "terraform_state"}, desc: "optional state (`terraform show -json` or a raw tfstate): its resources count as dependents of what the plan destroys"},
 				{name: "classifier", types: []string{"boolean"}, desc: "ignored: the classifier fallback is always on"},
 				formatParam,
 			}, contextParams...),
@@ -125,7 +125,7 @@ func toolDefs() []*toolDef {
 				"Use the recourse_evaluate_* tools instead to judge an action. Common composition: after a degraded result, check coverage here before asking a human.",
 			params: []param{
 				{name: "kind", types: []string{"string"}, desc: "limit the catalog to one kind of input", enum: []string{"terraform", "shell", "mcp"}},
-				{name: "name", types: []string{"string"}, desc: "one Terraform type, program or MCP tool (as in the lists): answers covered true or false, with its rule rows, or with didYouMean and the classifier's reading of it when it has none"},
+				{name: "name", types: []string{"string"}, desc: "one Terraform type, program or MCP tool: covered or not, its rows, else didYouMean and the classifier's reading"},
 				{name: "include_rules", types: []string{"boolean"}, desc: "include rule rows, a page at a time (default false: names and counts only)"},
 				{name: "cursor", types: []string{"string"}, desc: "the next_cursor of the page before"},
 				{name: "limit", types: []string{"number"}, desc: "rows per page, 1 to 500 (default 100)"},
