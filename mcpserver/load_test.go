@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"runtime"
 	"sort"
 	"sync"
@@ -27,7 +28,7 @@ var loadCalls = []struct {
 // load sends n tools/call requests over one stdio session with inFlight
 // outstanding at a time, checks that every one is answered under its own
 // id, and returns the latencies per tool.
-func load(t testing.TB, n, inFlight int) map[string][]time.Duration {
+func load(t testing.TB, n, inFlight int, format string) map[string][]time.Duration {
 	s := newServer(t, Options{})
 	clientR, serverW := io.Pipe()
 	serverR, clientW := io.Pipe()
@@ -79,7 +80,12 @@ func load(t testing.TB, n, inFlight int) map[string][]time.Duration {
 	fmt.Fprintf(w, "%s\n", init)
 	for i := 1; i <= n; i++ {
 		c := loadCalls[i%len(loadCalls)]
-		msg, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": i, "method": "tools/call", "params": map[string]any{"name": c.tool, "arguments": c.args}})
+		args := c.args
+		if format != "" && c.tool != ToolSupportedResources {
+			args = maps.Clone(c.args)
+			args["response_format"] = format
+		}
+		msg, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": i, "method": "tools/call", "params": map[string]any{"name": c.tool, "arguments": args}})
 		slots <- struct{}{}
 		mu.Lock()
 		open[i] = pending{c.tool, time.Now()}
@@ -102,7 +108,7 @@ func load(t testing.TB, n, inFlight int) map[string][]time.Duration {
 // answered, matched to their ids, and the server leaves no goroutine behind.
 func TestStdioLoad(t *testing.T) {
 	before := runtime.NumGoroutine()
-	lat := load(t, 2000, 16)
+	lat := load(t, 2000, 16, "")
 	total := 0
 	for _, l := range lat {
 		total += len(l)
@@ -120,14 +126,19 @@ func TestStdioLoad(t *testing.T) {
 }
 
 // BenchmarkStdioLoad reports p50 and p99 latency per tool for 2,000 calls
-// with 16 in flight over one stdio session.
+// with 16 in flight over one stdio session, in each response format
+// (concise must not be slower than detailed).
 func BenchmarkStdioLoad(b *testing.B) {
-	for b.Loop() {
-		lat := load(b, 2000, 16)
-		for tool, l := range lat {
-			sort.Slice(l, func(i, j int) bool { return l[i] < l[j] })
-			b.ReportMetric(float64(l[len(l)/2].Microseconds()), tool+"-p50-µs")
-			b.ReportMetric(float64(l[len(l)*99/100].Microseconds()), tool+"-p99-µs")
-		}
+	for _, format := range []string{formatConcise, formatDetailed} {
+		b.Run(format, func(b *testing.B) {
+			for b.Loop() {
+				lat := load(b, 2000, 16, format)
+				for tool, l := range lat {
+					sort.Slice(l, func(i, j int) bool { return l[i] < l[j] })
+					b.ReportMetric(float64(l[len(l)/2].Microseconds()), tool+"-p50-µs")
+					b.ReportMetric(float64(l[len(l)*99/100].Microseconds()), tool+"-p99-µs")
+				}
+			}
+		})
 	}
 }

@@ -105,24 +105,61 @@ func (s *Server) handleOne(ctx context.Context, msg []byte) []byte {
 			return resp
 		}
 	}
-	fields["id"] = json.RawMessage(strconv.FormatUint(s.ids.Add(1), 10))
-	inner, err := json.Marshal(fields)
-	if err != nil {
-		return rpcError(rawID, codeInvalidRequest, "re-encoding the request: "+err.Error())
-	}
-	resp := s.mcp.HandleMessage(ctx, inner)
+	resp := s.mcp.HandleMessage(ctx, request(s.ids.Add(1), fields))
 	if resp == nil {
 		return nil
 	}
-	out, err := json.Marshal(resp)
+	if method == "initialize" {
+		s.noteProtocol(resp)
+	}
+	out, err := encode(resp, rawID)
 	if err != nil {
 		s.log.Error("encoding a response", "error", err)
 		return rpcError(rawID, -32603, "encoding the response: "+err.Error())
 	}
-	if method == "initialize" {
-		s.noteProtocol(out)
+	return out
+}
+
+// request is the message handed to mcp-go: the client's method and
+// params, as the exact bytes it sent, under an id of Recourse's own.
+// Splicing the raw members, rather than encoding the fields again, saves
+// a pass over a plan that may be megabytes.
+func request(id uint64, fields map[string]json.RawMessage) []byte {
+	var b bytes.Buffer
+	b.Grow(len(fields["params"]) + len(fields["method"]) + 64)
+	b.WriteString(`{"jsonrpc":"2.0","id":`)
+	b.WriteString(strconv.FormatUint(id, 10))
+	b.WriteString(`,"method":`)
+	b.Write(fields["method"])
+	if params, ok := fields["params"]; ok {
+		b.WriteString(`,"params":`)
+		b.Write(params)
 	}
-	return withID(out, rawID)
+	b.WriteByte('}')
+	return b.Bytes()
+}
+
+// encode writes mcp-go's response under the client's own id.
+func encode(resp mcp.JSONRPCMessage, id json.RawMessage) ([]byte, error) {
+	switch r := resp.(type) {
+	case mcp.JSONRPCResponse:
+		return json.Marshal(struct {
+			JSONRPC string          `json:"jsonrpc"`
+			ID      json.RawMessage `json:"id"`
+			Result  any             `json:"result"`
+		}{r.JSONRPC, id, r.Result})
+	case mcp.JSONRPCError:
+		return json.Marshal(struct {
+			JSONRPC string                  `json:"jsonrpc"`
+			ID      json.RawMessage         `json:"id"`
+			Error   mcp.JSONRPCErrorDetails `json:"error"`
+		}{r.JSONRPC, id, r.Error})
+	}
+	b, err := json.Marshal(resp)
+	if err != nil {
+		return nil, err
+	}
+	return withID(b, id), nil
 }
 
 // toolsCallFront answers the tools/call requests Recourse answers itself:
@@ -204,12 +241,16 @@ func withID(resp []byte, id json.RawMessage) []byte {
 
 // noteProtocol records the protocol version the initialize response
 // negotiated.
-func (s *Server) noteProtocol(resp []byte) {
-	var r struct {
-		Result *mcp.InitializeResult `json:"result"`
+func (s *Server) noteProtocol(resp mcp.JSONRPCMessage) {
+	r, ok := resp.(mcp.JSONRPCResponse)
+	if !ok {
+		return
 	}
-	if json.Unmarshal(resp, &r) == nil && r.Result != nil {
-		s.protocol.Store(r.Result.ProtocolVersion)
+	switch res := r.Result.(type) {
+	case mcp.InitializeResult:
+		s.protocol.Store(res.ProtocolVersion)
+	case *mcp.InitializeResult:
+		s.protocol.Store(res.ProtocolVersion)
 	}
 }
 

@@ -354,13 +354,10 @@ func result(env Envelope) *mcp.CallToolResult {
 // status, with the JSON in structuredContent; anything else is the
 // envelope's JSON, as the MCP spec suggests for structured results.
 func textOf(env Envelope) (string, error) {
-	b, err := json.Marshal(env)
-	if err != nil {
-		return "", err
-	}
 	switch rep, concise := env.Data.(*report.ConsequenceReport); {
 	case env.Error != nil:
-		return fmt.Sprintf("%s %s: %s\n%s", env.Error.Type, env.Error.Kind, env.Error.Message, b), nil
+		b, err := json.Marshal(env)
+		return fmt.Sprintf("%s %s: %s\n%s", env.Error.Type, env.Error.Kind, env.Error.Message, b), err
 	case concise && env.concise:
 		var h strings.Builder
 		fmt.Fprintf(&h, "recourse %s · status %s", rep.RiskAssessment, env.Status)
@@ -375,7 +372,8 @@ func textOf(env Envelope) (string, error) {
 		}
 		return h.String() + "\n" + report.Brief(rep), nil
 	}
-	return string(b), nil
+	b, err := json.Marshal(env)
+	return string(b), err
 }
 
 // UnknownTool is the result for a tools/call of a tool Recourse does not
