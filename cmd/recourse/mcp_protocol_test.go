@@ -197,3 +197,43 @@ func TestMCPStopsOnSIGTERM(t *testing.T) {
 		})
 	}
 }
+
+// TestMCPContractThroughStdio: through the real binary, an unknown tool
+// escalates with the evidence route, answers are concise by default and
+// complete on request, the agent contract's own example arguments are
+// accepted, and the envelope's signals mean what they say.
+func TestMCPContractThroughStdio(t *testing.T) {
+	p := startMCP(t)
+	env := p.call("recourse_evaluate_mcp_call", map[string]any{"server": "acme", "tool": "do_thing", "annotations": map[string]any{"title": "Do", "readOnlyHint": true}})
+	data := env["data"].(map[string]any)
+	if data["riskAssessment"] != "escalate" || env["status"] != "degraded" || env["degradation_reason"] != "classifier_fallback" ||
+		!strings.Contains(fmt.Sprint(env["follow_up_hints"]), "recourse_evaluate_with_evidence") {
+		t.Fatalf("an unknown tool: %v", env)
+	}
+	env = p.call("recourse_evaluate_with_evidence", map[string]any{"tool": "recourse_evaluate_mcp_call",
+		"input":    map[string]any{"server": "acme", "tool": "do_thing"},
+		"evidence": []any{map[string]any{"address": "acme.do_thing", "key": "read_only", "value": true, "source": "acme's API reference"}}})
+	if d := env["data"].(map[string]any); d["riskAssessment"] != "warn" {
+		t.Fatalf("read_only evidence: %v", d["riskAssessment"])
+	}
+	env = p.call("recourse_evaluate_shell", map[string]any{"command": "git status && rm -rf /", "cwd": nil})
+	if n := len(env["data"].(map[string]any)["mutations"].([]any)); n != 1 {
+		t.Errorf("concise lists %d mutations, want only the one that is not reversible", n)
+	}
+	env = p.call("recourse_evaluate_shell", map[string]any{"command": "git status && rm -rf /", "response_format": "detailed"})
+	if n := len(env["data"].(map[string]any)["mutations"].([]any)); n != 2 {
+		t.Errorf("detailed lists %d mutations, want 2", n)
+	}
+	env = p.call("recourse_evaluate_terraform", map[string]any{"classifier": false, "plan": map[string]any{"format_version": "1.2", "resource_changes": []any{}}})
+	if env["status"] != "empty" || !strings.Contains(fmt.Sprint(env["data"].(map[string]any)["input"]), "classifier: false was ignored") {
+		t.Errorf("classifier: false: %v", env)
+	}
+	env = p.call("recourse_evaluate_shell", map[string]any{"command": "eval \"$CMD\""})
+	if env["status"] != "partial" || env["degradation_reason"] != "unanalysed_part" || env["confidence"] == "HIGH" {
+		t.Errorf("a dynamic command: status %v, reason %v, confidence %v", env["status"], env["degradation_reason"], env["confidence"])
+	}
+	env = p.call("recourse_evaluate_terraform", map[string]any{"plan": map[string]any{"format_version": "1.2", "errored": true, "resource_changes": []any{}}})
+	if env["status"] != "error" || env["error"].(map[string]any)["kind"] != "errored_plan" {
+		t.Errorf("an errored plan: %v", env)
+	}
+}
