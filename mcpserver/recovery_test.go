@@ -164,18 +164,7 @@ func inputValidate(t *testing.T, tool string, args map[string]any) {
 	if def == nil {
 		t.Fatalf("suggested tool %q does not exist", tool)
 	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(def.inputSchema()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource(tool+".in.json", doc); err != nil {
-		t.Fatal(err)
-	}
-	sch, err := c.Compile(tool + ".in.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sch := compileSchema(t, tool+".in.json", def.inputSchema())
 	b, _ := json.Marshal(args)
 	inst, _ := jsonschema.UnmarshalJSON(bytes.NewReader(b))
 	if err := sch.Validate(inst); err != nil {

@@ -134,15 +134,21 @@ func TestDescriptions(t *testing.T) {
 // outputValidator compiles a tool's outputSchema.
 func outputValidator(t *testing.T, tool string) *jsonschema.Schema {
 	t.Helper()
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(toolByName(tool).outputSchema()))
+	return compileSchema(t, tool+".json", toolByName(tool).outputSchema())
+}
+
+// compileSchema compiles a JSON Schema document under name.
+func compileSchema(t *testing.T, name string, schema []byte) *jsonschema.Schema {
+	t.Helper()
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := jsonschema.NewCompiler()
-	if err := c.AddResource(tool+".json", doc); err != nil {
+	if err := c.AddResource(name, doc); err != nil {
 		t.Fatal(err)
 	}
-	sch, err := c.Compile(tool + ".json")
+	sch, err := c.Compile(name)
 	if err != nil {
 		t.Fatal(err)
 	}

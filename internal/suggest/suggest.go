@@ -17,10 +17,6 @@ import (
 // three characters or more ("." is in every name with a dot).
 func Matches(name string, candidates []string, n int) []string {
 	norm := normalize(name)
-	type scored struct {
-		c string
-		d int
-	}
 	var hits []scored
 	limit := max(2, len(norm)/3)
 	for _, c := range candidates {
@@ -33,7 +29,19 @@ func Matches(name string, candidates []string, n int) []string {
 			hits = append(hits, scored{c, d})
 		}
 	}
-	sort.SliceStable(hits, func(i, j int) bool { return hits[i].d < hits[j].d })
+	return best(hits, n)
+}
+
+// scored is a candidate and its rank: lower is closer.
+type scored struct {
+	c    string
+	rank int
+}
+
+// best returns up to n candidates, closest first, in input order among
+// equals.
+func best(hits []scored, n int) []string {
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].rank < hits[j].rank })
 	out := make([]string, 0, n)
 	for _, h := range hits {
 		if len(out) == n {
@@ -72,10 +80,6 @@ func normalize(s string) string {
 // needs at least two shared words, or all of name's words.
 func ByWords(name string, candidates []string, n int) []string {
 	words := wordSet(name)
-	type scored struct {
-		c      string
-		shared int
-	}
 	var hits []scored
 	for _, c := range candidates {
 		shared := 0
@@ -85,18 +89,10 @@ func ByWords(name string, candidates []string, n int) []string {
 			}
 		}
 		if shared >= 2 || (shared > 0 && shared == len(words)) {
-			hits = append(hits, scored{c, shared})
+			hits = append(hits, scored{c, -shared}) // more shared words rank closer
 		}
 	}
-	sort.SliceStable(hits, func(i, j int) bool { return hits[i].shared > hits[j].shared })
-	out := make([]string, 0, n)
-	for _, h := range hits {
-		if len(out) == n {
-			break
-		}
-		out = append(out, h.c)
-	}
-	return out
+	return best(hits, n)
 }
 
 func wordSet(s string) map[string]bool {
