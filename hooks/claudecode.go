@@ -107,20 +107,33 @@ func stringMember(obj map[string]json.RawMessage, key string, dst *string) error
 }
 
 // Write implements Host: exit 2 with the reason on stderr stops the call;
-// a call that goes ahead exits 0, with a warn's context as
-// hookSpecificOutput.additionalContext on stdout (no permissionDecision:
-// Claude Code's own permission rules still decide).
+// a question is hookSpecificOutput.permissionDecision "ask" with the reason
+// as permissionDecisionReason (which Claude Code shows the user in its
+// prompt) and exit 0; a call that goes ahead exits 0, with a warn's
+// context as hookSpecificOutput.additionalContext on stdout (no
+// permissionDecision: Claude Code's own permission rules still decide).
+// Claude Code's hooks reference: https://docs.claude.com/en/docs/claude-code/hooks
+// (PreToolUse decision control).
 func (ClaudeCode) Write(stdout, stderr io.Writer, a Answer) int {
-	if a.Stop {
+	var out map[string]string
+	switch {
+	case a.Stop:
 		fmt.Fprintln(stderr, a.Reason)
 		return ExitStop
+	case a.Ask:
+		out = map[string]string{"hookEventName": "PreToolUse", "permissionDecision": "ask", "permissionDecisionReason": a.Reason}
+	case a.Context != "":
+		out = map[string]string{"hookEventName": "PreToolUse", "additionalContext": a.Context}
+	default:
+		return 0
 	}
-	if a.Context != "" {
-		out := map[string]any{"hookSpecificOutput": map[string]string{"hookEventName": "PreToolUse", "additionalContext": a.Context}}
-		if json.NewEncoder(stdout).Encode(out) != nil {
-			fmt.Fprintln(stderr, "Recourse could not write its answer, so the call is stopped")
-			return ExitStop
-		}
+	if json.NewEncoder(stdout).Encode(map[string]any{"hookSpecificOutput": out}) != nil {
+		fmt.Fprintln(stderr, "Recourse could not write its answer, so the call is stopped")
+		return ExitStop
 	}
 	return 0
 }
+
+// CanAsk implements Host: Claude Code asks its user on permissionDecision
+// "ask".
+func (ClaudeCode) CanAsk() bool { return true }

@@ -14,6 +14,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/recourse-dev/recourse/allowonce"
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/report"
@@ -34,6 +35,10 @@ type Call struct {
 type Answer struct {
 	// Stop is true when the call must not run.
 	Stop bool
+	// Ask is true when the host is to ask the user whether the call may
+	// run (an escalate, on a host that can ask); the reason is the
+	// question's.
+	Ask bool
 	// Reason is the one line the host shows the agent or the user.
 	Reason string
 	// Context, for a call that goes ahead, is a note for the agent (a warn's
@@ -51,6 +56,9 @@ type Host interface {
 	Read(data []byte) (Call, error)
 	// Write answers the host and returns the process's exit status.
 	Write(stdout, stderr io.Writer, a Answer) int
+	// CanAsk reports whether the host can ask its user about a call (an
+	// Answer with Ask); a host that cannot is answered with a stop.
+	CanAsk() bool
 }
 
 // Config is how a hook evaluates.
@@ -65,6 +73,16 @@ type Config struct {
 	// WarnContext adds a warn's reason to the agent's context when the
 	// call goes ahead.
 	WarnContext bool
+	// EscalateAsk answers an escalate by asking the user, on hosts that
+	// can ask; otherwise, or when false, an escalate at or above FailOn
+	// stops the call. A block always stops it.
+	EscalateAsk bool
+	// AllowOnce, when set, lets a person let one stopped call through:
+	// every stop or question carries a code for its exact call, and a
+	// call whose code a person approved runs once (package allowonce).
+	AllowOnce *allowonce.Store
+	// AllowOnceErr says why AllowOnce is unset, for the stop messages.
+	AllowOnceErr error
 }
 
 // Run reads one hook input from stdin, evaluates it and answers the host.
@@ -75,11 +93,31 @@ func Run(ctx context.Context, h Host, stdin io.Reader, stdout, stderr io.Writer,
 			code = Fail(h, stdout, stderr, fmt.Errorf("internal error (a bug in Recourse; please report it): %v\n%s", r, debug.Stack()))
 		}
 	}()
-	a, err := decide(ctx, h, stdin, cfg)
+	a, act, err := decide(ctx, h, stdin, cfg)
 	if err != nil {
-		return Fail(h, stdout, stderr, err)
+		a = Answer{Stop: true, Reason: failReason(err)}
+	}
+	if (a.Stop || a.Ask) && act != nil {
+		a.Reason += allowOnceLine(cfg, *act, a.Reason)
 	}
 	return h.Write(stdout, stderr, a)
+}
+
+// allowOnceLine issues a code for a stopped or questioned call and says
+// how a person uses it; a store that cannot issue one is said too.
+func allowOnceLine(cfg Config, act allowonce.Action, reason string) string {
+	if cfg.AllowOnce == nil {
+		if cfg.AllowOnceErr != nil {
+			return " (allow-once is unavailable: " + cfg.AllowOnceErr.Error() + ")"
+		}
+		return ""
+	}
+	code, err := cfg.AllowOnce.Issue(act, reason)
+	if err != nil {
+		return " (allow-once is unavailable: " + err.Error() + ")"
+	}
+	return fmt.Sprintf(" Code %s: to let exactly this call run once, a person runs `recourse allow-once %s` in their own terminal within %v.",
+		allowonce.Display(code), allowonce.Display(code), allowonce.Window)
 }
 
 // Fail answers the host with its stop for a call that could not be
@@ -87,7 +125,7 @@ func Run(ctx context.Context, h Host, stdin io.Reader, stdout, stderr io.Writer,
 // host (recourse hook with a host name it does not know) answers as most
 // hosts read a stop: exit status 2 and the reason on stderr.
 func Fail(h Host, stdout, stderr io.Writer, err error) int {
-	reason := "Recourse could not evaluate this call, so it is stopped: " + firstLine(err)
+	reason := failReason(err)
 	if h == nil {
 		fmt.Fprintln(stderr, reason)
 		return ExitStop
@@ -95,32 +133,44 @@ func Fail(h Host, stdout, stderr io.Writer, err error) int {
 	return h.Write(stdout, stderr, Answer{Stop: true, Reason: reason})
 }
 
+func failReason(err error) string {
+	return "Recourse could not evaluate this call, so it is stopped: " + firstLine(err)
+}
+
 // ExitStop is the exit status with which the hosts that read exit
 // statuses (Claude Code, Codex, Gemini CLI, …) stop a call.
 const ExitStop = 2
 
-// decide evaluates the call in the hook input and says whether it may run.
-func decide(ctx context.Context, h Host, stdin io.Reader, cfg Config) (Answer, error) {
+// decide evaluates the call in the hook input and says whether it may run,
+// with the call as allow-once reads it once the input has been read.
+func decide(ctx context.Context, h Host, stdin io.Reader, cfg Config) (Answer, *allowonce.Action, error) {
 	data, err := evaluator.ReadInput(stdin, "-")
 	if err != nil {
-		return Answer{}, err
+		return Answer{}, nil, err
 	}
 	call, err := h.Read(data)
 	if err != nil {
-		return Answer{}, err
+		return Answer{}, nil, err
+	}
+	act := &allowonce.Action{Host: h.Name(), Tool: call.Tool, Input: string(call.Input), Cwd: call.Cwd}
+	if cfg.AllowOnce != nil {
+		if rec, ok := cfg.AllowOnce.Take(*act); ok {
+			return Answer{Context: fmt.Sprintf("Recourse: a person let this exact call through once with code %s (approved %s); the next one is judged as usual.",
+				allowonce.Display(rec.Code), rec.Approved.Local().Format("15:04"))}, nil, nil
+		}
 	}
 	ev, err := cfg.Evaluator(ctx)
 	if err != nil {
-		return Answer{}, err
+		return Answer{}, act, err
 	}
 	opts := cfg.Options
 	opts.Cwd = call.Cwd
 	rep, err := ev.Evaluate(ctx, call.Kind, call.Input, nil, opts)
 	if err != nil {
 		e := model.AsError(err)
-		return Answer{}, fmt.Errorf("the %s call could not be evaluated (%s): %s", call.Tool, e.Kind, e.Message)
+		return Answer{}, act, fmt.Errorf("the %s call could not be evaluated (%s): %s", call.Tool, e.Kind, e.Message)
 	}
-	return answerFor(rep, cfg), nil
+	return answerFor(rep, cfg, h.CanAsk()), act, nil
 }
 
 // nextStep says what the agent does for each decision that is not allow.
@@ -130,11 +180,16 @@ var nextStep = map[model.Decision]string{
 	model.Block:    "do not run this; change the command or the plan instead",
 }
 
-// answerFor maps a report to the answer under cfg.FailOn.
-func answerFor(rep *report.ConsequenceReport, cfg Config) Answer {
+// answerFor maps a report to the answer under cfg: a decision at or above
+// FailOn stops the call, except an escalate, which asks the user when the
+// host can ask and cfg.EscalateAsk is set.
+func answerFor(rep *report.ConsequenceReport, cfg Config, canAsk bool) Answer {
 	d := rep.RiskAssessment
 	line := strings.ToUpper(string(d)) + " — " + rep.AssessmentReason + ". " + nextStep[d] + "."
 	if d.Rank() >= cfg.FailOn.Rank() {
+		if d == model.Escalate && cfg.EscalateAsk && canAsk {
+			return Answer{Ask: true, Reason: "Recourse asks before this call: " + line}
+		}
 		return Answer{Stop: true, Reason: "Recourse stopped this call: " + line}
 	}
 	var a Answer

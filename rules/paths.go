@@ -655,19 +655,48 @@ var agentConfigFiles = map[string][]string{
 	".windsurf": {"mcp.json", "hooks.json"},
 }
 
+// gateFile reports whether p is Recourse's own configuration or state: a
+// project's .recourse.yaml, the user's configuration (~/.config/recourse)
+// and allow-once codes (~/.local/state/recourse), and the managed
+// configuration (/etc/recourse). An agent that writes them could approve
+// its own denial or relax the gate.
+func gateFile(p string) bool {
+	base := path.Base(p)
+	return base == ".recourse.yaml" || base == ".recourse.yml" ||
+		underDir(p, ".config/recourse") || underDir(p, ".local/state/recourse") || underDir(p, "/etc/recourse")
+}
+
+// underDir reports whether p is dir or inside it, dir matching at a
+// component boundary (.config/recourse in ~/.config/recourse/config.yaml,
+// not in ~/.config/recourse-old).
+func underDir(p, dir string) bool {
+	i := strings.Index(p, dir)
+	switch {
+	case i < 0, strings.HasPrefix(dir, "/") && i != 0, i > 0 && p[i-1] != '/':
+		return false
+	}
+	rest := p[i+len(dir):]
+	return rest == "" || rest[0] == '/'
+}
+
 // AgentConfig reports whether p (relative or absolute) is a file that
 // configures a coding agent or its gate, or a git hook: .claude/settings.json,
 // .mcp.json, .cursor/mcp.json, .vscode/settings.json, .git/hooks/pre-commit,
-// .git/config, .husky/pre-commit.
+// .git/config, .husky/pre-commit, and Recourse's own configuration and
+// state (.recourse.yaml, ~/.config/recourse, ~/.local/state/recourse,
+// /etc/recourse).
 func AgentConfig(p string) bool {
 	p = trimDotSlash(p)
+	if strings.HasPrefix(p, "/etc/recourse") && gateFile(cleanPath(p)) {
+		return true
+	}
 	// Every file it names sits in or is a dot directory or file: most
 	// operands have none and are answered without cleaning (which copies).
 	if !strings.HasPrefix(p, ".") && !strings.Contains(p, "/.") {
 		return false
 	}
 	p = cleanPath(p)
-	if path.Base(p) == ".mcp.json" {
+	if path.Base(p) == ".mcp.json" || gateFile(p) {
 		return true
 	}
 	// Walk the components pairwise without splitting: every rm asks.

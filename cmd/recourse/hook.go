@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/recourse-dev/recourse/allowonce"
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/hooks"
 	"github.com/recourse-dev/recourse/model"
@@ -56,6 +57,7 @@ settings stops calls loudly rather than switching the guard off.`,
 func newHostCmd(h hooks.Host) *cobra.Command {
 	var f evalFlags
 	var warnContext bool
+	var escalateAs string
 	cmd := &cobra.Command{
 		Use:   h.Name(),
 		Short: "Claude Code PreToolUse hook: reads the tool call on stdin and stops it when Recourse would",
@@ -66,8 +68,14 @@ mcp__server__tool ...) as a tool call with its input as the arguments. Keys
 are read exactly: a key given twice, or beside a case variant of itself
 ("Command" next to "command"), stops the call.
 
-A decision at or above --fail-on (default escalate) exits 2 with the reason on
-stderr, which stops the call and tells Claude why; below it, 0. Anything that
+A block, or any decision at or above --fail-on (default escalate) other than
+an escalate, exits 2 with the reason on stderr, which stops the call and tells
+Claude why; below it, 0. An escalate asks the user instead (exit 0 with
+hookSpecificOutput.permissionDecision "ask" and the reason, which Claude Code
+shows in its prompt), or with --escalate-as deny stops it. Every stop and
+question carries an allow-once code: a person who runs
+recourse allow-once CODE in their own terminal lets exactly that call run
+once, within 15 minutes. Anything that
 cannot be read or evaluated also exits 2 — a usage error in the hook's own
 command line too: Claude Code lets a call go ahead on any other status, so
 this hook never uses them. With --warn-context, a warn below --fail-on goes
@@ -84,10 +92,18 @@ user what recovering would take; the permission stays Claude Code's.`,
 			if err != nil {
 				return err
 			}
+			if escalateAs != "ask" && escalateAs != "deny" {
+				return usageErr("--escalate-as %q: expected ask or deny", escalateAs)
+			}
 			cfg := hooks.Config{
 				Evaluator: func(ctx context.Context) (*evaluator.Evaluator, error) { return newEvaluator(ctx, f.policies) },
 				Options:   evaluator.Options{Environment: f.environment, Actor: f.actor, Timeout: f.timeout, MemoryCeiling: evaluator.MemoryCeiling},
-				FailOn:    failOn, WarnContext: warnContext,
+				FailOn:    failOn, WarnContext: warnContext, EscalateAsk: escalateAs == "ask",
+			}
+			if dir, err := allowonce.DefaultDir(); err == nil {
+				cfg.AllowOnce = &allowonce.Store{Dir: dir}
+			} else {
+				cfg.AllowOnceErr = err
 			}
 			return hookAnswered{hooks.Run(cmd.Context(), h, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr(), cfg)}
 		},
@@ -99,6 +115,8 @@ user what recovering would take; the permission stays Claude Code's.`,
 	fl.StringVar(&f.failOn, "fail-on", string(model.Escalate), "lowest decision that stops the call: warn, escalate or block")
 	fl.DurationVar(&f.timeout, "timeout", 10*time.Second, "deadline for the evaluation; past it the call is stopped")
 	fl.BoolVar(&warnContext, "warn-context", false, "add a warn's reason to Claude's context when the call goes ahead (additionalContext)")
+	fl.StringVar(&escalateAs, "escalate-as", "ask", "how an escalate is answered: ask (the user is asked, permissionDecision ask) or deny")
+	_ = cmd.RegisterFlagCompletionFunc("escalate-as", fixedCompletion("ask", "deny"))
 	_ = cmd.RegisterFlagCompletionFunc("fail-on", fixedCompletion("warn", "escalate", "block"))
 	return cmd
 }

@@ -1,53 +1,76 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
 	"testing"
 )
 
-// TestClaudeCodeHook: the hook answers Claude Code with 0 (go ahead) or 2
-// (stop, with the reason on stderr) — never another status, which Claude
-// Code would let through — and stops whatever it cannot read.
+// TestClaudeCodeHook: the hook answers Claude Code with 0 (go ahead, or
+// ask the user: permissionDecision "ask" on stdout) or 2 (stop, with the
+// reason on stderr) — never another status, which Claude Code would let
+// through — and stops whatever it cannot read. The stderr column is the
+// reason, on stderr for a stop and in permissionDecisionReason for a
+// question.
 func TestClaudeCodeHook(t *testing.T) {
 	tests := []struct {
 		name, input string
 		args        []string
 		want        int
 		stderr      string
+		ask         bool
 	}{
-		{"destructive Bash", `{"tool_name":"Bash","tool_input":{"command":"rm -rf ~"},"cwd":"/home/dev/app"}`, nil, 2, "BLOCK"},
-		{"everyday Bash", `{"tool_name":"Bash","tool_input":{"command":"git status && go test ./..."},"cwd":"/home/dev/app"}`, nil, 0, ""},
-		{"relative paths in the cwd", `{"tool_name":"Bash","tool_input":{"command":"rm -rf build"},"cwd":"/tmp/work"}`, nil, 0, ""},
-		{"Edit of a system file", `{"tool_name":"Edit","tool_input":{"file_path":"/etc/sudoers","old_string":"a","new_string":"b"}}`, nil, 2, "writes over a system file"},
-		{"Write of a project file", `{"tool_name":"Write","tool_input":{"file_path":"docs/notes.md","content":"x"}}`, nil, 0, ""},
-		{"Write of a dotfile needs review", `{"tool_name":"Write","tool_input":{"file_path":"/home/dev/.bashrc","content":""}}`, nil, 2, "ESCALATE"},
-		{"an MCP tool", `{"tool_name":"mcp__github__delete_repository","tool_input":{"owner":"a","repo":"b"}}`, nil, 2, "github.delete_repository"},
-		{"a read tool", `{"tool_name":"Read","tool_input":{"file_path":"/etc/hosts"}}`, nil, 0, ""},
-		{"a warn goes ahead silently", `{"tool_name":"Bash","tool_input":{"command":"some-unknown-tool sync"}}`, nil, 0, ""},
-		{"a warn goes ahead with context", `{"tool_name":"Bash","tool_input":{"command":"some-unknown-tool sync"}}`, []string{"--warn-context"}, 0, ""},
-		{"fail-on warn stops a warn", `{"tool_name":"Bash","tool_input":{"command":"npm install left-pad && some-unknown-tool sync"}}`, []string{"--fail-on", "warn"}, 2, "WARN"},
-		{"not JSON", `rm -rf /`, nil, 2, "not JSON"},
-		{"no tool name", `{"tool_input":{"command":"ls"}}`, nil, 2, "no tool_name"},
-		{"Bash without a command", `{"tool_name":"Bash","tool_input":{}}`, nil, 2, "no command"},
-		{"a command that does not parse", `{"tool_name":"Bash","tool_input":{"command":"rm -rf 'x"}}`, nil, 2, "ESCALATE"},
+		{"destructive Bash", `{"tool_name":"Bash","tool_input":{"command":"rm -rf ~"},"cwd":"/home/dev/app"}`, nil, 2, "BLOCK", false},
+		{"everyday Bash", `{"tool_name":"Bash","tool_input":{"command":"git status && go test ./..."},"cwd":"/home/dev/app"}`, nil, 0, "", false},
+		{"relative paths in the cwd", `{"tool_name":"Bash","tool_input":{"command":"rm -rf build"},"cwd":"/tmp/work"}`, nil, 0, "", false},
+		{"Edit of a system file", `{"tool_name":"Edit","tool_input":{"file_path":"/etc/sudoers","old_string":"a","new_string":"b"}}`, nil, 2, "writes over a system file", false},
+		{"Write of a project file", `{"tool_name":"Write","tool_input":{"file_path":"docs/notes.md","content":"x"}}`, nil, 0, "", false},
+		{"Write of a dotfile asks", `{"tool_name":"Write","tool_input":{"file_path":"/home/dev/.bashrc","content":""}}`, nil, 0, "ESCALATE", true},
+		{"Write of a dotfile, escalate as deny", `{"tool_name":"Write","tool_input":{"file_path":"/home/dev/.bashrc","content":""}}`, []string{"--escalate-as", "deny"}, 2, "ESCALATE", false},
+		{"a bad --escalate-as", `{"tool_name":"Bash","tool_input":{"command":"ls"}}`, []string{"--escalate-as", "allow"}, 2, "--escalate-as", false},
+		{"an agent approving its own stop", `{"tool_name":"Bash","tool_input":{"command":"recourse allow-once K7QM-2WPD"}}`, []string{"--escalate-as", "deny"}, 2, "a person's decision", false},
+		{"an agent writing Recourse's state", `{"tool_name":"Write","tool_input":{"file_path":"/home/dev/.local/state/recourse/allow-once/granted/K7QM2WPD.json","content":"{}"}}`, nil, 0, "ESCALATE", true},
+		{"an MCP tool", `{"tool_name":"mcp__github__delete_repository","tool_input":{"owner":"a","repo":"b"}}`, nil, 2, "github.delete_repository", false},
+		{"a read tool", `{"tool_name":"Read","tool_input":{"file_path":"/etc/hosts"}}`, nil, 0, "", false},
+		{"a warn goes ahead silently", `{"tool_name":"Bash","tool_input":{"command":"some-unknown-tool sync"}}`, nil, 0, "", false},
+		{"a warn goes ahead with context", `{"tool_name":"Bash","tool_input":{"command":"some-unknown-tool sync"}}`, []string{"--warn-context"}, 0, "", false},
+		{"fail-on warn stops a warn", `{"tool_name":"Bash","tool_input":{"command":"npm install left-pad && some-unknown-tool sync"}}`, []string{"--fail-on", "warn"}, 2, "WARN", false},
+		{"not JSON", `rm -rf /`, nil, 2, "not JSON", false},
+		{"no tool name", `{"tool_input":{"command":"ls"}}`, nil, 2, "no tool_name", false},
+		{"Bash without a command", `{"tool_name":"Bash","tool_input":{}}`, nil, 2, "no command", false},
+		{"a command that does not parse", `{"tool_name":"Bash","tool_input":{"command":"rm -rf 'x"}}`, nil, 0, "ESCALATE", true},
 		// A usage error in settings.json must not switch the guard off: it
 		// exited 64, which Claude Code reads as "go ahead".
-		{"an unknown flag", `{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`, []string{"--bogus"}, 2, "unknown flag: --bogus"},
-		{"a bad --fail-on", `{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`, []string{"--fail-on", "nope"}, 2, "--fail-on"},
-		{"a bad --timeout", `{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`, []string{"--timeout", "soon"}, 2, "--timeout"},
-		{"a missing policy directory", `{"tool_name":"Bash","tool_input":{"command":"ls"}}`, []string{"--policy", "does-not-exist"}, 2, "does-not-exist"},
-		{"an extra argument", `{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`, []string{"extra"}, 2, "unexpected argument"},
+		{"an unknown flag", `{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`, []string{"--bogus"}, 2, "unknown flag: --bogus", false},
+		{"a bad --fail-on", `{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`, []string{"--fail-on", "nope"}, 2, "--fail-on", false},
+		{"a bad --timeout", `{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`, []string{"--timeout", "soon"}, 2, "--timeout", false},
+		{"a missing policy directory", `{"tool_name":"Bash","tool_input":{"command":"ls"}}`, []string{"--policy", "does-not-exist"}, 2, "does-not-exist", false},
+		{"an extra argument", `{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`, []string{"extra"}, 2, "unexpected argument", false},
 		// Bash runs "command"; Go's case-folding decoder read "Command".
-		{"a case variant of command", `{"tool_name":"Bash","tool_input":{"command":"rm -rf /","Command":"ls"}}`, nil, 2, `"Command" differs from "command"`},
-		{"a duplicate command", `{"tool_name":"Bash","tool_input":{"command":"rm -rf /","command":"ls"}}`, nil, 2, "appears twice"},
+		{"a case variant of command", `{"tool_name":"Bash","tool_input":{"command":"rm -rf /","Command":"ls"}}`, nil, 2, `"Command" differs from "command"`, false},
+		{"a duplicate command", `{"tool_name":"Bash","tool_input":{"command":"rm -rf /","command":"ls"}}`, nil, 2, "appears twice", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			res := runBinary(t, tt.input, append([]string{"hook", "claude-code"}, tt.args...)...)
 			if res.exit != tt.want {
 				t.Fatalf("exit %d, want %d\nstderr: %s", res.exit, tt.want, res.stderr)
+			}
+			if tt.ask {
+				var out struct {
+					Specific struct {
+						Event    string `json:"hookEventName"`
+						Decision string `json:"permissionDecision"`
+						Reason   string `json:"permissionDecisionReason"`
+					} `json:"hookSpecificOutput"`
+				}
+				if err := json.Unmarshal([]byte(res.stdout), &out); err != nil || out.Specific.Event != "PreToolUse" || out.Specific.Decision != "ask" ||
+					!strings.Contains(out.Specific.Reason, tt.stderr) || !strings.Contains(out.Specific.Reason, "recourse allow-once ") {
+					t.Fatalf("stdout %q, want an ask naming %q and an allow-once code", res.stdout, tt.stderr)
+				}
+				return
 			}
 			if !strings.Contains(res.stderr, tt.stderr) {
 				t.Errorf("stderr %q lacks %q", res.stderr, tt.stderr)

@@ -18,12 +18,19 @@ import (
 // real command line.
 var binary string
 
+// stateDir is XDG_STATE_HOME for every run of the binary.
+var stateDir string
+
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "recourse-bin-")
 	if err != nil {
 		panic(err)
 	}
 	binary = filepath.Join(dir, "recourse")
+	// The hooks' allow-once codes go to a state directory of the tests'
+	// own, never the user's.
+	stateDir = filepath.Join(dir, "state")
+	os.Setenv("XDG_STATE_HOME", stateDir)
 	build := exec.Command("go", "build", "-o", binary, ".")
 	build.Stderr = os.Stderr
 	if err := build.Run(); err != nil {

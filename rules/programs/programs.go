@@ -117,6 +117,7 @@ func Rules() []rules.Rule {
 	out = append(out, powershellRows()...)
 	out = append(out, taskRunnerRows()...)
 	out = append(out, agentRows()...)
+	out = append(out, gateRows()...)
 	for _, lang := range inlineLanguages {
 		if lang == "pwsh" || lang == "powershell" {
 			continue // powershellRows
