@@ -719,30 +719,63 @@ type Explanation struct {
 // target id is address, with the evidence applied as Evaluate applies it
 // (opts.State adds a state's resources, as for Evaluate).
 func (e *Evaluator) Explain(kind Kind, data []byte, address string, evidence []report.EvidenceItem, opts Options) (*Explanation, error) {
-	_, ms, inv, _, err := parse(input{kind: kind, data: data}, opts, time.Time{})
+	ms, inv, err := e.explained(kind, data, evidence, opts)
 	if err != nil {
 		return nil, err
-	}
-	if evidence != nil {
-		e.applyEvidence(ms, inv, evidence, opts.Actor)
 	}
 	var ids []string
 	for i := range ms {
 		m := &ms[i]
 		ids = append(ids, m.Target.ID)
-		if m.Target.ID != address && m.Address != address {
-			continue
+		if m.Target.ID == address || m.Address == address {
+			x := e.explainOne(m, inv)
+			return &x, nil
 		}
-		v, ok, steps := e.rules.Explain(rules.Facts{M: m, Inv: inv})
-		x := &Explanation{Mutation: *m, Verdict: v, Steps: steps}
-		if !ok {
-			x.Verdict, x.Classifier = e.judge(m, inv), true
-		}
-		return x, nil
 	}
 	msg := fmt.Sprintf("no change in the input has the address %q", address)
 	if near := suggest.Matches(address, ids, 3); len(near) > 0 {
 		msg += fmt.Sprintf(" (did you mean %s?)", strings.Join(near, ", "))
 	}
 	return nil, &model.Error{Kind: model.KindInvalidField, Field: "address", Message: msg, Expected: "one of the input's change addresses"}
+}
+
+// ExplainEach explains the verdict of every change of an input: each
+// command of a command line, an MCP call and what its arguments run.
+func (e *Evaluator) ExplainEach(kind Kind, data []byte, evidence []report.EvidenceItem, opts Options) ([]Explanation, error) {
+	ms, inv, err := e.explained(kind, data, evidence, opts)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Explanation, len(ms))
+	for i := range ms {
+		out[i] = e.explainOne(&ms[i], inv)
+	}
+	return out, nil
+}
+
+// explained parses an input for an explanation, under the evaluation's
+// deadline, with the evidence applied.
+func (e *Evaluator) explained(kind Kind, data []byte, evidence []report.EvidenceItem, opts Options) ([]model.Mutation, *model.Inventory, error) {
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	_, ms, inv, _, err := parse(input{kind: kind, data: data}, opts, time.Now().Add(timeout))
+	if err != nil {
+		return nil, nil, withFile(err, opts.File)
+	}
+	if evidence != nil {
+		e.applyEvidence(ms, inv, evidence, opts.Actor)
+	}
+	return ms, inv, nil
+}
+
+// explainOne is the explanation of m: the rows read, or the classifier.
+func (e *Evaluator) explainOne(m *model.Mutation, inv *model.Inventory) Explanation {
+	v, ok, steps := e.rules.Explain(rules.Facts{M: m, Inv: inv})
+	x := Explanation{Mutation: *m, Verdict: v, Steps: steps}
+	if !ok {
+		x.Verdict, x.Classifier = e.judge(m, inv), true
+	}
+	return x
 }

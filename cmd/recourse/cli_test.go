@@ -128,6 +128,16 @@ test_dev_relaxes if {
 			stderr: []string{"--state goes only with a Terraform plan"}},
 		{name: "explain mcp call", args: []string{"explain", "-", "github.delete_repository"}, stdin: `{"server": "github", "tool": "delete_repository"}`, exit: 0,
 			stdout: []string{"mcp.git.delete-repository.delete_repository"}},
+		{name: "explain shell, every command", args: []string{"explain", "shell", "--", "git status && rm -rf ./build"}, exit: 0,
+			stdout: []string{"git status (execute git): tier 1", "✓ git.other", "rm -rf ./build (execute rm): tier 4", "✓ fs.rm.rf.project", `operand="./build"`, "What would change the verdict"}},
+		{name: "explain shell in a cwd", args: []string{"explain", "shell", "--cwd", "/tmp/work", "--format", "json", "--", "rm -rf build"}, exit: 0,
+			stdout: []string{`"ruleId": "fs.rm.rf.regenerable"`, `"result": "holds"`}},
+		{name: "explain shell masks credentials", args: []string{"explain", "shell", "--", `curl -H "Authorization: Bearer sk_live_4eC39HqLyjWDarjtT1zdp7dc" https://api.example.com`}, exit: 0,
+			stdout: []string{"Bearer ***"}, noStdout: []string{"4eC39HqLyjWDarjtT1zdp7dc"}},
+		{name: "explain shell from stdin", args: []string{"explain", "shell", "-"}, stdin: "kubectl delete ns prod", exit: 0, stdout: []string{"kubectl delete ns prod (execute kubectl)"}},
+		{name: "explain mcp, every part", args: []string{"explain", "mcp", "--format", "json", "-"}, stdin: `{"server": "postgres", "tool": "query", "arguments": {"sql": "DELETE FROM users"}}`, exit: 0,
+			stdout: []string{`"address": "postgres.query"`, `"address": "DELETE FROM users"`, `"ruleId": "sql.delete.all"`}},
+		{name: "explain shell two args", args: []string{"explain", "shell", "--", "rm", "-rf"}, exit: 64, stderr: []string{"expected one input"}},
 		{name: "shell sql", args: []string{"eval", "shell", "--format", "json", "--", `psql -c "DROP TABLE users"`}, exit: 4, stdout: []string{"sql.drop.data"}},
 	}
 	for _, tt := range tests {

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/internal/redact"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/report"
 	"github.com/recourse-dev/recourse/rules"
@@ -72,7 +73,99 @@ dependents, and facts for keys a report listed as missing.`,
 	cmd.Flags().StringVar(&format, "format", "human", "output format: human or json")
 	cmd.Flags().StringVar(&state, "state", "", "Terraform only: a state file whose resources count as dependents, as for eval --state")
 	cmd.Flags().StringVar(&evidence, "evidence", "", "a JSON file of facts for missing-evidence keys, as for eval --evidence")
+	cmd.AddCommand(newExplainEachCmd(evaluator.KindShell), newExplainEachCmd(evaluator.KindMCPCall))
 	return cmd
+}
+
+// newExplainEachCmd is recourse explain shell and recourse explain mcp:
+// every change of a command line or a tool call, explained.
+func newExplainEachCmd(kind evaluator.Kind) *cobra.Command {
+	var format, cwd, evidence string
+	use, short, example := "shell [--cwd DIR] [--] LINE|-", "Explain every command of a shell line: the rules checked, the facts each read, what would change each verdict",
+		`  recourse explain shell -- 'git clean -fdx && rm -rf ./build'
+  recourse explain shell --cwd /srv/app --format json -- 'rm -rf data'`
+	if kind == evaluator.KindMCPCall {
+		use, short, example = "mcp CALL.json|-", "Explain an MCP tool call's verdict and those of what its arguments run",
+			`  recourse explain mcp testdata/mcp/delete-repository.json
+  echo '{"server":"postgres","tool":"query","arguments":{"sql":"DELETE FROM users"}}' | recourse explain mcp -`
+	}
+	cmd := &cobra.Command{
+		Use: use, Short: short, Example: example,
+		Long: short + `.
+
+For each change (a command, or the call and the SQL, shell line or code its
+arguments hold): its verdict, every rule row read in order with what its
+condition made of the facts (holds, does not hold, or cannot be decided and
+which facts are missing), and what would change the verdict: the flag, the
+path or the evidence. Nothing is run. Credentials are masked as in reports.`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usageErr("expected one input, got %d arguments", len(args))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "human" && format != "json" {
+				return usageErr("--format %q: expected human or json", format)
+			}
+			docs, err := explainEach(cmd, kind, args[0], cwd, evidence)
+			if err != nil {
+				_ = report.RenderError(cmd.ErrOrStderr(), model.AsError(err), report.FormatHuman)
+				return &exitStatus{code: exitError}
+			}
+			if format == "json" {
+				return report.WriteJSON(cmd.OutOrStdout(), docs)
+			}
+			for i, d := range docs {
+				if i > 0 {
+					fmt.Fprintln(cmd.OutOrStdout())
+				}
+				if err := writeExplanation(cmd, d); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "human", "output format: human or json")
+	cmd.Flags().StringVar(&evidence, "evidence", "", "a JSON file of facts for missing-evidence keys, as for eval --evidence")
+	if kind == evaluator.KindShell {
+		cmd.Flags().StringVar(&cwd, "cwd", "", "the directory the line would run in, as for eval shell --cwd")
+	}
+	return cmd
+}
+
+// explainEach explains every change of a line (the argument itself, or
+// stdin for -) or of a call (a file, or stdin for -).
+func explainEach(cmd *cobra.Command, kind evaluator.Kind, arg, cwd, evidencePath string) ([]explainDoc, error) {
+	data := []byte(arg)
+	if kind == evaluator.KindMCPCall || arg == "-" {
+		var err error
+		if data, err = readInput(cmd.InOrStdin(), arg); err != nil {
+			return nil, err
+		}
+	}
+	items, err := readEvidence(evidencePath)
+	if err != nil {
+		return nil, err
+	}
+	ev, err := newEvaluator(context.Background(), nil)
+	if err != nil {
+		return nil, err
+	}
+	file := ""
+	if kind == evaluator.KindMCPCall {
+		file = arg
+	}
+	xs, err := ev.ExplainEach(kind, data, items, evaluator.Options{Cwd: cwd, File: file})
+	if err != nil {
+		return nil, err
+	}
+	docs := make([]explainDoc, len(xs))
+	for i := range xs {
+		docs[i] = explainDocument(&xs[i])
+	}
+	return docs, nil
 }
 
 func explain(cmd *cobra.Command, input, address, statePath, evidencePath string) (*evaluator.Explanation, error) {
@@ -120,7 +213,25 @@ func explainDocument(x *evaluator.Explanation) explainDoc {
 	if x.Classifier {
 		doc.WouldMove = append(doc.WouldMove, "a rule for "+x.Mutation.Target.Type+" (none exists; the classifier judged it)")
 	}
-	return doc
+	return masked(doc)
+}
+
+// masked hides credentials in what an explanation quotes of its input,
+// as reports do (internal/redact).
+func masked(d explainDoc) explainDoc {
+	d.Address, d.Verdict.Reasoning = redact.String(d.Address), redact.String(d.Verdict.Reasoning)
+	for i := range d.Steps {
+		facts := make([]model.Evidence, len(d.Steps[i].Facts))
+		for j, f := range d.Steps[i].Facts {
+			f.Value, f.Description = redact.Value(f.Value), redact.String(f.Description)
+			facts[j] = f
+		}
+		d.Steps[i].Facts = facts
+	}
+	for i, w := range d.WouldMove {
+		d.WouldMove[i] = redact.String(w)
+	}
+	return d
 }
 
 func writeExplanation(cmd *cobra.Command, d explainDoc) error {
