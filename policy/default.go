@@ -23,9 +23,9 @@ func decideDefault(in Input) Result {
 	base, escalating := rankAllow, false
 	for _, list := range [2][]Verdict{in.Verdicts, in.CrossActionRisks} {
 		for _, v := range list {
-			base = max(base, tierRank(v.Tier, prod))
+			base = max(base, verdictRank(v, prod))
 			// In production a tier 2 verdict from the classifier, which no
-			// rule backs, escalates.
+			// rule backs, escalates (unless an exception covers it).
 			escalating = escalating || prod && classifierEffort(v)
 		}
 	}
@@ -46,7 +46,7 @@ func decideDefault(in Input) Result {
 		}
 		for _, list := range [2][]Verdict{in.Verdicts, in.CrossActionRisks} {
 			for _, v := range list {
-				reasons = appendReasons(reasons, v, tierRank(v.Tier, prod) == base, escalating && base == rankEscalate, note)
+				reasons = appendReasons(reasons, v, verdictRank(v, prod) == base, escalating && base == rankEscalate, note)
 			}
 		}
 		slices.Sort(reasons)
@@ -61,7 +61,10 @@ func decideDefault(in Input) Result {
 func appendReasons(reasons []string, v Verdict, deciding, escalating bool, note string) []string {
 	if deciding {
 		tierNote := ""
-		if v.Tier == model.TierRecoverableFromBackup {
+		switch {
+		case v.Exception != nil:
+			tierNote = exceptionNote(v.Exception)
+		case v.Tier == model.TierRecoverableFromBackup:
 			tierNote = note
 		}
 		reasons = append(reasons, reasonLine(v, "", tierNote))
@@ -117,7 +120,22 @@ func tierRank(t model.Tier, production bool) int {
 }
 
 func classifierEffort(v Verdict) bool {
-	return v.Tier == model.TierRecoverableWithEffort && v.Source == model.FromClassifier
+	return v.Tier == model.TierRecoverableWithEffort && v.Source == model.FromClassifier && v.Exception == nil
+}
+
+// verdictRank is the decision rank v calls for: its tier's, capped at
+// warn by an exception (default.rego's excepted_ranks).
+func verdictRank(v Verdict, production bool) int {
+	r := tierRank(v.Tier, production)
+	if v.Exception != nil {
+		r = min(r, rankWarn)
+	}
+	return r
+}
+
+// exceptionNote is the reason's note for an excepted change.
+func exceptionNote(x *model.Exception) string {
+	return ", excepted until " + x.Expires + " by " + x.Source + ": " + x.Reason
 }
 
 // IsProduction is default.rego's production rule: the environments

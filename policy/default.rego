@@ -61,19 +61,28 @@ verdict_lists := [input.mutations, input.crossActionRisks]
 
 verdict_count := count(input.mutations) + count(input.crossActionRisks)
 
-tiers_seen := {v.tier | some list in verdict_lists; some v in list}
+tiers_seen := {v.tier | some list in verdict_lists; some v in list; not v.exception}
+
+all_tiers := {v.tier | some list in verdict_lists; some v in list}
+
+# A change a configured exception covers (docs/exceptions.md) calls for its
+# tier's rank, capped at warn.
+excepted_rank(v) := min({object.get(ranks_by_tier, v.tier, 3), 1})
+
+excepted_ranks := {excepted_rank(v) | some v in input.mutations; v.exception}
 
 # In production a tier 2 verdict from the classifier, which no rule backs,
-# escalates.
+# escalates (unless an exception covers it).
 classifier_escalation if {
 	production
 	some list in verdict_lists
 	some v in list
 	v.tier == 2
 	v.source == "classifier"
+	not v.exception
 }
 
-base_rank := max({object.get(ranks_by_tier, t, 3) | some t in tiers_seen} | {2 | classifier_escalation} | {0})
+base_rank := max(({object.get(ranks_by_tier, t, 3) | some t in tiers_seen} | excepted_ranks) | {2 | classifier_escalation} | {0})
 
 deciding_tiers := {t | some t in tiers_seen; object.get(ranks_by_tier, t, 3) == base_rank}
 
@@ -81,8 +90,18 @@ default_reasons contains reason if {
 	base_rank > 0
 	some list in verdict_lists
 	some v in list
+	not v.exception
 	v.tier in deciding_tiers
 	reason := sprintf("%s is %s (tier %d%s): %s", [v.address, v.label, v.tier, object.get(production_notes, v.tier, ""), v.reasoning])
+}
+
+default_reasons contains reason if {
+	base_rank > 0
+	some v in input.mutations
+	v.exception
+	excepted_rank(v) == base_rank
+	x := v.exception
+	reason := sprintf("%s is %s (tier %d, excepted until %s by %s: %s): %s", [v.address, v.label, v.tier, x.expires, x.source, x.reason, v.reasoning])
 }
 
 default_reasons contains reason if {
@@ -92,6 +111,7 @@ default_reasons contains reason if {
 	some v in list
 	v.tier == 2
 	v.source == "classifier"
+	not v.exception
 	reason := sprintf("%s is %s (tier 2, from the classifier%s): %s", [v.address, v.label, production_note, v.reasoning])
 }
 
@@ -150,7 +170,7 @@ relax_rank := max({ranks[r.decision] | some r in relaxations}) if count(relaxati
 
 # floor keeps a relaxation from hiding a change that is not reversible.
 floor := 1 if {
-	some t in tiers_seen
+	some t in all_tiers
 	t != 1
 } else := 0
 

@@ -42,13 +42,16 @@ func TestDefaultMatchesRego(t *testing.T) {
 		tier       model.Tier
 		classifier bool
 		risk       bool
+		excepted   bool
 	}
 	var specs []spec
 	for tier := model.Tier(0); tier <= 6; tier++ {
 		for _, classifier := range []bool{false, true} {
 			for _, risk := range []bool{false, true} {
-				specs = append(specs, spec{tier, classifier, risk})
+				specs = append(specs, spec{tier, classifier, risk, false})
 			}
+			// Exceptions cover mutations only.
+			specs = append(specs, spec{tier, classifier, false, true})
 		}
 	}
 	build := func(env string, chosen ...spec) Input {
@@ -57,6 +60,9 @@ func TestDefaultMatchesRego(t *testing.T) {
 			v := Verdict{Address: fmt.Sprintf("r%d", i%2), Tier: s.tier, Reasoning: "why", Source: model.FromRules}
 			if s.classifier {
 				v.Source = model.FromClassifier
+			}
+			if s.excepted {
+				v.Exception = &model.Exception{Rule: "fs.rm.*", Match: "rm -rf ./data", Reason: "scratch", Expires: "2027-01-31", Source: ".recourse.yaml:3"}
 			}
 			if s.risk {
 				in.CrossActionRisks = append(in.CrossActionRisks, v)
@@ -81,6 +87,7 @@ func TestDefaultMatchesRego(t *testing.T) {
 		for _, a := range specs {
 			for tier := model.Tier(1); tier <= 5; tier++ {
 				assertSameAsRego(t, eng, build(env, a, spec{tier: tier, classifier: true}, spec{tier: 2, classifier: true, risk: true}))
+				assertSameAsRego(t, eng, build(env, a, spec{tier: tier, excepted: true}, spec{tier: 4}))
 				n++
 			}
 		}
@@ -102,10 +109,13 @@ func FuzzDefaultMatchesRego(f *testing.F) {
 		in := Input{Source: model.SourceTerraform, Environment: env}
 		for i, b := range tiers {
 			// The low three bits are the tier (0 and 6-7 are corrupt), the
-			// next the source, the next which list.
+			// next the source, the next which list, the next an exception.
 			v := Verdict{Address: fmt.Sprintf("%s[%d]", address, i%3), Tier: model.Tier(b & 7), Reasoning: reasoning, Source: model.FromRules}
 			if b&8 != 0 {
 				v.Source = model.FromClassifier
+			}
+			if b&32 != 0 && b&16 == 0 {
+				v.Exception = &model.Exception{Rule: "*", Match: address, Reason: reasoning, Expires: "2027-01-31", Source: env + ":1"}
 			}
 			if b&16 != 0 {
 				in.CrossActionRisks = append(in.CrossActionRisks, v)

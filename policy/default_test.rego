@@ -103,3 +103,17 @@ test_non_set_rule_is_error if {
 	res := decision.result with input as doc_of([m("a", 1)], "") with data.recourse.policies as p
 	count(res.errors) == 1
 }
+
+excepted(addr, tier) := object.union(m(addr, tier), {"exception": {"rule": "fs.rm.*", "match": "rm -rf ./data", "reason": "scratch data", "expires": "2027-01-31", "source": ".recourse.yaml:4"}})
+
+# An exception caps the change it covers at warn, never lower, and no other.
+test_exception_caps_at_warn if {
+	decision.result.decision == "warn" with input as doc_of([excepted("rm -rf ./data", 4)], "")
+	decision.result.reasons == ["rm -rf ./data is l (tier 4, excepted until 2027-01-31 by .recourse.yaml:4: scratch data): r"] with input as doc_of([excepted("rm -rf ./data", 4)], "")
+}
+
+test_exception_leaves_a_reversible_change_alone if decision.result.decision == "allow" with input as doc_of([excepted("ls", 1)], "")
+
+test_exception_covers_only_its_change if decision.result.decision == "block" with input as doc_of([excepted("rm -rf ./data", 4), m("rm -rf ~", 4)], "")
+
+test_exception_in_production if decision.result.decision == "warn" with input as doc_of([excepted("a", 3), excepted("b", 5)], "production")

@@ -80,6 +80,9 @@ type Verdict struct {
 	// Supplied are the facts the verdict read that the caller supplied
 	// rather than the input showed; a policy may refuse to rely on them.
 	Supplied []model.SuppliedFact
+	// Exception, when set, is the configured exception that matches this
+	// change: the default policy caps its decision at warn.
+	Exception *model.Exception
 }
 
 // Result is the policy's decision.
@@ -246,6 +249,7 @@ var (
 	keySupplied   = ast.InternedTerm("suppliedEvidence")
 	keyKey        = ast.InternedTerm("key")
 	keyBy         = ast.InternedTerm("by")
+	keyException  = ast.InternedTerm("exception")
 )
 
 func verdictTerms(vs []Verdict) *ast.Term {
@@ -260,7 +264,7 @@ func verdictTerms(vs []Verdict) *ast.Term {
 			supplied[j] = ast.ObjectTerm(ast.Item(keyKey, ast.StringTerm(f.Key)), ast.Item(keySource, ast.StringTerm(f.Source)),
 				ast.Item(keyBy, ast.StringTerm(f.By)))
 		}
-		terms[i] = ast.ObjectTerm(
+		items := [][2]*ast.Term{
 			ast.Item(keyAddress, ast.StringTerm(v.Address)),
 			ast.Item(keyType, ast.StringTerm(v.Type)),
 			ast.Item(keyAction, ast.StringTerm(v.Action)),
@@ -272,7 +276,14 @@ func verdictTerms(vs []Verdict) *ast.Term {
 			ast.Item(keyConfidence, ast.StringTerm(string(v.Confidence))),
 			ast.Item(keyMissing, ast.ArrayTerm(missing...)),
 			ast.Item(keySupplied, ast.ArrayTerm(supplied...)),
-		)
+		}
+		if x := v.Exception; x != nil {
+			items = append(items, ast.Item(keyException, ast.ObjectTerm(
+				ast.Item(ast.StringTerm("rule"), ast.StringTerm(x.Rule)), ast.Item(ast.StringTerm("match"), ast.StringTerm(x.Match)),
+				ast.Item(ast.StringTerm("reason"), ast.StringTerm(x.Reason)), ast.Item(ast.StringTerm("expires"), ast.StringTerm(x.Expires)),
+				ast.Item(ast.StringTerm("source"), ast.StringTerm(x.Source)))))
+		}
+		terms[i] = ast.ObjectTerm(items...)
 	}
 	return ast.ArrayTerm(terms...)
 }

@@ -1,0 +1,17 @@
+package model
+
+// Exception is a person's standing decision, written in a configuration
+// file, that changes of one kind may go ahead with a warning: a change
+// whose verdict came from a rule matching Rule (an id, or a glob with *)
+// and whose target matches Match (a command, word for word; a plan
+// address; an MCP server.tool), until the end of Expires, for Reason. The
+// policy caps such a change's decision at warn; its tier, the fact about
+// recovery, is unchanged.
+type Exception struct {
+	Rule    string `json:"rule"`
+	Match   string `json:"match"`
+	Reason  string `json:"reason"`
+	Expires string `json:"expires"`
+	// Source is where it is written: FILE:LINE.
+	Source string `json:"source"`
+}
