@@ -72,6 +72,9 @@ type Options struct {
 	// evaluation (the CLI, a hook) sets it; a server of many relies on the
 	// caps that bound each one.
 	MemoryCeiling uint64
+	// Exceptions are the configured exceptions (package config): a change
+	// one covers is marked, and the policy caps its decision at warn.
+	Exceptions []model.Exception
 }
 
 // Evaluator runs the pipeline. It is safe for concurrent use.
@@ -518,6 +521,9 @@ func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.M
 		if len(m.Supplied) > 0 {
 			out[i].SuppliedEvidence = maskSupplied(m.Supplied)
 			verdicts[i].Supplied = out[i].SuppliedEvidence
+		}
+		if x := exceptionFor(opts.Exceptions, m, v); x != nil {
+			out[i].Exception, verdicts[i].Exception = x, x
 		}
 	}
 	summary := report.Summarize(out)

@@ -68,11 +68,16 @@ func (e *Error) Error() string {
 	if e.File != "" {
 		b.WriteString(e.File)
 		if e.Line > 0 {
-			fmt.Fprintf(&b, ":%d:%d", e.Line, e.Column)
+			fmt.Fprintf(&b, ":%d", e.Line)
+		}
+		if e.Line > 0 && e.Column > 0 {
+			fmt.Fprintf(&b, ":%d", e.Column)
 		}
 		b.WriteString(": ")
-	} else if e.Line > 0 {
+	} else if e.Line > 0 && e.Column > 0 {
 		fmt.Fprintf(&b, "line %d, column %d: ", e.Line, e.Column)
+	} else if e.Line > 0 {
+		fmt.Fprintf(&b, "line %d: ", e.Line)
 	}
 	if e.Field != "" {
 		b.WriteString(e.Field)

@@ -99,8 +99,10 @@ func Brief(rep *ConsequenceReport) string {
 		if len(m.MissingEvidence) > 0 {
 			fmt.Fprintf(&b, "  missing evidence: %s\n", strings.Join(m.MissingEvidence, ", "))
 		}
-		if line := suppliedLine(m); line != "" {
-			fmt.Fprintf(&b, "  %s\n", line)
+		for _, line := range []string{suppliedLine(m), exceptionLine(m)} {
+			if line != "" {
+				fmt.Fprintf(&b, "  %s\n", line)
+			}
 		}
 	}
 	for _, s := range rep.MutationsSummarised {

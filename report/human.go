@@ -73,8 +73,10 @@ func writeHuman(w io.Writer, rep *ConsequenceReport, opts RenderOptions) error {
 		}
 		fmt.Fprintf(&b, "      %s\n", r.Reasoning)
 		fmt.Fprintf(&b, "      %s\n", p.paint(ansiDim, fmt.Sprintf("rule %s · %s · %s", r.RuleID, r.Source, r.Confidence)))
-		if line := suppliedLine(m); line != "" {
-			fmt.Fprintf(&b, "      %s\n", line)
+		for _, line := range []string{suppliedLine(m), exceptionLine(m)} {
+			if line != "" {
+				fmt.Fprintf(&b, "      %s\n", line)
+			}
 		}
 		if len(m.MissingEvidence) > 0 {
 			fmt.Fprintf(&b, "      missing evidence: %s\n", strings.Join(m.MissingEvidence, ", "))

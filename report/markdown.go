@@ -20,8 +20,10 @@ func writeMarkdown(w io.Writer, rep *ConsequenceReport, opts RenderOptions) erro
 	for _, m := range listed {
 		r := m.Recoverability
 		reasoning := r.Reasoning
-		if line := suppliedLine(m); line != "" {
-			reasoning += " — " + line
+		for _, line := range []string{suppliedLine(m), exceptionLine(m)} {
+			if line != "" {
+				reasoning += " — " + line
+			}
 		}
 		fmt.Fprintf(&b, "| %d %s | %s | `%s` | %s | `%s` %s |\n", r.Tier, r.Label, m.Intent.Action,
 			mdEscape(m.Intent.Target.ID), mdEscape(reasoning), r.RuleID, r.Confidence)

@@ -80,6 +80,15 @@ func suppliedLine(m Mutation) string {
 	return "supplied, not shown by the input: " + strings.Join(parts, "; ")
 }
 
+// exceptionLine says which configured exception covers m, or "".
+func exceptionLine(m Mutation) string {
+	x := m.Exception
+	if x == nil {
+		return ""
+	}
+	return fmt.Sprintf("excepted (at most warn) until %s by %s (rule %s, match %q): %s", x.Expires, x.Source, x.Rule, x.Match, x.Reason)
+}
+
 // IgnoredEvidence is an item that was not applied, and why.
 type IgnoredEvidence struct {
 	EvidenceItem
@@ -149,6 +158,9 @@ type Mutation struct {
 	// supplied (--evidence, recourse_evaluate_with_evidence), not the
 	// input: who supplied each and how they say they learnt it.
 	SuppliedEvidence []model.SuppliedFact `json:"suppliedEvidence,omitempty"`
+	// Exception is the configured exception that covers this change: its
+	// decision is at most warn (docs/exceptions.md).
+	Exception *model.Exception `json:"exception,omitempty"`
 	// MissingEvidenceDetails explains each missingEvidence key: why it
 	// matters, where each answer would move the verdict, and how to check
 	// it read-only.

@@ -101,6 +101,10 @@ func writeSARIF(w io.Writer, rep *ConsequenceReport) error {
 			text += " — " + line
 			props["suppliedEvidence"] = m.SuppliedEvidence
 		}
+		if line := exceptionLine(m); line != "" {
+			text += " — " + line
+			props["exception"] = m.Exception
+		}
 		results = append(results, sarifResult{
 			RuleID:     r.RuleID,
 			Level:      sarifLevel(r.Tier),

@@ -1,0 +1,77 @@
+package evaluator
+
+import (
+	"strings"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// exceptionFor returns the first configured exception that covers m,
+// judged v, or nil. An exception covers a change when its rule glob
+// matches the verdict's rule and its match matches the change itself,
+// never the line or plan around it:
+//   - a shell command, word for word: the same number of words, each
+//     matching its glob, the program by its name; a word the input leaves
+//     to run time (a variable) matches nothing, so "rm -rf ./data" covers
+//     neither "rm -rf ./data ~" nor "rm -rf $DIR";
+//   - anything else (a plan address, an MCP server.tool, a SQL statement)
+//     by its target id.
+func exceptionFor(exs []model.Exception, m *model.Mutation, v model.Recoverability) *model.Exception {
+	for i := range exs {
+		x := &exs[i]
+		if !glob(x.Rule, v.RuleID) {
+			continue
+		}
+		if c := m.Command; c != nil {
+			if commandMatches(x.Match, c) {
+				return x
+			}
+			continue
+		}
+		if glob(x.Match, m.Target.ID) || m.Address != "" && glob(x.Match, m.Address) {
+			return x
+		}
+	}
+	return nil
+}
+
+// commandMatches matches a command word for word against pattern's words.
+func commandMatches(pattern string, c *model.Command) bool {
+	words := strings.Fields(pattern)
+	if len(words) != len(c.Args)+1 || !glob(words[0], c.Program) {
+		return false
+	}
+	for i, a := range c.Args {
+		if a.Dynamic || !glob(words[i+1], a.Value) {
+			return false
+		}
+	}
+	return true
+}
+
+// glob matches s against pattern, whose * matches any run of characters
+// and ? any one; everything else matches itself.
+func glob(pattern, s string) bool {
+	p, q := 0, 0
+	star, mark := -1, 0
+	for q < len(s) {
+		switch {
+		case p < len(pattern) && (pattern[p] == '?' || pattern[p] == s[q]):
+			p++
+			q++
+		case p < len(pattern) && pattern[p] == '*':
+			star, mark = p, q
+			p++
+		case star >= 0:
+			p = star + 1
+			mark++
+			q = mark
+		default:
+			return false
+		}
+	}
+	for p < len(pattern) && pattern[p] == '*' {
+		p++
+	}
+	return p == len(pattern)
+}
