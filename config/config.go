@@ -368,4 +368,3 @@ func isAre(n int) string {
 	}
 	return "are"
 }
-
