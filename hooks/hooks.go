@@ -61,15 +61,23 @@ type Host interface {
 	CanAsk() bool
 }
 
-// Config is how a hook evaluates.
-type Config struct {
-	// Evaluator builds the evaluator; an error (a policy that does not
-	// load) stops the call.
-	Evaluator func(context.Context) (*evaluator.Evaluator, error)
+// Setup is what a hook evaluates a call with.
+type Setup struct {
+	Evaluator *evaluator.Evaluator
 	// Options are the evaluation's; Cwd is taken from the call.
 	Options evaluator.Options
 	// FailOn is the lowest decision that stops the call.
 	FailOn model.Decision
+	// Notes are said with a stop (configuration warnings).
+	Notes []string
+}
+
+// Config is how a hook evaluates.
+type Config struct {
+	// Setup prepares the evaluation for the call's working directory,
+	// whose project configuration applies; an error (a policy that does
+	// not load, a broken configuration file) stops the call.
+	Setup func(ctx context.Context, cwd string) (Setup, error)
 	// WarnContext adds a warn's reason to the agent's context when the
 	// call goes ahead.
 	WarnContext bool
@@ -159,18 +167,24 @@ func decide(ctx context.Context, h Host, stdin io.Reader, cfg Config) (Answer, *
 				allowonce.Display(rec.Code), rec.Approved.Local().Format("15:04"))}, nil, nil
 		}
 	}
-	ev, err := cfg.Evaluator(ctx)
+	setup, err := cfg.Setup(ctx, call.Cwd)
 	if err != nil {
 		return Answer{}, act, err
 	}
-	opts := cfg.Options
+	opts := setup.Options
 	opts.Cwd = call.Cwd
-	rep, err := ev.Evaluate(ctx, call.Kind, call.Input, nil, opts)
+	rep, err := setup.Evaluator.Evaluate(ctx, call.Kind, call.Input, nil, opts)
 	if err != nil {
 		e := model.AsError(err)
 		return Answer{}, act, fmt.Errorf("the %s call could not be evaluated (%s): %s", call.Tool, e.Kind, e.Message)
 	}
-	return answerFor(rep, cfg, h.CanAsk()), act, nil
+	a := answerFor(rep, cfg, setup.FailOn, h.CanAsk())
+	if a.Stop || a.Ask {
+		for _, n := range setup.Notes {
+			a.Reason += " (" + n + ")"
+		}
+	}
+	return a, act, nil
 }
 
 // nextStep says what the agent does for each decision that is not allow.
@@ -181,12 +195,12 @@ var nextStep = map[model.Decision]string{
 }
 
 // answerFor maps a report to the answer under cfg: a decision at or above
-// FailOn stops the call, except an escalate, which asks the user when the
+// failOn stops the call, except an escalate, which asks the user when the
 // host can ask and cfg.EscalateAsk is set.
-func answerFor(rep *report.ConsequenceReport, cfg Config, canAsk bool) Answer {
+func answerFor(rep *report.ConsequenceReport, cfg Config, failOn model.Decision, canAsk bool) Answer {
 	d := rep.RiskAssessment
 	line := strings.ToUpper(string(d)) + " — " + rep.AssessmentReason + ". " + nextStep[d] + "."
-	if d.Rank() >= cfg.FailOn.Rank() {
+	if d.Rank() >= failOn.Rank() {
 		if d == model.Escalate && cfg.EscalateAsk && canAsk {
 			return Answer{Ask: true, Reason: "Recourse asks before this call: " + line}
 		}

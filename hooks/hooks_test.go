@@ -58,7 +58,10 @@ func TestRunStopsOnEveryFailure(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			cfg := Config{Evaluator: tt.ev, Options: tt.opts, FailOn: model.Escalate}
+			cfg := Config{Setup: func(ctx context.Context, _ string) (Setup, error) {
+				ev, err := tt.ev(ctx)
+				return Setup{Evaluator: ev, Options: tt.opts, FailOn: model.Escalate}, err
+			}}
 			code := Run(context.Background(), tt.host, strings.NewReader(tt.input), &stdout, &stderr, cfg)
 			if code != ExitStop {
 				t.Fatalf("exit %d, want the stop %d (stderr %q)", code, ExitStop, stderr.String())

@@ -19,6 +19,7 @@ import (
 
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/internal/suggest"
+	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/policy"
 	"github.com/recourse-dev/recourse/report"
 	"github.com/recourse-dev/recourse/rules"
@@ -40,6 +41,8 @@ type Options struct {
 	MaxInputBytes int
 	// Logger writes to stderr only; nil discards.
 	Logger *slog.Logger
+	// Exceptions are the configured exceptions (package config).
+	Exceptions []model.Exception
 }
 
 // Server is the Recourse MCP server. Handlers are safe for concurrent use:
@@ -214,7 +217,7 @@ func (s *Server) context(args map[string]any) evaluator.Options {
 		env = cmp.Or(asked, env)
 	}
 	return evaluator.Options{Environment: env, Actor: cmp.Or(s.opts.Actor, stringArg(args, "actor", "")),
-		Owner: cmp.Or(s.opts.Owner, stringArg(args, "owner", "")), Timeout: s.opts.Timeout}
+		Owner: cmp.Or(s.opts.Owner, stringArg(args, "owner", "")), Timeout: s.opts.Timeout, Exceptions: s.opts.Exceptions}
 }
 
 // withEvidence re-evaluates another tool's input with the agent's evidence.

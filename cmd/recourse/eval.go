@@ -185,7 +185,14 @@ func runEval(cmd *cobra.Command, flags *evalFlags, kind inputKind, input, cwd st
 		return usageErr("--state %s: a state file goes with a Terraform plan, not with a shell command line or an MCP call", flags.state)
 	}
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
-	rep, err := evaluate(cmd.Context(), cmd.InOrStdin(), kind, input, cwd, flags)
+	settings, exceptions, err := configured(cmd, cwd, flags.environment, failOn, flags.policies, stderr)
+	var rep *report.ConsequenceReport
+	if err == nil {
+		failOn = settings.FailOn
+		applied := *flags
+		applied.environment, applied.policies = settings.Environment, settings.Policies
+		rep, err = evaluate(cmd.Context(), cmd.InOrStdin(), kind, input, cwd, &applied, exceptions)
+	}
 	if err != nil {
 		e := model.AsError(err)
 		if format == report.FormatJSON || format == report.FormatSARIF {
@@ -200,7 +207,7 @@ func runEval(cmd *cobra.Command, flags *evalFlags, kind inputKind, input, cwd st
 	return decisionStatus(rep.RiskAssessment, failOn)
 }
 
-func evaluate(ctx context.Context, stdin io.Reader, kind inputKind, input, cwd string, flags *evalFlags) (*report.ConsequenceReport, error) {
+func evaluate(ctx context.Context, stdin io.Reader, kind inputKind, input, cwd string, flags *evalFlags, exceptions []model.Exception) (*report.ConsequenceReport, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -224,7 +231,8 @@ func evaluate(ctx context.Context, stdin io.Reader, kind inputKind, input, cwd s
 	if err != nil {
 		return nil, err
 	}
-	opts := evaluator.Options{Environment: flags.environment, Actor: flags.actor, Owner: flags.owner, Timeout: flags.timeout, Cwd: cwd, MemoryCeiling: evaluator.MemoryCeiling}
+	opts := evaluator.Options{Environment: flags.environment, Actor: flags.actor, Owner: flags.owner, Timeout: flags.timeout, Cwd: cwd,
+		MemoryCeiling: evaluator.MemoryCeiling, Exceptions: exceptions}
 	evKind := evaluator.KindTerraform
 	switch {
 	case kind == kindShell:

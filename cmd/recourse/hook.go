@@ -96,9 +96,20 @@ user what recovering would take; the permission stays Claude Code's.`,
 				return usageErr("--escalate-as %q: expected ask or deny", escalateAs)
 			}
 			cfg := hooks.Config{
-				Evaluator: func(ctx context.Context) (*evaluator.Evaluator, error) { return newEvaluator(ctx, f.policies) },
-				Options:   evaluator.Options{Environment: f.environment, Actor: f.actor, Timeout: f.timeout, MemoryCeiling: evaluator.MemoryCeiling},
-				FailOn:    failOn, WarnContext: warnContext, EscalateAsk: escalateAs == "ask",
+				Setup: func(ctx context.Context, cwd string) (hooks.Setup, error) {
+					var notes strings.Builder
+					settings, exceptions, err := configured(cmd, cwd, f.environment, failOn, f.policies, &notes)
+					if err != nil {
+						return hooks.Setup{}, err
+					}
+					ev, err := newEvaluator(ctx, settings.Policies)
+					if err != nil {
+						return hooks.Setup{}, err
+					}
+					opts := evaluator.Options{Environment: settings.Environment, Actor: f.actor, Timeout: f.timeout, MemoryCeiling: evaluator.MemoryCeiling, Exceptions: exceptions}
+					return hooks.Setup{Evaluator: ev, Options: opts, FailOn: settings.FailOn, Notes: lines(notes.String())}, nil
+				},
+				WarnContext: warnContext, EscalateAsk: escalateAs == "ask",
 			}
 			if dir, err := allowonce.DefaultDir(); err == nil {
 				cfg.AllowOnce = &allowonce.Store{Dir: dir}
@@ -119,6 +130,17 @@ user what recovering would take; the permission stays Claude Code's.`,
 	_ = cmd.RegisterFlagCompletionFunc("escalate-as", fixedCompletion("ask", "deny"))
 	_ = cmd.RegisterFlagCompletionFunc("fail-on", fixedCompletion("warn", "escalate", "block"))
 	return cmd
+}
+
+// lines splits text into its non-empty lines.
+func lines(text string) []string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // hostNames lists the hosts' names for messages.

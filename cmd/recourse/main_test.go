@@ -31,6 +31,8 @@ func TestMain(m *testing.M) {
 	// own, never the user's.
 	stateDir = filepath.Join(dir, "state")
 	os.Setenv("XDG_STATE_HOME", stateDir)
+	// Nor does the user's own configuration apply.
+	os.Setenv("XDG_CONFIG_HOME", filepath.Join(dir, "config"))
 	build := exec.Command("go", "build", "-o", binary, ".")
 	build.Stderr = os.Stderr
 	if err := build.Run(); err != nil {

@@ -53,6 +53,12 @@ structuredContent. Logs go to stderr only. See docs/mcp.md.`,
 			logger := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: level}))
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			settings, exceptions, err := configured(cmd, "", environment, model.Escalate, policies, cmd.ErrOrStderr())
+			if err != nil {
+				_ = report.RenderError(cmd.ErrOrStderr(), model.AsError(err), report.FormatHuman)
+				return &exitStatus{code: exitError}
+			}
+			environment, policies = settings.Environment, settings.Policies
 			pol, err := policy.New(ctx, policies...)
 			if err != nil {
 				_ = report.RenderError(cmd.ErrOrStderr(), model.AsError(err), report.FormatHuman)
@@ -63,7 +69,7 @@ structuredContent. Logs go to stderr only. See docs/mcp.md.`,
 				return &exitStatus{code: exitError, err: err}
 			}
 			srv := mcpserver.New(evaluator.New(eng, pol), eng, mcpserver.Options{
-				Environment: environment, Actor: actor, Owner: owner, Timeout: timeout, Version: buildVersion(), Logger: logger,
+				Environment: environment, Actor: actor, Owner: owner, Timeout: timeout, Version: buildVersion(), Logger: logger, Exceptions: exceptions,
 			})
 			logger.Info("serving MCP on stdio", "environment", environment, "policies", policies)
 			if err := srv.Serve(ctx, cmd.InOrStdin(), cmd.OutOrStdout()); err != nil && ctx.Err() == nil {

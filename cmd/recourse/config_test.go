@@ -1,0 +1,84 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/recourse-dev/recourse/config"
+)
+
+// runIn runs the binary in dir.
+func runIn(t *testing.T, dir, stdin string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader(stdin)
+	cmd.Env = append(os.Environ(), "NO_COLOR=1")
+	var out, errb strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	res := result{stdout: out.String(), stderr: errb.String()}
+	if ee, ok := err.(*exec.ExitError); ok {
+		res.exit = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// TestProjectConfiguration: a project's exceptions apply only once the
+// user trusts the file's exact content, lower only the change they match,
+// and every report says so; a broken file is an error with its line.
+func TestProjectConfiguration(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, ".recourse.yaml")
+	content := "# scratch data is rebuilt every night\nexceptions:\n  - rule: fs.rm.*\n    match: rm -rf ./data\n    reason: scratch data, rebuilt nightly\n    expires: 2027-01-31\n"
+	if err := os.WriteFile(file, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := runIn(t, dir, "", "eval", "shell", "--", "rm -rf ./data")
+	if res.exit != 4 || !strings.Contains(res.stderr, "is not trusted") {
+		t.Fatalf("untrusted: exit %d, stderr %q", res.exit, res.stderr)
+	}
+	if res := runIn(t, dir, "", "trust"); res.exit != 1 || !strings.Contains(res.stderr, "interactive terminal") {
+		t.Fatalf("trust without a terminal: exit %d %q", res.exit, res.stderr)
+	}
+	// The user trusts it (in their terminal; here, through the store).
+	store := config.TrustStore{Path: filepath.Join(stateDir, "recourse", "trusted.json")}
+	if err := store.Trust(file, []byte(content)); err != nil {
+		t.Fatal(err)
+	}
+	res = runIn(t, dir, "", "eval", "shell", "--", "rm -rf ./data")
+	if res.exit != 0 || !strings.Contains(res.stdout, "WARN") || !strings.Contains(res.stdout, "excepted (at most warn) until 2027-01-31 by "+file+":3") {
+		t.Fatalf("trusted: exit %d\n%s%s", res.exit, res.stdout, res.stderr)
+	}
+	if res := runIn(t, dir, "", "eval", "shell", "--", "rm -rf ./data && rm -rf ~"); res.exit != 4 {
+		t.Fatalf("the exception lowered a whole compound line: exit %d", res.exit)
+	}
+	// The hook reads the project of the call's working directory.
+	call := `{"tool_name":"Bash","tool_input":{"command":"rm -rf ./data"},"cwd":"` + dir + `"}`
+	if res := runIn(t, "/", call, "hook", "claude-code"); res.exit != 0 {
+		t.Fatalf("the hook in the project: exit %d %q", res.exit, res.stderr)
+	}
+	// A changed file is untrusted again.
+	if err := os.WriteFile(file, []byte(content+"fail_on: block\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if res := runIn(t, dir, "", "eval", "shell", "--", "rm -rf ./data"); res.exit != 4 {
+		t.Fatalf("a changed file stayed trusted: exit %d", res.exit)
+	}
+	// A broken file is an error with its line, here and in the hook.
+	if err := os.WriteFile(file, []byte("fail_on: block\nexceptions:\n  - {rule: fs.rm.*, match: rm -rf ./data, reason: scratch}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res = runIn(t, dir, "", "eval", "shell", "--", "ls")
+	if res.exit != 1 || !strings.Contains(res.stderr, file+":3") || !strings.Contains(res.stderr, "exceptions[0].expires") {
+		t.Fatalf("broken: exit %d %q", res.exit, res.stderr)
+	}
+	if res := runIn(t, "/", `{"tool_name":"Bash","tool_input":{"command":"ls"},"cwd":"`+dir+`"}`, "hook", "claude-code"); res.exit != 2 || !strings.Contains(res.stderr, "exceptions[0].expires") {
+		t.Fatalf("broken, in the hook: exit %d %q", res.exit, res.stderr)
+	}
+}
