@@ -164,8 +164,9 @@ func Rules() []rules.Rule {
 			"--force-delete-without-recovery deletes the secret at once, with no recovery window"),
 		row("aws.secretsmanager.delete", "aws", op("secretsmanager", "delete-secret"), model.TierRecoverableFromBackup,
 			"the secret is kept for the recovery window (--recovery-window-in-days, 30 by default) and restore-secret brings it back"),
-		row("aws.secretsmanager.overwrite", "aws", op("secretsmanager", "update-secret", "put-secret-value"), model.TierNeedsReview,
-			"replaces the secret's current value; the previous one survives only as the AWSPREVIOUS version until the next change"),
+		row("aws.secretsmanager.overwrite", "aws", rules.Any(op("secretsmanager", "put-secret-value"),
+			rules.All(op("secretsmanager", "update-secret"), rules.Flag("secret-string", "secret-binary"))), model.TierRecoverableFromBackup,
+			"replaces the secret's current value; the previous one stays readable as the AWSPREVIOUS version until the next change"),
 		row("aws.kms.schedule-deletion", "aws", op("kms", "schedule-key-deletion"), model.TierRecoverableFromBackup,
 			"KMS deletes the key after the pending window (--pending-window-in-days, 7-30) and cancel-key-deletion restores it until then; after it, data encrypted under the key is unreadable"),
 		row("aws.ec2.terminate", "aws", op("ec2", "terminate-instances"), model.TierNeedsReview,
@@ -187,6 +188,7 @@ func Rules() []rules.Rule {
 			"shortens the stream's retention: records older than the new period become unreadable at once, and consumers that had not read them lose them"),
 		row("aws.retention-set", "aws", rules.Any(rules.All(op("sqs", "set-queue-attributes"), argSays("messageretentionperiod")), op("ecr", "put-lifecycle-policy")),
 			model.TierNeedsReview, "sets how long the queue keeps messages, or which images the repository expires: what falls outside it is deleted at once, and the current setting (or the policy file) is not in the input"),
+	}, append(awsOpRows(), append([]rules.Rule{
 		row("aws.delete", "aws", op("*", deleteVerbs...), model.TierUnrecoverable,
 			"a delete, terminate or remove operation; no rule shows a recovery path for it"),
 		row("aws.protection-off", "aws", rules.Any(protectionOff(),
@@ -294,7 +296,7 @@ func Rules() []rules.Rule {
 		row("az.read", "az", rules.Any(words("list"), words("show"), rules.Sub("account"), rules.Sub("login"), rules.Sub("version"), rules.Sub("find")), model.TierReversible,
 			"reads cloud state"),
 		row("az.other", "az", nil, model.TierRecoverableWithEffort, "changes cloud resources in place"),
-	}, platformRows()...)
+	}, platformRows()...)...)...)
 }
 
 // lifecycleReason says why replacing a bucket's lifecycle rules needs

@@ -204,9 +204,11 @@ func Rules() []rules.Rule {
 			"changes the access control list of a system file or directory: an entry on /etc/shadow or /etc/sudoers can open it to a user or lock out logins, and the old list is not recorded"),
 		row("fs.setfacl", "setfacl", nil, model.TierRecoverableWithEffort, "changes access control lists; the previous ones must be restored by hand (getfacl can dump them first)"),
 
-		row("fs.rsync.delete", "rsync", rules.All(rules.Flag("delete", "delete-before", "delete-during", "delete-after", "delete-delay", "delete-excluded", "del", "remove-source-files"),
+		row("fs.rsync.delete", "rsync", rules.All(rules.Flag("delete", "delete-before", "delete-during", "delete-after", "delete-delay", "delete-excluded", "del"),
 			rules.Not(rules.Flag("n", "dry-run"))), model.TierUnrecoverable,
-			"rsync --delete removes files at the destination that the source lacks (or --remove-source-files deletes the sources)"),
+			"rsync --delete removes files at the destination that the source lacks"),
+		row("fs.rsync.move", "rsync", rules.All(rules.Flag("remove-source-files"), rules.Not(rules.Flag("n", "dry-run"))), model.TierRecoverableWithEffort,
+			"rsync --remove-source-files moves: it deletes each source file once it has copied it to the destination, where it lives on"),
 		row("fs.rsync.critical", "rsync", rules.All(rules.PathIs(1, rules.PathRoot, rules.PathSystem, rules.PathDevice), rules.Not(rules.Flag("n", "dry-run"))), model.TierUnrecoverable,
 			"rsync writes over files in the root or a system directory; the replaced ones are not kept"),
 		row("fs.rsync.into-home", "rsync", rules.All(intoHome(), rules.Not(rules.Flag("n", "dry-run"))), model.TierNeedsReview, intoHomeReason),

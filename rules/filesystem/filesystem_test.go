@@ -130,6 +130,7 @@ func TestRows(t *testing.T) {
 		{Row: "fs.chgrp.recursive-system", Hit: "chgrp -R staff /etc", Miss: "chgrp staff file"},
 		{Row: "fs.chgrp", Hit: "chgrp staff file", Miss: "chgrp -R staff /var"},
 		{Row: "fs.rsync.delete", Hit: "rsync -a --delete src/ dst/", Miss: "rsync -a --delete -n src/ dst/"},
+		{Row: "fs.rsync.move", Hit: "rsync -aiv --remove-source-files rhost:/tmp/a.c ~/src/", Miss: "rsync -aiv --remove-source-files -n rhost:/tmp/a.c ~/src/"},
 		{Row: "fs.rsync", Hit: "rsync -a src/ dst/", Miss: "rsync -a --remove-source-files src/ dst/"},
 		{Row: "fs.find.delete", Hit: "find / -delete", Miss: "find / -name x"},
 		{Row: "fs.find.delete", Hit: "find /tmp/x /var/lib/app -delete", Miss: "find /tmp/x -delete"},

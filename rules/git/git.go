@@ -102,8 +102,10 @@ func row(id string, when rules.Cond, tier model.Tier, reason string) rules.Rule 
 func Rules() []rules.Rule {
 	return append(configRows(), []rules.Rule{
 		row("git.help", rules.Any(rules.Flag("help", "version", "h"), sub("help", rules.Always())), model.TierReversible, "prints help or the version"),
-		row("git.reset.hard", sub("reset", rules.Flag("hard", "merge", "keep")), model.TierUnrecoverable,
-			"git reset --hard (or --merge/--keep) discards uncommitted changes to tracked files; git never stored them"),
+		row("git.reset.hard", sub("reset", rules.Flag("hard", "merge")), model.TierUnrecoverable,
+			"git reset --hard (or --merge) discards uncommitted changes to tracked files; git never stored them"),
+		row("git.reset.keep", sub("reset", rules.Flag("keep")), model.TierRecoverableWithEffort,
+			"git reset --keep moves the branch and refuses to touch a file with local changes (git-reset(1)): the commits it leaves stay in the reflog"),
 		row("git.clean.force", sub("clean", rules.Flag("f", "force")), model.TierUnrecoverable,
 			"git clean -f deletes untracked files, which git never stored"),
 		row("git.checkout.force", sub("checkout", rules.Flag("f", "force")), model.TierUnrecoverable,

@@ -28,6 +28,8 @@ func TestRows(t *testing.T) {
 		{Row: "git.config.hooks-path", Hit: "git config --local set core.hooksPath .githooks", Miss: "git config --unset core.hooksPath"},
 		{Row: "git.config.hooks-path", Hit: "git config --file .git/config core.HooksPath x", Miss: "git config core.hooksPathX y"},
 		{Row: "git.reset.hard", Hit: "git reset --hard HEAD~1", Miss: "git reset HEAD~1"},
+		{Row: "git.reset.hard", Hit: "git reset --merge ORIG_HEAD", Miss: "git reset --keep start"},
+		{Row: "git.reset.keep", Hit: "git reset --keep start", Miss: "git reset --hard start"},
 		{Row: "git.reset.hard", Hit: "git -C repo -c a=b --no-pager reset -q --hard", Miss: "git -C repo reset -q"},
 		{Row: "git.reset.hard", Hit: "git -- reset --hard", Miss: "git reset -- --hard"},
 		{Row: "git.reset.hard", Hit: "GIT RESET --hard", Miss: "git reset --soft"},

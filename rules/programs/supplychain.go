@@ -84,6 +84,12 @@ func supplyChainRows() []rules.Rule {
 		})), model.TierNeedsReview, registryReason),
 		row("program.brew.tap-url", "brew", rules.All(rules.Sub("tap"), rules.Operand(2, "a tap URL", isSourceURL)), model.TierNeedsReview, registryReason),
 		// The system's own package sources and signing keys.
+		row("program.add-apt-repository.list", "add-apt-repository", rules.Flag("L", "list"), model.TierReversible, "lists the configured package sources"),
+		row("program.add-apt-repository.component", "add-apt-repository", rules.All(rules.Flag("c", "component", "s", "enable-source"),
+			rules.Not(rules.Flag("P", "ppa", "C", "cloud", "S", "sourceslist", "U", "uri")), rules.Any(rules.NoOperands(0), rules.EveryOperand(0, "an archive component", func(a model.Arg) bool {
+				return !a.Dynamic && archiveComponents[a.Value]
+			}))), model.TierRecoverableWithEffort,
+			"enables a component (universe, non-free) or the source packages of the repositories already configured: no new source of packages"),
 		row("program.add-apt-repository", "add-apt-repository", rules.Not(rules.Flag("r", "remove", "help", "h")), model.TierNeedsReview, systemRepoReason),
 		row("program.apt-key.add", "apt-key", rules.Any(rules.Sub("add"), rules.Sub("adv")), model.TierNeedsReview, systemRepoReason),
 		row("program.rpm.import-key", "rpm", rules.Flag("import"), model.TierNeedsReview, systemRepoReason),
@@ -95,3 +101,7 @@ func supplyChainRows() []rules.Rule {
 			"installs a snap without checking its signature (--dangerous) or outside its confinement (--devmode): its code runs with what it asks for"),
 	)
 }
+
+// archiveComponents are the components of Debian's and Ubuntu's own
+// archives that add-apt-repository -c enables.
+var archiveComponents = map[string]bool{"main": true, "universe": true, "multiverse": true, "restricted": true, "contrib": true, "non-free": true, "non-free-firmware": true}
