@@ -144,6 +144,13 @@ func (w *walker) gitSubcommandRuns(cmd *model.Command, sub int, fr frame) {
 	}
 }
 
+// gitConfigReads are git config's actions that store no value: reads,
+// unsets and section edits (git-config(1)), whose second operand is a
+// value pattern or a section name.
+var gitConfigReads = map[string]bool{"--get": true, "--get-all": true, "--get-regexp": true, "--get-urlmatch": true,
+	"--get-color": true, "--get-colorbool": true, "--unset": true, "--unset-all": true, "-l": true, "--list": true,
+	"--remove-section": true, "--rename-section": true, "-e": true, "--edit": true}
+
 // gitConfigSet analyses the value git config KEY VALUE stores when git
 // will run it later: a command key's value, or an alias that starts
 // with "!".
@@ -152,6 +159,8 @@ func (w *walker) gitConfigSet(cmd *model.Command, args []model.Arg, fr frame) {
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
+		case gitConfigReads[v]:
+			return // KEY [VALUE-PATTERN]: the second operand is a pattern, not a value to store
 		case v == "--file" || v == "-f" || v == "--blob" || v == "--type" || v == "--default" || v == "--comment":
 			i++
 		case strings.HasPrefix(v, "-"):

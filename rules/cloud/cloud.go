@@ -129,7 +129,8 @@ func Rules() []rules.Rule {
 			model.TierNeedsReview, publicReason),
 		row("aws.public-share", "aws", rules.Any(
 			rules.All(op("ec2", "modify-snapshot-attribute", "modify-image-attribute"),
-				rules.Any(rules.FlagEquals("group-names", "all"), rules.FlagEquals("user-groups", "all"), argSays("group=all", `"group":"all"`, `"group": "all"`))),
+				rules.Any(rules.All(rules.Any(rules.FlagEquals("group-names", "all"), rules.FlagEquals("user-groups", "all")), rules.Not(rules.FlagEquals("operation-type", "remove"))),
+					argSays("add=[{group=all}]", `"add":[{"group":"all"}]`, `"add": [{"group": "all"}]`, `createvolumepermission={add=[{group=all}]}`))),
 			rules.All(op("rds", "modify-db-snapshot-attribute", "modify-db-cluster-snapshot-attribute"), rules.FlagEquals("values-to-add", "all"))),
 			model.TierNeedsReview, publicShareReason),
 		row("aws.public-endpoint", "aws", rules.Any(
@@ -197,7 +198,8 @@ func Rules() []rules.Rule {
 			lifecycleReason),
 		row("aws.s3api.policy-file", "aws", rules.All(rules.Sub("s3api", "put-bucket-policy"), fileArgument("policy")), model.TierNeedsReview,
 			"replaces the bucket's policy with one from a file the input does not show: a policy can open the bucket to anyone, or deny everyone, its owner included"),
-		row("aws.dynamodb.batch-file", "aws", rules.All(rules.Sub("dynamodb", "batch-write-item"), fileArgument("request-items")), model.TierNeedsReview,
+		row("aws.dynamodb.batch-file", "aws", rules.Any(rules.All(rules.Sub("dynamodb", "batch-write-item"), fileArgument("request-items")),
+			rules.All(rules.Sub("dynamodb", "transact-write-items"), fileArgument("transact-items"))), model.TierNeedsReview,
 			"writes or deletes the items a file lists, which the input does not show: its DeleteRequests remove items for good (without point-in-time recovery)"),
 		row("aws.read", "aws", op("*", readPrefixes...), model.TierReversible, "reads or copies without deleting"),
 		row("aws.other", "aws", nil, model.TierRecoverableWithEffort, "changes cloud resources in place (create, put, update, modify ...)"),

@@ -239,7 +239,7 @@ func Rules() []rules.Rule {
 	}
 	out = append(out,
 		row("system.kill.init", "kill", killsInit(),
-			model.TierRecoverableWithEffort, "signals init (1) or every process (-1): the machine or session goes down"),
+			model.TierNeedsReview, "signals init (1) or every process it may (-1): the machine or the whole session goes down, with every program's unsaved work"),
 		row("system.kill.list", "kill", rules.Flag("l", "L", "list"), model.TierReversible, "lists signal names"),
 		row("system.kill", "kill", nil, model.TierRecoverableWithEffort, "kills processes: their unsaved state is lost"),
 		row("system.pkill", "pkill", nil, model.TierRecoverableWithEffort, "kills every process matching the pattern"),

@@ -26,6 +26,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // Record is one corpus line before labelling.
@@ -42,7 +44,9 @@ type Source struct {
 	File    string `json:"file"`
 }
 
-// awsServices are the AWS CLI services sampled: every example file of each.
+// awsServices are the AWS CLI services of commands.jsonl: every example
+// file of each. -aws replaces them (the held-out set, heldout.jsonl, is
+// -aws ec2,iam -only-aws).
 var awsServices = []string{"s3", "s3api", "rds", "dynamodb", "sqs", "lambda", "ecs", "logs", "secretsmanager", "kms", "sns", "eks", "ecr", "route53", "cloudwatch"}
 
 var placeholder = regexp.MustCompile(`<[A-Za-z][^>]*>|\.\.\.|…`)
@@ -53,10 +57,30 @@ var callout = regexp.MustCompile(`\s+\(\d+\)$`)
 func main() {
 	debs := flag.String("debs", "", "directory of extracted packages (x/PACKAGE/usr/...)")
 	programs := flag.String("programs", "", "file of program names the rules know, one a line (recourse resources --format json | .programs)")
+	aws := flag.String("aws", "", "comma-separated AWS CLI services to sample instead of the default ones")
+	onlyAWS := flag.Bool("only-aws", false, "only the AWS CLI's examples")
 	flag.Parse()
+	if *aws != "" {
+		awsServices = strings.Split(*aws, ",")
+	}
 	var out []Record
-	known := readLines(*programs)
-	// The system's manual pages: git's and those of known programs.
+	if !*onlyAWS {
+		out = manPages(readLines(*programs), *debs)
+	}
+	// The AWS CLI's examples.
+	for _, svc := range awsServices {
+		files, _ := filepath.Glob(filepath.Join(*debs, "awscli/usr/lib/python3/dist-packages/awscli/examples", svc, "*.rst"))
+		for _, f := range files {
+			out = append(out, rstExamples(f)...)
+		}
+	}
+	write(out)
+}
+
+// manPages are the examples of the system's manual pages (git's and
+// those of programs the rules know) and of the downloaded packages'.
+func manPages(known map[string]bool, debs string) []Record {
+	var out []Record
 	for _, dir := range []string{"/usr/share/man/man1", "/usr/share/man/man8"} {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.gz"))
 		for _, f := range files {
@@ -70,25 +94,23 @@ func main() {
 			out = append(out, manExamples(f, prog, "")...)
 		}
 	}
-	// The downloaded packages' manual pages.
 	for pkg, prog := range map[string]string{"docker.io": "docker", "gh": "gh", "kubernetes-client": "kubectl", "rsync": "rsync", "redis-tools": "redis-cli"} {
-		files, _ := filepath.Glob(filepath.Join(*debs, pkg, "usr/share/man/man1/*.gz"))
+		files, _ := filepath.Glob(filepath.Join(debs, pkg, "usr/share/man/man1/*.gz"))
 		for _, f := range files {
 			out = append(out, manExamples(f, prog, pkg)...)
 		}
 	}
-	// The AWS CLI's examples.
-	for _, svc := range awsServices {
-		files, _ := filepath.Glob(filepath.Join(*debs, "awscli/usr/lib/python3/dist-packages/awscli/examples", svc, "*.rst"))
-		for _, f := range files {
-			out = append(out, rstExamples(f)...)
-		}
-	}
+	return out
+}
+
+// write prints the records that parse, each command once.
+func write(out []Record) {
 	seen := map[string]bool{}
+	parser := syntax.NewParser()
 	enc := json.NewEncoder(os.Stdout)
 	enc.SetEscapeHTML(false)
 	for _, r := range out {
-		if seen[r.Command] {
+		if seen[r.Command] || !complete(parser, r.Command) {
 			continue
 		}
 		seen[r.Command] = true
@@ -173,6 +195,14 @@ func rstExamples(file string) []Record {
 	return number(out, "aws-"+svc+"-"+strings.TrimSuffix(filepath.Base(file), ".rst"))
 }
 
+// complete reports whether a command parses as a whole line: a manual
+// page's example that goes on over lines (a here-document, a quote or a
+// pipe left open) is cut at its first line, which is not the command.
+func complete(p *syntax.Parser, line string) bool {
+	_, err := p.Parse(strings.NewReader(line), "")
+	return err == nil
+}
+
 func number(rs []Record, stem string) []Record {
 	for i := range rs {
 		rs[i].ID = fmt.Sprintf("%s/%d", stem, i+1)
@@ -181,6 +211,9 @@ func number(rs []Record, stem string) []Record {
 }
 
 func packageOf(file string) string {
+	if real, err := filepath.EvalSymlinks(file); err == nil {
+		file = real
+	}
 	out, err := exec.Command("dpkg", "-S", file).Output()
 	if err != nil {
 		return ""
@@ -222,4 +255,3 @@ func readLines(file string) map[string]bool {
 	}
 	return m
 }
-
