@@ -128,7 +128,11 @@ func Rules() []rules.Rule {
 			model.TierRecoverableWithEffort, "cipher /w overwrites the free space of the volume: files deleted earlier can no longer be recovered; no existing file is touched"),
 		row("fs.srm.help", "srm", help, model.TierReversible, "prints help or the version"),
 		row("fs.srm.critical", "srm", critical, model.TierUnrecoverable, "securely deletes a root, system or home directory, or a device"),
+		row("fs.srm.recursive", "srm", rules.Flag("r", "R", "recursive"), model.TierUnrecoverable,
+			"overwrites whole trees before deleting them (secure rm -r), so that no undelete or forensic tool recovers them: only a copy made before does"),
 		row("fs.srm", "srm", nil, model.TierRecoverableFromBackup, "overwrites the files before deleting them (secure rm): as with rm, they come back only from version control or a backup"),
+		row("fs.wipe.help", "wipe", help, model.TierReversible, "prints help or the version"),
+		row("fs.wipe", "wipe", nil, model.TierUnrecoverable, "overwrites files or a device many times before deleting them (secure delete): no tool recovers them"),
 		// Trash tools move files where the desktop's Trash can restore
 		// them; emptying it is the delete.
 		row("fs.trash.empty", "trash-empty", nil, model.TierUnrecoverable, "empties the Trash: what it held is deleted for good"),
@@ -160,8 +164,10 @@ func Rules() []rules.Rule {
 		// them: what is cut comes back only from version control or a
 		// backup.
 		row("fs.truncate.env-file", "truncate", envFile(0), model.TierNeedsReview, "cuts "+envFileWhy),
-		row("fs.truncate", "truncate", nil, model.TierRecoverableFromBackup,
-			"truncate cuts the files to the given size; the cut data comes back only from version control or a backup"),
+		row("fs.truncate.grow", "truncate", truncateGrows(), model.TierRecoverableWithEffort,
+			"truncate only extends the files (a size of +N): nothing is cut"),
+		row("fs.truncate", "truncate", nil, model.TierNeedsReview,
+			"truncate cuts the files to the given size (truncate -s 0 empties a database file as surely as rm): the cut data comes back only from a backup, and whether it matters is not in the input"),
 
 		row("fs.mv.critical", "mv", critical, model.TierUnrecoverable, "moves a root, system or home directory, or over one"),
 		row("fs.mv.dev-null", "mv", rules.PathIs(0, rules.PathNull), model.TierUnrecoverable, "moves files onto /dev/null: they are gone"),
@@ -385,4 +391,21 @@ const envFileWhy = "an environment file (.env, .env.production): it holds secret
 // (rules.EnvFile).
 func envFile(skip int) rules.Cond {
 	return rules.Operand(skip, "an environment file", func(a model.Arg, _ *model.Command) bool { return !a.Dynamic && rules.EnvFile(a.Value) })
+}
+
+// truncateGrows holds when truncate's sizes (-s, --size) all start with
+// "+": it can only extend the files.
+func truncateGrows() rules.Cond {
+	return rules.Func("every size starts with +", func(f rules.Facts) rules.Result {
+		sizes := rules.FlagValues(f.M.Command, "s", "size")
+		if len(sizes) == 0 {
+			return rules.Result{Truth: rules.False}
+		}
+		for _, v := range sizes {
+			if v.Dynamic || !strings.HasPrefix(v.Value, "+") {
+				return rules.Result{Truth: rules.False}
+			}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "size", Value: sizes[0].Value, Present: true}}}
+	})
 }

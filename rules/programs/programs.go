@@ -118,6 +118,7 @@ func Rules() []rules.Rule {
 	out = append(out, taskRunnerRows()...)
 	out = append(out, agentRows()...)
 	out = append(out, gateRows()...)
+	out = append(out, dataToolRows()...)
 	for _, lang := range inlineLanguages {
 		if lang == "pwsh" || lang == "powershell" {
 			continue // powershellRows
