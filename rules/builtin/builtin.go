@@ -9,6 +9,7 @@ import (
 	"github.com/recourse-dev/recourse/rules/azure"
 	"github.com/recourse-dev/recourse/rules/cloud"
 	"github.com/recourse-dev/recourse/rules/containers"
+	"github.com/recourse-dev/recourse/rules/dryrun"
 	"github.com/recourse-dev/recourse/rules/filesystem"
 	"github.com/recourse-dev/recourse/rules/gcp"
 	"github.com/recourse-dev/recourse/rules/git"
@@ -25,7 +26,7 @@ import (
 // Engine returns an engine over every built-in table. It fails only if a
 // table is malformed, which the tests catch.
 func Engine() (*rules.Engine, error) {
-	eng, err := rules.NewEngine(aws.Rules(), gcp.Rules(), azure.Rules(), kubernetes.ResourceRules(), saas.Rules(), terraform.Builtin(), terraform.Utility(), terraform.Rules(), filesystem.Rules(), git.Rules(), git.OtherVCSRules(), sql.Rules(),
+	eng, err := rules.NewEngine(dryrun.Rules(), aws.Rules(), gcp.Rules(), azure.Rules(), kubernetes.ResourceRules(), saas.Rules(), terraform.Builtin(), terraform.Utility(), terraform.Rules(), filesystem.Rules(), git.Rules(), git.OtherVCSRules(), sql.Rules(),
 		kubernetes.Rules(), containers.Rules(), cloud.Rules(), iac.Rules(), system.Rules(), programs.Rules(), mcp.Rules())
 	if err != nil {
 		return nil, err
