@@ -56,16 +56,17 @@ func (s *score) String() string {
 // trees as rm -rf in an agent's shell (its prompt concerns only
 // write-protected files), so it is judged the same, where both corpora
 // allow it (ccsn rules-rm/28 and /29, find/14; dcg e2e_safe/64). And a
-// second, from the everyday corpus (testdata/everyday): 15 dcg fixtures
+// second, from the everyday corpus (testdata/everyday): 16 dcg fixtures
 // deny operations that lose no data, which the precision work warns about
 // instead (docs/shell.md, "Deliberate divergences"): a secret's new value
 // (the old stays as AWSPREVIOUS) or description, an SQS message
 // acknowledged, an SNS topic or subscription (configuration), rsync
-// --remove-source-files (a move), and s3api delete-bucket (S3 refuses
-// unless the bucket is empty).
+// --remove-source-files (a move), s3api delete-bucket (S3 refuses
+// unless the bucket is empty), and one object version deleted (the
+// object's other versions stay).
 var shellCeilings = map[string][2]int{
 	"dcg.jsonl regression": {0, 0},
-	"dcg.jsonl fixtures":   {21, 0},
+	"dcg.jsonl fixtures":   {22, 0},
 	"ccsn.jsonl default":   {0, 6},
 	"dcg-e2e.jsonl":        {2, 1},
 	"dcg-gaps.jsonl":       {1, 0},

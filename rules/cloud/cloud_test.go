@@ -59,6 +59,7 @@ func TestRows(t *testing.T) {
 		{Row: "aws.autoscaling.delete-group", Hit: "aws autoscaling delete-auto-scaling-group --auto-scaling-group-name g", Miss: "aws autoscaling delete-auto-scaling-group --auto-scaling-group-name g --force-delete"},
 		{Row: "aws.redshift.delete.final-snapshot", Hit: "aws redshift delete-cluster --cluster-identifier c --final-cluster-snapshot-identifier f", Miss: "aws redshift delete-cluster --cluster-identifier c --skip-final-cluster-snapshot"},
 		{Row: "aws.delete.configuration", Hit: "aws apigateway delete-rest-api --rest-api-id a", Miss: "aws cloudcontrol delete-resource --type-name AWS::S3::Bucket --identifier b"},
+		{Row: "aws.s3api.delete-object-version", Hit: "aws s3api delete-object --bucket b --key k --version-id v1", Miss: "aws s3api delete-object --bucket b --key k"},
 		{Row: "aws.s3api.delete-bucket", Hit: "aws s3api delete-bucket --bucket b", Miss: "aws s3api delete-bucket-policy --bucket b"},
 		{Row: "aws.ecs.delete-cluster", Hit: "aws ecs delete-cluster --cluster c", Miss: "aws eks delete-cluster --name c"},
 		{Row: "aws.delete.configuration", Hit: "aws rds delete-global-cluster --global-cluster-identifier g", Miss: "aws rds delete-db-cluster --db-cluster-identifier c --skip-final-snapshot"},

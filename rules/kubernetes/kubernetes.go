@@ -55,6 +55,11 @@ var (
 
 // Rules returns the kubectl and helm rows.
 func Rules() []rules.Rule {
+	return append(localClusterRows(), clusterToolRows()...)
+}
+
+// clusterToolRows are kubectl's and the other cluster tools' rows.
+func clusterToolRows() []rules.Rule {
 	var readSubs []rules.Cond
 	for _, v := range readVerbs {
 		readSubs = append(readSubs, rules.Sub(v))

@@ -11,6 +11,9 @@ import (
 
 func TestRows(t *testing.T) {
 	cases := []rulestest.Case{
+		{Row: "k8s.kind.delete", Hit: "kind delete cluster --name dev", Miss: "kind get clusters"},
+		{Row: "k8s.minikube.delete", Hit: "minikube delete --all --purge", Miss: "minikube status"},
+		{Row: "k8s.k3d.delete", Hit: "k3d cluster delete dev", Miss: "k3d cluster list"},
 		{Row: "kubectl.delete.dry-run", Hit: "kubectl delete ns prod --dry-run=client", Miss: "kubectl delete ns prod"},
 		{Row: "kubectl.delete.namespace", Hit: "kubectl delete namespace prod", Miss: "kubectl get namespace prod"},
 		{Row: "kubectl.delete.namespace", Hit: "kubectl -n x delete ns/prod", Miss: "kubectl -n ns delete pod web"},

@@ -224,6 +224,8 @@ func Rules() []rules.Rule {
 		rules.Rule{ID: "db.redis-cli.reset", Type: "redis-cli", On: rules.Execute,
 			When: redisCommand("RESTORE", "SCRIPT FLUSH", "ACL DELUSER", "CLUSTER RESET", "CLUSTER FLUSHSLOTS", "CLUSTER DELSLOTS", "CLUSTER FORGET"), Tier: model.TierRecoverableFromBackup,
 			Reason: "overwrites a key from a dump (RESTORE … REPLACE), forgets the cached scripts, deletes an ACL user, or resets the node's cluster state or slots: set up again by hand or from a backup"},
+		rules.Rule{ID: "db.redis-cli.delete-key", Type: "redis-cli", On: rules.Execute, When: redisOneKey("DEL", "UNLINK", "GETDEL", "EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT"),
+			Tier: model.TierRecoverableWithEffort, Reason: "deletes or expires the one key it names (a cache entry, a session): the rest of the database is untouched"},
 		rules.Rule{ID: "db.redis-cli.delete", Type: "redis-cli", On: rules.Execute, When: redisCommand("DEL", "UNLINK", "GETDEL", "EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT", "SHUTDOWN", "CONFIG", "DEBUG", "SWAPDB", "MIGRATE",
 			"HDEL", "SREM", "ZREM", "ZREMRANGEBYSCORE", "ZREMRANGEBYRANK", "ZREMRANGEBYLEX", "LREM", "LTRIM", "XDEL", "XTRIM", "RENAME",
 			"FUNCTION FLUSH", "FUNCTION DELETE", "FUNCTION RESTORE"),
@@ -323,6 +325,29 @@ func redisCommand(cmds ...string) rules.Cond {
 				words = append(words, o.Value)
 			}
 			return redisCommandOf(words, cmds, "operand", desc)
+		})
+	})
+}
+
+// redisOneKey holds when the command line (not stdin, not a script) is
+// one of cmds with exactly one key, written out: DEL session:123,
+// EXPIRE key 10. A key pattern is not one key.
+func redisOneKey(cmds ...string) rules.Cond {
+	return rules.Func("redis "+strings.Join(cmds, "|")+" of one key", func(f rules.Facts) rules.Result {
+		return f.Readings(func(ops []model.Arg) rules.Result {
+			if len(ops) < 2 || ops[0].Dynamic || ops[1].Dynamic || strings.ContainsAny(ops[1].Value, "*?[") {
+				return rules.Result{Truth: rules.False}
+			}
+			found := false
+			for _, c := range cmds {
+				found = found || strings.EqualFold(ops[0].Value, c)
+			}
+			// DEL and UNLINK take more keys; the expiries one key and a time.
+			oneKey := len(ops) == 2 || len(ops) == 3 && !strings.EqualFold(ops[0].Value, "DEL") && !strings.EqualFold(ops[0].Value, "UNLINK") && !strings.EqualFold(ops[0].Value, "GETDEL")
+			if !found || !oneKey {
+				return rules.Result{Truth: rules.False}
+			}
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "key", Value: ops[1].Value, Present: true}}}
 		})
 	})
 }

@@ -98,6 +98,7 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "system.gh.codespace-ssh", Hit: "gh codespace ssh -c cs", Miss: "gh codespace list"},
 		rulestest.Case{Row: "system.gh.codespace-delete", Hit: "gh codespace delete --all --force", Miss: "gh codespace list"},
 		rulestest.Case{Row: "system.gh.delete-data", Hit: "gh issue delete 12", Miss: "gh issue close 12"},
+		rulestest.Case{Row: "system.gh.delete-config", Hit: "gh label delete bug --yes", Miss: "gh label list"},
 		rulestest.Case{Row: "system.gh.delete", Hit: "gh cache delete key", Miss: "gh cache list"},
 		rulestest.Case{Row: "system.gh.api-force-ref", Hit: "gh api repos/o/r/git/refs/heads/main -X PATCH -f sha=abc -F force=true", Miss: "gh api repos/o/r/git/refs/heads/main -X PATCH -f sha=abc -F force=false"},
 		rulestest.Case{Row: "system.gh.release-clobber", Hit: "gh release upload v1.2.0 dist/app.tgz --clobber", Miss: "gh release upload v1.2.0 dist/app.tgz"},
