@@ -441,6 +441,10 @@ func filesystem() []rules.Rule {
 			return "terraform-state", strings.HasSuffix(base, ".tfstate") || strings.HasSuffix(base, ".tfstate.backup")
 		}), model.TierNeedsReview,
 			"rewrites Terraform state: with a local backend it is the only record of what Terraform manages, and a wrong one makes the next apply create everything again beside the real resources"),
+		row("mcp.fs.write.database-file", writes, pathArgWhere("a database file", func(p string) (string, bool) {
+			return "database-file", databaseFile(p)
+		}), model.TierUnrecoverable,
+			"writes over a database file (SQLite, Berkeley DB, Access, an InnoDB tablespace …): its tables and rows are replaced by what the call writes, an empty file included, and come back only from a backup"),
 		row("mcp.fs.write", slices.Concat([]string{"write_file", "create_file", "write"}, renameTools), nil, model.TierRecoverableFromBackup,
 			"write_file (or a rename) replaces the file if it exists; its previous content survives only in version control or a backup"),
 		row("mcp.fs.copy", copyTools, nil, model.TierRecoverableFromBackup,
@@ -702,6 +706,12 @@ func kubernetes() []rules.Rule {
 				return slices.Contains([]string{"namespace", "namespaces", "ns", "pvc", "persistentvolumeclaim", "pv", "persistentvolume", "crd", "customresourcedefinition"}, k)
 			}, "kind", "resourceType", "resource_type", "resource"), model.TierUnrecoverable,
 			"deletes a namespace, volume or custom resource definition, with everything that depends on it"),
+		row("mcp.k8s.delete-manifest-namespace", []string{"kubectl_delete", "delete_resource", "k8s_delete"}, arg("a manifest of a Namespace, volume or custom resource definition",
+			manifestKind("namespace", "persistentvolumeclaim", "persistentvolume", "customresourcedefinition"), "manifest", "yaml", "content", "resource_yaml"), model.TierUnrecoverable,
+			"deletes what the manifest describes, a namespace, volume or custom resource definition, with everything that depends on it"),
+		row("mcp.k8s.delete-by-selector", []string{"kubectl_delete", "delete_resource", "k8s_delete"}, arg("a label selector or a manifest",
+			func(v any) bool { return strings.TrimSpace(fmt.Sprint(v)) != "" }, "labelSelector", "label_selector", "selector", "manifest", "yaml", "content", "resource_yaml"),
+			model.TierNeedsReview, "deletes every object a label selector matches, or what a manifest lists: how many objects, and of which kinds, is on the cluster, not in the input"),
 		row("mcp.k8s.delete", []string{"kubectl_delete", "k8s_delete", "delete_pod", "delete_configmap", "delete_ingress", "delete_cronjob"}, nil, model.TierRecoverableWithEffort,
 			k8sDeleteReason),
 		// Other servers have services, deployments, jobs and resources
@@ -709,7 +719,9 @@ func kubernetes() []rules.Rule {
 		// not recreated by a manifest: those names are read as
 		// Kubernetes objects only on a Kubernetes server, and are left to
 		// the classifier elsewhere.
-		row("mcp.k8s.delete-on-cluster", []string{"delete_resource", "delete_deployment", "delete_service", "delete_job"}, k8sServers, model.TierRecoverableWithEffort,
+		row("mcp.k8s.delete-on-cluster", []string{"delete_resource", "delete_deployment", "delete_service", "delete_job"}, rules.All(k8sServers,
+			rules.Not(arg("a label selector or a manifest", func(v any) bool { return strings.TrimSpace(fmt.Sprint(v)) != "" }, "labelSelector", "label_selector", "selector", "manifest", "yaml", "content"))),
+			model.TierRecoverableWithEffort,
 			k8sDeleteReason),
 		row("mcp.k8s.patch-finalizers", []string{"kubectl_patch", "patch_resource", "k8s_patch"}, arg("a patch of finalizers", mentions("finalizers"), "patchData", "patch", "patch_data", "data"),
 			model.TierNeedsReview, "changes an object's finalizers: removing them lets a pending deletion finish at once, skipping the cleanup they guard, and which finalizers go and why the deletion was stuck is not in the input"),
@@ -962,4 +974,45 @@ func browsers() []rules.Rule {
 			"browser_evaluate", "evaluate", "browser_file_upload", "browser_drag", "browser_handle_dialog", "puppeteer_click", "puppeteer_fill", "puppeteer_evaluate"}, nil,
 			model.TierRecoverableWithEffort, "acts on a web page: what a click or a submitted form does on the site is not known"),
 	)
+}
+
+// databaseExtensions are the file name endings of embedded and file-based
+// databases.
+var databaseExtensions = []string{".db", ".sqlite", ".sqlite3", ".db3", ".mdb", ".accdb", ".ibd", ".frm", ".myd", ".duckdb", ".realm", ".fdb", ".gdb", ".kdbx", ".mv.db"}
+
+// databaseFile reports whether p names a database file.
+func databaseFile(p string) bool {
+	base := strings.ToLower(path.Base(strings.ReplaceAll(p, "\\", "/")))
+	for _, ext := range databaseExtensions {
+		if strings.HasSuffix(base, ext) {
+			return true
+		}
+	}
+	return false
+}
+
+// manifestKind holds for a manifest (YAML or JSON text) that declares one
+// of kinds (compared without case).
+func manifestKind(kinds ...string) func(any) bool {
+	return func(v any) bool {
+		text, ok := v.(string)
+		if !ok {
+			return false
+		}
+		for _, line := range strings.Split(text, "\n") {
+			line = strings.TrimSpace(line)
+			k, ok := strings.CutPrefix(line, "kind:")
+			if !ok {
+				k, ok = strings.CutPrefix(line, `"kind":`)
+			}
+			if !ok {
+				continue
+			}
+			k = strings.ToLower(strings.Trim(strings.TrimSpace(k), `",`))
+			if slices.Contains(kinds, k) {
+				return true
+			}
+		}
+		return false
+	}
 }
