@@ -37,6 +37,9 @@ func destroyPrior(c Category, word string, head bool) prior {
 	case c == Container:
 		return prior{model.TierUnrecoverable, model.ConfidenceMedium,
 			"it contains other resources, and destroying a container takes what is inside with it"}
+	case (c == Config || c == Network) && mayHoldSecrets[word]:
+		return prior{model.TierNeedsReview, model.ConfidenceLow,
+			"a connection or integration holds the credentials it connects with (a password, a key, a token), which its destroy loses, and whether this one does cannot be told from its name, so it needs review"}
 	case c == Network:
 		return prior{model.TierRecoverableWithEffort, model.ConfidenceMedium,
 			"a network object holds no data and an apply recreates it from configuration, though its ids and addresses may change"}
@@ -46,11 +49,34 @@ func destroyPrior(c Category, word string, head bool) prior {
 	case c == Observability && !storesRecords[word]:
 		return prior{model.TierRecoverableWithEffort, model.ConfidenceMedium,
 			"it defines a check, alert or view that an apply recreates from configuration; its history may be lost"}
+	case c == Identity && accessGrants[word]:
+		return prior{model.TierRecoverableWithEffort, model.ConfidenceMedium,
+			"it grants access (a membership, a grant, a permission) that an apply restores from configuration; who relied on it is locked out until then"}
 	case c == Identity:
 		return prior{model.TierNeedsReview, model.ConfidenceLow, "removing access can lock out people and services, including whoever would restore it, so it needs review"}
 	}
 	return review
 }
+
+// mayHoldSecrets are configuration head words whose objects often carry
+// the credentials they connect with: not a HIGH-confidence non-data
+// reading, so never below escalate.
+var mayHoldSecrets = map[string]bool{"connection": true, "connections": true, "integration": true, "integrations": true,
+	"connector": true, "connectors": true}
+
+// recoveryWords in a type's name mark it as holding recovery points or
+// data kept for later, whatever its head word: an archive's or a backup's
+// configuration (coralogix_archive_metrics) decides where data lives.
+var recoveryWords = map[string]bool{"archive": true, "archives": true, "backup": true, "backups": true, "snapshot": true, "snapshots": true}
+
+// accessGrants are the head words of identity types that grant access
+// rather than hold an identity: a destroy takes the access away, and an
+// apply gives it back as configured (the precision issue's "access grants
+// an apply restores"). A user, a service account, a key or a credential is
+// not among them, nor a policy (an authoritative IAM policy's destroy can
+// remove every binding, its owners' included).
+var accessGrants = map[string]bool{"member": true, "members": true, "membership": true, "memberships": true, "grant": true, "grants": true,
+	"permission": true, "permissions": true, "assignment": true, "assignments": true}
 
 // Attributes that only a resource holding data has. One protection
 // attribute is enough (a provider offers deletion protection or a final
@@ -111,6 +137,9 @@ func classifyResource(m *model.Mutation) model.Recoverability {
 	switch {
 	case m.Action.Destroys():
 		p := destroyPrior(cat, word, head)
+		if w := recoveryWord(m.Target.Type); w != "" && p.tier.Severity() < model.TierUnrecoverable.Severity() {
+			p = prior{model.TierUnrecoverable, model.ConfidenceMedium, "its name says it keeps " + w + "s, and no rule says whether a destroy keeps them"}
+		}
 		if attrs := dataAttributes(m.Before); len(attrs) > 0 && p.tier.Severity() < model.TierUnrecoverable.Severity() {
 			p = prior{model.TierUnrecoverable, model.ConfidenceMedium,
 				"its attributes (" + strings.Join(attrs, ", ") + ") are those of a resource that holds data, and no rule says whether this type keeps a copy after a destroy, so the destroy is treated as unrecoverable"}
@@ -129,4 +158,15 @@ func classifyResource(m *model.Mutation) model.Recoverability {
 		v.Reasoning = what + "; a " + string(m.Action) + " touches no existing object"
 	}
 	return v
+}
+
+// recoveryWord returns the first word of typ that names a recovery point
+// or an archive, or "".
+func recoveryWord(typ string) string {
+	for _, w := range strings.FieldsFunc(strings.ToLower(typ), func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
+		if recoveryWords[w] {
+			return strings.TrimSuffix(w, "s")
+		}
+	}
+	return ""
 }
