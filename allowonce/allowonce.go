@@ -25,6 +25,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/recourse-dev/recourse/internal/xdg"
 )
 
 // Window is how long a code can be approved after it is issued, and how
@@ -81,14 +83,11 @@ type Store struct {
 
 // DefaultDir is the allow-once directory in the user's state directory.
 func DefaultDir() (string, error) {
-	if d := os.Getenv("XDG_STATE_HOME"); filepath.IsAbs(d) {
-		return filepath.Join(d, "recourse", "allow-once"), nil
-	}
-	home, err := os.UserHomeDir()
+	d, err := xdg.StateDir()
 	if err != nil {
-		return "", fmt.Errorf("no state directory for allow-once codes: %w", err)
+		return "", err
 	}
-	return filepath.Join(home, ".local", "state", "recourse", "allow-once"), nil
+	return filepath.Join(d, "allow-once"), nil
 }
 
 func (s Store) now() time.Time {

@@ -27,6 +27,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/recourse-dev/recourse/internal/xdg"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/policy"
 )
@@ -140,10 +141,8 @@ type Paths struct {
 // from dir upwards (none when dir is empty).
 func DefaultPaths(dir string) Paths {
 	p := Paths{Managed: "/etc/recourse/config.yaml"}
-	if d := os.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(d) {
-		p.User = filepath.Join(d, "recourse", "config.yaml")
-	} else if home, err := os.UserHomeDir(); err == nil {
-		p.User = filepath.Join(home, ".config", "recourse", "config.yaml")
+	if d, err := xdg.ConfigDir(); err == nil {
+		p.User = filepath.Join(d, "config.yaml")
 	}
 	if dir != "" {
 		p.Project = FindProject(dir)

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/recourse-dev/recourse/internal/xdg"
 )
 
 // TrustStore records the project files the user trusts, each by the hash
@@ -19,14 +21,11 @@ type TrustStore struct {
 
 // DefaultTrustStore is the trust record in the user's state directory.
 func DefaultTrustStore() (TrustStore, error) {
-	if d := os.Getenv("XDG_STATE_HOME"); filepath.IsAbs(d) {
-		return TrustStore{Path: filepath.Join(d, "recourse", "trusted.json")}, nil
-	}
-	home, err := os.UserHomeDir()
+	d, err := xdg.StateDir()
 	if err != nil {
-		return TrustStore{}, fmt.Errorf("no state directory for trusted project files: %w", err)
+		return TrustStore{}, err
 	}
-	return TrustStore{Path: filepath.Join(home, ".local", "state", "recourse", "trusted.json")}, nil
+	return TrustStore{Path: filepath.Join(d, "trusted.json")}, nil
 }
 
 func digest(content []byte) string {

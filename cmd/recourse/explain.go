@@ -145,11 +145,7 @@ func explainEach(cmd *cobra.Command, kind evaluator.Kind, arg, cwd, evidencePath
 			return nil, err
 		}
 	}
-	items, err := readEvidence(evidencePath)
-	if err != nil {
-		return nil, err
-	}
-	ev, err := newEvaluator(context.Background(), nil)
+	ev, items, err := explainer(evidencePath)
 	if err != nil {
 		return nil, err
 	}
@@ -168,16 +164,23 @@ func explainEach(cmd *cobra.Command, kind evaluator.Kind, arg, cwd, evidencePath
 	return docs, nil
 }
 
+// explainer is the evaluator explanations use, with the evidence of
+// --evidence.
+func explainer(evidencePath string) (*evaluator.Evaluator, []report.EvidenceItem, error) {
+	items, err := readEvidence(evidencePath)
+	if err != nil {
+		return nil, nil, err
+	}
+	ev, err := newEvaluator(context.Background(), nil)
+	return ev, items, err
+}
+
 func explain(cmd *cobra.Command, input, address, statePath, evidencePath string) (*evaluator.Explanation, error) {
 	data, err := readInput(cmd.InOrStdin(), input)
 	if err != nil {
 		return nil, err
 	}
-	items, err := readEvidence(evidencePath)
-	if err != nil {
-		return nil, err
-	}
-	ev, err := newEvaluator(context.Background(), nil)
+	ev, items, err := explainer(evidencePath)
 	if err != nil {
 		return nil, err
 	}
