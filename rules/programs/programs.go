@@ -101,6 +101,7 @@ func Rules() []rules.Rule {
 	// everyday.
 	for _, rt := range []string{"bun", "deno"} {
 		out = append(out,
+			row("program."+rt+".inline-build-cleanup", rt, inlineCleansBuildOutput(), model.TierRecoverableWithEffort, inlineBuildCleanupReason),
 			row("program."+rt+".inline-destructive", rt, destructiveScript(), model.TierNeedsReview,
 				"the inline code deletes files, kills processes, runs shell commands or builds code at run time (eval); the commands it spawns are judged on their own too"),
 			row("program."+rt+".inline", rt, hasScript(), model.TierReversible,
@@ -122,6 +123,9 @@ func Rules() []rules.Rule {
 	for _, lang := range inlineLanguages {
 		if lang == "pwsh" || lang == "powershell" {
 			continue // powershellRows
+		}
+		if !slices.Contains([]string{"tclsh", "wish", "expect", "osascript"}, lang) { // their deletes are not calls of inlineDeletes
+			out = append(out, row("program."+lang+".inline-build-cleanup", lang, inlineCleansBuildOutput(), model.TierRecoverableWithEffort, inlineBuildCleanupReason))
 		}
 		out = append(out,
 			row("program."+lang+".inline-destructive", lang, destructiveScript(), model.TierNeedsReview,

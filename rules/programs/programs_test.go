@@ -10,6 +10,8 @@ import (
 
 func TestRows(t *testing.T) {
 	cases := []rulestest.Case{
+		{Row: "program.bun.inline-build-cleanup", Hit: `bun -e "require('fs').rmSync('dist', {recursive: true})"`, Miss: `bun -e "require('fs').rmSync('src', {recursive: true})"`},
+		{Row: "program.deno.inline-build-cleanup", Hit: `deno eval "Deno.remove('node_modules', {recursive: true})"`, Miss: `deno eval "Deno.remove('src', {recursive: true})"`},
 		{Row: "program.bun.inline-destructive", Hit: `bun -e "require('fs').rmSync('/', {recursive: true})"`, Miss: `bun -e "console.log(1)"`},
 		{Row: "program.bun.inline", Hit: `bun -e "console.log(1)"`, Miss: "bun install"},
 		{Row: "program.python3.inline-destructive", Hit: `python3 -c "open('/etc/passwd','w')"`, Miss: `python3 -c "open('/etc/passwd').read()"`},
@@ -279,6 +281,11 @@ func TestRows(t *testing.T) {
 		}
 		cases = append(cases,
 			rulestest.Case{Row: "program." + lang + ".inline-destructive", Hit: lang + " " + flag + ` "x.unlinkSync(y); os.remove(z); rmtree(w)"`, Miss: lang + " " + flag + ` "print('os.remove')"`},
+		)
+		if lang != "osascript" {
+			cases = append(cases, rulestest.Case{Row: "program." + lang + ".inline-build-cleanup", Hit: lang + " " + flag + ` "rmtree('dist')"`, Miss: lang + " " + flag + ` "rmtree('src')"`})
+		}
+		cases = append(cases,
 			rulestest.Case{Row: "program." + lang + ".inline", Hit: lang + " " + flag + ` "print(1)"`, Miss: lang + " app.file"},
 			rulestest.Case{Row: "program." + lang + ".file", Hit: lang + " app.file", Miss: lang + " " + flag + ` "print(1)"`},
 		)
