@@ -75,6 +75,9 @@ type Options struct {
 	// Exceptions are the configured exceptions (package config): a change
 	// one covers is marked, and the policy caps its decision at warn.
 	Exceptions []model.Exception
+	// Workspace is what the shell line's working directory (Cwd) shows
+	// about itself, read by the caller; nil when it was not read.
+	Workspace *model.Workspace
 }
 
 // Evaluator runs the pipeline. It is safe for concurrent use.
@@ -214,7 +217,7 @@ func parse(in input, opts Options, deadline time.Time) (model.Source, []model.Mu
 		if data != nil {
 			line = string(data)
 		}
-		ms, err := shell.Parse(line, shell.Options{Cwd: opts.Cwd, Deadline: deadline})
+		ms, err := shell.Parse(line, shell.Options{Cwd: opts.Cwd, Deadline: deadline, Workspace: opts.Workspace})
 		info.Cwd = opts.Cwd
 		return model.SourceShell, ms, nil, info, err // a nil inventory is an empty one
 	case KindMCPCall:

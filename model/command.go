@@ -33,6 +33,9 @@ type Command struct {
 	Wrappers []string
 	// Cwd is the directory the command runs in, when known ("" unknown).
 	Cwd string
+	// Workspace is what Cwd shows about itself (its .gitignore, its build
+	// files), when the caller read it and the command runs there.
+	Workspace *Workspace
 	// Env are the variables the line sets before this command.
 	Env map[string]string
 	// MoreFrom says from where the command receives operands at run time

@@ -82,3 +82,38 @@ func TestProjectConfiguration(t *testing.T) {
 		t.Fatalf("broken, in the hook: exit %d %q", res.exit, res.stderr)
 	}
 }
+
+// TestBuildOutputFromTheWorkspace: rm -rf ./build is a project delete,
+// unless the directory's own .gitignore ignores build/ and a build file
+// beside it rebuilds it, which eval shell --cwd and the hook read.
+func TestBuildOutputFromTheWorkspace(t *testing.T) {
+	// Not under the system's temp directory, where every delete is of
+	// temporary files.
+	dir, err := os.MkdirTemp(".", "workspace-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	if dir, err = filepath.Abs(dir); err != nil {
+		t.Fatal(err)
+	}
+	if res := runIn(t, dir, "", "eval", "shell", "--cwd", dir, "--", "rm -rf ./build"); res.exit != 4 {
+		t.Fatalf("without evidence: exit %d", res.exit)
+	}
+	for name, content := range map[string]string{".gitignore": "/build/\n", "Makefile": "all:\n\tcc -o build/app main.c\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := runIn(t, dir, "", "eval", "shell", "--cwd", dir, "--format", "json", "--", "rm -rf ./build")
+	if res.exit != 0 || !strings.Contains(res.stdout, `"ruleId": "fs.rm.rf.build-output"`) || !strings.Contains(res.stdout, "Makefile") {
+		t.Fatalf("with a .gitignore and a Makefile: exit %d\n%s", res.exit, res.stdout)
+	}
+	if res := runIn(t, dir, "", "eval", "shell", "--cwd", dir, "--", "rm -rf ./build ./src"); res.exit != 4 {
+		t.Fatalf("build and src: exit %d", res.exit)
+	}
+	call := `{"tool_name":"Bash","tool_input":{"command":"rm -rf build"},"cwd":"` + dir + `"}`
+	if res := runIn(t, "/", call, "hook", "claude-code"); res.exit != 0 {
+		t.Fatalf("the hook: exit %d %q", res.exit, res.stderr)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/internal/workspace"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/policy"
 	"github.com/recourse-dev/recourse/report"
@@ -237,6 +238,7 @@ func evaluate(ctx context.Context, stdin io.Reader, kind inputKind, input, cwd s
 	switch {
 	case kind == kindShell:
 		evKind, data = evaluator.KindShell, []byte(input)
+		opts.Workspace = workspace.Read(cwd)
 	case kind == kindMCP || (kind == kindSniff && evaluator.Sniff(data) == evaluator.KindMCPCall):
 		evKind, opts.File = evaluator.KindMCPCall, input
 	default:

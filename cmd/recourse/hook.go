@@ -10,6 +10,7 @@ import (
 	"github.com/recourse-dev/recourse/allowonce"
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/hooks"
+	"github.com/recourse-dev/recourse/internal/workspace"
 	"github.com/recourse-dev/recourse/model"
 )
 
@@ -106,7 +107,8 @@ user what recovering would take; the permission stays Claude Code's.`,
 					if err != nil {
 						return hooks.Setup{}, err
 					}
-					opts := evaluator.Options{Environment: settings.Environment, Actor: f.actor, Timeout: f.timeout, MemoryCeiling: evaluator.MemoryCeiling, Exceptions: exceptions}
+					opts := evaluator.Options{Environment: settings.Environment, Actor: f.actor, Timeout: f.timeout, MemoryCeiling: evaluator.MemoryCeiling,
+						Exceptions: exceptions, Workspace: workspace.Read(cwd)}
 					return hooks.Setup{Evaluator: ev, Options: opts, FailOn: settings.FailOn, Notes: lines(notes.String())}, nil
 				},
 				WarnContext: warnContext, EscalateAsk: escalateAs == "ask",

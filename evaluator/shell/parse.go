@@ -54,6 +54,9 @@ type Options struct {
 	// Deadline, when set, bounds the analysis: past it Parse returns a
 	// deadline error.
 	Deadline time.Time
+	// Workspace is what Cwd shows about itself; the commands that run in
+	// Cwd carry it.
+	Workspace *model.Workspace
 }
 
 // Parse returns one Mutation per command line would run, in source order.
@@ -67,7 +70,7 @@ func Parse(line string, opts Options) ([]model.Mutation, error) {
 			Message:  fmt.Sprintf("the command line is %d bytes, over the %d KiB limit", len(line), MaxLineBytes>>10),
 			Expected: "one command line; evaluate long scripts in parts"}
 	}
-	w := &walker{cwd: opts.Cwd, addrsHint: len(line) + 16, deadline: opts.Deadline}
+	w := &walker{cwd: opts.Cwd, addrsHint: len(line) + 16, deadline: opts.Deadline, workspace: opts.Workspace}
 	if n := commandEstimate(line); n > len(w.boot.muts) {
 		w.out = make([]model.Mutation, 0, n)
 	} else {
@@ -151,6 +154,9 @@ type frame struct {
 type walker struct {
 	out []model.Mutation
 	cwd string
+	// workspace is what the line's own working directory shows about
+	// itself (Options.Workspace).
+	workspace *model.Workspace
 	// capped is set once the walker holds MaxCommands mutations and has
 	// added the one that says so; expanded counts the bytes of values
 	// substituted into words so far, overExpanded says the line went past
@@ -823,6 +829,9 @@ func (w *walker) commandAt(st syntax.Node, pos syntax.Pos, src string, fr frame,
 		Depth:    fr.depth,
 		Cwd:      w.cwd,
 		Env:      env,
+	}
+	if ws := w.workspace; ws != nil && ws.Dir == w.cwd {
+		cmd.Workspace = ws
 	}
 	if fr.depth == 0 {
 		cmd.Line, cmd.Col = int32(pos.Line()), int32(pos.Col())

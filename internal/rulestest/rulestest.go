@@ -19,16 +19,30 @@ type Case struct {
 	Miss string
 	// Cwd is where both lines run; empty means a neutral project dir.
 	Cwd string
+	// Workspace is what Cwd shows about itself (its .gitignore, its build
+	// files), for the rows that read it.
+	Workspace *model.Workspace
 }
 
 // Judge parses line and returns the verdict of its first command of type
 // typ (or its last command, when none has that type).
 func Judge(t *testing.T, eng *rules.Engine, line, cwd, typ string) (model.Recoverability, bool) {
 	t.Helper()
+	return judgeIn(t, eng, line, cwd, nil, typ)
+}
+
+// judgeIn is Judge with the workspace cwd shows.
+func judgeIn(t *testing.T, eng *rules.Engine, line, cwd string, ws *model.Workspace, typ string) (model.Recoverability, bool) {
+	t.Helper()
 	if cwd == "" {
 		cwd = "/workspace/project"
 	}
-	ms, err := shell.Parse(line, shell.Options{Cwd: cwd})
+	if ws != nil && ws.Dir == "" {
+		w := *ws
+		w.Dir = cwd
+		ws = &w
+	}
+	ms, err := shell.Parse(line, shell.Options{Cwd: cwd, Workspace: ws})
 	if err != nil {
 		t.Fatalf("%q: %v", line, err)
 	}
@@ -47,13 +61,13 @@ func Judge(t *testing.T, eng *rules.Engine, line, cwd, typ string) (model.Recove
 // Run checks every case and that every row of table has one.
 func Run(t *testing.T, table []rules.Rule, cases []Case) {
 	t.Helper()
-	run(t, table, cases, func(t *testing.T, eng *rules.Engine, line, cwd, typ string) (model.Recoverability, bool) {
-		return Judge(t, eng, line, cwd, typ)
+	run(t, table, cases, func(t *testing.T, eng *rules.Engine, line string, c Case, typ string) (model.Recoverability, bool) {
+		return judgeIn(t, eng, line, c.Cwd, c.Workspace, typ)
 	})
 }
 
 // judgeFunc judges one test input against the engine.
-type judgeFunc func(t *testing.T, eng *rules.Engine, input, cwd, typ string) (model.Recoverability, bool)
+type judgeFunc func(t *testing.T, eng *rules.Engine, input string, c Case, typ string) (model.Recoverability, bool)
 
 func run(t *testing.T, table []rules.Rule, cases []Case, judge judgeFunc) {
 	t.Helper()
@@ -68,7 +82,7 @@ func run(t *testing.T, table []rules.Rule, cases []Case, judge judgeFunc) {
 	tested := map[string]bool{}
 	for _, c := range cases {
 		t.Run(c.Row, func(t *testing.T) {
-			v, ok := judge(t, eng, c.Hit, c.Cwd, types[c.Row])
+			v, ok := judge(t, eng, c.Hit, c, types[c.Row])
 			if !ok || v.RuleID != c.Row {
 				t.Errorf("hit %q: got %s (%s), want %s", c.Hit, v.RuleID, v.Reasoning, c.Row)
 			}
@@ -76,7 +90,7 @@ func run(t *testing.T, table []rules.Rule, cases []Case, judge judgeFunc) {
 				t.Errorf("row %s has no near miss", c.Row)
 				return
 			}
-			if v, _ := judge(t, eng, c.Miss, c.Cwd, types[c.Row]); v.RuleID == c.Row {
+			if v, _ := judge(t, eng, c.Miss, c, types[c.Row]); v.RuleID == c.Row {
 				t.Errorf("near miss %q hit %s too", c.Miss, c.Row)
 			}
 		})
@@ -112,7 +126,7 @@ func JudgeCall(t *testing.T, eng *rules.Engine, doc, typ string) (model.Recovera
 // RunCalls is Run for MCP call tables.
 func RunCalls(t *testing.T, table []rules.Rule, cases []CallCase) {
 	t.Helper()
-	run(t, table, cases, func(t *testing.T, eng *rules.Engine, doc, _, typ string) (model.Recoverability, bool) {
+	run(t, table, cases, func(t *testing.T, eng *rules.Engine, doc string, _ Case, typ string) (model.Recoverability, bool) {
 		return JudgeCall(t, eng, doc, typ)
 	})
 }

@@ -72,6 +72,8 @@ func treeDeleteRows(prefix, typ string, when rules.Cond, verb string) []rules.Ru
 			verb+" paths that are only known at run time"),
 		row(prefix+".absolute", typ, and(rules.PathIs(0, rules.PathOther)), model.TierUnrecoverable,
 			verb+" a directory outside the working directory and temp; nothing keeps a copy"),
+		row(prefix+".build-output", typ, and(buildOutput()), model.TierRecoverableWithEffort,
+			verb+" the project's build output: its .gitignore ignores it and a build file beside it rebuilds it"),
 		row(prefix+".project", typ, and(rules.PathIs(0, rules.PathProject)), model.TierUnrecoverable,
 			verb+" project files: what is not committed and pushed is lost"),
 		row(prefix+".regenerable", typ, when, model.TierRecoverableWithEffort,
@@ -407,5 +409,30 @@ func truncateGrows() rules.Cond {
 			}
 		}
 		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "size", Value: sizes[0].Value, Present: true}}}
+	})
+}
+
+// buildOutput holds when every operand is a directory of the working
+// directory that its .gitignore ignores, beside a build file that
+// rebuilds it (rm -rf ./build with "build/" in .gitignore and a Makefile):
+// the evidence the caller read from the directory itself (model.Workspace).
+// Without it, build is a project directory like any other: some projects
+// keep source there.
+func buildOutput() rules.Cond {
+	return rules.Func("every operand is a git-ignored directory beside a build file", func(f rules.Facts) rules.Result {
+		c := f.M.Command
+		ws := c.Workspace
+		ops := rules.Operands(c)
+		if ws == nil || len(ws.BuildFiles) == 0 || len(ops) == 0 {
+			return rules.Result{Truth: rules.False}
+		}
+		for _, a := range ops {
+			if a.Dynamic || !ws.IgnoresDir(a.Value) {
+				return rules.Result{Truth: rules.False}
+			}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{
+			{Key: "gitignored", Value: ops[0].Value, Present: true, Description: "ignored by the working directory's .gitignore"},
+			{Key: "build-file", Value: ws.BuildFiles[0], Present: true, Description: "a build file in the working directory"}}}
 	})
 }

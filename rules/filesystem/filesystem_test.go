@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/recourse-dev/recourse/internal/rulestest"
+	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
 )
 
@@ -115,6 +116,9 @@ func TestRows(t *testing.T) {
 		{Row: "fs.wipe", Hit: "wipe -rf ./old", Miss: "wipe --help"},
 		{Row: "fs.srm.recursive", Hit: "srm -r ./secrets", Miss: "srm -z file.txt"},
 		{Row: "fs.wipe.help", Hit: "wipe --help", Miss: "wipe -rf ./old"},
+		{Row: "fs.rm.rf.build-output", Hit: "rm -rf ./build", Miss: "rm -rf ./build ./src", Workspace: buildWorkspace},
+		{Row: "fs.rm.r.build-output", Hit: "rm -r build/", Miss: "rm -r source", Workspace: buildWorkspace},
+		{Row: "fs.rimraf.build-output", Hit: "rimraf out", Miss: "rimraf ../out", Workspace: buildWorkspace},
 		{Row: "fs.truncate.critical", Hit: "truncate -s 0 /etc/passwd", Miss: "truncate -s 0 logs/app.log"},
 		{Row: "fs.truncate.home-dotfile", Hit: "truncate -s 0 ~/.bash_history", Miss: "truncate -s 0 ~/notes/todo.txt"},
 		{Row: "fs.mv.critical", Hit: "mv /etc/hosts /tmp/", Miss: "mv a.txt b.txt"},
@@ -310,3 +314,7 @@ func TestRelativeOperandEvidenceNamesThePath(t *testing.T) {
 		}
 	}
 }
+
+// buildWorkspace is a project whose .gitignore ignores its build output,
+// beside a Makefile.
+var buildWorkspace = &model.Workspace{Ignored: []string{"# output", "/build/", "out", "!keep"}, BuildFiles: []string{"Makefile"}}
