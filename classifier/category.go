@@ -184,7 +184,7 @@ var vocabulary = map[string][]sense{
 	"pagerule": {s(Config)}, "schedule": {s(Observability, "oncall", "on", "escalation"), s(Config)}, "environment": {s(Config)},
 	"env": {s(Config)}, "build": {s(Config)}, "definition": {s(Config)}, "profile": {s(Config)}, "preference": {s(Config)},
 	"customization": {s(Config)}, "addon": {s(Config)}, "configmap": {s(Config)}, "bootstrap": {s(Config)}, "storageclass": {s(Config)},
-	"status": {s(Config)}, "filter": {s(Network, "traffic", "packet", "ip"), s(Config)}, "response": {s(Config)}, "extension": {s(Config)}, "plugin": {s(Config)}, "route53": {s(Network)},
+	"status": {s(Config)}, "scheduler": {s(Observability, "alert", "oncall", "escalation"), s(Config)}, "set": {s(Database, "data"), s(Config)}, "text": {s(Config)}, "texts": {s(Config)}, "filter": {s(Network, "traffic", "packet", "ip"), s(Config)}, "response": {s(Config)}, "extension": {s(Config)}, "plugin": {s(Config)}, "route53": {s(Network)},
 
 	// Observability.
 	"log": {s(Observability)}, "logs": {s(Observability)}, "logging": {s(Observability)}, "metric": {s(Observability)},
@@ -215,7 +215,7 @@ var vocabulary = map[string][]sense{
 // phrase before them names a kind, that kind decides.
 var generic = map[string]bool{"instance": true, "instances": true, "cluster": true, "server": true, "servers": true,
 	"service": true, "account": true, "node": true, "pool": true, "deployment": true, "group": true, "app": true,
-	"application": true, "datastore": true, "unit": true}
+	"application": true, "datastore": true, "unit": true, "set": true}
 
 // links are head words that name a relation or a part of the thing before
 // them: the category of the phrase before them picks theirs (the key ""
@@ -236,6 +236,7 @@ var links = map[string]map[Category]Category{
 	"registration": {Identity: Identity, Network: Network, "": Config},
 	"sync":         {Identity: Identity, "": Config},
 	"mapping":      {Identity: Identity, Network: Network, "": Config},
+	"map":          {Identity: Identity, Network: Network, "": Config},
 	"provider":     {Identity: Identity, Observability: Observability, "": Config},
 	"rule":         {Network: Network, Identity: Identity, Observability: Observability, "": Config},
 	"rules":        {Network: Network, Identity: Identity, Observability: Observability, "": Config},
@@ -297,13 +298,17 @@ var vendorDomains = map[string]Category{
 // domain when the name said nothing or only named a generic kind of
 // thing: compute (service, app, instance; at a data, secret, network or
 // messaging vendor only the generic heads) and, at an identity vendor,
-// configuration (okta_policy_signon).
-func byVendor(provider string, cat Category, word string) (Category, bool) {
+// configuration read before the name's head (okta_policy_signon, a
+// sign-on policy). Configuration read at the head of an identity vendor's
+// name stays configuration: its texts, settings, features and labels
+// (zitadel_login_texts, zitadel_default_oidc_settings) hold no identity,
+// and the provider's defaults apply until an apply restores them.
+func byVendor(provider string, cat Category, word string, head bool) (Category, bool) {
 	dom, ok := vendorDomains[provider]
 	switch {
 	case !ok || cat == dom:
 		return cat, false
-	case cat == Unclassified || dom == Identity && cat == Config:
+	case cat == Unclassified || dom == Identity && cat == Config && !head:
 		return dom, true
 	case cat == Compute && (dom == Observability || dom == Identity || products[word]):
 		// A data vendor's service, cluster or instance is its product; its
@@ -350,7 +355,7 @@ func Categorize(typ string) (cat Category, word string, head bool) {
 		}
 	}
 	if lo == 1 {
-		if dc, ok := byVendor(words[0], c, w); ok {
+		if dc, ok := byVendor(words[0], c, w, at == len(words)-1); ok {
 			return dc, words[0], false
 		}
 	}

@@ -36,6 +36,11 @@ func TestCategorize(t *testing.T) {
 		{"acme_bucket_frobnicator", ObjectStorage, false},
 		{"acme_widget", Unclassified, false},
 		{"acme_diskless_thing", Unclassified, false}, // whole words only
+		{"okta_policy_signon", Identity, false},      // an identity vendor's policy read before the head
+		{"okta_login_texts", Config, true},           // its texts read at the head stay configuration
+		{"acme_license_map", Config, true},           // a map is a mapping
+		{"acme_rule_set", Config, true},              // a set is what it collects
+		{"acme_data_set", Database, true},
 	}
 	for _, tt := range tests {
 		if got, _, head := Categorize(tt.typ); got != tt.want || head != tt.head {
@@ -107,6 +112,9 @@ func TestClassifyDataAttributes(t *testing.T) {
 		{"acme_sql_database", model.ActionDelete, map[string]any{"deletion_protection": true}, model.TierUnrecoverable, ""}, // the name already says so
 		{"acme_widget", model.ActionUpdate, map[string]any{"deletion_protection": true}, model.TierRecoverableWithEffort, ""},
 		{"acme_widget", model.ActionReplace, map[string]any{"versioning": []any{}}, model.TierUnrecoverable, "versioning"},
+		{"acme_webhook", model.ActionDelete, map[string]any{"url": "https://x", "token": "t"}, model.TierNeedsReview, ""}, // it signs in with a token
+		{"acme_webhook", model.ActionDelete, map[string]any{"url": "https://x"}, model.TierRecoverableWithEffort, ""},
+		{"acme_smtp_config", model.ActionDelete, nil, model.TierNeedsReview, ""}, // a mail server's password
 	}
 	for _, tt := range tests {
 		m := &model.Mutation{Source: model.SourceTerraform, Action: tt.action, Target: model.Target{Type: tt.typ}, Before: tt.before}

@@ -69,6 +69,19 @@ var mayHoldSecrets = map[string]bool{"connection": true, "connections": true, "i
 // configuration (coralogix_archive_metrics) decides where data lives.
 var recoveryWords = map[string]bool{"archive": true, "archives": true, "backup": true, "backups": true, "snapshot": true, "snapshots": true}
 
+// credentialedProtocols in a type's name mark it as a connection to an
+// outside server that signs in with credentials of its own (a mail
+// server's password), whatever its head word: zitadel_smtp_config is a
+// setting by its head and an account by its protocol. Never below
+// escalate, like the connections of mayHoldSecrets.
+var credentialedProtocols = map[string]bool{"smtp": true, "imap": true, "pop3": true, "ftp": true, "sftp": true}
+
+// credentialAttributes in an object's prior state are the secrets it
+// signs in with: the plan's own evidence that the object holds one.
+var credentialAttributes = map[string]bool{"password": true, "client_secret": true, "api_key": true, "apikey": true,
+	"token": true, "access_token": true, "auth_token": true, "private_key": true, "secret_key": true, "secret": true,
+	"access_key": true, "secret_access_key": true}
+
 // accessGrants are the head words of identity types that grant access
 // rather than hold an identity: a destroy takes the access away, and an
 // apply gives it back as configured (the precision issue's "access grants
@@ -140,6 +153,9 @@ func classifyResource(m *model.Mutation) model.Recoverability {
 		if w := recoveryWord(m.Target.Type); w != "" && p.tier.Severity() < model.TierUnrecoverable.Severity() {
 			p = prior{model.TierUnrecoverable, model.ConfidenceMedium, "its name says it keeps " + w + "s, and no rule says whether a destroy keeps them"}
 		}
+		if why := credentialSign(m); why != "" && p.tier.Severity() < model.TierNeedsReview.Severity() {
+			p = prior{model.TierNeedsReview, model.ConfidenceLow, why + ", which its destroy loses, so it needs review"}
+		}
 		if attrs := dataAttributes(m.Before); len(attrs) > 0 && p.tier.Severity() < model.TierUnrecoverable.Severity() {
 			p = prior{model.TierUnrecoverable, model.ConfidenceMedium,
 				"its attributes (" + strings.Join(attrs, ", ") + ") are those of a resource that holds data, and no rule says whether this type keeps a copy after a destroy, so the destroy is treated as unrecoverable"}
@@ -163,9 +179,34 @@ func classifyResource(m *model.Mutation) model.Recoverability {
 // recoveryWord returns the first word of typ that names a recovery point
 // or an archive, or "".
 func recoveryWord(typ string) string {
+	return strings.TrimSuffix(nameWord(typ, recoveryWords), "s")
+}
+
+// credentialSign says why m's object holds credentials of its own (a
+// credentialed protocol in its type's name, or a credential attribute in
+// its prior state), or "".
+func credentialSign(m *model.Mutation) string {
+	if w := nameWord(m.Target.Type, credentialedProtocols); w != "" {
+		return "its name says it connects to a server by " + strings.ToUpper(w) + ", with credentials of its own"
+	}
+	var attrs []string
+	for k := range m.Before {
+		if credentialAttributes[k] {
+			attrs = append(attrs, k)
+		}
+	}
+	if len(attrs) == 0 {
+		return ""
+	}
+	slices.Sort(attrs)
+	return "its attributes (" + strings.Join(attrs, ", ") + ") are credentials it signs in with"
+}
+
+// nameWord returns the first word of typ in set, or "".
+func nameWord(typ string, set map[string]bool) string {
 	for _, w := range strings.FieldsFunc(strings.ToLower(typ), func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
-		if recoveryWords[w] {
-			return strings.TrimSuffix(w, "s")
+		if set[w] {
+			return w
 		}
 	}
 	return ""
