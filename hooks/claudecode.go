@@ -2,14 +2,11 @@ package hooks
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/recourse-dev/recourse/evaluator"
-	"github.com/recourse-dev/recourse/internal/jsonstrict"
-	"github.com/recourse-dev/recourse/model"
 )
 
 // ClaudeCode is Claude Code's PreToolUse command hook
@@ -30,70 +27,67 @@ const claudeCodeExample = `{"tool_name": "Bash", "tool_input": {"command": "ls"}
 // any other tool (Write, Edit, mcp__server__tool …) is a tool call with
 // tool_input as its arguments. Keys are read exactly, as Claude Code reads
 // them: a key given twice, or beside a case variant, is refused.
-func (ClaudeCode) Read(data []byte) (Call, error) {
-	obj, err := jsonstrict.Object(data)
-	var dup *model.Error
-	switch {
-	case errors.As(err, &dup):
-		return Call{}, err
-	case err != nil || obj == nil:
-		return Call{}, fmt.Errorf("the hook input is not JSON or not an object (%v); expected Claude Code's PreToolUse input, %s", err, claudeCodeExample)
+func (h ClaudeCode) Read(data []byte) (Call, error) {
+	call, input, err := readToolUse(data, claudeCodeExample)
+	if err != nil {
+		return call, err
 	}
-	if err := jsonstrict.CaseVariants(obj, "", "tool_name", "tool_input", "cwd"); err != nil {
-		return Call{}, err
-	}
-	var call Call
-	if err := stringMember(obj, "tool_name", &call.Tool); err != nil || call.Tool == "" {
-		return Call{}, fmt.Errorf("the hook input has no tool_name string; expected %s", claudeCodeExample)
-	}
-	if err := stringMember(obj, "cwd", &call.Cwd); err != nil {
-		return Call{}, fmt.Errorf("the hook input's cwd is not a string; expected %s", claudeCodeExample)
-	}
-	input := obj["tool_input"]
-	if call.Tool == "Bash" {
-		line, err := bashCommand(input)
-		if err != nil {
-			return Call{}, err
-		}
-		call.Kind, call.Input = evaluator.KindShell, []byte(line)
-		return call, nil
-	}
-	if len(input) == 0 || string(input) == "null" {
-		input = json.RawMessage("{}")
-	}
-	server := "claude-code" // a built-in tool (Write, Edit …); an mcp__server__tool names its own
-	if strings.HasPrefix(call.Tool, "mcp__") {
-		server = ""
-	}
-	call.Kind, call.Input, err = mcpCall(server, call.Tool, input)
+	part, err := claudeTool(h.Name(), call.Tool, input)
+	call.Parts = []Part{part}
 	return call, err
 }
 
-// bashCommand reads the command of a Bash tool_input exactly.
-func bashCommand(input json.RawMessage) (string, error) {
-	obj, err := jsonstrict.Object(input)
-	if err != nil || obj == nil {
-		return "", fmt.Errorf(`the Bash call's tool_input is not an object with a command; expected {"tool_input": {"command": "ls"}}`)
+// readToolUse reads the {"tool_name", "tool_input", "cwd"} input that
+// Claude Code defines and Codex copies: the call with its tool and cwd,
+// and the tool's input.
+func readToolUse(data []byte, example string) (Call, json.RawMessage, error) {
+	obj, err := object(data, "", example, "tool_name", "tool_input", "cwd")
+	if err != nil {
+		return Call{}, nil, err
 	}
-	if err := jsonstrict.CaseVariants(obj, "tool_input", "command"); err != nil {
-		return "", err
+	var call Call
+	if call.Tool, err = required(obj, "tool_name", example); err != nil {
+		return Call{}, nil, err
 	}
-	var line string
-	if err := stringMember(obj, "command", &line); err != nil || strings.TrimSpace(line) == "" {
-		return "", fmt.Errorf(`the Bash call has no command in tool_input; expected {"tool_input": {"command": "ls"}}`)
+	if call.Cwd, err = text(obj, "cwd", example); err != nil {
+		return Call{}, nil, err
 	}
-	return line, nil
+	return call, obj["tool_input"], nil
+}
+
+// claudeTools are Claude Code's tools read other than as a call of its own
+// server: Bash runs a command line.
+var claudeTools = map[string]tool{"Bash": {shell: "command"}}
+
+// claudeTool is the part for one call in Claude Code's naming: its own
+// tools are calls of host's server (Write is claude-code.write), an
+// mcp__server__tool names its server.
+func claudeTool(host, name string, input json.RawMessage) (Part, error) {
+	if claudeTools[name].shell != "" {
+		if len(input) == 0 || string(input) == "null" {
+			return Part{}, fmt.Errorf(`the Bash call has no command in tool_input; expected {"tool_input": {"command": "ls"}}`)
+		}
+		return toolPart(host, claudeTools, name, input, "tool_input")
+	}
+	args, err := arguments(input, "tool_input")
+	if err != nil {
+		return Part{}, err
+	}
+	if strings.HasPrefix(name, "mcp__") {
+		host = ""
+	}
+	return toolPart(host, claudeTools, name, args, "tool_input")
 }
 
 // mcpCall is the evaluator's MCP call for a host's tool call; an empty
 // server is read from the tool's prefixed name.
-func mcpCall(server, tool string, args json.RawMessage) (evaluator.Kind, []byte, error) {
+func mcpCall(server, tool string, args json.RawMessage) (Part, error) {
 	call := map[string]any{"tool": tool, "arguments": args}
 	if server != "" {
 		call["server"] = server
 	}
 	out, err := json.Marshal(call)
-	return evaluator.KindMCPCall, out, err
+	return Part{Kind: evaluator.KindMCPCall, Input: out}, err
 }
 
 // stringMember sets *dst to obj[key] when it is a JSON string; absent or

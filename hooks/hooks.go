@@ -24,11 +24,28 @@ import (
 type Call struct {
 	// Tool is the host's name for the tool (Bash, Write, mcp__github__…).
 	Tool string
-	// Kind and Input are what the evaluator reads.
-	Kind  evaluator.Kind
-	Input []byte
+	// Parts are what the evaluator reads: one for most calls, one per file
+	// for a patch that touches several (Codex's apply_patch). The call runs
+	// only if every part may.
+	Parts []Part
 	// Cwd is where the call would run; empty when the host does not say.
 	Cwd string
+}
+
+// Part is one evaluation of a call: a shell command line or a tool call.
+type Part struct {
+	Kind  evaluator.Kind
+	Input []byte
+}
+
+// input is the call's parts as one text, for allow-once: the same text is
+// the same call.
+func (c Call) input() string {
+	texts := make([]string, len(c.Parts))
+	for i, p := range c.Parts {
+		texts[i] = string(p.Input)
+	}
+	return strings.Join(texts, "\n")
 }
 
 // Answer is what a hook tells its host.
@@ -160,7 +177,10 @@ func decide(ctx context.Context, h Host, stdin io.Reader, cfg Config) (Answer, *
 	if err != nil {
 		return Answer{}, nil, err
 	}
-	act := &allowonce.Action{Host: h.Name(), Tool: call.Tool, Input: string(call.Input), Cwd: call.Cwd}
+	if len(call.Parts) == 0 {
+		return Answer{}, nil, fmt.Errorf("the %s call has nothing Recourse can evaluate", call.Tool)
+	}
+	act := &allowonce.Action{Host: h.Name(), Tool: call.Tool, Input: call.input(), Cwd: call.Cwd}
 	if cfg.AllowOnce != nil {
 		if rec, ok := cfg.AllowOnce.Take(*act); ok {
 			return Answer{Context: fmt.Sprintf("Recourse: a person let this exact call through once with code %s (approved %s); the next one is judged as usual.",
@@ -171,12 +191,9 @@ func decide(ctx context.Context, h Host, stdin io.Reader, cfg Config) (Answer, *
 	if err != nil {
 		return Answer{}, act, err
 	}
-	opts := setup.Options
-	opts.Cwd = call.Cwd
-	rep, err := setup.Evaluator.Evaluate(ctx, call.Kind, call.Input, nil, opts)
+	rep, err := worst(ctx, setup, call)
 	if err != nil {
-		e := model.AsError(err)
-		return Answer{}, act, fmt.Errorf("the %s call could not be evaluated (%s): %s", call.Tool, e.Kind, e.Message)
+		return Answer{}, act, err
 	}
 	a := answerFor(rep, cfg, setup.FailOn, h.CanAsk())
 	if a.Stop || a.Ask {
@@ -185,6 +202,26 @@ func decide(ctx context.Context, h Host, stdin io.Reader, cfg Config) (Answer, *
 		}
 	}
 	return a, act, nil
+}
+
+// worst evaluates every part of call and returns the report with the
+// strictest decision (the first of equals); any part that cannot be
+// evaluated fails the whole call.
+func worst(ctx context.Context, setup Setup, call Call) (*report.ConsequenceReport, error) {
+	opts := setup.Options
+	opts.Cwd = call.Cwd
+	var out *report.ConsequenceReport
+	for _, p := range call.Parts {
+		rep, err := setup.Evaluator.Evaluate(ctx, p.Kind, p.Input, nil, opts)
+		if err != nil {
+			e := model.AsError(err)
+			return nil, fmt.Errorf("the %s call could not be evaluated (%s): %s", call.Tool, e.Kind, e.Message)
+		}
+		if out == nil || rep.RiskAssessment.Rank() > out.RiskAssessment.Rank() {
+			out = rep
+		}
+	}
+	return out, nil
 }
 
 // nextStep says what the agent does for each decision that is not allow.

@@ -329,7 +329,11 @@ func (e *Engine) decide(f Facts, act actionSet, trace func(Step), v *model.Recov
 			}
 		}
 	}
-	if worse := worstAbove(undecided, 0); worse != nil {
+	// A row left undecided is a reason for review only when it is worse
+	// than reversible: not ruling out that a call only reads (a known
+	// server's read row, on a call that names no server) leaves it to the
+	// classifier like any call no row decides.
+	if worse := worstAbove(undecided, model.TierReversible); worse != nil {
 		*v = needsReview(worse, f.M, missing, "")
 		return true
 	}

@@ -15,7 +15,77 @@ import (
 )
 
 // hookHosts are the hosts recourse hook answers, by name.
-var hookHosts = []hooks.Host{hooks.ClaudeCode{}}
+var hookHosts = []hooks.Host{hooks.ClaudeCode{}, hooks.Codex{}, hooks.GeminiCLI{}, hooks.Cursor{}, hooks.Copilot{},
+	hooks.Windsurf{}, hooks.Cline{}, hooks.Kiro{}, hooks.Goose{}, hooks.DockerMCP{}}
+
+// hostHelp is what recourse hook HOST --help says of each host: the
+// hook it is, how it answers, and the configuration that installs it
+// (recourse install HOST writes the same; docs/hooks/HOST.md cites the
+// host's own documentation).
+var hostHelp = map[string]struct{ short, answers, example string }{
+	"claude-code": {"Claude Code PreToolUse hook",
+		`A block, or any decision at or above --fail-on other than an escalate, exits 2
+with the reason on stderr. An escalate asks the user (exit 0 with
+hookSpecificOutput.permissionDecision "ask"), or with --escalate-as deny stops.
+With --warn-context a warn that goes ahead adds its reason to Claude's context
+(hookSpecificOutput.additionalContext).`,
+		`  # .claude/settings.json
+  {"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "recourse hook claude-code"}]}]}}`},
+	"codex": {"OpenAI Codex PreToolUse hook",
+		`Bash, apply_patch (one judgement per file the patch touches) and MCP calls.
+A stop exits 2 with the reason on stderr. Codex does not ask, so an escalate
+at or above --fail-on stops too, with an allow-once code.`,
+		`  # ~/.codex/hooks.json
+  {"hooks": {"PreToolUse": [{"matcher": ".*", "hooks": [{"type": "command", "command": "recourse hook codex"}]}]}}`},
+	"gemini-cli": {"Gemini CLI BeforeTool hook",
+		`run_shell_command, write_file, replace and MCP calls (mcp_context names the
+server). A stop prints {"decision": "deny", "reason"} and exits 2 with the
+reason on stderr. Gemini CLI does not ask: an escalate stops, with an
+allow-once code.`,
+		`  # .gemini/settings.json
+  {"hooks": {"BeforeTool": [{"matcher": ".*", "hooks": [{"type": "command", "command": "recourse hook gemini-cli"}]}]}}`},
+	"cursor": {"Cursor beforeShellExecution / beforeMCPExecution / preToolUse hook",
+		`Every answer is JSON on stdout: {"permission": "allow" | "deny" | "ask",
+"user_message", "agent_message"}. An escalate asks (or with --escalate-as deny
+stops); a warn with --warn-context goes ahead with an agent_message.`,
+		`  # .cursor/hooks.json
+  {"version": 1, "hooks": {"beforeShellExecution": [{"command": "recourse hook cursor", "failClosed": true}],
+    "beforeMCPExecution": [{"command": "recourse hook cursor", "failClosed": true}]}}`},
+	"copilot": {"GitHub Copilot CLI and coding agent preToolUse hook",
+		`toolArgs is read as the JSON string Copilot sends. A stop prints
+{"permissionDecision": "deny", "permissionDecisionReason"}; a call that goes
+ahead prints nothing. An escalate at or above --fail-on stops, with an
+allow-once code.`,
+		`  # .github/hooks/recourse.json
+  {"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "recourse hook copilot", "timeoutSec": 30}]}}`},
+	"windsurf": {"Windsurf Cascade pre_run_command / pre_mcp_tool_use / pre_write_code hook",
+		`A stop exits 2 with the reason on stderr, which blocks the action. Windsurf
+does not ask: an escalate stops, with an allow-once code.`,
+		`  # .windsurf/hooks.json
+  {"hooks": {"pre_run_command": [{"command": "recourse hook windsurf", "show_output": true}]}}`},
+	"cline": {"Cline PreToolUse hook",
+		`Every answer is JSON on stdout: {"cancel": true, "errorMessage"} stops,
+{"cancel": false} goes ahead (with --warn-context, a contextModification).
+Cline does not ask: an escalate stops, with an allow-once code.`,
+		`  # .clinerules/hooks/PreToolUse (executable)
+  #!/bin/sh
+  exec recourse hook cline`},
+	"kiro": {"Kiro CLI preToolUse hook",
+		`A stop exits 2 with the reason on stderr, which Kiro returns to the model.
+Kiro does not ask: an escalate stops, with an allow-once code.`,
+		`  # .kiro/agents/AGENT.json
+  {"hooks": {"preToolUse": [{"matcher": "*", "command": "recourse hook kiro"}]}}`},
+	"goose": {"goose PreToolUse plugin hook",
+		`A stop exits 2 with the reason on stderr; a call that goes ahead prints
+nothing. goose does not ask: an escalate stops, with an allow-once code.`,
+		`  # ~/.agents/plugins/recourse/hooks/hooks.json
+  {"hooks": {"PreToolUse": [{"matcher": ".*", "hooks": [{"type": "command", "command": "recourse hook goose", "on_failure": "block"}]}]}}`},
+	"docker-mcp": {"Docker MCP Gateway before:exec interceptor",
+		`A stop prints a CallToolResult with isError true and the reason, which the
+gateway returns in place of the tool's result; a call that goes ahead prints
+nothing. The gateway cannot ask: an escalate stops, with an allow-once code.`,
+		`  docker mcp gateway run --interceptor 'before:exec:recourse hook docker-mcp'`},
+}
 
 // hookAnnotation marks a command whose every failure, usage errors
 // included, must be answered with its host's stop (run reads it).
@@ -59,32 +129,25 @@ func newHostCmd(h hooks.Host) *cobra.Command {
 	var f evalFlags
 	var warnContext bool
 	var escalateAs string
+	help := hostHelp[h.Name()]
 	cmd := &cobra.Command{
 		Use:   h.Name(),
-		Short: "Claude Code PreToolUse hook: reads the tool call on stdin and stops it when Recourse would",
-		Long: `Run as a Claude Code PreToolUse hook. The hook input arrives on stdin
-({"tool_name": ..., "tool_input": {...}, "cwd": ...}); a Bash call's command is
-judged as a shell command line in its cwd, any other tool (Write, Edit, an
-mcp__server__tool ...) as a tool call with its input as the arguments. Keys
-are read exactly: a key given twice, or beside a case variant of itself
-("Command" next to "command"), stops the call.
+		Short: help.short + ": reads the call on stdin and stops it when Recourse would",
+		Long: "Run as the " + help.short + ". The host's hook input arrives on stdin; a shell\n" +
+			`call's command line is judged in its working directory, a file write or edit as
+the file tool it is, and an MCP call by its server, tool and arguments. Keys
+are read exactly: a key given twice, or beside a case variant of itself,
+stops the call.
 
-A block, or any decision at or above --fail-on (default escalate) other than
-an escalate, exits 2 with the reason on stderr, which stops the call and tells
-Claude why; below it, 0. An escalate asks the user instead (exit 0 with
-hookSpecificOutput.permissionDecision "ask" and the reason, which Claude Code
-shows in its prompt), or with --escalate-as deny stops it. Every stop and
-question carries an allow-once code: a person who runs
-recourse allow-once CODE in their own terminal lets exactly that call run
-once, within 15 minutes. Anything that
-cannot be read or evaluated also exits 2 — a usage error in the hook's own
-command line too: Claude Code lets a call go ahead on any other status, so
-this hook never uses them. With --warn-context, a warn below --fail-on goes
-ahead with its reason added to Claude's context
-(hookSpecificOutput.additionalContext on stdout), so that Claude can tell the
-user what recovering would take; the permission stays Claude Code's.`,
-		Example: `  # .claude/settings.json
-  {"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "recourse hook claude-code"}]}]}}`,
+` + help.answers + `
+
+A block, or a decision at or above --fail-on (default escalate), stops the
+call; below it the call goes ahead. Every stop and question carries an
+allow-once code: a person who runs recourse allow-once CODE in their own
+terminal lets exactly that call run once, within 15 minutes. Anything that
+cannot be read or evaluated, a usage error in the hook's own command line
+included, is answered with the host's stop, never with "go ahead".`,
+		Example: help.example,
 		Annotations: map[string]string{hookAnnotation: h.Name()},
 		Args:        noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -127,8 +190,8 @@ user what recovering would take; the permission stays Claude Code's.`,
 	fl.StringArrayVar(&f.policies, "policy", nil, "directory of Rego policies (repeatable; see docs/policy.md)")
 	fl.StringVar(&f.failOn, "fail-on", string(model.Escalate), "lowest decision that stops the call: warn, escalate or block")
 	fl.DurationVar(&f.timeout, "timeout", 10*time.Second, "deadline for the evaluation; past it the call is stopped")
-	fl.BoolVar(&warnContext, "warn-context", false, "add a warn's reason to Claude's context when the call goes ahead (additionalContext)")
-	fl.StringVar(&escalateAs, "escalate-as", "ask", "how an escalate is answered: ask (the user is asked, permissionDecision ask) or deny")
+	fl.BoolVar(&warnContext, "warn-context", false, "add a warn's reason to the agent's context when the call goes ahead (Claude Code's additionalContext, Cursor's agent_message, Cline's contextModification)")
+	fl.StringVar(&escalateAs, "escalate-as", "ask", "how an escalate is answered where the host can ask (Claude Code, Cursor): ask (the user decides) or deny")
 	_ = cmd.RegisterFlagCompletionFunc("escalate-as", fixedCompletion("ask", "deny"))
 	_ = cmd.RegisterFlagCompletionFunc("fail-on", fixedCompletion("warn", "escalate", "block"))
 	return cmd

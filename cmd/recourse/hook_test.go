@@ -97,6 +97,35 @@ func TestHookHostUsageErrors(t *testing.T) {
 	}
 }
 
+// TestEveryHostStopsOnUsageErrors: a usage error in any host's hook
+// command line (a typo in the host's settings) is answered with that
+// host's own stop, in the form the host reads: exit 2, or the JSON that
+// denies the call.
+func TestEveryHostStopsOnUsageErrors(t *testing.T) {
+	stops := map[string]string{
+		"claude-code": "", "codex": "", "windsurf": "", "kiro": "", "goose": "",
+		"gemini-cli": `"decision":"deny"`, "cursor": `"permission":"deny"`, "cline": `"cancel":true`,
+		"copilot": `"permissionDecision":"deny"`, "docker-mcp": `"isError":true`,
+	}
+	for _, h := range hookHosts {
+		want, ok := stops[h.Name()]
+		if !ok {
+			t.Errorf("%s: no stop form in this test", h.Name())
+			continue
+		}
+		for _, args := range [][]string{{"--bogus"}, {"--fail-on", "nope"}, {"extra"}} {
+			res := runBinary(t, `{}`, append([]string{"hook", h.Name()}, args...)...)
+			stopped := res.exit == 2
+			if want != "" {
+				stopped = strings.Contains(res.stdout, want) && (res.exit == 0 || res.exit == 2)
+			}
+			if !stopped {
+				t.Errorf("%s %v: exit %d stdout %q, want the host's stop", h.Name(), args, res.exit, res.stdout)
+			}
+		}
+	}
+}
+
 // TestCrashed: a panic that escapes a command is an internal error (exit
 // 1, with the error document under --format json), or the hook's stop.
 func TestCrashed(t *testing.T) {

@@ -277,7 +277,7 @@ func concat(tables ...[]rules.Rule) []rules.Rule {
 // Rules returns every MCP call row.
 func Rules() []rules.Rule {
 	return concat(
-		databases(), codeHosts(), filesystem(), terminals(), kubernetes(), cloud(), infrastructureAsCode(), messaging(), payments(), browsers(), apis(),
+		agent(), databases(), codeHosts(), filesystem(), terminals(), kubernetes(), cloud(), infrastructureAsCode(), messaging(), payments(), browsers(), apis(),
 		[]rules.Rule{anyToolProtectionOff(), anyToolExposes(), anyToolOpenIngress(), anyToolRetention(), anyToolHTTPDelete(), {ID: "mcp.known-server.read", Type: rules.AnyType, On: Call, Tier: model.TierReversible,
 			When:   rules.All(server("github", "gitlab", "filesystem", "kubernetes", "k8s", "slack", "gmail", "stripe", "postgres", "mysql", "sqlite", "aws", "gcp", "azure", "playwright", "puppeteer", "browser", "notion", "linear", "jira", "sentry"), firstWordRead()),
 			Reason: "a read tool of a known server: it lists, gets or searches and changes nothing"}},

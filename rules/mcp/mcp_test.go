@@ -146,6 +146,8 @@ var specs = map[string]spec{
 	"mcp.any.protection-off":            {`{"server":"aws","tool":"modify_db_instance","arguments":{"DBInstanceIdentifier":"prod","DeletionProtection":false}}`, `{"server":"aws","tool":"create_db_instance","arguments":{"DBInstanceIdentifier":"dev","DeletionProtection":false}}`},
 	"mcp.any.retention":                 {`{"server":"aws","tool":"set_queue_attributes","arguments":{"QueueUrl":"u","Attributes":{"MessageRetentionPeriod":"60"}}}`, `{"server":"aws","tool":"set_queue_attributes","arguments":{"QueueUrl":"u","Attributes":{"VisibilityTimeout":"60"}}}`},
 	"mcp.any.http-delete":               {`{"server":"postman","tool":"send_it","arguments":{"method":"delete","url":"https://api/x/1"}}`, `{"server":"postman","tool":"send_it","arguments":{"method":"get","url":"https://api/x/1"}}`},
+	"mcp.agent.read":                    {`{"server":"gemini-cli","tool":"{tool}","arguments":{"pattern":"x"}}`, `{"server":"acme","tool":"{tool}","arguments":{"pattern":"x"}}`},
+	"mcp.agent.stop-shell":              {`{"server":"claude-code","tool":"{tool}","arguments":{"shell_id":"1"}}`, `{"server":"acme","tool":"{tool}","arguments":{"shell_id":"1"}}`},
 	"mcp.known-server.read":             {`{"server":"github","tool":"get_file_contents","arguments":{"path":"README.md"}}`, `{"server":"acme","tool":"get_file_contents","arguments":{"path":"README.md"}}`},
 }
 

@@ -1,0 +1,99 @@
+package hooks
+
+import (
+	"encoding/json"
+	"io"
+	"strings"
+)
+
+// GeminiCLI is Gemini CLI's BeforeTool command hook
+// (https://geminicli.com/docs/hooks/reference): the input is
+// {"tool_name", "tool_input", "mcp_context", "cwd", …}; MCP tools are
+// named mcp_<server>_<tool>, with the server and the tool's own name in
+// mcp_context. Its reference reads exit status 2 as "block the tool, with
+// stderr as the reason", and on exit 0 stdout's {"decision": "deny",
+// "reason"}; it has no ask.
+type GeminiCLI struct{}
+
+// Name implements Host.
+func (GeminiCLI) Name() string { return "gemini-cli" }
+
+const geminiExample = `{"hook_event_name": "BeforeTool", "tool_name": "run_shell_command", "tool_input": {"command": "ls"}, "cwd": "/home/dev/app"}`
+
+// geminiTools are Gemini CLI's own tools read other than as calls of its
+// server (packages/core/src/tools/definitions/base-declarations.ts).
+var geminiTools = map[string]tool{
+	"run_shell_command": {shell: "command"},
+	"write_file":        {as: "write_file"},
+	"replace":           {as: "edit"},
+}
+
+// Read implements Host.
+func (h GeminiCLI) Read(data []byte) (Call, error) {
+	obj, err := object(data, "", geminiExample, "tool_name", "tool_input", "cwd", "mcp_context")
+	if err != nil {
+		return Call{}, err
+	}
+	var call Call
+	if call.Tool, err = required(obj, "tool_name", geminiExample); err != nil {
+		return Call{}, err
+	}
+	if call.Cwd, err = text(obj, "cwd", geminiExample); err != nil {
+		return Call{}, err
+	}
+	args, err := arguments(obj["tool_input"], "tool_input")
+	if err != nil {
+		return Call{}, err
+	}
+	var part Part
+	if server, name, ok, err := geminiMCP(obj["mcp_context"]); err != nil {
+		return Call{}, err
+	} else if ok {
+		part, err = mcpCall(server, name, args)
+		if err != nil {
+			return Call{}, err
+		}
+	} else if strings.HasPrefix(call.Tool, "mcp_") {
+		// An MCP tool without its context: mcp_<server>_<tool> cannot be
+		// split where both may hold underscores, so the whole name is
+		// judged, and judged as a tool no rule knows.
+		part, err = mcpCall("", call.Tool, args)
+	} else {
+		part, err = toolPart(h.Name(), geminiTools, call.Tool, args, "tool_input")
+	}
+	call.Parts = []Part{part}
+	return call, err
+}
+
+// geminiMCP reads mcp_context's server_name and tool_name, when given.
+func geminiMCP(raw json.RawMessage) (server, name string, ok bool, err error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", "", false, nil
+	}
+	const example = `{"mcp_context": {"server_name": "github", "tool_name": "delete_repository"}}`
+	obj, err := object(raw, "mcp_context", example, "server_name", "tool_name")
+	if err != nil {
+		return "", "", false, err
+	}
+	if server, err = required(obj, "server_name", example); err != nil {
+		return "", "", false, err
+	}
+	if name, err = required(obj, "tool_name", example); err != nil {
+		return "", "", false, err
+	}
+	return server, name, true, nil
+}
+
+// Write implements Host: a stop is {"decision": "deny", "reason"} on
+// stdout and exit 2 with the reason on stderr, both of which Gemini CLI
+// reads as a block; 0 with nothing lets the call go.
+func (GeminiCLI) Write(stdout, stderr io.Writer, a Answer) int {
+	if !a.Stop && !a.Ask {
+		return 0
+	}
+	writeJSON(stdout, stderr, map[string]string{"decision": "deny", "reason": a.Reason}, ExitStop)
+	return onlyText(stderr, a)
+}
+
+// CanAsk implements Host: Gemini CLI's hooks allow or deny.
+func (GeminiCLI) CanAsk() bool { return false }
