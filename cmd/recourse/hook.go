@@ -147,7 +147,7 @@ allow-once code: a person who runs recourse allow-once CODE in their own
 terminal lets exactly that call run once, within 15 minutes. Anything that
 cannot be read or evaluated, a usage error in the hook's own command line
 included, is answered with the host's stop, never with "go ahead".`,
-		Example: help.example,
+		Example:     help.example,
 		Annotations: map[string]string{hookAnnotation: h.Name()},
 		Args:        noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
