@@ -134,9 +134,16 @@ type Engine struct {
 // NewEngine checks the tables and indexes them. Ids must be unique, tiers
 // valid, and every row must say why.
 func NewEngine(tables ...[]Rule) (*Engine, error) {
-	e := &Engine{byType: map[string]typeRows{}, memos: &sync.Pool{New: func() any { return new(memo) }}}
-	own := map[string][]*Rule{}
-	seen := map[string]bool{}
+	// Sized up front: every process that judges anything builds the
+	// engine first, and growing these maps and the row slice row by row
+	// was half its start-up.
+	n := 0
+	for _, t := range tables {
+		n += len(t)
+	}
+	e := &Engine{byType: make(map[string]typeRows, n/4), memos: &sync.Pool{New: func() any { return new(memo) }}, all: make([]Rule, 0, n)}
+	own := make(map[string][]*Rule, n/4)
+	seen := make(map[string]bool, n)
 	for _, t := range tables {
 		e.all = append(e.all, t...)
 	}
