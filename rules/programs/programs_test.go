@@ -64,6 +64,7 @@ func TestRows(t *testing.T) {
 		{Row: "program.cypher-shell.destructive", Hit: "cypher-shell 'MATCH (n) DETACH DELETE n'", Miss: "cypher-shell 'MATCH (n) RETURN count(n)'"},
 		{Row: "program.recourse.approve", Hit: "recourse allow-once K7QM-2WPD", Miss: "recourse eval plan.json"},
 		{Row: "program.recourse.approve", Hit: "recourse --policy ./p trust", Miss: "recourse explain plan.json aws_s3_bucket.b"},
+		{Row: "program.recourse.wiring", Hit: "recourse uninstall claude-code", Miss: "recourse doctor --format json"},
 		{Row: "program.recourse", Hit: "recourse eval shell 'rm -rf /'", Miss: "recourse allow-once K7QM2WPD"},
 		{Row: "program.claude", Hit: `claude -p "summarize README.md"`, Miss: "claude --dangerously-skip-permissions"},
 		{Row: "program.codex.unguarded", Hit: `codex exec --dangerously-bypass-approvals-and-sandbox "fix"`, Miss: `codex exec "fix"`},
