@@ -647,12 +647,21 @@ func trimDotSlash(v string) string {
 var agentConfigFiles = map[string][]string{
 	".claude":   {"settings.json", "settings.local.json", "hooks"},
 	".cursor":   {"mcp.json", "hooks.json", "cli.json"},
-	".codex":    {"config.toml"},
+	".codex":    {"config.toml", "hooks.json"},
 	".gemini":   {"settings.json"},
 	".vscode":   {"settings.json", "mcp.json"},
 	".git":      {"config", "hooks"},
 	".husky":    {"*"},
 	".windsurf": {"mcp.json", "hooks.json"},
+	// The hook files of recourse install's other hosts (docs/hooks):
+	// Windsurf's user hooks, Cline's, Kiro's agents, goose's plugins and
+	// Copilot's repository hooks.
+	".codeium":    {"windsurf"},
+	".clinerules": {"hooks"},
+	".kiro":       {"agents", "settings"},
+	".agents":     {"plugins"},
+	".github":     {"hooks"},
+	".copilot":    {"*"},
 }
 
 // gateFile reports whether p is Recourse's own configuration or state: a
