@@ -86,16 +86,38 @@ func TestProjectConfiguration(t *testing.T) {
 // TestBuildOutputFromTheWorkspace: rm -rf ./build is a project delete,
 // unless the directory's own .gitignore ignores build/ and a build file
 // beside it rebuilds it, which eval shell --cwd and the hook read.
-func TestBuildOutputFromTheWorkspace(t *testing.T) {
-	// Not under the system's temp directory, where every delete is of
-	// temporary files.
-	dir, err := os.MkdirTemp(".", "workspace-")
+// workspaceDir makes a directory under base, removed after the test.
+func workspaceDir(t *testing.T, base string) string {
+	t.Helper()
+	dir, err := os.MkdirTemp(base, "recourse-test-workspace-")
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.RemoveAll(dir) })
 	if dir, err = filepath.Abs(dir); err != nil {
 		t.Fatal(err)
+	}
+	return dir
+}
+
+func underTemp(dir string) bool {
+	return strings.HasPrefix(dir, "/tmp/") || strings.HasPrefix(dir, "/var/tmp/") || strings.HasPrefix(dir, os.TempDir()+"/")
+}
+
+func TestBuildOutputFromTheWorkspace(t *testing.T) {
+	// Not under the system's temp directory, where every delete is of
+	// temporary files: in the repository, or in the home directory when the
+	// repository is a clone under /tmp.
+	dir := workspaceDir(t, ".")
+	if underTemp(dir) {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			t.Skip("the repository is under a temp directory and there is no home directory")
+		}
+		dir = workspaceDir(t, home)
+	}
+	if underTemp(dir) {
+		t.Skipf("no directory outside the temp directories to build a workspace in (%s)", dir)
 	}
 	if res := runIn(t, dir, "", "eval", "shell", "--cwd", dir, "--", "rm -rf ./build"); res.exit != 4 {
 		t.Fatalf("without evidence: exit %d", res.exit)
