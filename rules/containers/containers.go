@@ -4,6 +4,8 @@ package containers
 import (
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
+	"path"
+	"strings"
 )
 
 func row(id, typ string, when rules.Cond, tier model.Tier, reason string) rules.Rule {
@@ -41,6 +43,8 @@ func Rules() []rules.Rule {
 				model.TierRecoverableWithEffort, "deletes images or build cache; they are pulled or rebuilt again"),
 			row("container."+p+".network-rm", p, rules.Any(rules.Sub("network", "rm"), rules.Sub("network", "prune")), model.TierRecoverableWithEffort,
 				"deletes networks; they are recreated by compose or docker network create"),
+			row("container."+p+".compose-down-volumes-test", p, rules.All(rules.Sub("compose", "down"), rules.Flag("v", "volumes"), testStack()), model.TierRecoverableWithEffort,
+				testStackReason),
 			row("container."+p+".compose-down-volumes", p, rules.All(rules.Sub("compose", "down"), rules.Flag("v", "volumes")), model.TierUnrecoverable,
 				"compose down -v deletes the project's volumes and their data"),
 			row("container."+p+".compose-rm-volumes", p, rules.All(rules.Sub("compose", "rm"), rules.Flag("v", "volumes")), model.TierUnrecoverable,
@@ -66,6 +70,8 @@ func Rules() []rules.Rule {
 		)
 	}
 	out = append(out,
+		row("container.docker-compose.down-volumes-test", "docker-compose", rules.All(rules.Sub("down"), rules.Flag("v", "volumes"), testStack()), model.TierRecoverableWithEffort,
+			testStackReason),
 		row("container.docker-compose.down-volumes", "docker-compose", rules.All(rules.Sub("down"), rules.Flag("v", "volumes")), model.TierUnrecoverable,
 			"down -v deletes the project's volumes and their data"),
 		row("container.docker-compose.rm-volumes", "docker-compose", rules.All(rules.Sub("rm"), rules.Flag("v", "volumes")), model.TierUnrecoverable,
@@ -74,4 +80,47 @@ func Rules() []rules.Rule {
 		row("container.docker-compose.other", "docker-compose", nil, model.TierRecoverableWithEffort, "starts, stops or builds services"),
 	)
 	return out
+}
+
+// testStackReason is the reason of the rows for a test stack's volumes.
+const testStackReason = "compose down -v deletes the volumes of a stack its compose files name as a test stack (docker-compose.test.yml, compose.ci.yaml, a project named NAME_test): the test run that brings it up creates and fills them again"
+
+// testStack holds when every compose file the command names (-f), or its
+// project name (-p), names a test stack: a file whose name has a word
+// test, tests, testing, ci, e2e or integration (docker-compose.test.yml,
+// compose.e2e.yaml), or a project named as a test database is. With no
+// -f and no -p, the stack is the directory's own, and nothing says it is
+// one for tests.
+func testStack() rules.Cond {
+	return rules.Func("a test stack", func(f rules.Facts) rules.Result {
+		c := f.M.Command
+		if c == nil {
+			return rules.Result{Truth: rules.False}
+		}
+		files := rules.FlagValues(c, "f", "file")
+		if len(files) > 0 {
+			for _, a := range files {
+				if a.Dynamic || !testFileName(path.Base(a.Value)) {
+					return rules.Result{Truth: rules.False}
+				}
+			}
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "compose-file", Value: files[0].Value, Present: true}}}
+		}
+		if p, ok := rules.FlagValue(c, "p", "project-name"); ok && rules.TestDatabaseName(p) {
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "project", Value: p, Present: true}}}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// testFileName reports whether a compose file's name has a word that
+// names tests.
+func testFileName(name string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r == '.' || r == '-' || r == '_' }) {
+		switch w {
+		case "test", "tests", "testing", "ci", "e2e", "integration":
+			return true
+		}
+	}
+	return false
 }

@@ -20,6 +20,8 @@ func TestRows(t *testing.T) {
 			rulestest.Case{Row: "container." + p + ".image-rm", Hit: p + " rmi app:old", Miss: p + " images"},
 			rulestest.Case{Row: "container." + p + ".network-rm", Hit: p + " network prune", Miss: p + " network ls"},
 			rulestest.Case{Row: "container." + p + ".compose-down-volumes", Hit: p + " compose down -v", Miss: p + " compose down"},
+			rulestest.Case{Row: "container." + p + ".compose-down-volumes-test", Hit: p + " compose -f docker-compose.test.yml down -v", Miss: p + " compose -f docker-compose.yml -f docker-compose.test.yml down -v"},
+			rulestest.Case{Row: "container." + p + ".compose-down-volumes-test", Hit: p + " compose -p myapp_test down --volumes", Miss: p + " compose -p myapp down --volumes"},
 			rulestest.Case{Row: "container." + p + ".compose-rm-volumes", Hit: p + " compose rm -fsv", Miss: p + " compose rm -fs"},
 			rulestest.Case{Row: "container." + p + ".swarm-leave", Hit: p + " swarm leave --force", Miss: p + " swarm leave"},
 			rulestest.Case{Row: "container." + p + ".secret-rm", Hit: p + " secret rm db_password", Miss: p + " secret ls"},
@@ -34,6 +36,7 @@ func TestRows(t *testing.T) {
 	}
 	cases = append(cases,
 		rulestest.Case{Row: "container.docker-compose.down-volumes", Hit: "docker-compose down --volumes", Miss: "docker-compose down"},
+		rulestest.Case{Row: "container.docker-compose.down-volumes-test", Hit: "docker-compose -f compose.ci.yaml down -v", Miss: "docker-compose -f compose.yaml down -v"},
 		rulestest.Case{Row: "container.docker-compose.rm-volumes", Hit: "docker-compose rm -f -v", Miss: "docker-compose rm -f"},
 		rulestest.Case{Row: "container.docker-compose.rm", Hit: "docker-compose rm -f", Miss: "docker-compose up -d"},
 		rulestest.Case{Row: "container.docker-compose.other", Hit: "docker-compose up -d", Miss: "docker-compose rm"},

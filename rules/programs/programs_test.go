@@ -363,7 +363,8 @@ func TestRows(t *testing.T) {
 	for _, py := range pythons {
 		cases = append(cases, rulestest.Case{Row: "program." + py + ".django-dbshell-fed", Hit: py + " manage.py dbshell < flush.sql", Miss: py + " manage.py dbshell"},
 			rulestest.Case{Row: "program." + py + ".django-dbshell-fed", Hit: py + " manage.py dbshell -- -c 'DROP TABLE x'", Miss: py + " manage.py shell"})
-		cases = append(cases, rulestest.Case{Row: "program." + py + ".django-flush", Hit: py + " manage.py flush --no-input", Miss: py + " manage.py migrate"},
+		cases = append(cases, rulestest.Case{Row: "program." + py + ".django-flush.test-env", Hit: py + " manage.py flush --no-input --settings=app.settings.test", Miss: py + " manage.py flush --settings=app.settings.prod"},
+			rulestest.Case{Row: "program." + py + ".django-flush", Hit: py + " manage.py flush --no-input", Miss: py + " manage.py migrate"},
 			rulestest.Case{Row: "program." + py + ".django-migrate-zero", Hit: py + " manage.py migrate shop zero", Miss: py + " manage.py migrate shop 0004"})
 	}
 	for _, client := range []string{"curl", "wget", "http", "https", "xh"} {

@@ -18,7 +18,23 @@ type frameworkCommand struct {
 	flags  []string
 	tier   model.Tier
 	reason string
+	// testEnv are the variables that select the framework's environment,
+	// when a command run in the test environment drops only the test
+	// database, which the test suite recreates.
+	testEnv []string
 }
+
+// The variables that select each framework's environment.
+var (
+	railsEnv   = []string{"RAILS_ENV", "RACK_ENV"}
+	laravelEnv = []string{"APP_ENV"}
+	mixEnv     = []string{"MIX_ENV"}
+	nodeEnv    = []string{"NODE_ENV"}
+	djangoEnv  = []string{"DJANGO_SETTINGS_MODULE"}
+)
+
+// testEnvReason is a test-environment row's reason.
+const testEnvReason = "acts on the test environment's database, which the framework's test suite drops, recreates and fills on every run (rails db:test:prepare, the test runners): what it held comes back with the next test run"
 
 const (
 	dropsDatabase = "drops the application's database (or empties and reloads it): its rows come back only from a backup"
@@ -29,28 +45,28 @@ const (
 )
 
 var frameworkCommands = []frameworkCommand{
-	{id: "rails.db-drop", program: "rails", words: []string{"db:drop"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
-	{id: "rails.db-reset", program: "rails", words: []string{"db:reset"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
-	{id: "rails.db-purge", program: "rails", words: []string{"db:purge"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
-	{id: "rails.db-schema-load", program: "rails", words: []string{"db:schema:load"}, tier: model.TierUnrecoverable, reason: dropsTables},
-	{id: "rake.db-drop", program: "rake", words: []string{"db:drop"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
-	{id: "rake.db-reset", program: "rake", words: []string{"db:reset"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
-	{id: "rake.db-purge", program: "rake", words: []string{"db:purge"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
-	{id: "rake.db-schema-load", program: "rake", words: []string{"db:schema:load"}, tier: model.TierUnrecoverable, reason: dropsTables},
-	{id: "artisan.migrate-fresh", program: "php", words: []string{"artisan", "migrate:fresh"}, tier: model.TierUnrecoverable, reason: dropsTables},
-	{id: "artisan.migrate-refresh", program: "php", words: []string{"artisan", "migrate:refresh"}, tier: model.TierUnrecoverable, reason: dropsTables},
-	{id: "artisan.migrate-reset", program: "php", words: []string{"artisan", "migrate:reset"}, tier: model.TierUnrecoverable, reason: dropsTables},
-	{id: "artisan.db-wipe", program: "php", words: []string{"artisan", "db:wipe"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
-	{id: "ecto.drop", program: "mix", words: []string{"ecto.drop"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
-	{id: "ecto.reset", program: "mix", words: []string{"ecto.reset"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
+	{id: "rails.db-drop", program: "rails", words: []string{"db:drop"}, tier: model.TierUnrecoverable, reason: dropsDatabase, testEnv: railsEnv},
+	{id: "rails.db-reset", program: "rails", words: []string{"db:reset"}, tier: model.TierUnrecoverable, reason: dropsDatabase, testEnv: railsEnv},
+	{id: "rails.db-purge", program: "rails", words: []string{"db:purge"}, tier: model.TierUnrecoverable, reason: dropsDatabase, testEnv: railsEnv},
+	{id: "rails.db-schema-load", program: "rails", words: []string{"db:schema:load"}, tier: model.TierUnrecoverable, reason: dropsTables, testEnv: railsEnv},
+	{id: "rake.db-drop", program: "rake", words: []string{"db:drop"}, tier: model.TierUnrecoverable, reason: dropsDatabase, testEnv: railsEnv},
+	{id: "rake.db-reset", program: "rake", words: []string{"db:reset"}, tier: model.TierUnrecoverable, reason: dropsDatabase, testEnv: railsEnv},
+	{id: "rake.db-purge", program: "rake", words: []string{"db:purge"}, tier: model.TierUnrecoverable, reason: dropsDatabase, testEnv: railsEnv},
+	{id: "rake.db-schema-load", program: "rake", words: []string{"db:schema:load"}, tier: model.TierUnrecoverable, reason: dropsTables, testEnv: railsEnv},
+	{id: "artisan.migrate-fresh", program: "php", words: []string{"artisan", "migrate:fresh"}, tier: model.TierUnrecoverable, reason: dropsTables, testEnv: laravelEnv},
+	{id: "artisan.migrate-refresh", program: "php", words: []string{"artisan", "migrate:refresh"}, tier: model.TierUnrecoverable, reason: dropsTables, testEnv: laravelEnv},
+	{id: "artisan.migrate-reset", program: "php", words: []string{"artisan", "migrate:reset"}, tier: model.TierUnrecoverable, reason: dropsTables, testEnv: laravelEnv},
+	{id: "artisan.db-wipe", program: "php", words: []string{"artisan", "db:wipe"}, tier: model.TierUnrecoverable, reason: dropsDatabase, testEnv: laravelEnv},
+	{id: "ecto.drop", program: "mix", words: []string{"ecto.drop"}, tier: model.TierUnrecoverable, reason: dropsDatabase, testEnv: mixEnv},
+	{id: "ecto.reset", program: "mix", words: []string{"ecto.reset"}, tier: model.TierUnrecoverable, reason: dropsDatabase, testEnv: mixEnv},
 	{id: "ef.database-drop", program: "dotnet", words: []string{"ef", "database", "drop"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
 	{id: "prisma.migrate-reset", program: "prisma", words: []string{"migrate", "reset"}, tier: model.TierUnrecoverable, reason: dropsTables},
 	{id: "prisma.db-push-force-reset", program: "prisma", words: []string{"db", "push"}, flags: []string{"force-reset"}, tier: model.TierUnrecoverable, reason: dropsTables},
 	{id: "prisma.db-push-data-loss", program: "prisma", words: []string{"db", "push"}, flags: []string{"accept-data-loss"}, tier: model.TierNeedsReview,
 		reason: "pushes a schema that drops columns or tables (--accept-data-loss): which data goes is not in the input"},
 	{id: "supabase.db-reset", program: "supabase", words: []string{"db", "reset"}, tier: model.TierUnrecoverable, reason: dropsTables},
-	{id: "sequelize.db-drop", program: "sequelize", words: []string{"db:drop"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
-	{id: "sequelize-cli.db-drop", program: "sequelize-cli", words: []string{"db:drop"}, tier: model.TierUnrecoverable, reason: dropsDatabase},
+	{id: "sequelize.db-drop", program: "sequelize", words: []string{"db:drop"}, tier: model.TierUnrecoverable, reason: dropsDatabase, testEnv: nodeEnv},
+	{id: "sequelize-cli.db-drop", program: "sequelize-cli", words: []string{"db:drop"}, tier: model.TierUnrecoverable, reason: dropsDatabase, testEnv: nodeEnv},
 	{id: "sequelize.undo-all", program: "sequelize", words: []string{"db:migrate:undo:all"}, tier: model.TierNeedsReview, reason: rollsBack},
 	{id: "sequelize-cli.undo-all", program: "sequelize-cli", words: []string{"db:migrate:undo:all"}, tier: model.TierNeedsReview, reason: rollsBack},
 	{id: "knex.rollback", program: "knex", words: []string{"migrate:rollback"}, tier: model.TierNeedsReview, reason: rollsBack},
@@ -111,7 +127,7 @@ var frameworkCommands = []frameworkCommand{
 	{id: "rails.db-seed-replant", program: "rails", words: []string{"db:seed:replant"}, tier: model.TierUnrecoverable,
 		reason: "db:seed:replant empties every table and loads the seeds again: the rows come back only from a backup"},
 	{id: "django-admin.flush", program: "django-admin", words: []string{"flush"}, tier: model.TierUnrecoverable,
-		reason: "flush deletes every row of every table in the project's database"},
+		reason: "flush deletes every row of every table in the project's database", testEnv: djangoEnv},
 	// SeaORM's migration CLI.
 	{id: "sea-orm-cli.migrate-fresh", program: "sea-orm-cli", words: []string{"migrate", "fresh"}, tier: model.TierUnrecoverable, reason: dropsTables},
 	{id: "sea-orm-cli.migrate-refresh", program: "sea-orm-cli", words: []string{"migrate", "refresh"}, tier: model.TierUnrecoverable, reason: dropsTables},
@@ -122,11 +138,15 @@ var frameworkCommands = []frameworkCommand{
 // frameworkRows are the rows of frameworkCommands: a --help or
 // --version anywhere is read first, by the general rows.
 func frameworkRows() []rules.Rule {
-	out := make([]rules.Rule, 0, len(frameworkCommands)+1)
+	out := make([]rules.Rule, 0, 2*len(frameworkCommands)+1)
 	for _, c := range frameworkCommands {
 		when := rules.Sub(c.words...)
 		if len(c.flags) > 0 {
 			when = rules.All(when, rules.Flag(c.flags...))
+		}
+		if len(c.testEnv) > 0 {
+			out = append(out, rules.Rule{ID: "db." + c.id + ".test-env", Type: c.program, On: rules.Execute, When: rules.All(when, rules.TestEnvironment(c.testEnv...)),
+				Tier: model.TierRecoverableWithEffort, Reason: testEnvReason})
 		}
 		out = append(out, rules.Rule{ID: "db." + c.id, Type: c.program, On: rules.Execute, When: when, Tier: c.tier, Reason: c.reason})
 	}

@@ -204,6 +204,8 @@ func Rules() []rules.Rule {
 				Reason: "connects to a database; the SQL it runs is judged statement by statement"})
 	}
 	out = append(out,
+		rules.Rule{ID: "db.dropdb.test", Type: "dropdb", On: rules.Execute, When: rules.All(rules.Not(rules.Flag("help", "version")), testDatabaseOperand(), rules.LocalServer()),
+			Tier: model.TierRecoverableWithEffort, Reason: testDatabaseReason},
 		rules.Rule{ID: "db.dropdb", Type: "dropdb", On: rules.Execute, When: rules.Not(rules.Flag("help", "version")), Tier: model.TierUnrecoverable,
 			Reason: "drops the whole database"},
 		rules.Rule{ID: "db.dropuser", Type: "dropuser", On: rules.Execute, When: rules.Not(rules.Flag("help", "version")), Tier: model.TierRecoverableWithEffort,
@@ -212,6 +214,8 @@ func Rules() []rules.Rule {
 			Reason: "pg_restore --clean drops the existing objects before restoring them"},
 		rules.Rule{ID: "db.pg_restore", Type: "pg_restore", On: rules.Execute, Tier: model.TierRecoverableWithEffort,
 			Reason: "restores objects into the database, which may conflict with or add to existing ones"},
+		rules.Rule{ID: "db.mysqladmin.drop-test", Type: "mysqladmin", On: rules.Execute, When: rules.All(rules.Sub("drop"), testDatabaseOperand(), rules.LocalServer()),
+			Tier: model.TierRecoverableWithEffort, Reason: testDatabaseReason},
 		rules.Rule{ID: "db.mysqladmin.drop", Type: "mysqladmin", On: rules.Execute, When: rules.Sub("drop"), Tier: model.TierUnrecoverable,
 			Reason: "mysqladmin drop deletes a database"},
 		rules.Rule{ID: "db.mysqladmin", Type: "mysqladmin", On: rules.Execute, Tier: model.TierRecoverableWithEffort,
@@ -447,5 +451,30 @@ func mongoDestructive() rules.Cond {
 			}
 		}
 		return rules.Result{Truth: rules.False}
+	})
+}
+
+// testDatabaseReason is the reason of the rows for a test database on the
+// local server.
+const testDatabaseReason = "drops a test database (named test, NAME_test or test_NAME, as Rails, Phoenix, Laravel and Django's test runner name theirs) on the local server: the test suite creates and fills it again"
+
+// testDatabaseOperand holds when the command's last operand, the database
+// it drops, is named as a test database, and every operand is known.
+func testDatabaseOperand() rules.Cond {
+	return rules.Func("a test database", func(f rules.Facts) rules.Result {
+		ops := f.Operands()
+		if len(ops) == 0 {
+			return rules.Result{Truth: rules.False}
+		}
+		for _, a := range ops {
+			if a.Dynamic {
+				return rules.Result{Truth: rules.False}
+			}
+		}
+		name := ops[len(ops)-1].Value
+		if !rules.TestDatabaseName(name) {
+			return rules.Result{Truth: rules.False}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "database", Value: name, Present: true}}}
 	})
 }

@@ -65,6 +65,9 @@ func TestRows(t *testing.T) {
 		{Row: "sql.function.sessions", Hit: `psql -c "SELECT public.setval('users_id_seq', 1)"`, Miss: `psql -c "SELECT nextval('users_id_seq')"`},
 		{Row: "sql.other", Hit: `psql -c "CALL cleanup()"`, Miss: `psql -c "SELECT cleanup()"`},
 		{Row: "db.dropdb", Hit: "dropdb production", Miss: "dropdb --help"},
+		{Row: "db.dropdb.test", Hit: "dropdb myapp_test", Miss: "dropdb -h db.prod.internal myapp_test"},
+		{Row: "db.dropdb.test", Hit: "dropdb -h localhost --if-exists test_myapp", Miss: "dropdb myapp_testing_archive"},
+		{Row: "db.mysqladmin.drop-test", Hit: "mysqladmin -u root drop app_test", Miss: "mysqladmin -h 10.0.0.5 drop app_test"},
 		{Row: "db.bq.rm", Hit: "bq rm -r -f -d prod:dataset", Miss: "bq ls prod:dataset"},
 		{Row: "db.bq.rm", Hit: "bq rm -f -t prod:ds.table", Miss: "bq query 'SELECT 1'"},
 		{Row: "db.bq.overwrite", Hit: "bq cp -f ds.a ds.b", Miss: "bq cp ds.a ds.b"},
@@ -151,7 +154,21 @@ func TestRows(t *testing.T) {
 			hit, miss = hit+" --"+c.flags[0], hit
 		}
 		cases = append(cases, rulestest.Case{Row: "db." + c.id, Hit: hit, Miss: miss})
+		if len(c.testEnv) > 0 {
+			// The test environment, as the framework's variable on the line,
+			// or as its settings module; the development one misses.
+			env := c.testEnv[0] + "=test "
+			if c.testEnv[0] == "DJANGO_SETTINGS_MODULE" {
+				env = "DJANGO_SETTINGS_MODULE=app.settings.test "
+			}
+			cases = append(cases, rulestest.Case{Row: "db." + c.id + ".test-env", Hit: env + hit, Miss: c.testEnv[0] + "=development " + hit})
+		}
 	}
+	cases = append(cases,
+		rulestest.Case{Row: "db.rake.db-reset.test-env", Hit: "bundle exec rake db:reset RAILS_ENV=test", Miss: "bundle exec rake db:reset RAILS_ENV=production"},
+		rulestest.Case{Row: "db.artisan.migrate-fresh.test-env", Hit: "php artisan migrate:fresh --env=testing", Miss: "php artisan migrate:fresh --env=staging"},
+		rulestest.Case{Row: "db.sequelize-cli.db-drop.test-env", Hit: "npx sequelize-cli db:drop --env test", Miss: "NODE_ENV=production npx sequelize-cli db:drop"},
+		rulestest.Case{Row: "db.django-admin.flush.test-env", Hit: "django-admin flush --settings=config.settings_test --noinput", Miss: "django-admin flush --settings=config.settings.prod"})
 	cases = append(cases, rulestest.Case{Row: "db.pg_dropcluster", Hit: "pg_dropcluster 14 main --stop", Miss: "pg_lsclusters"},
 		rulestest.Case{Row: "db.pg_resetwal.dry-run", Hit: "pg_resetwal -n /var/lib/postgresql/data", Miss: "pg_resetwal -f /var/lib/postgresql/data"},
 		rulestest.Case{Row: "db.pg_resetwal", Hit: "pg_resetwal -f /var/lib/postgresql/data", Miss: "pg_resetwal --dry-run -D /var/lib/postgresql/data"},
