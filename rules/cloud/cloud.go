@@ -61,11 +61,12 @@ func words(ws ...string) rules.Cond {
 }
 
 const (
-	protectionOffReason = "turns off a protection against loss (deletion or termination protection, versioning, point-in-time recovery, backups, soft delete): what it protected can then be lost for good, and whether that is intended is not in the input"
-	publicReason        = "opens stored data to the public: what is read while it is open cannot be taken back"
-	publicShareReason   = "shares a snapshot or machine image with every AWS account: anyone can copy the disk or database it holds, and a copy made while it is shared cannot be taken back"
-	publicEndpoint      = "lets anyone on the internet reach the database or invoke the function (publicly accessible, a permission for any principal, a function URL without authentication): what is read or run while it is open cannot be taken back"
-	openIngressReason   = "opens a port to the whole internet (0.0.0.0/0): whatever listens there, a database or SSH, can be reached by anyone while the rule stands, and what is read meanwhile cannot be taken back"
+	monitoringConfigReason = "deletes monitoring configuration (an alert policy or rule, a dashboard, a notification channel or action group, an uptime check, a log-based metric or sink, diagnostic settings): a create or an apply recreates it as it was; no stored data is deleted, and alerts and exports stop until then"
+	protectionOffReason    = "turns off a protection against loss (deletion or termination protection, versioning, point-in-time recovery, backups, soft delete): what it protected can then be lost for good, and whether that is intended is not in the input"
+	publicReason           = "opens stored data to the public: what is read while it is open cannot be taken back"
+	publicShareReason      = "shares a snapshot or machine image with every AWS account: anyone can copy the disk or database it holds, and a copy made while it is shared cannot be taken back"
+	publicEndpoint         = "lets anyone on the internet reach the database or invoke the function (publicly accessible, a permission for any principal, a function URL without authentication): what is read or run while it is open cannot be taken back"
+	openIngressReason      = "opens a port to the whole internet (0.0.0.0/0): whatever listens there, a database or SSH, can be reached by anyone while the rule stands, and what is read meanwhile cannot be taken back"
 )
 
 // openCIDRs are the source ranges that mean anyone on the internet.
@@ -226,6 +227,9 @@ func Rules() []rules.Rule {
 			"deletes instances with their boot disks and every disk set to auto-delete (as aws ec2 terminate-instances does): whether those hold data, or have snapshots, is not in the input"),
 		row("gcloud.storage.rsync.delete", "gcloud", rules.All(words("storage", "rsync"), rules.Flag("delete-unmatched-destination-objects")), model.TierNeedsReview,
 			"storage rsync --delete-unmatched-destination-objects deletes destination objects the source lacks; whether the bucket keeps versions is not in the input"),
+		row("gcloud.delete.monitoring-config", "gcloud", rules.Any(words("monitoring", "policies", "delete"), words("monitoring", "dashboards", "delete"),
+			words("monitoring", "channels", "delete"), words("monitoring", "uptime", "delete"), words("monitoring", "snoozes", "delete"),
+			words("logging", "metrics", "delete"), words("logging", "sinks", "delete")), model.TierRecoverableWithEffort, monitoringConfigReason),
 		row("gcloud.delete", "gcloud", rules.Any(words("delete"), words("rm"), words("destroy"), words("purge"), words("remove")), model.TierUnrecoverable,
 			"deletes the resource (Cloud SQL instances, disks, secrets, clusters, objects ...); no rule shows a recovery path"),
 		row("gcloud.read", "gcloud", rules.Any(words("list"), words("describe"), words("get-iam-policy"), words("ls"), words("cat"), words("info"), rules.Sub("config"), rules.Sub("auth")),
@@ -281,6 +285,9 @@ func Rules() []rules.Rule {
 		row("az.keyvault.purge", "az", words("purge"), model.TierUnrecoverable, "purges soft-deleted items for good"),
 		row("az.keyvault.delete", "az", words("keyvault", "delete"), model.TierRecoverableFromBackup,
 			"the vault (or its key, secret, certificate) is soft-deleted and can be recovered until the retention period ends, unless purged"),
+		row("az.delete.monitor-config", "az", rules.Any(words("monitor", "metrics", "alert", "delete"), words("monitor", "activity-log", "alert", "delete"),
+			words("monitor", "action-group", "delete"), words("monitor", "scheduled-query", "delete"), words("monitor", "autoscale", "delete"),
+			words("monitor", "diagnostic-settings", "delete")), model.TierRecoverableWithEffort, monitoringConfigReason),
 		row("az.delete", "az", rules.Any(words("delete"), words("delete-batch"), words("remove"), words("purge")), model.TierUnrecoverable,
 			"deletes the resource; no rule shows a recovery path for it"),
 		row("az.protection-off", "az", rules.Any(protectionOff(), rules.FlagEquals("enable-soft-delete", "false"), rules.FlagEquals("enable-delete-retention", "false")),
