@@ -11,11 +11,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/recourse-dev/recourse/evaluator/sql"
 	"github.com/recourse-dev/recourse/hooks"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/report"
@@ -34,6 +36,11 @@ const (
 // version is set at build time with -ldflags "-X main.version=v1.2.3";
 // otherwise it comes from the module's build info.
 var version = ""
+
+// commit and date are set by release builds with -ldflags
+// "-X main.commit=… -X main.date=…"; otherwise they come from the VCS
+// stamp of the build.
+var commit, date = "", ""
 
 // exitStatus carries an exit status out of a command. Errors that are not
 // exitStatuses come from cobra itself (unknown flag or command, wrong number
@@ -157,7 +164,9 @@ allowed. Nothing it reads is executed.`,
   recourse policy test ./policies`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       buildVersion(),
 	}
+	root.SetVersionTemplate("recourse {{.Version}}\n")
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
@@ -181,15 +190,57 @@ func newSchemaCmd() *cobra.Command {
 }
 
 func newVersionCmd() *cobra.Command {
-	return &cobra.Command{
+	var asJSON bool
+	cmd := &cobra.Command{
 		Use:   "version",
-		Short: "Print the version of recourse",
+		Short: "Print the version of recourse (--json: version, commit, date, Go version, SQL parser)",
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			fmt.Fprintf(cmd.OutOrStdout(), "recourse %s\n", buildVersion())
+			info := buildInfo()
+			if asJSON {
+				return writeJSONTo(cmd.OutOrStdout(), info)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "recourse %s (commit %s, built %s, %s, SQL parser %s)\n", info.Version, info.Commit, info.Date, info.GoVersion, info.SQLParser)
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the build as JSON")
+	return cmd
+}
+
+// versionInfo is what recourse version --json prints.
+type versionInfo struct {
+	Version   string `json:"version"`
+	Commit    string `json:"commit"`
+	Date      string `json:"date"`
+	GoVersion string `json:"goVersion"`
+	// SQLParser says which build of PostgreSQL's parser is linked: cgo,
+	// or WebAssembly in pure-Go builds (evaluator/sql).
+	SQLParser string `json:"sqlParser"`
+}
+
+// buildInfo reads the version from -ldflags (a release) or the module's
+// build information (go install), and the commit and date from the VCS
+// stamp the go command records.
+func buildInfo() versionInfo {
+	info := versionInfo{Version: buildVersion(), Commit: commit, Date: date, GoVersion: runtime.Version(), SQLParser: sql.Parser}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			switch {
+			case s.Key == "vcs.revision" && info.Commit == "":
+				info.Commit = s.Value
+			case s.Key == "vcs.time" && info.Date == "":
+				info.Date = s.Value
+			}
+		}
+	}
+	if info.Commit == "" {
+		info.Commit = "unknown"
+	}
+	if info.Date == "" {
+		info.Date = "unknown"
+	}
+	return info
 }
 
 func buildVersion() string {

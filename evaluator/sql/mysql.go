@@ -3,8 +3,6 @@ package sql
 import (
 	"strings"
 
-	pg_query "github.com/pganalyze/pg_query_go/v6"
-
 	"github.com/recourse-dev/recourse/model"
 )
 
@@ -88,7 +86,7 @@ func asPostgres(src string) (model.SQLStatement, bool) {
 	if strings.HasPrefix(upper, "DELETE") || strings.HasPrefix(upper, "UPDATE") {
 		text = withoutTrailingLimit(text)
 	}
-	tree, err := pg_query.Parse(text)
+	tree, err := parseTree(text)
 	if err != nil || len(tree.Stmts) != 1 {
 		return model.SQLStatement{}, false
 	}

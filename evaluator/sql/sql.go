@@ -26,7 +26,7 @@ func Parse(text string) []model.SQLStatement {
 	if len(text) > MaxBytes {
 		return []model.SQLStatement{{Kind: "UNPARSED", Text: text[:200], Error: "the SQL text is over the size limit"}}
 	}
-	tree, err := pg_query.Parse(text)
+	tree, err := parseTree(text)
 	if err != nil {
 		// MySQL's dialect, statement by statement (mysql.go).
 		return mysqlStatements(text, err)

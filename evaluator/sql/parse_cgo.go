@@ -1,0 +1,12 @@
+//go:build cgo
+
+package sql
+
+import pg_query "github.com/pganalyze/pg_query_go/v6"
+
+// parseTree parses text with libpg_query linked through cgo: the fast
+// parser of builds that have a C compiler.
+func parseTree(text string) (*pg_query.ParseResult, error) { return pg_query.Parse(text) }
+
+// Parser names the parser this build links, for `recourse version`.
+const Parser = "libpg_query (cgo)"
