@@ -19,10 +19,11 @@ const (
 	FormatJSON     Format = "json"
 	FormatMarkdown Format = "markdown"
 	FormatSARIF    Format = "sarif"
+	FormatGitHub   Format = "github"
 )
 
 // Formats lists every format, for flag validation and completion.
-var Formats = []Format{FormatHuman, FormatJSON, FormatMarkdown, FormatSARIF}
+var Formats = []Format{FormatHuman, FormatJSON, FormatMarkdown, FormatSARIF, FormatGitHub}
 
 // RenderOptions tune the human renderer.
 type RenderOptions struct {
@@ -45,6 +46,8 @@ func Render(w io.Writer, rep *ConsequenceReport, f Format, opts RenderOptions) e
 		return writeMarkdown(w, rep, opts)
 	case FormatSARIF:
 		return writeSARIF(w, rep)
+	case FormatGitHub:
+		return writeGitHub(w, rep, opts)
 	}
 	return fmt.Errorf("unknown format %q", f)
 }
@@ -79,6 +82,11 @@ func RenderError(w io.Writer, err *model.Error, f Format) error {
 		fmt.Fprintf(&b, "  example: %s\n", err.Example)
 	}
 	b.WriteString("  nothing was evaluated; this is not a decision\n")
+	if f == FormatGitHub {
+		// As an annotation the runner shows on the run.
+		b.Reset()
+		writeCommand(&b, "error", "", "Recourse could not evaluate the input ("+string(err.Kind)+")", err.Error()+"; nothing was evaluated, this is not a decision")
+	}
 	_, werr := io.WriteString(w, b.String())
 	return werr
 }

@@ -206,3 +206,24 @@ func writeFile(t *testing.T, path, content string) {
 		t.Fatal(err)
 	}
 }
+
+// TestGitHubFormat: --format github prints workflow commands: an ::error
+// per unrecoverable or needs-review change on the input file, the
+// decision as a ::notice, values escaped so that a comma, a colon or a
+// newline in a command line cannot end a property or the command; an
+// input that cannot be evaluated is an ::error, never a notice.
+func TestGitHubFormat(t *testing.T) {
+	res := runBinary(t, "", "eval", "--format", "github", "testdata/plans/rds-delete-no-snapshot.json")
+	if res.exit != 4 || !strings.HasPrefix(res.stdout, "::error file=testdata/plans/rds-delete-no-snapshot.json,title=Recourse%3A aws_db_instance.main (tier 4 unrecoverable)::") ||
+		!strings.Contains(res.stdout, "\n::notice file=testdata/plans/rds-delete-no-snapshot.json,title=Recourse%3A BLOCK::") {
+		t.Errorf("plan: exit %d\n%s", res.exit, res.stdout)
+	}
+	res = runBinary(t, "", "eval", "shell", "--format", "github", "--", "rm -rf ~/a,b:c\necho done")
+	if lines := strings.Split(strings.TrimSpace(res.stdout), "\n"); len(lines) != 2 || !strings.Contains(lines[0], "title=Recourse%3A rm -rf ~/a%2Cb%3Ac (tier 4") {
+		t.Errorf("shell: %q", res.stdout)
+	}
+	res = runBinary(t, "", "eval", "--format", "github", "does-not-exist.json")
+	if res.exit != 1 || !strings.HasPrefix(res.stdout, "::error title=Recourse could not evaluate the input") || strings.Contains(res.stdout, "::notice") {
+		t.Errorf("error: exit %d %q", res.exit, res.stdout)
+	}
+}
