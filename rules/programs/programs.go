@@ -87,7 +87,7 @@ func Rules() []rules.Rule {
 		out = append(out, row("program."+py+".django-flush.test-env", py, rules.All(djangoFlush(), rules.TestEnvironment("DJANGO_SETTINGS_MODULE")), model.TierRecoverableWithEffort,
 			"manage.py flush with the test settings empties the test database, which Django's test runner creates and fills on every run"),
 			row("program."+py+".django-flush", py, djangoFlush(), model.TierUnrecoverable,
-			"manage.py flush (or reset_db) deletes every row of every table in the project's database"),
+				"manage.py flush (or reset_db) deletes every row of every table in the project's database"),
 			row("program."+py+".django-dbshell-fed", py, djangoDbshellFed(), model.TierNeedsReview,
 				"manage.py dbshell runs the SQL it is fed on stdin (python manage.py sqlflush | python manage.py dbshell empties every table) or given after --, which the input does not show"),
 			row("program."+py+".django-migrate-zero", py, djangoMigrateZero(), model.TierNeedsReview,
