@@ -166,7 +166,7 @@ included, is answered with the host's stop, never with "go ahead".`,
 					if err != nil {
 						return hooks.Setup{}, err
 					}
-					ev, err := newEvaluator(ctx, settings.Policies)
+					ev, err := newCommandEvaluator(ctx, settings.Policies)
 					if err != nil {
 						return hooks.Setup{}, err
 					}

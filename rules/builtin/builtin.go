@@ -33,3 +33,15 @@ func Engine() (*rules.Engine, error) {
 	}
 	return eng.WithHints(append(append(aws.Hints(), gcp.Hints()...), azure.Hints()...)), nil
 }
+
+// CommandEngine returns an engine over the tables of shell commands and
+// MCP tool calls only, in Engine's order: what a hook judges. The
+// Terraform resource tables (AWS, Google Cloud, Azure, Kubernetes and SaaS
+// resources, Terraform's own) have no row for a command or a call, so they
+// change no verdict of one (TestCommandEngineAgrees); leaving them out
+// saves a hook process, which builds its engine for one call, half of
+// that work.
+func CommandEngine() (*rules.Engine, error) {
+	return rules.NewEngine(dryrun.Rules(), filesystem.Rules(), git.Rules(), git.OtherVCSRules(), sql.Rules(),
+		kubernetes.Rules(), containers.Rules(), cloud.Rules(), iac.Rules(), system.Rules(), programs.Rules(), mcp.Rules())
+}
