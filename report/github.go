@@ -33,7 +33,13 @@ func writeGitHub(w io.Writer, rep *ConsequenceReport, opts RenderOptions) error 
 			continue
 		}
 		title := fmt.Sprintf("Recourse: %s (tier %d %s)", m.Intent.Target.ID, r.Tier, r.Label)
-		writeCommand(&b, level, file, title, r.Reasoning+" ["+r.RuleID+"]")
+		text := r.Reasoning + " [" + r.RuleID + "]"
+		for _, line := range []string{suppliedLine(m), exceptionLine(m)} {
+			if line != "" {
+				text += " — " + line
+			}
+		}
+		writeCommand(&b, level, file, title, text)
 	}
 	for _, s := range rep.MutationsSummarised {
 		if s.Tier == model.TierReversible {
