@@ -7,6 +7,7 @@ require (
 	github.com/hashicorp/terraform-json v0.29.0
 	github.com/mark3labs/mcp-go v1.2.1
 	github.com/open-policy-agent/opa v1.22.2
+	github.com/owenrumney/go-sarif/v3 v3.3.1
 	github.com/pganalyze/pg_query_go/v6 v6.2.5
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/spf13/cobra v1.10.2
@@ -43,6 +44,7 @@ require (
 	github.com/wasilibs/wazero-helpers v0.0.0-20250123031827-cd30c44769bb // indirect
 	github.com/xeipuuv/gojsonpointer v0.0.0-20190905194746-02993c407bfb // indirect
 	github.com/xeipuuv/gojsonreference v0.0.0-20180127040603-bd5ef7bd5415 // indirect
+	github.com/xeipuuv/gojsonschema v1.2.0 // indirect
 	github.com/yashtewari/glob-intersection v0.2.0 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
 	github.com/zclconf/go-cty v1.16.4 // indirect

@@ -33,6 +33,8 @@ type RenderOptions struct {
 	// MaxRows caps the changes listed one by one (0: 200); the JSON output
 	// has them all up to the report's size ceiling (MaxListedMutations).
 	MaxRows int
+	// ToolVersion is Recourse's version, which SARIF names.
+	ToolVersion string
 }
 
 // Render writes rep in format f.
@@ -45,7 +47,7 @@ func Render(w io.Writer, rep *ConsequenceReport, f Format, opts RenderOptions) e
 	case FormatMarkdown:
 		return writeMarkdown(w, rep, opts)
 	case FormatSARIF:
-		return writeSARIF(w, rep)
+		return writeSARIF(w, rep, opts)
 	case FormatGitHub:
 		return writeGitHub(w, rep, opts)
 	}
@@ -71,10 +73,18 @@ type ErrorDocument struct {
 	Error         *model.Error `json:"error"`
 }
 
-// RenderError writes err in format f.
-func RenderError(w io.Writer, err *model.Error, f Format) error {
-	if f == FormatJSON || f == FormatSARIF {
+// RenderError writes err in format f: the error document for JSON, a
+// SARIF log whose invocation failed for SARIF (opts names the version).
+func RenderError(w io.Writer, err *model.Error, f Format, opts ...RenderOptions) error {
+	switch f {
+	case FormatJSON:
 		return WriteJSON(w, ErrorDocument{SchemaVersion: ErrorSchemaVersion, Error: err})
+	case FormatSARIF:
+		version := ""
+		if len(opts) > 0 {
+			version = opts[0].ToolVersion
+		}
+		return writeSARIFError(w, err, version)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "recourse: error (%s): %s\n", err.Kind, err.Error())

@@ -199,7 +199,7 @@ func runEval(cmd *cobra.Command, flags *evalFlags, kind inputKind, input, cwd st
 		e := model.AsError(err)
 		switch format {
 		case report.FormatJSON, report.FormatSARIF:
-			_ = report.RenderError(stdout, e, format)
+			_ = report.RenderError(stdout, e, format, report.RenderOptions{ToolVersion: buildVersion()})
 			_ = report.RenderError(stderr, e, report.FormatHuman)
 		case report.FormatGitHub:
 			_ = report.RenderError(stdout, e, format)
@@ -208,7 +208,7 @@ func runEval(cmd *cobra.Command, flags *evalFlags, kind inputKind, input, cwd st
 		}
 		return &exitStatus{code: exitError}
 	}
-	if err := report.Render(stdout, rep, format, report.RenderOptions{Color: colorEnabled(stdout)}); err != nil {
+	if err := report.Render(stdout, rep, format, report.RenderOptions{Color: colorEnabled(stdout), ToolVersion: buildVersion()}); err != nil {
 		return &exitStatus{code: exitError, err: fmt.Errorf("writing the report: %w", err)}
 	}
 	return decisionStatus(rep.RiskAssessment, failOn)

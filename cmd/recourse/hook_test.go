@@ -136,7 +136,7 @@ func TestCrashed(t *testing.T) {
 		stderr string
 	}{
 		{[]string{"eval", "--format", "json", "x.json"}, exitError, `"kind": "internal_error"`, "internal_error"},
-		{[]string{"eval", "--format=sarif", "x.json"}, exitError, `"kind": "internal_error"`, "not a decision"},
+		{[]string{"eval", "--format=sarif", "x.json"}, exitError, `"errorKind": "internal_error"`, "not a decision"},
 		{[]string{"eval", "x.json"}, exitError, "", "internal_error"},
 		{[]string{"hook", "claude-code"}, 2, "", "could not evaluate this call"},
 	}

@@ -136,7 +136,7 @@ func crashed(args []string, stdout, stderr io.Writer, err error) int {
 			f = args[i+1]
 		}
 		if f == string(report.FormatJSON) || f == string(report.FormatSARIF) {
-			_ = report.RenderError(stdout, e, report.FormatJSON)
+			_ = report.RenderError(stdout, e, report.Format(f), report.RenderOptions{ToolVersion: buildVersion()})
 			break
 		}
 	}

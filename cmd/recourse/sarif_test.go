@@ -1,0 +1,128 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
+)
+
+// TestSARIFForCodeScanning: --format sarif is valid SARIF 2.1.0 (the
+// OASIS schema, through go-sarif) for every kind of input and for an
+// input that cannot be evaluated, and holds what GitHub code scanning
+// requires of a result: a physical location with a line in a file, a
+// fingerprint, and a rule with a full description, help, a help URI and a
+// security severity; cross-action risks are results too.
+func TestSARIFForCodeScanning(t *testing.T) {
+	call := filepath.Join(t.TempDir(), "call.json")
+	if err := os.WriteFile(call, []byte(`{"server":"github","tool":"delete_repository","arguments":{"owner":"acme","repo":"api"}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		args    []string
+		file    string
+		results int
+		xa      bool
+		failed  bool
+	}{
+		{"a plan", []string{"eval", "--format", "sarif", "testdata/plans/rds-delete-no-snapshot.json"}, "testdata/plans/rds-delete-no-snapshot.json", 1, false, false},
+		{"cross-action risks", []string{"eval", "--format", "sarif", "testdata/plans/xa-dangerous.json"}, "testdata/plans/xa-dangerous.json", 1, true, false},
+		{"a shell line", []string{"eval", "shell", "--format", "sarif", "--", "echo ok\nrm -rf ~"}, "recourse-input.sh", 1, false, false},
+		{"an MCP call", []string{"eval", "mcp", "--format", "sarif", call}, call, 1, false, false},
+		{"an error", []string{"eval", "--format", "sarif", "testdata/plans/error-truncated.json"}, "", 0, false, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := runBinary(t, "", tt.args...)
+			rep, err := sarif.FromBytes([]byte(res.stdout))
+			if err != nil {
+				t.Fatalf("not SARIF: %v\n%s", err, res.stdout)
+			}
+			// go-sarif writes a run's and a tool's language and the run's
+			// newline sequences back even when a log leaves them out, as
+			// ours does (they are optional, with defaults): give them their
+			// defaults, so that the schema judges what Recourse wrote.
+			for _, run := range rep.Runs {
+				run.Language, run.NewlineSequences = "en-US", []string{"\r\n", "\n"}
+				if run.Tool.Driver != nil {
+					run.Tool.Driver.Language = "en-US"
+				}
+			}
+			if err := rep.Validate(); err != nil {
+				t.Fatalf("invalid SARIF 2.1.0: %v", err)
+			}
+			var log struct {
+				Runs []struct {
+					Tool struct {
+						Driver struct {
+							Version string `json:"version"`
+							Rules   []struct {
+								ID              string                          `json:"id"`
+								FullDescription struct{ Text string }           `json:"fullDescription"`
+								Help            struct{ Text, Markdown string } `json:"help"`
+								HelpURI         string                          `json:"helpUri"`
+								Properties      map[string]any                  `json:"properties"`
+							} `json:"rules"`
+						} `json:"driver"`
+					} `json:"tool"`
+					Invocations []struct {
+						ExecutionSuccessful bool `json:"executionSuccessful"`
+					} `json:"invocations"`
+					Results []struct {
+						RuleID    string `json:"ruleId"`
+						RuleIndex int    `json:"ruleIndex"`
+						Locations []struct {
+							PhysicalLocation struct {
+								ArtifactLocation struct{ URI string } `json:"artifactLocation"`
+								Region           struct {
+									StartLine int `json:"startLine"`
+								} `json:"region"`
+							} `json:"physicalLocation"`
+						} `json:"locations"`
+						PartialFingerprints map[string]string `json:"partialFingerprints"`
+					} `json:"results"`
+				} `json:"runs"`
+			}
+			if err := json.Unmarshal([]byte(res.stdout), &log); err != nil || len(log.Runs) != 1 {
+				t.Fatalf("%v", err)
+			}
+			run := log.Runs[0]
+			if run.Tool.Driver.Version == "" || len(run.Invocations) != 1 || run.Invocations[0].ExecutionSuccessful == tt.failed {
+				t.Errorf("tool version %q, invocations %+v", run.Tool.Driver.Version, run.Invocations)
+			}
+			if len(run.Results) < tt.results {
+				t.Fatalf("%d results, want at least %d", len(run.Results), tt.results)
+			}
+			sawXA := false
+			for _, r := range run.Results {
+				if r.RuleIndex < 0 || r.RuleIndex >= len(run.Tool.Driver.Rules) || run.Tool.Driver.Rules[r.RuleIndex].ID != r.RuleID {
+					t.Errorf("%s: ruleIndex %d does not name its rule", r.RuleID, r.RuleIndex)
+				}
+				if len(r.Locations) == 0 || r.Locations[0].PhysicalLocation.ArtifactLocation.URI != tt.file || r.Locations[0].PhysicalLocation.Region.StartLine < 1 {
+					t.Errorf("%s: locations %+v, want %s at a line", r.RuleID, r.Locations, tt.file)
+				}
+				if len(r.PartialFingerprints) == 0 {
+					t.Errorf("%s: no partialFingerprints", r.RuleID)
+				}
+				sawXA = sawXA || strings.HasPrefix(r.RuleID, "xa.")
+			}
+			if sawXA != tt.xa {
+				t.Errorf("cross-action results: %v, want %v", sawXA, tt.xa)
+			}
+			for _, rule := range run.Tool.Driver.Rules {
+				if rule.FullDescription.Text == "" || rule.Help.Text == "" || !strings.HasPrefix(rule.HelpURI, "https://") || rule.Properties["security-severity"] == nil {
+					t.Errorf("rule %s lacks what code scanning shows: %+v", rule.ID, rule)
+				}
+			}
+		})
+	}
+	// A plan's change is placed at the line of its address in the plan.
+	res := runBinary(t, "", "eval", "--format", "sarif", "testdata/plans/rds-delete-no-snapshot.json")
+	if !strings.Contains(res.stdout, `"startLine": 9`) {
+		t.Errorf("the change is not at line 9, where the plan has its address:\n%s", res.stdout)
+	}
+}
