@@ -28,32 +28,18 @@ const claudeCodeExample = `{"tool_name": "Bash", "tool_input": {"command": "ls"}
 // tool_input as its arguments. Keys are read exactly, as Claude Code reads
 // them: a key given twice, or beside a case variant, is refused.
 func (h ClaudeCode) Read(data []byte) (Call, error) {
-	call, input, err := readToolUse(data, claudeCodeExample)
+	call, args, _, err := readInput(data, toolUseKeys, claudeCodeExample)
 	if err != nil {
 		return call, err
 	}
-	part, err := claudeTool(h.Name(), call.Tool, input)
+	part, err := claudeTool(h.Name(), call.Tool, args)
 	call.Parts = []Part{part}
 	return call, err
 }
 
-// readToolUse reads the {"tool_name", "tool_input", "cwd"} input that
-// Claude Code defines and Codex copies: the call with its tool and cwd,
-// and the tool's input.
-func readToolUse(data []byte, example string) (Call, json.RawMessage, error) {
-	obj, err := object(data, "", example, "tool_name", "tool_input", "cwd")
-	if err != nil {
-		return Call{}, nil, err
-	}
-	var call Call
-	if call.Tool, err = required(obj, "tool_name", example); err != nil {
-		return Call{}, nil, err
-	}
-	if call.Cwd, err = text(obj, "cwd", example); err != nil {
-		return Call{}, nil, err
-	}
-	return call, obj["tool_input"], nil
-}
+// toolUseKeys are the members of the input Claude Code defines and Codex
+// copies: {"tool_name", "tool_input", "cwd"}.
+var toolUseKeys = keys{tool: "tool_name", args: "tool_input", cwd: "cwd"}
 
 // claudeTools are Claude Code's tools read other than as a call of its own
 // server: Bash runs a command line.
@@ -62,17 +48,7 @@ var claudeTools = map[string]tool{"Bash": {shell: "command"}}
 // claudeTool is the part for one call in Claude Code's naming: its own
 // tools are calls of host's server (Write is claude-code.write), an
 // mcp__server__tool names its server.
-func claudeTool(host, name string, input json.RawMessage) (Part, error) {
-	if claudeTools[name].shell != "" {
-		if len(input) == 0 || string(input) == "null" {
-			return Part{}, fmt.Errorf(`the Bash call has no command in tool_input; expected {"tool_input": {"command": "ls"}}`)
-		}
-		return toolPart(host, claudeTools, name, input, "tool_input")
-	}
-	args, err := arguments(input, "tool_input")
-	if err != nil {
-		return Part{}, err
-	}
+func claudeTool(host, name string, args json.RawMessage) (Part, error) {
 	if strings.HasPrefix(name, "mcp__") {
 		host = ""
 	}

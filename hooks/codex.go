@@ -24,16 +24,16 @@ const codexExample = `{"tool_name": "Bash", "tool_input": {"command": "ls"}, "cw
 // apply_patch is one file-tool call per file its patch adds, updates,
 // moves or deletes.
 func (h Codex) Read(data []byte) (Call, error) {
-	call, input, err := readToolUse(data, codexExample)
+	call, args, _, err := readInput(data, toolUseKeys, codexExample)
 	if err != nil {
 		return call, err
 	}
 	if call.Tool != "apply_patch" {
-		part, err := claudeTool(h.Name(), call.Tool, input)
+		part, err := claudeTool(h.Name(), call.Tool, args)
 		call.Parts = []Part{part}
 		return call, err
 	}
-	patch, err := shellLine(input, "tool_input", "command")
+	patch, err := shellLine(args, "tool_input", "command")
 	if err != nil {
 		return Call{}, fmt.Errorf("the apply_patch call has no patch: %w", err)
 	}

@@ -28,18 +28,7 @@ var copilotTools = map[string]tool{
 
 // Read implements Host.
 func (h Copilot) Read(data []byte) (Call, error) {
-	obj, err := object(data, "", copilotExample, "toolName", "toolArgs", "cwd")
-	if err != nil {
-		return Call{}, err
-	}
-	var call Call
-	if call.Tool, err = required(obj, "toolName", copilotExample); err != nil {
-		return Call{}, err
-	}
-	if call.Cwd, err = text(obj, "cwd", copilotExample); err != nil {
-		return Call{}, err
-	}
-	args, err := arguments(obj["toolArgs"], "toolArgs")
+	call, args, _, err := readInput(data, keys{tool: "toolName", args: "toolArgs", cwd: "cwd"}, copilotExample)
 	if err != nil {
 		return Call{}, err
 	}

@@ -30,18 +30,7 @@ var geminiTools = map[string]tool{
 
 // Read implements Host.
 func (h GeminiCLI) Read(data []byte) (Call, error) {
-	obj, err := object(data, "", geminiExample, "tool_name", "tool_input", "cwd", "mcp_context")
-	if err != nil {
-		return Call{}, err
-	}
-	var call Call
-	if call.Tool, err = required(obj, "tool_name", geminiExample); err != nil {
-		return Call{}, err
-	}
-	if call.Cwd, err = text(obj, "cwd", geminiExample); err != nil {
-		return Call{}, err
-	}
-	args, err := arguments(obj["tool_input"], "tool_input")
+	call, args, obj, err := readInput(data, keys{tool: "tool_name", args: "tool_input", cwd: "cwd", more: []string{"mcp_context"}}, geminiExample)
 	if err != nil {
 		return Call{}, err
 	}

@@ -26,18 +26,7 @@ var gooseTools = map[string]tool{"shell": {shell: "command"}, "write": {as: "wri
 
 // Read implements Host.
 func (h Goose) Read(data []byte) (Call, error) {
-	obj, err := object(data, "", gooseExample, "event", "tool_name", "tool_input", "working_dir")
-	if err != nil {
-		return Call{}, err
-	}
-	var call Call
-	if call.Tool, err = required(obj, "tool_name", gooseExample); err != nil {
-		return Call{}, err
-	}
-	if call.Cwd, err = text(obj, "working_dir", gooseExample); err != nil {
-		return Call{}, err
-	}
-	args, err := arguments(obj["tool_input"], "tool_input")
+	call, args, _, err := readInput(data, keys{tool: "tool_name", args: "tool_input", cwd: "working_dir", more: []string{"event"}}, gooseExample)
 	if err != nil {
 		return Call{}, err
 	}

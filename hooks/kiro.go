@@ -25,18 +25,7 @@ var kiroTools = map[string]tool{"shell": {shell: "command"}, "execute_bash": {sh
 
 // Read implements Host.
 func (h Kiro) Read(data []byte) (Call, error) {
-	obj, err := object(data, "", kiroExample, "hook_event_name", "cwd", "tool_name", "tool_input")
-	if err != nil {
-		return Call{}, err
-	}
-	var call Call
-	if call.Tool, err = required(obj, "tool_name", kiroExample); err != nil {
-		return Call{}, err
-	}
-	if call.Cwd, err = text(obj, "cwd", kiroExample); err != nil {
-		return Call{}, err
-	}
-	args, err := arguments(obj["tool_input"], "tool_input")
+	call, args, _, err := readInput(data, keys{tool: "tool_name", args: "tool_input", cwd: "cwd", more: []string{"hook_event_name"}}, kiroExample)
 	if err != nil {
 		return Call{}, err
 	}

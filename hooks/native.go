@@ -99,6 +99,36 @@ func shellLine(args json.RawMessage, field, key string) (string, error) {
 	return line, nil
 }
 
+// keys name the members of a host's flat hook input: the tool's name,
+// its arguments and the working directory; more are the other members
+// the host reads, checked for case variants too.
+type keys struct {
+	tool, args, cwd string
+	more            []string
+}
+
+// readInput reads a flat hook input exactly: the call with its tool and
+// working directory, the tool's arguments as a JSON object, and the whole
+// object for the members a host reads besides.
+func readInput(data []byte, k keys, example string) (Call, json.RawMessage, map[string]json.RawMessage, error) {
+	obj, err := object(data, "", example, append([]string{k.tool, k.args, k.cwd}, k.more...)...)
+	if err != nil {
+		return Call{}, nil, nil, err
+	}
+	var call Call
+	if call.Tool, err = required(obj, k.tool, example); err != nil {
+		return Call{}, nil, nil, err
+	}
+	if call.Cwd, err = text(obj, k.cwd, example); err != nil {
+		return Call{}, nil, nil, err
+	}
+	args, err := arguments(obj[k.args], k.args)
+	if err != nil {
+		return Call{}, nil, nil, err
+	}
+	return call, args, obj, nil
+}
+
 // toolPart is the evaluator's part for a call of host's tool name with
 // args: a shell tool's command line, a file tool as the file tool the
 // rules know, and any other tool as a call of the host's own server.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,20 +12,7 @@ import (
 // runIn runs the binary in dir.
 func runIn(t *testing.T, dir, stdin string, args ...string) result {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
-	cmd.Dir = dir
-	cmd.Stdin = strings.NewReader(stdin)
-	cmd.Env = append(os.Environ(), "NO_COLOR=1")
-	var out, errb strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	res := result{stdout: out.String(), stderr: errb.String()}
-	if ee, ok := err.(*exec.ExitError); ok {
-		res.exit = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return res
+	return runWith(t, dir, nil, stdin, args...)
 }
 
 // TestProjectConfiguration: a project's exceptions apply only once the

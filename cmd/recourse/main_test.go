@@ -53,10 +53,16 @@ type result struct {
 // root when empty).
 func runBinary(t *testing.T, stdin string, args ...string) result {
 	t.Helper()
+	return runWith(t, "../..", nil, stdin, args...)
+}
+
+// runWith runs the binary in dir, with env added to the environment.
+func runWith(t *testing.T, dir string, env []string, stdin string, args ...string) result {
+	t.Helper()
 	cmd := exec.Command(binary, args...)
-	cmd.Dir = "../.."
+	cmd.Dir = dir
 	cmd.Stdin = strings.NewReader(stdin)
-	cmd.Env = append(os.Environ(), "NO_COLOR=1")
+	cmd.Env = append(append(os.Environ(), "NO_COLOR=1"), env...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
