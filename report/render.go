@@ -20,10 +20,11 @@ const (
 	FormatMarkdown Format = "markdown"
 	FormatSARIF    Format = "sarif"
 	FormatGitHub   Format = "github"
+	FormatJUnit    Format = "junit"
 )
 
 // Formats lists every format, for flag validation and completion.
-var Formats = []Format{FormatHuman, FormatJSON, FormatMarkdown, FormatSARIF, FormatGitHub}
+var Formats = []Format{FormatHuman, FormatJSON, FormatMarkdown, FormatSARIF, FormatGitHub, FormatJUnit}
 
 // RenderOptions tune the human renderer.
 type RenderOptions struct {
@@ -50,6 +51,8 @@ func Render(w io.Writer, rep *ConsequenceReport, f Format, opts RenderOptions) e
 		return writeSARIF(w, rep, opts)
 	case FormatGitHub:
 		return writeGitHub(w, rep, opts)
+	case FormatJUnit:
+		return writeJUnit(w, rep, opts)
 	}
 	return fmt.Errorf("unknown format %q", f)
 }
@@ -85,6 +88,8 @@ func RenderError(w io.Writer, err *model.Error, f Format, opts ...RenderOptions)
 			version = opts[0].ToolVersion
 		}
 		return writeSARIFError(w, err, version)
+	case FormatJUnit:
+		return writeJUnitError(w, err)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "recourse: error (%s): %s\n", err.Kind, err.Error())

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"encoding/xml"
 	"os"
 	"path/filepath"
 	"strings"
@@ -225,5 +226,51 @@ func TestGitHubFormat(t *testing.T) {
 	res = runBinary(t, "", "eval", "--format", "github", "does-not-exist.json")
 	if res.exit != 1 || !strings.HasPrefix(res.stdout, "::error title=Recourse could not evaluate the input") || strings.Contains(res.stdout, "::notice") {
 		t.Errorf("error: exit %d %q", res.exit, res.stdout)
+	}
+}
+
+// TestJUnitFormat: --format junit is JUnit XML with a failing test case
+// per unrecoverable change, a passing one with its recovery requirement
+// per recoverable change, and, for an input that cannot be evaluated, a
+// case in error (never a passing suite).
+func TestJUnitFormat(t *testing.T) {
+	type suites struct {
+		Tests    int `xml:"tests,attr"`
+		Failures int `xml:"failures,attr"`
+		Errors   int `xml:"errors,attr"`
+		Suite    []struct {
+			Cases []struct {
+				Name      string    `xml:"name,attr"`
+				Failure   *struct{} `xml:"failure"`
+				SystemOut string    `xml:"system-out"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	tests := []struct {
+		args                    []string
+		exit, failures, errors  int
+		passingWithRequirements int
+	}{
+		{[]string{"eval", "--format", "junit", "testdata/plans/rds-delete-no-snapshot.json"}, 4, 1, 0, 0},
+		{[]string{"eval", "shell", "--format", "junit", "--", "rm notes.txt && rm -rf ~"}, 4, 1, 0, 1},
+		{[]string{"eval", "--format", "junit", "does-not-exist.json"}, 1, 0, 1, 0},
+	}
+	for _, tt := range tests {
+		res := runBinary(t, "", tt.args...)
+		var got suites
+		if err := xml.Unmarshal([]byte(res.stdout), &got); err != nil {
+			t.Fatalf("%v: not XML: %v\n%s", tt.args, err, res.stdout)
+		}
+		passing := 0
+		for _, s := range got.Suite {
+			for _, c := range s.Cases {
+				if c.Failure == nil && c.SystemOut != "" {
+					passing++
+				}
+			}
+		}
+		if res.exit != tt.exit || got.Failures != tt.failures || got.Errors != tt.errors || passing != tt.passingWithRequirements {
+			t.Errorf("%v: exit %d, %d failures, %d errors, %d passing with a requirement\n%s", tt.args, res.exit, got.Failures, got.Errors, passing, res.stdout)
+		}
 	}
 }
