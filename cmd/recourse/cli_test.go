@@ -274,3 +274,19 @@ func TestJUnitFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkdownFitsAComment: the Markdown report of a plan of any size stays
+// under GitHub's 65,536-character comment limit, with the changes that are
+// not reversible first and a note of how many it left out.
+func TestMarkdownFitsAComment(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "plan.json")
+	writeFile(t, path, string(plangen.Plan(5000)))
+	res := runBinary(t, "", "eval", "--format", "markdown", path)
+	out := res.stdout
+	if len(out) > 60000 || !strings.Contains(out, "more changes, not listed here") || !strings.Contains(out, "**Decision:**") {
+		t.Fatalf("%d bytes; the note or the decision is missing:\n%s", len(out), out[len(out)-min(len(out), 2000):])
+	}
+	if first := strings.Index(out, "| 1 reversible"); first >= 0 && first < strings.Index(out, "| 4 unrecoverable") {
+		t.Error("a reversible change comes before an unrecoverable one")
+	}
+}
