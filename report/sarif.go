@@ -6,7 +6,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"io"
+	"net/url"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -168,12 +170,26 @@ func helpURI(source model.Source, ruleID string) string {
 // name for an input that was not a file.
 func sarifFile(rep *ConsequenceReport) string {
 	if f := rep.Input.File; f != "" && f != "-" {
-		return f
+		return fileURI(f)
 	}
 	if rep.Source == model.SourceShell {
 		return "recourse-input.sh"
 	}
 	return "recourse-input.json"
+}
+
+// fileURI is a file's path as SARIF's artifactLocation.uri takes it: a
+// relative reference with forward slashes, or a file: URI for an absolute
+// path (a relative reference must not begin with a slash).
+func fileURI(p string) string {
+	if !filepath.IsAbs(p) {
+		return filepath.ToSlash(p)
+	}
+	p = filepath.ToSlash(p)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // a Windows drive: file:///C:/…
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
 }
 
 // shellPosition reads the line:col prefix of a shell command's target id.

@@ -32,7 +32,7 @@ func TestSARIFForCodeScanning(t *testing.T) {
 		{"a plan", []string{"eval", "--format", "sarif", "testdata/plans/rds-delete-no-snapshot.json"}, "testdata/plans/rds-delete-no-snapshot.json", 1, false, false},
 		{"cross-action risks", []string{"eval", "--format", "sarif", "testdata/plans/xa-dangerous.json"}, "testdata/plans/xa-dangerous.json", 1, true, false},
 		{"a shell line", []string{"eval", "shell", "--format", "sarif", "--", "echo ok\nrm -rf ~"}, "recourse-input.sh", 1, false, false},
-		{"an MCP call", []string{"eval", "mcp", "--format", "sarif", call}, call, 1, false, false},
+		{"an MCP call", []string{"eval", "mcp", "--format", "sarif", call}, "file://" + filepath.ToSlash(call), 1, false, false},
 		{"an error", []string{"eval", "--format", "sarif", "testdata/plans/error-truncated.json"}, "", 0, false, true},
 	}
 	for _, tt := range tests {
