@@ -21,10 +21,11 @@ const (
 	FormatSARIF    Format = "sarif"
 	FormatGitHub   Format = "github"
 	FormatJUnit    Format = "junit"
+	FormatGitLab   Format = "gitlab-sast"
 )
 
 // Formats lists every format, for flag validation and completion.
-var Formats = []Format{FormatHuman, FormatJSON, FormatMarkdown, FormatSARIF, FormatGitHub, FormatJUnit}
+var Formats = []Format{FormatHuman, FormatJSON, FormatMarkdown, FormatSARIF, FormatGitHub, FormatJUnit, FormatGitLab}
 
 // RenderOptions tune the human renderer.
 type RenderOptions struct {
@@ -53,6 +54,8 @@ func Render(w io.Writer, rep *ConsequenceReport, f Format, opts RenderOptions) e
 		return writeGitHub(w, rep, opts)
 	case FormatJUnit:
 		return writeJUnit(w, rep, opts)
+	case FormatGitLab:
+		return writeGitLab(w, rep, opts)
 	}
 	return fmt.Errorf("unknown format %q", f)
 }
@@ -90,6 +93,12 @@ func RenderError(w io.Writer, err *model.Error, f Format, opts ...RenderOptions)
 		return writeSARIFError(w, err, version)
 	case FormatJUnit:
 		return writeJUnitError(w, err)
+	case FormatGitLab:
+		version := ""
+		if len(opts) > 0 {
+			version = opts[0].ToolVersion
+		}
+		return writeGitLabError(w, err, version)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "recourse: error (%s): %s\n", err.Kind, err.Error())

@@ -166,16 +166,26 @@ func helpURI(source model.Source, ruleID string) string {
 	return docsURI + "cli.md"
 }
 
-// sarifFile is where a report's results lie: the input file, or a stable
-// name for an input that was not a file.
+// sarifFile is where a report's results lie, as a URI: the input file, or
+// a stable name for an input that was not a file.
 func sarifFile(rep *ConsequenceReport) string {
+	name, isFile := inputName(rep)
+	if isFile {
+		return fileURI(name)
+	}
+	return name
+}
+
+// inputName is the input file's path, or a stable name for an input that
+// was not a file (a command line given as an argument, stdin).
+func inputName(rep *ConsequenceReport) (string, bool) {
 	if f := rep.Input.File; f != "" && f != "-" {
-		return fileURI(f)
+		return f, true
 	}
 	if rep.Source == model.SourceShell {
-		return "recourse-input.sh"
+		return "recourse-input.sh", false
 	}
-	return "recourse-input.json"
+	return "recourse-input.json", false
 }
 
 // fileURI is a file's path as SARIF's artifactLocation.uri takes it: a

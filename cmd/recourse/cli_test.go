@@ -290,3 +290,45 @@ func TestMarkdownFitsAComment(t *testing.T) {
 		t.Error("a reversible change comes before an unrecoverable one")
 	}
 }
+
+// TestGitLabSASTFormat: --format gitlab-sast is GitLab's SAST report: a
+// vulnerability per change that is not reversible, in the input file at
+// the change's line, with the rule as identifier and a severity by tier;
+// an input that cannot be evaluated is a failed scan with no
+// vulnerabilities (never "nothing found" on a successful scan).
+func TestGitLabSASTFormat(t *testing.T) {
+	type report struct {
+		Version         string `json:"version"`
+		Vulnerabilities []struct {
+			ID, Category, Name, Description, Severity string
+			Location                                  struct {
+				File      string `json:"file"`
+				StartLine int    `json:"start_line"`
+			} `json:"location"`
+			Identifiers []struct{ Type, Name, Value, URL string } `json:"identifiers"`
+		} `json:"vulnerabilities"`
+		Scan struct {
+			Type, Status string
+			Analyzer     struct{ ID, Version string } `json:"analyzer"`
+			Messages     []struct{ Level, Value string }
+		} `json:"scan"`
+	}
+	res := runBinary(t, "", "eval", "--format", "gitlab-sast", "testdata/plans/rds-delete-no-snapshot.json")
+	var got report
+	if err := json.Unmarshal([]byte(res.stdout), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Version == "" || got.Scan.Type != "sast" || got.Scan.Status != "success" || len(got.Vulnerabilities) != 1 {
+		t.Fatalf("%+v", got)
+	}
+	v := got.Vulnerabilities[0]
+	if v.Severity != "Critical" || v.Category != "sast" || v.Location.File != "testdata/plans/rds-delete-no-snapshot.json" || v.Location.StartLine != 9 ||
+		len(v.Identifiers) != 1 || v.Identifiers[0].Value != "aws.rds.instance.delete.no-recovery-point" || v.ID == "" {
+		t.Errorf("%+v", v)
+	}
+	res = runBinary(t, "", "eval", "--format", "gitlab-sast", "does-not-exist.json")
+	got = report{}
+	if err := json.Unmarshal([]byte(res.stdout), &got); err != nil || res.exit != 1 || got.Scan.Status != "failure" || len(got.Vulnerabilities) != 0 || len(got.Scan.Messages) != 1 {
+		t.Errorf("error: exit %d %+v %v", res.exit, got, err)
+	}
+}

@@ -35,7 +35,7 @@ type evalFlags struct {
 
 func (f *evalFlags) register(cmd *cobra.Command) {
 	fl := cmd.PersistentFlags()
-	fl.StringVar(&f.format, "format", string(report.FormatHuman), "output format: human, json, markdown, sarif, github (workflow-command annotations) or junit (JUnit XML)")
+	fl.StringVar(&f.format, "format", string(report.FormatHuman), "output format: human, json, markdown, sarif, github (workflow-command annotations), junit (JUnit XML) or gitlab-sast (GitLab SAST report)")
 	fl.StringVar(&f.environment, "environment", "", `where the change would run; "production", "prod", "prd", "live" or "prod-*" make the default policy stricter`)
 	fl.StringVar(&f.actor, "actor", "", "who or what proposes the change (agent or CI job id), passed to the policy")
 	fl.StringVar(&f.owner, "owner", "", "who owns the affected system, passed to the policy")
@@ -44,7 +44,7 @@ func (f *evalFlags) register(cmd *cobra.Command) {
 	fl.DurationVar(&f.timeout, "timeout", evaluator.DefaultTimeout, "deadline for the evaluation; past it the result is an error, never a decision")
 	fl.StringVar(&f.evidence, "evidence", "", `a JSON file of facts for keys a report listed in missingEvidence: [{"address": ..., "key": ..., "value": ..., "source": ...}]`)
 	fl.StringVar(&f.state, "state", "", "Terraform only: a state file (terraform show -json, or a raw terraform.tfstate) whose resources the dependency impact and cross-action checks also consider")
-	_ = cmd.RegisterFlagCompletionFunc("format", fixedCompletion("human", "json", "markdown", "sarif", "github", "junit"))
+	_ = cmd.RegisterFlagCompletionFunc("format", fixedCompletion("human", "json", "markdown", "sarif", "github", "junit", "gitlab-sast"))
 	_ = cmd.RegisterFlagCompletionFunc("fail-on", fixedCompletion("warn", "escalate", "block"))
 	_ = cmd.MarkPersistentFlagDirname("policy")
 }
@@ -63,7 +63,7 @@ func (f *evalFlags) check() (report.Format, model.Decision, error) {
 		valid = valid || ff == format
 	}
 	if !valid {
-		return "", "", usageErr("--format %q: expected human, json, markdown, sarif, github or junit", f.format)
+		return "", "", usageErr("--format %q: expected human, json, markdown, sarif, github, junit or gitlab-sast", f.format)
 	}
 	failOn, ok := model.ParseDecision(f.failOn)
 	if !ok || failOn == model.Allow {
@@ -198,7 +198,7 @@ func runEval(cmd *cobra.Command, flags *evalFlags, kind inputKind, input, cwd st
 	if err != nil {
 		e := model.AsError(err)
 		switch format {
-		case report.FormatJSON, report.FormatSARIF, report.FormatJUnit:
+		case report.FormatJSON, report.FormatSARIF, report.FormatJUnit, report.FormatGitLab:
 			_ = report.RenderError(stdout, e, format, report.RenderOptions{ToolVersion: buildVersion()})
 			_ = report.RenderError(stderr, e, report.FormatHuman)
 		case report.FormatGitHub:
