@@ -49,16 +49,17 @@ func (r Report) Pass() bool {
 	return true
 }
 
-// Runner runs a hook's command line with stdin in dir and returns its
-// exit status and stdout; an error is a command that could not be run.
-type Runner func(ctx context.Context, command, stdin, dir string) (exit int, stdout string, err error)
+// Runner runs a hook's arguments with stdin in dir and returns its exit
+// status and stdout; an error is a program that could not be run.
+type Runner func(ctx context.Context, argv []string, stdin, dir string) (exit int, stdout string, err error)
 
-// ShellRunner runs the command line with sh -c, as the hosts run their
-// hooks, with Recourse's state (allow-once codes) in a directory of its
-// own so that canaries leave none behind.
-func ShellRunner(stateDir string) Runner {
-	return func(ctx context.Context, command, stdin, dir string) (int, string, error) {
-		cmd := exec.CommandContext(ctx, "sh", "-c", command)
+// ExecRunner runs the hook's recourse directly (no shell: the arguments
+// are the plain run hookArgv read), found on PATH as a host would find it
+// when not given by path, with Recourse's state (allow-once codes) in a
+// directory of its own so that canaries leave none behind.
+func ExecRunner(stateDir string) Runner {
+	return func(ctx context.Context, argv []string, stdin, dir string) (int, string, error) {
+		cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 		cmd.Dir = dir
 		cmd.Stdin = strings.NewReader(stdin)
 		cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+stateDir)
@@ -124,6 +125,16 @@ func doctorHost(ctx context.Context, h host, opts Options, run Runner) HostRepor
 		return rep
 	}
 	rep.Installed, rep.Wired, rep.Scope, rep.Command = true, true, w.scope, w.command
+	if w.problem != "" {
+		rep.Fix = fmt.Sprintf("%s: run recourse install %s --scope %s", w.problem, h.name, w.scope)
+		return rep
+	}
+	argv, err := hookArgv(w.command, h.name)
+	if err != nil {
+		rep.Fix = fmt.Sprintf("%s's entry in %s runs %q: %v, so doctor does not run it; run recourse install %s --scope %s to write a plain one",
+			h.name, w.path, w.command, err, h.name, w.scope)
+		return rep
+	}
 	if !w.fires {
 		rep.Fix = fmt.Sprintf("%s's entry in %s has a matcher, %q, under which the hook never runs for shell commands: run recourse install %s --scope %s to rewrite it",
 			h.name, w.path, w.matcher, h.name, w.scope)
@@ -136,7 +147,7 @@ func doctorHost(ctx context.Context, h host, opts Options, run Runner) HostRepor
 	rep.Pass = true
 	for _, c := range []struct{ line, want string }{{harmless, "allowed"}, {destructive, "stopped"}} {
 		cctx, cancel := context.WithTimeout(ctx, 15*time.Second)
-		exit, stdout, err := run(cctx, w.command, h.canary(c.line, cwd), cwd)
+		exit, stdout, err := run(cctx, argv, h.canary(c.line, cwd), cwd)
 		cancel()
 		got := "allowed"
 		switch stop, ok := h.stopped(exit, stdout); {
@@ -166,6 +177,9 @@ type wiring struct {
 	command string
 	matcher string
 	fires   bool
+	// problem says why the host would not run the hook at all (a script
+	// that is not executable).
+	problem string
 }
 
 // findWiring looks for Recourse's entry at the project scope, then the
@@ -268,9 +282,27 @@ func filesWiring(h host, scope Scope, dir string) (*wiring, error) {
 			}
 			return w, err
 		}
-		return &wiring{scope: scope, path: path, command: "'" + strings.ReplaceAll(path, "'", `'\''`) + "'", fires: true}, nil
+		// The script's one command is the hook: hookArgv refuses a script
+		// that does anything else.
+		w := &wiring{scope: scope, path: path, command: scriptCommand(string(data)), fires: true}
+		if info, err := os.Stat(path); err == nil && info.Mode().Perm()&0o111 == 0 {
+			w.problem = path + " is not executable, and " + h.name + " runs only executable hooks"
+		}
+		return w, nil
 	}
 	return nil, nil
+}
+
+// scriptCommand is a hook script's text without its shebang and comment
+// lines: what hookArgv must read as one plain run of recourse.
+func scriptCommand(script string) string {
+	var keep []string
+	for _, line := range strings.Split(script, "\n") {
+		if t := strings.TrimSpace(line); t != "" && !strings.HasPrefix(t, "#") {
+			keep = append(keep, line)
+		}
+	}
+	return strings.Join(keep, "\n")
 }
 
 func isDir(p string) bool {

@@ -117,8 +117,11 @@ func newDoctorCmd() *cobra.Command {
 		Long: `Find every host installed on this machine, say whether Recourse is wired
 into it (and at which scope: the project's configuration in the current
 directory, or the user's), and send two canaries through the configured
-command line, exactly as the host would run it: "git status", which must come
-back allowed, and "rm -rf ~", which must come back stopped. Neither command
+command, run as the host would run it: "git status", which must come back
+allowed, and "rm -rf ~", which must come back stopped. Doctor runs only a
+configured command that is one plain run of recourse hook HOST (literal
+words; no pipe, list, redirection or substitution), and runs it without a
+shell: an entry that does more is reported, not run. Neither command
 is run; the hook only reads them. A host passes when it is not installed, or
 when both canaries do; otherwise doctor says how to fix it (a binary that is
 gone, a matcher under which the hook never runs, a host with no hook).
@@ -138,7 +141,7 @@ Exit status 0 when every host passes, 1 when one does not.`,
 				return &exitStatus{code: exitError, err: err}
 			}
 			defer os.RemoveAll(state)
-			rep := install.Doctor(cmd.Context(), opts, install.ShellRunner(state))
+			rep := install.Doctor(cmd.Context(), opts, install.ExecRunner(state))
 			if f.format == "json" {
 				if err := writeJSONTo(cmd.OutOrStdout(), rep); err != nil {
 					return err
