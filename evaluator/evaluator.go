@@ -222,6 +222,16 @@ func parse(in input, opts Options, deadline time.Time) (model.Source, []model.Mu
 		return model.SourceShell, ms, nil, info, err // a nil inventory is an empty one
 	case KindMCPCall:
 		ms, err := mcpcall.Parse(data)
+		if opts.Cwd != "" {
+			// A hook's working directory: the agent's file tools read a
+			// relative path from it.
+			for i := range ms {
+				if ms[i].Call != nil {
+					ms[i].Call.Cwd = opts.Cwd
+				}
+			}
+			info.Cwd = opts.Cwd
+		}
 		return model.SourceMCP, ms, nil, info, err
 	}
 	plan, err := terraform.ParseWithState(data, opts.State)

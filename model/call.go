@@ -24,6 +24,10 @@ type ToolCall struct {
 	// carry the verdict on what the call runs. An argument that looks like
 	// one but could not be read is not listed.
 	Parsed []string
+	// Cwd is the directory relative paths in the arguments are read from,
+	// when the caller knows it (a coding agent's hook: the agent's file
+	// tools resolve "../.bashrc" against it); "" when unknown.
+	Cwd string
 	// Annotations are the hints the target server advertised for the tool;
 	// nil when the caller passed none. They are evidence from an untrusted
 	// server: they never make a rule's verdict safer.

@@ -106,13 +106,19 @@ func run(t *testing.T, table []rules.Rule, cases []Case, judge judgeFunc) {
 // CallCase is RunCalls' case: Hit and Miss are MCP call documents.
 type CallCase = Case
 
-// JudgeCall parses an MCP call document and returns the verdict of its
-// first mutation of type typ (the call itself when typ is AnyType).
-func JudgeCall(t *testing.T, eng *rules.Engine, doc, typ string) (model.Recoverability, bool) {
+// JudgeCall parses an MCP call document made in directory cwd ("" when
+// unknown) and returns the verdict of its first mutation of type typ (the
+// call itself when typ is AnyType).
+func JudgeCall(t *testing.T, eng *rules.Engine, doc, cwd, typ string) (model.Recoverability, bool) {
 	t.Helper()
 	ms, err := mcpcall.Parse([]byte(doc))
 	if err != nil {
 		t.Fatalf("%s: %v", doc, err)
+	}
+	for i := range ms {
+		if ms[i].Call != nil {
+			ms[i].Call.Cwd = cwd
+		}
 	}
 	m := ms[0]
 	for i := len(ms) - 1; i >= 0; i-- {
@@ -126,7 +132,7 @@ func JudgeCall(t *testing.T, eng *rules.Engine, doc, typ string) (model.Recovera
 // RunCalls is Run for MCP call tables.
 func RunCalls(t *testing.T, table []rules.Rule, cases []CallCase) {
 	t.Helper()
-	run(t, table, cases, func(t *testing.T, eng *rules.Engine, doc string, _ Case, typ string) (model.Recoverability, bool) {
-		return JudgeCall(t, eng, doc, typ)
+	run(t, table, cases, func(t *testing.T, eng *rules.Engine, doc string, c Case, typ string) (model.Recoverability, bool) {
+		return JudgeCall(t, eng, doc, c.Cwd, typ)
 	})
 }

@@ -107,13 +107,13 @@ func anything(v any) bool { return true }
 // homeDotfileArg holds when a path argument is a home dotfile, other than
 // a backup copy of one (~/.zshrc.bak), as for the shell's cp and rm.
 func homeDotfileArg(keys ...string) rules.Cond {
-	return pathArgWhere("a dotfile in a home directory", func(p string) (string, bool) {
+	return pathArgWhere("a dotfile in a home directory", func(p, cwd string) (string, bool) {
 		return "home-dotfile", rules.HomeDotfile(p) && !rules.BackupName(p)
 	}, keys...)
 }
 
 // pathArg holds when a path argument falls in one of classes (judged like
-// a shell operand, with an unknown working directory).
+// a shell operand, from the call's working directory when it is known).
 func pathArg(classes ...rules.PathClass) rules.Cond {
 	return classArg(pathKeys, classes...)
 }
@@ -121,8 +121,8 @@ func pathArg(classes ...rules.PathClass) rules.Cond {
 // classArg is pathArg over the arguments keys only (destKeys: a copy only
 // reads its source).
 func classArg(keys []string, classes ...rules.PathClass) rules.Cond {
-	return pathArgWhere("path argument", func(p string) (string, bool) {
-		got := rules.ClassifyPath(model.Arg{Value: p}, &model.Command{})
+	return pathArgWhere("path argument", func(p, cwd string) (string, bool) {
+		got := rules.ClassifyPath(model.Arg{Value: p}, &model.Command{Cwd: cwd})
 		return string(got), slices.Contains(classes, got)
 	}, keys...)
 }
@@ -136,8 +136,10 @@ var (
 )
 
 // pathArgWhere holds when a path argument (one of keys, pathKeys when
-// none are given) satisfies test, which also says what the path is.
-func pathArgWhere(desc string, test func(string) (string, bool), keys ...string) rules.Cond {
+// none are given) satisfies test, which also says what the path is. A
+// relative path is read from the call's working directory when it is
+// known, and test gets that directory too.
+func pathArgWhere(desc string, test func(p, cwd string) (string, bool), keys ...string) rules.Cond {
 	if len(keys) == 0 {
 		keys = pathKeys
 	}
@@ -157,7 +159,8 @@ func pathArgWhere(desc string, test func(string) (string, bool), keys ...string)
 					}
 				}
 				for _, p := range values {
-					if what, ok := test(p); ok {
+					p = resolved(f.M.Call.Cwd, p)
+					if what, ok := test(p, f.M.Call.Cwd); ok {
 						return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + name, Value: p, Present: true, Description: what}}}
 					}
 				}
@@ -165,6 +168,16 @@ func pathArgWhere(desc string, test func(string) (string, bool), keys ...string)
 		}
 		return rules.Result{Truth: rules.False}
 	})
+}
+
+// resolved is path p read from the call's working directory when it is
+// relative and the directory is known: "../.bashrc" from /home/dev/app is
+// /home/dev/.bashrc, as the agent's file tool writes it.
+func resolved(cwd, p string) string {
+	if cwd == "" || p == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.HasPrefix(p, "$") || strings.Contains(p, ":") {
+		return p
+	}
+	return path.Join(cwd, p)
 }
 
 // derived holds when the parser read an argument of the call as SQL, a
@@ -411,7 +424,7 @@ func filesystem() []rules.Rule {
 		editTools, renameTools, chmodTools)
 	writes := slices.Concat([]string{"write_file", "edit_file", "move_file", "create_file", "append_file", "write"}, editTools, renameTools)
 	return concat(
-		row("mcp.fs.agent-config", changes, pathArgWhere("an agent's configuration or a git hook", func(p string) (string, bool) {
+		row("mcp.fs.agent-config", changes, pathArgWhere("an agent's configuration or a git hook", func(p, cwd string) (string, bool) {
 			return "agent-config", rules.AgentConfig(p)
 		}), model.TierNeedsReview,
 			"changes a coding agent's configuration or a git hook (.claude/settings.json, .mcp.json, .vscode/settings.json, .git/hooks, .git/config): "+
@@ -430,18 +443,18 @@ func filesystem() []rules.Rule {
 			"copies over a dotfile of a home directory (shell profile, SSH keys, cloud credentials), which no version control keeps"),
 		row("mcp.fs.write.home-dotfile", append([]string{"write_file", "create_file", "move_file", "write"}, renameTools...), homeDotfileArg(), model.TierNeedsReview,
 			"writes over a dotfile of a home directory (shell profile, SSH keys, cloud credentials), which no version control keeps"),
-		row("mcp.fs.write.env-file", append([]string{"write_file", "create_file", "move_file", "write"}, renameTools...), pathArgWhere("an environment file", func(p string) (string, bool) {
+		row("mcp.fs.write.env-file", append([]string{"write_file", "create_file", "move_file", "write"}, renameTools...), pathArgWhere("an environment file", func(p, cwd string) (string, bool) {
 			return "env-file", rules.EnvFile(p)
 		}), model.TierNeedsReview,
 			"writes over an environment file (.env, .env.production): it holds secrets and settings kept out of version control, so if one is there its contents come back only from wherever they were copied from"),
 		row("mcp.fs.move.dev-null", append([]string{"move_file"}, renameTools...), classArg(destKeys, rules.PathNull), model.TierUnrecoverable,
 			"moves the file onto /dev/null: its content is gone (and, run as root, /dev/null itself is replaced by a regular file)"),
-		row("mcp.fs.write.tfstate", writes, pathArgWhere("a Terraform state file", func(p string) (string, bool) {
+		row("mcp.fs.write.tfstate", writes, pathArgWhere("a Terraform state file", func(p, cwd string) (string, bool) {
 			base := path.Base(strings.ReplaceAll(p, "\\", "/"))
 			return "terraform-state", strings.HasSuffix(base, ".tfstate") || strings.HasSuffix(base, ".tfstate.backup")
 		}), model.TierNeedsReview,
 			"rewrites Terraform state: with a local backend it is the only record of what Terraform manages, and a wrong one makes the next apply create everything again beside the real resources"),
-		row("mcp.fs.write.database-file", writes, pathArgWhere("a database file", func(p string) (string, bool) {
+		row("mcp.fs.write.database-file", writes, pathArgWhere("a database file", func(p, cwd string) (string, bool) {
 			return "database-file", databaseFile(p)
 		}), model.TierUnrecoverable,
 			"writes over a database file (SQLite, Berkeley DB, Access, an InnoDB tablespace …): its tables and rows are replaced by what the call writes, an empty file included, and come back only from a backup"),

@@ -162,5 +162,19 @@ func TestRows(t *testing.T) {
 		}
 		cases = append(cases, rulestest.CallCase{Row: r.ID, Hit: strings.ReplaceAll(s.hit, "{tool}", r.Type), Miss: strings.ReplaceAll(s.miss, "{tool}", r.Type)})
 	}
+	// A relative path is read from the agent's working directory when the
+	// caller knows it: "../.bashrc" from /home/dev/app is a home dotfile,
+	// "." the working directory itself.
+	cases = append(cases,
+		rulestest.CallCase{Row: "mcp.fs.write.home-dotfile.write_file", Cwd: "/home/dev/app",
+			Hit:  `{"server":"fs","tool":"write_file","arguments":{"path":"../.bashrc","content":"x"}}`,
+			Miss: `{"server":"fs","tool":"write_file","arguments":{"path":"docs/.bashrc","content":"x"}}`},
+		rulestest.CallCase{Row: "mcp.fs.delete.critical.delete_directory", Cwd: "/home/dev/app",
+			Hit:  `{"server":"fs","tool":"delete_directory","arguments":{"path":"."}}`,
+			Miss: `{"server":"fs","tool":"delete_directory","arguments":{"path":"docs/old"}}`},
+		rulestest.CallCase{Row: "mcp.fs.delete.critical.delete_directory", Cwd: "/home/dev/app",
+			Hit:  `{"server":"fs","tool":"delete_directory","arguments":{"path":"../../../etc"}}`,
+			Miss: `{"server":"fs","tool":"delete_directory","arguments":{"path":"/tmp/x"}}`},
+	)
 	rulestest.RunCalls(t, Rules(), cases)
 }
