@@ -235,8 +235,8 @@ const ReadOnlyKey = "read_only"
 // needs-review (escalate), as the agent contract asks: "return
 // riskAssessment: escalate when the action can be parsed but not
 // classified". The annotations are the judged server's own word, so they
-// may only raise caution: destructiveHint or a destructive word in the
-// name is needs-review; a plain read (get_, list_, read_, search_,
+// may only raise caution: destructiveHint (on a tool not marked read-only)
+// or a destructive word in the name is needs-review; a plain read (get_, list_, read_, search_,
 // describe_ … with no word that changes state) allows; readOnlyHint lowers
 // nothing.
 func classifyCall(m *model.Mutation) model.Recoverability {
@@ -271,7 +271,10 @@ func classifyCall(m *model.Mutation) model.Recoverability {
 		v.Reasoning = "no rule knows the tool " + c.Tool + ", and its " + opKey + " argument names a destructive operation (" + operation + ")"
 		v.Evidence = []model.Evidence{{Key: "arguments." + opKey, Value: operation, Present: true}}
 		v.MissingEvidence = []string{"a rule for " + c.Name}
-	case a != nil && a.DestructiveHint != nil && *a.DestructiveHint:
+	case a != nil && a.DestructiveHint != nil && *a.DestructiveHint && (a.ReadOnlyHint == nil || !*a.ReadOnlyHint):
+		// destructiveHint "is meaningful only when readOnlyHint == false"
+		// (MCP schema, ToolAnnotations): SDKs that fill in the defaults
+		// send readOnlyHint true with destructiveHint true for a read.
 		v.Tier, v.RuleID = model.TierNeedsReview, "classifier.mcp.destructive-hint"
 		v.Reasoning = "no rule knows the tool " + c.Tool + ", and its server marks it destructive (destructiveHint)"
 		v.Evidence = []model.Evidence{{Key: "annotations.destructiveHint", Value: true, Present: true}}

@@ -146,33 +146,42 @@ func TestClassifyCall(t *testing.T) {
 		evidence map[string]any
 		tier     model.Tier
 		rule     string
+		ann      *model.ToolAnnotations
 	}{
-		{[]string{"empty", "bucket"}, nil, nil, model.TierNeedsReview, "classifier.mcp.destructive-verb"},
-		{[]string{"delete", "widget"}, nil, nil, model.TierNeedsReview, "classifier.mcp.destructive-verb"},
-		{[]string{"create", "empty", "file"}, nil, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool"},
-		{[]string{"list", "widgets"}, nil, nil, model.TierReversible, "classifier.mcp.read-verb"},
-		{[]string{"get", "or", "create", "user"}, nil, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool"},
-		{[]string{"search", "and", "send"}, nil, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool"},
-		{[]string{"query", "widgets"}, nil, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool"},
-		{[]string{"empty"}, nil, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool"},
+		{[]string{"empty", "bucket"}, nil, nil, model.TierNeedsReview, "classifier.mcp.destructive-verb", nil},
+		{[]string{"delete", "widget"}, nil, nil, model.TierNeedsReview, "classifier.mcp.destructive-verb", nil},
+		{[]string{"create", "empty", "file"}, nil, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool", nil},
+		{[]string{"list", "widgets"}, nil, nil, model.TierReversible, "classifier.mcp.read-verb", nil},
+		{[]string{"get", "or", "create", "user"}, nil, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool", nil},
+		{[]string{"search", "and", "send"}, nil, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool", nil},
+		{[]string{"query", "widgets"}, nil, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool", nil},
+		{[]string{"empty"}, nil, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool", nil},
 		// An argument that says which operation a generic tool performs.
-		{[]string{"dml", "records"}, map[string]any{"operation": "delete", "objectName": "Account"}, nil, model.TierNeedsReview, "classifier.mcp.destructive-operation"},
-		{[]string{"dml", "records"}, map[string]any{"operation": "insert"}, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool"},
-		{[]string{"records"}, map[string]any{"Action": "hardDelete"}, nil, model.TierNeedsReview, "classifier.mcp.destructive-operation"},
-		{[]string{"list", "records"}, map[string]any{"mode": "purge"}, nil, model.TierNeedsReview, "classifier.mcp.destructive-operation"},
-		{[]string{"update", "note"}, map[string]any{"text": "delete this line"}, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool"},
-		{[]string{"records"}, map[string]any{"operation": 3}, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool"},
+		{[]string{"dml", "records"}, map[string]any{"operation": "delete", "objectName": "Account"}, nil, model.TierNeedsReview, "classifier.mcp.destructive-operation", nil},
+		{[]string{"dml", "records"}, map[string]any{"operation": "insert"}, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool", nil},
+		{[]string{"records"}, map[string]any{"Action": "hardDelete"}, nil, model.TierNeedsReview, "classifier.mcp.destructive-operation", nil},
+		{[]string{"list", "records"}, map[string]any{"mode": "purge"}, nil, model.TierNeedsReview, "classifier.mcp.destructive-operation", nil},
+		{[]string{"update", "note"}, map[string]any{"text": "delete this line"}, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool", nil},
+		{[]string{"records"}, map[string]any{"operation": 3}, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool", nil},
 		// The evidence route: the caller's word moves an unknown tool to
 		// warn at most, and never a destructive one.
-		{[]string{"frobnicate"}, nil, map[string]any{ReadOnlyKey: true}, model.TierRecoverableWithEffort, "classifier.mcp.unknown-tool.read-only-supplied"},
-		{[]string{"frobnicate"}, nil, map[string]any{ReadOnlyKey: false}, model.TierNeedsReview, "classifier.mcp.unknown-tool.changes-state"},
-		{[]string{"frobnicate"}, nil, map[string]any{ReadOnlyKey: "yes"}, model.TierNeedsReview, "classifier.mcp.unknown-tool"},
-		{[]string{"delete", "widget"}, nil, map[string]any{ReadOnlyKey: true}, model.TierNeedsReview, "classifier.mcp.destructive-verb"},
+		{[]string{"frobnicate"}, nil, map[string]any{ReadOnlyKey: true}, model.TierRecoverableWithEffort, "classifier.mcp.unknown-tool.read-only-supplied", nil},
+		{[]string{"frobnicate"}, nil, map[string]any{ReadOnlyKey: false}, model.TierNeedsReview, "classifier.mcp.unknown-tool.changes-state", nil},
+		{[]string{"frobnicate"}, nil, map[string]any{ReadOnlyKey: "yes"}, model.TierNeedsReview, "classifier.mcp.unknown-tool", nil},
+		{[]string{"delete", "widget"}, nil, map[string]any{ReadOnlyKey: true}, model.TierNeedsReview, "classifier.mcp.destructive-verb", nil},
+		// Annotations only raise: destructiveHint counts unless the tool is
+		// marked read-only, where the schema says it means nothing (SDKs
+		// fill both in); readOnlyHint alone lowers nothing.
+		{[]string{"list", "widgets"}, nil, nil, model.TierNeedsReview, "classifier.mcp.destructive-hint", &model.ToolAnnotations{DestructiveHint: ptr(true)}},
+		{[]string{"list", "widgets"}, nil, nil, model.TierNeedsReview, "classifier.mcp.destructive-hint", &model.ToolAnnotations{DestructiveHint: ptr(true), ReadOnlyHint: ptr(false)}},
+		{[]string{"list", "widgets"}, nil, nil, model.TierReversible, "classifier.mcp.read-verb", &model.ToolAnnotations{DestructiveHint: ptr(true), ReadOnlyHint: ptr(true)}},
+		{[]string{"zap", "widgets"}, nil, nil, model.TierNeedsReview, "classifier.mcp.unknown-tool", &model.ToolAnnotations{DestructiveHint: ptr(true), ReadOnlyHint: ptr(true)}},
+		{[]string{"delete", "widgets"}, nil, nil, model.TierNeedsReview, "classifier.mcp.destructive-verb", &model.ToolAnnotations{ReadOnlyHint: ptr(true)}},
 	}
 	for _, tt := range tests {
 		name := strings.Join(tt.words, "_")
 		m := &model.Mutation{Source: model.SourceMCP, Action: model.ActionCall, Target: model.Target{Type: name},
-			Call: &model.ToolCall{Tool: name, Name: name, Words: tt.words, Arguments: tt.args}, Evidence: tt.evidence}
+			Call: &model.ToolCall{Tool: name, Name: name, Words: tt.words, Arguments: tt.args, Annotations: tt.ann}, Evidence: tt.evidence}
 		if v := Classify(m); v.Tier != tt.tier || v.RuleID != tt.rule {
 			t.Errorf("%s %v: tier %d by %s, want %d by %s (%s)", name, tt.evidence, v.Tier, v.RuleID, tt.tier, tt.rule, v.Reasoning)
 		}
@@ -242,3 +251,5 @@ func TestClassifyCommand(t *testing.T) {
 		}
 	}
 }
+
+func ptr[T any](v T) *T { return &v }

@@ -123,21 +123,22 @@ func Run(ctx context.Context, h Host, stdin io.Reader, stdout, stderr io.Writer,
 		a = Answer{Stop: true, Reason: failReason(err)}
 	}
 	if (a.Stop || a.Ask) && act != nil {
-		a.Reason += allowOnceLine(cfg, *act, a.Reason)
+		a.Reason += AllowOnceNote(cfg.AllowOnce, cfg.AllowOnceErr, *act, a.Reason)
 	}
 	return h.Write(stdout, stderr, a)
 }
 
-// allowOnceLine issues a code for a stopped or questioned call and says
-// how a person uses it; a store that cannot issue one is said too.
-func allowOnceLine(cfg Config, act allowonce.Action, reason string) string {
-	if cfg.AllowOnce == nil {
-		if cfg.AllowOnceErr != nil {
-			return " (allow-once is unavailable: " + cfg.AllowOnceErr.Error() + ")"
+// AllowOnceNote issues a code for a stopped or questioned call from store
+// and says how a person uses it; a store that cannot issue one (or none,
+// for the reason storeErr) is said too.
+func AllowOnceNote(store *allowonce.Store, storeErr error, act allowonce.Action, reason string) string {
+	if store == nil {
+		if storeErr != nil {
+			return " (allow-once is unavailable: " + storeErr.Error() + ")"
 		}
 		return ""
 	}
-	code, err := cfg.AllowOnce.Issue(act, reason)
+	code, err := store.Issue(act, reason)
 	if err != nil {
 		return " (allow-once is unavailable: " + err.Error() + ")"
 	}
@@ -231,20 +232,33 @@ var nextStep = map[model.Decision]string{
 	model.Block:    "do not run this; change the command or the plan instead",
 }
 
-// answerFor maps a report to the answer under cfg: a decision at or above
-// failOn stops the call, except an escalate, which asks the user when the
-// host can ask and cfg.EscalateAsk is set.
+// answerFor is Verdict under a hook's configuration: an escalate asks
+// only when the host can ask and the hook was told to, and a warn's note
+// reaches the agent only when the hook was told to add it.
 func answerFor(rep *report.ConsequenceReport, cfg Config, failOn model.Decision, canAsk bool) Answer {
+	a := Verdict(rep, failOn, cfg.EscalateAsk && canAsk)
+	if !cfg.WarnContext {
+		a.Context = ""
+	}
+	return a
+}
+
+// Verdict maps a report to what an adapter does with the call, the one
+// decision mapping of every adapter (hooks, the MCP gateway): a decision
+// at or above failOn stops the call, except an escalate, which asks when
+// ask is set; below it the call goes ahead, a warn with its reason as
+// Context.
+func Verdict(rep *report.ConsequenceReport, failOn model.Decision, ask bool) Answer {
 	d := rep.RiskAssessment
 	line := strings.ToUpper(string(d)) + " — " + rep.AssessmentReason + ". " + nextStep[d] + "."
 	if d.Rank() >= failOn.Rank() {
-		if d == model.Escalate && cfg.EscalateAsk && canAsk {
+		if d == model.Escalate && ask {
 			return Answer{Ask: true, Reason: "Recourse asks before this call: " + line}
 		}
 		return Answer{Stop: true, Reason: "Recourse stopped this call: " + line}
 	}
 	var a Answer
-	if cfg.WarnContext && d == model.Warn {
+	if d == model.Warn {
 		a.Context = "Recourse: " + line
 	}
 	return a

@@ -76,7 +76,7 @@ func (e Envelope) Validate() error {
 		return fmt.Errorf("status %s without an error", e.Status)
 	case !failed && e.Error != nil:
 		return fmt.Errorf("status %s with an error", e.Status)
-	case failed && e.Data != nil:
+	case failed && e.Data != nil && !judged(e):
 		return fmt.Errorf("status %s with data", e.Status)
 	case (e.Status == StatusPartial || e.Status == StatusDegraded) != (e.DegradationReason != ""):
 		return fmt.Errorf("status %s with degradation reason %q", e.Status, e.DegradationReason)
@@ -88,6 +88,12 @@ func (e Envelope) Validate() error {
 		return fmt.Errorf("charter version %q", e.CharterVersion)
 	}
 	return nil
+}
+
+// judged reports whether e refuses a call that was judged (the gateway's
+// block or unapproved escalate): its data is the report of the refusal.
+func judged(e Envelope) bool {
+	return e.Status == StatusRefused && (e.Error.Kind == KindBlocked || e.Error.Kind == KindNeedsApproval)
 }
 
 // failure is the envelope of a call that could not be evaluated: status

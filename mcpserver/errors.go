@@ -28,6 +28,11 @@ const (
 	KindDeadlineExceeded     ErrorKind = "deadline_exceeded"
 	KindPolicyError          ErrorKind = "policy_error"
 	KindInternal             ErrorKind = "internal_error"
+	// The MCP gateway's refusals of a call it judged (status refused,
+	// with the report) or could not forward.
+	KindBlocked             ErrorKind = "blocked"
+	KindNeedsApproval       ErrorKind = "needs_approval"
+	KindUpstreamUnavailable ErrorKind = "upstream_unavailable"
 )
 
 // ErrorType is the contract's coarse class.
@@ -63,6 +68,9 @@ var Registry = map[ErrorKind]struct {
 	KindDeadlineExceeded:     {TypeTransient, true},
 	KindPolicyError:          {TypeInternal, false},
 	KindInternal:             {TypeInternal, false},
+	KindBlocked:              {TypePermission, false},
+	KindNeedsApproval:        {TypePermission, true},
+	KindUpstreamUnavailable:  {TypeTransient, true},
 }
 
 // Contract is an error an agent can act on without reading its message.

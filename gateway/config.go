@@ -1,0 +1,218 @@
+// Package gateway is recourse mcp gateway: an MCP server that stands
+// between a client and the MCP servers it uses, judges every tools/call
+// with the evaluator before forwarding it, and fails closed. An allow or
+// a warn is forwarded, a block never reaches the upstream, an escalate is
+// forwarded only when a person approves it through the client
+// (elicitation), and any error, timeout or upstream failure is a refusal.
+package gateway
+
+import (
+	"bytes"
+	"fmt"
+	"net/url"
+	"os"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// Config is the gateway's configuration file, YAML or JSON. Its
+// mcpServers map holds entries exactly as MCP clients write them, so a
+// block moves from a client's configuration unchanged.
+type Config struct {
+	MCPServers map[string]Server `yaml:"mcpServers" json:"mcpServers"`
+	// DecisionLog is the file every judged call is appended to as one
+	// JSON line; "" writes none.
+	DecisionLog string `yaml:"decision_log,omitempty" json:"decision_log,omitempty"`
+}
+
+// Server is one upstream MCP server: a command (stdio) or a URL
+// (streamable HTTP, or SSE when Type says so).
+type Server struct {
+	// Type is what clients write: stdio, http, streamable-http or sse; ""
+	// reads from whether Command or URL is set.
+	Type    string            `yaml:"type,omitempty" json:"type,omitempty"`
+	Command string            `yaml:"command,omitempty" json:"command,omitempty"`
+	Args    []string          `yaml:"args,omitempty" json:"args,omitempty"`
+	Env     map[string]string `yaml:"env,omitempty" json:"env,omitempty"`
+	Cwd     string            `yaml:"cwd,omitempty" json:"cwd,omitempty"`
+	URL     string            `yaml:"url,omitempty" json:"url,omitempty"`
+	Headers map[string]string `yaml:"headers,omitempty" json:"headers,omitempty"`
+	// Disabled is a client's own switch: the gateway does not start it.
+	Disabled bool `yaml:"disabled,omitempty" json:"disabled,omitempty"`
+	// Recourse is the gateway's own settings for this server.
+	Recourse Policy `yaml:"recourse,omitempty" json:"recourse,omitempty"`
+
+	// Keys some clients write that mean nothing to the gateway: accepted
+	// so a block moves unchanged, and ignored (autoApprove and
+	// alwaysAllow approve nothing here: every call is judged).
+	AutoApprove []string `yaml:"autoApprove,omitempty" json:"autoApprove,omitempty"`
+	AlwaysAllow []string `yaml:"alwaysAllow,omitempty" json:"alwaysAllow,omitempty"`
+	Timeout     any      `yaml:"timeout,omitempty" json:"timeout,omitempty"`
+	Description string   `yaml:"description,omitempty" json:"description,omitempty"`
+}
+
+// Policy is how one upstream's calls are judged.
+type Policy struct {
+	// Environment is the environment of its calls ("production" makes the
+	// default policy stricter); "" is the gateway's.
+	Environment string `yaml:"environment,omitempty" json:"environment,omitempty"`
+	// FailOn is the lowest decision that refuses a call: warn, escalate
+	// (the default) or block.
+	FailOn string `yaml:"fail_on,omitempty" json:"fail_on,omitempty"`
+	// Policy lists Rego policy directories, used instead of the gateway's.
+	Policy []string `yaml:"policy,omitempty" json:"policy,omitempty"`
+	// AlwaysBlock lists tools (names or path.Match patterns) that are
+	// refused without evaluation; AlwaysAsk those that need a person's
+	// approval whatever the verdict (a block stays a block).
+	AlwaysBlock []string `yaml:"always_block,omitempty" json:"always_block,omitempty"`
+	AlwaysAsk   []string `yaml:"always_ask,omitempty" json:"always_ask,omitempty"`
+}
+
+// ConfigExample is a corrected configuration, for error messages.
+const ConfigExample = `mcpServers:
+  filesystem:
+    command: npx
+    args: ["-y", "@modelcontextprotocol/server-filesystem", "/srv/project"]
+  github:
+    url: https://api.githubcopilot.com/mcp/
+    headers: {Authorization: "Bearer ${GITHUB_TOKEN}"}
+    recourse: {environment: production, fail_on: warn, always_ask: ["merge_*"]}
+decision_log: ~/.local/state/recourse/gateway.jsonl`
+
+// ReadConfig reads and checks a configuration file.
+func ReadConfig(name string) (Config, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return Config{}, &model.Error{Kind: model.KindInvalidField, Field: "--config", Message: err.Error(), Expected: "a readable YAML or JSON file"}
+	}
+	return ParseConfig(data)
+}
+
+// ParseConfig reads a configuration: every key exactly once, no key the
+// gateway does not know, every server runnable.
+func ParseConfig(data []byte) (Config, error) {
+	var c Config
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&c); err != nil {
+		return Config{}, configErr("", "the configuration does not read: "+err.Error())
+	}
+	if err := dec.Decode(new(any)); err == nil {
+		return Config{}, configErr("", "the configuration holds more than one document")
+	}
+	return c, c.check()
+}
+
+func configErr(field, msg string) error {
+	return &model.Error{Kind: model.KindInvalidField, Field: field, Message: msg,
+		Expected: "a configuration such as:\n" + ConfigExample}
+}
+
+// check validates every server.
+func (c Config) check() error {
+	if len(c.MCPServers) == 0 {
+		return configErr("mcpServers", "no upstream servers: mcpServers is empty or missing")
+	}
+	for _, name := range c.Names() {
+		if err := c.MCPServers[name].check("mcpServers." + name); err != nil {
+			return err
+		}
+		if name == "" || strings.ContainsAny(name, " \t\n/") {
+			return configErr("mcpServers", fmt.Sprintf("server name %q: expected a name without spaces or slashes", name))
+		}
+	}
+	return nil
+}
+
+// Names lists the enabled servers' names, sorted.
+func (c Config) Names() []string {
+	var names []string
+	for name, s := range c.MCPServers {
+		if !s.Disabled {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Transport is the server's transport: stdio, http or sse.
+func (s Server) Transport() string {
+	switch strings.ToLower(s.Type) {
+	case "sse":
+		return "sse"
+	case "http", "streamable-http", "streamablehttp":
+		return "http"
+	case "stdio":
+		return "stdio"
+	}
+	if s.URL != "" {
+		return "http"
+	}
+	return "stdio"
+}
+
+func (s Server) check(field string) error {
+	switch strings.ToLower(s.Type) {
+	case "", "stdio", "http", "streamable-http", "streamablehttp", "sse":
+	default:
+		return configErr(field+".type", fmt.Sprintf("type %q: expected stdio, http or sse", s.Type))
+	}
+	switch {
+	case s.Command != "" && s.URL != "":
+		return configErr(field, "both command and url are set: expected one")
+	case s.Command == "" && s.URL == "":
+		return configErr(field, "neither command nor url is set: expected one")
+	case s.Transport() == "stdio" && s.Command == "":
+		return configErr(field+".command", "a stdio server needs a command")
+	case s.Transport() != "stdio" && s.URL == "":
+		return configErr(field+".url", "an "+s.Transport()+" server needs a url")
+	}
+	if s.URL != "" {
+		u, err := url.Parse(s.URL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return configErr(field+".url", fmt.Sprintf("url %q: expected an http or https URL", s.URL))
+		}
+	}
+	if s.Command == "" && (len(s.Args) > 0 || len(s.Env) > 0 || s.Cwd != "") {
+		return configErr(field, "args, env and cwd are for a command; this server has a url")
+	}
+	if s.URL == "" && len(s.Headers) > 0 {
+		return configErr(field+".headers", "headers are for a url; this server has a command")
+	}
+	if s.Recourse.FailOn != "" {
+		if d := model.Decision(s.Recourse.FailOn); !slices.Contains([]model.Decision{model.Warn, model.Escalate, model.Block}, d) {
+			return configErr(field+".recourse.fail_on", fmt.Sprintf("fail_on %q: expected warn, escalate or block", s.Recourse.FailOn))
+		}
+	}
+	for _, list := range [][]string{s.Recourse.AlwaysBlock, s.Recourse.AlwaysAsk} {
+		for _, p := range list {
+			if _, err := path.Match(p, ""); err != nil {
+				return configErr(field+".recourse", fmt.Sprintf("tool pattern %q: %v", p, err))
+			}
+		}
+	}
+	return nil
+}
+
+// FailOn is the server's fail_on, escalate when unset.
+func (p Policy) failOn() model.Decision {
+	if p.FailOn == "" {
+		return model.Escalate
+	}
+	return model.Decision(p.FailOn)
+}
+
+// matches reports whether tool is one of patterns.
+func matches(patterns []string, tool string) bool {
+	return slices.ContainsFunc(patterns, func(p string) bool {
+		ok, err := path.Match(p, tool)
+		return ok && err == nil
+	})
+}

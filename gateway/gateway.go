@@ -1,0 +1,504 @@
+package gateway
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"reflect"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/recourse-dev/recourse/allowonce"
+	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/hooks"
+	"github.com/recourse-dev/recourse/mcpserver"
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/report"
+)
+
+// StatusTool is the gateway's own tool: the upstreams' health.
+const StatusTool = "recourse_gateway_status"
+
+// HostName is the gateway's name in allow-once codes: recourse allow-once
+// lets one refused call of a tool through the gateway.
+const HostName = "mcp-gateway"
+
+// Options are what the gateway judges with.
+type Options struct {
+	// Evaluator returns the evaluator for a list of policy directories
+	// (an upstream's own, or the gateway's when it has none).
+	Evaluator func(ctx context.Context, policies []string) (*evaluator.Evaluator, error)
+	// Policies, Environment and FailOn are the gateway's defaults for
+	// upstreams that set none.
+	Policies    []string
+	Environment string
+	FailOn      model.Decision
+	// Actor is who proposes the calls, for the policy.
+	Actor string
+	// Timeout bounds each evaluation.
+	Timeout time.Duration
+	// AllowOnce, when set, lets a person let one refused call through;
+	// AllowOnceErr says why it is unset.
+	AllowOnce    *allowonce.Store
+	AllowOnceErr error
+	Logger       *slog.Logger
+	Version      string
+}
+
+// Gateway is the MCP server in front of the upstreams.
+type Gateway struct {
+	cfg       Config
+	opts      Options
+	mcp       *server.MCPServer
+	upstreams []*upstream
+	judges    map[string]judge
+	log       *decisionLog
+
+	mu     sync.Mutex
+	routes map[string]route // exposed tool name → upstream tool
+}
+
+// judge is how one upstream's calls are judged.
+type judge struct {
+	ev          *evaluator.Evaluator
+	environment string
+	failOn      model.Decision
+	policy      Policy
+}
+
+// route is an exposed tool: which upstream, and its own tool.
+type route struct {
+	up   *upstream
+	tool mcp.Tool
+}
+
+// New prepares a gateway: the evaluators of every upstream (a policy that
+// does not load is an error here, not at the first call) and the decision
+// log. The upstreams start with Serve.
+func New(ctx context.Context, cfg Config, opts Options) (*Gateway, error) {
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if opts.FailOn == "" {
+		opts.FailOn = model.Escalate
+	}
+	g := &Gateway{cfg: cfg, opts: opts, judges: map[string]judge{}, routes: map[string]route{}}
+	byPolicies := map[string]*evaluator.Evaluator{}
+	for _, name := range cfg.Names() {
+		s := cfg.MCPServers[name]
+		dirs := s.Recourse.Policy
+		if len(dirs) == 0 {
+			dirs = opts.Policies
+		}
+		key := strings.Join(dirs, "\x00")
+		ev, ok := byPolicies[key]
+		if !ok {
+			var err error
+			if ev, err = opts.Evaluator(ctx, dirs); err != nil {
+				return nil, fmt.Errorf("mcpServers.%s: %w", name, err)
+			}
+			byPolicies[key] = ev
+		}
+		j := judge{ev: ev, environment: s.Recourse.Environment, failOn: opts.FailOn, policy: s.Recourse}
+		if j.environment == "" {
+			j.environment = opts.Environment
+		}
+		if s.Recourse.FailOn != "" {
+			j.failOn = s.Recourse.failOn()
+		}
+		g.judges[name] = j
+	}
+	if cfg.DecisionLog != "" {
+		l, err := openDecisionLog(cfg.DecisionLog)
+		if err != nil {
+			return nil, err
+		}
+		g.log = l
+	}
+	g.mcp = server.NewMCPServer("recourse-gateway", opts.Version,
+		server.WithToolCapabilities(true),
+		server.WithElicitation(),
+		server.WithRecovery(),
+		server.WithInstructions("Recourse's MCP gateway: the tools of the servers behind it, each call judged before it is forwarded. "+
+			"A refused call is an error result whose structuredContent is Recourse's envelope (status refused, error.kind blocked, needs_approval or upstream_unavailable) with the report; "+
+			"do not retry a refused call unchanged. "+StatusTool+" reports the servers' health."))
+	for _, name := range cfg.Names() {
+		g.upstreams = append(g.upstreams, newUpstream(name, cfg.MCPServers[name], opts.Logger, g.refresh))
+	}
+	g.refresh()
+	return g, nil
+}
+
+// MCP is the gateway's MCP server, for a transport.
+func (g *Gateway) MCP() *server.MCPServer { return g.mcp }
+
+// Start connects the upstreams, and keeps reconnecting them, until ctx
+// ends; the returned function waits for them to have closed.
+func (g *Gateway) Start(ctx context.Context) (wait func()) {
+	var wg sync.WaitGroup
+	for _, u := range g.upstreams {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			u.run(ctx)
+		}()
+	}
+	return wg.Wait
+}
+
+// WaitReady waits until every upstream has connected once or failed to,
+// or until ctx ends.
+func (g *Gateway) WaitReady(ctx context.Context) {
+	for ctx.Err() == nil {
+		ready := true
+		for _, u := range g.upstreams {
+			if u.status().State == "starting" {
+				ready = false
+			}
+		}
+		if ready {
+			return
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// Close closes the decision log.
+func (g *Gateway) Close() error {
+	if g.log != nil {
+		return g.log.close()
+	}
+	return nil
+}
+
+// Statuses are the upstreams' health.
+func (g *Gateway) Statuses() []Status {
+	out := make([]Status, len(g.upstreams))
+	for i, u := range g.upstreams {
+		out[i] = u.status()
+	}
+	return out
+}
+
+// refresh recomputes the exposed tools from every upstream's. A tool name
+// offered by one upstream only is exposed as it is; a name two upstreams
+// offer, or the gateway's own, is exposed as SERVER__TOOL for each, so that
+// a name never changes meaning with the order servers start in.
+func (g *Gateway) refresh() {
+	count := map[string]int{StatusTool: 1}
+	for _, u := range g.upstreams {
+		for _, t := range u.toolList() {
+			count[t.Name]++
+		}
+	}
+	routes := map[string]route{}
+	for _, u := range g.upstreams {
+		for _, t := range u.toolList() {
+			name := t.Name
+			if count[name] > 1 {
+				name = u.name + "__" + t.Name
+			}
+			if _, taken := routes[name]; taken {
+				continue // SERVER__TOOL spelled twice: the first server keeps it
+			}
+			routes[name] = route{up: u, tool: t}
+		}
+	}
+	g.mu.Lock()
+	same := reflect.DeepEqual(routes, g.routes) && len(g.routes) > 0
+	g.routes = routes
+	g.mu.Unlock()
+	if same {
+		return
+	}
+	tools := []server.ServerTool{{Tool: statusTool(), Handler: g.status}}
+	names := make([]string, 0, len(routes))
+	for name := range routes {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		t := routes[name].tool
+		t.Name = name
+		tools = append(tools, server.ServerTool{Tool: t, Handler: g.handler(name)})
+	}
+	g.setTools(tools)
+}
+
+// setTools registers tools; a tool mcp-go refuses (it panics on some
+// malformed annotations) is left out and logged, the others stay.
+func (g *Gateway) setTools(tools []server.ServerTool) {
+	defer func() {
+		if r := recover(); r != nil {
+			g.opts.Logger.Error("an upstream tool could not be registered; registering one by one", "error", r)
+			var ok []server.ServerTool
+			for _, t := range tools {
+				if func() (good bool) {
+					defer func() { good = recover() == nil }()
+					g.mcp.SetTools(append(ok, t)...)
+					return true
+				}() {
+					ok = append(ok, t)
+				}
+			}
+			g.mcp.SetTools(ok...)
+		}
+	}()
+	g.mcp.SetTools(tools...)
+}
+
+func statusTool() mcp.Tool {
+	t := mcp.NewTool(StatusTool,
+		mcp.WithDescription("Recourse gateway: the health of every upstream MCP server (state up, down or starting; restarts; last error) and the tools it exposes. Reads nothing else."),
+		mcp.WithReadOnlyHintAnnotation(true), mcp.WithDestructiveHintAnnotation(false), mcp.WithIdempotentHintAnnotation(true), mcp.WithOpenWorldHintAnnotation(false))
+	return t
+}
+
+func (g *Gateway) status(_ context.Context, _ mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	g.mu.Lock()
+	exposed := map[string][]string{}
+	for name, r := range g.routes {
+		exposed[r.up.name] = append(exposed[r.up.name], name)
+	}
+	g.mu.Unlock()
+	type upstreamStatus struct {
+		Status
+		Exposed []string `json:"exposed"`
+	}
+	var out struct {
+		Upstreams []upstreamStatus `json:"upstreams"`
+	}
+	for _, s := range g.Statuses() {
+		names := exposed[s.Name]
+		sort.Strings(names)
+		out.Upstreams = append(out.Upstreams, upstreamStatus{Status: s, Exposed: names})
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		return nil, err
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(string(b))}, StructuredContent: out}, nil
+}
+
+// handler is the tools/call handler of an exposed tool.
+func (g *Gateway) handler(name string) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				g.opts.Logger.Error("panic judging a call", "tool", name, "panic", r, "stack", string(debug.Stack()))
+				res, err = mcpserver.Failure(mcpserver.KindInternal, fmt.Errorf("internal error (a bug in Recourse; please report it): %v", r)), nil
+			}
+		}()
+		g.mu.Lock()
+		r, ok := g.routes[name]
+		g.mu.Unlock()
+		if !ok {
+			return mcpserver.Failure(mcpserver.KindUpstreamUnavailable, fmt.Errorf("%w: no upstream offers %s any more", errUnavailable, name)), nil
+		}
+		return g.call(ctx, r, req), nil
+	}
+}
+
+// call judges one tools/call and forwards it when the verdict lets it
+// through. Every path that does not reach the upstream is a refusal.
+func (g *Gateway) call(ctx context.Context, r route, req mcp.CallToolRequest) *mcp.CallToolResult {
+	rec := record{Time: time.Now().UTC(), Upstream: r.up.name, Tool: r.tool.Name}
+	args, err := json.Marshal(req.Params.Arguments)
+	if err != nil || (req.Params.Arguments != nil && !strings.HasPrefix(string(args), "{")) {
+		rec.Decision, rec.Error = "refused", "arguments are not a JSON object"
+		return g.refuse(rec, mcpserver.Failure(mcpserver.KindInvalidArgument, errors.New("the call's arguments must be a JSON object")))
+	}
+	if req.Params.Arguments == nil {
+		args = []byte("{}")
+	}
+	rec.ArgsDigest = digest(args)
+	act := allowonce.Action{Host: HostName, Tool: r.up.name + "/" + r.tool.Name, Input: string(args)}
+	if g.opts.AllowOnce != nil {
+		if taken, ok := g.opts.AllowOnce.Take(act); ok {
+			rec.Decision, rec.AllowOnce = "allow-once", allowonce.Display(taken.Code)
+			if err := g.record(rec); err != nil {
+				return g.failed(err)
+			}
+			return g.forward(ctx, r, req, "")
+		}
+	}
+	j := g.judges[r.up.name]
+	rep, err := g.evaluate(ctx, j, r, args)
+	if err != nil {
+		rec.Decision, rec.Error = "refused", err.Error()
+		return g.refuse(rec, mcpserver.Failure("", err))
+	}
+	rec.Decision, rec.Rules = string(rep.RiskAssessment), ruleIDs(rep)
+	a := hooks.Verdict(rep, j.failOn, g.canElicit(ctx))
+	switch {
+	case matches(j.policy.AlwaysBlock, r.tool.Name):
+		a = hooks.Answer{Stop: true, Reason: fmt.Sprintf("Recourse stopped this call: the gateway's configuration refuses %s on %s (always_block).", r.tool.Name, r.up.name)}
+		rec.Decision = string(model.Block)
+	case matches(j.policy.AlwaysAsk, r.tool.Name) && !a.Stop && !a.Ask:
+		a = hooks.Verdict(&report.ConsequenceReport{RiskAssessment: model.Escalate,
+			AssessmentReason: fmt.Sprintf("the gateway's configuration asks a person before %s on %s (always_ask); Recourse's own verdict was %s", r.tool.Name, r.up.name, rep.RiskAssessment)},
+			model.Escalate, g.canElicit(ctx))
+	}
+	switch {
+	case a.Ask:
+		ok, outcome := g.elicit(ctx, r, a.Reason)
+		rec.Elicitation = outcome
+		if !ok {
+			rec.Forwarded = false
+			reason := "Recourse refused this call: a person was asked and did not approve it (" + outcome + "). " + a.Reason
+			return g.refuse(rec, mcpserver.Refusal(rep, mcpserver.KindNeedsApproval, reason))
+		}
+	case a.Stop:
+		kind := mcpserver.KindNeedsApproval
+		if rec.Decision == string(model.Block) {
+			kind = mcpserver.KindBlocked
+		}
+		if rep.RiskAssessment == model.Escalate || kind == mcpserver.KindNeedsApproval {
+			rec.Elicitation = "unavailable"
+		}
+		reason := a.Reason + hooks.AllowOnceNote(g.opts.AllowOnce, g.opts.AllowOnceErr, act, a.Reason)
+		return g.refuse(rec, mcpserver.Refusal(rep, kind, reason))
+	}
+	rec.Forwarded = true
+	if err := g.record(rec); err != nil {
+		return g.failed(err)
+	}
+	return g.forward(ctx, r, req, a.Context)
+}
+
+// evaluate judges the call: the upstream's name, the tool's own name and
+// arguments, and the annotations the upstream advertised, which are
+// evidence only (the rules never let them lower a verdict).
+func (g *Gateway) evaluate(ctx context.Context, j judge, r route, args []byte) (*report.ConsequenceReport, error) {
+	doc := map[string]any{"server": r.up.name, "tool": r.tool.Name, "arguments": json.RawMessage(args)}
+	if ann := annotations(r.tool.Annotations); ann != nil {
+		doc["annotations"] = ann
+	}
+	input, err := json.Marshal(doc)
+	if err != nil {
+		return nil, err
+	}
+	return j.ev.Evaluate(ctx, evaluator.KindMCPCall, input, nil,
+		evaluator.Options{Environment: j.environment, Actor: g.opts.Actor, Timeout: g.opts.Timeout})
+}
+
+// annotations are the upstream's tool annotations as the MCP call input
+// reads them; nil when it advertised none.
+func annotations(a mcp.ToolAnnotation) map[string]any {
+	out := map[string]any{}
+	if a.Title != "" {
+		out["title"] = a.Title
+	}
+	for k, v := range map[string]*bool{"readOnlyHint": a.ReadOnlyHint, "destructiveHint": a.DestructiveHint, "idempotentHint": a.IdempotentHint, "openWorldHint": a.OpenWorldHint} {
+		if v != nil {
+			out[k] = *v
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// canElicit reports whether the client of this call declared elicitation.
+func (g *Gateway) canElicit(ctx context.Context) bool {
+	s, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo)
+	return ok && s.GetClientCapabilities().Elicitation != nil
+}
+
+// elicit asks the person at the client whether the call may run: true
+// only on an explicit accept with approve set. It says what happened.
+func (g *Gateway) elicit(ctx context.Context, r route, reason string) (bool, string) {
+	req := mcp.ElicitationRequest{}
+	req.Params.Message = fmt.Sprintf("%s wants to call %s on %s. %s Approve to run it this once.", "The agent", r.tool.Name, r.up.name, reason)
+	req.Params.RequestedSchema = map[string]any{
+		"type": "object",
+		"properties": map[string]any{
+			"approve": map[string]any{"type": "boolean", "title": "Run " + r.tool.Name + " on " + r.up.name + " once?", "description": "true runs the call once; false refuses it"},
+		},
+		"required": []string{"approve"},
+	}
+	res, err := g.mcp.RequestElicitation(ctx, req)
+	if err != nil {
+		g.opts.Logger.Warn("elicitation failed", "error", err)
+		return false, "error"
+	}
+	if res.Action != mcp.ElicitationResponseActionAccept {
+		return false, string(res.Action)
+	}
+	content, _ := res.Content.(map[string]any)
+	if approve, _ := content["approve"].(bool); approve {
+		return true, "accepted"
+	}
+	return false, "denied"
+}
+
+// forward sends the call to its upstream under its own name. A warn's
+// note is added to the result so the agent surfaces it.
+func (g *Gateway) forward(ctx context.Context, r route, req mcp.CallToolRequest, note string) *mcp.CallToolResult {
+	out := mcp.CallToolRequest{}
+	out.Params.Name = r.tool.Name
+	out.Params.Arguments = req.Params.Arguments
+	out.Params.Meta = req.Params.Meta
+	res, err := r.up.call(ctx, out)
+	switch {
+	case errors.Is(err, errUnavailable):
+		return mcpserver.Failure(mcpserver.KindUpstreamUnavailable, err)
+	case err != nil:
+		return mcp.NewToolResultError(fmt.Sprintf("%s returned an error: %v", r.up.name, err))
+	case res == nil:
+		return mcpserver.Failure(mcpserver.KindUpstreamUnavailable, fmt.Errorf("%w: %s returned no result", errUnavailable, r.up.name))
+	}
+	if note != "" {
+		res.Content = append(res.Content, mcp.NewTextContent(note))
+	}
+	return res
+}
+
+// refuse records a refused call and returns its result.
+func (g *Gateway) refuse(rec record, res *mcp.CallToolResult) *mcp.CallToolResult {
+	rec.Forwarded = false
+	if err := g.record(rec); err != nil {
+		g.opts.Logger.Error("decision log", "error", err)
+	}
+	return res
+}
+
+// failed is the refusal of a call whose decision could not be recorded:
+// an unaudited call is not forwarded.
+func (g *Gateway) failed(err error) *mcp.CallToolResult {
+	return mcpserver.Failure(mcpserver.KindInternal, fmt.Errorf("the decision log could not be written, so the call was not forwarded: %w", err))
+}
+
+func (g *Gateway) record(rec record) error {
+	g.opts.Logger.Info("call judged", "upstream", rec.Upstream, "tool", rec.Tool, "decision", rec.Decision, "forwarded", rec.Forwarded, "elicitation", rec.Elicitation)
+	if g.log == nil {
+		return nil
+	}
+	return g.log.write(rec)
+}
+
+// ruleIDs are the rules behind a report's verdicts, each once.
+func ruleIDs(rep *report.ConsequenceReport) []string {
+	seen := map[string]bool{}
+	var ids []string
+	for _, m := range rep.Mutations {
+		if id := m.Recoverability.RuleID; id != "" && !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}

@@ -1,0 +1,396 @@
+package gateway
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/recourse-dev/recourse/allowonce"
+	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/mcpserver"
+	"github.com/recourse-dev/recourse/policy"
+	"github.com/recourse-dev/recourse/rules/builtin"
+)
+
+// upstreamBin is the test upstream (testdata/upstream), built once.
+var upstreamBin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "gateway-test")
+	if err != nil {
+		panic(err)
+	}
+	upstreamBin = filepath.Join(dir, "upstream")
+	if out, err := exec.Command("go", "build", "-o", upstreamBin, "./testdata/upstream").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "building the test upstream: %v\n%s", err, out)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func newEvaluator(ctx context.Context, dirs []string) (*evaluator.Evaluator, error) {
+	pol, err := policy.New(ctx, dirs...)
+	if err != nil {
+		return nil, err
+	}
+	eng, err := builtin.Engine()
+	if err != nil {
+		return nil, err
+	}
+	return evaluator.New(eng, pol), nil
+}
+
+// fixture is a running gateway over test upstreams.
+type fixture struct {
+	g       *Gateway
+	records map[string]string // upstream name → its record file
+	log     string
+	store   *allowonce.Store
+}
+
+// start runs a gateway whose servers are the test upstream under each of
+// names, with the recourse settings given (YAML flow maps, "" for none).
+func start(t *testing.T, servers map[string]string) *fixture {
+	t.Helper()
+	dir := t.TempDir()
+	f := &fixture{records: map[string]string{}, log: filepath.Join(dir, "decisions.jsonl"), store: &allowonce.Store{Dir: filepath.Join(dir, "allow-once")}}
+	var cfg strings.Builder
+	cfg.WriteString("mcpServers:\n")
+	for name, settings := range servers {
+		f.records[name] = filepath.Join(dir, name+".jsonl")
+		fmt.Fprintf(&cfg, "  %s:\n    command: %q\n    env: {RECORD_FILE: %q}\n", name, upstreamBin, f.records[name])
+		if settings != "" {
+			fmt.Fprintf(&cfg, "    recourse: %s\n", settings)
+		}
+	}
+	fmt.Fprintf(&cfg, "decision_log: %q\n", f.log)
+	c, err := ParseConfig([]byte(cfg.String()))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, cfg.String())
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	g, err := New(ctx, c, Options{Evaluator: newEvaluator, Timeout: 10 * time.Second, AllowOnce: f.store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wait := g.Start(ctx)
+	t.Cleanup(func() {
+		cancel()
+		wait()
+		g.Close()
+	})
+	rctx, rcancel := context.WithTimeout(ctx, 30*time.Second)
+	defer rcancel()
+	g.WaitReady(rctx)
+	for _, s := range g.Statuses() {
+		if s.State != "up" {
+			t.Fatalf("%s is %s: %s", s.Name, s.State, s.LastError)
+		}
+	}
+	f.g = g
+	return f
+}
+
+// elicitor answers every elicitation with action and approve.
+type elicitor struct {
+	action  mcp.ElicitationResponseAction
+	approve bool
+	asked   []string
+}
+
+func (e *elicitor) Elicit(_ context.Context, req mcp.ElicitationRequest) (*mcp.ElicitationResult, error) {
+	e.asked = append(e.asked, req.Params.Message)
+	return &mcp.ElicitationResult{ElicitationResponse: mcp.ElicitationResponse{Action: e.action, Content: map[string]any{"approve": e.approve}}}, nil
+}
+
+// connect is a client of the gateway; with e, one that declares
+// elicitation and answers as e says.
+func (f *fixture) connect(t *testing.T, e *elicitor) *client.Client {
+	t.Helper()
+	var opts []client.ClientOption
+	if e != nil {
+		opts = append(opts, client.WithElicitationHandler(e))
+	}
+	c, err := client.NewInProcessClientWithOptions(f.g.MCP(), opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := c.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	init := mcp.InitializeRequest{}
+	init.Params.ProtocolVersion = "2025-11-25"
+	init.Params.ClientInfo = mcp.Implementation{Name: "test", Version: "1"}
+	if e != nil {
+		init.Params.Capabilities.Elicitation = &mcp.ElicitationCapability{}
+	}
+	if _, err := c.Initialize(ctx, init); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+func call(t *testing.T, c *client.Client, name string, args map[string]any) *mcp.CallToolResult {
+	t.Helper()
+	req := mcp.CallToolRequest{}
+	req.Params.Name, req.Params.Arguments = name, args
+	res, err := c.CallTool(context.Background(), req)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return res
+}
+
+// received lists the tools the upstream's record shows it was called with.
+func (f *fixture) received(t *testing.T, upstream string) []string {
+	t.Helper()
+	var tools []string
+	for _, line := range readLines(t, f.records[upstream]) {
+		var r struct{ Tool string }
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Tool != "" {
+			tools = append(tools, r.Tool)
+		}
+	}
+	return tools
+}
+
+func readLines(t *testing.T, name string) []string {
+	t.Helper()
+	file, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	var lines []string
+	s := bufio.NewScanner(file)
+	for s.Scan() {
+		lines = append(lines, s.Text())
+	}
+	return lines
+}
+
+// refusal reads a refused result's envelope: its status and error kind.
+func refusal(t *testing.T, res *mcp.CallToolResult) (status, kind string) {
+	t.Helper()
+	if !res.IsError {
+		t.Fatalf("not refused: %+v", res.Content)
+	}
+	env, ok := res.StructuredContent.(mcpserver.Envelope)
+	if !ok {
+		b, _ := json.Marshal(res.StructuredContent)
+		var e struct {
+			Status string
+			Error  struct{ Kind string }
+		}
+		_ = json.Unmarshal(b, &e)
+		return e.Status, e.Error.Kind
+	}
+	return string(env.Status), string(env.Error.Kind)
+}
+
+func text(res *mcp.CallToolResult) string {
+	var out []string
+	for _, c := range res.Content {
+		if tc, ok := c.(mcp.TextContent); ok {
+			out = append(out, tc.Text)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func TestCallsAreJudgedBeforeTheyAreForwarded(t *testing.T) {
+	f := start(t, map[string]string{"records": ""})
+	approving := &elicitor{action: mcp.ElicitationResponseActionAccept, approve: true}
+	denying := &elicitor{action: mcp.ElicitationResponseActionAccept, approve: false}
+	declining := &elicitor{action: mcp.ElicitationResponseActionDecline}
+	cases := []struct {
+		name      string
+		elicit    *elicitor
+		tool      string
+		args      map[string]any
+		forwarded bool
+		kind      string // the refusal's error kind
+	}{
+		{"read passes", nil, "list_records", map[string]any{}, true, ""},
+		{"destructive SQL never reaches the upstream", approving, "execute_sql", map[string]any{"sql": "DROP TABLE users"}, false, "blocked"},
+		{"unknown tool, approved", approving, "zap_everything", map[string]any{"scope": "a"}, true, ""},
+		{"unknown tool, denied", denying, "zap_everything", map[string]any{"scope": "b"}, false, "needs_approval"},
+		{"unknown tool, declined", declining, "zap_everything", map[string]any{"scope": "c"}, false, "needs_approval"},
+		{"unknown tool, no elicitation", nil, "zap_everything", map[string]any{"scope": "d"}, false, "needs_approval"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			before := len(f.received(t, "records"))
+			res := call(t, f.connect(t, tc.elicit), tc.tool, tc.args)
+			got := f.received(t, "records")[before:]
+			if tc.forwarded {
+				if res.IsError || !strings.Contains(text(res), "done: "+tc.tool) {
+					t.Fatalf("not forwarded: %s", text(res))
+				}
+				if !slices.Equal(got, []string{tc.tool}) {
+					t.Fatalf("upstream received %v", got)
+				}
+				return
+			}
+			if len(got) != 0 {
+				t.Fatalf("the upstream received %v", got)
+			}
+			status, kind := refusal(t, res)
+			if status != "refused" || kind != tc.kind {
+				t.Fatalf("status %s kind %s, want refused %s: %s", status, kind, tc.kind, text(res))
+			}
+		})
+	}
+	// The client without elicitation got an allow-once code; approving
+	// it lets exactly that call through once.
+	res := call(t, f.connect(t, nil), "zap_everything", map[string]any{"scope": "e"})
+	code := allowOnceCode(t, text(res))
+	if _, err := f.store.Approve(code); err != nil {
+		t.Fatal(err)
+	}
+	c := f.connect(t, nil)
+	if res := call(t, c, "zap_everything", map[string]any{"scope": "other"}); !res.IsError {
+		t.Fatal("a code let another call through")
+	}
+	if res := call(t, c, "zap_everything", map[string]any{"scope": "e"}); res.IsError {
+		t.Fatalf("the approved call was refused: %s", text(res))
+	}
+	if res := call(t, c, "zap_everything", map[string]any{"scope": "e"}); !res.IsError {
+		t.Fatal("the code worked twice")
+	}
+	// Every judged call is in the decision log, and no argument in clear.
+	lines := readLines(t, f.log)
+	if len(lines) < len(cases)+4 {
+		t.Fatalf("%d decision records for %d calls", len(lines), len(cases)+4)
+	}
+	for _, l := range lines {
+		if strings.Contains(l, "DROP TABLE") || strings.Contains(l, "users") {
+			t.Fatalf("arguments in clear: %s", l)
+		}
+		var rec record
+		if err := json.Unmarshal([]byte(l), &rec); err != nil || rec.Decision == "" || rec.ArgsDigest == "" {
+			t.Fatalf("bad record %s: %v", l, err)
+		}
+	}
+}
+
+func allowOnceCode(t *testing.T, s string) string {
+	t.Helper()
+	_, rest, ok := strings.Cut(s, "recourse allow-once ")
+	code, _, _ := strings.Cut(rest, "`")
+	if !ok || code == "" {
+		t.Fatalf("no allow-once code in %q", s)
+	}
+	return code
+}
+
+func TestPerServerPolicy(t *testing.T) {
+	f := start(t, map[string]string{
+		"strict": `{fail_on: warn, always_block: ["list_*"]}`,
+		"asks":   `{always_ask: [delete_file]}`,
+	})
+	c := f.connect(t, nil)
+	// Both offer every tool: names are prefixed by server.
+	res, err := c.ListTools(context.Background(), mcp.ListToolsRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tool := range res.Tools {
+		names = append(names, tool.Name)
+	}
+	for _, want := range []string{StatusTool, "strict__list_records", "asks__list_records", "asks__delete_file"} {
+		if !slices.Contains(names, want) {
+			t.Fatalf("tools/list %v lacks %s", names, want)
+		}
+	}
+	if _, kind := refusal(t, call(t, c, "strict__list_records", map[string]any{})); kind != "blocked" {
+		t.Fatalf("always_block: %s", kind)
+	}
+	if res := call(t, c, "asks__list_records", map[string]any{}); res.IsError {
+		t.Fatalf("the other server's read was refused: %s", text(res))
+	}
+	if _, kind := refusal(t, call(t, c, "asks__delete_file", map[string]any{"path": "/tmp/scratch.txt"})); kind != "needs_approval" {
+		t.Fatalf("always_ask: %s", kind)
+	}
+	if got := f.received(t, "strict"); len(got) != 0 {
+		t.Fatalf("strict received %v", got)
+	}
+}
+
+func TestUpstreamCrashIsRefusedThenRecovers(t *testing.T) {
+	f := start(t, map[string]string{"records": ""})
+	c := f.connect(t, nil)
+	var first struct{ PID int }
+	if err := json.Unmarshal([]byte(readLines(t, f.records["records"])[0]), &first); err != nil || first.PID == 0 {
+		t.Fatalf("no pid: %v", err)
+	}
+	if err := syscall.Kill(first.PID, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	// Until it is back, calls are refused as unavailable, never allowed
+	// through to nothing.
+	refused, recovered := false, false
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		res := call(t, c, "list_records", map[string]any{})
+		if res.IsError {
+			if _, kind := refusal(t, res); kind != "upstream_unavailable" {
+				t.Fatalf("kind %s: %s", kind, text(res))
+			}
+			refused = true
+			continue
+		}
+		if refused {
+			recovered = true
+			break
+		}
+	}
+	if !refused || !recovered {
+		t.Fatalf("refused %v, recovered %v", refused, recovered)
+	}
+	st := f.g.Statuses()[0]
+	if st.Restarts < 1 || st.State != "up" {
+		t.Fatalf("%+v", st)
+	}
+	status := call(t, c, StatusTool, nil)
+	if status.IsError || !strings.Contains(text(status), `"restarts":`) {
+		t.Fatalf("%s", text(status))
+	}
+}
+
+func TestToolListChangesPropagate(t *testing.T) {
+	f := start(t, map[string]string{"records": ""})
+	c := f.connect(t, &elicitor{action: mcp.ElicitationResponseActionAccept, approve: true})
+	if res := call(t, c, "add_tool", map[string]any{"name": "fresh_tool"}); res.IsError {
+		t.Fatalf("%s", text(res))
+	}
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		res, err := c.ListTools(context.Background(), mcp.ListToolsRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if slices.ContainsFunc(res.Tools, func(tool mcp.Tool) bool { return tool.Name == "fresh_tool" }) {
+			return
+		}
+	}
+	t.Fatal("fresh_tool never appeared")
+}

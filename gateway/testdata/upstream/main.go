@@ -1,0 +1,61 @@
+// Command upstream is the gateway tests' MCP server: a records store over
+// stdio whose every tools/call is appended to the file $RECORD_FILE (one
+// JSON line: the tool and its arguments) before it answers, so a test can
+// show which calls reached it and which never did. At start it appends
+// {"pid": PID}, so a test can kill it and watch the gateway restart it.
+//
+// Its tools: list_records (a read), execute_sql (runs what the sql
+// argument says: DROP TABLE is a block), zap_everything (a tool no rule
+// knows: an escalate), delete_file (a path argument) and add_tool, which
+// adds a tool and announces notifications/tools/list_changed.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"sync"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+var mu sync.Mutex
+
+func record(v any) {
+	mu.Lock()
+	defer mu.Unlock()
+	f, err := os.OpenFile(os.Getenv("RECORD_FILE"), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	defer f.Close()
+	b, _ := json.Marshal(v)
+	_, _ = f.Write(append(b, '\n'))
+}
+
+func main() {
+	record(map[string]any{"pid": os.Getpid()})
+	s := server.NewMCPServer("records", "1.0.0", server.WithToolCapabilities(true))
+	handler := func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		record(map[string]any{"tool": req.Params.Name, "arguments": req.Params.Arguments})
+		return mcp.NewToolResultText("done: " + req.Params.Name), nil
+	}
+	s.AddTool(mcp.NewTool("list_records", mcp.WithDescription("List the records."), mcp.WithReadOnlyHintAnnotation(true)), handler)
+	s.AddTool(mcp.NewTool("execute_sql", mcp.WithDescription("Run SQL."), mcp.WithString("sql", mcp.Required())), handler)
+	s.AddTool(mcp.NewTool("zap_everything", mcp.WithDescription("Zap."), mcp.WithReadOnlyHintAnnotation(true)), handler)
+	s.AddTool(mcp.NewTool("delete_file", mcp.WithDescription("Delete a file."), mcp.WithString("path", mcp.Required())), handler)
+	s.AddTool(mcp.NewTool("add_tool", mcp.WithDescription("Add a tool named by name."), mcp.WithString("name", mcp.Required())),
+		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			record(map[string]any{"tool": req.Params.Name, "arguments": req.Params.Arguments})
+			name := req.GetString("name", "")
+			s.AddTool(mcp.NewTool(name, mcp.WithDescription("Added.")), handler)
+			return mcp.NewToolResultText("added " + name), nil
+		})
+	if err := server.ServeStdio(s); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,330 @@
+package gateway
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/exec"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/client/transport"
+	"github.com/mark3labs/mcp-go/mcp"
+)
+
+// Backoff bounds the waits between an upstream's restarts.
+const (
+	minBackoff = 250 * time.Millisecond
+	maxBackoff = 30 * time.Second
+	// connectTimeout bounds starting and initialising an upstream.
+	connectTimeout = 30 * time.Second
+)
+
+// upstream is one MCP server behind the gateway: its client while it is
+// up, the tools it offers, and its health for recourse_gateway_status. A
+// supervisor goroutine (run) connects it, and reconnects it with backoff
+// whenever it goes down.
+type upstream struct {
+	name   string
+	cfg    Server
+	logger *slog.Logger
+	// changed is called when the upstream's tools change (a connect, or
+	// its notifications/tools/list_changed).
+	changed func()
+
+	mu       sync.Mutex
+	client   *client.Client
+	tools    []mcp.Tool
+	state    string // starting, up, down
+	lastErr  string
+	restarts int
+	since    time.Time
+	lost     chan struct{} // closed when the current connection is lost
+}
+
+// Status is an upstream's health, as recourse_gateway_status reports it.
+type Status struct {
+	Name      string    `json:"name"`
+	Transport string    `json:"transport"`
+	State     string    `json:"state"`
+	Tools     int       `json:"tools"`
+	Restarts  int       `json:"restarts"`
+	Since     time.Time `json:"since"`
+	LastError string    `json:"last_error,omitempty"`
+}
+
+func newUpstream(name string, cfg Server, logger *slog.Logger, changed func()) *upstream {
+	return &upstream{name: name, cfg: cfg, logger: logger.With("upstream", name), changed: changed, state: "starting", since: time.Now()}
+}
+
+// run keeps the upstream connected until ctx ends.
+func (u *upstream) run(ctx context.Context) {
+	backoff := minBackoff
+	for ctx.Err() == nil {
+		start := time.Now()
+		lost, err := u.connect(ctx)
+		if err == nil {
+			select {
+			case <-ctx.Done():
+			case <-lost:
+			}
+		}
+		u.down(err)
+		if ctx.Err() != nil {
+			return
+		}
+		if time.Since(start) > time.Minute {
+			backoff = minBackoff // it was healthy for a while
+		}
+		u.logger.Warn("upstream down; restarting", "after", backoff, "error", u.status().LastError)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(backoff):
+		}
+		backoff = min(2*backoff, maxBackoff)
+		u.mu.Lock()
+		u.restarts++
+		u.mu.Unlock()
+	}
+}
+
+// connect starts the upstream, initialises it and lists its tools.
+func (u *upstream) connect(ctx context.Context) (<-chan struct{}, error) {
+	cctx, cancel := context.WithTimeout(ctx, connectTimeout)
+	defer cancel()
+	c, err := u.newClient()
+	if err != nil {
+		return nil, err
+	}
+	lost := make(chan struct{})
+	var once sync.Once
+	markLost := func() { once.Do(func() { close(lost) }) }
+	c.OnConnectionLost(func(error) { markLost() })
+	c.OnNotification(func(n mcp.JSONRPCNotification) {
+		if n.Method == string(mcp.MethodNotificationToolsListChanged) {
+			go u.relist(ctx)
+		}
+	})
+	if err := c.Start(cctx); err != nil {
+		_ = c.Close()
+		return nil, fmt.Errorf("starting: %w", err)
+	}
+	init := mcp.InitializeRequest{}
+	init.Params.ProtocolVersion = mcp.LATEST_PROTOCOL_VERSION
+	init.Params.ClientInfo = mcp.Implementation{Name: "recourse-gateway", Version: "1"}
+	if _, err := c.Initialize(cctx, init); err != nil {
+		_ = c.Close()
+		return nil, fmt.Errorf("initialize: %w", err)
+	}
+	tools, err := listTools(cctx, c)
+	if err != nil {
+		_ = c.Close()
+		return nil, fmt.Errorf("tools/list: %w", err)
+	}
+	u.mu.Lock()
+	u.client, u.tools, u.state, u.lastErr, u.since, u.lost = c, tools, "up", "", time.Now(), lost
+	u.mu.Unlock()
+	u.logger.Info("upstream up", "tools", len(tools))
+	u.changed()
+	if t, ok := c.GetTransport().(*transport.Stdio); ok {
+		go watchStdio(ctx, t, markLost)
+	}
+	return lost, nil
+}
+
+// watchStdio marks a stdio upstream lost when its process exits: the
+// transport closes its stderr then, which no call would otherwise notice
+// until one was made.
+func watchStdio(ctx context.Context, t *transport.Stdio, lost func()) {
+	buf := make([]byte, 4096)
+	r := t.Stderr()
+	for ctx.Err() == nil {
+		if _, err := r.Read(buf); err != nil {
+			lost()
+			return
+		}
+	}
+}
+
+// newClient builds the upstream's client, not yet started.
+func (u *upstream) newClient() (*client.Client, error) {
+	switch u.cfg.Transport() {
+	case "http":
+		t, err := transport.NewStreamableHTTP(u.cfg.URL, transport.WithHTTPHeaders(u.cfg.Headers), transport.WithHTTPBasicClient(sameHostClient()))
+		if err != nil {
+			return nil, err
+		}
+		return client.NewClient(t), nil
+	case "sse":
+		t, err := transport.NewSSE(u.cfg.URL, transport.WithHeaders(u.cfg.Headers), transport.WithHTTPClient(sameHostClient()))
+		if err != nil {
+			return nil, err
+		}
+		return client.NewClient(t), nil
+	}
+	env := os.Environ()
+	for _, k := range sortedKeys(u.cfg.Env) {
+		env = append(env, k+"="+u.cfg.Env[k])
+	}
+	cwd := u.cfg.Cwd
+	t := transport.NewStdioWithOptions(u.cfg.Command, nil, u.cfg.Args,
+		transport.WithCommandFunc(func(_ context.Context, command string, _ []string, args []string) (*exec.Cmd, error) {
+			// Not bound to the start's context, which ends once the server
+			// is up: the client's Close ends the process.
+			cmd := exec.Command(command, args...)
+			cmd.Env, cmd.Dir = env, cwd
+			return cmd, nil
+		}),
+		transport.WithCommandStderrWriter(stderrLog{u.logger}))
+	return client.NewClient(t), nil
+}
+
+// sameHostClient follows no redirect to another host: an upstream URL
+// must not send the gateway's headers (its credentials) elsewhere, and
+// mcp-go's HTTP client follows any redirect (GO-2026-6911).
+func sameHostClient() *http.Client {
+	return &http.Client{CheckRedirect: func(req *http.Request, via []*http.Request) error {
+		if len(via) >= 5 {
+			return errors.New("too many redirects")
+		}
+		if req.URL.Host != via[0].URL.Host || req.URL.Scheme != via[0].URL.Scheme {
+			return fmt.Errorf("refusing a redirect from %s to another host (%s)", via[0].URL.Host, req.URL.Host)
+		}
+		return nil
+	}}
+}
+
+// stderrLog passes an upstream's stderr to the gateway's log.
+type stderrLog struct{ logger *slog.Logger }
+
+func (w stderrLog) Write(p []byte) (int, error) {
+	w.logger.Debug("upstream stderr", "text", string(p))
+	return len(p), nil
+}
+
+func listTools(ctx context.Context, c *client.Client) ([]mcp.Tool, error) {
+	var tools []mcp.Tool
+	var cursor mcp.Cursor
+	for range 1000 {
+		req := mcp.ListToolsRequest{}
+		req.Params.Cursor = cursor
+		res, err := c.ListToolsByPage(ctx, req)
+		if err != nil {
+			return nil, err
+		}
+		tools = append(tools, res.Tools...)
+		if res.NextCursor == "" {
+			return tools, nil
+		}
+		cursor = res.NextCursor
+	}
+	return nil, errors.New("more than 1000 pages of tools")
+}
+
+// relist re-reads the tools after the upstream said they changed.
+func (u *upstream) relist(ctx context.Context) {
+	c := u.current()
+	if c == nil {
+		return
+	}
+	cctx, cancel := context.WithTimeout(ctx, connectTimeout)
+	defer cancel()
+	tools, err := listTools(cctx, c)
+	if err != nil {
+		u.logger.Warn("tools/list after list_changed failed", "error", err)
+		return
+	}
+	u.mu.Lock()
+	u.tools = tools
+	u.mu.Unlock()
+	u.changed()
+}
+
+// down records that the connection ended (err says why, nil when it was
+// lost) and closes the client. The tools it offered stay exposed: a call
+// of one while it is down is refused as unavailable, which an agent can
+// retry, rather than vanishing from the list.
+func (u *upstream) down(err error) {
+	u.mu.Lock()
+	c := u.client
+	u.client, u.state, u.since = nil, "down", time.Now()
+	switch {
+	case err != nil:
+		u.lastErr = err.Error()
+	default:
+		u.lastErr = "the connection was lost (the server exited or closed it)"
+	}
+	u.mu.Unlock()
+	if c != nil {
+		_ = c.Close()
+	}
+	u.changed()
+}
+
+// lostNow marks the current connection lost after a transport error on a
+// call, so that the supervisor restarts it.
+func (u *upstream) lostNow(c *client.Client) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.client != c || u.lost == nil {
+		return
+	}
+	select {
+	case <-u.lost:
+	default:
+		close(u.lost)
+	}
+}
+
+func (u *upstream) current() *client.Client {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.client
+}
+
+func (u *upstream) toolList() []mcp.Tool {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.tools
+}
+
+func (u *upstream) status() Status {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return Status{Name: u.name, Transport: u.cfg.Transport(), State: u.state, Tools: len(u.tools), Restarts: u.restarts, Since: u.since, LastError: u.lastErr}
+}
+
+// call forwards a tools/call. A transport failure marks the upstream lost
+// and is returned as errUnavailable; the upstream's own JSON-RPC error is
+// returned as it is.
+func (u *upstream) call(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	c := u.current()
+	if c == nil {
+		st := u.status()
+		return nil, fmt.Errorf("%w: %s is %s (%s)", errUnavailable, u.name, st.State, st.LastError)
+	}
+	res, err := c.CallTool(ctx, req)
+	var te *transport.Error
+	if errors.As(err, &te) && ctx.Err() == nil {
+		u.lostNow(c)
+		return nil, fmt.Errorf("%w: %s: %v", errUnavailable, u.name, err)
+	}
+	return res, err
+}
+
+var errUnavailable = errors.New("upstream unavailable")
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
