@@ -65,6 +65,12 @@ type Gateway struct {
 
 	mu     sync.Mutex
 	routes map[string]route // exposed tool name → upstream tool
+
+	// others guards what was last exposed of resources and prompts.
+	others        sync.Mutex
+	resourceURIs  []string
+	templateCount int
+	promptNames   []string
 }
 
 // judge is how one upstream's calls are judged.
@@ -126,6 +132,8 @@ func New(ctx context.Context, cfg Config, opts Options) (*Gateway, error) {
 	}
 	g.mcp = server.NewMCPServer("recourse-gateway", opts.Version,
 		server.WithToolCapabilities(true),
+		server.WithResourceCapabilities(false, true),
+		server.WithPromptCapabilities(true),
 		server.WithElicitation(),
 		server.WithRecovery(),
 		server.WithInstructions("Recourse's MCP gateway: the tools of the servers behind it, each call judged before it is forwarded. "+
@@ -192,49 +200,139 @@ func (g *Gateway) Statuses() []Status {
 	return out
 }
 
-// refresh recomputes the exposed tools from every upstream's. A tool name
-// offered by one upstream only is exposed as it is; a name two upstreams
-// offer, or the gateway's own, is exposed as SERVER__TOOL for each, so that
-// a name never changes meaning with the order servers start in.
+// refresh recomputes what the gateway exposes from every upstream's
+// catalog. A tool or prompt name offered by one upstream only is exposed
+// as it is; a name two upstreams offer, or the gateway's own, is exposed
+// as SERVER__NAME for each, so that a name never changes meaning with the
+// order servers start in. A resource URI two upstreams offer goes to the
+// first by name.
 func (g *Gateway) refresh() {
+	cats := make([]catalog, len(g.upstreams))
 	count := map[string]int{StatusTool: 1}
-	for _, u := range g.upstreams {
-		for _, t := range u.toolList() {
+	prompts := map[string]int{}
+	for i, u := range g.upstreams {
+		cats[i] = u.offered()
+		for _, t := range cats[i].tools {
 			count[t.Name]++
+		}
+		for _, p := range cats[i].prompts {
+			prompts[p.Name]++
 		}
 	}
 	routes := map[string]route{}
-	for _, u := range g.upstreams {
-		for _, t := range u.toolList() {
-			name := t.Name
-			if count[name] > 1 {
-				name = u.name + "__" + t.Name
+	for i, u := range g.upstreams {
+		for _, t := range cats[i].tools {
+			name := exposed(u.name, t.Name, count)
+			if _, taken := routes[name]; !taken {
+				routes[name] = route{up: u, tool: t}
 			}
-			if _, taken := routes[name]; taken {
-				continue // SERVER__TOOL spelled twice: the first server keeps it
-			}
-			routes[name] = route{up: u, tool: t}
 		}
 	}
 	g.mu.Lock()
 	same := reflect.DeepEqual(routes, g.routes) && len(g.routes) > 0
 	g.routes = routes
 	g.mu.Unlock()
-	if same {
-		return
+	if !same {
+		tools := []server.ServerTool{{Tool: statusTool(), Handler: g.status}}
+		for _, name := range sortedKeys(routes) {
+			t := routes[name].tool
+			t.Name = name
+			tools = append(tools, server.ServerTool{Tool: t, Handler: g.handler(name)})
+		}
+		g.setTools(tools)
 	}
-	tools := []server.ServerTool{{Tool: statusTool(), Handler: g.status}}
-	names := make([]string, 0, len(routes))
-	for name := range routes {
-		names = append(names, name)
+	g.refreshOthers(cats, prompts)
+}
+
+// exposed is the name a tool or prompt is exposed under.
+func exposed(server, name string, count map[string]int) string {
+	if count[name] > 1 {
+		return server + "__" + name
 	}
-	sort.Strings(names)
-	for _, name := range names {
-		t := routes[name].tool
-		t.Name = name
-		tools = append(tools, server.ServerTool{Tool: t, Handler: g.handler(name)})
+	return name
+}
+
+// refreshOthers exposes the upstreams' resources, resource templates and
+// prompts, forwarded as they are: they read, and are not judged.
+func (g *Gateway) refreshOthers(cats []catalog, promptCount map[string]int) {
+	var resources []server.ServerResource
+	var templates []server.ServerResourceTemplate
+	var prompts []server.ServerPrompt
+	seen := map[string]bool{}
+	for i, u := range g.upstreams {
+		for _, r := range cats[i].resources {
+			if !seen[r.URI] {
+				seen[r.URI] = true
+				resources = append(resources, server.ServerResource{Resource: r, Handler: g.readResource(u)})
+			}
+		}
+		for _, t := range cats[i].templates {
+			templates = append(templates, server.ServerResourceTemplate{Template: t, Handler: server.ResourceTemplateHandlerFunc(g.readResource(u))})
+		}
+		for _, p := range cats[i].prompts {
+			own := p.Name
+			p.Name = exposed(u.name, p.Name, promptCount)
+			prompts = append(prompts, server.ServerPrompt{Prompt: p, Handler: g.getPrompt(u, own)})
+		}
 	}
-	g.setTools(tools)
+	g.others.Lock()
+	defer g.others.Unlock()
+	if !reflect.DeepEqual(resourceURIs(resources), g.resourceURIs) {
+		g.resourceURIs = resourceURIs(resources)
+		g.mcp.SetResources(resources...)
+	}
+	if len(templates) != g.templateCount {
+		g.templateCount = len(templates)
+		g.mcp.SetResourceTemplates(templates...)
+	}
+	if names := promptNames(prompts); !reflect.DeepEqual(names, g.promptNames) {
+		g.promptNames = names
+		g.mcp.SetPrompts(prompts...)
+	}
+}
+
+func resourceURIs(rs []server.ServerResource) []string {
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = r.Resource.URI
+	}
+	return out
+}
+
+func promptNames(ps []server.ServerPrompt) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.Prompt.Name
+	}
+	return out
+}
+
+// readResource forwards a resources/read to u.
+func (g *Gateway) readResource(u *upstream) server.ResourceHandlerFunc {
+	return func(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
+		c, err := u.up()
+		if err != nil {
+			return nil, err
+		}
+		res, err := c.ReadResource(ctx, req)
+		if err = u.failure(ctx, c, err); err != nil {
+			return nil, err
+		}
+		return res.Contents, nil
+	}
+}
+
+// getPrompt forwards a prompts/get to u under the prompt's own name.
+func (g *Gateway) getPrompt(u *upstream, name string) server.PromptHandlerFunc {
+	return func(ctx context.Context, req mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		c, err := u.up()
+		if err != nil {
+			return nil, err
+		}
+		req.Params.Name = name
+		res, err := c.GetPrompt(ctx, req)
+		return res, u.failure(ctx, c, err)
+	}
 }
 
 // setTools registers tools; a tool mcp-go refuses (it panics on some

@@ -39,12 +39,21 @@ type upstream struct {
 
 	mu       sync.Mutex
 	client   *client.Client
-	tools    []mcp.Tool
+	catalog  catalog
 	state    string // starting, up, down
 	lastErr  string
 	restarts int
 	since    time.Time
-	lost     chan struct{} // closed when the current connection is lost
+	markLost func() // ends the current connection's wait (once)
+}
+
+// catalog is what an upstream offers: its tools, resources, resource
+// templates and prompts.
+type catalog struct {
+	tools     []mcp.Tool
+	resources []mcp.Resource
+	templates []mcp.ResourceTemplate
+	prompts   []mcp.Prompt
 }
 
 // Status is an upstream's health, as recourse_gateway_status reports it.
@@ -107,7 +116,8 @@ func (u *upstream) connect(ctx context.Context) (<-chan struct{}, error) {
 	markLost := func() { once.Do(func() { close(lost) }) }
 	c.OnConnectionLost(func(error) { markLost() })
 	c.OnNotification(func(n mcp.JSONRPCNotification) {
-		if n.Method == string(mcp.MethodNotificationToolsListChanged) {
+		switch mcp.MCPMethod(n.Method) {
+		case mcp.MethodNotificationToolsListChanged, mcp.MethodNotificationResourcesListChanged, mcp.MethodNotificationPromptsListChanged:
 			go u.relist(ctx)
 		}
 	})
@@ -122,15 +132,15 @@ func (u *upstream) connect(ctx context.Context) (<-chan struct{}, error) {
 		_ = c.Close()
 		return nil, fmt.Errorf("initialize: %w", err)
 	}
-	tools, err := listTools(cctx, c)
+	cat, err := fetchCatalog(cctx, c)
 	if err != nil {
 		_ = c.Close()
-		return nil, fmt.Errorf("tools/list: %w", err)
+		return nil, err
 	}
 	u.mu.Lock()
-	u.client, u.tools, u.state, u.lastErr, u.since, u.lost = c, tools, "up", "", time.Now(), lost
+	u.client, u.catalog, u.state, u.lastErr, u.since, u.markLost = c, cat, "up", "", time.Now(), markLost
 	u.mu.Unlock()
-	u.logger.Info("upstream up", "tools", len(tools))
+	u.logger.Info("upstream up", "tools", len(cat.tools), "resources", len(cat.resources), "prompts", len(cat.prompts))
 	u.changed()
 	if t, ok := c.GetTransport().(*transport.Stdio); ok {
 		go watchStdio(ctx, t, markLost)
@@ -208,26 +218,37 @@ func (w stderrLog) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func listTools(ctx context.Context, c *client.Client) ([]mcp.Tool, error) {
-	var tools []mcp.Tool
-	var cursor mcp.Cursor
-	for range 1000 {
-		req := mcp.ListToolsRequest{}
-		req.Params.Cursor = cursor
-		res, err := c.ListToolsByPage(ctx, req)
-		if err != nil {
-			return nil, err
-		}
-		tools = append(tools, res.Tools...)
-		if res.NextCursor == "" {
-			return tools, nil
-		}
-		cursor = res.NextCursor
+// fetchCatalog lists what the upstream offers, by the capabilities it
+// declared.
+func fetchCatalog(ctx context.Context, c *client.Client) (catalog, error) {
+	var cat catalog
+	caps := c.GetServerCapabilities()
+	tools, err := c.ListTools(ctx, mcp.ListToolsRequest{})
+	if err != nil {
+		return cat, fmt.Errorf("tools/list: %w", err)
 	}
-	return nil, errors.New("more than 1000 pages of tools")
+	cat.tools = tools.Tools
+	if caps.Resources != nil {
+		res, err := c.ListResources(ctx, mcp.ListResourcesRequest{})
+		if err != nil {
+			return cat, fmt.Errorf("resources/list: %w", err)
+		}
+		cat.resources = res.Resources
+		if tpl, err := c.ListResourceTemplates(ctx, mcp.ListResourceTemplatesRequest{}); err == nil {
+			cat.templates = tpl.ResourceTemplates // optional: a server may not implement it
+		}
+	}
+	if caps.Prompts != nil {
+		res, err := c.ListPrompts(ctx, mcp.ListPromptsRequest{})
+		if err != nil {
+			return cat, fmt.Errorf("prompts/list: %w", err)
+		}
+		cat.prompts = res.Prompts
+	}
+	return cat, nil
 }
 
-// relist re-reads the tools after the upstream said they changed.
+// relist re-reads the catalog after the upstream said it changed.
 func (u *upstream) relist(ctx context.Context) {
 	c := u.current()
 	if c == nil {
@@ -235,13 +256,13 @@ func (u *upstream) relist(ctx context.Context) {
 	}
 	cctx, cancel := context.WithTimeout(ctx, connectTimeout)
 	defer cancel()
-	tools, err := listTools(cctx, c)
+	cat, err := fetchCatalog(cctx, c)
 	if err != nil {
-		u.logger.Warn("tools/list after list_changed failed", "error", err)
+		u.logger.Warn("listing after list_changed failed", "error", err)
 		return
 	}
 	u.mu.Lock()
-	u.tools = tools
+	u.catalog = cat
 	u.mu.Unlock()
 	u.changed()
 }
@@ -272,13 +293,8 @@ func (u *upstream) down(err error) {
 func (u *upstream) lostNow(c *client.Client) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	if u.client != c || u.lost == nil {
-		return
-	}
-	select {
-	case <-u.lost:
-	default:
-		close(u.lost)
+	if u.client == c && u.markLost != nil {
+		u.markLost()
 	}
 }
 
@@ -288,34 +304,49 @@ func (u *upstream) current() *client.Client {
 	return u.client
 }
 
-func (u *upstream) toolList() []mcp.Tool {
+func (u *upstream) offered() catalog {
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	return u.tools
+	return u.catalog
 }
 
 func (u *upstream) status() Status {
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	return Status{Name: u.name, Transport: u.cfg.Transport(), State: u.state, Tools: len(u.tools), Restarts: u.restarts, Since: u.since, LastError: u.lastErr}
+	return Status{Name: u.name, Transport: u.cfg.Transport(), State: u.state, Tools: len(u.catalog.tools), Restarts: u.restarts, Since: u.since, LastError: u.lastErr}
 }
 
 // call forwards a tools/call. A transport failure marks the upstream lost
 // and is returned as errUnavailable; the upstream's own JSON-RPC error is
 // returned as it is.
 func (u *upstream) call(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	c := u.current()
-	if c == nil {
-		st := u.status()
-		return nil, fmt.Errorf("%w: %s is %s (%s)", errUnavailable, u.name, st.State, st.LastError)
+	c, err := u.up()
+	if err != nil {
+		return nil, err
 	}
 	res, err := c.CallTool(ctx, req)
+	return res, u.failure(ctx, c, err)
+}
+
+// failure is err from a request to the upstream: a transport failure
+// marks it lost and is errUnavailable; the upstream's own JSON-RPC error
+// is returned as it is.
+func (u *upstream) failure(ctx context.Context, c *client.Client, err error) error {
 	var te *transport.Error
 	if errors.As(err, &te) && ctx.Err() == nil {
 		u.lostNow(c)
-		return nil, fmt.Errorf("%w: %s: %v", errUnavailable, u.name, err)
+		return fmt.Errorf("%w: %s: %v", errUnavailable, u.name, err)
 	}
-	return res, err
+	return err
+}
+
+// client is the upstream's client, or errUnavailable.
+func (u *upstream) up() (*client.Client, error) {
+	if c := u.current(); c != nil {
+		return c, nil
+	}
+	st := u.status()
+	return nil, fmt.Errorf("%w: %s is %s (%s)", errUnavailable, u.name, st.State, st.LastError)
 }
 
 var errUnavailable = errors.New("upstream unavailable")
