@@ -64,7 +64,7 @@ type fixture struct {
 
 // start runs a gateway whose servers are the test upstream under each of
 // names, with the recourse settings given (YAML flow maps, "" for none).
-func start(t *testing.T, servers map[string]string) *fixture {
+func start(t testing.TB, servers map[string]string) *fixture {
 	t.Helper()
 	dir := t.TempDir()
 	f := &fixture{records: map[string]string{}, log: filepath.Join(dir, "decisions.jsonl"), store: &allowonce.Store{Dir: filepath.Join(dir, "allow-once")}}
@@ -119,7 +119,7 @@ func (e *elicitor) Elicit(_ context.Context, req mcp.ElicitationRequest) (*mcp.E
 
 // connect is a client of the gateway; with e, one that declares
 // elicitation and answers as e says.
-func (f *fixture) connect(t *testing.T, e *elicitor) *client.Client {
+func (f *fixture) connect(t testing.TB, e *elicitor) *client.Client {
 	t.Helper()
 	var opts []client.ClientOption
 	if e != nil {

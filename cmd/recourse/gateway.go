@@ -95,6 +95,11 @@ always_ask) and a top-level decision_log file. See docs/gateway.md.`,
 			defer g.Close()
 			upstreamCtx, stopUpstreams := context.WithCancel(context.Background())
 			wait := g.Start(upstreamCtx)
+			// A client lists tools first: let every upstream connect once
+			// (or fail to) before answering.
+			readyCtx, ready := context.WithTimeout(ctx, 30*time.Second)
+			g.WaitReady(readyCtx)
+			ready()
 			defer func() {
 				stopUpstreams()
 				wait()
