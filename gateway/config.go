@@ -9,6 +9,7 @@ package gateway
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"net/url"
 	"os"
 	"path"
@@ -105,6 +106,9 @@ func ParseConfig(data []byte) (Config, error) {
 	}
 	if err := dec.Decode(new(any)); err == nil {
 		return Config{}, configErr("", "the configuration holds more than one document")
+	}
+	if err := c.expand(os.LookupEnv); err != nil {
+		return Config{}, err
 	}
 	return c, c.check()
 }
@@ -215,4 +219,74 @@ func matches(patterns []string, tool string) bool {
 		ok, err := path.Match(p, tool)
 		return ok && err == nil
 	})
+}
+
+// expand replaces ${VAR} and ${VAR:-default} in the fields Claude Code
+// expands in .mcp.json (command, args, env, url, headers; its MCP docs,
+// "Environment variable expansion"), so a block moved from there means
+// the same here. A variable that is unset, with no default, is an error:
+// sending a literal "${TOKEN}" header would fail later and less clearly.
+func (c *Config) expand(lookup func(string) (string, bool)) error {
+	for _, name := range sortedKeys(c.MCPServers) {
+		s := c.MCPServers[name]
+		field := "mcpServers." + name
+		var err error
+		one := func(where string, v *string) {
+			if err == nil {
+				*v, err = expandVars(*v, lookup, field+"."+where)
+			}
+		}
+		one("command", &s.Command)
+		one("url", &s.URL)
+		s.Args = slices.Clone(s.Args)
+		for i := range s.Args {
+			one(fmt.Sprintf("args[%d]", i), &s.Args[i])
+		}
+		s.Env, s.Headers = maps.Clone(s.Env), maps.Clone(s.Headers)
+		for _, k := range sortedKeys(s.Env) {
+			v := s.Env[k]
+			one("env."+k, &v)
+			s.Env[k] = v
+		}
+		for _, k := range sortedKeys(s.Headers) {
+			v := s.Headers[k]
+			one("headers."+k, &v)
+			s.Headers[k] = v
+		}
+		if err != nil {
+			return err
+		}
+		c.MCPServers[name] = s
+	}
+	return nil
+}
+
+// expandVars expands ${VAR} and ${VAR:-default} in s; anything else,
+// $VAR included, is literal.
+func expandVars(s string, lookup func(string) (string, bool), field string) (string, error) {
+	var out strings.Builder
+	for {
+		i := strings.Index(s, "${")
+		if i < 0 {
+			out.WriteString(s)
+			return out.String(), nil
+		}
+		end := strings.IndexByte(s[i:], '}')
+		if end < 0 {
+			out.WriteString(s)
+			return out.String(), nil
+		}
+		out.WriteString(s[:i])
+		name, def, hasDef := strings.Cut(s[i+2:i+end], ":-")
+		v, ok := lookup(name)
+		switch {
+		case ok && (v != "" || !hasDef):
+			out.WriteString(v)
+		case hasDef:
+			out.WriteString(def)
+		default:
+			return "", configErr(field, fmt.Sprintf("${%s} is not set in the gateway's environment (give it a value, or a default: ${%s:-VALUE})", name, name))
+		}
+		s = s[i+end+1:]
+	}
 }

@@ -52,6 +52,28 @@ func TestParseConfig(t *testing.T) {
 	}
 }
 
+func TestExpand(t *testing.T) {
+	t.Setenv("GW_TOKEN", "s3cret")
+	t.Setenv("GW_EMPTY", "")
+	doc := `{"mcpServers": {"api": {"url": "${GW_BASE:-https://api.example}/mcp", "headers": {"Authorization": "Bearer ${GW_TOKEN}", "X-Literal": "$GW_TOKEN"}},
+		"cmd": {"command": "${GW_EMPTY:-npx}", "args": ["${GW_TOKEN}", "${GW_EMPTY}"], "env": {"T": "${GW_TOKEN}"}}}}`
+	c, err := ParseConfig([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	api, cmd := c.MCPServers["api"], c.MCPServers["cmd"]
+	if api.URL != "https://api.example/mcp" || api.Headers["Authorization"] != "Bearer s3cret" || api.Headers["X-Literal"] != "$GW_TOKEN" {
+		t.Fatalf("%+v", api)
+	}
+	if cmd.Command != "npx" || cmd.Args[0] != "s3cret" || cmd.Args[1] != "" || cmd.Env["T"] != "s3cret" {
+		t.Fatalf("%+v", cmd)
+	}
+	_, err = ParseConfig([]byte(`{"mcpServers": {"api": {"url": "https://a/mcp", "headers": {"Authorization": "Bearer ${GW_UNSET_TOKEN}"}}}}`))
+	if err == nil || !strings.HasPrefix(err.Error(), "mcpServers.api.headers.Authorization") {
+		t.Fatalf("an unset variable: %v", err)
+	}
+}
+
 func TestImport(t *testing.T) {
 	home, project := t.TempDir(), t.TempDir()
 	write := func(name, body string) {

@@ -20,6 +20,7 @@ import (
 	"github.com/recourse-dev/recourse/allowonce"
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/hooks"
+	"github.com/recourse-dev/recourse/internal/redact"
 	"github.com/recourse-dev/recourse/mcpserver"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/report"
@@ -555,7 +556,7 @@ func (g *Gateway) forward(ctx context.Context, r route, req mcp.CallToolRequest,
 	case errors.Is(err, errUnavailable):
 		return mcpserver.Failure(mcpserver.KindUpstreamUnavailable, err)
 	case err != nil:
-		return mcp.NewToolResultError(fmt.Sprintf("%s returned an error: %v", r.up.name, err))
+		return mcp.NewToolResultError(redact.String(fmt.Sprintf("%s returned an error: %v", r.up.name, err)))
 	case res == nil:
 		return mcpserver.Failure(mcpserver.KindUpstreamUnavailable, fmt.Errorf("%w: %s returned no result", errUnavailable, r.up.name))
 	}

@@ -15,6 +15,8 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/recourse-dev/recourse/internal/redact"
 )
 
 // Backoff bounds the waits between an upstream's restarts.
@@ -277,7 +279,7 @@ func (u *upstream) down(err error) {
 	u.client, u.state, u.since = nil, "down", time.Now()
 	switch {
 	case err != nil:
-		u.lastErr = err.Error()
+		u.lastErr = redact.String(err.Error()) // an error may quote a URL or a header
 	default:
 		u.lastErr = "the connection was lost (the server exited or closed it)"
 	}
@@ -335,7 +337,7 @@ func (u *upstream) failure(ctx context.Context, c *client.Client, err error) err
 	var te *transport.Error
 	if errors.As(err, &te) && ctx.Err() == nil {
 		u.lostNow(c)
-		return fmt.Errorf("%w: %s: %v", errUnavailable, u.name, err)
+		return fmt.Errorf("%w: %s: %s", errUnavailable, u.name, redact.String(err.Error()))
 	}
 	return err
 }
