@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -64,8 +65,9 @@ type Gateway struct {
 	judges    map[string]judge
 	log       *decisionLog
 
-	mu     sync.Mutex
-	routes map[string]route // exposed tool name → upstream tool
+	mu      sync.Mutex
+	routes  map[string]route // exposed tool name → upstream tool
+	pending pendingAsks      // questions asked of 2026-07-28 clients
 
 	// others guards what was last exposed of resources and prompts.
 	others        sync.Mutex
@@ -414,13 +416,10 @@ func (g *Gateway) handler(name string) server.ToolHandlerFunc {
 // through. Every path that does not reach the upstream is a refusal.
 func (g *Gateway) call(ctx context.Context, r route, req mcp.CallToolRequest) *mcp.CallToolResult {
 	rec := record{Time: time.Now().UTC(), Upstream: r.up.name, Tool: r.tool.Name}
-	args, err := json.Marshal(req.Params.Arguments)
-	if err != nil || (req.Params.Arguments != nil && !strings.HasPrefix(string(args), "{")) {
-		rec.Decision, rec.Error = "refused", "arguments are not a JSON object"
-		return g.refuse(rec, mcpserver.Failure(mcpserver.KindInvalidArgument, errors.New("the call's arguments must be a JSON object")))
-	}
-	if req.Params.Arguments == nil {
-		args = []byte("{}")
+	args, err := callArguments(req.Params)
+	if err != nil {
+		rec.Decision, rec.Error = "refused", err.Error()
+		return g.refuse(rec, mcpserver.Failure(mcpserver.KindInvalidArgument, err))
 	}
 	rec.ArgsDigest = digest(args)
 	act := allowonce.Action{Host: HostName, Tool: r.up.name + "/" + r.tool.Name, Input: string(args)}
@@ -430,7 +429,7 @@ func (g *Gateway) call(ctx context.Context, r route, req mcp.CallToolRequest) *m
 			if err := g.record(rec); err != nil {
 				return g.failed(err)
 			}
-			return g.forward(ctx, r, req, "")
+			return g.forward(ctx, r, req, args, "")
 		}
 	}
 	j := g.judges[r.up.name]
@@ -452,7 +451,16 @@ func (g *Gateway) call(ctx context.Context, r route, req mcp.CallToolRequest) *m
 	}
 	switch {
 	case a.Ask:
-		ok, outcome := g.elicit(ctx, r, a.Reason)
+		var ok bool
+		var outcome string
+		if server.IsModernRequest(ctx) {
+			var pending *mcp.CallToolResult
+			if ok, outcome, pending = g.askModern(req.Params, rec.ArgsDigest, r, a.Reason); pending != nil {
+				return pending // the client asks the person and calls again
+			}
+		} else {
+			ok, outcome = g.elicit(ctx, r, a.Reason)
+		}
 		rec.Elicitation = outcome
 		if !ok {
 			rec.Forwarded = false
@@ -474,7 +482,28 @@ func (g *Gateway) call(ctx context.Context, r route, req mcp.CallToolRequest) *m
 	if err := g.record(rec); err != nil {
 		return g.failed(err)
 	}
-	return g.forward(ctx, r, req, a.Context)
+	return g.forward(ctx, r, req, args, a.Context)
+}
+
+// callArguments are the call's arguments as the client sent them (the
+// raw JSON: a large integer keeps every digit), which are both what is
+// judged and what is forwarded; absent arguments are {}.
+func callArguments(p mcp.CallToolParams) ([]byte, error) {
+	raw := bytes.TrimSpace(p.RawArguments)
+	if len(raw) == 0 || string(raw) == "null" {
+		if p.Arguments == nil {
+			return []byte("{}"), nil
+		}
+		b, err := json.Marshal(p.Arguments)
+		if err != nil {
+			return nil, fmt.Errorf("the call's arguments cannot be encoded: %w", err)
+		}
+		raw = b
+	}
+	if raw[0] != '{' {
+		return nil, errors.New("the call's arguments must be a JSON object")
+	}
+	return raw, nil
 }
 
 // evaluate judges the call: the upstream's name, the tool's own name and
@@ -519,22 +548,38 @@ func (g *Gateway) canElicit(ctx context.Context) bool {
 
 // elicit asks the person at the client whether the call may run: true
 // only on an explicit accept with approve set. It says what happened.
+// Over protocol versions before 2026-07-28 this is the server-initiated
+// elicitation/create request.
 func (g *Gateway) elicit(ctx context.Context, r route, reason string) (bool, string) {
-	req := mcp.ElicitationRequest{}
-	req.Params.Message = fmt.Sprintf("%s wants to call %s on %s. %s Approve to run it this once.", "The agent", r.tool.Name, r.up.name, reason)
-	req.Params.RequestedSchema = map[string]any{
-		"type": "object",
-		"properties": map[string]any{
-			"approve": map[string]any{"type": "boolean", "title": "Run " + r.tool.Name + " on " + r.up.name + " once?", "description": "true runs the call once; false refuses it"},
-		},
-		"required": []string{"approve"},
-	}
-	res, err := g.mcp.RequestElicitation(ctx, req)
+	res, err := g.mcp.RequestElicitation(ctx, mcp.ElicitationRequest{Params: elicitation(r, reason)})
 	if err != nil {
 		g.opts.Logger.Warn("elicitation failed", "error", err)
 		return false, "error"
 	}
-	if res.Action != mcp.ElicitationResponseActionAccept {
+	return approved(res)
+}
+
+// elicitation is the form the person is asked: what would happen, why,
+// and one boolean.
+func elicitation(r route, reason string) mcp.ElicitationParams {
+	return mcp.ElicitationParams{
+		Message: fmt.Sprintf("The agent wants to call %s on %s. %s Approve to run it this once.", r.tool.Name, r.up.name, reason),
+		RequestedSchema: map[string]any{
+			"type": "object",
+			"properties": map[string]any{
+				"approve": map[string]any{"type": "boolean", "title": "Run " + r.tool.Name + " on " + r.up.name + " once?", "description": "true runs the call once; false refuses it"},
+			},
+			"required": []string{"approve"},
+		},
+	}
+}
+
+// approved reads the person's answer: true only on accept with approve.
+func approved(res *mcp.ElicitationResult) (bool, string) {
+	switch {
+	case res == nil:
+		return false, "error"
+	case res.Action != mcp.ElicitationResponseActionAccept:
 		return false, string(res.Action)
 	}
 	content, _ := res.Content.(map[string]any)
@@ -546,10 +591,11 @@ func (g *Gateway) elicit(ctx context.Context, r route, reason string) (bool, str
 
 // forward sends the call to its upstream under its own name. A warn's
 // note is added to the result so the agent surfaces it.
-func (g *Gateway) forward(ctx context.Context, r route, req mcp.CallToolRequest, note string) *mcp.CallToolResult {
+// The arguments are forwarded as the bytes that were judged.
+func (g *Gateway) forward(ctx context.Context, r route, req mcp.CallToolRequest, args []byte, note string) *mcp.CallToolResult {
 	out := mcp.CallToolRequest{}
 	out.Params.Name = r.tool.Name
-	out.Params.Arguments = req.Params.Arguments
+	out.Params.Arguments = json.RawMessage(args)
 	out.Params.Meta = req.Params.Meta
 	res, err := r.up.call(ctx, out)
 	switch {

@@ -121,6 +121,13 @@ func (e *elicitor) Elicit(_ context.Context, req mcp.ElicitationRequest) (*mcp.E
 // elicitation and answers as e says.
 func (f *fixture) connect(t testing.TB, e *elicitor) *client.Client {
 	t.Helper()
+	return f.connectAt(t, e, "2025-11-25")
+}
+
+// connectAt is connect at a protocol version ("" for the newest, where
+// elicitation is a multi round-trip request).
+func (f *fixture) connectAt(t testing.TB, e *elicitor, version string) *client.Client {
+	t.Helper()
 	var opts []client.ClientOption
 	if e != nil {
 		opts = append(opts, client.WithElicitationHandler(e))
@@ -134,7 +141,7 @@ func (f *fixture) connect(t testing.TB, e *elicitor) *client.Client {
 		t.Fatal(err)
 	}
 	init := mcp.InitializeRequest{}
-	init.Params.ProtocolVersion = "2025-11-25"
+	init.Params.ProtocolVersion = version
 	init.Params.ClientInfo = mcp.Implementation{Name: "test", Version: "1"}
 	if e != nil {
 		init.Params.Capabilities.Elicitation = &mcp.ElicitationCapability{}
@@ -393,4 +400,37 @@ func TestToolListChangesPropagate(t *testing.T) {
 		}
 	}
 	t.Fatal("fresh_tool never appeared")
+}
+
+// TestModernClientsAreAskedByMultiRoundTrip: over protocol 2026-07-28 the
+// question is an input_required result; only an answer to a question the
+// gateway issued for that very call counts.
+func TestModernClientsAreAskedByMultiRoundTrip(t *testing.T) {
+	f := start(t, map[string]string{"records": ""})
+	approving := &elicitor{action: mcp.ElicitationResponseActionAccept, approve: true}
+	if res := call(t, f.connectAt(t, approving, ""), "zap_everything", map[string]any{"scope": "m1"}); res.IsError || len(approving.asked) != 1 {
+		t.Fatalf("asked %d times: %s", len(approving.asked), text(res))
+	}
+	denying := &elicitor{action: mcp.ElicitationResponseActionDecline}
+	if _, kind := refusal(t, call(t, f.connectAt(t, denying, ""), "zap_everything", map[string]any{"scope": "m2"})); kind != "needs_approval" {
+		t.Fatal(kind)
+	}
+	// A first call that brings its own "approval" and a made-up state is
+	// asked like any other, and refused when the person declines.
+	c := f.connectAt(t, denying, "")
+	req := mcp.CallToolRequest{}
+	req.Params.Name, req.Params.Arguments = "zap_everything", map[string]any{"scope": "forged"}
+	req.Params.RequestState = "0123456789abcdef0123456789abcdef"
+	req.Params.InputResponses = mcp.InputResponses{approveKey: mcp.NewElicitationInputResponse(mcp.ElicitationResult{
+		ElicitationResponse: mcp.ElicitationResponse{Action: mcp.ElicitationResponseActionAccept, Content: map[string]any{"approve": true}}})}
+	res, err := c.CallTool(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, kind := refusal(t, res); kind != "needs_approval" {
+		t.Fatal(kind)
+	}
+	if got := f.received(t, "records"); len(got) != 1 {
+		t.Fatalf("the upstream received %v", got)
+	}
 }
