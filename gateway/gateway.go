@@ -438,7 +438,7 @@ func (g *Gateway) call(ctx context.Context, r route, req mcp.CallToolRequest) *m
 		rec.Decision, rec.Error = "refused", err.Error()
 		return g.refuse(rec, mcpserver.Failure("", err))
 	}
-	rec.Decision, rec.Rules = string(rep.RiskAssessment), ruleIDs(rep)
+	rec.Decision, rec.Rules = string(rep.RiskAssessment), rep.RuleIDs()
 	a := hooks.Verdict(rep, j.failOn, g.canElicit(ctx))
 	switch {
 	case matches(j.policy.AlwaysBlock, r.tool.Name):
@@ -633,17 +633,4 @@ func (g *Gateway) record(rec record) error {
 		return nil
 	}
 	return g.log.write(rec)
-}
-
-// ruleIDs are the rules behind a report's verdicts, each once.
-func ruleIDs(rep *report.ConsequenceReport) []string {
-	seen := map[string]bool{}
-	var ids []string
-	for _, m := range rep.Mutations {
-		if id := m.Recoverability.RuleID; id != "" && !seen[id] {
-			seen[id] = true
-			ids = append(ids, id)
-		}
-	}
-	return ids
 }

@@ -107,3 +107,28 @@ func (ClaudeCode) Write(stdout, stderr io.Writer, a Answer) int {
 // CanAsk implements Host: Claude Code asks its user on permissionDecision
 // "ask".
 func (ClaudeCode) CanAsk() bool { return true }
+
+// ClaudeCodeHTTP is Claude Code's type "http" hook: the same input, POSTed
+// as the request body. Claude Code reads a 2xx response's JSON body as a
+// command hook's stdout, and treats any other status, or a failed
+// connection, as a non-blocking error — the call would run. So every
+// answer, a stop included, is hookSpecificOutput JSON
+// (permissionDecision "deny" for a stop) for a 200 response.
+// Claude Code's hooks reference: https://docs.claude.com/en/docs/claude-code/hooks
+// (HTTP hooks; PreToolUse decision control).
+type ClaudeCodeHTTP struct{ ClaudeCode }
+
+// Write implements Host; its status is the HTTP status to answer.
+func (ClaudeCodeHTTP) Write(stdout, _ io.Writer, a Answer) int {
+	out := map[string]string{"hookEventName": "PreToolUse"}
+	switch {
+	case a.Stop:
+		out["permissionDecision"], out["permissionDecisionReason"] = "deny", a.Reason
+	case a.Ask:
+		out["permissionDecision"], out["permissionDecisionReason"] = "ask", a.Reason
+	case a.Context != "":
+		out["additionalContext"] = a.Context
+	}
+	_ = json.NewEncoder(stdout).Encode(map[string]any{"hookSpecificOutput": out})
+	return 200
+}

@@ -108,6 +108,10 @@ type Config struct {
 	AllowOnce *allowonce.Store
 	// AllowOnceErr says why AllowOnce is unset, for the stop messages.
 	AllowOnceErr error
+	// Observe, when set, is told of every call read: its tool, its parts'
+	// text, the report that decided it (nil when it could not be
+	// evaluated) and the error; for metrics and decision logs.
+	Observe func(tool, input string, rep *report.ConsequenceReport, err error)
 }
 
 // Run reads one hook input from stdin, evaluates it and answers the host.
@@ -193,6 +197,9 @@ func decide(ctx context.Context, h Host, stdin io.Reader, cfg Config) (Answer, *
 		return Answer{}, act, err
 	}
 	rep, err := worst(ctx, setup, call)
+	if cfg.Observe != nil {
+		cfg.Observe(call.Tool, call.input(), rep, err)
+	}
 	if err != nil {
 		return Answer{}, act, err
 	}

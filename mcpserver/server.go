@@ -415,3 +415,17 @@ func stringArg(args map[string]any, key, def string) string {
 }
 
 func ptr(s string) *string { return &s }
+
+// CallTool runs one of Recourse's tools outside MCP (the HTTP decision
+// service): the same argument checks, evaluation, deadline and envelope
+// as a tools/call of name with args.
+func (s *Server) CallTool(ctx context.Context, name string, args any) *mcp.CallToolResult {
+	t := s.tools[name]
+	if t == nil {
+		return s.UnknownTool(name, args)
+	}
+	req := mcp.CallToolRequest{}
+	req.Params.Name, req.Params.Arguments = name, args
+	res, _ := s.handler(t)(ctx, req) // the handler answers every failure with an envelope
+	return res
+}

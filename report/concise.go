@@ -133,3 +133,17 @@ func briefCounts(s Summary) string {
 	}
 	return strings.Join(parts, " · ")
 }
+
+// RuleIDs are the rules behind the report's verdicts, each once, in the
+// order of the mutations: what a decision record names.
+func (rep *ConsequenceReport) RuleIDs() []string {
+	seen := map[string]bool{}
+	var ids []string
+	for _, m := range rep.Mutations {
+		if id := m.Recoverability.RuleID; id != "" && !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}

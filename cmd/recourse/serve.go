@@ -1,0 +1,147 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/recourse-dev/recourse/audit"
+	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/hooks"
+	"github.com/recourse-dev/recourse/mcpserver"
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/policy"
+	"github.com/recourse-dev/recourse/report"
+	"github.com/recourse-dev/recourse/rules/builtin"
+	"github.com/recourse-dev/recourse/serve"
+)
+
+// newServeCmd is recourse serve.
+func newServeCmd() *cobra.Command {
+	var (
+		o           serve.Options
+		policies    []string
+		environment string
+		failOn      string
+		logLevel    string
+	)
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "One HTTP decision service for a team's agents and pipelines",
+		Long: `Serve Recourse over HTTP: the MCP tools' evaluations, Claude Code's HTTP hook,
+Docker MCP Gateway's before:http interceptor and an HCP Terraform run task, each a
+thin adapter over the one evaluator, with health, readiness and Prometheus metrics.
+
+Endpoints: POST /v1/evaluate/terraform|shell|mcp, POST /v1/hooks/claude-code,
+POST /v1/interceptors/docker-mcp, POST /v1/run-tasks/terraform-cloud (with
+--tfc-hmac-key-file), GET /health, GET /ready, GET /metrics. A non-loopback
+--addr needs --token-file or --client-ca. See docs/serve.md.`,
+		Example: `  recourse serve
+  recourse serve --addr 0.0.0.0:8484 --token-file /etc/recourse/tokens --tls-cert tls.crt --tls-key tls.key --audit-log /var/log/recourse/audit.jsonl`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			level, ok := map[string]slog.Level{"debug": slog.LevelDebug, "info": slog.LevelInfo, "warn": slog.LevelWarn, "error": slog.LevelError}[logLevel]
+			if !ok {
+				return usageErr("--log-level %q: expected debug, info, warn or error", logLevel)
+			}
+			fail := model.Decision(failOn)
+			if fail != model.Warn && fail != model.Escalate && fail != model.Block {
+				return usageErr("--fail-on %q: expected warn, escalate or block", failOn)
+			}
+			if o.Timeout <= 0 {
+				return usageErr("--timeout %s: expected a positive duration", o.Timeout)
+			}
+			failed := func(err error) error {
+				_ = report.RenderError(cmd.ErrOrStderr(), model.AsError(err), report.FormatHuman)
+				return &exitStatus{code: exitError}
+			}
+			logger := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: level}))
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			pol, err := policy.New(ctx, policies...)
+			if err != nil {
+				return failed(err)
+			}
+			eng, err := builtin.Engine()
+			if err != nil {
+				return failed(err)
+			}
+			ev := evaluator.New(eng, pol)
+			o.MCP = mcpserver.New(ev, eng, mcpserver.Options{Environment: environment, Timeout: o.Timeout, Version: buildVersion(), Logger: logger})
+			o.Terraform, o.RunTaskFailOn = ev, failOn
+			o.Hook = hooks.Config{
+				// A central service reads no project of the caller's: the
+				// call is judged by the service's own policy and environment.
+				Setup: func(context.Context, string) (hooks.Setup, error) {
+					return hooks.Setup{Evaluator: ev, FailOn: fail,
+						Options: evaluator.Options{Environment: environment, Actor: "recourse-serve", Timeout: o.Timeout}}, nil
+				},
+				WarnContext: true, EscalateAsk: true,
+			}
+			o.Logger, o.Version = logger, buildVersion()
+			srv, err := serve.New(o)
+			if err != nil {
+				return failed(err)
+			}
+			err = srv.ListenAndServe(ctx, func(addr string) {
+				logger.Info("serving", "addr", addr, "policies", policies, "environment", environment)
+				fmt.Fprintf(cmd.ErrOrStderr(), "recourse serve: listening on %s\n", addr)
+			})
+			if err != nil && ctx.Err() == nil {
+				return failed(err)
+			}
+			return nil
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&o.Addr, "addr", serve.DefaultAddr, "HOST:PORT to listen on; a non-loopback address needs --token-file or --client-ca")
+	fl.StringVar(&o.TokenFile, "token-file", "", "bearer tokens, one a line, reloaded when the file changes")
+	fl.StringVar(&o.ClientCA, "client-ca", "", "admit clients with a certificate this CA signed (mTLS; needs --tls-cert)")
+	fl.StringVar(&o.TLSCert, "tls-cert", "", "serve HTTPS with this certificate (reloaded when it changes)")
+	fl.StringVar(&o.TLSKey, "tls-key", "", "the certificate's key")
+	fl.StringVar(&o.TFCHMACKeyFile, "tfc-hmac-key-file", "", "the HCP Terraform run task's HMAC key; serves /v1/run-tasks/terraform-cloud")
+	fl.StringArrayVar(&o.CORSOrigins, "cors-origin", nil, "an origin browsers may call from (repeatable); none by default")
+	fl.StringVar(&o.AuditLog, "audit-log", "", "append every decision to this hash-chained JSONL file (recourse audit verify checks it)")
+	fl.StringArrayVar(&policies, "policy", nil, "directory of Rego policies (repeatable; see docs/policy.md)")
+	fl.StringVar(&environment, "environment", "", "the environment of every evaluation")
+	fl.StringVar(&failOn, "fail-on", string(model.Escalate), "lowest decision that stops a hook's call or fails a run task: warn, escalate or block")
+	fl.DurationVar(&o.Timeout, "timeout", evaluator.DefaultTimeout, "deadline of each request, rendering included")
+	fl.StringVar(&logLevel, "log-level", "warn", "stderr log level: debug, info, warn or error")
+	_ = cmd.RegisterFlagCompletionFunc("fail-on", fixedCompletion("warn", "escalate", "block"))
+	_ = cmd.RegisterFlagCompletionFunc("log-level", fixedCompletion("debug", "info", "warn", "error"))
+	return cmd
+}
+
+// newAuditCmd is recourse audit.
+func newAuditCmd() *cobra.Command {
+	cmd := &cobra.Command{Use: "audit", Short: "Check a hash-chained decision log"}
+	cmd.AddCommand(&cobra.Command{
+		Use:   "verify FILE",
+		Short: "Verify an --audit-log: every line's hash and its link to the line before",
+		Long: `Read a decision log written by recourse serve --audit-log and check its chain:
+each line's hash over its content, and its prev_hash against the line before. An
+edited line, or a line removed, inserted or moved, is reported with its position,
+and the exit status is 1.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f, err := os.Open(args[0])
+			if err != nil {
+				return &exitStatus{code: exitError, err: err}
+			}
+			defer f.Close()
+			last, err := audit.Verify(f)
+			if err != nil {
+				fmt.Fprintf(cmd.ErrOrStderr(), "%s: the chain breaks at %v\n", args[0], err)
+				return &exitStatus{code: exitError}
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: the chain holds (last hash %s)\n", args[0], last)
+			return nil
+		},
+	})
+	return cmd
+}

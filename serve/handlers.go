@@ -1,0 +1,165 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/recourse-dev/recourse/audit"
+	"github.com/recourse-dev/recourse/hooks"
+	"github.com/recourse-dev/recourse/mcpserver"
+	"github.com/recourse-dev/recourse/report"
+)
+
+// evaluate is POST /v1/evaluate/KIND: the body is the MCP tool's
+// arguments, the answer its envelope, with a status code from the
+// envelope's error type.
+func (s *Server) evaluate(kind, tool string) http.Handler {
+	endpoint := "/v1/evaluate/" + kind
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
+		defer cancel()
+		body, err := readBody(r)
+		var res any
+		var args any
+		switch {
+		case err != nil:
+			res = mcpserver.Failure(mcpserver.KindMalformedInput, err).StructuredContent
+		case json.Unmarshal(body, &args) != nil:
+			res = mcpserver.Failure(mcpserver.KindMalformedInput, errors.New("the request body is not JSON: expected the tool's arguments as an object, such as {\"command\": \"rm -rf ./build\"}")).StructuredContent
+		default:
+			res = s.opts.MCP.CallTool(ctx, tool, args).StructuredContent
+		}
+		env, _ := res.(mcpserver.Envelope)
+		code := statusOf(env)
+		var buf bytes.Buffer
+		if err := json.NewEncoder(&buf).Encode(res); err != nil || ctx.Err() != nil {
+			// The deadline covers rendering: a report finished late is not sent.
+			env = mcpserver.Failure(mcpserver.KindDeadlineExceeded, errors.New("the evaluation and its answer did not finish within the request's deadline")).StructuredContent.(mcpserver.Envelope)
+			code = http.StatusGatewayTimeout
+			buf.Reset()
+			_ = json.NewEncoder(&buf).Encode(env)
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(code)
+		_, _ = w.Write(buf.Bytes())
+		s.observe(endpoint, body, env)
+		s.metrics.request(endpoint, code, time.Since(start))
+	})
+}
+
+// statusOf maps an envelope to an HTTP status: 200 for a verdict (any
+// decision), 4xx for an input that cannot be judged, 5xx for a failure.
+func statusOf(env mcpserver.Envelope) int {
+	if env.Error == nil {
+		return http.StatusOK
+	}
+	switch {
+	case env.Error.Kind == mcpserver.KindInputTooLarge:
+		return http.StatusRequestEntityTooLarge
+	case env.Error.Kind == mcpserver.KindDeadlineExceeded:
+		return http.StatusGatewayTimeout
+	case env.Error.Type == mcpserver.TypeInternal:
+		return http.StatusInternalServerError
+	case env.Error.Type == mcpserver.TypeConflict:
+		return http.StatusConflict
+	}
+	return http.StatusBadRequest
+}
+
+// observe records an evaluate endpoint's decision: metrics and the audit
+// log.
+func (s *Server) observe(endpoint string, input []byte, env mcpserver.Envelope) {
+	e := audit.Entry{Endpoint: endpoint, InputSHA256: digest(input)}
+	switch rep, _ := env.Data.(*report.ConsequenceReport); {
+	case env.Error != nil:
+		e.Decision, e.Error = "error", string(env.Error.Kind)
+		s.metrics.failure(endpoint, string(env.Error.Kind))
+	case rep != nil:
+		e.Decision, e.RuleIDs = string(rep.RiskAssessment), rep.RuleIDs()
+	}
+	if e.Decision != "" {
+		s.metrics.decision(endpoint, e.Decision)
+		s.record(e)
+	}
+}
+
+// hook is a hook or interceptor endpoint: the host's own input as the
+// body, the host's own answer back, always with 200 where the host reads
+// anything else as "go ahead". query admits a token in the URL's query
+// (Docker's interceptor sends no headers).
+func (s *Server) hook(h hooks.Host, query bool) http.Handler {
+	endpoint := r(h)
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		start := time.Now()
+		var out bytes.Buffer
+		var code int
+		if !s.authorized(req, query) {
+			code = hooks.Fail(h, &out, &bytes.Buffer{}, errors.New("the request is not authorized: it needs a bearer token from the service's --token-file or a client certificate"))
+			s.metrics.failure(endpoint, "unauthorized")
+		} else {
+			ctx, cancel := context.WithTimeout(req.Context(), s.opts.Timeout)
+			cfg := s.opts.Hook
+			cfg.Observe = func(tool, input string, rep *report.ConsequenceReport, err error) {
+				e := audit.Entry{Endpoint: endpoint, InputSHA256: digest([]byte(input))}
+				if err != nil {
+					e.Decision, e.Error = "error", err.Error()
+					s.metrics.failure(endpoint, "evaluation")
+				} else {
+					e.Decision, e.RuleIDs = string(rep.RiskAssessment), rep.RuleIDs()
+				}
+				s.metrics.decision(endpoint, e.Decision)
+				s.record(e)
+			}
+			code = hooks.Run(ctx, h, req.Body, &out, &bytes.Buffer{}, cfg)
+			cancel()
+		}
+		// A host that reads exit statuses gets its stop as a status the
+		// adapter chose (Claude Code's HTTP hook: 200 and deny); any other
+		// answer is 200 with the host's body.
+		if code < 100 {
+			code = http.StatusOK
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(code)
+		_, _ = w.Write(out.Bytes())
+		s.metrics.request(endpoint, code, time.Since(start))
+	})
+}
+
+func r(h hooks.Host) string {
+	if h.Name() == "docker-mcp" {
+		return "/v1/interceptors/docker-mcp"
+	}
+	return "/v1/hooks/" + h.Name()
+}
+
+// record appends to the audit log; a failure is logged (the decision has
+// been answered already).
+func (s *Server) record(e audit.Entry) {
+	if s.audit == nil {
+		return
+	}
+	e.Time, e.DecisionID = time.Now().UTC(), newID()
+	if err := s.audit.Append(e); err != nil {
+		s.opts.Logger.Error("audit log", "error", err)
+	}
+}
+
+func digest(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+func newID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
