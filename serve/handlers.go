@@ -8,9 +8,13 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"time"
 
+	"github.com/secure-systems-lab/go-securesystemslib/dsse"
+
+	"github.com/recourse-dev/recourse/attest"
 	"github.com/recourse-dev/recourse/audit"
 	"github.com/recourse-dev/recourse/hooks"
 	"github.com/recourse-dev/recourse/mcpserver"
@@ -39,8 +43,16 @@ func (s *Server) evaluate(kind, tool string) http.Handler {
 		}
 		env, _ := res.(mcpserver.Envelope)
 		code := statusOf(env)
+		answer := signed{Envelope: env}
+		if rep, ok := env.Data.(*report.ConsequenceReport); ok && s.opts.Signer != nil && env.Error == nil {
+			if answer.Attestation, err = s.opts.Signer.Sign(ctx, Canonical(body), attest.Decision{Decision: string(rep.RiskAssessment),
+				RuleIDs: rep.RuleIDs(), Policies: rep.Policy.Policies, SchemaVersion: rep.SchemaVersion, Endpoint: endpoint}); err != nil {
+				env = mcpserver.Failure(mcpserver.KindInternal, fmt.Errorf("signing the decision: %w", err)).StructuredContent.(mcpserver.Envelope)
+				answer, code = signed{Envelope: env}, http.StatusInternalServerError
+			}
+		}
 		var buf bytes.Buffer
-		if err := json.NewEncoder(&buf).Encode(res); err != nil || ctx.Err() != nil {
+		if err := json.NewEncoder(&buf).Encode(answer); err != nil || ctx.Err() != nil {
 			// The deadline covers rendering: a report finished late is not sent.
 			env = mcpserver.Failure(mcpserver.KindDeadlineExceeded, errors.New("the evaluation and its answer did not finish within the request's deadline")).StructuredContent.(mcpserver.Envelope)
 			code = http.StatusGatewayTimeout
@@ -53,6 +65,29 @@ func (s *Server) evaluate(kind, tool string) http.Handler {
 		s.observe(endpoint, body, env)
 		s.metrics.request(endpoint, code, time.Since(start))
 	})
+}
+
+// signed is an evaluate answer: the envelope, and with a signing key the
+// DSSE envelope of its decision's in-toto Statement.
+type signed struct {
+	mcpserver.Envelope
+	Attestation *dsse.Envelope `json:"attestation,omitempty"`
+}
+
+// Canonical is the body as the attestation's subject digests it: its JSON
+// with keys sorted and no insignificant space, so that the same request
+// written differently has the same digest; a body that is not JSON is
+// digested as it is.
+func Canonical(body []byte) []byte {
+	var v any
+	if json.Unmarshal(body, &v) != nil {
+		return body
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return body
+	}
+	return b
 }
 
 // statusOf maps an envelope to an HTTP status: 200 for a verdict (any

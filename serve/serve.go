@@ -23,6 +23,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/recourse-dev/recourse/attest"
 	"github.com/recourse-dev/recourse/audit"
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/hooks"
@@ -61,6 +62,9 @@ type Options struct {
 	Timeout time.Duration
 	// MaxBodyBytes bounds a request body.
 	MaxBodyBytes int64
+	// Signer, when set, signs every evaluate answer's decision: an in-toto
+	// Statement in a DSSE envelope, as the answer's attestation.
+	Signer *attest.Signer
 	// AuditLog, when set, is the hash-chained JSONL file every decision
 	// is appended to.
 	AuditLog string

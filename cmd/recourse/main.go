@@ -173,7 +173,7 @@ allowed. Nothing it reads is executed.`,
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return &exitStatus{code: exitUsage, err: err}
 	})
-	root.AddCommand(newEvalCmd(), newSchemaCmd(), newVersionCmd(), newPolicyCmd(), newResourcesCmd(), newMCPCmd(), newExplainCmd(), newHookCmd(), newAllowOnceCmd(), newTrustCmd(), newInstallCmd(), newUninstallCmd(), newDoctorCmd(), newServeCmd(), newAuditCmd())
+	root.AddCommand(newEvalCmd(), newSchemaCmd(), newVersionCmd(), newPolicyCmd(), newResourcesCmd(), newMCPCmd(), newExplainCmd(), newHookCmd(), newAllowOnceCmd(), newTrustCmd(), newInstallCmd(), newUninstallCmd(), newDoctorCmd(), newServeCmd(), newAuditCmd(), newVerifyCmd())
 	return root
 }
 

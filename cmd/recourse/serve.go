@@ -2,14 +2,17 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"os"
 	"os/signal"
 	"syscall"
 
+	"github.com/secure-systems-lab/go-securesystemslib/dsse"
 	"github.com/spf13/cobra"
 
+	"github.com/recourse-dev/recourse/attest"
 	"github.com/recourse-dev/recourse/audit"
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/hooks"
@@ -29,6 +32,7 @@ func newServeCmd() *cobra.Command {
 		environment string
 		failOn      string
 		logLevel    string
+		signKey     string
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -84,6 +88,11 @@ POST /v1/interceptors/docker-mcp, POST /v1/run-tasks/terraform-cloud (with
 				WarnContext: true, EscalateAsk: true,
 			}
 			o.Logger, o.Version = logger, buildVersion()
+			if signKey != "" {
+				if o.Signer, err = attest.LoadSigner(signKey); err != nil {
+					return failed(err)
+				}
+			}
 			srv, err := serve.New(o)
 			if err != nil {
 				return failed(err)
@@ -107,6 +116,7 @@ POST /v1/interceptors/docker-mcp, POST /v1/run-tasks/terraform-cloud (with
 	fl.StringVar(&o.TFCHMACKeyFile, "tfc-hmac-key-file", "", "the HCP Terraform run task's HMAC key; serves /v1/run-tasks/terraform-cloud")
 	fl.StringArrayVar(&o.CORSOrigins, "cors-origin", nil, "an origin browsers may call from (repeatable); none by default")
 	fl.StringVar(&o.AuditLog, "audit-log", "", "append every decision to this hash-chained JSONL file (recourse audit verify checks it)")
+	fl.StringVar(&signKey, "sign-key", "", "sign every evaluate answer's decision with this Ed25519 key (PKCS #8 PEM): an in-toto Statement in a DSSE envelope; recourse verify checks it")
 	fl.StringArrayVar(&policies, "policy", nil, "directory of Rego policies (repeatable; see docs/policy.md)")
 	fl.StringVar(&environment, "environment", "", "the environment of every evaluation")
 	fl.StringVar(&failOn, "fail-on", string(model.Escalate), "lowest decision that stops a hook's call or fails a run task: warn, escalate or block")
@@ -143,5 +153,60 @@ and the exit status is 1.`,
 			return nil
 		},
 	})
+	return cmd
+}
+
+// newVerifyCmd is recourse verify.
+func newVerifyCmd() *cobra.Command {
+	var key, input string
+	cmd := &cobra.Command{
+		Use:   "verify --key PUBLIC.pem [--input FILE] ATTESTATION.json",
+		Short: "Verify a signed decision: its DSSE signature, and with --input its subject",
+		Long: `Check an attestation recourse serve --sign-key made: the DSSE envelope's signature
+with the Ed25519 public key (PKIX PEM), its in-toto Statement, and with --input that
+the Statement's subject is that input (sha256 of its canonical JSON). The file is
+the DSSE envelope, or a whole evaluate answer carrying it as "attestation". Prints
+the decision; exit status 1 when anything does not verify.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if key == "" {
+				return usageErr("--key is required: the Ed25519 public key (PEM) the service signs with")
+			}
+			data, err := os.ReadFile(args[0])
+			if err != nil {
+				return &exitStatus{code: exitError, err: err}
+			}
+			var doc struct {
+				dsse.Envelope
+				Attestation *dsse.Envelope `json:"attestation"`
+			}
+			if err := json.Unmarshal(data, &doc); err != nil {
+				return &exitStatus{code: exitError, err: fmt.Errorf("%s: %w", args[0], err)}
+			}
+			env := &doc.Envelope
+			if doc.Attestation != nil {
+				env = doc.Attestation
+			}
+			st, err := attest.Verify(cmd.Context(), env, key)
+			if err != nil {
+				return &exitStatus{code: exitError, err: err}
+			}
+			digest := st.Subject[0].GetDigest()["sha256"]
+			if input != "" {
+				in, err := os.ReadFile(input)
+				if err != nil {
+					return &exitStatus{code: exitError, err: err}
+				}
+				if got := attest.Digest(serve.Canonical(in)); got != digest {
+					return &exitStatus{code: exitError, err: fmt.Errorf("the statement is about another input: subject sha256 %s, %s is %s", digest, input, got)}
+				}
+			}
+			p := st.GetPredicate().GetFields()
+			fmt.Fprintf(cmd.OutOrStdout(), "verified: decision %s (rules %v) for input sha256 %s\n", p["decision"].GetStringValue(), p["rule_ids"].GetListValue().AsSlice(), digest)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&key, "key", "", "the Ed25519 public key (PKIX PEM)")
+	cmd.Flags().StringVar(&input, "input", "", "the request body the decision is about")
 	return cmd
 }
