@@ -60,7 +60,7 @@ func (k ed25519Key) Verify(_ context.Context, data, sig []byte) error {
 	return nil
 }
 
-func (k ed25519Key) KeyID() (string, error) { return dsse.SHA256KeyID(k.pub) }
+func (k ed25519Key) KeyID() (string, error)   { return dsse.SHA256KeyID(k.pub) }
 func (k ed25519Key) Public() crypto.PublicKey { return k.pub }
 
 // Signer signs decisions.

@@ -19,13 +19,16 @@ import (
 
 // Entry is one decision. Input is never written, only its digest.
 type Entry struct {
-	Time        time.Time `json:"time"`
-	DecisionID  string    `json:"decision_id"`
-	Endpoint    string    `json:"endpoint"`
-	Decision    string    `json:"decision"`
-	RuleIDs     []string  `json:"rule_ids,omitempty"`
-	InputSHA256 string    `json:"input_sha256"`
-	Error       string    `json:"error,omitempty"`
+	Time       time.Time `json:"time"`
+	DecisionID string    `json:"decision_id"`
+	Endpoint   string    `json:"endpoint"`
+	Decision   string    `json:"decision"`
+	RuleIDs    []string  `json:"rule_ids,omitempty"`
+	// BundleRevision is the policy bundle's revision, when a bundle
+	// supplied the policy.
+	BundleRevision string `json:"bundle_revision,omitempty"`
+	InputSHA256    string `json:"input_sha256"`
+	Error          string `json:"error,omitempty"`
 	// PrevHash is the previous line's Hash ("" for the first line); Hash
 	// is sha256 of this entry's JSON with Hash empty.
 	PrevHash string `json:"prev_hash"`

@@ -20,6 +20,7 @@ import (
 	"runtime/metrics"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/recourse-dev/recourse/classifier"
@@ -82,15 +83,22 @@ type Options struct {
 
 // Evaluator runs the pipeline. It is safe for concurrent use.
 type Evaluator struct {
-	rules   *rules.Engine
-	policy  *policy.Engine
+	rules *rules.Engine
+	// policy is swapped whole when a policy bundle changes (SetPolicy):
+	// an evaluation decides with the policy it started with.
+	policy  atomic.Pointer[policy.Engine]
 	workers *workers
 }
 
 // New returns an evaluator over a rule engine and a prepared policy.
 func New(r *rules.Engine, p *policy.Engine) *Evaluator {
-	return &Evaluator{rules: r, policy: p, workers: newWorkers()}
+	e := &Evaluator{rules: r, workers: newWorkers()}
+	e.policy.Store(p)
+	return e
 }
+
+// SetPolicy makes p the policy of the evaluations that start from now.
+func (e *Evaluator) SetPolicy(p *policy.Engine) { e.policy.Store(p) }
 
 // ReadInput reads all of r, refusing more than MaxInputBytes.
 func ReadInput(r io.Reader, name string) ([]byte, error) {
@@ -403,7 +411,7 @@ func (e *Evaluator) guard(ctx context.Context, in input, evidence []report.Evide
 		// when the answer is in. User Rego reads the context and stops
 		// at its deadline.
 		start := time.Now()
-		if !e.policy.Bounded() {
+		if !e.policy.Load().Bounded() {
 			var cancel context.CancelFunc
 			ctx, cancel = context.WithTimeout(ctx, timeout)
 			defer cancel()
@@ -553,7 +561,7 @@ func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.M
 		riskVerdicts = append(riskVerdicts, policy.Verdict{Address: strings.Join(r.Addresses, " + "), Type: "cross-action", Action: "combination",
 			Tier: r.Tier, Reasoning: r.Reasoning, Source: model.FromRules, RuleID: r.ID, Confidence: model.ConfidenceHigh})
 	}
-	res, err := e.policy.Decide(ctx, policy.Input{
+	res, err := e.policy.Load().Decide(ctx, policy.Input{
 		CrossActionRisks: riskVerdicts,
 		Source:           src,
 		Environment:      opts.Environment,

@@ -107,6 +107,28 @@ func New(ctx context.Context, dirs ...string) (*Engine, error) {
 	return &Engine{prepared: pq}, nil
 }
 
+// FromSources is New for policies that arrive as text rather than files
+// (a policy bundle's modules, by path): the same package rules, compiled
+// with the default policy.
+func FromSources(ctx context.Context, sources map[string]string) (*Engine, error) {
+	modules, err := loadModules(nil, false)
+	if err != nil {
+		return nil, err
+	}
+	for name, src := range sources {
+		m, err := parseUser(name, src)
+		if err != nil {
+			return nil, err
+		}
+		modules["bundle:"+name] = m
+	}
+	pq, err := compile(ctx, modules)
+	if err != nil {
+		return nil, err
+	}
+	return &Engine{prepared: pq}, nil
+}
+
 // prepare compiles default.rego and the user policies in dirs and
 // prepares the decision query.
 func prepare(ctx context.Context, dirs []string) (rego.PreparedEvalQuery, error) {
@@ -114,6 +136,11 @@ func prepare(ctx context.Context, dirs []string) (rego.PreparedEvalQuery, error)
 	if err != nil {
 		return rego.PreparedEvalQuery{}, err
 	}
+	return compile(ctx, modules)
+}
+
+// compile compiles modules and prepares the decision query.
+func compile(ctx context.Context, modules map[string]*ast.Module) (rego.PreparedEvalQuery, error) {
 	compiler := ast.NewCompiler().WithCapabilities(capabilities())
 	if compiler.Compile(modules); compiler.Failed() {
 		return rego.PreparedEvalQuery{}, compileError(compiler.Errors)
@@ -306,19 +333,28 @@ func loadModules(dirs []string, tests bool) (map[string]*ast.Module, error) {
 		if err != nil {
 			return nil, &model.Error{Kind: model.KindPolicyCompile, File: f, Message: err.Error(), Err: err}
 		}
-		m, err := ast.ParseModuleWithOpts(f, string(src), opts)
+		m, err := parseUser(f, string(src))
 		if err != nil {
-			return nil, compileError(err)
-		}
-		if m == nil {
-			return nil, &model.Error{Kind: model.KindPolicyCompile, File: f, Message: "the file is empty", Expected: "a Rego module: package recourse.policies.<name>"}
-		}
-		if err := checkPackage(f, m); err != nil {
 			return nil, err
 		}
 		modules[f] = m
 	}
 	return modules, nil
+}
+
+// parseUser parses one user module and checks its package.
+func parseUser(name, src string) (*ast.Module, error) {
+	m, err := ast.ParseModuleWithOpts(name, src, ast.ParserOptions{RegoVersion: ast.RegoV1, ProcessAnnotation: true})
+	if err != nil {
+		return nil, compileError(err)
+	}
+	if m == nil {
+		return nil, &model.Error{Kind: model.KindPolicyCompile, File: name, Message: "the file is empty", Expected: "a Rego module: package recourse.policies.<name>"}
+	}
+	if err := checkPackage(name, m); err != nil {
+		return nil, err
+	}
+	return m, nil
 }
 
 // regoFiles lists the .rego files under dirs, sorted. A directory that does

@@ -46,7 +46,7 @@ func (s *Server) evaluate(kind, tool string) http.Handler {
 		answer := signed{Envelope: env}
 		if rep, ok := env.Data.(*report.ConsequenceReport); ok && s.opts.Signer != nil && env.Error == nil {
 			if answer.Attestation, err = s.opts.Signer.Sign(ctx, Canonical(body), attest.Decision{Decision: string(rep.RiskAssessment),
-				RuleIDs: rep.RuleIDs(), Policies: rep.Policy.Policies, SchemaVersion: rep.SchemaVersion, Endpoint: endpoint}); err != nil {
+				RuleIDs: rep.RuleIDs(), Policies: rep.Policy.Policies, BundleRevision: s.revision(), SchemaVersion: rep.SchemaVersion, Endpoint: endpoint}); err != nil {
 				env = mcpserver.Failure(mcpserver.KindInternal, fmt.Errorf("signing the decision: %w", err)).StructuredContent.(mcpserver.Envelope)
 				answer, code = signed{Envelope: env}, http.StatusInternalServerError
 			}
@@ -183,6 +183,7 @@ func (s *Server) record(e audit.Entry) {
 		return
 	}
 	e.Time, e.DecisionID = time.Now().UTC(), newID()
+	_, e.BundleRevision, _ = s.bundle.snapshot()
 	if err := s.audit.Append(e); err != nil {
 		s.opts.Logger.Error("audit log", "error", err)
 	}
@@ -197,4 +198,9 @@ func newID() string {
 	var b [16]byte
 	_, _ = rand.Read(b[:])
 	return hex.EncodeToString(b[:])
+}
+
+func (s *Server) revision() string {
+	_, rev, _ := s.bundle.snapshot()
+	return rev
 }

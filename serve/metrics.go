@@ -17,6 +17,7 @@ type metrics struct {
 	decisions *prometheus.CounterVec
 	errors    *prometheus.CounterVec
 	latency   *prometheus.HistogramVec
+	bundle    *prometheus.GaugeVec
 }
 
 func newMetrics() *metrics {
@@ -32,7 +33,9 @@ func newMetrics() *metrics {
 			Help:    "Time from request to response, by endpoint.",
 			Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 10}}, []string{"endpoint"}),
 	}
-	m.reg.MustRegister(m.requests, m.decisions, m.errors, m.latency,
+	m.bundle = prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "recourse_bundle_info",
+		Help: "The active policy bundle: 1 for its revision."}, []string{"revision"})
+	m.reg.MustRegister(m.requests, m.decisions, m.errors, m.latency, m.bundle,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -55,4 +58,9 @@ func (m *metrics) decision(endpoint, decision string) {
 
 func (m *metrics) failure(endpoint, kind string) {
 	m.errors.WithLabelValues(endpoint, kind).Inc()
+}
+
+func (m *metrics) bundleRevision(rev string) {
+	m.bundle.Reset()
+	m.bundle.WithLabelValues(rev).Set(1)
 }

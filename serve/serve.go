@@ -62,6 +62,8 @@ type Options struct {
 	Timeout time.Duration
 	// MaxBodyBytes bounds a request body.
 	MaxBodyBytes int64
+	// Bundle, when set, takes the policy from an OPA bundle, polled.
+	Bundle *BundleOptions
 	// Signer, when set, signs every evaluate answer's decision: an in-toto
 	// Statement in a DSSE envelope, as the answer's attestation.
 	Signer *attest.Signer
@@ -83,6 +85,7 @@ type Server struct {
 	audit   *audit.Log
 	mux     *http.ServeMux
 	tasks   sync.WaitGroup // run tasks still calling back
+	bundle  bundleState
 }
 
 // New checks the options and prepares the service. It refuses a
@@ -136,8 +139,27 @@ func New(opts Options) (*Server, error) {
 			return nil, err
 		}
 	}
+	if b := opts.Bundle; b != nil {
+		if b.URL == "" {
+			return nil, errors.New("--bundle needs a URL")
+		}
+		if b.Interval <= 0 {
+			b.Interval = 30 * time.Second
+		}
+		if b.Client == nil {
+			b.Client = &http.Client{Timeout: time.Minute}
+		}
+	}
 	s.routes()
 	return s, nil
+}
+
+// Start begins what runs beside requests (polling the policy bundle)
+// until ctx ends; ListenAndServe calls it.
+func (s *Server) Start(ctx context.Context) {
+	if s.opts.Bundle != nil {
+		go s.pollBundles(ctx)
+	}
 }
 
 func (s *Server) routes() {
@@ -179,6 +201,7 @@ func (s *Server) ListenAndServe(ctx context.Context, ready func(addr string)) er
 		}
 		ln = tls.NewListener(ln, cfg)
 	}
+	s.Start(ctx)
 	if ready != nil {
 		ready(ln.Addr().String())
 	}
@@ -221,13 +244,30 @@ func (s *Server) tlsConfig() (*tls.Config, error) {
 	return cfg, nil
 }
 
-// ready answers 200 once the service can decide.
+// ready answers 200 once the service can decide: with --bundle, once a
+// bundle is active. A later bundle that failed leaves the last good one
+// active; the answer says so, and stays 200 (every replica would fail
+// the same bundle: taking them all out of service would stop every
+// decision).
 func (s *Server) ready(w http.ResponseWriter, _ *http.Request) {
 	if s.opts.MCP == nil || s.opts.Hook.Setup == nil {
 		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "not ready", "reason": "no evaluator"})
 		return
 	}
-	writeJSON(w, 200, map[string]string{"status": "ready"})
+	if s.opts.Bundle == nil {
+		writeJSON(w, 200, map[string]string{"status": "ready"})
+		return
+	}
+	active, revision, lastErr := s.bundle.snapshot()
+	if !active {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "not ready", "reason": "no policy bundle is active yet", "bundle_error": lastErr})
+		return
+	}
+	answer := map[string]string{"status": "ready", "bundle_revision": revision}
+	if lastErr != "" {
+		answer["bundle_error"] = "the last bundle was refused, the previous one stays active: " + lastErr
+	}
+	writeJSON(w, 200, answer)
 }
 
 // cors answers browsers only from the configured origins.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/secure-systems-lab/go-securesystemslib/dsse"
 	"github.com/spf13/cobra"
@@ -33,6 +34,7 @@ func newServeCmd() *cobra.Command {
 		failOn      string
 		logLevel    string
 		signKey     string
+		bundleOpt   serve.BundleOptions
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -67,6 +69,9 @@ POST /v1/interceptors/docker-mcp, POST /v1/run-tasks/terraform-cloud (with
 			logger := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: level}))
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			if bundleOpt.URL != "" && len(policies) > 0 {
+				return usageErr("--bundle and --policy: the policy comes from one of them")
+			}
 			pol, err := policy.New(ctx, policies...)
 			if err != nil {
 				return failed(err)
@@ -88,6 +93,10 @@ POST /v1/interceptors/docker-mcp, POST /v1/run-tasks/terraform-cloud (with
 				WarnContext: true, EscalateAsk: true,
 			}
 			o.Logger, o.Version = logger, buildVersion()
+			if bundleOpt.URL != "" {
+				bundleOpt.Evaluators = []*evaluator.Evaluator{ev}
+				o.Bundle = &bundleOpt
+			}
 			if signKey != "" {
 				if o.Signer, err = attest.LoadSigner(signKey); err != nil {
 					return failed(err)
@@ -118,6 +127,10 @@ POST /v1/interceptors/docker-mcp, POST /v1/run-tasks/terraform-cloud (with
 	fl.StringVar(&o.AuditLog, "audit-log", "", "append every decision to this hash-chained JSONL file (recourse audit verify checks it)")
 	fl.StringVar(&signKey, "sign-key", "", "sign every evaluate answer's decision with this Ed25519 key (PKCS #8 PEM): an in-toto Statement in a DSSE envelope; recourse verify checks it")
 	fl.StringArrayVar(&policies, "policy", nil, "directory of Rego policies (repeatable; see docs/policy.md)")
+	fl.StringVar(&bundleOpt.URL, "bundle", "", "take the policy from this OPA bundle URL (tar.gz), polled with ETags; /ready waits for the first good bundle")
+	fl.DurationVar(&bundleOpt.Interval, "bundle-interval", 30*time.Second, "wait between bundle polls")
+	fl.StringVar(&bundleOpt.KeyFile, "bundle-key", "", "public key (PEM) a bundle's signature must verify with; unsigned bundles are then refused")
+	fl.StringVar(&bundleOpt.Algorithm, "bundle-key-alg", "RS256", "the bundle signature's algorithm (RS256, ES256, …)")
 	fl.StringVar(&environment, "environment", "", "the environment of every evaluation")
 	fl.StringVar(&failOn, "fail-on", string(model.Escalate), "lowest decision that stops a hook's call or fails a run task: warn, escalate or block")
 	fl.DurationVar(&o.Timeout, "timeout", evaluator.DefaultTimeout, "deadline of each request, rendering included")
