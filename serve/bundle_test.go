@@ -70,7 +70,10 @@ func TestPolicyBundle(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	s.srv.Start(ctx)
-	waitFor(t, func() bool { code, body := get(t, s.url+"/ready"); return code == 200 && strings.Contains(body, `"bundle_revision":"v1"`) })
+	waitFor(t, func() bool {
+		code, body := get(t, s.url+"/ready")
+		return code == 200 && strings.Contains(body, `"bundle_revision":"v1"`)
+	})
 	if _, out := s.post(t, "/v1/evaluate/shell", token, `{"command": "ls"}`); !strings.Contains(out, `"riskAssessment":"block"`) {
 		t.Fatalf("the bundle's policy did not decide: %s", out)
 	}
@@ -85,7 +88,10 @@ func TestPolicyBundle(t *testing.T) {
 	}
 	// A good bundle that relaxes nothing brings the default back.
 	bs.set(t, "v3", "package recourse.policies.team\n\ntighten contains {\"decision\": \"block\", \"reason\": \"never\"} if { false }\n")
-	waitFor(t, func() bool { _, body := get(t, s.url+"/ready"); return strings.Contains(body, `"bundle_revision":"v3"`) })
+	waitFor(t, func() bool {
+		_, body := get(t, s.url+"/ready")
+		return strings.Contains(body, `"bundle_revision":"v3"`)
+	})
 	if _, out := s.post(t, "/v1/evaluate/shell", token, `{"command": "ls"}`); !strings.Contains(out, `"riskAssessment":"allow"`) {
 		t.Fatalf("v3: %s", out)
 	}
