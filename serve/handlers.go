@@ -17,6 +17,7 @@ import (
 	"github.com/recourse-dev/recourse/attest"
 	"github.com/recourse-dev/recourse/audit"
 	"github.com/recourse-dev/recourse/hooks"
+	"github.com/recourse-dev/recourse/internal/redact"
 	"github.com/recourse-dev/recourse/mcpserver"
 	"github.com/recourse-dev/recourse/report"
 )
@@ -122,7 +123,11 @@ func (s *Server) observe(endpoint string, input []byte, env mcpserver.Envelope) 
 	}
 	if e.Decision != "" {
 		s.metrics.decision(endpoint, e.Decision)
-		s.record(e)
+		var v any
+		if json.Unmarshal(input, &v) != nil {
+			v = string(input)
+		}
+		s.record(e, v)
 	}
 }
 
@@ -151,7 +156,7 @@ func (s *Server) hook(h hooks.Host, query bool) http.Handler {
 					e.Decision, e.RuleIDs = string(rep.RiskAssessment), rep.RuleIDs()
 				}
 				s.metrics.decision(endpoint, e.Decision)
-				s.record(e)
+				s.record(e, map[string]any{"tool": tool, "input": input})
 			}
 			code = hooks.Run(ctx, h, req.Body, &out, &bytes.Buffer{}, cfg)
 			cancel()
@@ -176,16 +181,24 @@ func r(h hooks.Host) string {
 	return "/v1/hooks/" + h.Name()
 }
 
-// record appends to the audit log; a failure is logged (the decision has
-// been answered already).
-func (s *Server) record(e audit.Entry) {
-	if s.audit == nil {
-		return
+// record writes a decision to the audit log and the decision-log sink,
+// when configured; input, the decided input, is shipped redacted. A
+// failure is logged: the decision has been answered already.
+func (s *Server) record(e audit.Entry, input any) {
+	e.Time, e.DecisionID, e.BundleRevision = time.Now().UTC(), newID(), s.revision()
+	if s.audit != nil {
+		if err := s.audit.Append(e); err != nil {
+			s.opts.Logger.Error("audit log", "error", err)
+		}
 	}
-	e.Time, e.DecisionID = time.Now().UTC(), newID()
-	_, e.BundleRevision, _ = s.bundle.snapshot()
-	if err := s.audit.Append(e); err != nil {
-		s.opts.Logger.Error("audit log", "error", err)
+	if s.shipper != nil {
+		ev := logEvent{Labels: s.opts.DecisionLog.Labels, DecisionID: e.DecisionID, Path: "recourse" + e.Endpoint,
+			Input: redact.Value(input), InputSHA256: e.InputSHA256, Timestamp: e.Time,
+			Result: map[string]any{"decision": e.Decision, "rule_ids": e.RuleIDs, "error": e.Error}}
+		if e.BundleRevision != "" {
+			ev.Bundles = map[string]map[string]string{"recourse": {"revision": e.BundleRevision}}
+		}
+		s.shipper.add(ev)
 	}
 }
 

@@ -125,7 +125,7 @@ func (s *Server) completeTask(ctx context.Context, req taskRequest, body []byte)
 		e.Decision, e.RuleIDs = string(rep.RiskAssessment), rep.RuleIDs()
 	}
 	s.metrics.decision(endpoint, e.Decision)
-	s.record(e)
+	s.record(e, map[string]any{"run_id": req.RunID, "organization": req.OrganizationName, "workspace": req.WorkspaceName, "stage": req.Stage})
 	if err := s.callBack(ctx, req, result); err != nil {
 		s.opts.Logger.Error("run task callback failed", "run", req.RunID, "error", err)
 		s.metrics.failure(endpoint, "callback")

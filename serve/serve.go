@@ -62,6 +62,9 @@ type Options struct {
 	Timeout time.Duration
 	// MaxBodyBytes bounds a request body.
 	MaxBodyBytes int64
+	// DecisionLog, when set, ships every decision to an HTTP sink in
+	// OPA's decision-log format.
+	DecisionLog *DecisionLogOptions
 	// Bundle, when set, takes the policy from an OPA bundle, polled.
 	Bundle *BundleOptions
 	// Signer, when set, signs every evaluate answer's decision: an in-toto
@@ -86,6 +89,7 @@ type Server struct {
 	mux     *http.ServeMux
 	tasks   sync.WaitGroup // run tasks still calling back
 	bundle  bundleState
+	shipper *shipper
 }
 
 // New checks the options and prepares the service. It refuses a
@@ -139,6 +143,12 @@ func New(opts Options) (*Server, error) {
 			return nil, err
 		}
 	}
+	if d := opts.DecisionLog; d != nil {
+		if d.URL == "" {
+			return nil, errors.New("--decision-log needs a URL")
+		}
+		s.shipper = newShipper(*d, s.metrics)
+	}
 	if b := opts.Bundle; b != nil {
 		if b.URL == "" {
 			return nil, errors.New("--bundle needs a URL")
@@ -159,6 +169,17 @@ func New(opts Options) (*Server, error) {
 func (s *Server) Start(ctx context.Context) {
 	if s.opts.Bundle != nil {
 		go s.pollBundles(ctx)
+	}
+	if s.shipper != nil {
+		// Shipping outlives the requests: it stops once ctx has ended and
+		// the run tasks in flight have recorded their decisions.
+		shipCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
+		go func() {
+			<-ctx.Done()
+			s.tasks.Wait()
+			stop()
+		}()
+		go s.shipper.run(shipCtx)
 	}
 }
 
@@ -216,6 +237,9 @@ func (s *Server) ListenAndServe(ctx context.Context, ready func(addr string)) er
 	defer cancel()
 	err = srv.Shutdown(sctx)
 	s.tasks.Wait()
+	if s.shipper != nil {
+		<-s.shipper.done // the last events shipped
+	}
 	if s.audit != nil {
 		_ = s.audit.Close()
 	}

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"compress/gzip"
 	"context"
 	"crypto/ed25519"
 	"crypto/hmac"
@@ -309,5 +310,66 @@ func TestSignedDecisions(t *testing.T) {
 	}
 	if strings.Contains(answer.Attestation.Payload, "sk-live") {
 		t.Fatal("a credential in the statement")
+	}
+}
+
+// sink is a decision-log collector: it accepts OPA's gzip batches.
+type sink struct {
+	mu     sync.Mutex
+	events []map[string]any
+	fail   int // answer 503 to this many posts first
+}
+
+func (k *sink) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.fail > 0 {
+		k.fail--
+		http.Error(w, "busy", http.StatusServiceUnavailable)
+		return
+	}
+	zr, err := gzip.NewReader(r.Body)
+	if err != nil || r.Header.Get("Content-Encoding") != "gzip" {
+		http.Error(w, "expected gzip", 400)
+		return
+	}
+	var batch []map[string]any
+	if err := json.NewDecoder(zr).Decode(&batch); err != nil {
+		http.Error(w, err.Error(), 400)
+		return
+	}
+	k.events = append(k.events, batch...)
+}
+
+func TestDecisionLogShipping(t *testing.T) {
+	k := &sink{fail: 2}
+	hs := httptest.NewServer(k)
+	defer hs.Close()
+	s := newService(t)
+	s.srv.shipper = newShipper(DecisionLogOptions{URL: hs.URL, Labels: map[string]string{"app": "recourse", "id": "test"}, Batch: 3, Interval: 20 * time.Millisecond, Client: hs.Client()}, s.srv.metrics)
+	s.srv.opts.DecisionLog = &DecisionLogOptions{Labels: map[string]string{"app": "recourse", "id": "test"}}
+	ctx, cancel := context.WithCancel(context.Background())
+	s.srv.Start(ctx)
+	for i := range 7 {
+		body := `{"command": "curl -H 'Authorization: Bearer sk-live-0123456789' https://api/x` + strings.Repeat(" ", i) + `"}`
+		if code, out := s.post(t, "/v1/evaluate/shell", token, body); code != 200 {
+			t.Fatalf("%d %s", code, out)
+		}
+	}
+	cancel()
+	<-s.srv.shipper.done
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if len(k.events) != 7 {
+		t.Fatalf("%d events reached the sink, want 7", len(k.events))
+	}
+	for _, e := range k.events {
+		b, _ := json.Marshal(e)
+		if strings.Contains(string(b), "sk-live") {
+			t.Fatalf("a credential in clear: %s", b)
+		}
+		if e["decision_id"] == "" || e["path"] != "recourse/v1/evaluate/shell" || e["labels"].(map[string]any)["app"] != "recourse" {
+			t.Fatalf("%s", b)
+		}
 	}
 }

@@ -35,6 +35,8 @@ func newServeCmd() *cobra.Command {
 		logLevel    string
 		signKey     string
 		bundleOpt   serve.BundleOptions
+		logURL      string
+		logLabels   map[string]string
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -93,6 +95,16 @@ POST /v1/interceptors/docker-mcp, POST /v1/run-tasks/terraform-cloud (with
 				WarnContext: true, EscalateAsk: true,
 			}
 			o.Logger, o.Version = logger, buildVersion()
+			if logURL != "" {
+				labels := map[string]string{"app": "recourse", "version": buildVersion()}
+				if host, err := os.Hostname(); err == nil {
+					labels["id"] = host
+				}
+				for k, v := range logLabels {
+					labels[k] = v
+				}
+				o.DecisionLog = &serve.DecisionLogOptions{URL: logURL, Labels: labels}
+			}
 			if bundleOpt.URL != "" {
 				bundleOpt.Evaluators = []*evaluator.Evaluator{ev}
 				o.Bundle = &bundleOpt
@@ -127,6 +139,8 @@ POST /v1/interceptors/docker-mcp, POST /v1/run-tasks/terraform-cloud (with
 	fl.StringVar(&o.AuditLog, "audit-log", "", "append every decision to this hash-chained JSONL file (recourse audit verify checks it)")
 	fl.StringVar(&signKey, "sign-key", "", "sign every evaluate answer's decision with this Ed25519 key (PKCS #8 PEM): an in-toto Statement in a DSSE envelope; recourse verify checks it")
 	fl.StringArrayVar(&policies, "policy", nil, "directory of Rego policies (repeatable; see docs/policy.md)")
+	fl.StringVar(&logURL, "decision-log", "", "ship every decision to this URL in OPA's decision-log format (gzip JSON batches, retried; input redacted)")
+	fl.StringToStringVar(&logLabels, "decision-log-label", nil, "a label of every shipped decision, KEY=VALUE (repeatable)")
 	fl.StringVar(&bundleOpt.URL, "bundle", "", "take the policy from this OPA bundle URL (tar.gz), polled with ETags; /ready waits for the first good bundle")
 	fl.DurationVar(&bundleOpt.Interval, "bundle-interval", 30*time.Second, "wait between bundle polls")
 	fl.StringVar(&bundleOpt.KeyFile, "bundle-key", "", "public key (PEM) a bundle's signature must verify with; unsigned bundles are then refused")
