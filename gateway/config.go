@@ -227,7 +227,7 @@ func matches(patterns []string, tool string) bool {
 // the same here. A variable that is unset, with no default, is an error:
 // sending a literal "${TOKEN}" header would fail later and less clearly.
 func (c *Config) expand(lookup func(string) (string, bool)) error {
-	for _, name := range sortedKeys(c.MCPServers) {
+	for _, name := range slices.Sorted(maps.Keys(c.MCPServers)) {
 		s := c.MCPServers[name]
 		field := "mcpServers." + name
 		var err error
@@ -243,12 +243,12 @@ func (c *Config) expand(lookup func(string) (string, bool)) error {
 			one(fmt.Sprintf("args[%d]", i), &s.Args[i])
 		}
 		s.Env, s.Headers = maps.Clone(s.Env), maps.Clone(s.Headers)
-		for _, k := range sortedKeys(s.Env) {
+		for _, k := range slices.Sorted(maps.Keys(s.Env)) {
 			v := s.Env[k]
 			one("env."+k, &v)
 			s.Env[k] = v
 		}
-		for _, k := range sortedKeys(s.Headers) {
+		for _, k := range slices.Sorted(maps.Keys(s.Headers)) {
 			v := s.Headers[k]
 			one("headers."+k, &v)
 			s.Headers[k] = v

@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/recourse-dev/recourse/internal/httpauth"
 )
 
 func TestParseConfig(t *testing.T) {
@@ -125,7 +127,15 @@ func TestImport(t *testing.T) {
 
 func TestHTTPAuthorization(t *testing.T) {
 	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusTeapot) })
-	h := authorize([][]byte{[]byte("s3cret"), []byte("other")}, ok)
+	name := filepath.Join(t.TempDir(), "tokens")
+	if err := os.WriteFile(name, []byte("s3cret\nother\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tokens, err := httpauth.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := authorize(tokens, ok)
 	for _, tc := range []struct {
 		header string
 		want   int

@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"reflect"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -237,7 +239,7 @@ func (g *Gateway) refresh() {
 	g.mu.Unlock()
 	if !same {
 		tools := []server.ServerTool{{Tool: statusTool(), Handler: g.status}}
-		for _, name := range sortedKeys(routes) {
+		for _, name := range slices.Sorted(maps.Keys(routes)) {
 			t := routes[name].tool
 			t.Name = name
 			tools = append(tools, server.ServerTool{Tool: t, Handler: g.handler(name)})

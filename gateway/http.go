@@ -2,16 +2,15 @@ package gateway
 
 import (
 	"context"
-	"crypto/subtle"
 	"errors"
 	"fmt"
 	"net"
 	"net/http"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/recourse-dev/recourse/internal/httpauth"
 )
 
 // HTTPOptions are the streamable HTTP listener's.
@@ -35,17 +34,17 @@ func (g *Gateway) ServeHTTP(ctx context.Context, o HTTPOptions) error {
 	if err != nil {
 		return fmt.Errorf("--listen %q: expected HOST:PORT such as 127.0.0.1:8485", o.Addr)
 	}
-	var tokens [][]byte
+	var tokens *httpauth.Tokens
 	if o.TokenFile != "" {
-		if tokens, err = readTokens(o.TokenFile); err != nil {
+		if tokens, err = httpauth.Open(o.TokenFile); err != nil {
 			return err
 		}
 	}
-	if !loopback(host) {
+	if !httpauth.Loopback(host) {
 		if !o.AllowRemote {
 			return fmt.Errorf("--listen %s is not a loopback address: the gateway forwards tool calls with the upstreams' credentials; pass --allow-remote with --token-file to serve beyond this machine", o.Addr)
 		}
-		if len(tokens) == 0 {
+		if tokens == nil {
 			return errors.New("--allow-remote needs --token-file with at least one bearer token")
 		}
 	}
@@ -75,47 +74,17 @@ func (g *Gateway) ServeHTTP(ctx context.Context, o HTTPOptions) error {
 }
 
 // authorize lets a request through only with one of tokens as its bearer
-// token, compared in constant time; with no tokens, every request.
-func authorize(tokens [][]byte, next http.Handler) http.Handler {
-	if len(tokens) == 0 {
+// token; with no tokens, every request.
+func authorize(tokens *httpauth.Tokens, next http.Handler) http.Handler {
+	if tokens == nil {
 		return next
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-		match := 0
-		for _, t := range tokens {
-			match |= subtle.ConstantTimeCompare([]byte(got), t)
-		}
-		if !ok || match != 1 {
+		if got, ok := httpauth.Bearer(r.Header.Get("Authorization")); !ok || !tokens.Valid(got) {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="recourse-gateway"`)
 			http.Error(w, "a bearer token from the gateway's --token-file is required", http.StatusUnauthorized)
 			return
 		}
 		next.ServeHTTP(w, r)
 	})
-}
-
-func readTokens(name string) ([][]byte, error) {
-	data, err := os.ReadFile(name)
-	if err != nil {
-		return nil, fmt.Errorf("--token-file: %w", err)
-	}
-	var tokens [][]byte
-	for line := range strings.SplitSeq(string(data), "\n") {
-		if t := strings.TrimSpace(line); t != "" && !strings.HasPrefix(t, "#") {
-			tokens = append(tokens, []byte(t))
-		}
-	}
-	if len(tokens) == 0 {
-		return nil, fmt.Errorf("--token-file %s holds no token", name)
-	}
-	return tokens, nil
-}
-
-func loopback(host string) bool {
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 
 	"github.com/recourse-dev/recourse/internal/jsonstrict"
@@ -90,7 +92,7 @@ func Import(from, home, project string) (Imported, error) {
 			continue
 		}
 		out.Read = append(out.Read, src.file)
-		for _, name := range sortedKeys(servers) {
+		for _, name := range slices.Sorted(maps.Keys(servers)) {
 			s, dropped, err := serverOf(servers[name])
 			if err != nil {
 				return Imported{}, fmt.Errorf("%s: mcpServers.%s: %w", src.file, name, err)
@@ -155,7 +157,7 @@ func serverOf(raw json.RawMessage) (Server, []string, error) {
 	targets := map[string]any{"type": &s.Type, "command": &s.Command, "args": &s.Args, "env": &s.Env, "cwd": &s.Cwd,
 		"url": &s.URL, "headers": &s.Headers, "disabled": &s.Disabled}
 	var dropped []string
-	for _, k := range sortedKeys(obj) {
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
 		dst, ok := targets[k]
 		if !ok {
 			dropped = append(dropped, k)

@@ -5,10 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
 	"os"
 	"os/exec"
-	"sort"
+	"slices"
 	"sync"
 	"time"
 
@@ -181,7 +182,7 @@ func (u *upstream) newClient() (*client.Client, error) {
 		return client.NewClient(t), nil
 	}
 	env := os.Environ()
-	for _, k := range sortedKeys(u.cfg.Env) {
+	for _, k := range slices.Sorted(maps.Keys(u.cfg.Env)) {
 		env = append(env, k+"="+u.cfg.Env[k])
 	}
 	cwd := u.cfg.Cwd
@@ -352,12 +353,3 @@ func (u *upstream) up() (*client.Client, error) {
 }
 
 var errUnavailable = errors.New("upstream unavailable")
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}

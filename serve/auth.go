@@ -1,81 +1,15 @@
 package serve
 
 import (
-	"crypto/subtle"
 	"crypto/tls"
 	"fmt"
 	"net/http"
 	"os"
-	"strings"
 	"sync"
 	"time"
+
+	"github.com/recourse-dev/recourse/internal/httpauth"
 )
-
-// tokenFile is the bearer tokens of --token-file, read again when the
-// file's modification time or size changes (checked at most once a
-// second), so a token is added or revoked without a restart.
-type tokenFile struct {
-	name string
-
-	mu      sync.Mutex
-	tokens  [][]byte
-	mod     time.Time
-	size    int64
-	checked time.Time
-}
-
-func openTokenFile(name string) (*tokenFile, error) {
-	t := &tokenFile{name: name}
-	if err := t.reload(); err != nil {
-		return nil, err
-	}
-	if len(t.tokens) == 0 {
-		return nil, fmt.Errorf("--token-file %s holds no token", name)
-	}
-	return t, nil
-}
-
-func (t *tokenFile) reload() error {
-	info, err := os.Stat(t.name)
-	if err != nil {
-		return fmt.Errorf("--token-file: %w", err)
-	}
-	t.checked = time.Now()
-	if info.ModTime().Equal(t.mod) && info.Size() == t.size && t.tokens != nil {
-		return nil
-	}
-	data, err := os.ReadFile(t.name)
-	if err != nil {
-		return fmt.Errorf("--token-file: %w", err)
-	}
-	var tokens [][]byte
-	for line := range strings.SplitSeq(string(data), "\n") {
-		if tok := strings.TrimSpace(line); tok != "" && !strings.HasPrefix(tok, "#") {
-			tokens = append(tokens, []byte(tok))
-		}
-	}
-	t.tokens, t.mod, t.size = tokens, info.ModTime(), info.Size()
-	return nil
-}
-
-// valid reports whether got is one of the tokens, comparing with every
-// token in constant time. A file that can no longer be read admits no
-// one.
-func (t *tokenFile) valid(got string) bool {
-	t.mu.Lock()
-	if time.Since(t.checked) > time.Second {
-		if err := t.reload(); err != nil {
-			t.tokens = nil
-		}
-	}
-	tokens := t.tokens
-	t.mu.Unlock()
-	match := 0
-	for _, tok := range tokens {
-		match |= subtle.ConstantTimeCompare([]byte(got), tok)
-	}
-	return got != "" && match == 1
-}
 
 // certFile is a TLS key pair read again when either file changes.
 type certFile struct {
@@ -134,10 +68,10 @@ func (s *Server) authorized(r *http.Request, query bool) bool {
 	if s.tokens == nil {
 		return false
 	}
-	if tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
-		return s.tokens.valid(tok)
+	if tok, ok := httpauth.Bearer(r.Header.Get("Authorization")); ok {
+		return s.tokens.Valid(tok)
 	}
-	return query && s.tokens.valid(r.URL.Query().Get("token"))
+	return query && s.tokens.Valid(r.URL.Query().Get("token"))
 }
 
 // authenticated refuses a request that is not authorized with 401.

@@ -27,6 +27,7 @@ import (
 	"github.com/recourse-dev/recourse/audit"
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/hooks"
+	"github.com/recourse-dev/recourse/internal/httpauth"
 	"github.com/recourse-dev/recourse/internal/jsonstrict"
 	"github.com/recourse-dev/recourse/mcpserver"
 )
@@ -82,7 +83,7 @@ type Options struct {
 // Server is the decision service.
 type Server struct {
 	opts    Options
-	tokens  *tokenFile
+	tokens  *httpauth.Tokens
 	tfcKey  []byte
 	metrics *metrics
 	audit   *audit.Log
@@ -120,12 +121,12 @@ func New(opts Options) (*Server, error) {
 	if opts.ClientCA != "" && opts.TLSCert == "" {
 		return nil, errors.New("--client-ca needs TLS: --tls-cert and --tls-key")
 	}
-	if !loopback(host) && opts.TokenFile == "" && opts.ClientCA == "" {
+	if !httpauth.Loopback(host) && opts.TokenFile == "" && opts.ClientCA == "" {
 		return nil, fmt.Errorf("--addr %s is not a loopback address: serving beyond this machine needs authentication, --token-file FILE or --client-ca FILE", opts.Addr)
 	}
 	s := &Server{opts: opts, metrics: newMetrics(), mux: http.NewServeMux()}
 	if opts.TokenFile != "" {
-		if s.tokens, err = openTokenFile(opts.TokenFile); err != nil {
+		if s.tokens, err = httpauth.Open(opts.TokenFile); err != nil {
 			return nil, err
 		}
 	}
@@ -337,12 +338,4 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
-}
-
-func loopback(host string) bool {
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
