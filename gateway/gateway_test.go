@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/recourse-dev/recourse/allowonce"
@@ -433,4 +435,103 @@ func TestModernClientsAreAskedByMultiRoundTrip(t *testing.T) {
 	if got := f.received(t, "records"); len(got) != 1 {
 		t.Fatalf("the upstream received %v", got)
 	}
+}
+
+// TestStreamableHTTP: --listen serves the same gateway over MCP's
+// streamable HTTP transport, a bearer token required when a token file is
+// given.
+func TestStreamableHTTP(t *testing.T) {
+	f := start(t, map[string]string{"records": ""})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	tokens := filepath.Join(t.TempDir(), "tokens")
+	if err := os.WriteFile(tokens, []byte("gw-token\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- f.g.ServeHTTP(ctx, HTTPOptions{Addr: addr, TokenFile: tokens}) }()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	url := "http://" + addr + "/mcp"
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if c, err := net.Dial("tcp", addr); err == nil {
+			c.Close()
+			break
+		}
+	}
+	connect := func(token string) (*client.Client, error) {
+		c, err := client.NewStreamableHttpClient(url, transport.WithHTTPHeaders(map[string]string{"Authorization": "Bearer " + token}))
+		if err != nil {
+			return nil, err
+		}
+		if err := c.Start(context.Background()); err != nil {
+			return nil, err
+		}
+		init := mcp.InitializeRequest{}
+		init.Params.ProtocolVersion = "2025-11-25"
+		init.Params.ClientInfo = mcp.Implementation{Name: "test", Version: "1"}
+		if _, err := c.Initialize(context.Background(), init); err != nil {
+			c.Close()
+			return nil, err
+		}
+		return c, nil
+	}
+	if c, err := connect("wrong"); err == nil {
+		c.Close()
+		t.Fatal("a wrong token was let in")
+	}
+	c, err := connect("gw-token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if res := call(t, c, "list_records", map[string]any{}); res.IsError {
+		t.Fatalf("%s", text(res))
+	}
+	if _, kind := refusal(t, call(t, c, "execute_sql", map[string]any{"sql": "DROP TABLE users"})); kind != "blocked" {
+		t.Fatal(kind)
+	}
+}
+
+// TestCancellationReachesTheUpstream: a client that gives up on a call
+// cancels it at the upstream too.
+func TestCancellationReachesTheUpstream(t *testing.T) {
+	f := start(t, map[string]string{"records": ""})
+	c := f.connect(t, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() {
+		req := mcp.CallToolRequest{}
+		req.Params.Name, req.Params.Arguments = "list_slowly", map[string]any{}
+		_, err := c.CallTool(ctx, req)
+		errc <- err
+	}()
+	waitUntil(t, func() bool { return slices.Contains(f.received(t, "records"), "list_slowly") })
+	cancel()
+	<-errc
+	waitUntil(t, func() bool {
+		for _, l := range readLines(t, f.records["records"]) {
+			if strings.Contains(l, `"cancelled":"list_slowly"`) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+func waitUntil(t *testing.T, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if cond() {
+			return
+		}
+	}
+	t.Fatal("timed out")
 }

@@ -6,8 +6,9 @@
 //
 // Its tools: list_records (a read), execute_sql (runs what the sql
 // argument says: DROP TABLE is a block), zap_everything (a tool no rule
-// knows: an escalate), delete_file (a path argument) and add_tool, which
-// adds a tool and announces notifications/tools/list_changed.
+// knows: an escalate), delete_file (a path argument), add_tool, which
+// adds a tool and announces notifications/tools/list_changed, and
+// list_slowly, which answers only by recording its cancellation.
 package main
 
 import (
@@ -53,6 +54,13 @@ func main() {
 			name := req.GetString("name", "")
 			s.AddTool(mcp.NewTool(name, mcp.WithDescription("Added.")), handler)
 			return mcp.NewToolResultText("added " + name), nil
+		})
+	s.AddTool(mcp.NewTool("list_slowly", mcp.WithDescription("List, never finishing until cancelled."), mcp.WithReadOnlyHintAnnotation(true)),
+		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			record(map[string]any{"tool": req.Params.Name, "arguments": req.Params.Arguments})
+			<-ctx.Done()
+			record(map[string]any{"cancelled": req.Params.Name})
+			return nil, ctx.Err()
 		})
 	if err := server.ServeStdio(s); err != nil {
 		fmt.Fprintln(os.Stderr, err)
