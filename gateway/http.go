@@ -11,6 +11,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/recourse-dev/recourse/internal/httpauth"
+	"github.com/recourse-dev/recourse/internal/httpserve"
 )
 
 // HTTPOptions are the streamable HTTP listener's.
@@ -59,18 +60,11 @@ func (g *Gateway) ServeHTTP(ctx context.Context, o HTTPOptions) error {
 		return err
 	}
 	g.opts.Logger.Info("serving MCP over streamable HTTP", "url", "http://"+ln.Addr().String()+"/mcp")
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	select {
-	case err := <-done:
+	srv.RegisterOnShutdown(func() { _ = mcpHTTP.Shutdown(context.Background()) })
+	if err := httpserve.Until(ctx, srv, ln, 2*time.Second); err != nil && ctx.Err() == nil {
 		return err
-	case <-ctx.Done():
-		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		defer cancel()
-		_ = mcpHTTP.Shutdown(sctx)
-		_ = srv.Shutdown(sctx)
-		return nil
 	}
+	return nil
 }
 
 // authorize lets a request through only with one of tokens as its bearer

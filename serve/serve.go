@@ -28,6 +28,7 @@ import (
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/hooks"
 	"github.com/recourse-dev/recourse/internal/httpauth"
+	"github.com/recourse-dev/recourse/internal/httpserve"
 	"github.com/recourse-dev/recourse/internal/jsonstrict"
 	"github.com/recourse-dev/recourse/mcpserver"
 )
@@ -227,16 +228,10 @@ func (s *Server) ListenAndServe(ctx context.Context, ready func(addr string)) er
 	if ready != nil {
 		ready(ln.Addr().String())
 	}
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
+	err = httpserve.Until(ctx, srv, ln, 10*time.Second)
+	if ctx.Err() == nil {
+		return err // the listener failed: not a shutdown
 	}
-	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	err = srv.Shutdown(sctx)
 	s.tasks.Wait()
 	if s.shipper != nil {
 		<-s.shipper.done // the last events shipped
