@@ -10,6 +10,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -35,48 +36,41 @@ type Entry struct {
 	Hash     string `json:"hash"`
 }
 
-// Log appends entries to a file, chaining each to the last.
+// Log appends entries to a file, chaining each to the last. Several
+// processes may append to one file (a service, the CLI, every hook call):
+// each append takes the file's lock, reads the hash of the last line and
+// writes its own.
 type Log struct {
 	mu   sync.Mutex
+	name string
 	f    *os.File
-	last string
 }
 
-// Open opens (or creates) name for appending, reading the hash of its
-// last line so that new entries continue the chain. A log whose chain is
-// already broken is refused: appending would hide the break.
+// Open opens (or creates) name for appending, after checking its whole
+// chain: a log whose chain is already broken is refused, since appending
+// would hide the break.
 func Open(name string) (*Log, error) {
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("audit log: %w", err)
 	}
-	last, err := Verify(f)
-	if err != nil {
+	if _, err := Verify(f); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("audit log %s: %w", name, err)
 	}
-	return &Log{f: f, last: last}, nil
+	return &Log{name: name, f: f}, nil
 }
 
 // Append chains e to the log and writes it.
 func (l *Log) Append(e Entry) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	e.PrevHash, e.Hash = l.last, ""
-	h, err := hash(e)
+	unlock, err := lock(l.name)
 	if err != nil {
 		return err
 	}
-	e.Hash = h
-	b, err := json.Marshal(e)
-	if err != nil {
-		return err
-	}
-	if _, err := l.f.Write(append(b, '\n')); err != nil {
-		return err
-	}
-	l.last = h
-	return nil
+	defer unlock()
+	return appendTo(l.f, e)
 }
 
 // Close closes the file.
@@ -84,6 +78,108 @@ func (l *Log) Close() error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.f.Close()
+}
+
+// AppendFile appends e to the log file name from a process that writes
+// one entry (a hook call, the CLI): it reads only the last line, not the
+// whole chain; recourse audit verify checks that.
+func AppendFile(name string, e Entry) error {
+	unlock, err := lock(name)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("audit log: %w", err)
+	}
+	defer f.Close()
+	return appendTo(f, e)
+}
+
+// appendTo chains e to the last line of f and writes it. The caller holds
+// the lock.
+func appendTo(f *os.File, e Entry) error {
+	last, err := lastHash(f)
+	if err != nil {
+		return err
+	}
+	e.PrevHash, e.Hash = last, ""
+	if e.Hash, err = hash(e); err != nil {
+		return err
+	}
+	b, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(append(b, '\n'))
+	return err
+}
+
+// tailBytes is how much of a log's end is read to find its last line;
+// an entry is far smaller.
+const tailBytes = 64 << 10
+
+// lastHash is the hash of f's last line, "" for an empty file. A last
+// line that is not an entry is an error: the chain cannot continue from
+// it.
+func lastHash(f *os.File) (string, error) {
+	info, err := f.Stat()
+	if err != nil {
+		return "", err
+	}
+	size := info.Size()
+	if size == 0 {
+		return "", nil
+	}
+	start := max(size-tailBytes, 0)
+	buf := make([]byte, size-start)
+	if _, err := f.ReadAt(buf, start); err != nil && err != io.EOF {
+		return "", err
+	}
+	buf = bytes.TrimRight(buf, "\n")
+	if i := bytes.LastIndexByte(buf, '\n'); i >= 0 {
+		buf = buf[i+1:]
+	} else if start > 0 {
+		return "", errors.New("audit log: its last line is longer than an entry can be")
+	}
+	var e Entry
+	if err := json.Unmarshal(buf, &e); err != nil || e.Hash == "" {
+		return "", fmt.Errorf("audit log: its last line is not an entry, so the chain cannot continue (recourse audit verify says where it breaks)")
+	}
+	return e.Hash, nil
+}
+
+// lockWait bounds the wait for another process's append; a lock older
+// than staleLock was left by a process that died holding it.
+const (
+	lockWait  = 3 * time.Second
+	staleLock = 10 * time.Second
+)
+
+// lock takes name's lock file, created exclusively (portable: no flock),
+// and returns its release.
+func lock(name string) (func(), error) {
+	lockName := name + ".lock"
+	deadline := time.Now().Add(lockWait)
+	for {
+		f, err := os.OpenFile(lockName, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+		if err == nil {
+			f.Close()
+			return func() { os.Remove(lockName) }, nil
+		}
+		if !errors.Is(err, os.ErrExist) {
+			return nil, fmt.Errorf("audit log lock: %w", err)
+		}
+		if info, err := os.Stat(lockName); err == nil && time.Since(info.ModTime()) > staleLock {
+			os.Remove(lockName)
+			continue
+		}
+		if time.Now().After(deadline) {
+			return nil, fmt.Errorf("audit log: %s is held by another process", lockName)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
 }
 
 func hash(e Entry) (string, error) {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -83,5 +84,53 @@ func TestVerify(t *testing.T) {
 				t.Fatal("a broken log was opened for appending")
 			}
 		})
+	}
+}
+
+// TestConcurrentWriters: a service's Log and many one-entry writers (hook
+// calls) appending to one file keep one chain.
+func TestConcurrentWriters(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "audit.jsonl")
+	l, err := Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	var wg sync.WaitGroup
+	errs := make(chan error, 80)
+	for i := range 80 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e := Entry{Endpoint: "hook/claude-code", Decision: "allow", InputSHA256: "ab"}
+			if i%2 == 0 {
+				errs <- l.Append(e)
+			} else {
+				errs <- AppendFile(name, e)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, _ := os.Open(name)
+	defer f.Close()
+	if _, err := Verify(f); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(name)
+	if n := strings.Count(string(data), "\n"); n != 80 {
+		t.Fatalf("%d lines", n)
+	}
+	// A log whose last line is not an entry is not appended to.
+	if err := os.WriteFile(name, append(data, []byte("garbage\n")...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := AppendFile(name, Entry{Decision: "allow"}); err == nil {
+		t.Fatal("appended after a broken line")
 	}
 }

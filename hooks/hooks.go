@@ -110,8 +110,9 @@ type Config struct {
 	AllowOnceErr error
 	// Observe, when set, is told of every call read: its tool, its parts'
 	// text, the report that decided it (nil when it could not be
-	// evaluated) and the error; for metrics and decision logs.
-	Observe func(tool, input string, rep *report.ConsequenceReport, err error)
+	// evaluated) and the error; for metrics and decision logs. An error it
+	// returns (a decision record that cannot be written) stops the call.
+	Observe func(tool, input string, rep *report.ConsequenceReport, err error) error
 }
 
 // Run reads one hook input from stdin, evaluates it and answers the host.
@@ -198,7 +199,9 @@ func decide(ctx context.Context, h Host, stdin io.Reader, cfg Config) (Answer, *
 	}
 	rep, err := worst(ctx, setup, call)
 	if cfg.Observe != nil {
-		cfg.Observe(call.Tool, call.input(), rep, err)
+		if oerr := cfg.Observe(call.Tool, call.input(), rep, err); oerr != nil && err == nil {
+			err = fmt.Errorf("the decision could not be recorded: %w", oerr)
+		}
 	}
 	if err != nil {
 		return Answer{}, act, err

@@ -147,7 +147,7 @@ func (s *Server) hook(h hooks.Host, query bool) http.Handler {
 		} else {
 			ctx, cancel := context.WithTimeout(req.Context(), s.opts.Timeout)
 			cfg := s.opts.Hook
-			cfg.Observe = func(tool, input string, rep *report.ConsequenceReport, err error) {
+			cfg.Observe = func(tool, input string, rep *report.ConsequenceReport, err error) error {
 				e := audit.Entry{Endpoint: endpoint, InputSHA256: digest([]byte(input))}
 				if err != nil {
 					e.Decision, e.Error = "error", err.Error()
@@ -157,6 +157,7 @@ func (s *Server) hook(h hooks.Host, query bool) http.Handler {
 				}
 				s.metrics.decision(endpoint, e.Decision)
 				s.record(e, map[string]any{"tool": tool, "input": input})
+				return nil // the service logs a record it cannot write; the answer stands
 			}
 			code = hooks.Run(ctx, h, req.Body, &out, &bytes.Buffer{}, cfg)
 			cancel()

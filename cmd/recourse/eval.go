@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/recourse-dev/recourse/audit"
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/internal/workspace"
 	"github.com/recourse-dev/recourse/model"
@@ -31,6 +32,7 @@ type evalFlags struct {
 	timeout     time.Duration
 	evidence    string
 	state       string
+	auditLog    string
 }
 
 func (f *evalFlags) register(cmd *cobra.Command) {
@@ -43,6 +45,7 @@ func (f *evalFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.failOn, "fail-on", string(model.Escalate), "lowest decision that exits non-zero: warn, escalate or block")
 	fl.DurationVar(&f.timeout, "timeout", evaluator.DefaultTimeout, "deadline for the evaluation; past it the result is an error, never a decision")
 	fl.StringVar(&f.evidence, "evidence", "", `a JSON file of facts for keys a report listed in missingEvidence: [{"address": ..., "key": ..., "value": ..., "source": ...}]`)
+	fl.StringVar(&f.auditLog, "audit-log", "", "append the decision to this hash-chained JSONL file (shared with hooks and recourse serve; recourse audit verify checks it); a decision that cannot be recorded is an error")
 	fl.StringVar(&f.state, "state", "", "Terraform only: a state file (terraform show -json, or a raw terraform.tfstate) whose resources the dependency impact and cross-action checks also consider")
 	_ = cmd.RegisterFlagCompletionFunc("format", fixedCompletion("human", "json", "markdown", "sarif", "github", "junit", "gitlab-sast"))
 	_ = cmd.RegisterFlagCompletionFunc("fail-on", fixedCompletion("warn", "escalate", "block"))
@@ -193,7 +196,13 @@ func runEval(cmd *cobra.Command, flags *evalFlags, kind inputKind, input, cwd st
 		failOn = settings.FailOn
 		applied := *flags
 		applied.environment, applied.policies = settings.Environment, settings.Policies
-		rep, err = evaluate(cmd.Context(), cmd.InOrStdin(), kind, input, cwd, &applied, exceptions)
+		var data []byte
+		rep, data, err = evaluate(cmd.Context(), cmd.InOrStdin(), kind, input, cwd, &applied, exceptions)
+		if flags.auditLog != "" {
+			if aerr := audit.AppendFile(flags.auditLog, auditEntry("eval/"+[]string{"sniffed", "terraform", "shell", "mcp"}[kind], data, rep, err)); aerr != nil && err == nil {
+				err = fmt.Errorf("the decision could not be recorded in --audit-log: %w", aerr)
+			}
+		}
 	}
 	if err != nil {
 		e := model.AsError(err)
@@ -214,7 +223,9 @@ func runEval(cmd *cobra.Command, flags *evalFlags, kind inputKind, input, cwd st
 	return decisionStatus(rep.RiskAssessment, failOn)
 }
 
-func evaluate(ctx context.Context, stdin io.Reader, kind inputKind, input, cwd string, flags *evalFlags, exceptions []model.Exception) (*report.ConsequenceReport, error) {
+// evaluate reads the input and evaluates it; it returns the input's bytes
+// too (for the audit record), as far as they were read.
+func evaluate(ctx context.Context, stdin io.Reader, kind inputKind, input, cwd string, flags *evalFlags, exceptions []model.Exception) (*report.ConsequenceReport, []byte, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -228,15 +239,15 @@ func evaluate(ctx context.Context, stdin io.Reader, kind inputKind, input, cwd s
 		data, err = readInput(stdin, input)
 	}
 	if err != nil {
-		return nil, err
+		return nil, data, err
 	}
 	ev, err := newEvaluator(ctx, flags.policies)
 	if err != nil {
-		return nil, err
+		return nil, data, err
 	}
 	items, err := readEvidence(flags.evidence)
 	if err != nil {
-		return nil, err
+		return nil, data, err
 	}
 	opts := evaluator.Options{Environment: flags.environment, Actor: flags.actor, Owner: flags.owner, Timeout: flags.timeout, Cwd: cwd,
 		MemoryCeiling: evaluator.MemoryCeiling, Exceptions: exceptions}
@@ -251,9 +262,10 @@ func evaluate(ctx context.Context, stdin io.Reader, kind inputKind, input, cwd s
 		opts.File = input
 	}
 	if err := withState(&opts, flags.state, input, evKind); err != nil {
-		return nil, err
+		return nil, data, err
 	}
-	return ev.Evaluate(ctx, evKind, data, items, opts)
+	rep, err := ev.Evaluate(ctx, evKind, data, items, opts)
+	return rep, data, err
 }
 
 // newEvaluator is the evaluator of eval, explain and the hook: the

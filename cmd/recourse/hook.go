@@ -8,10 +8,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/recourse-dev/recourse/allowonce"
+	"github.com/recourse-dev/recourse/audit"
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/hooks"
 	"github.com/recourse-dev/recourse/internal/workspace"
 	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/report"
 )
 
 // hookHosts are the hosts recourse hook answers, by name.
@@ -128,7 +130,7 @@ settings stops calls loudly rather than switching the guard off.`,
 func newHostCmd(h hooks.Host) *cobra.Command {
 	var f evalFlags
 	var warnContext bool
-	var escalateAs string
+	var escalateAs, auditLog string
 	help := hostHelp[h.Name()]
 	cmd := &cobra.Command{
 		Use:   h.Name(),
@@ -176,6 +178,11 @@ included, is answered with the host's stop, never with "go ahead".`,
 				},
 				WarnContext: warnContext, EscalateAsk: escalateAs == "ask",
 			}
+			if auditLog != "" {
+				cfg.Observe = func(tool, input string, rep *report.ConsequenceReport, err error) error {
+					return audit.AppendFile(auditLog, auditEntry("hook/"+h.Name(), []byte(input), rep, err))
+				}
+			}
 			if dir, err := allowonce.DefaultDir(); err == nil {
 				cfg.AllowOnce = &allowonce.Store{Dir: dir}
 			} else {
@@ -191,6 +198,7 @@ included, is answered with the host's stop, never with "go ahead".`,
 	fl.StringVar(&f.failOn, "fail-on", string(model.Escalate), "lowest decision that stops the call: warn, escalate or block")
 	fl.DurationVar(&f.timeout, "timeout", 10*time.Second, "deadline for the evaluation; past it the call is stopped")
 	fl.BoolVar(&warnContext, "warn-context", false, "add a warn's reason to the agent's context when the call goes ahead (Claude Code's additionalContext, Cursor's agent_message, Cline's contextModification)")
+	fl.StringVar(&auditLog, "audit-log", "", "append every decision to this hash-chained JSONL file (shared with other hooks and recourse serve; recourse audit verify checks it); a decision that cannot be recorded stops the call")
 	fl.StringVar(&escalateAs, "escalate-as", "ask", "how an escalate is answered where the host can ask (Claude Code, Cursor): ask (the user decides) or deny")
 	_ = cmd.RegisterFlagCompletionFunc("escalate-as", fixedCompletion("ask", "deny"))
 	_ = cmd.RegisterFlagCompletionFunc("fail-on", fixedCompletion("warn", "escalate", "block"))

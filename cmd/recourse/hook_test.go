@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -51,6 +53,8 @@ func TestClaudeCodeHook(t *testing.T) {
 		// Bash runs "command"; Go's case-folding decoder read "Command".
 		{"a case variant of command", `{"tool_name":"Bash","tool_input":{"command":"rm -rf /","Command":"ls"}}`, nil, 2, `"Command" differs from "command"`, false},
 		{"a duplicate command", `{"tool_name":"Bash","tool_input":{"command":"rm -rf /","command":"ls"}}`, nil, 2, "appears twice", false},
+		// A decision that cannot be recorded is not made.
+		{"an audit log that cannot be written", `{"tool_name":"Bash","tool_input":{"command":"ls"}}`, []string{"--audit-log", "/proc/recourse-cannot-write-here/audit.jsonl"}, 2, "could not be recorded", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -149,5 +153,29 @@ func TestCrashed(t *testing.T) {
 		if tt.stdout == "" && stdout.Len() > 0 {
 			t.Errorf("%v: stdout %q", tt.args, stdout.String())
 		}
+	}
+}
+
+// TestAuditLogFromHooksAndEval: hooks and eval append to one chain.
+func TestAuditLogFromHooksAndEval(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "audit.jsonl")
+	if res := runBinary(t, `{"tool_name":"Bash","tool_input":{"command":"ls"}}`, "hook", "claude-code", "--audit-log", log); res.exit != 0 {
+		t.Fatalf("%+v", res)
+	}
+	if res := runBinary(t, "", "eval", "shell", "--audit-log", log, "--", "rm -rf /"); res.exit != 4 {
+		t.Fatalf("%+v", res)
+	}
+	res := runBinary(t, "", "audit", "verify", log)
+	data, _ := os.ReadFile(log)
+	if res.exit != 0 || strings.Count(string(data), "\n") != 2 || strings.Contains(string(data), "rm -rf") {
+		t.Fatalf("%+v\n%s", res, data)
+	}
+	// An edited line is caught, with its position.
+	edited := strings.Replace(string(data), `"decision":"block"`, `"decision":"allow"`, 1)
+	if err := os.WriteFile(log, []byte(edited), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if res := runBinary(t, "", "audit", "verify", log); res.exit != 1 || !strings.Contains(res.stderr, "line 2") {
+		t.Fatalf("%+v", res)
 	}
 }

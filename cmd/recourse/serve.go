@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -236,4 +238,22 @@ the decision; exit status 1 when anything does not verify.`,
 	cmd.Flags().StringVar(&key, "key", "", "the Ed25519 public key (PKIX PEM)")
 	cmd.Flags().StringVar(&input, "input", "", "the request body the decision is about")
 	return cmd
+}
+
+// auditEntry is the audit record of one decision the CLI or a hook made:
+// the input only as its digest.
+func auditEntry(endpoint string, input []byte, rep *report.ConsequenceReport, err error) audit.Entry {
+	e := audit.Entry{Time: time.Now().UTC(), DecisionID: newDecisionID(), Endpoint: endpoint, InputSHA256: attest.Digest(input)}
+	if err != nil {
+		e.Decision, e.Error = "error", model.AsError(err).Error()
+		return e
+	}
+	e.Decision, e.RuleIDs = string(rep.RiskAssessment), rep.RuleIDs()
+	return e
+}
+
+func newDecisionID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }
