@@ -106,34 +106,28 @@ func (u *upstream) run(ctx context.Context) {
 	}
 }
 
+// protocolVersions are tried in order when connecting. 2025-11-25 first:
+// over it mcp-go's client sends each request without the per-request
+// metadata and header mirroring of 2026-07-28, which halved the latency
+// the gateway adds (docs/performance.md); an upstream that only speaks
+// the newer version gets it.
+var protocolVersions = []string{mcp.ProtocolVersion20251125, mcp.LATEST_PROTOCOL_VERSION}
+
 // connect starts the upstream, initialises it and lists its tools.
 func (u *upstream) connect(ctx context.Context) (<-chan struct{}, error) {
 	cctx, cancel := context.WithTimeout(ctx, connectTimeout)
 	defer cancel()
-	c, err := u.newClient()
+	var c *client.Client
+	var lost chan struct{}
+	var markLost func()
+	var err error
+	for _, version := range protocolVersions {
+		if c, lost, markLost, err = u.open(ctx, cctx, version); err == nil {
+			break
+		}
+	}
 	if err != nil {
 		return nil, err
-	}
-	lost := make(chan struct{})
-	var once sync.Once
-	markLost := func() { once.Do(func() { close(lost) }) }
-	c.OnConnectionLost(func(error) { markLost() })
-	c.OnNotification(func(n mcp.JSONRPCNotification) {
-		switch mcp.MCPMethod(n.Method) {
-		case mcp.MethodNotificationToolsListChanged, mcp.MethodNotificationResourcesListChanged, mcp.MethodNotificationPromptsListChanged:
-			go u.relist(ctx)
-		}
-	})
-	if err := c.Start(cctx); err != nil {
-		_ = c.Close()
-		return nil, fmt.Errorf("starting: %w", err)
-	}
-	init := mcp.InitializeRequest{}
-	init.Params.ProtocolVersion = mcp.LATEST_PROTOCOL_VERSION
-	init.Params.ClientInfo = mcp.Implementation{Name: "recourse-gateway", Version: "1"}
-	if _, err := c.Initialize(cctx, init); err != nil {
-		_ = c.Close()
-		return nil, fmt.Errorf("initialize: %w", err)
 	}
 	cat, err := fetchCatalog(cctx, c)
 	if err != nil {
@@ -149,6 +143,37 @@ func (u *upstream) connect(ctx context.Context) (<-chan struct{}, error) {
 		go watchStdio(ctx, t, markLost)
 	}
 	return lost, nil
+}
+
+// open starts a client of the upstream and initialises it at version;
+// lost is closed (by markLost) when the connection is lost. ctx is the
+// connection's life, cctx the start's deadline.
+func (u *upstream) open(ctx, cctx context.Context, version string) (c *client.Client, lost chan struct{}, markLost func(), err error) {
+	if c, err = u.newClient(); err != nil {
+		return nil, nil, nil, err
+	}
+	lost = make(chan struct{})
+	var once sync.Once
+	markLost = func() { once.Do(func() { close(lost) }) }
+	c.OnConnectionLost(func(error) { markLost() })
+	c.OnNotification(func(n mcp.JSONRPCNotification) {
+		switch mcp.MCPMethod(n.Method) {
+		case mcp.MethodNotificationToolsListChanged, mcp.MethodNotificationResourcesListChanged, mcp.MethodNotificationPromptsListChanged:
+			go u.relist(ctx)
+		}
+	})
+	if err := c.Start(cctx); err != nil {
+		_ = c.Close()
+		return nil, nil, nil, fmt.Errorf("starting: %w", err)
+	}
+	init := mcp.InitializeRequest{}
+	init.Params.ProtocolVersion = version
+	init.Params.ClientInfo = mcp.Implementation{Name: "recourse-gateway", Version: "1"}
+	if _, err := c.Initialize(cctx, init); err != nil {
+		_ = c.Close()
+		return nil, nil, nil, fmt.Errorf("initialize (protocol %s): %w", version, err)
+	}
+	return c, lost, markLost, nil
 }
 
 // watchStdio marks a stdio upstream lost when its process exits: the
