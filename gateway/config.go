@@ -191,7 +191,7 @@ func (s Server) check(field string) error {
 		return configErr(field+".headers", "headers are for a url; this server has a command")
 	}
 	if s.Recourse.FailOn != "" {
-		if d := model.Decision(s.Recourse.FailOn); !slices.Contains([]model.Decision{model.Warn, model.Escalate, model.Block}, d) {
+		if d, ok := model.ParseDecision(s.Recourse.FailOn); !ok || d == model.Allow {
 			return configErr(field+".recourse.fail_on", fmt.Sprintf("fail_on %q: expected warn, escalate or block", s.Recourse.FailOn))
 		}
 	}
@@ -203,14 +203,6 @@ func (s Server) check(field string) error {
 		}
 	}
 	return nil
-}
-
-// FailOn is the server's fail_on, escalate when unset.
-func (p Policy) failOn() model.Decision {
-	if p.FailOn == "" {
-		return model.Escalate
-	}
-	return model.Decision(p.FailOn)
 }
 
 // matches reports whether tool is one of patterns.

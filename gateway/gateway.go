@@ -124,7 +124,7 @@ func New(ctx context.Context, cfg Config, opts Options) (*Gateway, error) {
 			j.environment = opts.Environment
 		}
 		if s.Recourse.FailOn != "" {
-			j.failOn = s.Recourse.failOn()
+			j.failOn = model.Decision(s.Recourse.FailOn) // checked by ParseConfig
 		}
 		g.judges[name] = j
 	}

@@ -68,9 +68,9 @@ func (f *evalFlags) check() (report.Format, model.Decision, error) {
 	if !valid {
 		return "", "", usageErr("--format %q: expected human, json, markdown, sarif, github, junit or gitlab-sast", f.format)
 	}
-	failOn, ok := model.ParseDecision(f.failOn)
-	if !ok || failOn == model.Allow {
-		return "", "", usageErr("--fail-on %q: expected warn, escalate or block", f.failOn)
+	failOn, err := parseFailOn(f.failOn)
+	if err != nil {
+		return "", "", err
 	}
 	if f.timeout <= 0 {
 		return "", "", usageErr("--timeout %s: expected a positive duration such as 30s", f.timeout)

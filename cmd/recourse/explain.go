@@ -60,8 +60,7 @@ dependents, and facts for keys a report listed as missing.`,
 			}
 			x, err := explain(cmd, args[0], args[1], state, evidence)
 			if err != nil {
-				_ = report.RenderError(cmd.ErrOrStderr(), model.AsError(err), report.FormatHuman)
-				return &exitStatus{code: exitError}
+				return errorDocument(cmd, err)
 			}
 			doc := explainDocument(x)
 			if format == "json" {
@@ -110,8 +109,7 @@ path or the evidence. Nothing is run. Credentials are masked as in reports.`,
 			}
 			docs, err := explainEach(cmd, kind, args[0], cwd, evidence)
 			if err != nil {
-				_ = report.RenderError(cmd.ErrOrStderr(), model.AsError(err), report.FormatHuman)
-				return &exitStatus{code: exitError}
+				return errorDocument(cmd, err)
 			}
 			if format == "json" {
 				return report.WriteJSON(cmd.OutOrStdout(), docs)

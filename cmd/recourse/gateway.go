@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -18,7 +17,6 @@ import (
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/gateway"
 	"github.com/recourse-dev/recourse/model"
-	"github.com/recourse-dev/recourse/report"
 )
 
 // newGatewayCmd is recourse mcp gateway.
@@ -54,29 +52,24 @@ always_ask) and a top-level decision_log file. See docs/gateway.md.`,
   recourse mcp gateway import --from claude-desktop > gateway.yaml`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			level, ok := map[string]slog.Level{"debug": slog.LevelDebug, "info": slog.LevelInfo, "warn": slog.LevelWarn, "error": slog.LevelError}[logLevel]
-			if !ok {
-				return usageErr("--log-level %q: expected debug, info, warn or error", logLevel)
+			logger, err := stderrLogger(cmd, logLevel)
+			if err != nil {
+				return err
 			}
 			if configFile == "" {
 				return usageErr("--config is required: the file naming the upstream servers (docs/gateway.md)")
 			}
-			fail := model.Decision(failOn)
-			if fail != model.Warn && fail != model.Escalate && fail != model.Block {
-				return usageErr("--fail-on %q: expected warn, escalate or block", failOn)
+			fail, err := parseFailOn(failOn)
+			if err != nil {
+				return err
 			}
 			if timeout <= 0 {
 				return usageErr("--timeout %s: expected a positive duration", timeout)
 			}
-			fail2 := func(err error) error {
-				_ = report.RenderError(cmd.ErrOrStderr(), model.AsError(err), report.FormatHuman)
-				return &exitStatus{code: exitError}
-			}
 			cfg, err := gateway.ReadConfig(configFile)
 			if err != nil {
-				return fail2(err)
+				return errorDocument(cmd, err)
 			}
-			logger := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: level}))
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			opts := gateway.Options{
@@ -90,7 +83,7 @@ always_ask) and a top-level decision_log file. See docs/gateway.md.`,
 			}
 			g, err := gateway.New(ctx, cfg, opts)
 			if err != nil {
-				return fail2(err)
+				return errorDocument(cmd, err)
 			}
 			defer g.Close()
 			upstreamCtx, stopUpstreams := context.WithCancel(context.Background())
@@ -112,7 +105,7 @@ always_ask) and a top-level decision_log file. See docs/gateway.md.`,
 				err = stdio.Listen(ctx, cmd.InOrStdin(), cmd.OutOrStdout())
 			}
 			if err != nil && ctx.Err() == nil {
-				return fail2(err)
+				return errorDocument(cmd, err)
 			}
 			return nil
 		},
@@ -157,8 +150,7 @@ servers (docs/gateway.md shows the entry).`,
 			}
 			imp, err := gateway.Import(from, home, project)
 			if err != nil {
-				_ = report.RenderError(cmd.ErrOrStderr(), model.AsError(err), report.FormatHuman)
-				return &exitStatus{code: exitError}
+				return errorDocument(cmd, err)
 			}
 			data, err := yaml.Marshal(imp.Config)
 			if err != nil {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"log/slog"
 	"os"
 	"os/signal"
 	"syscall"
@@ -14,7 +13,6 @@ import (
 	"github.com/recourse-dev/recourse/mcpserver"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/policy"
-	"github.com/recourse-dev/recourse/report"
 	"github.com/recourse-dev/recourse/rules/builtin"
 )
 
@@ -43,26 +41,23 @@ structuredContent. Logs go to stderr only. See docs/mcp.md.`,
   recourse mcp serve --environment production --policy ./policies --log-level info`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			level, ok := map[string]slog.Level{"debug": slog.LevelDebug, "info": slog.LevelInfo, "warn": slog.LevelWarn, "error": slog.LevelError}[logLevel]
-			if !ok {
-				return usageErr("--log-level %q: expected debug, info, warn or error", logLevel)
+			logger, err := stderrLogger(cmd, logLevel)
+			if err != nil {
+				return err
 			}
 			if timeout <= 0 {
 				return usageErr("--timeout %s: expected a positive duration", timeout)
 			}
-			logger := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: level}))
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			settings, exceptions, err := configured(cmd, "", environment, model.Escalate, policies, cmd.ErrOrStderr())
 			if err != nil {
-				_ = report.RenderError(cmd.ErrOrStderr(), model.AsError(err), report.FormatHuman)
-				return &exitStatus{code: exitError}
+				return errorDocument(cmd, err)
 			}
 			environment, policies = settings.Environment, settings.Policies
 			pol, err := policy.New(ctx, policies...)
 			if err != nil {
-				_ = report.RenderError(cmd.ErrOrStderr(), model.AsError(err), report.FormatHuman)
-				return &exitStatus{code: exitError}
+				return errorDocument(cmd, err)
 			}
 			eng, err := builtin.Engine()
 			if err != nil {

@@ -6,9 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/policy"
-	"github.com/recourse-dev/recourse/report"
 )
 
 func newPolicyCmd() *cobra.Command {
@@ -35,8 +33,7 @@ policy does not compile (the message names file:line:col).`,
 			}
 			sum, err := policy.RunTests(ctx, cmd.OutOrStdout(), verbose, dirs...)
 			if err != nil {
-				_ = report.RenderError(cmd.ErrOrStderr(), model.AsError(err), report.FormatHuman)
-				return &exitStatus{code: exitError}
+				return errorDocument(cmd, err)
 			}
 			if !sum.OK() {
 				if sum.Passed+sum.Failed+sum.Errored == 0 {

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"os"
 	"os/signal"
 	"syscall"
@@ -55,22 +54,17 @@ POST /v1/interceptors/docker-mcp, POST /v1/run-tasks/terraform-cloud (with
   recourse serve --addr 0.0.0.0:8484 --token-file /etc/recourse/tokens --tls-cert tls.crt --tls-key tls.key --audit-log /var/log/recourse/audit.jsonl`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			level, ok := map[string]slog.Level{"debug": slog.LevelDebug, "info": slog.LevelInfo, "warn": slog.LevelWarn, "error": slog.LevelError}[logLevel]
-			if !ok {
-				return usageErr("--log-level %q: expected debug, info, warn or error", logLevel)
+			logger, err := stderrLogger(cmd, logLevel)
+			if err != nil {
+				return err
 			}
-			fail := model.Decision(failOn)
-			if fail != model.Warn && fail != model.Escalate && fail != model.Block {
-				return usageErr("--fail-on %q: expected warn, escalate or block", failOn)
+			fail, err := parseFailOn(failOn)
+			if err != nil {
+				return err
 			}
 			if o.Timeout <= 0 {
 				return usageErr("--timeout %s: expected a positive duration", o.Timeout)
 			}
-			failed := func(err error) error {
-				_ = report.RenderError(cmd.ErrOrStderr(), model.AsError(err), report.FormatHuman)
-				return &exitStatus{code: exitError}
-			}
-			logger := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: level}))
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			if bundleOpt.URL != "" && len(policies) > 0 {
@@ -78,11 +72,11 @@ POST /v1/interceptors/docker-mcp, POST /v1/run-tasks/terraform-cloud (with
 			}
 			pol, err := policy.New(ctx, policies...)
 			if err != nil {
-				return failed(err)
+				return errorDocument(cmd, err)
 			}
 			eng, err := builtin.Engine()
 			if err != nil {
-				return failed(err)
+				return errorDocument(cmd, err)
 			}
 			ev := evaluator.New(eng, pol)
 			o.MCP = mcpserver.New(ev, eng, mcpserver.Options{Environment: environment, Timeout: o.Timeout, Version: buildVersion(), Logger: logger})
@@ -113,19 +107,19 @@ POST /v1/interceptors/docker-mcp, POST /v1/run-tasks/terraform-cloud (with
 			}
 			if signKey != "" {
 				if o.Signer, err = attest.LoadSigner(signKey); err != nil {
-					return failed(err)
+					return errorDocument(cmd, err)
 				}
 			}
 			srv, err := serve.New(o)
 			if err != nil {
-				return failed(err)
+				return errorDocument(cmd, err)
 			}
 			err = srv.ListenAndServe(ctx, func(addr string) {
 				logger.Info("serving", "addr", addr, "policies", policies, "environment", environment)
 				fmt.Fprintf(cmd.ErrOrStderr(), "recourse serve: listening on %s\n", addr)
 			})
 			if err != nil && ctx.Err() == nil {
-				return failed(err)
+				return errorDocument(cmd, err)
 			}
 			return nil
 		},
