@@ -9,9 +9,7 @@ import (
 	"context"
 	"crypto"
 	"crypto/ed25519"
-	"crypto/sha256"
 	"crypto/x509"
-	"encoding/hex"
 	"encoding/pem"
 	"errors"
 	"fmt"
@@ -21,6 +19,8 @@ import (
 	"github.com/secure-systems-lab/go-securesystemslib/dsse"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/types/known/structpb"
+
+	"github.com/recourse-dev/recourse/audit"
 )
 
 // PredicateType names Recourse's decision predicate.
@@ -100,7 +100,7 @@ func (s *Signer) Sign(ctx context.Context, input []byte, d Decision) (*dsse.Enve
 	}
 	st := &intoto.Statement{
 		Type:          intoto.StatementTypeUri,
-		Subject:       []*intoto.ResourceDescriptor{{Name: "input", Digest: map[string]string{"sha256": Digest(input)}}},
+		Subject:       []*intoto.ResourceDescriptor{{Name: "input", Digest: map[string]string{"sha256": audit.Digest(input)}}},
 		PredicateType: PredicateType,
 		Predicate:     pred,
 	}
@@ -112,12 +112,6 @@ func (s *Signer) Sign(ctx context.Context, input []byte, d Decision) (*dsse.Enve
 		return nil, err
 	}
 	return s.es.SignPayload(ctx, PayloadType, payload)
-}
-
-// Digest is the hex sha256 of an input, the Statement's subject digest.
-func Digest(input []byte) string {
-	sum := sha256.Sum256(input)
-	return hex.EncodeToString(sum[:])
 }
 
 func toAny(ss []string) []any {

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/recourse-dev/recourse/audit"
 )
 
 // keys writes an Ed25519 key pair as PEM files and returns their paths.
@@ -45,7 +47,7 @@ func TestSignVerify(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Subject[0].Digest["sha256"] != Digest(input) || st.Predicate.Fields["decision"].GetStringValue() != "block" {
+	if st.Subject[0].Digest["sha256"] != audit.Digest(input) || st.Predicate.Fields["decision"].GetStringValue() != "block" {
 		t.Fatalf("%v", st)
 	}
 	// Nothing of the input in clear.

@@ -7,6 +7,7 @@ package audit
 import (
 	"bufio"
 	"bytes"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -16,6 +17,8 @@ import (
 	"os"
 	"sync"
 	"time"
+
+	"github.com/recourse-dev/recourse/report"
 )
 
 // Entry is one decision. Input is never written, only its digest.
@@ -34,6 +37,33 @@ type Entry struct {
 	// is sha256 of this entry's JSON with Hash empty.
 	PrevHash string `json:"prev_hash"`
 	Hash     string `json:"hash"`
+}
+
+// For is the entry of one decision made at endpoint on input: the report's
+// decision and rules, or, when err is set, "error" with its message. The
+// input is kept only as its digest.
+func For(endpoint string, input []byte, rep *report.ConsequenceReport, err error) Entry {
+	e := Entry{Time: time.Now().UTC(), DecisionID: NewID(), Endpoint: endpoint, InputSHA256: Digest(input)}
+	if err != nil {
+		e.Decision, e.Error = "error", err.Error()
+		return e
+	}
+	e.Decision, e.RuleIDs = string(rep.RiskAssessment), rep.RuleIDs()
+	return e
+}
+
+// Digest is the hex sha256 of an input: how a decision record, a shipped
+// event and a signed statement name what was decided without keeping it.
+func Digest(input []byte) string {
+	sum := sha256.Sum256(input)
+	return hex.EncodeToString(sum[:])
+}
+
+// NewID is a random decision id.
+func NewID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }
 
 // Log appends entries to a file, chaining each to the last. Several

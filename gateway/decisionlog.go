@@ -1,8 +1,6 @@
 package gateway
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -33,11 +31,6 @@ type record struct {
 	AllowOnce   string `json:"allow_once,omitempty"`
 	Forwarded   bool   `json:"forwarded"`
 	Error       string `json:"error,omitempty"`
-}
-
-func digest(b []byte) string {
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
 }
 
 // decisionLog appends records to a file, one JSON line each.

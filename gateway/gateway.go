@@ -21,6 +21,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/recourse-dev/recourse/allowonce"
+	"github.com/recourse-dev/recourse/audit"
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/hooks"
 	"github.com/recourse-dev/recourse/internal/redact"
@@ -423,7 +424,7 @@ func (g *Gateway) call(ctx context.Context, r route, req mcp.CallToolRequest) *m
 		rec.Decision, rec.Error = "refused", err.Error()
 		return g.refuse(rec, mcpserver.Failure(mcpserver.KindInvalidArgument, err))
 	}
-	rec.ArgsDigest = digest(args)
+	rec.ArgsDigest = audit.Digest(args)
 	act := allowonce.Action{Host: HostName, Tool: r.up.name + "/" + r.tool.Name, Input: string(args)}
 	if g.opts.AllowOnce != nil {
 		if taken, ok := g.opts.AllowOnce.Take(act); ok {

@@ -3,9 +3,6 @@ package serve
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -113,15 +110,14 @@ func statusOf(env mcpserver.Envelope) int {
 // observe records an evaluate endpoint's decision: metrics and the audit
 // log.
 func (s *Server) observe(endpoint string, input []byte, env mcpserver.Envelope) {
-	e := audit.Entry{Endpoint: endpoint, InputSHA256: digest(input)}
-	switch rep, _ := env.Data.(*report.ConsequenceReport); {
-	case env.Error != nil:
-		e.Decision, e.Error = "error", string(env.Error.Kind)
+	rep, _ := env.Data.(*report.ConsequenceReport)
+	var failure error
+	if env.Error != nil {
+		failure = errors.New(string(env.Error.Kind))
 		s.metrics.failure(endpoint, string(env.Error.Kind))
-	case rep != nil:
-		e.Decision, e.RuleIDs = string(rep.RiskAssessment), rep.RuleIDs()
 	}
-	if e.Decision != "" {
+	if rep != nil || failure != nil {
+		e := audit.For(endpoint, input, rep, failure)
 		s.metrics.decision(endpoint, e.Decision)
 		var v any
 		if json.Unmarshal(input, &v) != nil {
@@ -148,12 +144,9 @@ func (s *Server) hook(h hooks.Host, query bool) http.Handler {
 			ctx, cancel := context.WithTimeout(req.Context(), s.opts.Timeout)
 			cfg := s.opts.Hook
 			cfg.Observe = func(tool, input string, rep *report.ConsequenceReport, err error) error {
-				e := audit.Entry{Endpoint: endpoint, InputSHA256: digest([]byte(input))}
+				e := audit.For(endpoint, []byte(input), rep, err)
 				if err != nil {
-					e.Decision, e.Error = "error", err.Error()
 					s.metrics.failure(endpoint, "evaluation")
-				} else {
-					e.Decision, e.RuleIDs = string(rep.RiskAssessment), rep.RuleIDs()
 				}
 				s.metrics.decision(endpoint, e.Decision)
 				s.record(e, map[string]any{"tool": tool, "input": input})
@@ -186,7 +179,7 @@ func r(h hooks.Host) string {
 // when configured; input, the decided input, is shipped redacted. A
 // failure is logged: the decision has been answered already.
 func (s *Server) record(e audit.Entry, input any) {
-	e.Time, e.DecisionID, e.BundleRevision = time.Now().UTC(), newID(), s.revision()
+	e.BundleRevision = s.revision()
 	if s.audit != nil {
 		if err := s.audit.Append(e); err != nil {
 			s.opts.Logger.Error("audit log", "error", err)
@@ -201,17 +194,6 @@ func (s *Server) record(e audit.Entry, input any) {
 		}
 		s.shipper.add(ev)
 	}
-}
-
-func digest(b []byte) string {
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
-}
-
-func newID() string {
-	var b [16]byte
-	_, _ = rand.Read(b[:])
-	return hex.EncodeToString(b[:])
 }
 
 func (s *Server) revision() string {

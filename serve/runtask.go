@@ -106,11 +106,10 @@ func (s *Server) completeTask(ctx context.Context, req taskRequest, body []byte)
 	const endpoint = "/v1/run-tasks/terraform-cloud"
 	result := taskResult{Status: "failed", URL: req.RunAppURL}
 	rep, err := s.judgeRun(ctx, req)
-	e := audit.Entry{Endpoint: endpoint, InputSHA256: digest(body)}
+	e := audit.For(endpoint, body, rep, err)
 	switch {
 	case err != nil:
 		result.Message = "Recourse could not evaluate this run, so the task fails: " + err.Error()
-		e.Decision, e.Error = "error", err.Error()
 		s.metrics.failure(endpoint, "evaluation")
 	default:
 		failOn := model.Decision(s.opts.RunTaskFailOn)
@@ -122,7 +121,6 @@ func (s *Server) completeTask(ctx context.Context, req taskRequest, body []byte)
 		}
 		result.Message = fmt.Sprintf("Recourse: %s — %s", strings.ToUpper(string(rep.RiskAssessment)), rep.AssessmentReason)
 		result.Outcomes = outcomes(rep)
-		e.Decision, e.RuleIDs = string(rep.RiskAssessment), rep.RuleIDs()
 	}
 	s.metrics.decision(endpoint, e.Decision)
 	s.record(e, map[string]any{"run_id": req.RunID, "organization": req.OrganizationName, "workspace": req.WorkspaceName, "stage": req.Stage})

@@ -199,7 +199,7 @@ func runEval(cmd *cobra.Command, flags *evalFlags, kind inputKind, input, cwd st
 		var data []byte
 		rep, data, err = evaluate(cmd.Context(), cmd.InOrStdin(), kind, input, cwd, &applied, exceptions)
 		if flags.auditLog != "" {
-			if aerr := audit.AppendFile(flags.auditLog, auditEntry("eval/"+[]string{"sniffed", "terraform", "shell", "mcp"}[kind], data, rep, err)); aerr != nil && err == nil {
+			if aerr := audit.AppendFile(flags.auditLog, audit.For("eval/"+[]string{"sniffed", "terraform", "shell", "mcp"}[kind], data, rep, err)); aerr != nil && err == nil {
 				err = fmt.Errorf("the decision could not be recorded in --audit-log: %w", aerr)
 			}
 		}

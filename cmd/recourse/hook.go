@@ -180,7 +180,7 @@ included, is answered with the host's stop, never with "go ahead".`,
 			}
 			if auditLog != "" {
 				cfg.Observe = func(tool, input string, rep *report.ConsequenceReport, err error) error {
-					return audit.AppendFile(auditLog, auditEntry("hook/"+h.Name(), []byte(input), rep, err))
+					return audit.AppendFile(auditLog, audit.For("hook/"+h.Name(), []byte(input), rep, err))
 				}
 			}
 			if dir, err := allowonce.DefaultDir(); err == nil {

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -21,7 +19,6 @@ import (
 	"github.com/recourse-dev/recourse/mcpserver"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/policy"
-	"github.com/recourse-dev/recourse/report"
 	"github.com/recourse-dev/recourse/rules/builtin"
 	"github.com/recourse-dev/recourse/serve"
 )
@@ -220,7 +217,7 @@ the decision; exit status 1 when anything does not verify.`,
 				if err != nil {
 					return &exitStatus{code: exitError, err: err}
 				}
-				if got := attest.Digest(serve.Canonical(in)); got != digest {
+				if got := audit.Digest(serve.Canonical(in)); got != digest {
 					return &exitStatus{code: exitError, err: fmt.Errorf("the statement is about another input: subject sha256 %s, %s is %s", digest, input, got)}
 				}
 			}
@@ -232,22 +229,4 @@ the decision; exit status 1 when anything does not verify.`,
 	cmd.Flags().StringVar(&key, "key", "", "the Ed25519 public key (PKIX PEM)")
 	cmd.Flags().StringVar(&input, "input", "", "the request body the decision is about")
 	return cmd
-}
-
-// auditEntry is the audit record of one decision the CLI or a hook made:
-// the input only as its digest.
-func auditEntry(endpoint string, input []byte, rep *report.ConsequenceReport, err error) audit.Entry {
-	e := audit.Entry{Time: time.Now().UTC(), DecisionID: newDecisionID(), Endpoint: endpoint, InputSHA256: attest.Digest(input)}
-	if err != nil {
-		e.Decision, e.Error = "error", model.AsError(err).Error()
-		return e
-	}
-	e.Decision, e.RuleIDs = string(rep.RiskAssessment), rep.RuleIDs()
-	return e
-}
-
-func newDecisionID() string {
-	var b [16]byte
-	_, _ = rand.Read(b[:])
-	return hex.EncodeToString(b[:])
 }
