@@ -43,7 +43,7 @@ func (s *Server) evaluate(kind, tool string) http.Handler {
 		code := statusOf(env)
 		answer := signed{Envelope: env}
 		if rep, ok := env.Data.(*report.ConsequenceReport); ok && s.opts.Signer != nil && env.Error == nil {
-			if answer.Attestation, err = s.opts.Signer.Sign(ctx, Canonical(body), attest.Decision{Decision: string(rep.RiskAssessment),
+			if answer.Attestation, err = s.opts.Signer.Sign(ctx, canonical(args, body), attest.Decision{Decision: string(rep.RiskAssessment),
 				RuleIDs: rep.RuleIDs(), Policies: rep.Policy.Policies, BundleRevision: s.revision(), SchemaVersion: rep.SchemaVersion, Endpoint: endpoint}); err != nil {
 				env = mcpserver.Failure(mcpserver.KindInternal, fmt.Errorf("signing the decision: %w", err)).StructuredContent.(mcpserver.Envelope)
 				answer, code = signed{Envelope: env}, http.StatusInternalServerError
@@ -60,7 +60,7 @@ func (s *Server) evaluate(kind, tool string) http.Handler {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(code)
 		_, _ = w.Write(buf.Bytes())
-		s.observe(endpoint, body, env)
+		s.observe(endpoint, body, args, env)
 		s.metrics.request(endpoint, code, time.Since(start))
 	})
 }
@@ -81,6 +81,11 @@ func Canonical(body []byte) []byte {
 	if json.Unmarshal(body, &v) != nil {
 		return body
 	}
+	return canonical(v, body)
+}
+
+// canonical is Canonical of body once it is decoded as v.
+func canonical(v any, body []byte) []byte {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return body
@@ -109,7 +114,7 @@ func statusOf(env mcpserver.Envelope) int {
 
 // observe records an evaluate endpoint's decision: metrics and the audit
 // log.
-func (s *Server) observe(endpoint string, input []byte, env mcpserver.Envelope) {
+func (s *Server) observe(endpoint string, input []byte, args any, env mcpserver.Envelope) {
 	rep, _ := env.Data.(*report.ConsequenceReport)
 	var failure error
 	if env.Error != nil {
@@ -119,11 +124,10 @@ func (s *Server) observe(endpoint string, input []byte, env mcpserver.Envelope) 
 	if rep != nil || failure != nil {
 		e := audit.For(endpoint, input, rep, failure)
 		s.metrics.decision(endpoint, e.Decision)
-		var v any
-		if json.Unmarshal(input, &v) != nil {
-			v = string(input)
+		if args == nil {
+			args = string(input) // not JSON: shipped as text, redacted
 		}
-		s.record(e, v)
+		s.record(e, args)
 	}
 }
 
@@ -131,8 +135,7 @@ func (s *Server) observe(endpoint string, input []byte, env mcpserver.Envelope) 
 // body, the host's own answer back, always with 200 where the host reads
 // anything else as "go ahead". query admits a token in the URL's query
 // (Docker's interceptor sends no headers).
-func (s *Server) hook(h hooks.Host, query bool) http.Handler {
-	endpoint := r(h)
+func (s *Server) hook(endpoint string, h hooks.Host, query bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		start := time.Now()
 		var out bytes.Buffer
@@ -166,13 +169,6 @@ func (s *Server) hook(h hooks.Host, query bool) http.Handler {
 		_, _ = w.Write(out.Bytes())
 		s.metrics.request(endpoint, code, time.Since(start))
 	})
-}
-
-func r(h hooks.Host) string {
-	if h.Name() == "docker-mcp" {
-		return "/v1/interceptors/docker-mcp"
-	}
-	return "/v1/hooks/" + h.Name()
 }
 
 // record writes a decision to the audit log and the decision-log sink,

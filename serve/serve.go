@@ -192,8 +192,8 @@ func (s *Server) routes() {
 	for kind, tool := range map[string]string{"terraform": mcpserver.ToolTerraform, "shell": mcpserver.ToolShell, "mcp": mcpserver.ToolMCPCall} {
 		s.mux.Handle("POST /v1/evaluate/"+kind, s.authenticated(s.evaluate(kind, tool)))
 	}
-	s.mux.Handle("POST /v1/hooks/claude-code", s.hook(hooks.ClaudeCodeHTTP{}, false))
-	s.mux.Handle("POST /v1/interceptors/docker-mcp", s.hook(hooks.DockerMCP{}, true))
+	s.mux.Handle("POST /v1/hooks/claude-code", s.hook("/v1/hooks/claude-code", hooks.ClaudeCodeHTTP{}, false))
+	s.mux.Handle("POST /v1/interceptors/docker-mcp", s.hook("/v1/interceptors/docker-mcp", hooks.DockerMCP{}, true))
 	if s.tfcKey != nil {
 		s.mux.HandleFunc("POST /v1/run-tasks/terraform-cloud", s.runTask)
 	}
