@@ -146,15 +146,14 @@ func (c Config) Names() []string {
 	return names
 }
 
-// Transport is the server's transport: stdio, http or sse.
+// transports maps the type spellings clients write to the transport.
+var transports = map[string]string{"stdio": "stdio", "http": "http", "streamable-http": "http", "streamablehttp": "http", "sse": "sse"}
+
+// Transport is the server's transport: stdio, http or sse; without a
+// type, http for a url and stdio for a command.
 func (s Server) Transport() string {
-	switch strings.ToLower(s.Type) {
-	case "sse":
-		return "sse"
-	case "http", "streamable-http", "streamablehttp":
-		return "http"
-	case "stdio":
-		return "stdio"
+	if t, ok := transports[strings.ToLower(s.Type)]; ok {
+		return t
 	}
 	if s.URL != "" {
 		return "http"
@@ -163,9 +162,7 @@ func (s Server) Transport() string {
 }
 
 func (s Server) check(field string) error {
-	switch strings.ToLower(s.Type) {
-	case "", "stdio", "http", "streamable-http", "streamablehttp", "sse":
-	default:
+	if _, ok := transports[strings.ToLower(s.Type)]; !ok && s.Type != "" {
 		return configErr(field+".type", fmt.Sprintf("type %q: expected stdio, http or sse", s.Type))
 	}
 	switch {

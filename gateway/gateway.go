@@ -72,11 +72,8 @@ type Gateway struct {
 	routes  map[string]route // exposed tool name → upstream tool
 	pending pendingAsks      // questions asked of 2026-07-28 clients
 
-	// others guards what was last exposed of resources and prompts.
-	others        sync.Mutex
-	resourceURIs  []string
-	templateCount int
-	promptNames   []string
+	others sync.Mutex // guards shown
+	shown  shown
 }
 
 // judge is how one upstream's calls are judged.
@@ -259,58 +256,58 @@ func exposed(server, name string, count map[string]int) string {
 }
 
 // refreshOthers exposes the upstreams' resources, resource templates and
-// prompts, forwarded as they are: they read, and are not judged.
+// prompts, forwarded as they are: they read, and are not judged. A list is
+// set again, and clients told, only when it changed.
 func (g *Gateway) refreshOthers(cats []catalog, promptCount map[string]int) {
 	var resources []server.ServerResource
 	var templates []server.ServerResourceTemplate
 	var prompts []server.ServerPrompt
+	var now shown
 	seen := map[string]bool{}
 	for i, u := range g.upstreams {
 		for _, r := range cats[i].resources {
 			if !seen[r.URI] {
 				seen[r.URI] = true
 				resources = append(resources, server.ServerResource{Resource: r, Handler: g.readResource(u)})
+				now.resources = append(now.resources, owned[mcp.Resource]{r, u.name})
 			}
 		}
 		for _, t := range cats[i].templates {
 			templates = append(templates, server.ServerResourceTemplate{Template: t, Handler: server.ResourceTemplateHandlerFunc(g.readResource(u))})
+			now.templates = append(now.templates, owned[mcp.ResourceTemplate]{t, u.name})
 		}
 		for _, p := range cats[i].prompts {
 			own := p.Name
 			p.Name = exposed(u.name, p.Name, promptCount)
 			prompts = append(prompts, server.ServerPrompt{Prompt: p, Handler: g.getPrompt(u, own)})
+			now.prompts = append(now.prompts, owned[mcp.Prompt]{p, u.name})
 		}
 	}
 	g.others.Lock()
 	defer g.others.Unlock()
-	if !reflect.DeepEqual(resourceURIs(resources), g.resourceURIs) {
-		g.resourceURIs = resourceURIs(resources)
+	if !reflect.DeepEqual(now.resources, g.shown.resources) {
 		g.mcp.SetResources(resources...)
 	}
-	if len(templates) != g.templateCount {
-		g.templateCount = len(templates)
+	if !reflect.DeepEqual(now.templates, g.shown.templates) {
 		g.mcp.SetResourceTemplates(templates...)
 	}
-	if names := promptNames(prompts); !reflect.DeepEqual(names, g.promptNames) {
-		g.promptNames = names
+	if !reflect.DeepEqual(now.prompts, g.shown.prompts) {
 		g.mcp.SetPrompts(prompts...)
 	}
+	g.shown = now
 }
 
-func resourceURIs(rs []server.ServerResource) []string {
-	out := make([]string, len(rs))
-	for i, r := range rs {
-		out[i] = r.Resource.URI
-	}
-	return out
+// shown is what the gateway last exposed of its upstreams' resources,
+// templates and prompts, each with the upstream that serves it.
+type shown struct {
+	resources []owned[mcp.Resource]
+	templates []owned[mcp.ResourceTemplate]
+	prompts   []owned[mcp.Prompt]
 }
 
-func promptNames(ps []server.ServerPrompt) []string {
-	out := make([]string, len(ps))
-	for i, p := range ps {
-		out[i] = p.Prompt.Name
-	}
-	return out
+type owned[T any] struct {
+	item     T
+	upstream string
 }
 
 // readResource forwards a resources/read to u.
@@ -442,7 +439,8 @@ func (g *Gateway) call(ctx context.Context, r route, req mcp.CallToolRequest) *m
 		return g.refuse(rec, mcpserver.Failure("", err))
 	}
 	rec.Decision, rec.Rules = string(rep.RiskAssessment), rep.RuleIDs()
-	a := hooks.Verdict(rep, j.failOn, g.canElicit(ctx))
+	canAsk := g.canElicit(ctx)
+	a := hooks.Verdict(rep, j.failOn, canAsk)
 	switch {
 	case matches(j.policy.AlwaysBlock, r.tool.Name):
 		a = hooks.Answer{Stop: true, Reason: fmt.Sprintf("Recourse stopped this call: the gateway's configuration refuses %s on %s (always_block).", r.tool.Name, r.up.name)}
@@ -450,7 +448,7 @@ func (g *Gateway) call(ctx context.Context, r route, req mcp.CallToolRequest) *m
 	case matches(j.policy.AlwaysAsk, r.tool.Name) && !a.Stop && !a.Ask:
 		a = hooks.Verdict(&report.ConsequenceReport{RiskAssessment: model.Escalate,
 			AssessmentReason: fmt.Sprintf("the gateway's configuration asks a person before %s on %s (always_ask); Recourse's own verdict was %s", r.tool.Name, r.up.name, rep.RiskAssessment)},
-			model.Escalate, g.canElicit(ctx))
+			model.Escalate, canAsk)
 	}
 	switch {
 	case a.Ask:
@@ -466,7 +464,6 @@ func (g *Gateway) call(ctx context.Context, r route, req mcp.CallToolRequest) *m
 		}
 		rec.Elicitation = outcome
 		if !ok {
-			rec.Forwarded = false
 			reason := "Recourse refused this call: a person was asked and did not approve it (" + outcome + "). " + a.Reason
 			return g.refuse(rec, mcpserver.Refusal(rep, mcpserver.KindNeedsApproval, reason))
 		}
@@ -474,9 +471,8 @@ func (g *Gateway) call(ctx context.Context, r route, req mcp.CallToolRequest) *m
 		kind := mcpserver.KindNeedsApproval
 		if rec.Decision == string(model.Block) {
 			kind = mcpserver.KindBlocked
-		}
-		if rep.RiskAssessment == model.Escalate || kind == mcpserver.KindNeedsApproval {
-			rec.Elicitation = "unavailable"
+		} else {
+			rec.Elicitation = "unavailable" // a person could have let it through, had the client asked
 		}
 		reason := a.Reason + hooks.AllowOnceNote(g.opts.AllowOnce, g.opts.AllowOnceErr, act, a.Reason)
 		return g.refuse(rec, mcpserver.Refusal(rep, kind, reason))
