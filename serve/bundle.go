@@ -28,8 +28,8 @@ type BundleOptions struct {
 	// an unsigned or wrongly signed bundle is then refused.
 	KeyFile   string
 	Algorithm string
-	// Apply receives every bundle that compiled; Evaluators are the
-	// evaluators whose policy it replaces.
+	// Evaluators are the evaluators whose policy every bundle that
+	// compiles replaces.
 	Evaluators []*evaluator.Evaluator
 	Client     *http.Client
 }
@@ -42,7 +42,6 @@ type bundleState struct {
 	revision string
 	etag     string
 	lastErr  string
-	polled   time.Time
 }
 
 func (b *bundleState) snapshot() (active bool, revision, lastErr string) {
@@ -62,11 +61,9 @@ func (s *Server) pollBundles(ctx context.Context) {
 	for {
 		err := s.fetchBundle(ctx)
 		s.bundle.mu.Lock()
-		s.bundle.polled = time.Now()
+		s.bundle.lastErr = ""
 		if err != nil {
 			s.bundle.lastErr = err.Error()
-		} else {
-			s.bundle.lastErr = ""
 		}
 		s.bundle.mu.Unlock()
 		if err != nil {
