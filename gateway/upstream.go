@@ -122,7 +122,9 @@ func (u *upstream) connect(ctx context.Context) (<-chan struct{}, error) {
 	var markLost func()
 	var err error
 	for _, version := range protocolVersions {
-		if c, lost, markLost, err = u.open(ctx, cctx, version); err == nil {
+		// Only a refused handshake is worth another version: an upstream
+		// that did not start would not start again.
+		if c, lost, markLost, err = u.open(ctx, cctx, version); !errors.Is(err, errHandshake) {
 			break
 		}
 	}
@@ -171,7 +173,7 @@ func (u *upstream) open(ctx, cctx context.Context, version string) (c *client.Cl
 	init.Params.ClientInfo = mcp.Implementation{Name: "recourse-gateway", Version: "1"}
 	if _, err := c.Initialize(cctx, init); err != nil {
 		_ = c.Close()
-		return nil, nil, nil, fmt.Errorf("initialize (protocol %s): %w", version, err)
+		return nil, nil, nil, fmt.Errorf("%w (protocol %s): %w", errHandshake, version, err)
 	}
 	return c, lost, markLost, nil
 }
@@ -377,4 +379,7 @@ func (u *upstream) up() (*client.Client, error) {
 	return nil, fmt.Errorf("%w: %s is %s (%s)", errUnavailable, u.name, st.State, st.LastError)
 }
 
-var errUnavailable = errors.New("upstream unavailable")
+var (
+	errUnavailable = errors.New("upstream unavailable")
+	errHandshake   = errors.New("initialize")
+)
