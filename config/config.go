@@ -367,3 +367,27 @@ func isAre(n int) string {
 	}
 	return "are"
 }
+
+// Resolve reads the configuration files that apply to a project in dir
+// (the process's working directory when empty), with the project file
+// trusted as the user's trust store says, and applies them to the flags:
+// the settings and exceptions to evaluate with. The files' warnings are
+// written to warn.
+func Resolve(dir string, flags Settings, now time.Time, warn io.Writer) (Settings, []model.Exception, error) {
+	if dir == "" {
+		dir, _ = os.Getwd()
+	}
+	store, err := DefaultTrustStore()
+	trusted := store.Trusted
+	if err != nil {
+		trusted = nil
+	}
+	c, err := Load(DefaultPaths(dir), now, trusted)
+	if err != nil {
+		return Settings{}, nil, err
+	}
+	for _, w := range c.Warnings {
+		fmt.Fprintln(warn, "recourse: warning:", w)
+	}
+	return c.Apply(flags), c.Exceptions, nil
+}

@@ -463,9 +463,14 @@ func (e *Evaluator) guard(ctx context.Context, in input, evidence []report.Evide
 // MemoryCeiling is the heap above which the binary's evaluation (on a
 // worker) is stopped with an error: exhaustion is an error, never a
 // decision, and never a crash whose exit status could read as one. The
-// binary also sets Go's soft memory limit below it (cmd/recourse), so that
-// the collector works harder before the ceiling is reached.
+// binaries also set Go's soft memory limit below it (SoftMemoryLimit), so
+// that the collector works harder before the ceiling is reached.
 const MemoryCeiling = 1 << 30
+
+// SoftMemoryLimit is the Go soft memory limit the binaries set unless
+// GOMEMLIMIT sets another: the collector works harder as the heap nears
+// it, below MemoryCeiling.
+const SoftMemoryLimit = 768 << 20
 
 // memoryCheck is how often a worker's evaluation has its heap checked.
 const memoryCheck = 25 * time.Millisecond

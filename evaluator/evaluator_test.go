@@ -20,7 +20,7 @@ import (
 	"github.com/recourse-dev/recourse/internal/plangen"
 	"github.com/recourse-dev/recourse/internal/schematest"
 	"github.com/recourse-dev/recourse/model"
-	"github.com/recourse-dev/recourse/policy"
+	"github.com/recourse-dev/recourse/policy/rego"
 	"github.com/recourse-dev/recourse/report"
 	"github.com/recourse-dev/recourse/rules"
 	"github.com/recourse-dev/recourse/rules/builtin"
@@ -34,7 +34,7 @@ func newEvaluator(t testing.TB) *Evaluator {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pol, err := policy.New(context.Background())
+	pol, err := rego.New(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestPanicBecomesError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pol, err := policy.New(context.Background())
+	pol, err := rego.New(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestPanicBecomesError(t *testing.T) {
 // is an internal error, and an answer that comes after the deadline is the
 // deadline error, never a decision.
 func TestInlineEvaluationIsGuarded(t *testing.T) {
-	pol, err := policy.New(context.Background())
+	pol, err := rego.New(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

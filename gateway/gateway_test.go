@@ -22,7 +22,7 @@ import (
 	"github.com/recourse-dev/recourse/allowonce"
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/mcpserver"
-	"github.com/recourse-dev/recourse/policy"
+	"github.com/recourse-dev/recourse/policy/rego"
 	"github.com/recourse-dev/recourse/rules/builtin"
 )
 
@@ -45,7 +45,7 @@ func TestMain(m *testing.M) {
 }
 
 func newEvaluator(ctx context.Context, dirs []string) (*evaluator.Evaluator, error) {
-	pol, err := policy.New(ctx, dirs...)
+	pol, err := rego.New(ctx, dirs...)
 	if err != nil {
 		return nil, err
 	}

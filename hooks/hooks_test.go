@@ -10,7 +10,7 @@ import (
 
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/model"
-	"github.com/recourse-dev/recourse/policy"
+	"github.com/recourse-dev/recourse/policy/rego"
 	"github.com/recourse-dev/recourse/rules/builtin"
 )
 
@@ -20,7 +20,7 @@ type panicky struct{ ClaudeCode }
 func (panicky) Read([]byte) (Call, error) { panic("boom") }
 
 func newEvaluator(ctx context.Context) (*evaluator.Evaluator, error) {
-	pol, err := policy.New(ctx)
+	pol, err := rego.New(ctx)
 	if err != nil {
 		return nil, err
 	}

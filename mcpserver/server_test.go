@@ -14,7 +14,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/recourse-dev/recourse/evaluator"
-	"github.com/recourse-dev/recourse/policy"
+	"github.com/recourse-dev/recourse/policy/rego"
 	"github.com/recourse-dev/recourse/rules/builtin"
 )
 
@@ -24,7 +24,7 @@ func newServer(t testing.TB, opts Options, policyDirs ...string) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pol, err := policy.New(context.Background(), policyDirs...)
+	pol, err := rego.New(context.Background(), policyDirs...)
 	if err != nil {
 		t.Fatal(err)
 	}

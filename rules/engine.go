@@ -124,6 +124,9 @@ type Engine struct {
 	alsoFor [len(actions)][]*Rule // the Also rows, filed by action (actionIndex)
 	all     []Rule
 	hints   map[[2]string]EvidenceHint // (type, missing key) -> how to verify it
+	// lazy, when set, builds the tables as changes of their types are
+	// judged (NewLazyEngine); byType and all are then unused.
+	lazy *lazyTables
 	// memos are reused between judgements: a memo is a few hundred bytes,
 	// and a fresh one for every change was a tenth of a shell line's
 	// allocations. Nothing a verdict keeps points into one. A copy made
@@ -149,54 +152,18 @@ func NewEngine(tables ...[]Rule) (*Engine, error) {
 	}
 	for i := range e.all {
 		r := &e.all[i]
-		switch {
-		case r.ID == "" || seen[r.ID]:
+		if seen[r.ID] {
 			return nil, fmt.Errorf("rule %d (%s %s): id %q is empty or not unique", i, r.Type, r.Reason, r.ID)
-		case r.Type == "":
-			return nil, fmt.Errorf("rule %s: no type", r.ID)
-		case !r.Tier.Valid():
-			return nil, fmt.Errorf("rule %s: tier %d is not 1-5", r.ID, r.Tier)
-		case r.Reason == "":
-			return nil, fmt.Errorf("rule %s: no reason", r.ID)
-		case len(r.On) == 0:
-			return nil, fmt.Errorf("rule %s: no actions", r.ID)
-		case r.First && r.Type != AnyType:
-			return nil, fmt.Errorf("rule %s: only an AnyType row can be read first", r.ID)
-		case r.Also && (r.Type != AnyType || r.First):
-			return nil, fmt.Errorf("rule %s: only an AnyType row that is not read first can be read also", r.ID)
-		}
-		for _, a := range r.On {
-			bit := actionBit(a)
-			if bit == 0 {
-				return nil, fmt.Errorf("rule %s: %q is not an action a change can have", r.ID, a)
-			}
-			r.acts |= bit
 		}
 		seen[r.ID] = true
-		if r.When == nil {
-			r.When = Always()
+		if err := prepare(r, i); err != nil {
+			return nil, err
 		}
-		if r.Confidence == "" {
-			r.Confidence = model.ConfidenceHigh
-		}
-		r.need = needsOf(r.When)
-		for _, w := range r.need {
-			r.needInitials |= initial(w)
-		}
-		r.needClasses = classNeeds(r.When)
-		switch {
-		case r.Also:
-			for _, a := range r.On {
-				i := actionIndex(a) // known: checked above
-				e.alsoFor[i] = append(e.alsoFor[i], r)
-			}
-		case r.Type == AnyType && r.First:
-			e.first = append(e.first, r)
-		case r.Type == AnyType:
-			e.generic = append(e.generic, r)
-		default:
+		if r.Type != AnyType {
 			own[r.Type] = append(own[r.Type], r)
+			continue
 		}
+		e.fileAny(r)
 	}
 	keyed, err := indexKeys(own)
 	if err != nil {
@@ -208,6 +175,62 @@ func NewEngine(tables ...[]Rule) (*Engine, error) {
 	return e, nil
 }
 
+// prepare checks row i and works out what judging reads of it: its
+// actions as bits and the words and path classes its condition needs.
+func prepare(r *Rule, i int) error {
+	switch {
+	case r.ID == "":
+		return fmt.Errorf("rule %d (%s %s): id %q is empty or not unique", i, r.Type, r.Reason, r.ID)
+	case r.Type == "":
+		return fmt.Errorf("rule %s: no type", r.ID)
+	case !r.Tier.Valid():
+		return fmt.Errorf("rule %s: tier %d is not 1-5", r.ID, r.Tier)
+	case r.Reason == "":
+		return fmt.Errorf("rule %s: no reason", r.ID)
+	case len(r.On) == 0:
+		return fmt.Errorf("rule %s: no actions", r.ID)
+	case r.First && r.Type != AnyType:
+		return fmt.Errorf("rule %s: only an AnyType row can be read first", r.ID)
+	case r.Also && (r.Type != AnyType || r.First):
+		return fmt.Errorf("rule %s: only an AnyType row that is not read first can be read also", r.ID)
+	}
+	for _, a := range r.On {
+		bit := actionBit(a)
+		if bit == 0 {
+			return fmt.Errorf("rule %s: %q is not an action a change can have", r.ID, a)
+		}
+		r.acts |= bit
+	}
+	if r.When == nil {
+		r.When = Always()
+	}
+	if r.Confidence == "" {
+		r.Confidence = model.ConfidenceHigh
+	}
+	r.need = needsOf(r.When)
+	for _, w := range r.need {
+		r.needInitials |= initial(w)
+	}
+	r.needClasses = classNeeds(r.When)
+	return nil
+}
+
+// fileAny files an AnyType row where judging reads it: first, after the
+// type's own rows, or also.
+func (e *Engine) fileAny(r *Rule) {
+	switch {
+	case r.Also:
+		for _, a := range r.On {
+			i := actionIndex(a) // known: prepare checked it
+			e.alsoFor[i] = append(e.alsoFor[i], r)
+		}
+	case r.First:
+		e.first = append(e.first, r)
+	default:
+		e.generic = append(e.generic, r)
+	}
+}
+
 // typeRows are one type's own rows, and when some are keyed, the same
 // rows filed by key.
 type typeRows struct {
@@ -216,10 +239,18 @@ type typeRows struct {
 }
 
 // Rules returns every row, in table order.
-func (e *Engine) Rules() []Rule { return append([]Rule(nil), e.all...) }
+func (e *Engine) Rules() []Rule {
+	if e.lazy != nil {
+		return e.lazy.engine().Rules()
+	}
+	return append([]Rule(nil), e.all...)
+}
 
 // Types returns the types that have rows of their own, sorted.
 func (e *Engine) Types() []string {
+	if e.lazy != nil {
+		return e.lazy.engine().Types()
+	}
 	out := make([]string, 0, len(e.byType))
 	for t := range e.byType {
 		out = append(out, t)
@@ -229,7 +260,20 @@ func (e *Engine) Types() []string {
 }
 
 // Knows reports whether typ has rows of its own.
-func (e *Engine) Knows(typ string) bool { return len(e.byType[typ].rows) > 0 }
+func (e *Engine) Knows(typ string) bool {
+	if e.lazy != nil {
+		return e.lazy.knows(typ)
+	}
+	return len(e.byType[typ].rows) > 0
+}
+
+// typeRows returns typ's own rows, at least those that judge act.
+func (e *Engine) typeRows(typ string, act actionSet) typeRows {
+	if e.lazy != nil {
+		return e.lazy.rows(typ, act)
+	}
+	return e.byType[typ]
+}
 
 // Judge returns the verdict of the first row that decides f.M, or false
 // when no row covers it (the classifier's turn).
@@ -296,7 +340,7 @@ func (e *Engine) decide(f Facts, act actionSet, trace func(Step), v *model.Recov
 	initials := initialsOf(f.M.Command)
 	var classes classSet // the operands' path classes, read at the first row that needs them
 	classesRead := false
-	t := e.byType[f.M.Target.Type]
+	t := e.typeRows(f.M.Target.Type, act)
 	typed := t.rows
 	if t.keyed != nil {
 		typed = t.keyed.rows(f.M)

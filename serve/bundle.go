@@ -13,7 +13,7 @@ import (
 	"github.com/open-policy-agent/opa/v1/bundle"
 
 	"github.com/recourse-dev/recourse/evaluator"
-	"github.com/recourse-dev/recourse/policy"
+	"github.com/recourse-dev/recourse/policy/rego"
 )
 
 // BundleOptions configure policy from an OPA bundle served over HTTP (a
@@ -127,7 +127,7 @@ func (s *Server) fetchBundle(ctx context.Context) error {
 	if len(sources) == 0 {
 		return errors.New("the bundle holds no Rego module")
 	}
-	pol, err := policy.FromSources(ctx, sources)
+	pol, err := rego.FromSources(ctx, sources)
 	if err != nil {
 		return fmt.Errorf("compiling the bundle: %w", err)
 	}

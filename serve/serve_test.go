@@ -29,7 +29,7 @@ import (
 	"github.com/recourse-dev/recourse/hooks"
 	"github.com/recourse-dev/recourse/mcpserver"
 	"github.com/recourse-dev/recourse/model"
-	"github.com/recourse-dev/recourse/policy"
+	"github.com/recourse-dev/recourse/policy/rego"
 	"github.com/recourse-dev/recourse/rules/builtin"
 )
 
@@ -48,7 +48,7 @@ func newService(t *testing.T) *service {
 	s := &service{tokens: filepath.Join(dir, "tokens"), key: "hmac-key", audit: filepath.Join(dir, "audit.jsonl")}
 	write(t, s.tokens, "# operators\n"+token+"\n")
 	write(t, filepath.Join(dir, "tfc.key"), s.key+"\n")
-	pol, err := policy.New(context.Background())
+	pol, err := rego.New(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,27 +17,11 @@ import (
 // of cmd: the environment, fail_on and policy directories to evaluate
 // with, and the exceptions. Warnings go to warn.
 func configured(cmd *cobra.Command, dir string, env string, failOn model.Decision, policies []string, warn io.Writer) (config.Settings, []model.Exception, error) {
-	if dir == "" {
-		dir, _ = os.Getwd()
-	}
-	trust, err := config.DefaultTrustStore()
-	trusted := trust.Trusted
-	if err != nil {
-		trusted = nil
-	}
-	c, err := config.Load(config.DefaultPaths(dir), time.Now(), trusted)
-	if err != nil {
-		return config.Settings{}, nil, err
-	}
-	for _, w := range c.Warnings {
-		fmt.Fprintln(warn, "recourse: warning:", w)
-	}
-	s := c.Apply(config.Settings{
+	return config.Resolve(dir, config.Settings{
 		Environment: env, EnvironmentSet: cmd != nil && cmd.Flags().Changed("environment"),
 		FailOn: failOn, FailOnSet: cmd != nil && cmd.Flags().Changed("fail-on"),
 		Policies: policies,
-	})
-	return s, c.Exceptions, nil
+	}, time.Now(), warn)
 }
 
 func newTrustCmd() *cobra.Command {

@@ -9,7 +9,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/recourse-dev/recourse/policy"
+	"github.com/recourse-dev/recourse/policy/rego"
 )
 
 // TestKubernetesManifests keeps deploy/kubernetes true to the binary: the
@@ -43,7 +43,7 @@ func TestKubernetesManifests(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := policy.New(context.Background(), pdir); err != nil {
+	if _, err := rego.New(context.Background(), pdir); err != nil {
 		t.Fatalf("the ConfigMap's policy: %v", err)
 	}
 	var k struct{ Resources []string }

@@ -16,6 +16,7 @@ import (
 	"github.com/recourse-dev/recourse/internal/workspace"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/policy"
+	"github.com/recourse-dev/recourse/policy/rego"
 	"github.com/recourse-dev/recourse/report"
 	"github.com/recourse-dev/recourse/rules"
 	"github.com/recourse-dev/recourse/rules/builtin"
@@ -268,21 +269,20 @@ func evaluate(ctx context.Context, stdin io.Reader, kind inputKind, input, cwd s
 	return rep, data, err
 }
 
-// newEvaluator is the evaluator of eval, explain and the hook: the
+// newEvaluator is the evaluator of eval and explain: the
 // built-in rules and the default policy with the policies in dirs.
 func newEvaluator(ctx context.Context, dirs []string) (*evaluator.Evaluator, error) {
 	return evaluatorWith(ctx, dirs, builtin.Engine)
 }
 
-// newCommandEvaluator is the evaluator of a hook, which judges command
-// lines and tool calls only: its engine leaves the Terraform resource
-// tables out (builtin.CommandEngine).
-func newCommandEvaluator(ctx context.Context, dirs []string) (*evaluator.Evaluator, error) {
-	return evaluatorWith(ctx, dirs, builtin.CommandEngine)
+// policyEngine is the policy of the default policy and the Rego policies
+// in dirs.
+func policyEngine(ctx context.Context, dirs []string) (*policy.Engine, error) {
+	return rego.New(ctx, dirs...)
 }
 
 func evaluatorWith(ctx context.Context, dirs []string, engine func() (*rules.Engine, error)) (*evaluator.Evaluator, error) {
-	pol, err := policy.New(ctx, dirs...)
+	pol, err := policyEngine(ctx, dirs)
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/recourse-dev/recourse/internal/hookcmd"
 )
 
 // TestClaudeCodeHook: the hook answers Claude Code with 0 (go ahead, or
@@ -111,7 +113,7 @@ func TestEveryHostStopsOnUsageErrors(t *testing.T) {
 		"gemini-cli": `"decision":"deny"`, "cursor": `"permission":"deny"`, "cline": `"cancel":true`,
 		"copilot": `"permissionDecision":"deny"`, "docker-mcp": `"isError":true`,
 	}
-	for _, h := range hookHosts {
+	for _, h := range hookcmd.Hosts {
 		want, ok := stops[h.Name()]
 		if !ok {
 			t.Errorf("%s: no stop form in this test", h.Name())

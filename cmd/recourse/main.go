@@ -17,8 +17,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/evaluator/sql"
 	"github.com/recourse-dev/recourse/hooks"
+	"github.com/recourse-dev/recourse/internal/hookcmd"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/report"
 )
@@ -61,15 +63,9 @@ func usageErr(format string, args ...any) error {
 	return &exitStatus{code: exitUsage, err: fmt.Errorf(format, args...)}
 }
 
-// softMemoryLimit is Go's soft memory limit for the process unless
-// GOMEMLIMIT sets another: the collector works harder as the heap nears
-// it, and an evaluation whose heap passes evaluator.MemoryCeiling stops
-// with an error.
-const softMemoryLimit = 768 << 20
-
 func main() {
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(softMemoryLimit)
+		debug.SetMemoryLimit(evaluator.SoftMemoryLimit)
 	}
 	if len(os.Args) > 1 && os.Args[1] == "hook" && os.Getenv("GOGC") == "" {
 		// A hook is a process per call that allocates a few tens of
@@ -97,12 +93,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	if err == nil {
 		return exitOK
 	}
-	var answered hookAnswered
-	if errors.As(err, &answered) {
-		return answered.code
-	}
-	if h, ok := hookHost(cmd); ok {
-		return hooks.Fail(h, stdout, stderr, err)
+	if code, ok := hookcmd.Status(cmd, err, stdout, stderr); ok {
+		return code
 	}
 	var st *exitStatus
 	if errors.As(err, &st) {
@@ -125,7 +117,7 @@ func crashed(args []string, stdout, stderr io.Writer, err error) int {
 	if len(args) > 0 && args[0] == "hook" {
 		var h hooks.Host
 		if len(args) > 1 {
-			h = hostNamed(args[1])
+			h = hookcmd.HostNamed(args[1])
 		}
 		return hooks.Fail(h, stdout, stderr, err)
 	}
@@ -173,7 +165,7 @@ allowed. Nothing it reads is executed.`,
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return &exitStatus{code: exitUsage, err: err}
 	})
-	root.AddCommand(newEvalCmd(), newSchemaCmd(), newVersionCmd(), newPolicyCmd(), newResourcesCmd(), newMCPCmd(), newExplainCmd(), newHookCmd(), newAllowOnceCmd(), newTrustCmd(), newInstallCmd(), newUninstallCmd(), newDoctorCmd(), newServeCmd(), newAuditCmd(), newVerifyCmd())
+	root.AddCommand(newEvalCmd(), newSchemaCmd(), newVersionCmd(), newPolicyCmd(), newResourcesCmd(), newMCPCmd(), newExplainCmd(), hookcmd.Command(hookcmd.Options{Use: "hook HOST", Policy: policyEngine}), newAllowOnceCmd(), newTrustCmd(), newInstallCmd(), newUninstallCmd(), newDoctorCmd(), newServeCmd(), newAuditCmd(), newVerifyCmd())
 	return root
 }
 

@@ -12,7 +12,7 @@ import (
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/mcpserver"
 	"github.com/recourse-dev/recourse/model"
-	"github.com/recourse-dev/recourse/policy"
+	"github.com/recourse-dev/recourse/policy/rego"
 	"github.com/recourse-dev/recourse/rules/builtin"
 )
 
@@ -55,7 +55,7 @@ structuredContent. Logs go to stderr only. See docs/mcp.md.`,
 				return errorDocument(cmd, err)
 			}
 			environment, policies = settings.Environment, settings.Policies
-			pol, err := policy.New(ctx, policies...)
+			pol, err := rego.New(ctx, policies...)
 			if err != nil {
 				return errorDocument(cmd, err)
 			}

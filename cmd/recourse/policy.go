@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/recourse-dev/recourse/policy"
+	"github.com/recourse-dev/recourse/policy/rego"
 )
 
 func newPolicyCmd() *cobra.Command {
@@ -31,7 +31,7 @@ policy does not compile (the message names file:line:col).`,
 			if ctx == nil {
 				ctx = context.Background()
 			}
-			sum, err := policy.RunTests(ctx, cmd.OutOrStdout(), verbose, dirs...)
+			sum, err := rego.RunTests(ctx, cmd.OutOrStdout(), verbose, dirs...)
 			if err != nil {
 				return errorDocument(cmd, err)
 			}

@@ -18,7 +18,7 @@ import (
 	"github.com/recourse-dev/recourse/hooks"
 	"github.com/recourse-dev/recourse/mcpserver"
 	"github.com/recourse-dev/recourse/model"
-	"github.com/recourse-dev/recourse/policy"
+	"github.com/recourse-dev/recourse/policy/rego"
 	"github.com/recourse-dev/recourse/rules/builtin"
 	"github.com/recourse-dev/recourse/serve"
 )
@@ -67,7 +67,7 @@ POST /v1/interceptors/docker-mcp, POST /v1/run-tasks/terraform-cloud (with
 			if bundleOpt.URL != "" && len(policies) > 0 {
 				return usageErr("--bundle and --policy: the policy comes from one of them")
 			}
-			pol, err := policy.New(ctx, policies...)
+			pol, err := rego.New(ctx, policies...)
 			if err != nil {
 				return errorDocument(cmd, err)
 			}

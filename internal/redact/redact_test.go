@@ -104,3 +104,13 @@ func TestSuspect(t *testing.T) {
 		}
 	}
 }
+
+// TestShapesCompile: the patterns are compiled on first use, so a test
+// compiles each one.
+func TestShapesCompile(t *testing.T) {
+	for _, sh := range shapes {
+		if sh.re() == nil {
+			t.Errorf("%s: no pattern", sh.name)
+		}
+	}
+}

@@ -27,7 +27,7 @@ import (
 // table is malformed, which the tests catch.
 func Engine() (*rules.Engine, error) {
 	eng, err := rules.NewEngine(dryrun.Rules(), aws.Rules(), gcp.Rules(), azure.Rules(), kubernetes.ResourceRules(), saas.Rules(), terraform.Builtin(), terraform.Utility(), terraform.Rules(), filesystem.Rules(), git.Rules(), git.OtherVCSRules(), sql.Rules(),
-		kubernetes.Rules(), containers.Rules(), cloud.Rules(), iac.Rules(), system.Rules(), programs.Rules(), mcp.Rules())
+		kubernetes.Rules(), containers.Rules(), cloud.Rules(), iac.Rules(), system.Rules(), programs.AnyRules(), programs.Rules(), mcp.AnyRules(), mcp.Rules())
 	if err != nil {
 		return nil, err
 	}
@@ -38,10 +38,31 @@ func Engine() (*rules.Engine, error) {
 // MCP tool calls only, in Engine's order: what a hook judges. The
 // Terraform resource tables (AWS, Google Cloud, Azure, Kubernetes and SaaS
 // resources, Terraform's own) have no row for a command or a call, so they
-// change no verdict of one (TestCommandEngineAgrees); leaving them out
-// saves a hook process, which builds its engine for one call, half of
-// that work.
+// change no verdict of one (TestCommandEngineAgrees). The engine builds
+// each table when a change of one of its types is first judged
+// (rules.NewLazyEngine): a hook, a process per tool call, builds the
+// tables of the programs on its line and no others. Their types are
+// indexed in types.go, which TestCommandTypes keeps true.
 func CommandEngine() (*rules.Engine, error) {
-	return rules.NewEngine(dryrun.Rules(), filesystem.Rules(), git.Rules(), git.OtherVCSRules(), sql.Rules(),
-		kubernetes.Rules(), containers.Rules(), cloud.Rules(), iac.Rules(), system.Rules(), programs.Rules(), mcp.Rules())
+	return rules.NewLazyEngine(CommandTables()...), nil
+}
+
+// CommandTables are the tables of CommandEngine, in order.
+func CommandTables() []rules.Table {
+	return []rules.Table{
+		{Name: "dryrun", Rows: dryrun.Rules, Types: dryrunTypes, On: dryrunOn},
+		{Name: "filesystem", Rows: filesystem.Rules, Types: filesystemTypes, On: filesystemOn},
+		{Name: "git", Rows: git.Rules, Types: gitTypes, On: gitOn},
+		{Name: "git-other", Rows: git.OtherVCSRules, Types: gitOtherTypes, On: gitOtherOn},
+		{Name: "sql", Rows: sql.Rules, Types: sqlTypes, On: sqlOn},
+		{Name: "kubernetes", Rows: kubernetes.Rules, Types: kubernetesTypes, On: kubernetesOn},
+		{Name: "containers", Rows: containers.Rules, Types: containersTypes, On: containersOn},
+		{Name: "cloud", Rows: cloud.Rules, Types: cloudTypes, On: cloudOn},
+		{Name: "iac", Rows: iac.Rules, Types: iacTypes, On: iacOn},
+		{Name: "system", Rows: system.Rules, Types: systemTypes, On: systemOn},
+		{Name: "programs-any", Rows: programs.AnyRules, Types: programsAnyTypes, On: programsAnyOn},
+		{Name: "programs", Rows: programs.Rules, Types: programsTypes, On: programsOn},
+		{Name: "mcp-any", Rows: mcp.AnyRules, Types: mcpAnyTypes, On: mcpAnyOn},
+		{Name: "mcp", Rows: mcp.Rules, Types: mcpTypes, On: mcpOn},
+	}
 }

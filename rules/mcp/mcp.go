@@ -287,10 +287,18 @@ func concat(tables ...[]rules.Rule) []rules.Rule {
 	return out
 }
 
-// Rules returns every MCP call row.
+// Rules returns the MCP call rows of known tools.
 func Rules() []rules.Rule {
 	return concat(
 		agent(), databases(), codeHosts(), filesystem(), terminals(), kubernetes(), cloud(), infrastructureAsCode(), messaging(), payments(), browsers(), apis(),
+	)
+}
+
+// AnyRules returns the rows read for every MCP call, whatever its tool:
+// a table of their own so that an engine that builds its tables on first
+// use (rules.NewLazyEngine) need not build Rules to have them.
+func AnyRules() []rules.Rule {
+	return concat(
 		[]rules.Rule{anyToolProtectionOff(), anyToolExposes(), anyToolOpenIngress(), anyToolRetention(), anyToolHTTPDelete(), {ID: "mcp.known-server.read", Type: rules.AnyType, On: Call, Tier: model.TierReversible,
 			When:   rules.All(server("github", "gitlab", "filesystem", "kubernetes", "k8s", "slack", "gmail", "stripe", "postgres", "mysql", "sqlite", "aws", "gcp", "azure", "playwright", "puppeteer", "browser", "notion", "linear", "jira", "sentry"), firstWordRead()),
 			Reason: "a read tool of a known server: it lists, gets or searches and changes nothing"}},

@@ -153,7 +153,7 @@ var specs = map[string]spec{
 
 func TestRows(t *testing.T) {
 	var cases []rulestest.CallCase
-	for _, r := range Rules() {
+	for _, r := range append(AnyRules(), Rules()...) {
 		base := strings.TrimSuffix(r.ID, "."+r.Type)
 		s, ok := specs[base]
 		if !ok {
@@ -176,5 +176,5 @@ func TestRows(t *testing.T) {
 			Hit:  `{"server":"fs","tool":"delete_directory","arguments":{"path":"../../../etc"}}`,
 			Miss: `{"server":"fs","tool":"delete_directory","arguments":{"path":"/tmp/x"}}`},
 	)
-	rulestest.RunCalls(t, Rules(), cases)
+	rulestest.RunCalls(t, append(AnyRules(), Rules()...), cases)
 }

@@ -57,11 +57,12 @@ var readOnly = []string{
 	"venv", "unittest", "json.tool", "http.server", "timeit", "pydoc", "compileall", "py_compile", "doctest", "cprofile", "trace", "ensurepip",
 }
 
-// Rules returns the general rows.
-func Rules() []rules.Rule {
-	out := []rules.Rule{
-		row("program.unanalysed", model.UnanalysedProgram, problem(), model.TierNeedsReview,
-			"this part of the command line could not be analysed, so what it does is unknown"),
+// AnyRules returns the rows read for every command, whatever its
+// program: they are a table of their own so that an engine that builds
+// its tables on first use (rules.NewLazyEngine) need not build Rules to
+// have them.
+func AnyRules() []rules.Rule {
+	return []rules.Rule{
 		{ID: "program.help", Type: rules.AnyType, On: rules.Execute, First: true, When: rules.Needing(helpWords, rules.All(helpFlag(), printsHelp())),
 			Tier: model.TierReversible, Reason: "prints help or the version and changes nothing"},
 		{ID: "program.fork-bomb", Type: rules.AnyType, On: rules.Execute, First: true, When: forkBomb(), Tier: model.TierNeedsReview,
@@ -71,6 +72,14 @@ func Rules() []rules.Rule {
 		{ID: "program.lookalike-option", Type: rules.AnyType, On: rules.Execute, First: true, When: lookalikeOption(),
 			Tier: model.TierNeedsReview, Reason: "an argument starts with a Unicode dash made to look like an option (git reset ‐‐hard): " +
 				"the program reads it as a name, not an option, so the line does not do what it shows, and such spellings are how a command slips past a guard"},
+	}
+}
+
+// Rules returns the general rows of programs.
+func Rules() []rules.Rule {
+	out := []rules.Rule{
+		row("program.unanalysed", model.UnanalysedProgram, problem(), model.TierNeedsReview,
+			"this part of the command line could not be analysed, so what it does is unknown"),
 	}
 	out = append(out, supplyChainRows()...)
 	out = append(out, consoleRows()...)

@@ -459,5 +459,5 @@ func TestRows(t *testing.T) {
 		cases = append(cases, rulestest.Case{Row: "catalog." + p, Hit: hit, Miss: "not-" + p + " x"})
 	}
 	cases = append(cases, supplyChainCases()...)
-	rulestest.Run(t, Rules(), cases)
+	rulestest.Run(t, append(AnyRules(), Rules()...), cases)
 }

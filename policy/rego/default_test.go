@@ -1,4 +1,4 @@
-package policy
+package rego
 
 import (
 	"context"
@@ -7,27 +7,31 @@ import (
 	"testing"
 
 	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/policy"
 )
 
 // regoEngine is an engine that evaluates default.rego alone with OPA: the
-// reference decideDefault is held to.
-func regoEngine(tb testing.TB) *Engine {
+// reference policy.Default is held to.
+func regoEngine(tb testing.TB) engine {
 	tb.Helper()
 	pq, err := prepare(context.Background(), nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return &Engine{prepared: pq}
+	return engine{pq}
 }
 
-// assertSameAsRego fails when decideDefault and default.rego disagree on in.
-func assertSameAsRego(tb testing.TB, eng *Engine, in Input) {
+// assertSameAsRego fails when policy.Default and default.rego disagree on in.
+func assertSameAsRego(tb testing.TB, eng engine, in policy.Input) {
 	tb.Helper()
-	want, err := eng.decideRego(context.Background(), in)
+	want, err := eng.Decide(context.Background(), in)
 	if err != nil {
 		tb.Fatalf("rego: %v", err)
 	}
-	got := decideDefault(in)
+	got, err := policy.Default().Decide(context.Background(), in)
+	if err != nil {
+		tb.Fatalf("compiled: %v", err)
+	}
 	if !reflect.DeepEqual(got, want) {
 		tb.Fatalf("input %+v\ncompiled %+v\nrego     %+v", in, got, want)
 	}
@@ -54,10 +58,10 @@ func TestDefaultMatchesRego(t *testing.T) {
 			specs = append(specs, spec{tier, classifier, false, true})
 		}
 	}
-	build := func(env string, chosen ...spec) Input {
-		in := Input{Source: model.SourceShell, Environment: env}
+	build := func(env string, chosen ...spec) policy.Input {
+		in := policy.Input{Source: model.SourceShell, Environment: env}
 		for i, s := range chosen {
-			v := Verdict{Address: fmt.Sprintf("r%d", i%2), Tier: s.tier, Reasoning: "why", Source: model.FromRules}
+			v := policy.Verdict{Address: fmt.Sprintf("r%d", i%2), Tier: s.tier, Reasoning: "why", Source: model.FromRules}
 			if s.classifier {
 				v.Source = model.FromClassifier
 			}
@@ -106,11 +110,11 @@ func FuzzDefaultMatchesRego(f *testing.F) {
 		if len(tiers) > 64 {
 			tiers = tiers[:64]
 		}
-		in := Input{Source: model.SourceTerraform, Environment: env}
+		in := policy.Input{Source: model.SourceTerraform, Environment: env}
 		for i, b := range tiers {
 			// The low three bits are the tier (0 and 6-7 are corrupt), the
 			// next the source, the next which list, the next an exception.
-			v := Verdict{Address: fmt.Sprintf("%s[%d]", address, i%3), Tier: model.Tier(b & 7), Reasoning: reasoning, Source: model.FromRules}
+			v := policy.Verdict{Address: fmt.Sprintf("%s[%d]", address, i%3), Tier: model.Tier(b & 7), Reasoning: reasoning, Source: model.FromRules}
 			if b&8 != 0 {
 				v.Source = model.FromClassifier
 			}

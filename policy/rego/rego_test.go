@@ -1,4 +1,4 @@
-package policy
+package rego
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/policy"
 )
 
 // TestDefaultPolicyRegoTests runs default_test.rego through OPA's tester.
@@ -36,10 +37,10 @@ func writePolicy(t *testing.T, files map[string]string) string {
 	return dir
 }
 
-func verdicts(tiers ...model.Tier) []Verdict {
-	out := make([]Verdict, len(tiers))
+func verdicts(tiers ...model.Tier) []policy.Verdict {
+	out := make([]policy.Verdict, len(tiers))
 	for i, tier := range tiers {
-		out[i] = Verdict{Address: "r" + string(rune('a'+i)), Type: "t", Action: "delete", Tier: tier, Reasoning: "why", Source: model.FromRules, RuleID: "x", Confidence: model.ConfidenceHigh}
+		out[i] = policy.Verdict{Address: "r" + string(rune('a'+i)), Type: "t", Action: "delete", Tier: tier, Reasoning: "why", Source: model.FromRules, RuleID: "x", Confidence: model.ConfidenceHigh}
 	}
 	return out
 }
@@ -66,7 +67,7 @@ func TestDecide(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := eng.Decide(context.Background(), Input{Source: model.SourceTerraform, Environment: tt.env, Verdicts: verdicts(tt.tiers...)})
+			res, err := eng.Decide(context.Background(), policy.Input{Source: model.SourceTerraform, Environment: tt.env, Verdicts: verdicts(tt.tiers...)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -91,7 +92,7 @@ func TestDecideConcurrent(t *testing.T) {
 		go func(i int) {
 			defer wg.Done()
 			tier := model.Tier(i%4 + 1)
-			res, err := eng.Decide(context.Background(), Input{Verdicts: verdicts(tier)})
+			res, err := eng.Decide(context.Background(), policy.Input{Verdicts: verdicts(tier)})
 			want := map[model.Tier]model.Decision{1: model.Allow, 2: model.Warn, 3: model.Warn, 4: model.Block}[tier]
 			if err != nil || res.Decision != want {
 				t.Errorf("tier %d: %v %v", tier, res.Decision, err)
@@ -117,11 +118,11 @@ relax contains {"decision": "warn", "reason": "dev data is disposable"} if input
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := eng.Decide(context.Background(), Input{Environment: "production", Verdicts: verdicts(2)})
+	res, err := eng.Decide(context.Background(), policy.Input{Environment: "production", Verdicts: verdicts(2)})
 	if err != nil || res.Decision != model.Block || !strings.Contains(res.Reasons[0], "recourse.policies.fridays") {
 		t.Fatalf("tighten: %+v %v", res, err)
 	}
-	res, err = eng.Decide(context.Background(), Input{Environment: "dev", Verdicts: verdicts(4)})
+	res, err = eng.Decide(context.Background(), policy.Input{Environment: "dev", Verdicts: verdicts(4)})
 	if err != nil || res.Decision != model.Warn {
 		t.Fatalf("relax: %+v %v", res, err)
 	}
@@ -149,14 +150,14 @@ tighten contains {"decision": "block", "reason": "summary seen"} if {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum := Summary{TotalMutations: 3, NeedsReview: true, DependencyImpactCount: 7, WorstTier: 5,
+	sum := policy.Summary{TotalMutations: 3, NeedsReview: true, DependencyImpactCount: 7, WorstTier: 5,
 		TierCounts: model.TierCounts{model.TierReversible: 2, model.TierNeedsReview: 1}, ClassifierVerdicts: 2}
-	res, err := eng.Decide(context.Background(), Input{Verdicts: verdicts(1), Summary: sum})
+	res, err := eng.Decide(context.Background(), policy.Input{Verdicts: verdicts(1), Summary: sum})
 	if err != nil || res.Decision != model.Block {
 		t.Fatalf("with the summary: %+v %v", res, err)
 	}
 	sum.ClassifierVerdicts = 0
-	res, err = eng.Decide(context.Background(), Input{Verdicts: verdicts(1), Summary: sum})
+	res, err = eng.Decide(context.Background(), policy.Input{Verdicts: verdicts(1), Summary: sum})
 	if err != nil || res.Decision != model.Allow {
 		t.Fatalf("with another summary: %+v %v", res, err)
 	}
@@ -219,7 +220,7 @@ tighten := {{"decision": "warn", "reason": "b"}} if true
 				}
 				t.Fatal(err)
 			}
-			res, err := eng.Decide(context.Background(), Input{Verdicts: verdicts(1)})
+			res, err := eng.Decide(context.Background(), policy.Input{Verdicts: verdicts(1)})
 			var e *model.Error
 			if !errors.As(err, &e) || e.Kind != model.KindPolicyEval {
 				t.Fatalf("got %+v, %v; want a policy evaluation error", res, err)
@@ -235,7 +236,7 @@ func TestDeadline(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err = eng.Decide(ctx, Input{Verdicts: verdicts(1)})
+	_, err = eng.Decide(ctx, policy.Input{Verdicts: verdicts(1)})
 	var e *model.Error
 	if !errors.As(err, &e) || e.Kind != model.KindDeadlineExceeded {
 		t.Fatalf("got %v", err)
@@ -270,7 +271,7 @@ func BenchmarkDecideSmall(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	in := Input{Source: model.SourceShell, Verdicts: verdicts(1, 3, 2)}
+	in := policy.Input{Source: model.SourceShell, Verdicts: verdicts(1, 3, 2)}
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := eng.Decide(context.Background(), in); err != nil {
@@ -283,10 +284,10 @@ func BenchmarkDecideSmall(b *testing.B) {
 // it runs when a user policy is loaded (default.rego evaluated by OPA).
 func BenchmarkDecideSmallRego(b *testing.B) {
 	eng := regoEngine(b)
-	in := Input{Source: model.SourceShell, Verdicts: verdicts(1, 3, 2)}
+	in := policy.Input{Source: model.SourceShell, Verdicts: verdicts(1, 3, 2)}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := eng.decideRego(context.Background(), in); err != nil {
+		if _, err := eng.Decide(context.Background(), in); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -308,12 +309,12 @@ tighten contains {"decision": "escalate", "reason": "a verdict rests on self-ass
 		t.Fatal(err)
 	}
 	plain := verdicts(2)
-	res, err := eng.Decide(context.Background(), Input{Verdicts: plain})
+	res, err := eng.Decide(context.Background(), policy.Input{Verdicts: plain})
 	if err != nil || res.Decision != model.Warn {
 		t.Fatalf("without supplied evidence: %+v %v", res, err)
 	}
 	plain[0].Supplied = []model.SuppliedFact{{Key: "force_destroy", Value: false, Source: "aws s3api get-bucket-tagging", By: "agent-7"}}
-	res, err = eng.Decide(context.Background(), Input{Verdicts: plain})
+	res, err = eng.Decide(context.Background(), policy.Input{Verdicts: plain})
 	if err != nil || res.Decision != model.Escalate {
 		t.Fatalf("with supplied evidence: %+v %v", res, err)
 	}

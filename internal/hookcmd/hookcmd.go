@@ -1,0 +1,440 @@
+// Package hookcmd is the command line of `recourse hook HOST`: it reads a
+// coding agent's pre-tool hook input, evaluates the call and answers in
+// the host's own form (package hooks), and answers every failure, usage
+// errors and panics included, with the host's stop.
+//
+// It is shared by the recourse binary and by recourse-hook, a binary that
+// links only what a hook needs (no MCP server, no OPA) so that a hook,
+// which is a whole process on every tool call an agent makes, starts in a
+// few milliseconds. recourse-hook evaluates with the compiled default
+// policy; a call whose configuration names Rego policies is handed over,
+// with its input, to recourse hook HOST.
+package hookcmd
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/recourse-dev/recourse/allowonce"
+	"github.com/recourse-dev/recourse/audit"
+	"github.com/recourse-dev/recourse/config"
+	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/hooks"
+	"github.com/recourse-dev/recourse/internal/workspace"
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/policy"
+	"github.com/recourse-dev/recourse/report"
+	"github.com/recourse-dev/recourse/rules/builtin"
+)
+
+// hookHosts are the hosts recourse hook answers, by name.
+var Hosts = []hooks.Host{hooks.ClaudeCode{}, hooks.Codex{}, hooks.GeminiCLI{}, hooks.Cursor{}, hooks.Copilot{},
+	hooks.Windsurf{}, hooks.Cline{}, hooks.Kiro{}, hooks.Goose{}, hooks.DockerMCP{}}
+
+// hostHelp is what recourse hook HOST --help says of each host: the
+// hook it is, how it answers, and the configuration that installs it
+// (recourse install HOST writes the same; docs/hooks/HOST.md cites the
+// host's own documentation).
+var hostHelp = map[string]struct{ short, answers, example string }{
+	"claude-code": {"Claude Code PreToolUse hook",
+		`A block, or any decision at or above --fail-on other than an escalate, exits 2
+with the reason on stderr. An escalate asks the user (exit 0 with
+hookSpecificOutput.permissionDecision "ask"), or with --escalate-as deny stops.
+With --warn-context a warn that goes ahead adds its reason to Claude's context
+(hookSpecificOutput.additionalContext).`,
+		`  # .claude/settings.json
+  {"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "recourse hook claude-code"}]}]}}`},
+	"codex": {"OpenAI Codex PreToolUse hook",
+		`Bash, apply_patch (one judgement per file the patch touches) and MCP calls.
+A stop exits 2 with the reason on stderr. Codex does not ask, so an escalate
+at or above --fail-on stops too, with an allow-once code.`,
+		`  # ~/.codex/hooks.json
+  {"hooks": {"PreToolUse": [{"matcher": ".*", "hooks": [{"type": "command", "command": "recourse hook codex"}]}]}}`},
+	"gemini-cli": {"Gemini CLI BeforeTool hook",
+		`run_shell_command, write_file, replace and MCP calls (mcp_context names the
+server). A stop prints {"decision": "deny", "reason"} and exits 2 with the
+reason on stderr. Gemini CLI does not ask: an escalate stops, with an
+allow-once code.`,
+		`  # .gemini/settings.json
+  {"hooks": {"BeforeTool": [{"matcher": ".*", "hooks": [{"type": "command", "command": "recourse hook gemini-cli"}]}]}}`},
+	"cursor": {"Cursor beforeShellExecution / beforeMCPExecution / preToolUse hook",
+		`Every answer is JSON on stdout: {"permission": "allow" | "deny" | "ask",
+"user_message", "agent_message"}. An escalate asks (or with --escalate-as deny
+stops); a warn with --warn-context goes ahead with an agent_message.`,
+		`  # .cursor/hooks.json
+  {"version": 1, "hooks": {"beforeShellExecution": [{"command": "recourse hook cursor", "failClosed": true}],
+    "beforeMCPExecution": [{"command": "recourse hook cursor", "failClosed": true}]}}`},
+	"copilot": {"GitHub Copilot CLI and coding agent preToolUse hook",
+		`toolArgs is read as the JSON string Copilot sends. A stop prints
+{"permissionDecision": "deny", "permissionDecisionReason"}; a call that goes
+ahead prints nothing. An escalate at or above --fail-on stops, with an
+allow-once code.`,
+		`  # .github/hooks/recourse.json
+  {"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "recourse hook copilot", "timeoutSec": 30}]}}`},
+	"windsurf": {"Windsurf Cascade pre_run_command / pre_mcp_tool_use / pre_write_code hook",
+		`A stop exits 2 with the reason on stderr, which blocks the action. Windsurf
+does not ask: an escalate stops, with an allow-once code.`,
+		`  # .windsurf/hooks.json
+  {"hooks": {"pre_run_command": [{"command": "recourse hook windsurf", "show_output": true}]}}`},
+	"cline": {"Cline PreToolUse hook",
+		`Every answer is JSON on stdout: {"cancel": true, "errorMessage"} stops,
+{"cancel": false} goes ahead (with --warn-context, a contextModification).
+Cline does not ask: an escalate stops, with an allow-once code.`,
+		`  # .clinerules/hooks/PreToolUse (executable)
+  #!/bin/sh
+  exec recourse hook cline`},
+	"kiro": {"Kiro CLI preToolUse hook",
+		`A stop exits 2 with the reason on stderr, which Kiro returns to the model.
+Kiro does not ask: an escalate stops, with an allow-once code.`,
+		`  # .kiro/agents/AGENT.json
+  {"hooks": {"preToolUse": [{"matcher": "*", "command": "recourse hook kiro"}]}}`},
+	"goose": {"goose PreToolUse plugin hook",
+		`A stop exits 2 with the reason on stderr; a call that goes ahead prints
+nothing. goose does not ask: an escalate stops, with an allow-once code.`,
+		`  # ~/.agents/plugins/recourse/hooks/hooks.json
+  {"hooks": {"PreToolUse": [{"matcher": ".*", "hooks": [{"type": "command", "command": "recourse hook goose", "on_failure": "block"}]}]}}`},
+	"docker-mcp": {"Docker MCP Gateway before:exec interceptor",
+		`A stop prints a CallToolResult with isError true and the reason, which the
+gateway returns in place of the tool's result; a call that goes ahead prints
+nothing. The gateway cannot ask: an escalate stops, with an allow-once code.`,
+		`  docker mcp gateway run --interceptor 'before:exec:recourse hook docker-mcp'`},
+}
+
+// annotation marks a command whose every failure, usage errors included,
+// must be answered with its host's stop (Host reads it).
+const annotation = "recourse.hook"
+
+// Answered is a hook's exit status once it has answered its host: the
+// error a hook command returns when it ran to the end.
+type Answered struct{ Code int }
+
+func (Answered) Error() string { return "hook answered" }
+
+// Options are what differs between the binaries that run hooks.
+type Options struct {
+	// Use is the command's name and arguments as the binary spells them:
+	// "hook HOST" under recourse, "recourse-hook HOST" as its own binary.
+	Use string
+	// Policy is the policy engine for the Rego policies in dirs. When nil
+	// (recourse-hook, which does not link OPA), a call whose settings name
+	// policies is handed over to recourse hook HOST.
+	Policy func(ctx context.Context, dirs []string) (*policy.Engine, error)
+}
+
+// Command is the hook command: one subcommand per host.
+func Command(o Options) *cobra.Command {
+	hook := &cobra.Command{
+		Use:   o.Use,
+		Short: "Run as a coding agent's pre-execution hook",
+		Long: `Run as a coding agent's pre-tool hook: read the host's hook input on stdin,
+evaluate the call and answer in the host's own form.
+
+Whatever goes wrong — an unknown host or flag, a bad flag value, an input
+that cannot be read, a policy that does not load, a panic, a deadline — is
+answered with the host's stop, never with "go ahead": a typo in the host's
+settings stops calls loudly rather than switching the guard off.`,
+		Annotations: map[string]string{annotation: ""},
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return fmt.Errorf("unknown hook host %q; expected one of %s", args[0], hostNames())
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return fmt.Errorf("expected a host: recourse hook HOST, one of %s", hostNames())
+		},
+	}
+	for _, h := range Hosts {
+		hook.AddCommand(hostCommand(h, o))
+	}
+	return hook
+}
+
+// flags are a host command's flags.
+type flags struct {
+	environment, actor, failOn, escalateAs, auditLog string
+	policies                                         []string
+	timeout                                          time.Duration
+	warnContext                                      bool
+}
+
+// hostCommand is the hook of host h.
+func hostCommand(h hooks.Host, o Options) *cobra.Command {
+	var f flags
+	help := hostHelp[h.Name()]
+	cmd := &cobra.Command{
+		Use:   h.Name(),
+		Short: help.short + ": reads the call on stdin and stops it when Recourse would",
+		Long: "Run as the " + help.short + ". The host's hook input arrives on stdin; a shell\n" +
+			`call's command line is judged in its working directory, a file write or edit as
+the file tool it is, and an MCP call by its server, tool and arguments. Keys
+are read exactly: a key given twice, or beside a case variant of itself,
+stops the call.
+
+` + help.answers + `
+
+A block, or a decision at or above --fail-on (default escalate), stops the
+call; below it the call goes ahead. Every stop and question carries an
+allow-once code: a person who runs recourse allow-once CODE in their own
+terminal lets exactly that call run once, within 15 minutes. Anything that
+cannot be read or evaluated, a usage error in the hook's own command line
+included, is answered with the host's stop, never with "go ahead".`,
+		Example:     help.example,
+		Annotations: map[string]string{annotation: h.Name()},
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return fmt.Errorf("unexpected argument %q", args[0])
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runHost(cmd, h, o, f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.environment, "environment", "", `where the agent works; "production", "prod" ... make the default policy stricter`)
+	fl.StringVar(&f.actor, "actor", h.Name(), "who proposes the change, passed to the policy")
+	fl.StringArrayVar(&f.policies, "policy", nil, "directory of Rego policies (repeatable; see docs/policy.md)")
+	fl.StringVar(&f.failOn, "fail-on", string(model.Escalate), "lowest decision that stops the call: warn, escalate or block")
+	fl.DurationVar(&f.timeout, "timeout", 10*time.Second, "deadline for the evaluation; past it the call is stopped")
+	fl.BoolVar(&f.warnContext, "warn-context", false, "add a warn's reason to the agent's context when the call goes ahead (Claude Code's additionalContext, Cursor's agent_message, Cline's contextModification)")
+	fl.StringVar(&f.auditLog, "audit-log", "", "append every decision to this hash-chained JSONL file (shared with other hooks and recourse serve; recourse audit verify checks it); a decision that cannot be recorded stops the call")
+	fl.StringVar(&f.escalateAs, "escalate-as", "ask", "how an escalate is answered where the host can ask (Claude Code, Cursor): ask (the user decides) or deny")
+	_ = cmd.RegisterFlagCompletionFunc("escalate-as", fixedCompletion("ask", "deny"))
+	_ = cmd.RegisterFlagCompletionFunc("fail-on", fixedCompletion("warn", "escalate", "block"))
+	return cmd
+}
+
+// fixedCompletion completes a flag from a fixed list of values.
+func fixedCompletion(values ...string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return values, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// runHost reads the host's input, resolves the configuration of the
+// call's working directory and answers the host. The configuration is
+// resolved before anything else reads the call, so that a call handed
+// over to recourse hook HOST (Rego policies, which recourse-hook cannot
+// run) reaches it untouched: no allow-once code taken, nothing recorded.
+func runHost(cmd *cobra.Command, h hooks.Host, o Options, f flags) error {
+	failOn, ok := model.ParseDecision(f.failOn)
+	if !ok || failOn == model.Allow {
+		return fmt.Errorf("--fail-on %q: expected warn, escalate or block", f.failOn)
+	}
+	if f.timeout <= 0 {
+		return fmt.Errorf("--timeout %s: expected a positive duration such as 30s", f.timeout)
+	}
+	if f.escalateAs != "ask" && f.escalateAs != "deny" {
+		return fmt.Errorf("--escalate-as %q: expected ask or deny", f.escalateAs)
+	}
+	data, err := evaluator.ReadInput(cmd.InOrStdin(), "-")
+	if err != nil {
+		return err
+	}
+	// A call that cannot be read has no working directory: its
+	// configuration is the process's, and hooks.Run refuses the call.
+	call, _ := h.Read(data)
+	var notes strings.Builder
+	settings, exceptions, setupErr := config.Resolve(call.Cwd, config.Settings{
+		Environment: f.environment, EnvironmentSet: cmd.Flags().Changed("environment"),
+		FailOn: failOn, FailOnSet: cmd.Flags().Changed("fail-on"),
+		Policies: f.policies,
+	}, time.Now(), &notes)
+	if setupErr == nil && len(settings.Policies) > 0 && o.Policy == nil {
+		return handOver(cmd, h, data)
+	}
+	cfg := hooks.Config{
+		Setup: func(ctx context.Context, cwd string) (hooks.Setup, error) {
+			if setupErr != nil {
+				return hooks.Setup{}, setupErr
+			}
+			ev, err := newEvaluator(ctx, o, settings.Policies)
+			if err != nil {
+				return hooks.Setup{}, err
+			}
+			opts := evaluator.Options{Environment: settings.Environment, Actor: f.actor, Timeout: f.timeout, MemoryCeiling: evaluator.MemoryCeiling,
+				Exceptions: exceptions, Workspace: workspace.Read(cwd)}
+			return hooks.Setup{Evaluator: ev, Options: opts, FailOn: settings.FailOn, Notes: lines(notes.String())}, nil
+		},
+		WarnContext: f.warnContext, EscalateAsk: f.escalateAs == "ask",
+	}
+	if f.auditLog != "" {
+		cfg.Observe = func(tool, input string, rep *report.ConsequenceReport, err error) error {
+			return audit.AppendFile(f.auditLog, audit.For("hook/"+h.Name(), []byte(input), rep, err))
+		}
+	}
+	if dir, err := allowonce.DefaultDir(); err == nil {
+		cfg.AllowOnce = &allowonce.Store{Dir: dir}
+	} else {
+		cfg.AllowOnceErr = err
+	}
+	return Answered{hooks.Run(cmd.Context(), h, bytes.NewReader(data), cmd.OutOrStdout(), cmd.ErrOrStderr(), cfg)}
+}
+
+// newEvaluator is a hook's evaluator: the rules of command lines and tool
+// calls (builtin.CommandEngine leaves the Terraform resource tables out)
+// and the policy.
+func newEvaluator(ctx context.Context, o Options, dirs []string) (*evaluator.Evaluator, error) {
+	pol := policy.Default()
+	if o.Policy != nil {
+		var err error
+		if pol, err = o.Policy(ctx, dirs); err != nil {
+			return nil, err
+		}
+	}
+	eng, err := builtin.CommandEngine()
+	if err != nil {
+		return nil, &model.Error{Kind: model.KindInternal, Message: err.Error(), Err: err}
+	}
+	return evaluator.New(eng, pol), nil
+}
+
+// FullBinary is the name of the binary recourse-hook hands a call over
+// to, looked for beside recourse-hook and then on PATH.
+const FullBinary = "recourse"
+
+// handOver runs recourse hook HOST with the same flags on the same input
+// and answers with what it answered. A recourse that cannot be found or
+// run, or that does not finish, is the host's stop.
+func handOver(cmd *cobra.Command, h hooks.Host, data []byte) error {
+	bin, err := fullBinary()
+	if err != nil {
+		return err
+	}
+	args := []string{"hook", h.Name()}
+	cmd.Flags().Visit(func(fl *pflag.Flag) {
+		if sv, ok := fl.Value.(pflag.SliceValue); ok {
+			for _, v := range sv.GetSlice() {
+				args = append(args, "--"+fl.Name+"="+v)
+			}
+			return
+		}
+		args = append(args, "--"+fl.Name+"="+fl.Value.String())
+	})
+	run := exec.CommandContext(cmd.Context(), bin, args...)
+	run.Stdin = bytes.NewReader(data)
+	run.Stdout, run.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
+	err = run.Run()
+	var exit *exec.ExitError
+	if err == nil || errors.As(err, &exit) && exit.ExitCode() > 0 {
+		return Answered{run.ProcessState.ExitCode()}
+	}
+	return fmt.Errorf("the configured Rego policies are evaluated by %s hook %s, which did not answer: %w", bin, h.Name(), err)
+}
+
+// fullBinary finds recourse beside this executable, or on PATH.
+func fullBinary() (string, error) {
+	if self, err := os.Executable(); err == nil {
+		p := filepath.Join(filepath.Dir(self), FullBinary+filepath.Ext(self))
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+			return p, nil
+		}
+	}
+	p, err := exec.LookPath(FullBinary)
+	if err != nil {
+		return "", fmt.Errorf("the configured Rego policies need %s, which recourse-hook hands them to, and it is neither beside recourse-hook nor on PATH: install it, or run recourse hook HOST", FullBinary)
+	}
+	return p, nil
+}
+
+// lines splits text into its non-empty lines.
+func lines(text string) []string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// hostNames lists the hosts' names for messages.
+func hostNames() string {
+	names := make([]string, len(Hosts))
+	for i, h := range Hosts {
+		names[i] = h.Name()
+	}
+	return strings.Join(names, ", ")
+}
+
+// Host returns the host of a command under the hook command, and whether
+// cmd is under it at all (a nil host: the hook command itself, or an
+// unknown host name).
+func Host(cmd *cobra.Command) (hooks.Host, bool) {
+	if cmd == nil {
+		return nil, false
+	}
+	name, ok := cmd.Annotations[annotation]
+	if !ok {
+		return nil, false
+	}
+	return HostNamed(name), true
+}
+
+// HostNamed is the host of that name, or nil.
+func HostNamed(name string) hooks.Host {
+	for _, h := range Hosts {
+		if h.Name() == name {
+			return h
+		}
+	}
+	return nil
+}
+
+// Status is the exit status of a command that ran under the hook command
+// and returned err, and whether cmd is under it at all: a hook that
+// answered exits as it answered; any other error is its host's stop.
+func Status(cmd *cobra.Command, err error, stdout, stderr io.Writer) (int, bool) {
+	var answered Answered
+	if errors.As(err, &answered) {
+		return answered.Code, true
+	}
+	h, ok := Host(cmd)
+	if !ok {
+		return 0, false
+	}
+	return hooks.Fail(h, stdout, stderr, err), true
+}
+
+// Main runs recourse-hook's command line (args without the program's name)
+// and returns its exit status; every failure, a panic included, is the
+// host's stop.
+func Main(version string, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			var h hooks.Host
+			if len(args) > 0 {
+				h = HostNamed(args[0])
+			}
+			code = hooks.Fail(h, stdout, stderr, fmt.Errorf("recourse-hook panicked: %v (this is a bug in Recourse; please report it)", r))
+		}
+	}()
+	root := Command(Options{Use: "recourse-hook HOST"})
+	root.Long += "\n\nrecourse-hook is recourse hook in a binary of its own that starts faster;\nrecourse install wires it in when it is installed beside recourse."
+	root.Version = version
+	root.SilenceUsage, root.SilenceErrors = true, true
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	cmd, err := root.ExecuteC()
+	if err == nil {
+		return 0
+	}
+	if code, ok := Status(cmd, err, stdout, stderr); ok {
+		return code
+	}
+	return hooks.Fail(nil, stdout, stderr, err)
+}
