@@ -9,6 +9,7 @@ package hooks
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"runtime/debug"
@@ -113,7 +114,19 @@ type Config struct {
 	// evaluated) and the error; for metrics and decision logs. An error it
 	// returns (a decision record that cannot be written) stops the call.
 	Observe func(tool, input string, rep *report.ConsequenceReport, err error) error
+	// Incomplete, when set, says of a part's report that this binary
+	// cannot judge all of it (recourse-hook, which has no SQL parser, of
+	// a report with SQL in it). The call is then answered by HandOver,
+	// and nothing is recorded here: HandOver judges it again.
+	Incomplete func(rep *report.ConsequenceReport) bool
+	// HandOver answers a call that Incomplete gave up on and returns the
+	// exit status; an error is answered with the host's stop.
+	HandOver func() (int, error)
 }
+
+// errIncomplete is decide's error for a call that Config.Incomplete gave
+// up on.
+var errIncomplete = errors.New("the call needs what this binary does not have")
 
 // Run reads one hook input from stdin, evaluates it and answers the host.
 // Whatever goes wrong, including a panic, the answer is the host's stop.
@@ -124,6 +137,13 @@ func Run(ctx context.Context, h Host, stdin io.Reader, stdout, stderr io.Writer,
 		}
 	}()
 	a, act, err := decide(ctx, h, stdin, cfg)
+	if errors.Is(err, errIncomplete) {
+		code, herr := cfg.HandOver()
+		if herr == nil {
+			return code
+		}
+		err = herr
+	}
 	if err != nil {
 		a = Answer{Stop: true, Reason: failReason(err)}
 	}
@@ -197,7 +217,10 @@ func decide(ctx context.Context, h Host, stdin io.Reader, cfg Config) (Answer, *
 	if err != nil {
 		return Answer{}, act, err
 	}
-	rep, err := worst(ctx, setup, call)
+	rep, err := worst(ctx, setup, call, cfg.Incomplete)
+	if errors.Is(err, errIncomplete) {
+		return Answer{}, act, err
+	}
 	if cfg.Observe != nil {
 		if oerr := cfg.Observe(call.Tool, call.input(), rep, err); oerr != nil && err == nil {
 			err = fmt.Errorf("the decision could not be recorded: %w", oerr)
@@ -218,7 +241,7 @@ func decide(ctx context.Context, h Host, stdin io.Reader, cfg Config) (Answer, *
 // worst evaluates every part of call and returns the report with the
 // strictest decision (the first of equals); any part that cannot be
 // evaluated fails the whole call.
-func worst(ctx context.Context, setup Setup, call Call) (*report.ConsequenceReport, error) {
+func worst(ctx context.Context, setup Setup, call Call, incomplete func(*report.ConsequenceReport) bool) (*report.ConsequenceReport, error) {
 	opts := setup.Options
 	opts.Cwd = call.Cwd
 	var out *report.ConsequenceReport
@@ -227,6 +250,9 @@ func worst(ctx context.Context, setup Setup, call Call) (*report.ConsequenceRepo
 		if err != nil {
 			e := model.AsError(err)
 			return nil, fmt.Errorf("the %s call could not be evaluated (%s): %s", call.Tool, e.Kind, e.Message)
+		}
+		if incomplete != nil && incomplete(rep) {
+			return nil, errIncomplete
 		}
 		if out == nil || rep.RiskAssessment.Rank() > out.RiskAssessment.Rank() {
 			out = rep

@@ -19,6 +19,8 @@ import (
 
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/evaluator/sql"
+	// PostgreSQL's grammar, for the SQL in command lines and tool calls.
+	_ "github.com/recourse-dev/recourse/evaluator/sql/pg"
 	"github.com/recourse-dev/recourse/hooks"
 	"github.com/recourse-dev/recourse/internal/hookcmd"
 	"github.com/recourse-dev/recourse/model"
@@ -215,7 +217,7 @@ type versionInfo struct {
 // build information (go install), and the commit and date from the VCS
 // stamp the go command records.
 func buildInfo() versionInfo {
-	info := versionInfo{Version: buildVersion(), Commit: commit, Date: date, GoVersion: runtime.Version(), SQLParser: sql.Parser}
+	info := versionInfo{Version: buildVersion(), Commit: commit, Date: date, GoVersion: runtime.Version(), SQLParser: sql.Parser()}
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		for _, s := range bi.Settings {
 			switch {

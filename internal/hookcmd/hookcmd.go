@@ -4,11 +4,12 @@
 // errors and panics included, with the host's stop.
 //
 // It is shared by the recourse binary and by recourse-hook, a binary that
-// links only what a hook needs (no MCP server, no OPA) so that a hook,
-// which is a whole process on every tool call an agent makes, starts in a
-// few milliseconds. recourse-hook evaluates with the compiled default
-// policy; a call whose configuration names Rego policies is handed over,
-// with its input, to recourse hook HOST.
+// links only what a hook needs (no MCP server, no OPA, no SQL parser) so
+// that a hook, which is a whole process on every tool call an agent
+// makes, starts in a few milliseconds. recourse-hook evaluates with the
+// compiled default policy; a call whose configuration names Rego
+// policies, or that has SQL in it, is handed over with its input to
+// recourse hook HOST, which answers the host.
 package hookcmd
 
 import (
@@ -30,6 +31,7 @@ import (
 	"github.com/recourse-dev/recourse/audit"
 	"github.com/recourse-dev/recourse/config"
 	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/evaluator/sql"
 	"github.com/recourse-dev/recourse/hooks"
 	"github.com/recourse-dev/recourse/internal/workspace"
 	"github.com/recourse-dev/recourse/model"
@@ -253,7 +255,11 @@ func runHost(cmd *cobra.Command, h hooks.Host, o Options, f flags) error {
 		Policies: f.policies,
 	}, time.Now(), &notes)
 	if setupErr == nil && len(settings.Policies) > 0 && o.Policy == nil {
-		return handOver(cmd, h, data)
+		code, err := handOver(cmd, h, data)
+		if err != nil {
+			return err
+		}
+		return Answered{code}
 	}
 	cfg := hooks.Config{
 		Setup: func(ctx context.Context, cwd string) (hooks.Setup, error) {
@@ -269,6 +275,12 @@ func runHost(cmd *cobra.Command, h hooks.Host, o Options, f flags) error {
 			return hooks.Setup{Evaluator: ev, Options: opts, FailOn: settings.FailOn, Notes: lines(notes.String())}, nil
 		},
 		WarnContext: f.warnContext, EscalateAsk: f.escalateAs == "ask",
+	}
+	if !sql.Available() {
+		// recourse-hook has no SQL parser: a call with SQL in it is
+		// judged by recourse hook HOST, which has.
+		cfg.Incomplete = hasSQL
+		cfg.HandOver = func() (int, error) { return handOver(cmd, h, data) }
 	}
 	if f.auditLog != "" {
 		cfg.Observe = func(tool, input string, rep *report.ConsequenceReport, err error) error {
@@ -305,13 +317,24 @@ func newEvaluator(ctx context.Context, o Options, dirs []string) (*evaluator.Eva
 // to, looked for beside recourse-hook and then on PATH.
 const FullBinary = "recourse"
 
-// handOver runs recourse hook HOST with the same flags on the same input
-// and answers with what it answered. A recourse that cannot be found or
-// run, or that does not finish, is the host's stop.
-func handOver(cmd *cobra.Command, h hooks.Host, data []byte) error {
+// hasSQL reports whether rep judges SQL text.
+func hasSQL(rep *report.ConsequenceReport) bool {
+	for _, m := range rep.Mutations {
+		if m.Intent.Target.Type == model.SQLProgram {
+			return true
+		}
+	}
+	return false
+}
+
+// handOver runs recourse hook HOST with the same flags on the same input,
+// which answers the host, and returns its exit status. A recourse that
+// cannot be found or run, or that does not finish, is an error, which the
+// caller answers with the host's stop.
+func handOver(cmd *cobra.Command, h hooks.Host, data []byte) (int, error) {
 	bin, err := fullBinary()
 	if err != nil {
-		return err
+		return 0, err
 	}
 	args := []string{"hook", h.Name()}
 	cmd.Flags().Visit(func(fl *pflag.Flag) {
@@ -329,9 +352,9 @@ func handOver(cmd *cobra.Command, h hooks.Host, data []byte) error {
 	err = run.Run()
 	var exit *exec.ExitError
 	if err == nil || errors.As(err, &exit) && exit.ExitCode() > 0 {
-		return Answered{run.ProcessState.ExitCode()}
+		return run.ProcessState.ExitCode(), nil
 	}
-	return fmt.Errorf("the configured Rego policies are evaluated by %s hook %s, which did not answer: %w", bin, h.Name(), err)
+	return 0, fmt.Errorf("%s hook %s, which judges what recourse-hook cannot, did not answer: %w", bin, h.Name(), err)
 }
 
 // fullBinary finds recourse beside this executable, or on PATH.
@@ -344,7 +367,7 @@ func fullBinary() (string, error) {
 	}
 	p, err := exec.LookPath(FullBinary)
 	if err != nil {
-		return "", fmt.Errorf("the configured Rego policies need %s, which recourse-hook hands them to, and it is neither beside recourse-hook nor on PATH: install it, or run recourse hook HOST", FullBinary)
+		return "", fmt.Errorf("this call needs %s (for Rego policies or SQL, which recourse-hook hands over to it), and it is neither beside recourse-hook nor on PATH: install it beside recourse-hook", FullBinary)
 	}
 	return p, nil
 }

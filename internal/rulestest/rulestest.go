@@ -3,6 +3,9 @@
 package rulestest
 
 import (
+	// The SQL parser the recourse binary links, for the rows that judge SQL.
+	_ "github.com/recourse-dev/recourse/evaluator/sql/pg"
+
 	"testing"
 
 	"github.com/recourse-dev/recourse/evaluator/mcpcall"

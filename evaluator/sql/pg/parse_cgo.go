@@ -1,6 +1,6 @@
 //go:build cgo
 
-package sql
+package pg
 
 import pg_query "github.com/pganalyze/pg_query_go/v6"
 

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// built are the binaries the tests run: recourse and recourse-hook side by
+// side, as an install puts them, and recourse-hook alone.
+var built struct {
+	dir, hook, full, alone string
+}
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "recourse-hook-")
+	if err != nil {
+		panic(err)
+	}
+	built.dir = dir
+	built.hook = filepath.Join(dir, "pair", "recourse-hook")
+	built.full = filepath.Join(dir, "pair", "recourse")
+	built.alone = filepath.Join(dir, "alone", "recourse-hook")
+	for out, pkg := range map[string]string{built.hook: ".", built.full: "../recourse", built.alone: "."} {
+		build := exec.Command("go", "build", "-o", out, pkg)
+		build.Stderr = os.Stderr
+		if err := build.Run(); err != nil {
+			panic("building " + out + ": " + err.Error())
+		}
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+type answer struct {
+	exit           int
+	stdout, stderr string
+}
+
+// run runs argv on stdin with a state and configuration of the test's own
+// and PATH without the binaries, so that recourse-hook finds recourse only
+// beside itself.
+func run(t *testing.T, stdin string, argv ...string) answer {
+	t.Helper()
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Stdin = strings.NewReader(stdin)
+	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+filepath.Join(built.dir, "state"), "XDG_CONFIG_HOME="+filepath.Join(built.dir, "config"),
+		"PATH=/usr/bin:/bin")
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	a := answer{stdout: out.String(), stderr: errb.String()}
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		a.exit = exit.ExitCode()
+	case err != nil:
+		t.Fatalf("%v: %v", argv, err)
+	}
+	return a
+}
+
+// codes are allow-once codes, which every stop carries and which differ
+// from run to run.
+var codes = regexp.MustCompile(`\b[0-9A-Za-z]{4}-[0-9A-Za-z]{4}\b`)
+
+func (a answer) normal() answer {
+	a.stdout = codes.ReplaceAllString(a.stdout, "CODE")
+	a.stderr = codes.ReplaceAllString(a.stderr, "CODE")
+	return a
+}
+
+// TestSameAnswersAsRecourseHook: recourse-hook answers every host as
+// recourse hook does — what it judges itself, and what it hands over
+// (SQL, which it has no parser for) — and fails closed the same way.
+func TestSameAnswersAsRecourseHook(t *testing.T) {
+	tests := []struct{ name, host, input string }{
+		{"allow", "claude-code", `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"git status"}}`},
+		{"block", "claude-code", `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"rm -rf ~"}}`},
+		{"ask", "claude-code", `{"hook_event_name":"PreToolUse","cwd":"/home/dev/app","tool_name":"Write","tool_input":{"file_path":"/home/dev/.bashrc","content":""}}`},
+		{"mcp", "claude-code", `{"hook_event_name":"PreToolUse","tool_name":"mcp__github__delete_repository","tool_input":{"owner":"acme","repo":"api"}}`},
+		{"duplicate key", "claude-code", `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /","command":"ls"}}`},
+		{"not json", "claude-code", `rm -rf /`},
+		{"sql drop", "claude-code", `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"psql -c 'DROP TABLE users'"}}`},
+		{"sql select", "claude-code", `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"psql -c 'SELECT count(*) FROM users'"}}`},
+		{"sql in an mcp call", "cursor", `{"hook_event_name":"beforeMCPExecution","tool_name":"query","tool_input":"{\"sql\":\"DELETE FROM orders\"}","url":"","command":"postgres-mcp"}`},
+		{"cursor block", "cursor", `{"hook_event_name":"beforeShellExecution","command":"rm -rf ~","cwd":"/tmp"}`},
+		{"codex block", "codex", `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"git push --force origin main"}}`},
+		{"unknown host", "claude-cod", `{}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want := run(t, tt.input, built.full, "hook", tt.host).normal()
+			got := run(t, tt.input, built.hook, tt.host).normal()
+			if got != want {
+				t.Errorf("recourse-hook %s answered\n%+v\nrecourse hook %s answered\n%+v", tt.host, got, tt.host, want)
+			}
+		})
+	}
+}
+
+// TestHandsOverRego: a Rego policy, which recourse-hook cannot run, is
+// run by recourse hook, so that it decides.
+func TestHandsOverRego(t *testing.T) {
+	dir := t.TempDir()
+	policy := `package recourse.policies.team
+
+tighten contains {"decision": "block", "reason": "the team's policy: no git on this machine"} if {
+	some m in input.mutations
+	m.type == "git"
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "team.rego"), []byte(policy), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"git status"}}`
+	got := run(t, in, built.hook, "claude-code", "--policy", dir)
+	if got.exit != 2 || !strings.Contains(got.stderr, "no git on this machine") {
+		t.Fatalf("git status under a policy that blocks git: %+v; want the policy's stop", got)
+	}
+}
+
+// TestStopsWithoutRecourse: a call recourse-hook must hand over, with no
+// recourse beside it or on PATH, is stopped, saying what to install; one
+// it judges itself is answered.
+func TestStopsWithoutRecourse(t *testing.T) {
+	sqlCall := `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"psql -c 'SELECT 1'"}}`
+	got := run(t, sqlCall, built.alone, "claude-code")
+	if got.exit != 2 || !strings.Contains(got.stderr, "install it beside recourse-hook") {
+		t.Fatalf("SQL without recourse: %+v; want a stop that says to install recourse", got)
+	}
+	got = run(t, `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"git status"}}`, built.alone, "claude-code")
+	if got.exit != 0 || got.stderr != "" {
+		t.Fatalf("git status without recourse: %+v; want it allowed", got)
+	}
+}
