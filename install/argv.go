@@ -2,14 +2,13 @@ package install
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
 
 // hookArgv reads a configured hook command as the arguments of one plain
-// run of recourse hook HOST — a single simple command of literal words,
+// run of recourse hook HOST or recourse-hook HOST — a single simple command of literal words,
 // no pipes, lists, redirections, substitutions or variables, optionally
 // after exec — and returns them. Doctor runs only that, without a shell:
 // a settings file (a project's, say) whose entry added `&& rm -rf ~` to
@@ -35,11 +34,11 @@ func hookArgv(command, host string) ([]string, error) {
 		}
 		argv = append(argv, lit)
 	}
-	if len(argv) > 0 && argv[0] == "exec" {
-		argv = argv[1:]
+	if !runsHook(argv, host) {
+		return nil, fmt.Errorf("the command is not recourse hook %s or recourse-hook %s", host, host)
 	}
-	if len(argv) < 3 || !strings.HasPrefix(filepath.Base(argv[0]), "recourse") || argv[1] != "hook" || argv[2] != host {
-		return nil, fmt.Errorf("the command is not recourse hook %s", host)
+	if argv[0] == "exec" {
+		argv = argv[1:]
 	}
 	return argv, nil
 }

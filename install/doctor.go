@@ -107,7 +107,7 @@ func doctorHost(ctx context.Context, h host, opts Options, run Runner) HostRepor
 		// interceptor; say how, and fail nothing.
 		rep.Pass = true
 		if rep.Installed {
-			rep.Fix = strings.ReplaceAll(h.note, "COMMAND", Command(opts.Binary, h.name))
+			rep.Fix = strings.ReplaceAll(h.note, "COMMAND", Command(opts, h.name))
 		}
 		return rep
 	}

@@ -1,6 +1,8 @@
 package install
 
 import (
+	"mvdan.cc/sh/v3/syntax"
+
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -24,6 +26,10 @@ type Options struct {
 	// Binary is the recourse binary the hook runs, by absolute path: a
 	// host runs hooks with its own PATH, which may not have it.
 	Binary string
+	// Hook, when set, is recourse-hook, by absolute path: the hook in a
+	// binary of its own, which starts faster, and which the hook runs
+	// instead of recourse hook (docs/performance.md).
+	Hook string
 	// Agent is the Kiro agent whose configuration gets the hook.
 	Agent string
 }
@@ -45,13 +51,21 @@ type Result struct {
 	Changes []Change `json:"changes"`
 }
 
-// Command is the hook's command line for host.
-func Command(binary, host string) string {
-	b := binary
-	if strings.ContainsAny(b, " \t'\"") {
-		b = "'" + strings.ReplaceAll(b, "'", `'\''`) + "'"
+// Command is the hook's command line for host: recourse-hook HOST when
+// opts has recourse-hook, otherwise recourse hook HOST.
+func Command(opts Options, host string) string {
+	if opts.Hook != "" {
+		return quote(opts.Hook) + " " + host
 	}
-	return b + " hook " + host
+	return quote(opts.Binary) + " hook " + host
+}
+
+// quote is path as one shell word.
+func quote(path string) string {
+	if strings.ContainsAny(path, " \t'\"") {
+		return "'" + strings.ReplaceAll(path, "'", `'\''`) + "'"
+	}
+	return path
 }
 
 // BackupSuffix is appended to a file's name for the copy of its previous
@@ -67,7 +81,7 @@ func Install(name string, scope Scope, opts Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	res := Result{Host: h.name, Scope: scope, Command: Command(opts.Binary, h.name)}
+	res := Result{Host: h.name, Scope: scope, Command: Command(opts, h.name)}
 	if h.files != nil {
 		res.Changes, err = writeFiles(path, h.files(res.Command), h.name)
 		return res, err
@@ -100,7 +114,7 @@ func Uninstall(name string, scope Scope, opts Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	res := Result{Host: h.name, Scope: scope, Command: Command(opts.Binary, h.name)}
+	res := Result{Host: h.name, Scope: scope, Command: Command(opts, h.name)}
 	if h.files != nil {
 		res.Changes, err = removeFiles(path, h.files(res.Command), h.name)
 		return res, err
@@ -136,7 +150,7 @@ func target(name string, scope Scope, opts Options) (host, string, error) {
 		return host{}, "", fmt.Errorf("unknown host %q; expected one of %s", name, strings.Join(Hosts(), ", "))
 	}
 	if h.note != "" {
-		return host{}, "", errors.New(strings.ReplaceAll(h.note, "COMMAND", Command(opts.Binary, h.name)))
+		return host{}, "", errors.New(strings.ReplaceAll(h.note, "COMMAND", Command(opts, h.name)))
 	}
 	rel, ok := h.paths[scope]
 	if !ok {
@@ -324,19 +338,54 @@ func stringAt(o *ojson.Object, key string) string {
 	return s
 }
 
-// ours reports whether command runs recourse hook host.
+// ours reports whether command runs recourse hook host or recourse-hook
+// host anywhere in it, read as a shell reads it (a quoted path with spaces
+// is one word): the entries install rewrites and uninstall removes, and
+// doctor reports on — a plain run, or one that does more, which doctor
+// then refuses to run.
 func ours(command, host string) bool {
-	f := strings.Fields(command)
-	for i := 1; i+1 < len(f); i++ {
-		if f[i] == "hook" && strings.Trim(f[i+1], `"'`) == host {
-			prog := strings.Trim(f[0], `"'`)
-			if prog == "exec" && i >= 2 {
-				prog = strings.Trim(f[1], `"'`)
-			}
-			return strings.HasPrefix(filepath.Base(prog), "recourse")
+	f, err := syntax.NewParser().Parse(strings.NewReader(command), "")
+	if err != nil {
+		return false
+	}
+	found := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		call, ok := n.(*syntax.CallExpr)
+		if !ok || found {
+			return !found
 		}
+		var argv []string
+		for _, w := range call.Args {
+			lit, _ := literal(w)
+			argv = append(argv, lit)
+		}
+		found = runsHook(argv, host)
+		return true
+	})
+	return found
+}
+
+// runsHook reports whether argv, after an exec, runs recourse hook host
+// or recourse-hook host.
+func runsHook(argv []string, host string) bool {
+	if len(argv) > 0 && argv[0] == "exec" {
+		argv = argv[1:]
+	}
+	switch {
+	case len(argv) >= 2 && isHookBinary(argv[0]):
+		return argv[1] == host
+	case len(argv) >= 3 && strings.HasPrefix(filepath.Base(argv[0]), "recourse"):
+		return argv[1] == "hook" && argv[2] == host
 	}
 	return false
+}
+
+// HookBinary is the name of the hook's own binary, recourse-hook.
+const HookBinary = "recourse-hook"
+
+// isHookBinary reports whether prog is recourse-hook.
+func isHookBinary(prog string) bool {
+	return strings.TrimSuffix(filepath.Base(prog), ".exe") == HookBinary
 }
 
 // writeDoc writes doc to path unless that changes nothing, keeping the

@@ -53,7 +53,7 @@ func TestInstallMergesAndUninstallRestores(t *testing.T) {
 				t.Errorf("backup %q, want the file as it was", b)
 			}
 			after := readTestFile(t, path)
-			if !strings.Contains(after, Command(bin, name)) {
+			if !strings.Contains(after, Command(Options{Binary: bin}, name)) {
 				t.Errorf("no hook entry in %s", after)
 			}
 			for _, kept := range []string{"other-guard", "prettier", "notify-send", "lint-writes", "format.sh", "echo hi", "lint.py", "agentSpawn", "opus", "GitHub"} {
@@ -276,4 +276,76 @@ func normalized(t *testing.T, doc string) string {
 	}
 	b, _ := ojson.Marshal(v)
 	return string(b)
+}
+
+// TestInstallPrefersRecourseHook: with recourse-hook beside recourse,
+// every host's entry runs it; an entry an earlier install wrote with
+// recourse hook HOST is rewritten in place, not doubled; uninstall
+// removes it; and doctor reads it as the hook's plain run.
+func TestInstallPrefersRecourseHook(t *testing.T) {
+	for name := range existing {
+		t.Run(name, func(t *testing.T) {
+			h, _ := hostNamed(name)
+			scope := User
+			if _, ok := h.paths[User]; !ok {
+				scope = Project
+			}
+			old := Options{Home: t.TempDir(), Project: t.TempDir(), Binary: bin, Agent: "dev"}
+			fast := old
+			fast.Hook = filepath.Join(filepath.Dir(bin), HookBinary)
+			_, path, err := target(name, scope, old)
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeTestFile(t, path, existing[name])
+			if _, err := Install(name, scope, old); err != nil {
+				t.Fatal(err)
+			}
+			entries := strings.Count(readTestFile(t, path), Command(old, name))
+			res, err := Install(name, scope, fast)
+			if err != nil {
+				t.Fatal(err)
+			}
+			after := readTestFile(t, path)
+			want := fast.Hook + " " + name
+			if res.Command != want || !strings.Contains(after, want) || strings.Contains(after, Command(old, name)) || strings.Count(after, want) != entries {
+				t.Fatalf("command %q, file:\n%s\nwant the %d entries running %q", res.Command, after, entries, want)
+			}
+			if argv, err := hookArgv(want, name); err != nil || len(argv) != 2 {
+				t.Fatalf("doctor reads %q as %q, %v", want, argv, err)
+			}
+			if _, err := Uninstall(name, scope, fast); err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(readTestFile(t, path), HookBinary) {
+				t.Errorf("uninstall left the entry:\n%s", readTestFile(t, path))
+			}
+		})
+	}
+}
+
+// TestOurs: the entries install recognises as its own, and those it
+// leaves alone.
+func TestOurs(t *testing.T) {
+	tests := []struct {
+		command string
+		want    bool
+	}{
+		{"/usr/local/bin/recourse hook claude-code", true},
+		{"'/opt/my tools/recourse' hook claude-code", true},
+		{"exec /usr/local/bin/recourse-hook claude-code", true},
+		{`recourse-hook.exe claude-code`, true},
+		// One that does more is still its entry: install rewrites it, and
+		// doctor reports it without running it (hookArgv refuses it).
+		{"/usr/local/bin/recourse-hook claude-code && rm -rf ~", true},
+		{"/usr/local/bin/recourse-hook cursor", false},
+		{"/usr/local/bin/recourse hook cursor", false},
+		{"other-guard hook claude-code", false},
+		{"/usr/local/bin/recourse-hookish claude-code", false},
+	}
+	for _, tt := range tests {
+		if got := ours(tt.command, "claude-code"); got != tt.want {
+			t.Errorf("ours(%q) = %v, want %v", tt.command, got, tt.want)
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -40,7 +41,14 @@ func (f installFlags) options() (install.Options, error) {
 	if resolved, err := filepath.EvalSymlinks(self); err == nil {
 		self = resolved
 	}
-	return install.Options{Home: home, Project: project, Binary: self, Agent: f.agent}, nil
+	opts := install.Options{Home: home, Project: project, Binary: self, Agent: f.agent}
+	// recourse-hook beside this binary (as the release archives and go
+	// install ./cmd/... put it) is the hook that starts faster.
+	hook := filepath.Join(filepath.Dir(self), install.HookBinary+filepath.Ext(self))
+	if fi, err := os.Stat(hook); err == nil && fi.Mode().IsRegular() && (runtime.GOOS == "windows" || fi.Mode()&0o111 != 0) {
+		opts.Hook = hook
+	}
+	return opts, nil
 }
 
 func (f installFlags) checkFormat() error {
