@@ -9,9 +9,10 @@ COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
 ARG VERSION=dev
-RUN CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=${VERSION}" -o /out/recourse ./cmd/recourse
+RUN CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=${VERSION}" -o /out/recourse ./cmd/recourse && \
+    CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=${VERSION}" -o /out/recourse-hook ./cmd/recourse-hook
 
 FROM gcr.io/distroless/static-debian12:nonroot
-COPY --from=build /out/recourse /usr/local/bin/recourse
+COPY --from=build /out/recourse /out/recourse-hook /usr/local/bin/
 USER nonroot:nonroot
 ENTRYPOINT ["/usr/local/bin/recourse"]

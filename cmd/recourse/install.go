@@ -82,7 +82,8 @@ func newInstallCmd() *cobra.Command {
 ` + strings.Join(install.Hosts(), ", ") + `), leaving every other entry
 as it was, and set the host's fail-closed option where it has one (Cursor's
 failClosed, goose's on_failure: block). The hook runs this binary by its
-absolute path. A second run changes nothing; an entry of Recourse's that
+absolute path — or recourse-hook HOST when recourse-hook sits beside it: the
+same hook in a binary of its own that starts faster. A second run changes nothing; an entry of Recourse's that
 differs (another binary path, a matcher under which it never runs) is
 rewritten in place. A file it changes is first copied to FILE` + install.BackupSuffix + `;
 a file that does not parse, or a Cline hook that is someone else's, is an
