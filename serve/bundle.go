@@ -2,15 +2,24 @@ package serve
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
+	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/bundle"
+	"github.com/open-policy-agent/opa/v1/download"
+	"github.com/open-policy-agent/opa/v1/keys"
+	"github.com/open-policy-agent/opa/v1/logging"
+	"github.com/open-policy-agent/opa/v1/plugins"
+	"github.com/open-policy-agent/opa/v1/plugins/rest"
 
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/policy/rego"
@@ -58,8 +67,19 @@ const maxBundleBytes = 64 << 20
 // is reported by /ready.
 func (s *Server) pollBundles(ctx context.Context) {
 	o := s.opts.Bundle
+	fetch := s.fetchBundle
+	if ref, ok := strings.CutPrefix(o.URL, "oci://"); ok {
+		d, store, err := s.ociDownloader(ref)
+		if err != nil {
+			fetch = func(context.Context) error { return err }
+		} else {
+			defer os.RemoveAll(store)
+			defer d.Stop(context.Background())
+			fetch = d.Trigger
+		}
+	}
 	for {
-		err := s.fetchBundle(ctx)
+		err := fetch(ctx)
 		s.bundle.mu.Lock()
 		s.bundle.lastErr = ""
 		if err != nil {
@@ -103,16 +123,12 @@ func (s *Server) fetchBundle(ctx context.Context) error {
 	}
 	r := bundle.NewCustomReader(bundle.NewTarballLoaderWithBaseURL(io.LimitReader(resp.Body, maxBundleBytes), o.URL)).
 		WithSizeLimitBytes(maxBundleBytes).WithBundleEtag(resp.Header.Get("ETag"))
-	if o.KeyFile != "" {
-		key, err := os.ReadFile(o.KeyFile)
-		if err != nil {
-			return fmt.Errorf("--bundle-key: %w", err)
-		}
-		alg := o.Algorithm
-		if alg == "" {
-			alg = "RS256"
-		}
-		r = r.WithBundleVerificationConfig(bundle.NewVerificationConfig(map[string]*bundle.KeyConfig{"recourse": {Key: string(key), Algorithm: alg}}, "recourse", "", nil))
+	bvc, err := verification(*o)
+	if err != nil {
+		return err
+	}
+	if bvc != nil {
+		r = r.WithBundleVerificationConfig(bvc)
 	} else {
 		r = r.WithSkipBundleVerification(true)
 	}
@@ -120,6 +136,96 @@ func (s *Server) fetchBundle(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("reading the bundle: %w", err)
 	}
+	return s.activate(ctx, &b, resp.Header.Get("ETag"))
+}
+
+// ociDownloader is OPA's OCI bundle downloader for ref
+// (REGISTRY/REPOSITORY:TAG or @DIGEST), triggered by pollBundles, and the
+// directory it keeps pulled content in; each bundle it pulls is activated. The registry is reached over HTTPS, or
+// over plain HTTP when it is on a loopback address (a local registry, as
+// Docker and ORAS treat localhost).
+func (s *Server) ociDownloader(ref string) (*download.OCIDownloader, string, error) {
+	o := s.opts.Bundle
+	host, _, ok := strings.Cut(ref, "/")
+	if !ok || host == "" {
+		return nil, "", fmt.Errorf("--bundle oci://%s: expected oci://REGISTRY/REPOSITORY:TAG, such as oci://ghcr.io/acme/recourse-policy:v1", ref)
+	}
+	scheme := "https"
+	if h, _, err := net.SplitHostPort(host); err == nil && loopback(h) || loopback(host) {
+		scheme = "http"
+	}
+	cfg, err := json.Marshal(map[string]any{"url": scheme + "://" + host, "type": "oci"})
+	if err != nil {
+		return nil, "", err
+	}
+	// pollBundles reports every failure through the service's logger;
+	// OPA's own would print each one again, in its format.
+	client, err := rest.New(cfg, map[string]*keys.Config{}, rest.Logger(logging.NewNoOpLogger()))
+	if err != nil {
+		return nil, "", fmt.Errorf("--bundle oci://%s: %w", ref, err)
+	}
+	manual := plugins.TriggerManual
+	dc := download.Config{Trigger: &manual}
+	if err := dc.ValidateAndInjectDefaults(); err != nil {
+		return nil, "", err
+	}
+	store, err := os.MkdirTemp("", "recourse-oci-")
+	if err != nil {
+		return nil, "", err
+	}
+	bvc, err := verification(*o)
+	if err != nil {
+		os.RemoveAll(store)
+		return nil, "", err
+	}
+	d := download.NewOCI(dc, client, ref, store).WithSizeLimitBytes(maxBundleBytes).
+		WithBundleParserOpts(ast.ParserOptions{RegoVersion: ast.RegoV1, ProcessAnnotation: true}).
+		WithCallback(func(ctx context.Context, u download.Update) error {
+			switch {
+			case u.Error != nil:
+				return u.Error
+			case u.Bundle == nil: // the same bundle as before
+				return nil
+			}
+			return s.activate(ctx, u.Bundle, u.ETag)
+		})
+	if bvc != nil {
+		d = d.WithBundleVerificationConfig(bvc)
+	}
+	d.Start(context.Background())
+	return d, store, nil
+}
+
+// loopback reports whether host names this machine.
+func loopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
+}
+
+// verification is the bundle signature check --bundle-key configures, or
+// nil when none is.
+func verification(o BundleOptions) (*bundle.VerificationConfig, error) {
+	if o.KeyFile == "" {
+		return nil, nil
+	}
+	key, err := os.ReadFile(o.KeyFile)
+	if err != nil {
+		return nil, fmt.Errorf("--bundle-key: %w", err)
+	}
+	alg := o.Algorithm
+	if alg == "" {
+		alg = "RS256"
+	}
+	return bundle.NewVerificationConfig(map[string]*bundle.KeyConfig{"recourse": {Key: string(key), Algorithm: alg}}, "recourse", "", nil), nil
+}
+
+// activate compiles a bundle that was read (and verified) and makes it the
+// policy of every evaluator; a bundle that does not compile changes
+// nothing.
+func (s *Server) activate(ctx context.Context, b *bundle.Bundle, etag string) error {
 	sources := map[string]string{}
 	for _, m := range b.Modules {
 		sources[m.Path] = string(m.Raw)
@@ -131,13 +237,13 @@ func (s *Server) fetchBundle(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("compiling the bundle: %w", err)
 	}
-	for _, ev := range o.Evaluators {
+	for _, ev := range s.opts.Bundle.Evaluators {
 		ev.SetPolicy(pol)
 	}
 	s.bundle.mu.Lock()
-	s.bundle.active, s.bundle.revision, s.bundle.etag = true, b.Manifest.Revision, resp.Header.Get("ETag")
+	s.bundle.active, s.bundle.revision, s.bundle.etag = true, b.Manifest.Revision, etag
 	s.bundle.mu.Unlock()
 	s.metrics.bundleRevision(b.Manifest.Revision)
-	s.opts.Logger.Info("policy bundle active", "url", o.URL, "revision", b.Manifest.Revision)
+	s.opts.Logger.Info("policy bundle active", "url", s.opts.Bundle.URL, "revision", b.Manifest.Revision)
 	return nil
 }

@@ -134,7 +134,7 @@ POST /v1/interceptors/docker-mcp, POST /v1/run-tasks/terraform-cloud (with
 	fl.StringArrayVar(&policies, "policy", nil, "directory of Rego policies (repeatable; see docs/policy.md)")
 	fl.StringVar(&logURL, "decision-log", "", "ship every decision to this URL in OPA's decision-log format (gzip JSON batches, retried; input redacted)")
 	fl.StringToStringVar(&logLabels, "decision-log-label", nil, "a label of every shipped decision, KEY=VALUE (repeatable)")
-	fl.StringVar(&bundleOpt.URL, "bundle", "", "take the policy from this OPA bundle URL (tar.gz), polled with ETags; /ready waits for the first good bundle")
+	fl.StringVar(&bundleOpt.URL, "bundle", "", "take the policy from this OPA bundle: an HTTP URL (tar.gz, polled with ETags) or oci://REGISTRY/REPOSITORY:TAG (an OCI registry); /ready waits for the first good bundle")
 	fl.DurationVar(&bundleOpt.Interval, "bundle-interval", 30*time.Second, "wait between bundle polls")
 	fl.StringVar(&bundleOpt.KeyFile, "bundle-key", "", "public key (PEM) a bundle's signature must verify with; unsigned bundles are then refused")
 	fl.StringVar(&bundleOpt.Algorithm, "bundle-key-alg", "RS256", "the bundle signature's algorithm (RS256, ES256, …)")
