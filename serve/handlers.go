@@ -14,7 +14,7 @@ import (
 	"github.com/recourse-dev/recourse/attest"
 	"github.com/recourse-dev/recourse/audit"
 	"github.com/recourse-dev/recourse/hooks"
-	"github.com/recourse-dev/recourse/internal/redact"
+	"github.com/recourse-dev/recourse/internal/decisionlog"
 	"github.com/recourse-dev/recourse/mcpserver"
 	"github.com/recourse-dev/recourse/report"
 )
@@ -182,13 +182,7 @@ func (s *Server) record(e audit.Entry, input any) {
 		}
 	}
 	if s.shipper != nil {
-		ev := logEvent{Labels: s.opts.DecisionLog.Labels, DecisionID: e.DecisionID, Path: "recourse" + e.Endpoint,
-			Input: redact.Value(input), InputSHA256: e.InputSHA256, Timestamp: e.Time,
-			Result: map[string]any{"decision": e.Decision, "rule_ids": e.RuleIDs, "error": e.Error}}
-		if e.BundleRevision != "" {
-			ev.Bundles = map[string]map[string]string{"recourse": {"revision": e.BundleRevision}}
-		}
-		s.shipper.add(ev)
+		s.shipper.Add(decisionlog.For(e, input, s.opts.DecisionLog.Labels))
 	}
 }
 

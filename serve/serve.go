@@ -27,6 +27,7 @@ import (
 	"github.com/recourse-dev/recourse/audit"
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/hooks"
+	"github.com/recourse-dev/recourse/internal/decisionlog"
 	"github.com/recourse-dev/recourse/internal/httpauth"
 	"github.com/recourse-dev/recourse/internal/httpserve"
 	"github.com/recourse-dev/recourse/internal/jsonstrict"
@@ -66,7 +67,7 @@ type Options struct {
 	MaxBodyBytes int64
 	// DecisionLog, when set, ships every decision to an HTTP sink in
 	// OPA's decision-log format.
-	DecisionLog *DecisionLogOptions
+	DecisionLog *decisionlog.Options
 	// Bundle, when set, takes the policy from an OPA bundle, polled.
 	Bundle *BundleOptions
 	// Signer, when set, signs every evaluate answer's decision: an in-toto
@@ -91,7 +92,7 @@ type Server struct {
 	mux     *http.ServeMux
 	tasks   sync.WaitGroup // run tasks still calling back
 	bundle  bundleState
-	shipper *shipper
+	shipper *decisionlog.Shipper
 }
 
 // New checks the options and prepares the service. It refuses a
@@ -149,7 +150,7 @@ func New(opts Options) (*Server, error) {
 		if d.URL == "" {
 			return nil, errors.New("--decision-log needs a URL")
 		}
-		s.shipper = newShipper(*d, s.metrics)
+		s.shipper = decisionlog.New(*d, func(reason string) { s.metrics.failure("decision-log", reason) })
 	}
 	if b := opts.Bundle; b != nil {
 		if b.URL == "" {
@@ -181,7 +182,7 @@ func (s *Server) Start(ctx context.Context) {
 			s.tasks.Wait()
 			stop()
 		}()
-		go s.shipper.run(shipCtx)
+		go s.shipper.Run(shipCtx)
 	}
 }
 
@@ -234,7 +235,7 @@ func (s *Server) ListenAndServe(ctx context.Context, ready func(addr string)) er
 	}
 	s.tasks.Wait()
 	if s.shipper != nil {
-		<-s.shipper.done // the last events shipped
+		<-s.shipper.Done() // the last events shipped
 	}
 	if s.audit != nil {
 		_ = s.audit.Close()

@@ -27,6 +27,7 @@ import (
 	"github.com/recourse-dev/recourse/audit"
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/hooks"
+	"github.com/recourse-dev/recourse/internal/decisionlog"
 	"github.com/recourse-dev/recourse/mcpserver"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/policy/rego"
@@ -346,8 +347,8 @@ func TestDecisionLogShipping(t *testing.T) {
 	hs := httptest.NewServer(k)
 	defer hs.Close()
 	s := newService(t)
-	s.srv.shipper = newShipper(DecisionLogOptions{URL: hs.URL, Labels: map[string]string{"app": "recourse", "id": "test"}, Batch: 3, Interval: 20 * time.Millisecond, Client: hs.Client()}, s.srv.metrics)
-	s.srv.opts.DecisionLog = &DecisionLogOptions{Labels: map[string]string{"app": "recourse", "id": "test"}}
+	s.srv.shipper = decisionlog.New(decisionlog.Options{URL: hs.URL, Labels: map[string]string{"app": "recourse", "id": "test"}, Batch: 3, Interval: 20 * time.Millisecond, Client: hs.Client()}, nil)
+	s.srv.opts.DecisionLog = &decisionlog.Options{Labels: map[string]string{"app": "recourse", "id": "test"}}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.srv.Start(ctx)
 	for i := range 7 {
@@ -357,7 +358,7 @@ func TestDecisionLogShipping(t *testing.T) {
 		}
 	}
 	cancel()
-	<-s.srv.shipper.done
+	<-s.srv.shipper.Done()
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if len(k.events) != 7 {

@@ -3,11 +3,14 @@ package main
 import (
 	"bytes"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -138,5 +141,21 @@ func TestStopsWithoutRecourse(t *testing.T) {
 	got = run(t, `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"git status"}}`, built.alone, "claude-code")
 	if got.exit != 0 || got.stderr != "" {
 		t.Fatalf("git status without recourse: %+v; want it allowed", got)
+	}
+}
+
+// TestHandsOverDecisionLog: --decision-log, which recourse-hook (no HTTP
+// client linked) cannot ship, is shipped by recourse hook.
+func TestHandsOverDecisionLog(t *testing.T) {
+	var posts atomic.Int32
+	sink := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && r.Header.Get("Content-Encoding") == "gzip" {
+			posts.Add(1)
+		}
+	}))
+	defer sink.Close()
+	in := `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"git status"}}`
+	if got := run(t, in, built.hook, "claude-code", "--decision-log", sink.URL); got.exit != 0 || posts.Load() != 1 {
+		t.Fatalf("%+v, %d posts; want git status allowed and its decision shipped once", got, posts.Load())
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/recourse-dev/recourse/audit"
 	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/internal/decisionlog"
 	"github.com/recourse-dev/recourse/internal/workspace"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/policy"
@@ -34,6 +35,10 @@ type evalFlags struct {
 	evidence    string
 	state       string
 	auditLog    string
+	// decisionLog is the decision-log sink; decisionLabels its events'
+	// labels beside app, id and version.
+	decisionLog    string
+	decisionLabels map[string]string
 }
 
 func (f *evalFlags) register(cmd *cobra.Command) {
@@ -46,6 +51,8 @@ func (f *evalFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.failOn, "fail-on", string(model.Escalate), "lowest decision that exits non-zero: warn, escalate or block")
 	fl.DurationVar(&f.timeout, "timeout", evaluator.DefaultTimeout, "deadline for the evaluation; past it the result is an error, never a decision")
 	fl.StringVar(&f.evidence, "evidence", "", `a JSON file of facts for keys a report listed in missingEvidence: [{"address": ..., "key": ..., "value": ..., "source": ...}]`)
+	fl.StringVar(&f.decisionLog, "decision-log", "", "ship the decision to this URL in OPA's decision-log format (as recourse serve does; input redacted); a decision that cannot be shipped is an error")
+	fl.StringToStringVar(&f.decisionLabels, "decision-log-label", nil, "a label of the shipped decision, KEY=VALUE (repeatable)")
 	fl.StringVar(&f.auditLog, "audit-log", "", "append the decision to this hash-chained JSONL file (shared with hooks and recourse serve; recourse audit verify checks it); a decision that cannot be recorded is an error")
 	fl.StringVar(&f.state, "state", "", "Terraform only: a state file (terraform show -json, or a raw terraform.tfstate) whose resources the dependency impact and cross-action checks also consider")
 	_ = cmd.RegisterFlagCompletionFunc("format", fixedCompletion("human", "json", "markdown", "sarif", "github", "junit", "gitlab-sast"))
@@ -57,6 +64,36 @@ func fixedCompletion(values ...string) func(*cobra.Command, []string, string) ([
 	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return values, cobra.ShellCompDirectiveNoFileComp
 	}
+}
+
+// record writes the decision made at endpoint on data to --audit-log and
+// ships it to --decision-log, as configured: one entry, one decision id.
+// A decision that cannot be recorded is an error.
+func (f *evalFlags) record(ctx context.Context, endpoint string, data []byte, rep *report.ConsequenceReport, evalErr error) error {
+	if f.auditLog == "" && f.decisionLog == "" {
+		return nil
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	e := audit.For(endpoint, data, rep, evalErr)
+	if f.auditLog != "" {
+		if err := audit.AppendFile(f.auditLog, e); err != nil {
+			return fmt.Errorf("the decision could not be recorded in --audit-log: %w", err)
+		}
+	}
+	if f.decisionLog != "" {
+		if err := shipDecision(ctx, f.decisionLog, f.decisionLabels, e, decisionlog.InputOf(data)); err != nil {
+			return fmt.Errorf("the decision could not be recorded in --decision-log: %w", err)
+		}
+	}
+	return nil
+}
+
+// shipDecision ships one decision of this process to url, labelled as
+// recourse serve labels its own, with labels over them.
+func shipDecision(ctx context.Context, url string, labels map[string]string, e audit.Entry, input any) error {
+	return decisionlog.Record(ctx, url, decisionlog.Labels(buildVersion(), labels), e, input)
 }
 
 // check validates the flag values; a bad value is a usage error.
@@ -199,10 +236,8 @@ func runEval(cmd *cobra.Command, flags *evalFlags, kind inputKind, input, cwd st
 		applied.environment, applied.policies = settings.Environment, settings.Policies
 		var data []byte
 		rep, data, err = evaluate(cmd.Context(), cmd.InOrStdin(), kind, input, cwd, &applied, exceptions)
-		if flags.auditLog != "" {
-			if aerr := audit.AppendFile(flags.auditLog, audit.For("eval/"+[]string{"sniffed", "terraform", "shell", "mcp"}[kind], data, rep, err)); aerr != nil && err == nil {
-				err = fmt.Errorf("the decision could not be recorded in --audit-log: %w", aerr)
-			}
+		if rerr := flags.record(cmd.Context(), "eval/"+[]string{"sniffed", "terraform", "shell", "mcp"}[kind], data, rep, err); rerr != nil && err == nil {
+			err = rerr
 		}
 	}
 	if err != nil {

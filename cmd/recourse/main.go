@@ -167,7 +167,7 @@ allowed. Nothing it reads is executed.`,
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return &exitStatus{code: exitUsage, err: err}
 	})
-	root.AddCommand(newEvalCmd(), newSchemaCmd(), newVersionCmd(), newPolicyCmd(), newResourcesCmd(), newMCPCmd(), newExplainCmd(), hookcmd.Command(hookcmd.Options{Use: "hook HOST", Policy: policyEngine}), newAllowOnceCmd(), newTrustCmd(), newInstallCmd(), newUninstallCmd(), newDoctorCmd(), newServeCmd(), newAuditCmd(), newVerifyCmd())
+	root.AddCommand(newEvalCmd(), newSchemaCmd(), newVersionCmd(), newPolicyCmd(), newResourcesCmd(), newMCPCmd(), newExplainCmd(), hookcmd.Command(hookcmd.Options{Use: "hook HOST", Policy: policyEngine, Ship: shipDecision}), newAllowOnceCmd(), newTrustCmd(), newInstallCmd(), newUninstallCmd(), newDoctorCmd(), newServeCmd(), newAuditCmd(), newVerifyCmd())
 	return root
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/recourse-dev/recourse/audit"
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/hooks"
+	"github.com/recourse-dev/recourse/internal/decisionlog"
 	"github.com/recourse-dev/recourse/mcpserver"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/policy/rego"
@@ -89,14 +90,7 @@ POST /v1/interceptors/docker-mcp, POST /v1/run-tasks/terraform-cloud (with
 			}
 			o.Logger, o.Version = logger, buildVersion()
 			if logURL != "" {
-				labels := map[string]string{"app": "recourse", "version": buildVersion()}
-				if host, err := os.Hostname(); err == nil {
-					labels["id"] = host
-				}
-				for k, v := range logLabels {
-					labels[k] = v
-				}
-				o.DecisionLog = &serve.DecisionLogOptions{URL: logURL, Labels: labels}
+				o.DecisionLog = &decisionlog.Options{URL: logURL, Labels: decisionlog.Labels(buildVersion(), logLabels)}
 			}
 			if bundleOpt.URL != "" {
 				bundleOpt.Evaluators = []*evaluator.Evaluator{ev}

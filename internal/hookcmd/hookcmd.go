@@ -132,6 +132,11 @@ type Options struct {
 	// (recourse-hook, which does not link OPA), a call whose settings name
 	// policies is handed over to recourse hook HOST.
 	Policy func(ctx context.Context, dirs []string) (*policy.Engine, error)
+	// Ship ships a decision to the --decision-log sink url, with the
+	// labels of --decision-log-label. When nil (recourse-hook, which links
+	// no HTTP client), a call with --decision-log is handed over to
+	// recourse hook HOST.
+	Ship func(ctx context.Context, url string, labels map[string]string, e audit.Entry, input any) error
 }
 
 // Command is the hook command: one subcommand per host.
@@ -165,10 +170,11 @@ settings stops calls loudly rather than switching the guard off.`,
 
 // flags are a host command's flags.
 type flags struct {
-	environment, actor, failOn, escalateAs, auditLog string
-	policies                                         []string
-	timeout                                          time.Duration
-	warnContext                                      bool
+	environment, actor, failOn, escalateAs, auditLog, decisionLog string
+	policies                                                      []string
+	decisionLabels                                                map[string]string
+	timeout                                                       time.Duration
+	warnContext                                                   bool
 }
 
 // hostCommand is the hook of host h.
@@ -212,6 +218,8 @@ included, is answered with the host's stop, never with "go ahead".`,
 	fl.DurationVar(&f.timeout, "timeout", 10*time.Second, "deadline for the evaluation; past it the call is stopped")
 	fl.BoolVar(&f.warnContext, "warn-context", false, "add a warn's reason to the agent's context when the call goes ahead (Claude Code's additionalContext, Cursor's agent_message, Cline's contextModification)")
 	fl.StringVar(&f.auditLog, "audit-log", "", "append every decision to this hash-chained JSONL file (shared with other hooks and recourse serve; recourse audit verify checks it); a decision that cannot be recorded stops the call")
+	fl.StringVar(&f.decisionLog, "decision-log", "", "ship every decision to this URL in OPA's decision-log format (as recourse serve does; input redacted); a decision that cannot be shipped stops the call")
+	fl.StringToStringVar(&f.decisionLabels, "decision-log-label", nil, "a label of every shipped decision, KEY=VALUE (repeatable)")
 	fl.StringVar(&f.escalateAs, "escalate-as", "ask", "how an escalate is answered where the host can ask (Claude Code, Cursor): ask (the user decides) or deny")
 	_ = cmd.RegisterFlagCompletionFunc("escalate-as", fixedCompletion("ask", "deny"))
 	_ = cmd.RegisterFlagCompletionFunc("fail-on", fixedCompletion("warn", "escalate", "block"))
@@ -254,7 +262,7 @@ func runHost(cmd *cobra.Command, h hooks.Host, o Options, f flags) error {
 		FailOn: failOn, FailOnSet: cmd.Flags().Changed("fail-on"),
 		Policies: f.policies,
 	}, time.Now(), &notes)
-	if setupErr == nil && len(settings.Policies) > 0 && o.Policy == nil {
+	if setupErr == nil && (len(settings.Policies) > 0 && o.Policy == nil || f.decisionLog != "" && o.Ship == nil) {
 		code, err := handOver(cmd, h, data)
 		if err != nil {
 			return err
@@ -282,9 +290,9 @@ func runHost(cmd *cobra.Command, h hooks.Host, o Options, f flags) error {
 		cfg.Incomplete = hasSQL
 		cfg.HandOver = func() (int, error) { return handOver(cmd, h, data) }
 	}
-	if f.auditLog != "" {
+	if f.auditLog != "" || f.decisionLog != "" {
 		cfg.Observe = func(tool, input string, rep *report.ConsequenceReport, err error) error {
-			return audit.AppendFile(f.auditLog, audit.For("hook/"+h.Name(), []byte(input), rep, err))
+			return record(cmd.Context(), f, o, "hook/"+h.Name(), tool, input, rep, err)
 		}
 	}
 	if dir, err := allowonce.DefaultDir(); err == nil {
@@ -293,6 +301,21 @@ func runHost(cmd *cobra.Command, h hooks.Host, o Options, f flags) error {
 		cfg.AllowOnceErr = err
 	}
 	return Answered{hooks.Run(cmd.Context(), h, bytes.NewReader(data), cmd.OutOrStdout(), cmd.ErrOrStderr(), cfg)}
+}
+
+// record writes a hook's decision to --audit-log and ships it to
+// --decision-log, as configured: one entry, one decision id.
+func record(ctx context.Context, f flags, o Options, endpoint, tool, input string, rep *report.ConsequenceReport, evalErr error) error {
+	e := audit.For(endpoint, []byte(input), rep, evalErr)
+	if f.auditLog != "" {
+		if err := audit.AppendFile(f.auditLog, e); err != nil {
+			return err
+		}
+	}
+	if f.decisionLog != "" {
+		return o.Ship(ctx, f.decisionLog, f.decisionLabels, e, map[string]any{"tool": tool, "input": input})
+	}
+	return nil
 }
 
 // newEvaluator is a hook's evaluator: the rules of command lines and tool
