@@ -16,6 +16,7 @@ import (
 	"runtime/debug"
 
 	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/internal/buildinfo"
 	"github.com/recourse-dev/recourse/internal/hookcmd"
 )
 
@@ -37,12 +38,4 @@ func main() {
 	os.Exit(hookcmd.Main(buildVersion(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-func buildVersion() string {
-	if version != "" {
-		return version
-	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "dev"
-}
+func buildVersion() string { return buildinfo.Version(version) }

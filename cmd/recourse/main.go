@@ -19,12 +19,15 @@ import (
 
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/evaluator/sql"
-	// PostgreSQL's grammar, for the SQL in command lines and tool calls.
-	_ "github.com/recourse-dev/recourse/evaluator/sql/pg"
 	"github.com/recourse-dev/recourse/hooks"
+	"github.com/recourse-dev/recourse/internal/buildinfo"
 	"github.com/recourse-dev/recourse/internal/hookcmd"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/report"
+
+	// PostgreSQL's grammar (and MySQL's), the SQL parser of command
+	// lines and tool calls; recourse-hook links none.
+	_ "github.com/recourse-dev/recourse/evaluator/sql/pg"
 )
 
 // Exit statuses, from the CLI contract in docs/cli.md.
@@ -237,15 +240,7 @@ func buildInfo() versionInfo {
 	return info
 }
 
-func buildVersion() string {
-	if version != "" {
-		return version
-	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "dev"
-}
+func buildVersion() string { return buildinfo.Version(version) }
 
 // noArgs rejects positional arguments as a usage error.
 func noArgs(_ *cobra.Command, args []string) error {
