@@ -278,7 +278,7 @@ func Parse(path string, data []byte, now time.Time) (File, error) {
 
 func (f File) validate(path string, now time.Time, failOnLine int) error {
 	if f.FailOn != "" {
-		if d, ok := model.ParseDecision(f.FailOn); !ok || d == model.Allow {
+		if _, ok := model.ParseFailOn(f.FailOn); !ok {
 			return fieldError(path, failOnLine, "fail_on", fmt.Sprintf("%q is not a decision that can stop a call", f.FailOn), "warn, escalate or block", "fail_on: escalate")
 		}
 	}

@@ -188,7 +188,7 @@ func (s Server) check(field string) error {
 		return configErr(field+".headers", "headers are for a url; this server has a command")
 	}
 	if s.Recourse.FailOn != "" {
-		if d, ok := model.ParseDecision(s.Recourse.FailOn); !ok || d == model.Allow {
+		if _, ok := model.ParseFailOn(s.Recourse.FailOn); !ok {
 			return configErr(field+".recourse.fail_on", fmt.Sprintf("fail_on %q: expected warn, escalate or block", s.Recourse.FailOn))
 		}
 	}

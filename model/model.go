@@ -254,6 +254,14 @@ func ParseDecision(s string) (Decision, bool) {
 	return "", false
 }
 
+// ParseFailOn returns the decision named s when it is one a fail_on or
+// --fail-on may name — warn, escalate or block: the lowest decision that
+// stops — or false (allow stops nothing).
+func ParseFailOn(s string) (Decision, bool) {
+	d, ok := ParseDecision(s)
+	return d, ok && d != Allow
+}
+
 // Dependent is a resource that depends on a destroyed object.
 type Dependent struct {
 	Address string

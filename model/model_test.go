@@ -181,3 +181,11 @@ func TestNilInventoryIsEmpty(t *testing.T) {
 		t.Fatal("a nil inventory is not empty")
 	}
 }
+
+func TestParseFailOn(t *testing.T) {
+	for s, want := range map[string]bool{"warn": true, "escalate": true, "block": true, "allow": false, "": false, "Block": false, "deny": false} {
+		if d, ok := ParseFailOn(s); ok != want || ok && string(d) != s {
+			t.Errorf("ParseFailOn(%q) = %q, %v; want ok %v", s, d, ok, want)
+		}
+	}
+}

@@ -28,8 +28,8 @@ func errorDocument(cmd *cobra.Command, err error) error {
 
 // parseFailOn reads a --fail-on value: a decision that can stop a call.
 func parseFailOn(s string) (model.Decision, error) {
-	d, ok := model.ParseDecision(s)
-	if !ok || d == model.Allow {
+	d, ok := model.ParseFailOn(s)
+	if !ok {
 		return "", usageErr("--fail-on %q: expected warn, escalate or block", s)
 	}
 	return d, nil

@@ -239,8 +239,8 @@ func fixedCompletion(values ...string) func(*cobra.Command, []string, string) ([
 // over to recourse hook HOST (Rego policies, which recourse-hook cannot
 // run) reaches it untouched: no allow-once code taken, nothing recorded.
 func runHost(cmd *cobra.Command, h hooks.Host, o Options, f flags) error {
-	failOn, ok := model.ParseDecision(f.failOn)
-	if !ok || failOn == model.Allow {
+	failOn, ok := model.ParseFailOn(f.failOn)
+	if !ok {
 		return fmt.Errorf("--fail-on %q: expected warn, escalate or block", f.failOn)
 	}
 	if f.timeout <= 0 {
