@@ -6,12 +6,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/recourse-dev/recourse/install"
+	"github.com/recourse-dev/recourse/internal/buildinfo"
 )
 
 // installFlags are the flags install, uninstall and doctor share.
@@ -34,20 +34,13 @@ func (f installFlags) options() (install.Options, error) {
 	if project, err = filepath.Abs(project); err != nil {
 		return install.Options{}, err
 	}
-	self, err := os.Executable()
+	self, err := buildinfo.Self()
 	if err != nil {
 		return install.Options{}, fmt.Errorf("cannot tell where this recourse binary is: %w", err)
 	}
-	if resolved, err := filepath.EvalSymlinks(self); err == nil {
-		self = resolved
-	}
 	opts := install.Options{Home: home, Project: project, Binary: self, Agent: f.agent}
-	// recourse-hook beside this binary (as the release archives and go
-	// install ./cmd/... put it) is the hook that starts faster.
-	hook := filepath.Join(filepath.Dir(self), install.HookBinary+filepath.Ext(self))
-	if fi, err := os.Stat(hook); err == nil && fi.Mode().IsRegular() && (runtime.GOOS == "windows" || fi.Mode()&0o111 != 0) {
-		opts.Hook = hook
-	}
+	// recourse-hook beside this binary is the hook that starts faster.
+	opts.Hook, _ = buildinfo.Sibling(install.HookBinary)
 	return opts, nil
 }
 

@@ -18,9 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -33,6 +31,7 @@ import (
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/evaluator/sql"
 	"github.com/recourse-dev/recourse/hooks"
+	"github.com/recourse-dev/recourse/internal/buildinfo"
 	"github.com/recourse-dev/recourse/internal/workspace"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/policy"
@@ -382,15 +381,12 @@ func handOver(cmd *cobra.Command, h hooks.Host, data []byte) (int, error) {
 
 // fullBinary finds recourse beside this executable, or on PATH.
 func fullBinary() (string, error) {
-	if self, err := os.Executable(); err == nil {
-		p := filepath.Join(filepath.Dir(self), FullBinary+filepath.Ext(self))
-		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
-			return p, nil
-		}
+	if p, ok := buildinfo.Sibling(FullBinary); ok {
+		return p, nil
 	}
 	p, err := exec.LookPath(FullBinary)
 	if err != nil {
-		return "", fmt.Errorf("this call needs %s (for Rego policies or SQL, which recourse-hook hands over to it), and it is neither beside recourse-hook nor on PATH: install it beside recourse-hook", FullBinary)
+		return "", fmt.Errorf("this call needs %s (for Rego policies, SQL or --decision-log, which recourse-hook hands over to it), and it is neither beside recourse-hook nor on PATH: install it beside recourse-hook", FullBinary)
 	}
 	return p, nil
 }
