@@ -66,13 +66,14 @@ func NewLazyEngine(tables ...Table) *Engine {
 			continue
 		}
 		rows, err := l.build(i)
-		for j := range rows {
-			if r := &rows[j]; r.Type == AnyType && err == nil {
-				e.fileAny(r)
-			}
-		}
 		if err != nil {
 			e.generic = append(e.generic, malformed(AnyType, t.Name, err))
+			continue
+		}
+		for j := range rows {
+			if r := &rows[j]; r.Type == AnyType {
+				e.fileAny(r)
+			}
 		}
 	}
 	return e
@@ -84,13 +85,15 @@ func (l *lazyTables) build(i int) ([]Rule, error) {
 	if l.built[i] != nil {
 		return l.built[i], nil
 	}
-	rows := l.tables[i].Rows()
+	t := l.tables[i]
+	acts := t.acts()
+	rows := t.Rows()
 	for j := range rows {
 		if err := prepare(&rows[j], j); err != nil {
-			return nil, fmt.Errorf("rule table %s: %w", l.tables[i].Name, err)
+			return nil, fmt.Errorf("rule table %s: %w", t.Name, err)
 		}
-		if _, found := slices.BinarySearch(l.tables[i].Types, rows[j].Type); !found || rows[j].acts&^l.tables[i].acts() != 0 {
-			return nil, fmt.Errorf("rule table %s: rule %s has type %q or actions %q, which the table's index does not list", l.tables[i].Name, rows[j].ID, rows[j].Type, rows[j].On)
+		if _, found := slices.BinarySearch(t.Types, rows[j].Type); !found || rows[j].acts&^acts != 0 {
+			return nil, fmt.Errorf("rule table %s: rule %s has type %q or actions %q, which the table's index does not list", t.Name, rows[j].ID, rows[j].Type, rows[j].On)
 		}
 	}
 	l.built[i] = rows
@@ -183,14 +186,7 @@ func CheckLazy(tables ...Table) error {
 	var all [][]Rule
 	for _, t := range tables {
 		rows := t.Rows()
-		var types []string
-		for _, r := range rows {
-			if !slices.Contains(types, r.Type) {
-				types = append(types, r.Type)
-			}
-		}
-		slices.Sort(types)
-		if !slices.Equal(types, t.Types) {
+		if types := TypesOf(rows); !slices.Equal(types, t.Types) {
 			return fmt.Errorf("rule table %s: its index lists the types %q, its rows have %q", t.Name, t.Types, types)
 		}
 		if on := ActionsOf(rows); !slices.Equal(on, t.On) {
@@ -289,7 +285,19 @@ func ids(rows []*Rule) []string {
 
 func sameIDs(a, b []*Rule) bool { return slices.Equal(ids(a), ids(b)) }
 
-// ActionsOf are the actions rows judge, in the order an index lists them.
+// TypesOf are the types of rows, sorted, each once: what a Table's Types
+// lists.
+func TypesOf(rows []Rule) []string {
+	var types []string
+	for _, r := range rows {
+		types = append(types, r.Type)
+	}
+	slices.Sort(types)
+	return slices.Compact(types)
+}
+
+// ActionsOf are the actions rows judge, in the order an index lists them:
+// what a Table's On lists.
 func ActionsOf(rows []Rule) []model.Action {
 	var out []model.Action
 	for _, a := range actions {
