@@ -192,7 +192,8 @@ func (s *Server) ociDownloader(ref string) (*download.OCIDownloader, string, err
 	if bvc != nil {
 		d = d.WithBundleVerificationConfig(bvc)
 	}
-	d.Start(context.Background())
+	// Manual trigger: pollBundles's Trigger is the one loop (Start would
+	// start nothing).
 	return d, store, nil
 }
 
