@@ -81,14 +81,22 @@ func TestMCPUnreadArgumentIsNeverAllowed(t *testing.T) {
 }
 
 // BenchmarkMCPCall: one MCP tool call evaluated in process (target
-// ≤ 30 µs; see docs/performance.md for where the time goes).
+// ≤ 30 µs; see docs/performance.md for where the time goes): a
+// destructive call, and a read as the gateway sends it, with the
+// upstream's annotations.
 func BenchmarkMCPCall(b *testing.B) {
 	ev := newEvaluator(b)
-	call := []byte(`{"server": "github", "tool": "delete_repository", "arguments": {"owner": "acme", "repo": "api"}}`)
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := ev.MCPCall(context.Background(), call, Options{}); err != nil {
-			b.Fatal(err)
-		}
+	for _, c := range []struct{ name, call string }{
+		{"delete", `{"server": "github", "tool": "delete_repository", "arguments": {"owner": "acme", "repo": "api"}}`},
+		{"read", `{"server":"records","tool":"list_records","arguments":{},"annotations":{"readOnlyHint":true}}`},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := ev.MCPCall(context.Background(), []byte(c.call), Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -423,18 +423,12 @@ func (g *Gateway) call(ctx context.Context, r route, req mcp.CallToolRequest) *m
 	}
 	rec.ArgsDigest = audit.Digest(args)
 	act := allowonce.Action{Host: HostName, Tool: r.up.name + "/" + r.tool.Name, Input: string(args)}
-	if g.opts.AllowOnce != nil {
-		if taken, ok := g.opts.AllowOnce.Take(act); ok {
-			rec.Decision, rec.AllowOnce = "allow-once", allowonce.Display(taken.Code)
-			if err := g.record(rec); err != nil {
-				return g.failed(err)
-			}
-			return g.forward(ctx, r, req, args, "")
-		}
-	}
 	j := g.judges[r.up.name]
 	rep, err := g.evaluate(ctx, j, r, args)
 	if err != nil {
+		if res, ok := g.allowedOnce(ctx, r, req, args, act, rec); ok {
+			return res
+		}
 		rec.Decision, rec.Error = "refused", err.Error()
 		return g.refuse(rec, mcpserver.Failure("", err))
 	}
@@ -449,6 +443,11 @@ func (g *Gateway) call(ctx context.Context, r route, req mcp.CallToolRequest) *m
 		a = hooks.Verdict(&report.ConsequenceReport{RiskAssessment: model.Escalate,
 			AssessmentReason: fmt.Sprintf("the gateway's configuration asks a person before %s on %s (always_ask); Recourse's own verdict was %s", r.tool.Name, r.up.name, rep.RiskAssessment)},
 			model.Escalate, canAsk)
+	}
+	if a.Ask || a.Stop {
+		if res, ok := g.allowedOnce(ctx, r, req, args, act, rec); ok {
+			return res
+		}
 	}
 	switch {
 	case a.Ask:
@@ -484,6 +483,25 @@ func (g *Gateway) call(ctx context.Context, r route, req mcp.CallToolRequest) *m
 	return g.forward(ctx, r, req, args, a.Context)
 }
 
+// allowedOnce forwards a call that would otherwise be refused when a
+// person let it through with an allow-once code. The store is read only
+// for such a call: an allowed call costs no look at it, and a grant is
+// kept for the call it was given for.
+func (g *Gateway) allowedOnce(ctx context.Context, r route, req mcp.CallToolRequest, args []byte, act allowonce.Action, rec record) (*mcp.CallToolResult, bool) {
+	if g.opts.AllowOnce == nil {
+		return nil, false
+	}
+	taken, ok := g.opts.AllowOnce.Take(act)
+	if !ok {
+		return nil, false
+	}
+	rec.Decision, rec.AllowOnce, rec.Forwarded = "allow-once", allowonce.Display(taken.Code), true
+	if err := g.record(rec); err != nil {
+		return g.failed(err), true
+	}
+	return g.forward(ctx, r, req, args, ""), true
+}
+
 // callArguments are the call's arguments as the client sent them (the
 // raw JSON: a large integer keeps every digit), which are both what is
 // judged and what is forwarded; absent arguments are {}.
@@ -509,11 +527,7 @@ func callArguments(p mcp.CallToolParams) ([]byte, error) {
 // arguments, and the annotations the upstream advertised, which are
 // evidence only (the rules never let them lower a verdict).
 func (g *Gateway) evaluate(ctx context.Context, j judge, r route, args []byte) (*report.ConsequenceReport, error) {
-	doc := map[string]any{"server": r.up.name, "tool": r.tool.Name, "arguments": json.RawMessage(args)}
-	if ann := annotations(r.tool.Annotations); ann != nil {
-		doc["annotations"] = ann
-	}
-	input, err := json.Marshal(doc)
+	input, err := json.Marshal(callInput{Server: r.up.name, Tool: r.tool.Name, Arguments: args, Annotations: annotations(r.tool.Annotations)})
 	if err != nil {
 		return nil, err
 	}
@@ -521,22 +535,26 @@ func (g *Gateway) evaluate(ctx context.Context, j judge, r route, args []byte) (
 		evaluator.Options{Environment: j.environment, Actor: g.opts.Actor, Timeout: g.opts.Timeout})
 }
 
+// callInput is a call as the evaluator's MCP call input reads it
+// (evaluator/mcpcall).
+type callInput struct {
+	Server      string                 `json:"server"`
+	Tool        string                 `json:"tool"`
+	Arguments   json.RawMessage        `json:"arguments"`
+	Annotations *model.ToolAnnotations `json:"annotations,omitempty"`
+}
+
 // annotations are the upstream's tool annotations as the MCP call input
 // reads them; nil when it advertised none.
-func annotations(a mcp.ToolAnnotation) map[string]any {
-	out := map[string]any{}
+func annotations(a mcp.ToolAnnotation) *model.ToolAnnotations {
+	out := model.ToolAnnotations{ReadOnlyHint: a.ReadOnlyHint, DestructiveHint: a.DestructiveHint, IdempotentHint: a.IdempotentHint, OpenWorldHint: a.OpenWorldHint}
 	if a.Title != "" {
-		out["title"] = a.Title
+		out.Title = &a.Title
 	}
-	for k, v := range map[string]*bool{"readOnlyHint": a.ReadOnlyHint, "destructiveHint": a.DestructiveHint, "idempotentHint": a.IdempotentHint, "openWorldHint": a.OpenWorldHint} {
-		if v != nil {
-			out[k] = *v
-		}
-	}
-	if len(out) == 0 {
+	if out == (model.ToolAnnotations{}) {
 		return nil
 	}
-	return out
+	return &out
 }
 
 // canElicit reports whether the client of this call declared elicitation.

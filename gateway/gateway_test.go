@@ -291,6 +291,7 @@ func TestCallsAreJudgedBeforeTheyAreForwarded(t *testing.T) {
 	if len(lines) < len(cases)+4 {
 		t.Fatalf("%d decision records for %d calls", len(lines), len(cases)+4)
 	}
+	allowedOnce := 0
 	for _, l := range lines {
 		if strings.Contains(l, "DROP TABLE") || strings.Contains(l, "users") {
 			t.Fatalf("arguments in clear: %s", l)
@@ -299,6 +300,15 @@ func TestCallsAreJudgedBeforeTheyAreForwarded(t *testing.T) {
 		if err := json.Unmarshal([]byte(l), &rec); err != nil || rec.Decision == "" || rec.ArgsDigest == "" {
 			t.Fatalf("bad record %s: %v", l, err)
 		}
+		if rec.Decision == "allow-once" {
+			allowedOnce++
+			if !rec.Forwarded || rec.AllowOnce == "" || rec.Tool != "zap_everything" {
+				t.Errorf("the call let through once is recorded as %s", l)
+			}
+		}
+	}
+	if allowedOnce != 1 {
+		t.Errorf("%d calls recorded as let through once, want 1", allowedOnce)
 	}
 }
 

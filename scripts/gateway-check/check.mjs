@@ -14,10 +14,14 @@
 //     after the gateway restarts it;
 //   - closing the client ends the gateway and its upstreams.
 // With --bench it measures instead the latency the gateway adds per
-// forwarded call (2,000 calls, 16 in flight) against calling the upstream
-// directly, and prints p50/p99 (scripts/bench).
+// forwarded call (2,000 calls, 16 in flight; CALLS and IN_FLIGHT in the
+// environment change them) against calling the upstream directly, and
+// prints p50/p99 (scripts/bench). Given the relay (gateway/testdata/relay:
+// a proxy that decodes and encodes each message and judges nothing), it
+// measures it too: what any proxy that reads the messages adds on the
+// machine.
 //
-// Usage: node check.mjs /path/to/recourse /path/to/upstream [--bench]
+// Usage: node check.mjs /path/to/recourse /path/to/upstream [--bench [/path/to/relay]]
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
@@ -27,9 +31,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 
-const [binary, upstream, mode] = process.argv.slice(2);
+const [binary, upstream, mode, relay] = process.argv.slice(2);
 if (!binary || !upstream) {
-  console.error("usage: node check.mjs /path/to/recourse /path/to/upstream [--bench]");
+  console.error("usage: node check.mjs /path/to/recourse /path/to/upstream [--bench [/path/to/relay]]");
   process.exit(64);
 }
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -193,15 +197,18 @@ assert.equal(alive, false, "the upstream outlived the gateway");
 console.log("ok closing the client ends the gateway and its upstreams");
 fs.rmSync(work, { recursive: true, force: true });
 
-// bench measures the latency the gateway adds to a forwarded call.
+// bench measures the latency the gateway adds to a forwarded call. The
+// sides (direct, relay, gateway) run in turns over rounds, so that a slow
+// spell of a shared machine falls on each alike, and each side's
+// latencies are pooled over its rounds.
 async function bench() {
-  const calls = 2000;
-  const inFlight = 16;
-  async function run(client) {
-    const lat = [];
+  const calls = Number(process.env.CALLS ?? 2000);
+  const inFlight = Number(process.env.IN_FLIGHT ?? 16);
+  const rounds = 10;
+  async function run(client, n, lat) {
     let next = 0;
     async function worker() {
-      while (next < calls) {
+      while (next < n) {
         next++;
         const t = process.hrtime.bigint();
         const r = await client.callTool({ name: "list_records", arguments: {} });
@@ -209,23 +216,37 @@ async function bench() {
         if (r.isError) throw new Error(textOf(r));
       }
     }
-    for (let i = 0; i < 50; i++) await client.callTool({ name: "list_records", arguments: {} }); // warm up
     await Promise.all(Array.from({ length: inFlight }, worker));
-    lat.sort((a, b) => a - b);
-    return { p50: lat[Math.floor(lat.length * 0.5)], p99: lat[Math.floor(lat.length * 0.99)] };
   }
-  const direct = new Client({ name: "bench", version: "1" });
-  await direct.connect(new StdioClientTransport({ command: upstream, env: { ...process.env, RECORD_FILE: path.join(work, "direct.jsonl") } }));
-  const d = await run(direct);
-  await direct.close();
+  async function spawn(command, args, records) {
+    const c = new Client({ name: "bench", version: "1" });
+    await c.connect(new StdioClientTransport({ command, args, env: { ...process.env, RECORD_FILE: path.join(work, records) } }));
+    return c;
+  }
+  const sides = [{ name: "direct", client: await spawn(upstream, [], "direct.jsonl"), lat: [] }];
+  if (relay) sides.push({ name: "relay", client: await spawn(relay, [upstream], "relay.jsonl"), lat: [] });
   const { client } = await connect(null);
   await waitForTools(client, ["list_records"]);
-  const g = await run(client);
-  await client.close();
-  const f = (x) => x.toFixed(2);
-  console.log(`gateway overhead, ${calls} calls, ${inFlight} in flight (list_records, judged allow):`);
-  console.log(`  direct   p50 ${f(d.p50)} ms  p99 ${f(d.p99)} ms`);
-  console.log(`  gateway  p50 ${f(g.p50)} ms  p99 ${f(g.p99)} ms`);
-  console.log(`  added    p50 ${f(g.p50 - d.p50)} ms  p99 ${f(g.p99 - d.p99)} ms`);
+  sides.push({ name: "gateway", client, lat: [] });
+  for (const s of sides) await run(s.client, 200, []); // warm up
+  for (let i = 0; i < rounds; i++) {
+    for (let j = 0; j < sides.length; j++) {
+      const s = sides[(i + j) % sides.length];
+      await run(s.client, calls / rounds, s.lat);
+    }
+  }
+  for (const s of sides) await s.client.close();
+  const pct = (lat, q) => lat.sort((a, b) => a - b)[Math.floor(lat.length * q)];
+  const stats = Object.fromEntries(sides.map((s) => [s.name, { p50: pct(s.lat, 0.5), p99: pct(s.lat, 0.99) }]));
+  const f = (x) => x.toFixed(2).padStart(5);
+  const line = (name, x) => console.log(`  ${name.padEnd(22)} p50 ${f(x.p50)} ms  p99 ${f(x.p99)} ms`);
+  const minus = (a, b) => ({ p50: a.p50 - b.p50, p99: a.p99 - b.p99 });
+  console.log(`gateway overhead, ${calls} calls, ${inFlight} in flight, ${rounds} rounds in turns (list_records, judged allow):`);
+  for (const s of sides) line(s.name, stats[s.name]);
+  line("added by the gateway", minus(stats.gateway, stats.direct));
+  if (relay) {
+    line("added by the relay", minus(stats.relay, stats.direct));
+    line("gateway over relay", minus(stats.gateway, stats.relay));
+  }
   fs.rmSync(work, { recursive: true, force: true });
 }
