@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -59,14 +60,13 @@ func Decode(data []byte) (*Call, error) {
 		}
 		return nil, invalid("", "the input is not a JSON object", "an MCP call object")
 	}
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, wrap(data, err)
-	}
-	if err := jsonstrict.Duplicates(data); err != nil {
+	// The keys as they are written, each once: the struct below matches
+	// names regardless of case, which is right only for known names.
+	keys, err := jsonstrict.Keys(data)
+	if err != nil {
 		return nil, err
 	}
-	for k := range raw {
+	for _, k := range keys {
 		if !slices.Contains(knownFields, k) {
 			e := invalid(k, fmt.Sprintf("unknown field %q", k), "one of "+strings.Join(knownFields, ", "))
 			if near := suggest.Nearest(k, knownFields); near != "" {
@@ -855,27 +855,36 @@ func Split(server, tool string) (string, string) {
 // delete-repository, DELETE_REPOSITORY -> delete repository).
 func Words(name string) []string {
 	var words []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 0 {
-			words = append(words, strings.ToLower(string(cur)))
-			cur = cur[:0]
-		}
-	}
-	rs := []rune(name)
-	for i, r := range rs {
+	start := -1 // where the word being read starts, or none
+	var last rune
+	for i := 0; i < len(name); {
+		r, size := utf8.DecodeRuneInString(name[i:])
 		switch {
 		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
-			flush()
-		case unicode.IsUpper(r) && len(cur) > 0 && (unicode.IsLower(cur[len(cur)-1]) || (i+1 < len(rs) && unicode.IsLower(rs[i+1]))):
-			flush()
-			cur = append(cur, r)
-		default:
-			cur = append(cur, r)
+			words, start = appendWord(words, name, start, i), -1
+		case start < 0:
+			start = i
+		case unicode.IsUpper(r) && (unicode.IsLower(last) || lowerAt(name, i+size)):
+			words, start = appendWord(words, name, start, i), i
 		}
+		last = r
+		i += size
 	}
-	flush()
-	return words
+	return appendWord(words, name, start, len(name))
+}
+
+// appendWord appends name[start:end], lower-cased, when a word started.
+func appendWord(words []string, name string, start, end int) []string {
+	if start < 0 || end <= start {
+		return words
+	}
+	return append(words, strings.ToLower(name[start:end]))
+}
+
+// lowerAt reports whether the rune at name[i:] is lower-case.
+func lowerAt(name string, i int) bool {
+	r, _ := utf8.DecodeRuneInString(name[i:])
+	return i < len(name) && unicode.IsLower(r)
 }
 
 func firstNonEmpty(a, b string) string {

@@ -2,8 +2,10 @@ package mcpcall
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/recourse-dev/recourse/model"
 )
@@ -168,4 +170,43 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("malformed call mutation %+v", ms)
 		}
 	})
+}
+
+// FuzzWords: Words splits a name as a rune-by-rune reading does (the
+// definition below, which Words replaced because it allocated a rune
+// slice per name and per word).
+func FuzzWords(f *testing.F) {
+	for _, s := range []string{"deleteS3Bucket", "getHTTPResponse", "DELETE_REPOSITORY", "mcp__db__", "ÉtéDrop", "a\xffB", "İstanbulDrop", "x\u01c5y"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		if got, want := Words(name), wordsByRune(name); !slices.Equal(got, want) {
+			t.Fatalf("Words(%q) = %q, want %q", name, got, want)
+		}
+	})
+}
+
+func wordsByRune(name string) []string {
+	var words []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(name)
+	for i, r := range rs {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			flush()
+		case unicode.IsUpper(r) && len(cur) > 0 && (unicode.IsLower(cur[len(cur)-1]) || (i+1 < len(rs) && unicode.IsLower(rs[i+1]))):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	return words
 }

@@ -29,14 +29,45 @@ func Duplicates(data []byte) error {
 	s := scanner{data: data}
 	s.skipSpace()
 	s.value()
+	return s.err()
+}
+
+// Keys returns the member names of the object data is, unescaped, in
+// the order they appear, having checked as Duplicates does that no key
+// appears twice in any object. Data that is not a well-formed JSON
+// object has no keys here (nil, and the duplicate's error if a key was
+// given twice before the text broke): the decoder that reads it next says
+// where it breaks. One pass over data and a check that it is well-formed
+// give what reading it into a map[string]json.RawMessage gives a reader
+// that checks its keys, without the map.
+func Keys(data []byte) ([]string, error) {
+	s := scanner{data: data, keys: []string{}}
+	s.skipSpace()
+	ok := s.value()
+	if err := s.err(); err != nil {
+		return nil, err
+	}
+	if !ok || len(data) == 0 || data[firstByte(data)] != '{' || !json.Valid(data) {
+		return nil, nil
+	}
+	return s.keys, nil
+}
+
+// err is the duplicate the scanner found, as an error.
+func (s *scanner) err() error {
 	if s.dup == nil {
 		return nil
 	}
 	d := s.dup
-	line, col := jsonerr.Position(data, int64(d.offset))
+	line, col := jsonerr.Position(s.data, int64(d.offset))
 	return &model.Error{Kind: model.KindInvalidField, Field: d.path, Line: line, Column: col,
 		Message:  fmt.Sprintf("the key %q appears twice in one object; a reader keeps one of the two and Recourse will not guess which", d.key),
 		Expected: "each key once per object"}
+}
+
+// firstByte is the offset of data's first byte that is not white space.
+func firstByte(data []byte) int {
+	return len(data) - len(bytes.TrimLeft(data, " \t\r\n"))
 }
 
 // Object reads data as one JSON object with no duplicate key anywhere and
@@ -87,6 +118,8 @@ type scanner struct {
 	// read, as offsets into data (a key) or an index (-1 start).
 	path []segment
 	dup  *duplicate
+	// keys are the member names of the top-level object, unescaped.
+	keys []string
 }
 
 type segment struct {
@@ -166,6 +199,9 @@ func (s *scanner) object() bool {
 		if seen {
 			s.dup = &duplicate{key: string(key), path: s.pathText(string(key)), offset: start}
 			return false
+		}
+		if len(s.path) == 0 {
+			s.keys = append(s.keys, string(key))
 		}
 		s.skipSpace()
 		if s.i >= len(s.data) || s.data[s.i] != ':' {

@@ -2,6 +2,7 @@ package jsonstrict
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -69,6 +70,65 @@ func FuzzDuplicates(f *testing.F) {
 		}
 		if want := hasDuplicate(json.NewDecoder(strings.NewReader(s))); want != (err != nil) {
 			t.Fatalf("%q: Duplicates says %v, the decoder %v", s, err, want)
+		}
+	})
+}
+
+// TestKeys: the member names of an object, unescaped, in order; none for
+// anything that is not a well-formed object; the duplicate's error.
+func TestKeys(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+		dup  bool
+	}{
+		{`{"server":"s","tool":"t","arguments":{"tool":1}}`, []string{"server", "tool", "arguments"}, false},
+		{` {"\u0074ool":1, "Tool":2} `, []string{"tool", "Tool"}, false},
+		{`{}`, []string{}, false},
+		{`{"a":1,"\u0061":2}`, nil, true},
+		{`{"a":{"b":1,"b":2}}`, nil, true},
+		{`{"a":1`, nil, false},
+		{`{"a":1} x`, nil, false},
+		{`[{"a":1}]`, nil, false},
+		{`"a"`, nil, false},
+		{``, nil, false},
+	} {
+		got, err := Keys([]byte(tc.in))
+		if (err != nil) != tc.dup || !slices.Equal(got, tc.want) || (got == nil) != (tc.want == nil) {
+			t.Errorf("Keys(%s) = %q, %v; want %q, duplicate %v", tc.in, got, err, tc.want, tc.dup)
+		}
+	}
+}
+
+// FuzzKeys: for a well-formed object with each key once, Keys names the
+// members a decoder reads into a map; for anything else, none.
+func FuzzKeys(f *testing.F) {
+	for _, s := range []string{`{"a":1,"b":[{"a":2}]}`, `{"\u0061":1}`, `{"a":1,"a":2}`, `[{"a":1}]`, `{"a":1}{}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		keys, err := Keys([]byte(s))
+		var m map[string]json.RawMessage
+		isObject := json.Unmarshal([]byte(s), &m) == nil && m != nil
+		switch {
+		case err != nil:
+			// A key given twice before the text breaks is reported too.
+			if json.Valid([]byte(s)) && !hasDuplicate(json.NewDecoder(strings.NewReader(s))) {
+				t.Fatalf("%q: duplicate reported: %v", s, err)
+			}
+		case !isObject:
+			if keys != nil {
+				t.Fatalf("%q: keys %q of something that is not an object", s, keys)
+			}
+		default:
+			if len(keys) != len(m) {
+				t.Fatalf("%q: keys %q, the decoder %d members", s, keys, len(m))
+			}
+			for _, k := range keys {
+				if _, ok := m[k]; !ok {
+					t.Fatalf("%q: key %q is not one the decoder read", s, k)
+				}
+			}
 		}
 	})
 }
