@@ -102,16 +102,40 @@ func Decode(data []byte) (*Call, error) {
 		}
 	}
 	if len(doc.Annotations) > 0 && string(doc.Annotations) != "null" {
-		var a model.ToolAnnotations
-		dec := json.NewDecoder(bytes.NewReader(doc.Annotations))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&a); err != nil {
-			return nil, invalid("annotations", "annotations is not an object of boolean hints: "+err.Error(),
-				`{"readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": false}`)
+		a, err := decodeAnnotations(doc.Annotations)
+		if err != nil {
+			return nil, err
 		}
-		c.Annotations = &a
+		c.Annotations = a
 	}
 	return c, nil
+}
+
+// annotationFields are MCP's tool annotations (2025-06-18 ToolAnnotations).
+var annotationFields = []string{"title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"}
+
+// decodeAnnotations reads the annotations object by its exact names: a
+// name in another case is not one a client reads, so it is unknown here.
+func decodeAnnotations(raw json.RawMessage) (*model.ToolAnnotations, error) {
+	const example = `{"readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": false}`
+	keys, err := jsonstrict.Keys(raw)
+	if err != nil {
+		return nil, err
+	}
+	for _, k := range keys {
+		if !slices.Contains(annotationFields, k) {
+			msg := fmt.Sprintf("annotations is not an object of boolean hints: unknown field %q", k)
+			if near := suggest.Nearest(k, annotationFields); near != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", near)
+			}
+			return nil, invalid("annotations", msg, example)
+		}
+	}
+	var a model.ToolAnnotations
+	if err := json.Unmarshal(raw, &a); err != nil {
+		return nil, invalid("annotations", "annotations is not an object of boolean hints: "+err.Error(), example)
+	}
+	return &a, nil
 }
 
 func wrap(data []byte, err error) error {

@@ -55,6 +55,9 @@ func TestDecodeErrors(t *testing.T) {
 		{`{"tool": "x", "argumnets": {}}`, "argumnets", `did you mean "arguments"`, model.KindInvalidField},
 		{`{"tool": "x", "annotations": {"readOnly": true}}`, "annotations", "unknown field", model.KindInvalidField},
 		{`{"tool": "x", "annotations": {"readOnlyHint": "yes"}}`, "annotations", "boolean", model.KindInvalidField},
+		// A client reads names exactly: another case is another name.
+		{`{"tool": "x", "annotations": {"DestructiveHint": true}}`, "annotations", `did you mean "destructiveHint"`, model.KindInvalidField},
+		{`{"tool": "x", "annotations": [true]}`, "annotations", "boolean", model.KindInvalidField},
 	}
 	for _, tt := range tests {
 		_, err := Decode([]byte(tt.doc))
