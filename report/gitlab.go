@@ -82,6 +82,13 @@ type gitlabScanNote struct {
 // gitlabSchemaVersion is the security report schema the report follows.
 const gitlabSchemaVersion = "15.0.7"
 
+// The longest name and description the schema allows, in characters
+// (clip's cut, in bytes and one character more, stays under them).
+const (
+	gitlabMaxName        = 255
+	gitlabMaxDescription = 1 << 20
+)
+
 // gitlabSeverity maps a tier to GitLab's severities.
 func gitlabSeverity(t model.Tier) string {
 	switch t {
@@ -111,8 +118,8 @@ func writeGitLab(w io.Writer, rep *ConsequenceReport, opts RenderOptions) error 
 	add := func(ruleID, target string, tier model.Tier, label, reasoning, confidence string, source model.Source) {
 		sum := sha256.Sum256([]byte(ruleID + "\x00" + target))
 		out.Vulnerabilities = append(out.Vulnerabilities, gitlabVuln{
-			ID: hex.EncodeToString(sum[:16]), Category: "sast", Name: ruleID + ": " + label,
-			Message: target + ": " + label, Description: reasoning, Severity: gitlabSeverity(tier), Confidence: confidence,
+			ID: hex.EncodeToString(sum[:16]), Category: "sast", Name: clip(ruleID+": "+label, gitlabMaxName-1),
+			Message: target + ": " + label, Description: clip(reasoning, gitlabMaxDescription-1), Severity: gitlabSeverity(tier), Confidence: confidence,
 			Solution:    "Keep a way back before this runs (a snapshot, a backup, deletion protection), or change the plan; see the rule's documentation.",
 			Scanner:     gitlabRef{ID: "recourse", Name: "Recourse"},
 			Location:    gitlabLocation{File: file, StartLine: loc.region(target).StartLine},

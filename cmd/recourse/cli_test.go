@@ -3,10 +3,14 @@ package main
 import (
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/recourse-dev/recourse/internal/plangen"
 )
@@ -289,6 +293,176 @@ func TestMarkdownFitsAComment(t *testing.T) {
 	if first := strings.Index(out, "| 1 reversible"); first >= 0 && first < strings.Index(out, "| 4 unrecoverable") {
 		t.Error("a reversible change comes before an unrecoverable one")
 	}
+}
+
+// TestGitLabSASTSchema holds --format gitlab-sast to what GitLab's security
+// report schema 15.0.7 (sast-report-format.json, which GitLab validates a
+// report against before showing it) requires, for a plan, a plan with
+// cross-action risks, a shell line, an MCP call and an input that cannot be
+// evaluated. The schema is not reachable from CI (gitlab.com, and not
+// served by npm or the Go module proxy), so its constraints are stated
+// here, read from the schema: required members, patterns, enumerations
+// and lengths.
+func TestGitLabSASTSchema(t *testing.T) {
+	call := filepath.Join(t.TempDir(), "call.json")
+	if err := os.WriteFile(call, []byte(`{"server":"github","tool":"delete_repository","arguments":{"owner":"acme","repo":"api"}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		vulns bool
+	}{
+		{"plan", []string{"eval", "--format", "gitlab-sast", "testdata/plans/rds-delete-no-snapshot.json"}, true},
+		{"cross-action", []string{"eval", "--format", "gitlab-sast", "testdata/plans/xa-dangerous.json"}, true},
+		{"shell", []string{"eval", "shell", "--format", "gitlab-sast", "--", "git status && rm -rf ~"}, true},
+		{"mcp", []string{"eval", "mcp", "--format", "gitlab-sast", call}, true},
+		{"error", []string{"eval", "--format", "gitlab-sast", "testdata/plans/error-truncated.json"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := runBinary(t, "", tc.args...)
+			var doc map[string]any
+			if err := json.Unmarshal([]byte(res.stdout), &doc); err != nil {
+				t.Fatalf("not JSON: %v\n%s", err, res.stdout)
+			}
+			for _, problem := range gitlabSchemaProblems(doc) {
+				t.Error(problem)
+			}
+			if vulns, _ := doc["vulnerabilities"].([]any); (len(vulns) > 0) != tc.vulns {
+				t.Errorf("%d vulnerabilities", len(vulns))
+			}
+		})
+	}
+}
+
+// TestGitLabSchemaProblems: the checker above finds each kind of break.
+func TestGitLabSchemaProblems(t *testing.T) {
+	doc := map[string]any{}
+	if err := json.Unmarshal([]byte(`{"version": "15.0", "scan": {"start_time": "2026-11-28 13:00:00", "end_time": "2026-11-28T13:00:00",
+		"status": "ok", "analyzer": {"id": "", "name": "n", "version": "1", "vendor": {"name": "v"}, "url": "ftp://x"},
+		"scanner": {"id": "i", "name": "n", "version": "1"}, "messages": [{"level": "error", "value": ""}]},
+		"vulnerabilities": [{"id": "x", "severity": "Severe", "identifiers": [{"type": "t", "name": "", "value": "v", "url": "docs"}],
+		"location": {"start_line": "9"}}, {"id": "y", "name": "`+strings.Repeat("n", 256)+`", "location": {}, "identifiers": []}]}`), &doc); err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(gitlabSchemaProblems(doc), "\n")
+	for _, want := range []string{"report.version", "scan.start_time", "scan.status", "scan.type is required", "scan.analyzer.id",
+		"scan.analyzer.url", "scan.scanner.vendor must be", "scan.messages[0].level", "scan.messages[0].value",
+		"vulnerabilities[0].severity", "vulnerabilities[0].identifiers[0].name", "vulnerabilities[0].identifiers[0].url",
+		"vulnerabilities[0].location.start_line", "vulnerabilities[1].name is longer", "vulnerabilities[1].identifiers needs"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("not found: %s\nin:\n%s", want, got)
+		}
+	}
+}
+
+// gitlabSchemaProblems lists where doc breaks GitLab's SAST report schema
+// 15.0.7.
+func gitlabSchemaProblems(doc map[string]any) []string {
+	var problems []string
+	bad := func(format string, a ...any) { problems = append(problems, fmt.Sprintf(format, a...)) }
+	str := func(where string, obj map[string]any, key string, required bool, minLen, maxLen int, pattern *regexp.Regexp, enum ...string) {
+		v, present := obj[key]
+		if !present {
+			if required {
+				bad("%s.%s is required", where, key)
+			}
+			return
+		}
+		s, ok := v.(string)
+		switch n := utf8.RuneCountInString(s); {
+		case !ok:
+			bad("%s.%s is %T, not a string", where, key, v)
+		case n < minLen:
+			bad("%s.%s is shorter than %d", where, key, minLen)
+		case maxLen > 0 && n > maxLen:
+			bad("%s.%s is longer than %d (%d)", where, key, maxLen, n)
+		case pattern != nil && !pattern.MatchString(s):
+			bad("%s.%s %q does not match %s", where, key, s, pattern)
+		case len(enum) > 0 && !slices.Contains(enum, s):
+			bad("%s.%s %q is not one of %v", where, key, s, enum)
+		}
+	}
+	object := func(where string, obj map[string]any, key string) map[string]any {
+		m, ok := obj[key].(map[string]any)
+		if !ok {
+			bad("%s.%s must be an object", where, key)
+		}
+		return m
+	}
+	var (
+		version = regexp.MustCompile(`^[0-9]+\.[0-9]+\.[0-9]+$`)
+		httpURL = regexp.MustCompile(`^https?://.+`)
+		anyURL  = regexp.MustCompile(`^(https?|ftp)://.+`)
+		time    = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$`)
+	)
+	str("report", doc, "version", true, 0, 0, version)
+	str("report", doc, "schema", false, 0, 0, httpURL)
+	scan := object("report", doc, "scan")
+	if scan == nil {
+		return problems
+	}
+	for _, k := range []string{"start_time", "end_time"} {
+		str("scan", scan, k, true, 0, 0, time)
+	}
+	str("scan", scan, "status", true, 0, 0, nil, "success", "failure")
+	str("scan", scan, "type", true, 0, 0, nil, "sast")
+	for _, k := range []string{"analyzer", "scanner"} {
+		tool := object("scan", scan, k)
+		if tool == nil {
+			continue
+		}
+		for _, f := range []string{"id", "name", "version"} {
+			str("scan."+k, tool, f, true, 1, 0, nil)
+		}
+		if k == "analyzer" {
+			str("scan."+k, tool, "url", false, 0, 0, httpURL)
+		}
+		if vendor := object("scan."+k, tool, "vendor"); vendor != nil {
+			str("scan."+k+".vendor", vendor, "name", true, 1, 0, nil)
+		}
+	}
+	messages, _ := scan["messages"].([]any)
+	for i, m := range messages {
+		msg, _ := m.(map[string]any)
+		where := fmt.Sprintf("scan.messages[%d]", i)
+		str(where, msg, "level", true, 0, 0, nil, "info", "warn", "fatal")
+		str(where, msg, "value", true, 1, 0, nil)
+	}
+	vulns, ok := doc["vulnerabilities"].([]any)
+	if !ok {
+		bad("report.vulnerabilities must be an array")
+	}
+	for i, v := range vulns {
+		vuln, _ := v.(map[string]any)
+		where := fmt.Sprintf("vulnerabilities[%d]", i)
+		str(where, vuln, "id", true, 1, 0, nil)
+		str(where, vuln, "name", false, 0, 255, nil)
+		str(where, vuln, "description", false, 0, 1<<20, nil)
+		str(where, vuln, "solution", false, 0, 7000, nil)
+		str(where, vuln, "severity", false, 0, 0, nil, "Info", "Unknown", "Low", "Medium", "High", "Critical")
+		if loc := object(where, vuln, "location"); loc != nil {
+			str(where+".location", loc, "file", false, 0, 0, nil)
+			if line, present := loc["start_line"]; present {
+				if _, ok := line.(float64); !ok {
+					bad("%s.location.start_line is %T, not a number", where, line)
+				}
+			}
+		}
+		ids, _ := vuln["identifiers"].([]any)
+		if len(ids) == 0 {
+			bad("%s.identifiers needs at least one identifier", where)
+		}
+		for j, id := range ids {
+			ident, _ := id.(map[string]any)
+			w := fmt.Sprintf("%s.identifiers[%d]", where, j)
+			for _, f := range []string{"type", "name", "value"} {
+				str(w, ident, f, true, 1, 0, nil)
+			}
+			str(w, ident, "url", false, 0, 0, anyURL)
+		}
+	}
+	return problems
 }
 
 // TestGitLabSASTFormat: --format gitlab-sast is GitLab's SAST report: a
