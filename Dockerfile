@@ -1,9 +1,19 @@
-# Recourse's container image: the pure-Go binary on a distroless base, run
-# as a non-root user, with recourse as the entrypoint.
+# Recourse's container image: the pure-Go binaries on a distroless base, run
+# as a non-root user (65532, distroless's nonroot), with recourse as the
+# entrypoint.
 #   docker build -t recourse .
 #   docker run --rm -v "$PWD:/work" -w /work recourse eval plan.json
 # The builder is Go 1.27.3, the toolchain releases use (.goreleaser.yaml).
-FROM golang:1.27.3 AS build
+#
+# BINARIES=prebuilt takes recourse and recourse-hook from the build context
+# instead of building them (pure-Go, CGO_ENABLED=0, as the source stage
+# builds them), and BASE names another base image: scripts/image-check
+# builds the image so, on an empty base, where the registries of the Go and
+# distroless images are out of reach.
+ARG BASE=gcr.io/distroless/static-debian12:nonroot
+ARG BINARIES=source
+
+FROM golang:1.27.3 AS source
 WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
@@ -12,7 +22,12 @@ ARG VERSION=dev
 RUN CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=${VERSION}" -o /out/recourse ./cmd/recourse && \
     CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=${VERSION}" -o /out/recourse-hook ./cmd/recourse-hook
 
-FROM gcr.io/distroless/static-debian12:nonroot
-COPY --from=build /out/recourse /out/recourse-hook /usr/local/bin/
-USER nonroot:nonroot
+FROM scratch AS prebuilt
+COPY recourse recourse-hook /out/
+
+FROM ${BINARIES} AS binaries
+
+FROM ${BASE}
+COPY --from=binaries /out/recourse /out/recourse-hook /usr/local/bin/
+USER 65532:65532
 ENTRYPOINT ["/usr/local/bin/recourse"]
