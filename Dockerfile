@@ -9,7 +9,9 @@
 # instead of building them (pure-Go, CGO_ENABLED=0, as the source stage
 # builds them), and BASE names another base image: scripts/image-check
 # builds the image so, on an empty base, where the registries of the Go and
-# distroless images are out of reach.
+# distroless images are out of reach. BuildKit (Docker's builder) and
+# buildah build only the stages the image needs, so the stage a build does
+# not use is neither pulled nor built.
 ARG BASE=gcr.io/distroless/static-debian12:nonroot
 ARG BINARIES=source
 
