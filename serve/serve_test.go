@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"compress/gzip"
 	"context"
 	"crypto/ed25519"
 	"crypto/hmac"
@@ -28,6 +27,7 @@ import (
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/hooks"
 	"github.com/recourse-dev/recourse/internal/decisionlog"
+	"github.com/recourse-dev/recourse/internal/decisionlog/decisionlogtest"
 	"github.com/recourse-dev/recourse/mcpserver"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/policy/rego"
@@ -314,36 +314,8 @@ func TestSignedDecisions(t *testing.T) {
 	}
 }
 
-// sink is a decision-log collector: it accepts OPA's gzip batches.
-type sink struct {
-	mu     sync.Mutex
-	events []map[string]any
-	fail   int // answer 503 to this many posts first
-}
-
-func (k *sink) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if k.fail > 0 {
-		k.fail--
-		http.Error(w, "busy", http.StatusServiceUnavailable)
-		return
-	}
-	zr, err := gzip.NewReader(r.Body)
-	if err != nil || r.Header.Get("Content-Encoding") != "gzip" {
-		http.Error(w, "expected gzip", 400)
-		return
-	}
-	var batch []map[string]any
-	if err := json.NewDecoder(zr).Decode(&batch); err != nil {
-		http.Error(w, err.Error(), 400)
-		return
-	}
-	k.events = append(k.events, batch...)
-}
-
 func TestDecisionLogShipping(t *testing.T) {
-	k := &sink{fail: 2}
+	k := &decisionlogtest.Sink{Fail: 2}
 	hs := httptest.NewServer(k)
 	defer hs.Close()
 	s := newService(t)
@@ -359,12 +331,11 @@ func TestDecisionLogShipping(t *testing.T) {
 	}
 	cancel()
 	<-s.srv.shipper.Done()
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if len(k.events) != 7 {
-		t.Fatalf("%d events reached the sink, want 7", len(k.events))
+	events, _ := k.Events()
+	if len(events) != 7 {
+		t.Fatalf("%d events reached the sink, want 7", len(events))
 	}
-	for _, e := range k.events {
+	for _, e := range events {
 		b, _ := json.Marshal(e)
 		if strings.Contains(string(b), "sk-live") {
 			t.Fatalf("a credential in clear: %s", b)

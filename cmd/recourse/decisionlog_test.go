@@ -1,50 +1,21 @@
 package main
 
 import (
-	"compress/gzip"
-	"encoding/json"
-	"io"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
+
+	"github.com/recourse-dev/recourse/internal/decisionlog/decisionlogtest"
 )
-
-// sink is a decision-log collector: it keeps every event it is sent, as
-// OPA's decision-log plugin sends them (a gzip-compressed JSON array).
-type sink struct {
-	mu     sync.Mutex
-	events []map[string]any
-	raw    []string
-}
-
-func (s *sink) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	zr, err := gzip.NewReader(r.Body)
-	if err != nil || r.Header.Get("Content-Encoding") != "gzip" {
-		http.Error(w, "not gzip", http.StatusBadRequest)
-		return
-	}
-	body, _ := io.ReadAll(zr)
-	var batch []map[string]any
-	if err := json.Unmarshal(body, &batch); err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
-	}
-	s.mu.Lock()
-	s.events = append(s.events, batch...)
-	s.raw = append(s.raw, string(body))
-	s.mu.Unlock()
-}
 
 // TestDecisionLogFromEvalAndHooks: recourse eval and recourse hook ship
 // each decision to --decision-log in OPA's format, with the same decision
 // id as --audit-log's record, the input redacted; a sink that cannot be
 // reached is an error for eval and a stop for the hook.
 func TestDecisionLogFromEvalAndHooks(t *testing.T) {
-	s := &sink{}
+	s := &decisionlogtest.Sink{}
 	hs := httptest.NewServer(s)
 	defer hs.Close()
 	audit := filepath.Join(t.TempDir(), "audit.jsonl")
@@ -57,9 +28,7 @@ func TestDecisionLogFromEvalAndHooks(t *testing.T) {
 	if res := runBinary(t, hook, "hook", "claude-code", "--decision-log", hs.URL); res.exit != 0 {
 		t.Fatalf("%+v", res)
 	}
-	s.mu.Lock()
-	events, raw := s.events, strings.Join(s.raw, "\n")
-	s.mu.Unlock()
+	events, raw := s.Events()
 	if len(events) != 2 {
 		t.Fatalf("%d events: %s", len(events), raw)
 	}
