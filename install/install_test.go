@@ -25,17 +25,23 @@ var existing = map[string]string{
 	"kiro":       `{"name": "dev", "tools": ["*"], "hooks": {"agentSpawn": [{"command": "git status"}]}}`,
 }
 
+// testScope is where a test installs for host name: the user's settings,
+// or the project's for a host that has none of the user's.
+func testScope(name string) Scope {
+	h, _ := hostNamed(name)
+	if _, ok := h.paths[User]; !ok {
+		return Project
+	}
+	return User
+}
+
 // TestInstallMergesAndUninstallRestores: install adds its entry beside a
 // person's own, keeps a backup, changes nothing on a second run, and
 // uninstall leaves the file as it was.
 func TestInstallMergesAndUninstallRestores(t *testing.T) {
 	for name, before := range existing {
 		t.Run(name, func(t *testing.T) {
-			h, _ := hostNamed(name)
-			scope := User
-			if _, ok := h.paths[User]; !ok {
-				scope = Project
-			}
+			scope := testScope(name)
 			opts := Options{Home: t.TempDir(), Project: t.TempDir(), Binary: bin, Agent: "dev"}
 			_, path, err := target(name, scope, opts)
 			if err != nil {
@@ -80,11 +86,7 @@ func TestInstallMergesAndUninstallRestores(t *testing.T) {
 func TestInstallCreatesAndUninstallRemoves(t *testing.T) {
 	for _, name := range []string{"claude-code", "codex", "gemini-cli", "cursor", "copilot", "windsurf", "cline", "goose"} {
 		t.Run(name, func(t *testing.T) {
-			h, _ := hostNamed(name)
-			scope := User
-			if _, ok := h.paths[User]; !ok {
-				scope = Project
-			}
+			scope := testScope(name)
 			opts := Options{Home: t.TempDir(), Project: t.TempDir(), Binary: bin}
 			res, err := Install(name, scope, opts)
 			if err != nil {
@@ -118,7 +120,7 @@ func TestInstallCreatesAndUninstallRemoves(t *testing.T) {
 				base = opts.Project
 			}
 			_, dir, _ := target(name, scope, opts)
-			if h.files != nil {
+			if h, _ := hostNamed(name); h.files != nil {
 				if _, err := os.Stat(dir); !os.IsNotExist(err) {
 					t.Errorf("the directory %s is still there", dir)
 				}
@@ -285,11 +287,7 @@ func normalized(t *testing.T, doc string) string {
 func TestInstallPrefersRecourseHook(t *testing.T) {
 	for name := range existing {
 		t.Run(name, func(t *testing.T) {
-			h, _ := hostNamed(name)
-			scope := User
-			if _, ok := h.paths[User]; !ok {
-				scope = Project
-			}
+			scope := testScope(name)
 			old := Options{Home: t.TempDir(), Project: t.TempDir(), Binary: bin, Agent: "dev"}
 			fast := old
 			fast.Hook = filepath.Join(filepath.Dir(bin), HookBinary)
