@@ -66,14 +66,8 @@ func Decode(data []byte) (*Call, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, k := range keys {
-		if !slices.Contains(knownFields, k) {
-			e := invalid(k, fmt.Sprintf("unknown field %q", k), "one of "+strings.Join(knownFields, ", "))
-			if near := suggest.Nearest(k, knownFields); near != "" {
-				e.Message += fmt.Sprintf(" (did you mean %q?)", near)
-			}
-			return nil, e
-		}
+	if k, ok := unknownKey(keys, knownFields); ok {
+		return nil, invalid(k, unknownField(k, knownFields), "one of "+strings.Join(knownFields, ", "))
 	}
 	var doc document
 	if err := json.Unmarshal(data, &doc); err != nil {
@@ -122,20 +116,33 @@ func decodeAnnotations(raw json.RawMessage) (*model.ToolAnnotations, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, k := range keys {
-		if !slices.Contains(annotationFields, k) {
-			msg := fmt.Sprintf("annotations is not an object of boolean hints: unknown field %q", k)
-			if near := suggest.Nearest(k, annotationFields); near != "" {
-				msg += fmt.Sprintf(" (did you mean %q?)", near)
-			}
-			return nil, invalid("annotations", msg, example)
-		}
+	if k, ok := unknownKey(keys, annotationFields); ok {
+		return nil, invalid("annotations", "annotations is not an object of boolean hints: "+unknownField(k, annotationFields), example)
 	}
 	var a model.ToolAnnotations
 	if err := json.Unmarshal(raw, &a); err != nil {
 		return nil, invalid("annotations", "annotations is not an object of boolean hints: "+err.Error(), example)
 	}
 	return &a, nil
+}
+
+// unknownKey is the first of keys that is not one of known.
+func unknownKey(keys, known []string) (string, bool) {
+	for _, k := range keys {
+		if !slices.Contains(known, k) {
+			return k, true
+		}
+	}
+	return "", false
+}
+
+// unknownField says that key is not one of known, and which it is near.
+func unknownField(key string, known []string) string {
+	msg := fmt.Sprintf("unknown field %q", key)
+	if near := suggest.Nearest(key, known); near != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", near)
+	}
+	return msg
 }
 
 func wrap(data []byte, err error) error {
