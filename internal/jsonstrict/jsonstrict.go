@@ -41,7 +41,7 @@ func Duplicates(data []byte) error {
 // give what reading it into a map[string]json.RawMessage gives a reader
 // that checks its keys, without the map.
 func Keys(data []byte) ([]string, error) {
-	s := scanner{data: data, keys: []string{}, collectKeys: true}
+	s := scanner{data: data, keys: []string{}}
 	s.skipSpace()
 	ok := s.value()
 	if err := s.err(); err != nil {
@@ -118,10 +118,9 @@ type scanner struct {
 	// read, as offsets into data (a key) or an index (-1 start).
 	path []segment
 	dup  *duplicate
-	// keys are the member names of the top-level object, unescaped,
-	// when collectKeys is set (Keys; Duplicates needs none).
-	keys        []string
-	collectKeys bool
+	// keys, when not nil (Keys; Duplicates needs none), collects the
+	// member names of the top-level object, unescaped.
+	keys []string
 }
 
 type segment struct {
@@ -202,7 +201,7 @@ func (s *scanner) object() bool {
 			s.dup = &duplicate{key: string(key), path: s.pathText(string(key)), offset: start}
 			return false
 		}
-		if s.collectKeys && len(s.path) == 0 {
+		if s.keys != nil && len(s.path) == 0 {
 			s.keys = append(s.keys, string(key))
 		}
 		s.skipSpace()
