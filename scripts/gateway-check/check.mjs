@@ -14,9 +14,9 @@
 //     after the gateway restarts it;
 //   - closing the client ends the gateway and its upstreams.
 // With --bench it measures instead the latency the gateway adds per
-// forwarded call (2,000 calls, 16 in flight; CALLS and IN_FLIGHT in the
-// environment change them) against calling the upstream directly, and
-// prints p50/p99 (scripts/bench). Given the relay (gateway/testdata/relay:
+// forwarded call (runs of 2,000 calls, 16 in flight; RUNS, CALLS and
+// IN_FLIGHT in the environment change them) against calling the upstream
+// directly, and prints p50/p99 of each run and their median (scripts/bench). Given the relay (gateway/testdata/relay:
 // a proxy that decodes and encodes each message and judges nothing), it
 // measures it too: what any proxy that reads the messages adds on the
 // machine.
@@ -200,10 +200,14 @@ fs.rmSync(work, { recursive: true, force: true });
 // bench measures the latency the gateway adds to a forwarded call. The
 // sides (direct, relay, gateway) run in turns over rounds, so that a slow
 // spell of a shared machine falls on each alike, and each side's
-// latencies are pooled over its rounds.
+// latencies are pooled over its rounds: one run. The p99 of a run of
+// 2,000 calls moves by milliseconds from run to run on a shared machine
+// (the relay's own "added" p99 is as often negative as positive), so the
+// bench makes RUNS runs (5 unless set) and reports each and their median.
 async function bench() {
   const calls = Number(process.env.CALLS ?? 2000);
   const inFlight = Number(process.env.IN_FLIGHT ?? 16);
+  const runs = Number(process.env.RUNS ?? 5);
   const rounds = 10;
   async function run(client, n, lat) {
     let next = 0;
@@ -223,30 +227,43 @@ async function bench() {
     await c.connect(new StdioClientTransport({ command, args, env: { ...process.env, RECORD_FILE: path.join(work, records) } }));
     return c;
   }
-  const sides = [{ name: "direct", client: await spawn(upstream, [], "direct.jsonl"), lat: [] }];
-  if (relay) sides.push({ name: "relay", client: await spawn(relay, [upstream], "relay.jsonl"), lat: [] });
+  const sides = [{ name: "direct", client: await spawn(upstream, [], "direct.jsonl") }];
+  if (relay) sides.push({ name: "relay", client: await spawn(relay, [upstream], "relay.jsonl") });
   const { client } = await connect(null);
   await waitForTools(client, ["list_records"]);
-  sides.push({ name: "gateway", client, lat: [] });
+  sides.push({ name: "gateway", client });
   for (const s of sides) await run(s.client, 200, []); // warm up
-  for (let i = 0; i < rounds; i++) {
-    for (let j = 0; j < sides.length; j++) {
-      const s = sides[(i + j) % sides.length];
-      await run(s.client, calls / rounds, s.lat);
+  const pct = (lat, q) => lat.sort((a, b) => a - b)[Math.floor(lat.length * q)];
+  const minus = (a, b) => ({ p50: a.p50 - b.p50, p99: a.p99 - b.p99 });
+  const f = (x) => x.toFixed(2).padStart(5);
+  const line = (name, x) => console.log(`  ${name.padEnd(22)} p50 ${f(x.p50)} ms  p99 ${f(x.p99)} ms`);
+  console.log(`gateway overhead, ${runs} runs of ${calls} calls, ${inFlight} in flight, each ${rounds} rounds in turns (list_records, judged allow):`);
+  const added = { gateway: [], relay: [] };
+  for (let k = 0; k < runs; k++) {
+    const lat = Object.fromEntries(sides.map((s) => [s.name, []]));
+    for (let i = 0; i < rounds; i++) {
+      for (let j = 0; j < sides.length; j++) {
+        const s = sides[(i + j) % sides.length];
+        await run(s.client, calls / rounds, lat[s.name]);
+      }
+    }
+    const stats = Object.fromEntries(sides.map((s) => [s.name, { p50: pct(lat[s.name], 0.5), p99: pct(lat[s.name], 0.99) }]));
+    console.log(`run ${k + 1}:`);
+    for (const s of sides) line(s.name, stats[s.name]);
+    for (const name of Object.keys(added)) {
+      if (!stats[name]) continue;
+      added[name].push(minus(stats[name], stats.direct));
+      line(`added by the ${name}`, added[name].at(-1));
     }
   }
   for (const s of sides) await s.client.close();
-  const pct = (lat, q) => lat.sort((a, b) => a - b)[Math.floor(lat.length * q)];
-  const stats = Object.fromEntries(sides.map((s) => [s.name, { p50: pct(s.lat, 0.5), p99: pct(s.lat, 0.99) }]));
-  const f = (x) => x.toFixed(2).padStart(5);
-  const line = (name, x) => console.log(`  ${name.padEnd(22)} p50 ${f(x.p50)} ms  p99 ${f(x.p99)} ms`);
-  const minus = (a, b) => ({ p50: a.p50 - b.p50, p99: a.p99 - b.p99 });
-  console.log(`gateway overhead, ${calls} calls, ${inFlight} in flight, ${rounds} rounds in turns (list_records, judged allow):`);
-  for (const s of sides) line(s.name, stats[s.name]);
-  line("added by the gateway", minus(stats.gateway, stats.direct));
-  if (relay) {
-    line("added by the relay", minus(stats.relay, stats.direct));
-    line("gateway over relay", minus(stats.gateway, stats.relay));
+  const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  console.log(`median of the ${runs} runs:`);
+  for (const [name, xs] of Object.entries(added)) {
+    if (xs.length === 0) continue;
+    const range = (q) => `${f(Math.min(...xs.map((x) => x[q])))} to ${f(Math.max(...xs.map((x) => x[q])))}`;
+    line(`added by the ${name}`, { p50: median(xs.map((x) => x.p50)), p99: median(xs.map((x) => x.p99)) });
+    console.log(`  ${"".padEnd(22)} (runs: p50 ${range("p50")} ms, p99 ${range("p99")} ms)`);
   }
   fs.rmSync(work, { recursive: true, force: true });
 }
