@@ -395,61 +395,104 @@ func (g *Gateway) status(_ context.Context, _ mcp.CallToolRequest) (*mcp.CallToo
 
 // handler is the tools/call handler of an exposed tool.
 func (g *Gateway) handler(name string) server.ToolHandlerFunc {
-	return func(ctx context.Context, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
-		defer func() {
-			if r := recover(); r != nil {
-				g.opts.Logger.Error("panic judging a call", "tool", name, "panic", r, "stack", string(debug.Stack()))
-				res, err = mcpserver.Failure(mcpserver.KindInternal, fmt.Errorf("internal error (a bug in Recourse; please report it): %v", r)), nil
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return g.guarded(name, func() *mcp.CallToolResult {
+			r, ok := g.route(name)
+			if !ok {
+				return mcpserver.Failure(mcpserver.KindUpstreamUnavailable, fmt.Errorf("%w: no upstream offers %s any more", errUnavailable, name))
 			}
-		}()
-		g.mu.Lock()
-		r, ok := g.routes[name]
-		g.mu.Unlock()
-		if !ok {
-			return mcpserver.Failure(mcpserver.KindUpstreamUnavailable, fmt.Errorf("%w: no upstream offers %s any more", errUnavailable, name)), nil
-		}
-		return g.call(ctx, r, req), nil
+			return g.call(ctx, r, req)
+		}), nil
 	}
+}
+
+// guarded runs one call of tool name, turning a panic into an internal
+// error result: a bug refuses the call and leaves the gateway serving.
+func (g *Gateway) guarded(name string, call func() *mcp.CallToolResult) (res *mcp.CallToolResult) {
+	defer func() {
+		if r := recover(); r != nil {
+			g.opts.Logger.Error("panic judging a call", "tool", name, "panic", r, "stack", string(debug.Stack()))
+			res = mcpserver.Failure(mcpserver.KindInternal, fmt.Errorf("internal error (a bug in Recourse; please report it): %v", r))
+		}
+	}()
+	return call()
+}
+
+// route is the upstream tool an exposed name stands for.
+func (g *Gateway) route(name string) (route, bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	r, ok := g.routes[name]
+	return r, ok
 }
 
 // call judges one tools/call and forwards it when the verdict lets it
 // through. Every path that does not reach the upstream is a refusal.
 func (g *Gateway) call(ctx context.Context, r route, req mcp.CallToolRequest) *mcp.CallToolResult {
-	rec := record{Time: time.Now().UTC(), Upstream: r.up.name, Tool: r.tool.Name}
-	args, err := callArguments(req.Params)
+	return g.carry(ctx, r, req, g.judgeCall(ctx, r, req.Params, g.canElicit(ctx)))
+}
+
+// verdict is what the gateway made of a call, before carrying it out.
+type verdict struct {
+	rec    record
+	args   []byte           // the arguments judged, which are those forwarded
+	act    allowonce.Action // the call as an allow-once code names it
+	rep    *report.ConsequenceReport
+	answer hooks.Answer
+	// err is why the call could not be judged, and kind its envelope's
+	// error kind ("" for the kind err carries). once says whether a
+	// person's allow-once code may still let it through.
+	err  error
+	kind mcpserver.ErrorKind
+	once bool
+}
+
+// judgeCall judges a call with what its upstream advertised and the
+// gateway's configuration for it. canAsk says whether the client can be
+// asked; it matters only to an escalate, which asks when it can and is
+// refused when it cannot.
+func (g *Gateway) judgeCall(ctx context.Context, r route, p mcp.CallToolParams, canAsk bool) verdict {
+	v := verdict{rec: record{Time: time.Now().UTC(), Upstream: r.up.name, Tool: r.tool.Name}}
+	args, err := callArguments(p)
 	if err != nil {
-		rec.Decision, rec.Error = "refused", err.Error()
-		return g.refuse(rec, mcpserver.Failure(mcpserver.KindInvalidArgument, err))
+		v.err, v.kind = err, mcpserver.KindInvalidArgument
+		return v
 	}
-	rec.ArgsDigest = audit.Digest(args)
-	act := allowonce.Action{Host: HostName, Tool: r.up.name + "/" + r.tool.Name, Input: string(args)}
+	v.args, v.rec.ArgsDigest, v.once = args, audit.Digest(args), true
+	v.act = allowonce.Action{Host: HostName, Tool: r.up.name + "/" + r.tool.Name, Input: string(args)}
 	j := g.judges[r.up.name]
-	rep, err := g.evaluate(ctx, j, r, args)
-	if err != nil {
-		if res, ok := g.allowedOnce(ctx, r, req, args, act, rec); ok {
-			return res
-		}
-		rec.Decision, rec.Error = "refused", err.Error()
-		return g.refuse(rec, mcpserver.Failure("", err))
+	if v.rep, v.err = g.evaluate(ctx, j, r, args); v.err != nil {
+		return v
 	}
-	rec.Decision, rec.Rules = string(rep.RiskAssessment), rep.RuleIDs()
-	canAsk := g.canElicit(ctx)
-	a := hooks.Verdict(rep, j.failOn, canAsk)
+	v.rec.Decision, v.rec.Rules = string(v.rep.RiskAssessment), v.rep.RuleIDs()
+	v.answer = hooks.Verdict(v.rep, j.failOn, canAsk)
 	switch {
 	case matches(j.policy.AlwaysBlock, r.tool.Name):
-		a = hooks.Answer{Stop: true, Reason: fmt.Sprintf("Recourse stopped this call: the gateway's configuration refuses %s on %s (always_block).", r.tool.Name, r.up.name)}
-		rec.Decision = string(model.Block)
-	case matches(j.policy.AlwaysAsk, r.tool.Name) && !a.Stop && !a.Ask:
-		a = hooks.Verdict(&report.ConsequenceReport{RiskAssessment: model.Escalate,
-			AssessmentReason: fmt.Sprintf("the gateway's configuration asks a person before %s on %s (always_ask); Recourse's own verdict was %s", r.tool.Name, r.up.name, rep.RiskAssessment)},
+		v.answer = hooks.Answer{Stop: true, Reason: fmt.Sprintf("Recourse stopped this call: the gateway's configuration refuses %s on %s (always_block).", r.tool.Name, r.up.name)}
+		v.rec.Decision = string(model.Block)
+	case matches(j.policy.AlwaysAsk, r.tool.Name) && !v.answer.Stop && !v.answer.Ask:
+		v.answer = hooks.Verdict(&report.ConsequenceReport{RiskAssessment: model.Escalate,
+			AssessmentReason: fmt.Sprintf("the gateway's configuration asks a person before %s on %s (always_ask); Recourse's own verdict was %s", r.tool.Name, r.up.name, v.rep.RiskAssessment)},
 			model.Escalate, canAsk)
 	}
-	if a.Ask || a.Stop {
-		if res, ok := g.allowedOnce(ctx, r, req, args, act, rec); ok {
-			return res
+	return v
+}
+
+// carry carries out a verdict: the call is forwarded, refused, or (for an
+// escalate a client can be asked about) put to the person first.
+func (g *Gateway) carry(ctx context.Context, r route, req mcp.CallToolRequest, v verdict) *mcp.CallToolResult {
+	rec, a := v.rec, v.answer
+	if v.err != nil || a.Ask || a.Stop {
+		if v.once {
+			if res, ok := g.allowedOnce(ctx, r, req, v.args, v.act, rec); ok {
+				return res
+			}
 		}
 	}
 	switch {
+	case v.err != nil:
+		rec.Decision, rec.Error = "refused", v.err.Error()
+		return g.refuse(rec, mcpserver.Failure(v.kind, v.err))
 	case a.Ask:
 		var ok bool
 		var outcome string
@@ -464,7 +507,7 @@ func (g *Gateway) call(ctx context.Context, r route, req mcp.CallToolRequest) *m
 		rec.Elicitation = outcome
 		if !ok {
 			reason := "Recourse refused this call: a person was asked and did not approve it (" + outcome + "). " + a.Reason
-			return g.refuse(rec, mcpserver.Refusal(rep, mcpserver.KindNeedsApproval, reason))
+			return g.refuse(rec, mcpserver.Refusal(v.rep, mcpserver.KindNeedsApproval, reason))
 		}
 	case a.Stop:
 		kind := mcpserver.KindNeedsApproval
@@ -473,14 +516,14 @@ func (g *Gateway) call(ctx context.Context, r route, req mcp.CallToolRequest) *m
 		} else {
 			rec.Elicitation = "unavailable" // a person could have let it through, had the client asked
 		}
-		reason := a.Reason + hooks.AllowOnceNote(g.opts.AllowOnce, g.opts.AllowOnceErr, act, a.Reason)
-		return g.refuse(rec, mcpserver.Refusal(rep, kind, reason))
+		reason := a.Reason + hooks.AllowOnceNote(g.opts.AllowOnce, g.opts.AllowOnceErr, v.act, a.Reason)
+		return g.refuse(rec, mcpserver.Refusal(v.rep, kind, reason))
 	}
 	rec.Forwarded = true
 	if err := g.record(rec); err != nil {
 		return g.failed(err)
 	}
-	return g.forward(ctx, r, req, args, a.Context)
+	return g.forward(ctx, r, req, v.args, a.Context)
 }
 
 // allowedOnce forwards a call that would otherwise be refused when a
