@@ -30,6 +30,7 @@ import (
 	"github.com/recourse-dev/recourse/internal/jsonerr"
 	"github.com/recourse-dev/recourse/internal/redact"
 	"github.com/recourse-dev/recourse/internal/suggest"
+	"github.com/recourse-dev/recourse/internal/workers"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/policy"
 	"github.com/recourse-dev/recourse/report"
@@ -87,12 +88,12 @@ type Evaluator struct {
 	// policy is swapped whole when a policy bundle changes (SetPolicy):
 	// an evaluation decides with the policy it started with.
 	policy  atomic.Pointer[policy.Engine]
-	workers *workers
+	workers *workers.Pool // a plan's or a large input's evaluations
 }
 
 // New returns an evaluator over a rule engine and a prepared policy.
 func New(r *rules.Engine, p *policy.Engine) *Evaluator {
-	e := &Evaluator{rules: r, workers: newWorkers()}
+	e := &Evaluator{rules: r, workers: workers.New()}
 	e.policy.Store(p)
 	return e
 }
@@ -131,6 +132,16 @@ func (e *Evaluator) MCPCall(ctx context.Context, data []byte, opts Options) (*re
 	return e.Evaluate(ctx, KindMCPCall, data, nil, opts)
 }
 
+// Call evaluates an MCP tool call its caller has already read, as a
+// gateway holds a tools/call (mcpcall.NewCall): the same judgement as
+// MCPCall's of the call written as JSON, without writing and reading it
+// again. arguments are the call's arguments as the client wrote them, from
+// which c.Arguments was read: their size bounds the evaluation as an
+// input's does, and a credential in them is masked in the report.
+func (e *Evaluator) Call(ctx context.Context, c *mcpcall.Call, arguments []byte, opts Options) (*report.ConsequenceReport, error) {
+	return e.guard(ctx, input{kind: KindMCPCall, call: c, data: arguments}, nil, opts)
+}
+
 // Kind is what an input is.
 type Kind int
 
@@ -152,11 +163,13 @@ func (e *Evaluator) Evaluate(ctx context.Context, kind Kind, data []byte, eviden
 
 // input is what an evaluation reads: the bytes of a plan or an MCP call,
 // or a shell line, which Shell hands over as the string it is rather than
-// copying it to bytes and back.
+// copying it to bytes and back, or an MCP call already read (Call), with
+// its arguments' bytes as data.
 type input struct {
 	kind Kind
 	data []byte
 	line string
+	call *mcpcall.Call
 }
 
 func (in input) size() int { return len(in.data) + len(in.line) }
@@ -229,7 +242,13 @@ func parse(in input, opts Options, deadline time.Time) (model.Source, []model.Mu
 		info.Cwd = opts.Cwd
 		return model.SourceShell, ms, nil, info, err // a nil inventory is an empty one
 	case KindMCPCall:
-		ms, err := mcpcall.Parse(data)
+		var ms []model.Mutation
+		var err error
+		if in.call != nil {
+			ms = mcpcall.Mutations(in.call)
+		} else {
+			ms, err = mcpcall.Parse(data)
+		}
 		if opts.Cwd != "" {
 			// A hook's working directory: the agent's file tools read a
 			// relative path from it.
@@ -433,7 +452,7 @@ func (e *Evaluator) guard(ctx context.Context, in input, evidence []report.Evide
 	// to capture by value, and capturing opts itself would move it to the
 	// heap on every evaluation, inline ones included.
 	workerOpts := opts
-	e.workers.run(func() {
+	e.workers.Go(func() {
 		rep, err := e.recovered(ctx, in, evidence, workerOpts)
 		done <- result{rep, err}
 	})
@@ -601,6 +620,13 @@ func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.M
 // Masking every string a report derives from a line cost a third of a
 // typical line's evaluation.
 func mayQuoteSecrets(in input, opts Options) bool {
+	if c := in.call; c != nil {
+		// Its names and annotations are not in data, which holds only its
+		// arguments.
+		if redact.Suspect(c.Server) || redact.Suspect(c.Tool) || c.Annotations != nil && c.Annotations.Title != nil && redact.Suspect(*c.Annotations.Title) {
+			return true
+		}
+	}
 	return in.kind == KindTerraform || redact.Suspect(in.line) || redact.Suspect(in.data) || redact.Suspect(opts.Cwd)
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/recourse-dev/recourse/evaluator/mcpcall"
 	"github.com/recourse-dev/recourse/evaluator/shell"
 	"github.com/recourse-dev/recourse/model"
 )
@@ -84,6 +85,55 @@ func TestMCPUnreadArgumentIsNeverAllowed(t *testing.T) {
 // ≤ 30 µs; see docs/performance.md for where the time goes): a
 // destructive call, and a read as the gateway sends it, with the
 // upstream's annotations.
+// TestCallIsMCPCall: a call its caller has read (Call, as the gateway
+// evaluates) gets the report MCPCall gives the same call written as
+// JSON, for every call of the corpus and for calls whose names, title or
+// arguments hold a credential, which both mask.
+func TestCallIsMCPCall(t *testing.T) {
+	data, err := os.ReadFile("../testdata/mcp/calls.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := []string{
+		`{"server": "db", "tool": "run_sql", "arguments": {"sql": "DROP TABLE users", "password": "hunter2-Secr3t-pass"}}`,
+		`{"server": "ghp_0123456789abcdefghijABCDEFGHIJ012345", "tool": "delete_repository", "arguments": {"repo": "api"}}`,
+		`{"server": "s", "tool": "t", "arguments": {}, "annotations": {"title": "token AKIAIOSFODNN7EXAMPLE", "readOnlyHint": true}}`,
+	}
+	for line := range strings.Lines(string(data)) {
+		var c callCase
+		if err := json.Unmarshal([]byte(line), &c); err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, string(c.Call))
+	}
+	ev := newEvaluator(t)
+	for _, doc := range docs {
+		call, err := mcpcall.Decode([]byte(doc))
+		if err != nil {
+			t.Fatalf("%s: %v", doc, err)
+		}
+		var parts struct {
+			Arguments json.RawMessage `json:"arguments"`
+		}
+		if err := json.Unmarshal([]byte(doc), &parts); err != nil {
+			t.Fatal(err)
+		}
+		want, err := ev.MCPCall(context.Background(), []byte(doc), Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", doc, err)
+		}
+		got, err := ev.Call(context.Background(), call, parts.Arguments, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", doc, err)
+		}
+		w, _ := json.Marshal(want)
+		g, _ := json.Marshal(got)
+		if string(g) != string(w) {
+			t.Errorf("%s:\nCall    %s\nMCPCall %s", doc, g, w)
+		}
+	}
+}
+
 func BenchmarkMCPCall(b *testing.B) {
 	ev := newEvaluator(b)
 	for _, c := range []struct{ name, call string }{

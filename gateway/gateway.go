@@ -23,6 +23,7 @@ import (
 	"github.com/recourse-dev/recourse/allowonce"
 	"github.com/recourse-dev/recourse/audit"
 	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/evaluator/mcpcall"
 	"github.com/recourse-dev/recourse/hooks"
 	"github.com/recourse-dev/recourse/internal/redact"
 	"github.com/recourse-dev/recourse/mcpserver"
@@ -570,21 +571,11 @@ func callArguments(p mcp.CallToolParams) ([]byte, error) {
 // arguments, and the annotations the upstream advertised, which are
 // evidence only (the rules never let them lower a verdict).
 func (g *Gateway) evaluate(ctx context.Context, j judge, r route, args []byte) (*report.ConsequenceReport, error) {
-	input, err := json.Marshal(callInput{Server: r.up.name, Tool: r.tool.Name, Arguments: args, Annotations: annotations(r.tool.Annotations)})
+	c, err := mcpcall.NewCall(r.up.name, r.tool.Name, args, annotations(r.tool.Annotations))
 	if err != nil {
 		return nil, err
 	}
-	return j.ev.Evaluate(ctx, evaluator.KindMCPCall, input, nil,
-		evaluator.Options{Environment: j.environment, Actor: g.opts.Actor, Timeout: g.opts.Timeout})
-}
-
-// callInput is a call as the evaluator's MCP call input reads it
-// (evaluator/mcpcall).
-type callInput struct {
-	Server      string                 `json:"server"`
-	Tool        string                 `json:"tool"`
-	Arguments   json.RawMessage        `json:"arguments"`
-	Annotations *model.ToolAnnotations `json:"annotations,omitempty"`
+	return j.ev.Call(ctx, c, args, evaluator.Options{Environment: j.environment, Actor: g.opts.Actor, Timeout: g.opts.Timeout})
 }
 
 // annotations are the upstream's tool annotations as the MCP call input

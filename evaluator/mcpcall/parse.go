@@ -83,24 +83,38 @@ func Decode(data []byte) (*Call, error) {
 		return nil, invalid("name", fmt.Sprintf("the call names two tools, %q (tool) and %q (name)", *doc.Tool, *doc.Name),
 			`one tool name: "tool", or MCP's "name" as in tools/call`)
 	}
-	if tool == nil || strings.TrimSpace(*tool) == "" {
-		return nil, invalid("tool", "the tool name is missing or empty", `a non-empty "tool" string`)
+	var name, server string
+	if tool != nil {
+		name = *tool
 	}
-	c := &Call{Tool: strings.TrimSpace(*tool), Arguments: map[string]any{}}
 	if doc.Server != nil {
-		c.Server = strings.TrimSpace(*doc.Server)
+		server = *doc.Server
 	}
-	if len(doc.Arguments) > 0 && string(doc.Arguments) != "null" {
-		if err := json.Unmarshal(doc.Arguments, &c.Arguments); err != nil {
-			return nil, invalid("arguments", "arguments is not a JSON object", `an object of the tool's arguments, e.g. {"owner": "acme", "repo": "api"}`)
-		}
+	c, err := NewCall(server, name, doc.Arguments, nil)
+	if err != nil {
+		return nil, err
 	}
 	if len(doc.Annotations) > 0 && string(doc.Annotations) != "null" {
-		a, err := decodeAnnotations(doc.Annotations)
-		if err != nil {
+		if c.Annotations, err = decodeAnnotations(doc.Annotations); err != nil {
 			return nil, err
 		}
-		c.Annotations = a
+	}
+	return c, nil
+}
+
+// NewCall is a call given by its parts, as a gateway holds a tools/call:
+// the server's name, the tool's, the arguments as the client wrote them
+// (absent or null for none) and the annotations the server advertised.
+// It checks them as Decode checks a document's.
+func NewCall(server, tool string, arguments json.RawMessage, annotations *model.ToolAnnotations) (*Call, error) {
+	c := &Call{Server: strings.TrimSpace(server), Tool: strings.TrimSpace(tool), Arguments: map[string]any{}, Annotations: annotations}
+	if c.Tool == "" {
+		return nil, invalid("tool", "the tool name is missing or empty", `a non-empty "tool" string`)
+	}
+	if len(arguments) > 0 && string(arguments) != "null" {
+		if err := json.Unmarshal(arguments, &c.Arguments); err != nil {
+			return nil, invalid("arguments", "arguments is not a JSON object", `an object of the tool's arguments, e.g. {"owner": "acme", "repo": "api"}`)
+		}
 	}
 	return c, nil
 }
