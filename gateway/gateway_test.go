@@ -5,12 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -62,6 +64,20 @@ type fixture struct {
 	records map[string]string // upstream name → its record file
 	log     string
 	store   *allowonce.Store
+	// stdio connects clients over ServeStdio, as the command serves,
+	// rather than in process to the MCP server. One stdio client is
+	// connected at a time (mcp-go has one stdio session a process):
+	// connecting another ends the last (stopStdio).
+	stdio     bool
+	stopStdio func()
+}
+
+// overBoth runs test over both ways a client reaches the gateway: in
+// process to its MCP server (as over HTTP) and over ServeStdio, whose
+// shortcut answers most calls itself.
+func overBoth(t *testing.T, test func(t *testing.T, stdio bool)) {
+	t.Run("in-process", func(t *testing.T) { test(t, false) })
+	t.Run("stdio", func(t *testing.T) { test(t, true) })
 }
 
 // start runs a gateway whose servers are the test upstream under each of
@@ -134,9 +150,14 @@ func (f *fixture) connectAt(t testing.TB, e *elicitor, version string) *client.C
 	if e != nil {
 		opts = append(opts, client.WithElicitationHandler(e))
 	}
-	c, err := client.NewInProcessClientWithOptions(f.g.MCP(), opts...)
-	if err != nil {
-		t.Fatal(err)
+	var c *client.Client
+	if f.stdio {
+		c = f.connectStdio(t, opts)
+	} else {
+		var err error
+		if c, err = client.NewInProcessClientWithOptions(f.g.MCP(), opts...); err != nil {
+			t.Fatal(err)
+		}
 	}
 	ctx := context.Background()
 	if err := c.Start(ctx); err != nil {
@@ -153,6 +174,33 @@ func (f *fixture) connectAt(t testing.TB, e *elicitor, version string) *client.C
 	}
 	t.Cleanup(func() { c.Close() })
 	return c
+}
+
+// connectStdio serves the gateway over pipes with ServeStdio and returns
+// a client of them, ending the last such client's session first.
+func (f *fixture) connectStdio(t testing.TB, opts []client.ClientOption) *client.Client {
+	t.Helper()
+	if f.stopStdio != nil {
+		f.stopStdio()
+	}
+	fromGateway, toClient := io.Pipe()
+	fromClient, toGateway := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- f.g.ServeStdio(ctx, fromClient, toClient) }()
+	var once sync.Once
+	f.stopStdio = func() {
+		once.Do(func() {
+			toGateway.Close() // the client's input ends, as when it exits,
+			toClient.Close()  // and the client reads its end: what the gateway still writes fails
+			if err := <-done; err != nil {
+				t.Errorf("ServeStdio: %v", err)
+			}
+			cancel()
+		})
+	}
+	t.Cleanup(f.stopStdio)
+	return client.NewClient(transport.NewIO(fromGateway, toGateway, nil), opts...)
 }
 
 func call(t *testing.T, c *client.Client, name string, args map[string]any) *mcp.CallToolResult {
@@ -227,7 +275,12 @@ func text(res *mcp.CallToolResult) string {
 }
 
 func TestCallsAreJudgedBeforeTheyAreForwarded(t *testing.T) {
+	overBoth(t, testCallsAreJudgedBeforeTheyAreForwarded)
+}
+
+func testCallsAreJudgedBeforeTheyAreForwarded(t *testing.T, stdio bool) {
 	f := start(t, map[string]string{"records": ""})
+	f.stdio = stdio
 	approving := &elicitor{action: mcp.ElicitationResponseActionAccept, approve: true}
 	denying := &elicitor{action: mcp.ElicitationResponseActionAccept, approve: false}
 	declining := &elicitor{action: mcp.ElicitationResponseActionDecline}
@@ -322,11 +375,14 @@ func allowOnceCode(t *testing.T, s string) string {
 	return code
 }
 
-func TestPerServerPolicy(t *testing.T) {
+func TestPerServerPolicy(t *testing.T) { overBoth(t, testPerServerPolicy) }
+
+func testPerServerPolicy(t *testing.T, stdio bool) {
 	f := start(t, map[string]string{
 		"strict": `{fail_on: warn, always_block: ["list_*"]}`,
 		"asks":   `{always_ask: [delete_file]}`,
 	})
+	f.stdio = stdio
 	c := f.connect(t, nil)
 	// Both offer every tool: names are prefixed by server.
 	res, err := c.ListTools(context.Background(), mcp.ListToolsRequest{})
@@ -357,7 +413,12 @@ func TestPerServerPolicy(t *testing.T) {
 }
 
 func TestUpstreamCrashIsRefusedThenRecovers(t *testing.T) {
+	overBoth(t, testUpstreamCrashIsRefusedThenRecovers)
+}
+
+func testUpstreamCrashIsRefusedThenRecovers(t *testing.T, stdio bool) {
 	f := start(t, map[string]string{"records": ""})
+	f.stdio = stdio
 	c := f.connect(t, nil)
 	var first struct{ PID int }
 	if err := json.Unmarshal([]byte(readLines(t, f.records["records"])[0]), &first); err != nil || first.PID == 0 {
@@ -396,8 +457,11 @@ func TestUpstreamCrashIsRefusedThenRecovers(t *testing.T) {
 	}
 }
 
-func TestToolListChangesPropagate(t *testing.T) {
+func TestToolListChangesPropagate(t *testing.T) { overBoth(t, testToolListChangesPropagate) }
+
+func testToolListChangesPropagate(t *testing.T, stdio bool) {
 	f := start(t, map[string]string{"records": ""})
+	f.stdio = stdio
 	c := f.connect(t, &elicitor{action: mcp.ElicitationResponseActionAccept, approve: true})
 	if res := call(t, c, "add_tool", map[string]any{"name": "fresh_tool"}); res.IsError {
 		t.Fatalf("%s", text(res))
@@ -418,7 +482,12 @@ func TestToolListChangesPropagate(t *testing.T) {
 // question is an input_required result; only an answer to a question the
 // gateway issued for that very call counts.
 func TestModernClientsAreAskedByMultiRoundTrip(t *testing.T) {
+	overBoth(t, testModernClientsAreAskedByMultiRoundTrip)
+}
+
+func testModernClientsAreAskedByMultiRoundTrip(t *testing.T, stdio bool) {
 	f := start(t, map[string]string{"records": ""})
+	f.stdio = stdio
 	approving := &elicitor{action: mcp.ElicitationResponseActionAccept, approve: true}
 	if res := call(t, f.connectAt(t, approving, ""), "zap_everything", map[string]any{"scope": "m1"}); res.IsError || len(approving.asked) != 1 {
 		t.Fatalf("asked %d times: %s", len(approving.asked), text(res))
@@ -513,7 +582,12 @@ func TestStreamableHTTP(t *testing.T) {
 // TestCancellationReachesTheUpstream: a client that gives up on a call
 // cancels it at the upstream too.
 func TestCancellationReachesTheUpstream(t *testing.T) {
+	overBoth(t, testCancellationReachesTheUpstream)
+}
+
+func testCancellationReachesTheUpstream(t *testing.T, stdio bool) {
 	f := start(t, map[string]string{"records": ""})
+	f.stdio = stdio
 	c := f.connect(t, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	errc := make(chan error, 1)

@@ -9,7 +9,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/mark3labs/mcp-go/server"
 	"github.com/spf13/cobra"
 	"go.yaml.in/yaml/v3"
 
@@ -100,9 +99,7 @@ always_ask) and a top-level decision_log file. See docs/gateway.md.`,
 			if listen != "" {
 				err = g.ServeHTTP(ctx, gateway.HTTPOptions{Addr: listen, AllowRemote: allowRemote, TokenFile: tokenFile})
 			} else {
-				stdio := server.NewStdioServer(g.MCP())
-				server.WithWorkerPoolSize(16)(stdio) // calls in flight are independent
-				err = stdio.Listen(ctx, cmd.InOrStdin(), cmd.OutOrStdout())
+				err = g.ServeStdio(ctx, cmd.InOrStdin(), cmd.OutOrStdout())
 			}
 			if err != nil && ctx.Err() == nil {
 				return errorDocument(cmd, err)

@@ -1,0 +1,243 @@
+package gateway
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"sync"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/recourse-dev/recourse/internal/workers"
+)
+
+// stdioWorkers is how many calls mcp-go's stdio server handles at once;
+// stdioCalls how many the shortcut does before it stops reading.
+const (
+	stdioWorkers = 16
+	stdioCalls   = 128
+)
+
+// ServeStdio serves the gateway to one client over stdio until in ends or
+// ctx is done.
+//
+// It is mcp-go's stdio server with one shortcut. mcp-go reads a message
+// some nine times over before a tool's handler runs, a third of the
+// gateway's CPU for a forwarded call by profile, and that CPU is latency
+// when calls queue; so a tools/call is read here once, judged, and
+// carried out and answered directly. What needs mcp-go's session goes to
+// its server unchanged, as every other message does: a call that would
+// ask the person at the client (whether the client can be asked, and the
+// elicitation round trip, are the session's), a call of protocol
+// 2026-07-28 (whose requests carry their own protocol state), and one
+// naming a tool no upstream offers. The judgement and what follows it
+// are the handler's own (judgeCall, carry): the shortcut is a second
+// reader of the same call, not a second gate.
+func (g *Gateway) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	f := &stdioFront{g: g, out: &lineWriter{w: out}, inFlight: map[string]context.CancelFunc{}, slots: make(chan struct{}, stdioCalls), workers: workers.New()}
+	pr, pw := io.Pipe()
+	f.pass = pw
+	go func() { pw.CloseWithError(f.read(ctx, in)) }() // nil: mcp-go reads EOF
+	s := server.NewStdioServer(g.mcp)
+	server.WithWorkerPoolSize(stdioWorkers)(s) // calls in flight are independent
+	err := s.Listen(ctx, pr, f.out)
+	pr.Close() // a message read after the server stopped is not waited on
+	cancel()   // as mcp-go does its own: the input ended, calls in flight end
+	f.calls.Wait()
+	return err
+}
+
+// stdioFront reads the client's messages ahead of mcp-go's stdio server.
+type stdioFront struct {
+	g       *Gateway
+	out     *lineWriter // the client's, shared with mcp-go's server
+	pass    io.Writer   // mcp-go's server's input
+	slots   chan struct{}
+	workers *workers.Pool // a call's judgement grows a goroutine's stack
+	calls   sync.WaitGroup
+
+	mu       sync.Mutex
+	inFlight map[string]context.CancelFunc // request id → its cancellation
+}
+
+// lineWriter writes each message as one write, from any goroutine. Every
+// write of mcp-go's stdio server is one whole line.
+type lineWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lineWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// message is what the shortcut reads of every message.
+type message struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Method  string          `json:"method"`
+	Params  json.RawMessage `json:"params"`
+}
+
+// read reads the client's messages, one a line, until in ends: the calls
+// it can answer it starts, the rest it passes on.
+func (f *stdioFront) read(ctx context.Context, in io.Reader) error {
+	r := bufio.NewReader(in)
+	for {
+		line, err := r.ReadBytes('\n')
+		if len(line) > 0 && !f.take(ctx, line) {
+			if line[len(line)-1] != '\n' {
+				line = append(line, '\n')
+			}
+			if _, werr := f.pass.Write(line); werr != nil {
+				return werr
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// take starts the call a line asks for, if the shortcut may answer it,
+// and reports whether it did. A cancellation is noted and passed on.
+func (f *stdioFront) take(ctx context.Context, line []byte) bool {
+	var msg message
+	if json.Unmarshal(line, &msg) != nil || msg.JSONRPC != mcp.JSONRPC_VERSION {
+		return false // mcp-go's server answers what is malformed
+	}
+	switch {
+	case msg.Method == string(mcp.MethodNotificationCancelled):
+		f.cancel(msg.Params)
+		return false
+	case msg.Method != string(mcp.MethodToolsCall) || len(msg.ID) == 0 || string(msg.ID) == "null":
+		return false
+	}
+	var req mcp.CallToolRequest // its params read as mcp-go's server reads them
+	req.Method = msg.Method
+	if json.Unmarshal(msg.Params, &req.Params) != nil || req.Params.Meta.ProtocolVersion() != "" {
+		return false
+	}
+	r, ok := f.g.route(req.Params.Name)
+	if !ok {
+		return false
+	}
+	key := idKey(msg.ID)
+	callCtx, cancel := context.WithCancel(ctx)
+	f.mu.Lock()
+	if _, dup := f.inFlight[key]; dup {
+		f.mu.Unlock()
+		cancel()
+		return false // an id already in flight: mcp-go's server answers it
+	}
+	f.inFlight[key] = cancel
+	f.mu.Unlock()
+	f.slots <- struct{}{}
+	f.calls.Add(1)
+	f.workers.Go(func() {
+		defer func() {
+			f.mu.Lock()
+			delete(f.inFlight, key)
+			f.mu.Unlock()
+			cancel()
+			<-f.slots
+			f.calls.Done()
+		}()
+		f.serve(callCtx, msg.ID, line, r, req)
+	})
+	return true
+}
+
+// serve judges and carries out one call, and answers it: a call that
+// would ask a person goes to mcp-go's server instead, which judges it
+// again with the session's capabilities. A call the client cancelled
+// gets no answer, as MCP has it.
+func (f *stdioFront) serve(ctx context.Context, id json.RawMessage, line []byte, r route, req mcp.CallToolRequest) {
+	var ask bool
+	res := f.g.guarded(req.Params.Name, func() *mcp.CallToolResult {
+		v := f.g.judgeCall(ctx, r, req.Params, true)
+		if ask = v.answer.Ask; ask {
+			return nil
+		}
+		return f.g.carry(ctx, r, req, v)
+	})
+	switch {
+	case ctx.Err() != nil:
+	case ask:
+		if _, err := f.pass.Write(line); err != nil {
+			f.g.opts.Logger.Warn("passing a call to be asked about", "error", err)
+		}
+	default:
+		f.answer(id, res)
+	}
+}
+
+// answer writes a call's response.
+func (f *stdioFront) answer(id json.RawMessage, res *mcp.CallToolResult) {
+	b, err := json.Marshal(response{JSONRPC: mcp.JSONRPC_VERSION, ID: id, Result: res})
+	if err == nil && res == nil {
+		err = errors.New("no result")
+	}
+	if err != nil {
+		// Not a result the client could read: it is told so, rather than
+		// left waiting.
+		f.g.opts.Logger.Error("encoding a call's result", "error", err)
+		r := response{JSONRPC: mcp.JSONRPC_VERSION, ID: id, Error: &responseError{Code: mcp.INTERNAL_ERROR, Message: "the result could not be encoded: " + err.Error()}}
+		b, _ = json.Marshal(r)
+	}
+	if _, err := f.out.Write(append(b, '\n')); err != nil {
+		f.g.opts.Logger.Warn("writing a call's result", "error", err)
+	}
+}
+
+// response is a JSON-RPC response to a call, its id as the client wrote it.
+type response struct {
+	JSONRPC string              `json:"jsonrpc"`
+	ID      json.RawMessage     `json:"id"`
+	Result  *mcp.CallToolResult `json:"result,omitempty"`
+	Error   *responseError      `json:"error,omitempty"`
+}
+
+type responseError struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+}
+
+// cancel ends the call a notifications/cancelled names, if it is one of
+// the shortcut's: its context reaches the upstream as mcp-go's client's
+// own cancellation.
+func (f *stdioFront) cancel(params json.RawMessage) {
+	var p struct {
+		RequestID json.RawMessage `json:"requestId"`
+	}
+	if json.Unmarshal(params, &p) != nil || len(p.RequestID) == 0 {
+		return
+	}
+	f.mu.Lock()
+	cancel := f.inFlight[idKey(p.RequestID)]
+	f.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+}
+
+// idKey is a request id as a map key: its JSON, compacted, so that the
+// id of a cancellation finds the request's however it is spaced.
+func idKey(id json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, id) != nil {
+		return string(id)
+	}
+	return b.String()
+}

@@ -1,0 +1,154 @@
+package gateway
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// stdioSession is a client that writes JSON-RPC lines to ServeStdio and
+// reads its answers, as an agent's host does over the process's stdio.
+type stdioSession struct {
+	t       *testing.T
+	in      *io.PipeWriter
+	answers chan map[string]json.RawMessage
+}
+
+func serveStdio(t *testing.T, f *fixture) *stdioSession {
+	t.Helper()
+	fromGateway, toClient := io.Pipe()
+	fromClient, toGateway := io.Pipe()
+	done := make(chan error, 1)
+	go func() { done <- f.g.ServeStdio(context.Background(), fromClient, toClient) }()
+	s := &stdioSession{t: t, in: toGateway, answers: make(chan map[string]json.RawMessage, 100)}
+	go func() {
+		sc := bufio.NewScanner(fromGateway)
+		for sc.Scan() {
+			var m map[string]json.RawMessage
+			if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+				t.Errorf("the gateway wrote %q: %v", sc.Text(), err)
+			}
+			s.answers <- m
+		}
+	}()
+	t.Cleanup(func() {
+		toGateway.Close()
+		toClient.Close()
+		if err := <-done; err != nil {
+			t.Errorf("ServeStdio: %v", err)
+		}
+	})
+	s.send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`)
+	s.next()
+	s.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	return s
+}
+
+func (s *stdioSession) send(line string) {
+	s.t.Helper()
+	if _, err := io.WriteString(s.in, line+"\n"); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+// next is the gateway's next message, notifications skipped.
+func (s *stdioSession) next() map[string]json.RawMessage {
+	s.t.Helper()
+	for {
+		select {
+		case m := <-s.answers:
+			if _, ok := m["id"]; ok {
+				return m
+			}
+		case <-time.After(10 * time.Second):
+			s.t.Fatal("no answer")
+		}
+	}
+}
+
+// TestStdioShortcut shows the calls ServeStdio answers itself and those
+// it leaves to mcp-go's server, through the answers a client reads: the
+// shortcut echoes an id as written (mcp-go's server reads a number as a
+// float and writes 12345678901234567890 back as 12345678901234567000).
+func TestStdioShortcut(t *testing.T) {
+	f := start(t, map[string]string{"records": ""})
+	s := serveStdio(t, f)
+	const bigID = `12345678901234567890`
+	cases := []struct {
+		name     string
+		line     string
+		id       string // the id the answer carries
+		result   string // in the answer's result, or "" for an error answer
+		received []string
+	}{
+		{"a read is forwarded by the shortcut", `{"jsonrpc":"2.0","id":` + bigID + `,"method":"tools/call","params":{"name":"list_records","arguments":{}}}`,
+			bigID, `done: list_records`, []string{"list_records"}},
+		{"a string id", `{"jsonrpc":"2.0","id":"call-1","method":"tools/call","params":{"name":"list_records"}}`,
+			`"call-1"`, `done: list_records`, []string{"list_records"}},
+		{"a block is refused by the shortcut", `{"jsonrpc":"2.0","id":` + bigID + `,"method":"tools/call","params":{"name":"execute_sql","arguments":{"sql":"DROP TABLE users"}}}`,
+			bigID, `"kind":"blocked"`, nil},
+		{"arguments that are not an object", `{"jsonrpc":"2.0","id":` + bigID + `,"method":"tools/call","params":{"name":"list_records","arguments":[1]}}`,
+			bigID, `"kind":"invalid_argument"`, nil},
+		{"an escalate goes to mcp-go's server, which has the session", `{"jsonrpc":"2.0","id":` + bigID + `,"method":"tools/call","params":{"name":"zap_everything","arguments":{"scope":"s"}}}`,
+			`12345678901234567000`, `"kind":"needs_approval"`, nil},
+		{"an unknown tool goes to mcp-go's server", `{"jsonrpc":"2.0","id":` + bigID + `,"method":"tools/call","params":{"name":"no_such_tool","arguments":{}}}`,
+			`12345678901234567000`, "", nil},
+		{"the status tool goes to mcp-go's server", `{"jsonrpc":"2.0","id":` + bigID + `,"method":"tools/call","params":{"name":"` + StatusTool + `"}}`,
+			`12345678901234567000`, `restarts`, nil},
+		{"a protocol 2026-07-28 call goes to mcp-go's server", `{"jsonrpc":"2.0","id":` + bigID + `,"method":"tools/call","params":{"name":"list_records","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"raw","version":"1"}}}}`,
+			`12345678901234567000`, `done: list_records`, []string{"list_records"}},
+		{"a malformed line goes to mcp-go's server", `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":`,
+			`null`, "", nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s.t = t
+			before := len(f.received(t, "records"))
+			s.send(tc.line)
+			m := s.next()
+			if string(m["id"]) != tc.id {
+				t.Errorf("id %s, want %s", m["id"], tc.id)
+			}
+			switch {
+			case tc.result == "" && m["error"] == nil:
+				t.Errorf("no error answer: %v", m)
+			case tc.result != "" && !strings.Contains(string(m["result"]), tc.result):
+				t.Errorf("result %s, want one with %s (%s)", m["result"], tc.result, m["error"])
+			}
+			if got := f.received(t, "records")[before:]; !slices.Equal(got, tc.received) {
+				t.Errorf("the upstream received %v, want %v", got, tc.received)
+			}
+		})
+	}
+}
+
+// TestStdioCallsInFlight: many calls at once, answered by the shortcut
+// and by mcp-go's server, each get their own answer.
+func TestStdioCallsInFlight(t *testing.T) {
+	f := start(t, map[string]string{"records": ""})
+	s := serveStdio(t, f)
+	want := map[string]bool{}
+	for i := range 60 {
+		tool := []string{"list_records", "zap_everything", "execute_sql"}[i%3]
+		s.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":"c%d","method":"tools/call","params":{"name":%q,"arguments":{"sql":"SELECT 1"}}}`, i, tool))
+		want[fmt.Sprintf(`"c%d"`, i)] = tool == "list_records" || tool == "execute_sql"
+	}
+	for range 60 {
+		m := s.next()
+		id := string(m["id"])
+		forwarded, ok := want[id]
+		if !ok {
+			t.Fatalf("an answer to %s, twice or never asked", id)
+		}
+		delete(want, id)
+		if got := !strings.Contains(string(m["result"]), `"isError":true`); got != forwarded {
+			t.Errorf("%s: forwarded %v, want %v: %s", id, got, forwarded, m["result"])
+		}
+	}
+}
