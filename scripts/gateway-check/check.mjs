@@ -224,14 +224,25 @@ async function bench() {
   }
   async function spawn(command, args, records) {
     const c = new Client({ name: "bench", version: "1" });
-    await c.connect(new StdioClientTransport({ command, args, env: { ...process.env, RECORD_FILE: path.join(work, records) } }));
-    return c;
+    const t = new StdioClientTransport({ command, args, env: { ...process.env, RECORD_FILE: path.join(work, records) } });
+    await c.connect(t);
+    return { client: c, pid: t.pid };
   }
-  const sides = [{ name: "direct", client: await spawn(upstream, [], "direct.jsonl") }];
-  if (relay) sides.push({ name: "relay", client: await spawn(relay, [upstream], "relay.jsonl") });
-  const { client } = await connect(null);
+  // cpu is the CPU time (ms) a process has used: its own, not its
+  // children's (Linux; null elsewhere).
+  const cpu = (pid) => {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return (Number(f[11]) + Number(f[12])) * 10; // utime, stime in ticks of 10 ms
+    } catch {
+      return null;
+    }
+  };
+  const sides = [{ name: "direct", ...(await spawn(upstream, [], "direct.jsonl")) }];
+  if (relay) sides.push({ name: "relay", ...(await spawn(relay, [upstream], "relay.jsonl")) });
+  const { client, transport } = await connect(null);
   await waitForTools(client, ["list_records"]);
-  sides.push({ name: "gateway", client });
+  sides.push({ name: "gateway", client, pid: transport.pid });
   for (const s of sides) await run(s.client, 200, []); // warm up
   const pct = (lat, q) => lat.sort((a, b) => a - b)[Math.floor(lat.length * q)];
   const minus = (a, b) => ({ p50: a.p50 - b.p50, p99: a.p99 - b.p99 });
@@ -239,8 +250,10 @@ async function bench() {
   const line = (name, x) => console.log(`  ${name.padEnd(22)} p50 ${f(x.p50)} ms  p99 ${f(x.p99)} ms`);
   console.log(`gateway overhead, ${runs} runs of ${calls} calls, ${inFlight} in flight, each ${rounds} rounds in turns (list_records, judged allow):`);
   const added = { gateway: [], relay: [] };
+  const cpuPerCall = { gateway: [], relay: [] };
   for (let k = 0; k < runs; k++) {
     const lat = Object.fromEntries(sides.map((s) => [s.name, []]));
+    const cpuBefore = Object.fromEntries(sides.map((s) => [s.name, cpu(s.pid)]));
     for (let i = 0; i < rounds; i++) {
       for (let j = 0; j < sides.length; j++) {
         const s = sides[(i + j) % sides.length];
@@ -254,6 +267,12 @@ async function bench() {
       if (!stats[name]) continue;
       added[name].push(minus(stats[name], stats.direct));
       line(`added by the ${name}`, added[name].at(-1));
+      const after = cpu(sides.find((s) => s.name === name).pid);
+      if (after !== null && cpuBefore[name] !== null) {
+        const used = after - cpuBefore[name];
+        cpuPerCall[name].push((used * 1000) / calls);
+        console.log(`  ${name} CPU a call`.padEnd(24) + `${cpuPerCall[name].at(-1).toFixed(0)} µs`);
+      }
     }
   }
   for (const s of sides) await s.client.close();
@@ -264,6 +283,7 @@ async function bench() {
     const range = (q) => `${f(Math.min(...xs.map((x) => x[q])))} to ${f(Math.max(...xs.map((x) => x[q])))}`;
     line(`added by the ${name}`, { p50: median(xs.map((x) => x.p50)), p99: median(xs.map((x) => x.p99)) });
     console.log(`  ${"".padEnd(22)} (runs: p50 ${range("p50")} ms, p99 ${range("p99")} ms)`);
+    if (cpuPerCall[name].length) console.log(`  ${name} CPU a call`.padEnd(24) + `${median(cpuPerCall[name]).toFixed(0)} µs`);
   }
   fs.rmSync(work, { recursive: true, force: true });
 }
