@@ -149,4 +149,18 @@ func BenchmarkMCPCall(b *testing.B) {
 			}
 		})
 	}
+	// A read as the gateway has it: already read, judged by Call.
+	readOnly := true
+	call, err := mcpcall.NewCall("records", "list_records", []byte(`{}`), &model.ToolAnnotations{ReadOnlyHint: &readOnly})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("read-as-gateway", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := ev.Call(context.Background(), call, []byte(`{}`), Options{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
