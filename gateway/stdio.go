@@ -33,7 +33,8 @@ const (
 // its server unchanged, as every other message does: a call that would
 // ask the person at the client (whether the client can be asked, and the
 // elicitation round trip, are the session's), a call of protocol
-// 2026-07-28 (whose requests carry their own protocol state), and one
+// 2026-07-28 (whose requests carry their own protocol state), a
+// task-augmented call or one answering the gateway's question, and one
 // naming a tool no upstream offers. The judgement and what follows it
 // are the handler's own (judgeCall, carry): the shortcut is a second
 // reader of the same call, not a second gate.
@@ -113,27 +114,18 @@ func (f *stdioFront) read(ctx context.Context, in io.Reader) error {
 // take starts the call a line asks for, if the shortcut may answer it,
 // and reports whether it did. A cancellation is noted and passed on.
 func (f *stdioFront) take(ctx context.Context, line []byte) bool {
-	var msg message
-	if json.Unmarshal(line, &msg) != nil || msg.JSONRPC != mcp.JSONRPC_VERSION {
-		return false // mcp-go's server answers what is malformed
+	call, cancelled := readLine(line)
+	if cancelled != nil {
+		f.cancel(cancelled)
 	}
-	switch {
-	case msg.Method == string(mcp.MethodNotificationCancelled):
-		f.cancel(msg.Params)
-		return false
-	case msg.Method != string(mcp.MethodToolsCall) || len(msg.ID) == 0 || string(msg.ID) == "null":
+	if call == nil {
 		return false
 	}
-	var req mcp.CallToolRequest // its params read as mcp-go's server reads them
-	req.Method = msg.Method
-	if json.Unmarshal(msg.Params, &req.Params) != nil || req.Params.Meta.ProtocolVersion() != "" {
-		return false
-	}
-	r, ok := f.g.route(req.Params.Name)
+	r, ok := f.g.route(call.req.Params.Name)
 	if !ok {
 		return false
 	}
-	key := idKey(msg.ID)
+	key := idKey(call.id)
 	callCtx, cancel := context.WithCancel(ctx)
 	f.mu.Lock()
 	if _, dup := f.inFlight[key]; dup {
@@ -154,9 +146,53 @@ func (f *stdioFront) take(ctx context.Context, line []byte) bool {
 			<-f.slots
 			f.calls.Done()
 		}()
-		f.serve(callCtx, msg.ID, line, r, req)
+		f.serve(callCtx, call.id, line, r, call.req)
 	})
 	return true
+}
+
+// stdioCall is a tools/call the shortcut may answer.
+type stdioCall struct {
+	id  json.RawMessage // as the client wrote it
+	req mcp.CallToolRequest
+}
+
+// readLine reads one message: the call it is, if the shortcut may answer
+// it (a JSON-RPC tools/call request with an id, its params read as
+// mcp-go's server reads them, and plain), or the request id it cancels,
+// if it is a notifications/cancelled. Anything else, malformed included,
+// is mcp-go's server's.
+func readLine(line []byte) (call *stdioCall, cancelled json.RawMessage) {
+	var msg message
+	if json.Unmarshal(line, &msg) != nil || msg.JSONRPC != mcp.JSONRPC_VERSION {
+		return nil, nil
+	}
+	switch {
+	case msg.Method == string(mcp.MethodNotificationCancelled):
+		var p struct {
+			RequestID json.RawMessage `json:"requestId"`
+		}
+		if json.Unmarshal(msg.Params, &p) != nil || len(p.RequestID) == 0 {
+			return nil, nil
+		}
+		return nil, p.RequestID
+	case msg.Method != string(mcp.MethodToolsCall) || len(msg.ID) == 0 || string(msg.ID) == "null":
+		return nil, nil
+	}
+	c := &stdioCall{id: msg.ID}
+	c.req.Method = msg.Method
+	if json.Unmarshal(msg.Params, &c.req.Params) != nil || !plainCall(c.req.Params) {
+		return nil, nil
+	}
+	return c, nil
+}
+
+// plainCall reports whether a call is only a tool's name, arguments and
+// _meta, of a protocol before 2026-07-28: a task-augmented call, and one
+// that answers a question asked of the client, are mcp-go's server's to
+// read.
+func plainCall(p mcp.CallToolParams) bool {
+	return p.Meta.ProtocolVersion() == "" && p.Task == nil && p.InputResponses == nil && p.RequestState == ""
 }
 
 // serve judges and carries out one call, and answers it: a call that
@@ -214,18 +250,11 @@ type responseError struct {
 	Message string `json:"message"`
 }
 
-// cancel ends the call a notifications/cancelled names, if it is one of
-// the shortcut's: its context reaches the upstream as mcp-go's client's
-// own cancellation.
-func (f *stdioFront) cancel(params json.RawMessage) {
-	var p struct {
-		RequestID json.RawMessage `json:"requestId"`
-	}
-	if json.Unmarshal(params, &p) != nil || len(p.RequestID) == 0 {
-		return
-	}
+// cancel ends the call of request id, if it is one of the shortcut's:
+// its context reaches the upstream as mcp-go's client's own cancellation.
+func (f *stdioFront) cancel(id json.RawMessage) {
 	f.mu.Lock()
-	cancel := f.inFlight[idKey(p.RequestID)]
+	cancel := f.inFlight[idKey(id)]
 	f.mu.Unlock()
 	if cancel != nil {
 		cancel()

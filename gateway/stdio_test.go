@@ -103,6 +103,10 @@ func TestStdioShortcut(t *testing.T) {
 			`12345678901234567000`, `restarts`, nil},
 		{"a protocol 2026-07-28 call goes to mcp-go's server", `{"jsonrpc":"2.0","id":` + bigID + `,"method":"tools/call","params":{"name":"list_records","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"raw","version":"1"}}}}`,
 			`12345678901234567000`, `done: list_records`, []string{"list_records"}},
+		{"a call answering a question goes to mcp-go's server", `{"jsonrpc":"2.0","id":` + bigID + `,"method":"tools/call","params":{"name":"list_records","requestState":"0123456789abcdef0123456789abcdef"}}`,
+			`12345678901234567000`, `done: list_records`, []string{"list_records"}},
+		{"a task-augmented call goes to mcp-go's server", `{"jsonrpc":"2.0","id":` + bigID + `,"method":"tools/call","params":{"name":"list_records","task":{"ttl":1000}}}`,
+			`12345678901234567000`, `done: list_records`, []string{"list_records"}},
 		{"a malformed line goes to mcp-go's server", `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":`,
 			`null`, "", nil},
 	}
