@@ -139,14 +139,11 @@ func (f *stdioFront) take(ctx context.Context, line []byte) bool {
 	f.calls.Add(1)
 	f.workers.Go(func() {
 		defer func() {
-			f.mu.Lock()
-			delete(f.inFlight, key)
-			f.mu.Unlock()
 			cancel()
 			<-f.slots
 			f.calls.Done()
 		}()
-		f.serve(callCtx, call.id, line, r, call.req)
+		f.serve(callCtx, key, call, line, r)
 	})
 	return true
 }
@@ -198,16 +195,20 @@ func plainCall(p mcp.CallToolParams) bool {
 // serve judges and carries out one call, and answers it: a call that
 // would ask a person goes to mcp-go's server instead, which judges it
 // again with the session's capabilities. A call the client cancelled
-// gets no answer, as MCP has it.
-func (f *stdioFront) serve(ctx context.Context, id json.RawMessage, line []byte, r route, req mcp.CallToolRequest) {
+// gets no answer, as MCP has it. Its id is free again before it is
+// answered, since a client may use it again once it has its answer.
+func (f *stdioFront) serve(ctx context.Context, key string, call *stdioCall, line []byte, r route) {
 	var ask bool
-	res := f.g.guarded(req.Params.Name, func() *mcp.CallToolResult {
-		v := f.g.judgeCall(ctx, r, req.Params, true)
+	res := f.g.guarded(call.req.Params.Name, func() *mcp.CallToolResult {
+		v := f.g.judgeCall(ctx, r, call.req.Params, true)
 		if ask = v.answer.Ask; ask {
 			return nil
 		}
-		return f.g.carry(ctx, r, req, v)
+		return f.g.carry(ctx, r, call.req, v)
 	})
+	f.mu.Lock()
+	delete(f.inFlight, key)
+	f.mu.Unlock()
 	switch {
 	case ctx.Err() != nil:
 	case ask:
@@ -215,7 +216,7 @@ func (f *stdioFront) serve(ctx context.Context, id json.RawMessage, line []byte,
 			f.g.opts.Logger.Warn("passing a call to be asked about", "error", err)
 		}
 	default:
-		f.answer(id, res)
+		f.answer(call.id, res)
 	}
 }
 

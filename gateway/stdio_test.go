@@ -156,3 +156,19 @@ func TestStdioCallsInFlight(t *testing.T) {
 		}
 	}
 }
+
+// TestStdioIDReusedOnceAnswered: a client may use an id again as soon as
+// it has the answer; the shortcut has freed it by then, so the call is
+// its own (its id comes back as written) rather than a duplicate left to
+// mcp-go's server.
+func TestStdioIDReusedOnceAnswered(t *testing.T) {
+	f := start(t, map[string]string{"records": ""})
+	s := serveStdio(t, f)
+	const id = `12345678901234567890`
+	for range 100 {
+		s.send(`{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"list_records"}}`)
+		if m := s.next(); string(m["id"]) != id {
+			t.Fatalf("answered with id %s: %s", m["id"], m)
+		}
+	}
+}
