@@ -183,13 +183,23 @@ func (f *fixture) connectStdio(t testing.TB, opts []client.ClientOption) *client
 	if f.stopStdio != nil {
 		f.stopStdio()
 	}
+	in, out, stop := serveOverPipes(t, f.g)
+	f.stopStdio = stop
+	return client.NewClient(transport.NewIO(out, in, nil), opts...)
+}
+
+// serveOverPipes runs g.ServeStdio over pipes, as over a process's stdio:
+// the client writes to in and reads out. stop, also a cleanup of t, ends
+// the session as a client that exits does and checks that ServeStdio
+// returned without error.
+func serveOverPipes(t testing.TB, g *Gateway) (in *io.PipeWriter, out *io.PipeReader, stop func()) {
 	fromGateway, toClient := io.Pipe()
 	fromClient, toGateway := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- f.g.ServeStdio(ctx, fromClient, toClient) }()
+	go func() { done <- g.ServeStdio(ctx, fromClient, toClient) }()
 	var once sync.Once
-	f.stopStdio = func() {
+	stop = func() {
 		once.Do(func() {
 			toGateway.Close() // the client's input ends, as when it exits,
 			toClient.Close()  // and the client reads its end: what the gateway still writes fails
@@ -199,8 +209,8 @@ func (f *fixture) connectStdio(t testing.TB, opts []client.ClientOption) *client
 			cancel()
 		})
 	}
-	t.Cleanup(f.stopStdio)
-	return client.NewClient(transport.NewIO(fromGateway, toGateway, nil), opts...)
+	t.Cleanup(stop)
+	return toGateway, fromGateway, stop
 }
 
 func call(t *testing.T, c *client.Client, name string, args map[string]any) *mcp.CallToolResult {

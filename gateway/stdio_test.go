@@ -2,7 +2,6 @@ package gateway
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -22,13 +21,10 @@ type stdioSession struct {
 
 func serveStdio(t *testing.T, f *fixture) *stdioSession {
 	t.Helper()
-	fromGateway, toClient := io.Pipe()
-	fromClient, toGateway := io.Pipe()
-	done := make(chan error, 1)
-	go func() { done <- f.g.ServeStdio(context.Background(), fromClient, toClient) }()
-	s := &stdioSession{t: t, in: toGateway, answers: make(chan map[string]json.RawMessage, 100)}
+	in, out, _ := serveOverPipes(t, f.g)
+	s := &stdioSession{t: t, in: in, answers: make(chan map[string]json.RawMessage, 100)}
 	go func() {
-		sc := bufio.NewScanner(fromGateway)
+		sc := bufio.NewScanner(out)
 		for sc.Scan() {
 			var m map[string]json.RawMessage
 			if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
@@ -37,13 +33,6 @@ func serveStdio(t *testing.T, f *fixture) *stdioSession {
 			s.answers <- m
 		}
 	}()
-	t.Cleanup(func() {
-		toGateway.Close()
-		toClient.Close()
-		if err := <-done; err != nil {
-			t.Errorf("ServeStdio: %v", err)
-		}
-	})
 	s.send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`)
 	s.next()
 	s.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
