@@ -679,7 +679,9 @@ func (g *Gateway) failed(err error) *mcp.CallToolResult {
 }
 
 func (g *Gateway) record(rec record) error {
-	g.opts.Logger.Info("call judged", "upstream", rec.Upstream, "tool", rec.Tool, "decision", rec.Decision, "forwarded", rec.Forwarded, "elicitation", rec.Elicitation)
+	if l := g.opts.Logger; l.Enabled(context.Background(), slog.LevelInfo) { // its arguments cost a call even unlogged
+		l.Info("call judged", "upstream", rec.Upstream, "tool", rec.Tool, "decision", rec.Decision, "forwarded", rec.Forwarded, "elicitation", rec.Elicitation)
+	}
 	if g.log == nil {
 		return nil
 	}

@@ -265,6 +265,9 @@ func (f *stdioFront) cancel(id json.RawMessage) {
 // idKey is a request id as a map key: its JSON, compacted, so that the
 // id of a cancellation finds the request's however it is spaced.
 func idKey(id json.RawMessage) string {
+	if bytes.IndexAny(id, " \t\r\n") < 0 {
+		return string(id) // compact already, as a client writes it
+	}
 	var b bytes.Buffer
 	if json.Compact(&b, id) != nil {
 		return string(id)

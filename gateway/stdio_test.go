@@ -161,3 +161,20 @@ func TestStdioIDReusedOnceAnswered(t *testing.T) {
 		}
 	}
 }
+
+func TestIDKey(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{`1`, ` 1 `, true},
+		{`"a b"`, `"a b"`, true},
+		{`"a b"`, `"ab"`, false},
+		{`1`, `"1"`, false},
+		{`{"k": 1}`, `{"k":1}`, true},
+	} {
+		if got := idKey(json.RawMessage(c.a)) == idKey(json.RawMessage(c.b)); got != c.same {
+			t.Errorf("idKey(%s) == idKey(%s): %v, want %v", c.a, c.b, got, c.same)
+		}
+	}
+}
