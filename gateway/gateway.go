@@ -397,26 +397,48 @@ func (g *Gateway) status(_ context.Context, _ mcp.CallToolRequest) (*mcp.CallToo
 // handler is the tools/call handler of an exposed tool.
 func (g *Gateway) handler(name string) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return g.guarded(name, func() *mcp.CallToolResult {
+		return g.guarded(name, func() reply {
 			r, ok := g.route(name)
 			if !ok {
-				return mcpserver.Failure(mcpserver.KindUpstreamUnavailable, fmt.Errorf("%w: no upstream offers %s any more", errUnavailable, name))
+				return reply{res: mcpserver.Failure(mcpserver.KindUpstreamUnavailable, fmt.Errorf("%w: no upstream offers %s any more", errUnavailable, name))}
 			}
 			return g.call(ctx, r, req)
-		}), nil
+		}).result(), nil
 	}
 }
 
 // guarded runs one call of tool name, turning a panic into an internal
 // error result: a bug refuses the call and leaves the gateway serving.
-func (g *Gateway) guarded(name string, call func() *mcp.CallToolResult) (res *mcp.CallToolResult) {
+func (g *Gateway) guarded(name string, call func() reply) (rep reply) {
 	defer func() {
 		if r := recover(); r != nil {
 			g.opts.Logger.Error("panic judging a call", "tool", name, "panic", r, "stack", string(debug.Stack()))
-			res = mcpserver.Failure(mcpserver.KindInternal, fmt.Errorf("internal error (a bug in Recourse; please report it): %v", r))
+			rep = reply{res: mcpserver.Failure(mcpserver.KindInternal, fmt.Errorf("internal error (a bug in Recourse; please report it): %v", r))}
 		}
 	}()
 	return call()
+}
+
+// reply is what a call is answered with: a result of the gateway's own,
+// or the upstream's as it wrote it (see upstream.call), passed on unread
+// where it can be.
+type reply struct {
+	res  *mcp.CallToolResult
+	raw  json.RawMessage
+	from string // the upstream that wrote raw
+}
+
+// result is the reply as a result, the upstream's decoded as mcp-go's
+// client decodes one.
+func (r reply) result() *mcp.CallToolResult {
+	if r.res != nil || len(r.raw) == 0 {
+		return r.res
+	}
+	res, err := mcp.ParseCallToolResult(&r.raw)
+	if err != nil {
+		return mcp.NewToolResultError(redact.String(fmt.Sprintf("%s returned an error: %v", r.from, err)))
+	}
+	return res
 }
 
 // route is the upstream tool an exposed name stands for.
@@ -429,7 +451,7 @@ func (g *Gateway) route(name string) (route, bool) {
 
 // call judges one tools/call and forwards it when the verdict lets it
 // through. Every path that does not reach the upstream is a refusal.
-func (g *Gateway) call(ctx context.Context, r route, req mcp.CallToolRequest) *mcp.CallToolResult {
+func (g *Gateway) call(ctx context.Context, r route, req mcp.CallToolRequest) reply {
 	return g.carry(ctx, r, req, g.judgeCall(ctx, r, req.Params, g.canElicit(ctx)))
 }
 
@@ -481,7 +503,7 @@ func (g *Gateway) judgeCall(ctx context.Context, r route, p mcp.CallToolParams, 
 
 // carry carries out a verdict: the call is forwarded, refused, or (for an
 // escalate a client can be asked about) put to the person first.
-func (g *Gateway) carry(ctx context.Context, r route, req mcp.CallToolRequest, v verdict) *mcp.CallToolResult {
+func (g *Gateway) carry(ctx context.Context, r route, req mcp.CallToolRequest, v verdict) reply {
 	rec, a := v.rec, v.answer
 	if v.err != nil || a.Ask || a.Stop {
 		if v.once {
@@ -500,7 +522,7 @@ func (g *Gateway) carry(ctx context.Context, r route, req mcp.CallToolRequest, v
 		if server.IsModernRequest(ctx) {
 			var pending *mcp.CallToolResult
 			if ok, outcome, pending = g.askModern(req.Params, rec.ArgsDigest, r, a.Reason); pending != nil {
-				return pending // the client asks the person and calls again
+				return reply{res: pending} // the client asks the person and calls again
 			}
 		} else {
 			ok, outcome = g.elicit(ctx, r, a.Reason)
@@ -531,13 +553,13 @@ func (g *Gateway) carry(ctx context.Context, r route, req mcp.CallToolRequest, v
 // person let it through with an allow-once code. The store is read only
 // for such a call: an allowed call costs no look at it, and a grant is
 // kept for the call it was given for.
-func (g *Gateway) allowedOnce(ctx context.Context, r route, req mcp.CallToolRequest, args []byte, act allowonce.Action, rec record) (*mcp.CallToolResult, bool) {
+func (g *Gateway) allowedOnce(ctx context.Context, r route, req mcp.CallToolRequest, args []byte, act allowonce.Action, rec record) (reply, bool) {
 	if g.opts.AllowOnce == nil {
-		return nil, false
+		return reply{}, false
 	}
 	taken, ok := g.opts.AllowOnce.Take(act)
 	if !ok {
-		return nil, false
+		return reply{}, false
 	}
 	rec.Decision, rec.AllowOnce, rec.Forwarded = "allow-once", allowonce.Display(taken.Code), true
 	if err := g.record(rec); err != nil {
@@ -643,39 +665,46 @@ func approved(res *mcp.ElicitationResult) (bool, string) {
 // forward sends the call to its upstream under its own name. A warn's
 // note is added to the result so the agent surfaces it.
 // The arguments are forwarded as the bytes that were judged.
-func (g *Gateway) forward(ctx context.Context, r route, req mcp.CallToolRequest, args []byte, note string) *mcp.CallToolResult {
-	out := mcp.CallToolRequest{}
-	out.Params.Name = r.tool.Name
-	out.Params.Arguments = json.RawMessage(args)
-	out.Params.Meta = req.Params.Meta
-	res, err := r.up.call(ctx, out)
+func (g *Gateway) forward(ctx context.Context, r route, req mcp.CallToolRequest, args []byte, note string) reply {
+	rep, err := r.up.call(ctx, callParams{Name: r.tool.Name, Arguments: args, Meta: req.Params.Meta})
 	switch {
 	case errors.Is(err, errUnavailable):
-		return mcpserver.Failure(mcpserver.KindUpstreamUnavailable, err)
+		return reply{res: mcpserver.Failure(mcpserver.KindUpstreamUnavailable, err)}
 	case err != nil:
-		return mcp.NewToolResultError(redact.String(fmt.Sprintf("%s returned an error: %v", r.up.name, err)))
-	case res == nil:
-		return mcpserver.Failure(mcpserver.KindUpstreamUnavailable, fmt.Errorf("%w: %s returned no result", errUnavailable, r.up.name))
+		return reply{res: mcp.NewToolResultError(redact.String(fmt.Sprintf("%s returned an error: %v", r.up.name, err)))}
+	case rep.res == nil && !isObject(rep.raw):
+		if len(rep.raw) > 0 && string(rep.raw) != "null" {
+			return reply{res: rep.result()} // not a result: said so, as mcp-go's client says it
+		}
+		return reply{res: mcpserver.Failure(mcpserver.KindUpstreamUnavailable, fmt.Errorf("%w: %s returned no result", errUnavailable, r.up.name))}
 	}
 	if note != "" {
+		res := rep.result()
 		res.Content = append(res.Content, mcp.NewTextContent(note))
+		return reply{res: res}
 	}
-	return res
+	return rep
+}
+
+// isObject reports whether raw, valid JSON, is an object.
+func isObject(raw json.RawMessage) bool {
+	raw = bytes.TrimLeft(raw, " \t\r\n")
+	return len(raw) > 0 && raw[0] == '{'
 }
 
 // refuse records a refused call and returns its result.
-func (g *Gateway) refuse(rec record, res *mcp.CallToolResult) *mcp.CallToolResult {
+func (g *Gateway) refuse(rec record, res *mcp.CallToolResult) reply {
 	rec.Forwarded = false
 	if err := g.record(rec); err != nil {
 		g.opts.Logger.Error("decision log", "error", err)
 	}
-	return res
+	return reply{res: res}
 }
 
 // failed is the refusal of a call whose decision could not be recorded:
 // an unaudited call is not forwarded.
-func (g *Gateway) failed(err error) *mcp.CallToolResult {
-	return mcpserver.Failure(mcpserver.KindInternal, fmt.Errorf("the decision log could not be written, so the call was not forwarded: %w", err))
+func (g *Gateway) failed(err error) reply {
+	return reply{res: mcpserver.Failure(mcpserver.KindInternal, fmt.Errorf("the decision log could not be written, so the call was not forwarded: %w", err))}
 }
 
 func (g *Gateway) record(rec record) error {

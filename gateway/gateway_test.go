@@ -300,9 +300,10 @@ func testCallsAreJudgedBeforeTheyAreForwarded(t *testing.T, stdio bool) {
 		tool      string
 		args      map[string]any
 		forwarded bool
-		kind      string // the refusal's error kind
+		kind      string // the refusal's error kind, or a forwarded call's note
 	}{
 		{"read passes", nil, "list_records", map[string]any{}, true, ""},
+		{"a warn passes with a note", nil, "execute_sql", map[string]any{"sql": "UPDATE users SET name = 'a' WHERE id = 1"}, true, "Recourse: WARN"},
 		{"destructive SQL never reaches the upstream", approving, "execute_sql", map[string]any{"sql": "DROP TABLE users"}, false, "blocked"},
 		{"unknown tool, approved", approving, "zap_everything", map[string]any{"scope": "a"}, true, ""},
 		{"unknown tool, denied", denying, "zap_everything", map[string]any{"scope": "b"}, false, "needs_approval"},
@@ -315,8 +316,8 @@ func testCallsAreJudgedBeforeTheyAreForwarded(t *testing.T, stdio bool) {
 			res := call(t, f.connect(t, tc.elicit), tc.tool, tc.args)
 			got := f.received(t, "records")[before:]
 			if tc.forwarded {
-				if res.IsError || !strings.Contains(text(res), "done: "+tc.tool) {
-					t.Fatalf("not forwarded: %s", text(res))
+				if res.IsError || !strings.Contains(text(res), "done: "+tc.tool) || !strings.Contains(text(res), tc.kind) {
+					t.Fatalf("not forwarded, or without the note %q: %s", tc.kind, text(res))
 				}
 				if !slices.Equal(got, []string{tc.tool}) {
 					t.Fatalf("upstream received %v", got)

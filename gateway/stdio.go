@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"slices"
 	"sync"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -199,10 +200,10 @@ func plainCall(p mcp.CallToolParams) bool {
 // answered, since a client may use it again once it has its answer.
 func (f *stdioFront) serve(ctx context.Context, key string, call *stdioCall, line []byte, r route) {
 	var ask bool
-	res := f.g.guarded(call.req.Params.Name, func() *mcp.CallToolResult {
+	rep := f.g.guarded(call.req.Params.Name, func() reply {
 		v := f.g.judgeCall(ctx, r, call.req.Params, true)
 		if ask = v.answer.Ask; ask {
-			return nil
+			return reply{}
 		}
 		return f.g.carry(ctx, r, call.req, v)
 	})
@@ -216,34 +217,43 @@ func (f *stdioFront) serve(ctx context.Context, key string, call *stdioCall, lin
 			f.g.opts.Logger.Warn("passing a call to be asked about", "error", err)
 		}
 	default:
-		f.answer(call.id, res)
+		f.answer(call.id, rep)
 	}
 }
 
-// answer writes a call's response.
-func (f *stdioFront) answer(id json.RawMessage, res *mcp.CallToolResult) {
-	b, err := json.Marshal(response{JSONRPC: mcp.JSONRPC_VERSION, ID: id, Result: res})
-	if err == nil && res == nil {
+// answer writes a call's response: the upstream's result as it wrote it,
+// or the gateway's own.
+func (f *stdioFront) answer(id json.RawMessage, rep reply) {
+	result, err := rep.raw, error(nil)
+	if rep.res != nil || len(result) == 0 {
+		result, err = json.Marshal(rep.res)
+	}
+	if err == nil && string(result) == "null" {
 		err = errors.New("no result")
+	}
+	var b []byte
+	if err == nil {
+		// Both are JSON already, read from (or encoded for) one line each:
+		// written as they are, not scanned again.
+		b = slices.Concat([]byte(`{"jsonrpc":"2.0","id":`), id, []byte(`,"result":`), result, []byte("}"))
 	}
 	if err != nil {
 		// Not a result the client could read: it is told so, rather than
 		// left waiting.
 		f.g.opts.Logger.Error("encoding a call's result", "error", err)
-		r := response{JSONRPC: mcp.JSONRPC_VERSION, ID: id, Error: &responseError{Code: mcp.INTERNAL_ERROR, Message: "the result could not be encoded: " + err.Error()}}
-		b, _ = json.Marshal(r)
+		b, _ = json.Marshal(response{JSONRPC: mcp.JSONRPC_VERSION, ID: id, Error: &responseError{Code: mcp.INTERNAL_ERROR, Message: "the result could not be encoded: " + err.Error()}})
 	}
 	if _, err := f.out.Write(append(b, '\n')); err != nil {
 		f.g.opts.Logger.Warn("writing a call's result", "error", err)
 	}
 }
 
-// response is a JSON-RPC response to a call, its id as the client wrote it.
+// response is a JSON-RPC error response to a call, its id as the client
+// wrote it.
 type response struct {
-	JSONRPC string              `json:"jsonrpc"`
-	ID      json.RawMessage     `json:"id"`
-	Result  *mcp.CallToolResult `json:"result,omitempty"`
-	Error   *responseError      `json:"error,omitempty"`
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Error   *responseError  `json:"error"`
 }
 
 type responseError struct {

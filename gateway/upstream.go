@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -10,7 +11,9 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mark3labs/mcp-go/client"
@@ -48,6 +51,8 @@ type upstream struct {
 	restarts int
 	since    time.Time
 	markLost func() // ends the current connection's wait (once)
+
+	ids atomic.Int64 // of the calls send sends
 }
 
 // catalog is what an upstream offers: its tools, resources, resource
@@ -346,16 +351,72 @@ func (u *upstream) status() Status {
 	return Status{Name: u.name, Transport: u.cfg.Transport(), State: u.state, Tools: len(u.catalog.tools), Restarts: u.restarts, Since: u.since, LastError: u.lastErr}
 }
 
+// callParams are a tools/call's params as the gateway forwards them: the
+// upstream's own name of the tool, the arguments that were judged, and the
+// client's _meta.
+type callParams struct {
+	Name      string          `json:"name"`
+	Arguments json.RawMessage `json:"arguments"`
+	Meta      *mcp.Meta       `json:"_meta,omitempty"`
+}
+
 // call forwards a tools/call. A transport failure marks the upstream lost
 // and is returned as errUnavailable; the upstream's own JSON-RPC error is
 // returned as it is.
-func (u *upstream) call(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+//
+// A stdio upstream at a protocol before 2026-07-28, where a request is no
+// more than its JSON-RPC, is sent the call on its transport and its result
+// comes back as written (send): mcp-go's client would decode it into its
+// types, for the gateway to encode it again, and drop what its types do
+// not know. Any other goes through mcp-go's client.
+func (u *upstream) call(ctx context.Context, p callParams) (reply, error) {
 	c, err := u.up()
 	if err != nil {
-		return nil, err
+		return reply{}, err
 	}
+	if t, ok := c.GetTransport().(*transport.Stdio); ok && !mcp.IsModernProtocol(c.ProtocolVersion()) {
+		raw, err := u.send(ctx, t, p)
+		return reply{raw: raw, from: u.name}, u.failure(ctx, c, err)
+	}
+	req := mcp.CallToolRequest{}
+	req.Params.Name, req.Params.Arguments, req.Params.Meta = p.Name, p.Arguments, p.Meta
 	res, err := c.CallTool(ctx, req)
-	return res, u.failure(ctx, c, err)
+	return reply{res: res, from: u.name}, u.failure(ctx, c, err)
+}
+
+// send is mcp-go's client's request (client.sendRequest) as it is at a
+// protocol before 2026-07-28, less the decoding of the result: the request
+// on the transport, a transport failure as a transport.Error, and, when
+// ctx ends first, notifications/cancelled to the upstream, which is the
+// only way to cancel a request over stdio. Its ids are strings, which
+// mcp-go's transport never confuses with its client's numeric ones.
+func (u *upstream) send(ctx context.Context, t *transport.Stdio, p callParams) (json.RawMessage, error) {
+	id := mcp.NewRequestId("recourse-" + strconv.FormatInt(u.ids.Add(1), 10))
+	resp, err := t.SendRequest(ctx, transport.JSONRPCRequest{JSONRPC: mcp.JSONRPC_VERSION, ID: id, Method: string(mcp.MethodToolsCall), Params: p})
+	if err != nil {
+		if ctx.Err() != nil {
+			u.cancelled(ctx, t, id)
+		}
+		return nil, transport.NewError(err)
+	}
+	if resp.Error != nil {
+		return nil, resp.Error.AsError()
+	}
+	return resp.Result, nil
+}
+
+// cancelled tells the upstream that request id was cancelled, off the
+// caller's path and best effort, as mcp-go's client does.
+func (u *upstream) cancelled(ctx context.Context, t *transport.Stdio, id mcp.RequestId) {
+	n := mcp.JSONRPCNotification{JSONRPC: mcp.JSONRPC_VERSION, Notification: mcp.Notification{
+		Method: string(mcp.MethodNotificationCancelled),
+		Params: mcp.NotificationParams{AdditionalFields: map[string]any{"requestId": id, "reason": ctx.Err().Error()}},
+	}}
+	go func() {
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		_ = t.SendNotification(ctx, n)
+	}()
 }
 
 // failure is err from a request to the upstream: a transport failure
