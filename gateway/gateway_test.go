@@ -376,6 +376,22 @@ func testCallsAreJudgedBeforeTheyAreForwarded(t *testing.T, stdio bool) {
 	}
 }
 
+// TestUpstreamErrorIsTheCallsError: a JSON-RPC error the upstream answers
+// a forwarded call with is the call's error result, with its message.
+func TestUpstreamErrorIsTheCallsError(t *testing.T) { overBoth(t, testUpstreamErrorIsTheCallsError) }
+
+func testUpstreamErrorIsTheCallsError(t *testing.T, stdio bool) {
+	f := start(t, map[string]string{"records": ""})
+	f.stdio = stdio
+	res := call(t, f.connect(t, nil), "list_locked", map[string]any{})
+	if !res.IsError || !strings.Contains(text(res), "records returned an error") || !strings.Contains(text(res), "the records are locked") {
+		t.Fatalf("%+v", res)
+	}
+	if got := f.received(t, "records"); !slices.Equal(got, []string{"list_locked"}) {
+		t.Fatalf("the upstream received %v", got)
+	}
+}
+
 func allowOnceCode(t *testing.T, s string) string {
 	t.Helper()
 	_, rest, ok := strings.Cut(s, "recourse allow-once ")

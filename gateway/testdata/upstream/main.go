@@ -7,13 +7,15 @@
 // Its tools: list_records (a read), execute_sql (runs what the sql
 // argument says: DROP TABLE is a block), zap_everything (a tool no rule
 // knows: an escalate), delete_file (a path argument), add_tool, which
-// adds a tool and announces notifications/tools/list_changed, and
-// list_slowly, which answers only by recording its cancellation.
+// adds a tool and announces notifications/tools/list_changed,
+// list_locked, which answers with a JSON-RPC error, and list_slowly,
+// which answers only by recording its cancellation.
 package main
 
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"sync"
@@ -54,6 +56,11 @@ func main() {
 			name := req.GetString("name", "")
 			s.AddTool(mcp.NewTool(name, mcp.WithDescription("Added.")), handler)
 			return mcp.NewToolResultText("added " + name), nil
+		})
+	s.AddTool(mcp.NewTool("list_locked", mcp.WithDescription("List, failing: the records are locked."), mcp.WithReadOnlyHintAnnotation(true)),
+		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			record(map[string]any{"tool": req.Params.Name, "arguments": req.Params.Arguments})
+			return nil, errors.New("the records are locked")
 		})
 	s.AddTool(mcp.NewTool("list_slowly", mcp.WithDescription("List, never finishing until cancelled."), mcp.WithReadOnlyHintAnnotation(true)),
 		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
