@@ -78,6 +78,8 @@ func TestStdioShortcut(t *testing.T) {
 	}{
 		{"a read is forwarded by the shortcut", `{"jsonrpc":"2.0","id":` + bigID + `,"method":"tools/call","params":{"name":"list_records","arguments":{}}}`,
 			bigID, `done: list_records`, []string{"list_records"}},
+		{"the upstream's result as it wrote it", `{"jsonrpc":"2.0","id":` + bigID + `,"method":"tools/call","params":{"name":"count_records"}}`,
+			bigID, `"source":"index"`, []string{"count_records"}},
 		{"a string id", `{"jsonrpc":"2.0","id":"call-1","method":"tools/call","params":{"name":"list_records"}}`,
 			`"call-1"`, `done: list_records`, []string{"list_records"}},
 		{"a block is refused by the shortcut", `{"jsonrpc":"2.0","id":` + bigID + `,"method":"tools/call","params":{"name":"execute_sql","arguments":{"sql":"DROP TABLE users"}}}`,

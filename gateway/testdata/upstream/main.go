@@ -8,6 +8,8 @@
 // argument says: DROP TABLE is a block), zap_everything (a tool no rule
 // knows: an escalate), delete_file (a path argument), add_tool, which
 // adds a tool and announces notifications/tools/list_changed,
+// count_records, whose result holds an integer past 2^53 and a content
+// field mcp-go's types do not know,
 // list_locked, which answers with a JSON-RPC error, and list_slowly,
 // which answers only by recording its cancellation.
 package main
@@ -25,6 +27,12 @@ import (
 )
 
 var mu sync.Mutex
+
+// newerText is text content with a field mcp-go's types do not have.
+type newerText struct {
+	mcp.TextContent
+	Source string `json:"source"`
+}
 
 func record(v any) {
 	mu.Lock()
@@ -56,6 +64,14 @@ func main() {
 			name := req.GetString("name", "")
 			s.AddTool(mcp.NewTool(name, mcp.WithDescription("Added.")), handler)
 			return mcp.NewToolResultText("added " + name), nil
+		})
+	s.AddTool(mcp.NewTool("count_records", mcp.WithDescription("Count the records."), mcp.WithReadOnlyHintAnnotation(true)),
+		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			record(map[string]any{"tool": req.Params.Name, "arguments": req.Params.Arguments})
+			res := mcp.NewToolResultStructured(json.RawMessage(`{"count": 12345678901234567890}`), "done: count_records")
+			// A content field from a newer protocol than mcp-go knows.
+			res.Content = []mcp.Content{newerText{TextContent: mcp.NewTextContent("done: count_records"), Source: "index"}}
+			return res, nil
 		})
 	s.AddTool(mcp.NewTool("list_locked", mcp.WithDescription("List, failing: the records are locked."), mcp.WithReadOnlyHintAnnotation(true)),
 		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
