@@ -177,9 +177,23 @@ func readLine(line []byte) (call *stdioCall, cancelled json.RawMessage) {
 	case msg.Method != string(mcp.MethodToolsCall) || len(msg.ID) == 0 || string(msg.ID) == "null":
 		return nil, nil
 	}
+	// The params as mcp-go's CallToolParams reads them, less its decoding
+	// of the arguments into a map the gateway does not use: it judges and
+	// forwards the arguments' bytes.
+	var p struct {
+		Name      string          `json:"name"`
+		Arguments json.RawMessage `json:"arguments"`
+		Meta      *mcp.Meta       `json:"_meta,omitempty"`
+		Task      *mcp.TaskParams `json:"task,omitempty"`
+		mcp.MultiRoundTripParams
+	}
+	if json.Unmarshal(msg.Params, &p) != nil {
+		return nil, nil
+	}
 	c := &stdioCall{id: msg.ID}
 	c.req.Method = msg.Method
-	if json.Unmarshal(msg.Params, &c.req.Params) != nil || !plainCall(c.req.Params) {
+	c.req.Params = mcp.CallToolParams{Name: p.Name, Meta: p.Meta, Task: p.Task, MultiRoundTripParams: p.MultiRoundTripParams, RawArguments: p.Arguments}
+	if !plainCall(c.req.Params) {
 		return nil, nil
 	}
 	return c, nil
