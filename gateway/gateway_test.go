@@ -183,21 +183,21 @@ func (f *fixture) connectStdio(t testing.TB, opts []client.ClientOption) *client
 	if f.stopStdio != nil {
 		f.stopStdio()
 	}
-	in, out, stop := serveOverPipes(t, f.g)
+	in, out, stop := serveOverPipes(t, f.g, mcpserver.MaxMessageBytes)
 	f.stopStdio = stop
 	return client.NewClient(transport.NewIO(out, in, nil), opts...)
 }
 
-// serveOverPipes runs g.ServeStdio over pipes, as over a process's stdio:
-// the client writes to in and reads out. stop, also a cleanup of t, ends
-// the session as a client that exits does and checks that ServeStdio
-// returned without error.
-func serveOverPipes(t testing.TB, g *Gateway) (in *io.PipeWriter, out *io.PipeReader, stop func()) {
+// serveOverPipes runs g.ServeStdio over pipes, as over a process's stdio,
+// reading messages of at most maxLine bytes: the client writes to in and
+// reads out. stop, also a cleanup of t, ends the session as a client that
+// exits does and checks that ServeStdio returned without error.
+func serveOverPipes(t testing.TB, g *Gateway, maxLine int) (in *io.PipeWriter, out *io.PipeReader, stop func()) {
 	fromGateway, toClient := io.Pipe()
 	fromClient, toGateway := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- g.ServeStdio(ctx, fromClient, toClient) }()
+	go func() { done <- g.serveStdio(ctx, fromClient, toClient, maxLine) }()
 	var once sync.Once
 	stop = func() {
 		once.Do(func() {

@@ -14,6 +14,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/recourse-dev/recourse/internal/workers"
+	"github.com/recourse-dev/recourse/mcpserver"
 )
 
 // stdioWorkers is how many calls mcp-go's stdio server handles at once;
@@ -40,9 +41,15 @@ const (
 // are the handler's own (judgeCall, carry): the shortcut is a second
 // reader of the same call, not a second gate.
 func (g *Gateway) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
+	return g.serveStdio(ctx, in, out, mcpserver.MaxMessageBytes)
+}
+
+// serveStdio is ServeStdio reading messages of at most maxLine bytes.
+func (g *Gateway) serveStdio(ctx context.Context, in io.Reader, out io.Writer, maxLine int) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	f := &stdioFront{g: g, out: &lineWriter{w: out}, inFlight: map[string]context.CancelFunc{}, slots: make(chan struct{}, stdioCalls), workers: workers.New()}
+	f := &stdioFront{g: g, out: &lineWriter{w: out}, maxLine: maxLine, inFlight: map[string]context.CancelFunc{},
+		slots: make(chan struct{}, stdioCalls), workers: workers.New()}
 	pr, pw := io.Pipe()
 	f.pass = pw
 	go func() { pw.CloseWithError(f.read(ctx, in)) }() // nil: mcp-go reads EOF
@@ -60,6 +67,7 @@ type stdioFront struct {
 	g       *Gateway
 	out     *lineWriter // the client's, shared with mcp-go's server
 	pass    io.Writer   // mcp-go's server's input
+	maxLine int         // the longest message read
 	slots   chan struct{}
 	workers *workers.Pool // a call's judgement grows a goroutine's stack
 	calls   sync.WaitGroup
@@ -90,11 +98,18 @@ type message struct {
 }
 
 // read reads the client's messages, one a line, until in ends: the calls
-// it can answer it starts, the rest it passes on.
+// it can answer it starts, the rest it passes on. A line over maxLine is
+// not held (mcp-go's server reads any length): it is answered with a
+// parse error, as a line that is not JSON is.
 func (f *stdioFront) read(ctx context.Context, in io.Reader) error {
-	r := bufio.NewReader(in)
+	r := bufio.NewReaderSize(in, 64<<10)
 	for {
-		line, err := r.ReadBytes('\n')
+		line, err := mcpserver.ReadLine(r, f.maxLine)
+		if errors.Is(err, mcpserver.ErrMessageTooLarge) {
+			f.g.opts.Logger.Error("reading a message", "error", err)
+			f.respond(response{JSONRPC: mcp.JSONRPC_VERSION, ID: json.RawMessage("null"), Error: &responseError{Code: mcp.PARSE_ERROR, Message: "parse error: " + err.Error()}})
+			continue
+		}
 		if len(line) > 0 && !f.take(ctx, line) {
 			if line[len(line)-1] != '\n' {
 				line = append(line, '\n')
@@ -245,20 +260,28 @@ func (f *stdioFront) answer(id json.RawMessage, rep reply) {
 	if err == nil && string(result) == "null" {
 		err = errors.New("no result")
 	}
-	var b []byte
-	if err == nil {
-		// Both are JSON already, read from (or encoded for) one line each:
-		// written as they are, not scanned again.
-		b = slices.Concat([]byte(`{"jsonrpc":"2.0","id":`), id, []byte(`,"result":`), result, []byte("}"))
-	}
 	if err != nil {
 		// Not a result the client could read: it is told so, rather than
 		// left waiting.
 		f.g.opts.Logger.Error("encoding a call's result", "error", err)
-		b, _ = json.Marshal(response{JSONRPC: mcp.JSONRPC_VERSION, ID: id, Error: &responseError{Code: mcp.INTERNAL_ERROR, Message: "the result could not be encoded: " + err.Error()}})
+		f.respond(response{JSONRPC: mcp.JSONRPC_VERSION, ID: id, Error: &responseError{Code: mcp.INTERNAL_ERROR, Message: "the result could not be encoded: " + err.Error()}})
+		return
 	}
+	// Both are JSON already, read from (or encoded for) one line each:
+	// written as they are, not scanned again.
+	f.write(slices.Concat([]byte(`{"jsonrpc":"2.0","id":`), id, []byte(`,"result":`), result, []byte("}")))
+}
+
+// respond writes an error response.
+func (f *stdioFront) respond(r response) {
+	b, _ := json.Marshal(r) // strings and JSON already read: it encodes
+	f.write(b)
+}
+
+// write writes one message to the client.
+func (f *stdioFront) write(b []byte) {
 	if _, err := f.out.Write(append(b, '\n')); err != nil {
-		f.g.opts.Logger.Warn("writing a call's result", "error", err)
+		f.g.opts.Logger.Warn("writing to the client", "error", err)
 	}
 }
 

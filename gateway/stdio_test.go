@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/recourse-dev/recourse/mcpserver"
 )
 
 // stdioSession is a client that writes JSON-RPC lines to ServeStdio and
@@ -21,7 +23,13 @@ type stdioSession struct {
 
 func serveStdio(t *testing.T, f *fixture) *stdioSession {
 	t.Helper()
-	in, out, _ := serveOverPipes(t, f.g)
+	return serveStdioUpTo(t, f, mcpserver.MaxMessageBytes)
+}
+
+// serveStdioUpTo is serveStdio reading messages of at most maxLine bytes.
+func serveStdioUpTo(t *testing.T, f *fixture, maxLine int) *stdioSession {
+	t.Helper()
+	in, out, _ := serveOverPipes(t, f.g, maxLine)
 	s := &stdioSession{t: t, in: in, answers: make(chan map[string]json.RawMessage, 100)}
 	go func() {
 		sc := bufio.NewScanner(out)
@@ -178,5 +186,24 @@ func TestIDKey(t *testing.T) {
 		if got := idKey(json.RawMessage(c.a)) == idKey(json.RawMessage(c.b)); got != c.same {
 			t.Errorf("idKey(%s) == idKey(%s): %v, want %v", c.a, c.b, got, c.same)
 		}
+	}
+}
+
+// TestStdioLineTooLong: a message over the bound is not held; it is
+// answered with a parse error, and the next is read as usual.
+func TestStdioLineTooLong(t *testing.T) {
+	f := start(t, map[string]string{"records": ""})
+	s := serveStdioUpTo(t, f, 4096)
+	s.send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_records","arguments":{"q":"` + strings.Repeat("x", 5000) + `"}}}`)
+	m := s.next()
+	if string(m["id"]) != "null" || !strings.Contains(string(m["error"]), `"code":-32700`) || !strings.Contains(string(m["error"]), "over 4096 bytes") {
+		t.Fatalf("%v", m)
+	}
+	s.send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"list_records"}}`)
+	if m := s.next(); string(m["id"]) != "2" || !strings.Contains(string(m["result"]), "done: list_records") {
+		t.Fatalf("%v", m)
+	}
+	if got := f.received(t, "records"); !slices.Equal(got, []string{"list_records"}) {
+		t.Fatalf("the upstream received %v", got)
 	}
 }

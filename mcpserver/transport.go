@@ -144,7 +144,7 @@ func readMessage(r *bufio.Reader, framed bool) ([]byte, error) {
 		return readFramed(r)
 	}
 	for {
-		line, err := readLine(r)
+		line, err := ReadLine(r, MaxMessageBytes)
 		if len(bytes.TrimSpace(line)) > 0 {
 			return bytes.TrimSpace(line), nil
 		}
@@ -154,18 +154,23 @@ func readMessage(r *bufio.Reader, framed bool) ([]byte, error) {
 	}
 }
 
-// readLine reads up to a newline, refusing lines over MaxMessageBytes.
-func readLine(r *bufio.Reader) ([]byte, error) {
+// ErrMessageTooLarge is a line over the bound ReadLine was given, which
+// it has skipped: the next line can be read.
+var ErrMessageTooLarge = errors.New("a message is too large")
+
+// ReadLine reads up to a newline, refusing a line over max bytes (for
+// stdio, MaxMessageBytes) without holding more than max of it.
+func ReadLine(r *bufio.Reader, max int) ([]byte, error) {
 	var buf []byte
 	for {
 		chunk, err := r.ReadSlice('\n')
-		buf = append(buf, chunk...)
-		if len(buf) > MaxMessageBytes {
+		if len(buf)+len(chunk) > max {
 			for errors.Is(err, bufio.ErrBufferFull) {
 				_, err = r.ReadSlice('\n')
 			}
-			return nil, fmt.Errorf("a message is over %d bytes", MaxMessageBytes)
+			return nil, fmt.Errorf("%w: over %d bytes", ErrMessageTooLarge, max)
 		}
+		buf = append(buf, chunk...)
 		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
 		}
