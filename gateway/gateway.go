@@ -463,11 +463,9 @@ type verdict struct {
 	rep    *report.ConsequenceReport
 	answer hooks.Answer
 	// err is why the call could not be judged, and kind its envelope's
-	// error kind ("" for the kind err carries). once says whether a
-	// person's allow-once code may still let it through.
+	// error kind ("" for the kind err carries).
 	err  error
 	kind mcpserver.ErrorKind
-	once bool
 }
 
 // judgeCall judges a call with what its upstream advertised and the
@@ -481,7 +479,7 @@ func (g *Gateway) judgeCall(ctx context.Context, r route, p mcp.CallToolParams, 
 		v.err, v.kind = err, mcpserver.KindInvalidArgument
 		return v
 	}
-	v.args, v.rec.ArgsDigest, v.once = args, audit.Digest(args), true
+	v.args, v.rec.ArgsDigest = args, audit.Digest(args)
 	v.act = allowonce.Action{Host: HostName, Tool: r.up.name + "/" + r.tool.Name, Input: string(args)}
 	j := g.judges[r.up.name]
 	if v.rep, v.err = g.evaluate(ctx, j, r, args); v.err != nil {
@@ -505,11 +503,11 @@ func (g *Gateway) judgeCall(ctx context.Context, r route, p mcp.CallToolParams, 
 // escalate a client can be asked about) put to the person first.
 func (g *Gateway) carry(ctx context.Context, r route, req mcp.CallToolRequest, v verdict) reply {
 	rec, a := v.rec, v.answer
-	if v.err != nil || a.Ask || a.Stop {
-		if v.once {
-			if res, ok := g.allowedOnce(ctx, r, req, v.args, v.act, rec); ok {
-				return res
-			}
+	// A call that would not go through may have an allow-once code, unless
+	// its arguments could not be read: then no code can name it.
+	if (v.err != nil || a.Ask || a.Stop) && v.args != nil {
+		if res, ok := g.allowedOnce(ctx, r, req, v.args, v.act, rec); ok {
+			return res
 		}
 	}
 	switch {
