@@ -670,11 +670,10 @@ func (g *Gateway) forward(ctx context.Context, r route, req mcp.CallToolRequest,
 		return reply{res: mcpserver.Failure(mcpserver.KindUpstreamUnavailable, err)}
 	case err != nil:
 		return reply{res: mcp.NewToolResultError(redact.String(fmt.Sprintf("%s returned an error: %v", r.up.name, err)))}
-	case rep.res == nil && !isObject(rep.raw):
-		if len(rep.raw) > 0 && string(rep.raw) != "null" {
-			return reply{res: rep.result()} // not a result: said so, as mcp-go's client says it
-		}
+	case rep.res == nil && (len(rep.raw) == 0 || string(rep.raw) == "null"):
 		return reply{res: mcpserver.Failure(mcpserver.KindUpstreamUnavailable, fmt.Errorf("%w: %s returned no result", errUnavailable, r.up.name))}
+	case rep.res == nil && !isObject(rep.raw):
+		return reply{res: rep.result()} // not a result: said so, as mcp-go's client says it
 	}
 	if note != "" {
 		res := rep.result()
