@@ -107,7 +107,7 @@ func (f *stdioFront) read(ctx context.Context, in io.Reader) error {
 		line, err := mcpserver.ReadLine(r, f.maxLine)
 		if errors.Is(err, mcpserver.ErrMessageTooLarge) {
 			f.g.opts.Logger.Error("reading a message", "error", err)
-			f.respond(response{JSONRPC: mcp.JSONRPC_VERSION, ID: json.RawMessage("null"), Error: &responseError{Code: mcp.PARSE_ERROR, Message: "parse error: " + err.Error()}})
+			f.write(mcpserver.RPCError(nil, mcp.PARSE_ERROR, "parse error: "+err.Error()))
 			continue
 		}
 		if len(line) > 0 && !f.take(ctx, line) {
@@ -264,7 +264,7 @@ func (f *stdioFront) answer(id json.RawMessage, rep reply) {
 		// Not a result the client could read: it is told so, rather than
 		// left waiting.
 		f.g.opts.Logger.Error("encoding a call's result", "error", err)
-		f.respond(response{JSONRPC: mcp.JSONRPC_VERSION, ID: id, Error: &responseError{Code: mcp.INTERNAL_ERROR, Message: "the result could not be encoded: " + err.Error()}})
+		f.write(mcpserver.RPCError(id, mcp.INTERNAL_ERROR, "the result could not be encoded: "+err.Error()))
 		return
 	}
 	// Both are JSON already, read from (or encoded for) one line each:
@@ -272,30 +272,11 @@ func (f *stdioFront) answer(id json.RawMessage, rep reply) {
 	f.write(slices.Concat([]byte(`{"jsonrpc":"2.0","id":`), id, []byte(`,"result":`), result, []byte("}")))
 }
 
-// respond writes an error response.
-func (f *stdioFront) respond(r response) {
-	b, _ := json.Marshal(r) // strings and JSON already read: it encodes
-	f.write(b)
-}
-
 // write writes one message to the client.
 func (f *stdioFront) write(b []byte) {
 	if _, err := f.out.Write(append(b, '\n')); err != nil {
 		f.g.opts.Logger.Warn("writing to the client", "error", err)
 	}
-}
-
-// response is a JSON-RPC error response to a call, its id as the client
-// wrote it.
-type response struct {
-	JSONRPC string          `json:"jsonrpc"`
-	ID      json.RawMessage `json:"id"`
-	Error   *responseError  `json:"error"`
-}
-
-type responseError struct {
-	Code    int    `json:"code"`
-	Message string `json:"message"`
 }
 
 // cancel ends the call of request id, if it is one of the shortcut's:

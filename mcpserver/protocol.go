@@ -53,13 +53,13 @@ func (s *Server) Handle(ctx context.Context, msg []byte) []byte {
 func (s *Server) batch(ctx context.Context, msg []byte) []byte {
 	var items []json.RawMessage
 	if err := json.Unmarshal(msg, &items); err != nil {
-		return rpcError(nil, codeParseError, "parse error: "+err.Error())
+		return RPCError(nil, codeParseError, "parse error: "+err.Error())
 	}
 	if v := s.protocolVersion(); v != batchVersion {
-		return rpcError(nil, codeInvalidRequest, fmt.Sprintf("JSON-RPC batches are not part of MCP protocol version %s (only of %s): send one request per message", cmp.Or(v, "(not initialized)"), batchVersion))
+		return RPCError(nil, codeInvalidRequest, fmt.Sprintf("JSON-RPC batches are not part of MCP protocol version %s (only of %s): send one request per message", cmp.Or(v, "(not initialized)"), batchVersion))
 	}
 	if len(items) == 0 {
-		return rpcError(nil, codeInvalidRequest, "an empty batch")
+		return RPCError(nil, codeInvalidRequest, "an empty batch")
 	}
 	var answers []json.RawMessage
 	for _, item := range items {
@@ -78,20 +78,20 @@ func (s *Server) handleOne(ctx context.Context, msg []byte) []byte {
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(msg, &fields); err != nil || fields == nil {
 		if json.Valid(msg) {
-			return rpcError(nil, codeInvalidRequest, "a JSON-RPC request is a JSON object")
+			return RPCError(nil, codeInvalidRequest, "a JSON-RPC request is a JSON object")
 		}
-		return rpcError(nil, codeParseError, "parse error: the message is not well-formed JSON")
+		return RPCError(nil, codeParseError, "parse error: the message is not well-formed JSON")
 	}
 	rawID, hasID := fields["id"]
 	if hasID && !validID(rawID) {
-		return rpcError(nil, codeInvalidRequest, fmt.Sprintf("invalid request id %s: MCP ids are strings or integers, never null", rawID))
+		return RPCError(nil, codeInvalidRequest, fmt.Sprintf("invalid request id %s: MCP ids are strings or integers, never null", rawID))
 	}
 	var method string
 	if err := json.Unmarshal(fields["method"], &method); err != nil || method == "" {
 		if !hasID {
 			return nil // a notification is never answered, even a broken one
 		}
-		return rpcError(rawID, codeInvalidRequest, "the request has no method, or its method is not a string")
+		return RPCError(rawID, codeInvalidRequest, "the request has no method, or its method is not a string")
 	}
 	if err := jsonstrict.Duplicates(msg); err != nil {
 		return s.duplicateKey(rawID, hasID, method, err)
@@ -115,7 +115,7 @@ func (s *Server) handleOne(ctx context.Context, msg []byte) []byte {
 	out, err := encode(resp, rawID)
 	if err != nil {
 		s.log.Error("encoding a response", "error", err)
-		return rpcError(rawID, -32603, "encoding the response: "+err.Error())
+		return RPCError(rawID, -32603, "encoding the response: "+err.Error())
 	}
 	return out
 }
@@ -170,18 +170,18 @@ func (s *Server) toolsCallFront(id json.RawMessage, rawParams json.RawMessage) (
 		Arguments any             `json:"arguments"`
 	}
 	if err := json.Unmarshal(rawParams, &params); err != nil {
-		return rpcError(id, codeInvalidParams, "tools/call params must be an object with a string name"), true
+		return RPCError(id, codeInvalidParams, "tools/call params must be an object with a string name"), true
 	}
 	var name string
 	if err := json.Unmarshal(params.Name, &name); err != nil {
-		return rpcError(id, codeInvalidParams, "tools/call params.name must be a string, the tool's name"), true
+		return RPCError(id, codeInvalidParams, "tools/call params.name must be a string, the tool's name"), true
 	}
 	if s.Known(name) {
 		return nil, false
 	}
 	b, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "result": s.UnknownTool(name, params.Arguments)})
 	if err != nil {
-		return rpcError(id, -32603, "encoding the response: "+err.Error()), true
+		return RPCError(id, -32603, "encoding the response: "+err.Error()), true
 	}
 	return b, true
 }
@@ -195,13 +195,13 @@ func (s *Server) duplicateKey(id json.RawMessage, hasID bool, method string, err
 	}
 	var me *model.Error
 	if method != "tools/call" || !errors.As(err, &me) {
-		return rpcError(id, codeInvalidRequest, err.Error())
+		return RPCError(id, codeInvalidRequest, err.Error())
 	}
 	c := newContract(KindMalformedInput, me.Error())
 	c.Field, c.Line, c.Column = me.Field, me.Line, me.Column
 	b, mErr := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "result": result(failure(c))})
 	if mErr != nil {
-		return rpcError(id, -32603, "encoding the response: "+mErr.Error())
+		return RPCError(id, -32603, "encoding the response: "+mErr.Error())
 	}
 	return b
 }
@@ -259,8 +259,8 @@ func (s *Server) protocolVersion() string {
 	return v
 }
 
-// rpcError is a JSON-RPC error response; id nil is written as null.
-func rpcError(id json.RawMessage, code int, msg string) []byte {
+// RPCError is a JSON-RPC error response; id nil is written as null.
+func RPCError(id json.RawMessage, code int, msg string) []byte {
 	if id == nil {
 		id = json.RawMessage("null")
 	}

@@ -67,7 +67,7 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 			if m.framed {
 				return m.err // the stream is out of step; nothing after it can be trusted
 			}
-			w.write(rpcError(nil, codeParseError, "parse error: "+m.err.Error()))
+			w.write(RPCError(nil, codeParseError, "parse error: "+m.err.Error()))
 			continue
 		}
 		select {
