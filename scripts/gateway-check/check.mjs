@@ -16,10 +16,11 @@
 // With --bench it measures instead the latency the gateway adds per
 // forwarded call (runs of 2,000 calls, 16 in flight; RUNS, CALLS and
 // IN_FLIGHT in the environment change them) against calling the upstream
-// directly, and prints p50/p99 of each run and their median (scripts/bench). Given the relay (gateway/testdata/relay:
-// a proxy that decodes and encodes each message and judges nothing), it
-// measures it too: what any proxy that reads the messages adds on the
-// machine.
+// directly, and prints p50/p99 of each run, their median, and the CPU a
+// call of the gateway's process (scripts/bench). Given the relay
+// (gateway/testdata/relay: a proxy that decodes and encodes each message
+// and judges nothing), it measures it too: what any proxy that reads the
+// messages adds on the machine.
 //
 // Usage: node check.mjs /path/to/recourse /path/to/upstream [--bench [/path/to/relay]]
 import assert from "node:assert/strict";
