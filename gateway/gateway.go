@@ -458,8 +458,7 @@ func (g *Gateway) call(ctx context.Context, r route, req mcp.CallToolRequest) re
 // verdict is what the gateway made of a call, before carrying it out.
 type verdict struct {
 	rec    record
-	args   []byte           // the arguments judged, which are those forwarded
-	act    allowonce.Action // the call as an allow-once code names it
+	args   []byte // the arguments judged, which are those forwarded
 	rep    *report.ConsequenceReport
 	answer hooks.Answer
 	// err is why the call could not be judged, and kind its envelope's
@@ -480,7 +479,6 @@ func (g *Gateway) judgeCall(ctx context.Context, r route, p mcp.CallToolParams, 
 		return v
 	}
 	v.args, v.rec.ArgsDigest = args, audit.Digest(args)
-	v.act = allowonce.Action{Host: HostName, Tool: r.up.name + "/" + r.tool.Name, Input: string(args)}
 	j := g.judges[r.up.name]
 	if v.rep, v.err = g.evaluate(ctx, j, r, args); v.err != nil {
 		return v
@@ -506,7 +504,7 @@ func (g *Gateway) carry(ctx context.Context, r route, req mcp.CallToolRequest, v
 	// A call that would not go through may have an allow-once code, unless
 	// its arguments could not be read: then no code can name it.
 	if (v.err != nil || a.Ask || a.Stop) && v.args != nil {
-		if res, ok := g.allowedOnce(ctx, r, req, v.args, v.act, rec); ok {
+		if res, ok := g.allowedOnce(ctx, r, req, v.args, rec); ok {
 			return res
 		}
 	}
@@ -537,7 +535,7 @@ func (g *Gateway) carry(ctx context.Context, r route, req mcp.CallToolRequest, v
 		} else {
 			rec.Elicitation = "unavailable" // a person could have let it through, had the client asked
 		}
-		reason := a.Reason + hooks.AllowOnceNote(g.opts.AllowOnce, g.opts.AllowOnceErr, v.act, a.Reason)
+		reason := a.Reason + hooks.AllowOnceNote(g.opts.AllowOnce, g.opts.AllowOnceErr, onceAction(r, v.args), a.Reason)
 		return g.refuse(rec, mcpserver.Refusal(v.rep, kind, reason))
 	}
 	rec.Forwarded = true
@@ -551,11 +549,11 @@ func (g *Gateway) carry(ctx context.Context, r route, req mcp.CallToolRequest, v
 // person let it through with an allow-once code. The store is read only
 // for such a call: an allowed call costs no look at it, and a grant is
 // kept for the call it was given for.
-func (g *Gateway) allowedOnce(ctx context.Context, r route, req mcp.CallToolRequest, args []byte, act allowonce.Action, rec record) (reply, bool) {
+func (g *Gateway) allowedOnce(ctx context.Context, r route, req mcp.CallToolRequest, args []byte, rec record) (reply, bool) {
 	if g.opts.AllowOnce == nil {
 		return reply{}, false
 	}
-	taken, ok := g.opts.AllowOnce.Take(act)
+	taken, ok := g.opts.AllowOnce.Take(onceAction(r, args))
 	if !ok {
 		return reply{}, false
 	}
@@ -564,6 +562,12 @@ func (g *Gateway) allowedOnce(ctx context.Context, r route, req mcp.CallToolRequ
 		return g.failed(err), true
 	}
 	return g.forward(ctx, r, req, args, ""), true
+}
+
+// onceAction is the call as an allow-once code names it: made only for a
+// call that would not go through, since it copies the arguments.
+func onceAction(r route, args []byte) allowonce.Action {
+	return allowonce.Action{Host: HostName, Tool: r.up.name + "/" + r.tool.Name, Input: string(args)}
 }
 
 // callArguments are the call's arguments as the client sent them (the
