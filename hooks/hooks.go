@@ -79,6 +79,12 @@ type Host interface {
 	CanAsk() bool
 }
 
+// All returns every host an adapter answers, in recourse hook's order; a
+// new host is one more element here.
+func All() []Host {
+	return []Host{ClaudeCode{}, Codex{}, GeminiCLI{}, Cursor{}, Copilot{}, Windsurf{}, Cline{}, Kiro{}, Goose{}, DockerMCP{}}
+}
+
 // Setup is what a hook evaluates a call with.
 type Setup struct {
 	Evaluator *evaluator.Evaluator

@@ -135,7 +135,7 @@ var hostCases = map[string][]hostCase{
 // path and compares its native stdout and exit status with the golden
 // files of testdata/hosts (go test ./hooks -update rewrites them).
 func TestHostsGolden(t *testing.T) {
-	hosts := []Host{ClaudeCode{}, Codex{}, GeminiCLI{}, Cursor{}, Copilot{}, Windsurf{}, Cline{}, Kiro{}, Goose{}, DockerMCP{}}
+	hosts := All()
 	ev, err := newEvaluator(context.Background())
 	if err != nil {
 		t.Fatal(err)

@@ -39,9 +39,8 @@ import (
 	"github.com/recourse-dev/recourse/rules/builtin"
 )
 
-// hookHosts are the hosts recourse hook answers, by name.
-var Hosts = []hooks.Host{hooks.ClaudeCode{}, hooks.Codex{}, hooks.GeminiCLI{}, hooks.Cursor{}, hooks.Copilot{},
-	hooks.Windsurf{}, hooks.Cline{}, hooks.Kiro{}, hooks.Goose{}, hooks.DockerMCP{}}
+// Hosts are the hosts recourse hook answers, by name.
+var Hosts = hooks.All()
 
 // hostHelp is what recourse hook HOST --help says of each host: the
 // hook it is, how it answers, and the configuration that installs it
