@@ -26,6 +26,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/recourse-dev/recourse/internal/statekey"
 	"github.com/recourse-dev/recourse/internal/xdg"
 )
 
@@ -71,23 +72,46 @@ type Record struct {
 	Summary     string    `json:"summary"`
 	Issued      time.Time `json:"issued"`
 	Approved    time.Time `json:"approved,omitzero"`
+	// MAC authenticates the record under the user's state key
+	// (statekey): a record without a valid one, written by anything but
+	// Recourse, is not taken.
+	MAC string `json:"mac"`
+}
+
+// macPurpose keeps an allow-once record's MAC from passing for another
+// kind of record's.
+const macPurpose = "recourse allow-once record v1"
+
+// signed are the fields the MAC covers: all of them.
+func (r Record) signed() []string {
+	a := r.Action
+	return []string{r.Code, r.Fingerprint, a.Host, a.Tool, a.Input, a.Cwd, r.Summary,
+		r.Issued.UTC().Format(time.RFC3339Nano), r.Approved.UTC().Format(time.RFC3339Nano)}
 }
 
 // Store keeps codes in a directory: pending/ holds issued codes, granted/
-// the approved ones.
+// the approved ones, each authenticated with Key.
 type Store struct {
 	Dir string
+	// Key signs and verifies the records; a zero Key verifies none, so
+	// nothing is approved or taken.
+	Key statekey.Key
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
 }
 
-// DefaultDir is the allow-once directory in the user's state directory.
-func DefaultDir() (string, error) {
+// Default is the store in the user's state directory, with the user's
+// state key.
+func Default() (*Store, error) {
 	d, err := xdg.StateDir()
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	return filepath.Join(d, "allow-once"), nil
+	key, err := statekey.Load(d)
+	if err != nil {
+		return nil, err
+	}
+	return &Store{Dir: filepath.Join(d, "allow-once"), Key: key}, nil
 }
 
 func (s Store) now() time.Time {
@@ -100,11 +124,15 @@ func (s Store) now() time.Time {
 // Issue records a code for a, described by summary (the report's reason,
 // already free of credentials), and returns it.
 func (s Store) Issue(a Action, summary string) (string, error) {
+	if s.Key.IsZero() {
+		return "", errors.New("no state key to sign the code with")
+	}
 	code, err := newCode()
 	if err != nil {
 		return "", err
 	}
 	rec := Record{Code: code, Fingerprint: a.Fingerprint(), Action: a, Summary: summary, Issued: s.now().UTC()}
+	rec.MAC = s.Key.Sign(macPurpose, rec.signed()...)
 	if err := s.write("pending", rec); err != nil {
 		return "", err
 	}
@@ -112,28 +140,42 @@ func (s Store) Issue(a Action, summary string) (string, error) {
 	return code, nil
 }
 
-// Approve turns an issued code into a grant for its action, valid for
-// Window; a code unknown, already approved, or issued more than Window ago
-// is refused.
-func (s Store) Approve(code string) (Record, error) {
+// Pending is the issued, authentic code's record, for showing the person
+// what they would approve; it approves nothing.
+func (s Store) Pending(code string) (Record, error) {
 	code, err := Normalize(code)
 	if err != nil {
 		return Record{}, err
 	}
-	pending := filepath.Join(s.Dir, "pending", code+".json")
-	rec, err := read(pending)
+	rec, err := read(filepath.Join(s.Dir, "pending", code+".json"))
 	if errors.Is(err, os.ErrNotExist) {
 		return Record{}, fmt.Errorf("no stopped action has the code %s (or it was approved already)", code)
 	}
 	if err != nil {
 		return Record{}, err
 	}
+	if !s.authentic(rec) {
+		return Record{}, fmt.Errorf("the code %s was not issued by Recourse's hook (its record does not carry this user's state key's signature): nothing was approved", code)
+	}
+	return rec, nil
+}
+
+// Approve turns an issued code into a grant for its action, valid for
+// Window; a code unknown, already approved, or issued more than Window ago
+// is refused.
+func (s Store) Approve(code string) (Record, error) {
+	rec, err := s.Pending(code)
+	if err != nil {
+		return Record{}, err
+	}
+	pending := filepath.Join(s.Dir, "pending", rec.Code+".json")
 	now := s.now()
 	if now.Sub(rec.Issued) > Window {
 		_ = os.Remove(pending)
 		return Record{}, fmt.Errorf("the code %s was issued at %s, more than %v ago: let the agent try again for a new one", code, rec.Issued.Local().Format(time.Kitchen), Window)
 	}
 	rec.Approved = now.UTC()
+	rec.MAC = s.Key.Sign(macPurpose, rec.signed()...)
 	if err := s.write("granted", rec); err != nil {
 		return Record{}, err
 	}
@@ -157,6 +199,10 @@ func (s Store) Take(a Action) (Record, bool) {
 		if err != nil || rec.Fingerprint != fp {
 			continue
 		}
+		if !s.authentic(rec) || rec.Approved.IsZero() || rec.Fingerprint != rec.Action.Fingerprint() {
+			_ = os.Remove(p) // a forged or damaged grant lets nothing through
+			continue
+		}
 		if now.Sub(rec.Approved) > Window || now.Before(rec.Approved) {
 			_ = os.Remove(p)
 			continue
@@ -166,6 +212,11 @@ func (s Store) Take(a Action) (Record, bool) {
 		}
 	}
 	return Record{}, false
+}
+
+// authentic reports whether rec carries a valid MAC under the store's key.
+func (s Store) authentic(rec Record) bool {
+	return s.Key.Verify(rec.MAC, macPurpose, rec.signed()...)
 }
 
 // sweep removes pending codes and grants past their window.

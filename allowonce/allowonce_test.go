@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/recourse-dev/recourse/internal/statekey"
 )
 
 type clock struct{ t time.Time }
@@ -12,7 +14,7 @@ func (c *clock) now() time.Time { return c.t }
 
 func newStore(t *testing.T) (Store, *clock) {
 	c := &clock{time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)}
-	return Store{Dir: t.TempDir(), Now: c.now}, c
+	return Store{Dir: t.TempDir(), Key: statekey.New([]byte("0123456789abcdef0123456789abcdef")), Now: c.now}, c
 }
 
 var rmData = Action{Host: "claude-code", Tool: "Bash", Input: "rm -rf ./data", Cwd: "/srv/app"}
@@ -87,5 +89,40 @@ func TestFingerprintSeparatesParts(t *testing.T) {
 	b := Action{Host: "h", Tool: "a", Input: "bc"}
 	if a.Fingerprint() == b.Fingerprint() {
 		t.Fatal("two actions share a fingerprint")
+	}
+}
+
+// TestForgedRecords: a record that another process of the same user
+// writes into the state directory without the state key approves
+// nothing: a forged grant is not taken, a forged pending code is not
+// approved, and a grant signed under another key is not taken either.
+func TestForgedRecords(t *testing.T) {
+	s, c := newStore(t)
+	forged := Record{Code: "K7QM2WPD", Fingerprint: rmData.Fingerprint(), Action: rmData, Issued: c.t, Approved: c.t, MAC: strings.Repeat("0", 64)}
+	if err := s.write("granted", forged); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.Take(rmData); ok {
+		t.Fatal("a grant with no valid MAC let the action through")
+	}
+	if err := s.write("pending", forged); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Approve(forged.Code); err == nil || !strings.Contains(err.Error(), "not issued by Recourse") {
+		t.Fatalf("a forged pending code: %v", err)
+	}
+	other := Store{Dir: s.Dir, Key: statekey.New([]byte("another user's key, 32 bytes...!")), Now: c.now}
+	code, err := other.Issue(rmData, "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.Approve(code); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.Take(rmData); ok {
+		t.Fatal("a grant signed under another key let the action through")
+	}
+	if _, err := (Store{Dir: t.TempDir()}).Issue(rmData, "x"); err == nil {
+		t.Fatal("a store without a key issued a code")
 	}
 }

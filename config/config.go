@@ -377,7 +377,7 @@ func Resolve(dir string, flags Settings, now time.Time, warn io.Writer) (Setting
 	if dir == "" {
 		dir, _ = os.Getwd()
 	}
-	store, err := DefaultTrustStore()
+	store, err := DefaultTrustStore(false)
 	trusted := store.Trusted
 	if err != nil {
 		trusted = nil

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/recourse-dev/recourse/internal/statekey"
 	"github.com/recourse-dev/recourse/model"
 )
 
@@ -116,7 +117,7 @@ func TestPrecedenceAndTrust(t *testing.T) {
 // untrusted again.
 func TestTrustStore(t *testing.T) {
 	dir := t.TempDir()
-	s := TrustStore{Path: filepath.Join(dir, "state", "trusted.json")}
+	s := TrustStore{Path: filepath.Join(dir, "state", "trusted.json"), Key: statekey.New([]byte("0123456789abcdef0123456789abcdef"))}
 	p := write(t, dir, ".recourse.yaml", "fail_on: block\n")
 	if s.Trusted(p, []byte("fail_on: block\n")) {
 		t.Fatal("trusted before trust")
@@ -126,6 +127,23 @@ func TestTrustStore(t *testing.T) {
 	}
 	if !s.Trusted(p, []byte("fail_on: block\n")) || s.Trusted(p, []byte("fail_on: warn\n")) {
 		t.Fatal("trust is not for the exact content")
+	}
+	// An entry written without the key (another process of the same
+	// user), or in the format before entries were signed, trusts nothing.
+	abs, _ := filepath.Abs(p)
+	for _, forged := range []string{
+		`{"` + abs + `": {"sha256": "` + digest([]byte("fail_on: warn\n")) + `", "mac": "00"}}`,
+		`{"` + abs + `": "` + digest([]byte("fail_on: warn\n")) + `"}`,
+	} {
+		if err := os.WriteFile(s.Path, []byte(forged), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if s.Trusted(p, []byte("fail_on: warn\n")) {
+			t.Fatalf("a forged entry trusted the file: %s", forged)
+		}
+	}
+	if (TrustStore{Path: s.Path}).Trust(p, []byte("x")) == nil {
+		t.Fatal("a store without a key wrote a trust entry")
 	}
 }
 

@@ -23,6 +23,7 @@ import (
 
 	"github.com/recourse-dev/recourse/allowonce"
 	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/internal/statekey"
 	"github.com/recourse-dev/recourse/mcpserver"
 	"github.com/recourse-dev/recourse/policy/rego"
 	"github.com/recourse-dev/recourse/rules/builtin"
@@ -85,7 +86,7 @@ func overBoth(t *testing.T, test func(t *testing.T, stdio bool)) {
 func start(t testing.TB, servers map[string]string) *fixture {
 	t.Helper()
 	dir := t.TempDir()
-	f := &fixture{records: map[string]string{}, log: filepath.Join(dir, "decisions.jsonl"), store: &allowonce.Store{Dir: filepath.Join(dir, "allow-once")}}
+	f := &fixture{records: map[string]string{}, log: filepath.Join(dir, "decisions.jsonl"), store: &allowonce.Store{Dir: filepath.Join(dir, "allow-once"), Key: statekey.New([]byte("gateway-test-state-key-32-bytes!"))}}
 	var cfg strings.Builder
 	cfg.WriteString("mcpServers:\n")
 	for name, settings := range servers {

@@ -1,8 +1,8 @@
 package main
 
 import (
+	"errors"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -37,14 +37,21 @@ directory ($XDG_STATE_HOME/recourse/allow-once, by default
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !interactive(cmd) {
-				return &exitStatus{code: exitError, err: fmt.Errorf("recourse allow-once needs an interactive terminal: approving a stopped call is a person's decision, so run it yourself, not through an agent or a script")}
-			}
-			dir, err := allowonce.DefaultDir()
+			store, err := allowonce.Default()
 			if err != nil {
 				return &exitStatus{code: exitError, err: err}
 			}
-			rec, err := allowonce.Store{Dir: dir}.Approve(args[0])
+			pending, err := store.Pending(args[0])
+			if err != nil {
+				return &exitStatus{code: exitError, err: err}
+			}
+			if err := confirmAtTerminal(cmd, describeOnce(pending)); err != nil {
+				if errors.Is(err, errNoPerson) {
+					err = fmt.Errorf("recourse allow-once %w: approving a stopped call is a person's decision, so run it yourself, not through an agent or a script", err)
+				}
+				return &exitStatus{code: exitError, err: err}
+			}
+			rec, err := store.Approve(args[0])
 			if err != nil {
 				return &exitStatus{code: exitError, err: err}
 			}
@@ -56,12 +63,8 @@ directory ($XDG_STATE_HOME/recourse/allow-once, by default
 	}
 }
 
-// interactive reports whether the command's stdin is a terminal.
-func interactive(cmd *cobra.Command) bool {
-	f, ok := cmd.InOrStdin().(*os.File)
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
+// describeOnce is what a person is shown before approving a code.
+func describeOnce(rec allowonce.Record) string {
+	a := rec.Action
+	return fmt.Sprintf("Let %s's %s call run once?\n  %s\n  in %s\nStopped because: %s", a.Host, a.Tool, redact.String(a.Input), a.Cwd, rec.Summary)
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/recourse-dev/recourse/allowonce"
+	"github.com/recourse-dev/recourse/internal/statekey"
 )
 
 // TestAllowOnceThroughTheHook: a stop carries a code; once a person
@@ -30,7 +31,11 @@ func TestAllowOnceThroughTheHook(t *testing.T) {
 	}
 
 	// A person approves it (in their terminal; here, through the store).
-	store := allowonce.Store{Dir: filepath.Join(stateDir, "recourse", "allow-once")}
+	key, err := statekey.Load(filepath.Join(stateDir, "recourse"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := allowonce.Store{Dir: filepath.Join(stateDir, "recourse", "allow-once"), Key: key}
 	if _, err := store.Approve(code[1]); err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -58,9 +59,6 @@ and the gate judges recourse trust run by an agent as needing review.`,
 			if path == "" {
 				return &exitStatus{code: exitError, err: fmt.Errorf("no %s here or in a directory above", config.ProjectFile)}
 			}
-			if !interactive(cmd) {
-				return &exitStatus{code: exitError, err: fmt.Errorf("recourse trust needs an interactive terminal: trusting a project's configuration is a person's decision, so run it yourself, not through an agent or a script")}
-			}
 			data, err := os.ReadFile(path)
 			if err != nil {
 				return &exitStatus{code: exitError, err: err}
@@ -68,7 +66,13 @@ and the gate judges recourse trust run by an agent as needing review.`,
 			if _, err := config.Parse(path, data, time.Now()); err != nil {
 				return &exitStatus{code: exitError, err: err}
 			}
-			store, err := config.DefaultTrustStore()
+			if err := confirmAtTerminal(cmd, fmt.Sprintf("Trust %s as it is now (%d bytes)? Its policies and exceptions will apply.", path, len(data))); err != nil {
+				if errors.Is(err, errNoPerson) {
+					err = fmt.Errorf("recourse trust %w: trusting a project's configuration is a person's decision, so run it yourself, not through an agent or a script", err)
+				}
+				return &exitStatus{code: exitError, err: err}
+			}
+			store, err := config.DefaultTrustStore(true)
 			if err == nil {
 				err = store.Trust(path, data)
 			}

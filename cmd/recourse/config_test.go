@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/recourse-dev/recourse/config"
+	"github.com/recourse-dev/recourse/internal/statekey"
 )
 
 // runIn runs the binary in dir.
@@ -33,7 +34,11 @@ func TestProjectConfiguration(t *testing.T) {
 		t.Fatalf("trust without a terminal: exit %d %q", res.exit, res.stderr)
 	}
 	// The user trusts it (in their terminal; here, through the store).
-	store := config.TrustStore{Path: filepath.Join(stateDir, "recourse", "trusted.json")}
+	key, err := statekey.Load(filepath.Join(stateDir, "recourse"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := config.TrustStore{Path: filepath.Join(stateDir, "recourse", "trusted.json"), Key: key}
 	if err := store.Trust(file, []byte(content)); err != nil {
 		t.Fatal(err)
 	}

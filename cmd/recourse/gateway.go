@@ -75,11 +75,7 @@ always_ask) and a top-level decision_log file. See docs/gateway.md.`,
 				Evaluator: newEvaluator, Policies: policies, Environment: environment, FailOn: fail, Actor: actor,
 				Timeout: timeout, Logger: logger, Version: buildVersion(),
 			}
-			if dir, err := allowonce.DefaultDir(); err == nil {
-				opts.AllowOnce = &allowonce.Store{Dir: dir}
-			} else {
-				opts.AllowOnceErr = err
-			}
+			opts.AllowOnce, opts.AllowOnceErr = allowonce.Default()
 			g, err := gateway.New(ctx, cfg, opts)
 			if err != nil {
 				return errorDocument(cmd, err)

@@ -293,11 +293,7 @@ func runHost(cmd *cobra.Command, h hooks.Host, o Options, f flags) error {
 			return record(cmd.Context(), f, o, "hook/"+h.Name(), tool, input, rep, err)
 		}
 	}
-	if dir, err := allowonce.DefaultDir(); err == nil {
-		cfg.AllowOnce = &allowonce.Store{Dir: dir}
-	} else {
-		cfg.AllowOnceErr = err
-	}
+	cfg.AllowOnce, cfg.AllowOnceErr = allowonce.Default()
 	return Answered{hooks.Run(cmd.Context(), h, bytes.NewReader(data), cmd.OutOrStdout(), cmd.ErrOrStderr(), cfg)}
 }
 
