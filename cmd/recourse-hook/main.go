@@ -12,12 +12,17 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"os"
 	"runtime/debug"
+	"time"
 
 	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/hooks"
 	"github.com/recourse-dev/recourse/internal/buildinfo"
 	"github.com/recourse-dev/recourse/internal/hookcmd"
+	"github.com/recourse-dev/recourse/internal/supervise"
 )
 
 // version is set at build time with -ldflags "-X main.version=v1.2.3";
@@ -35,7 +40,33 @@ func main() {
 		// the heap nears it.
 		debug.SetGCPercent(-1)
 	}
-	os.Exit(hookcmd.Main(buildVersion(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	reporter, child := supervise.Child()
+	if !child {
+		if code, err := supervise.Run(context.Background(), supervised(os.Args[1:])); err == nil {
+			os.Exit(code)
+		}
+	}
+	code := hookcmd.Main(buildVersion(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	reporter.Done(code)
+	os.Exit(code)
+}
+
+// supervised runs the hook in a child whose every abnormal end (a Go
+// fatal error, a signal such as the OOM killer's, the deadline) is
+// answered with the host's stop: the deadline is the hook's --timeout
+// and five seconds more.
+func supervised(args []string) supervise.Options {
+	return supervise.Options{
+		Args: args, Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
+		Deadline: supervise.FlagDuration(args, "timeout", hookcmd.DefaultTimeout) + 5*time.Second,
+		Stop: func(reason string) int {
+			var h hooks.Host
+			if len(args) > 0 {
+				h = hookcmd.HostNamed(args[0])
+			}
+			return hooks.Fail(h, os.Stdout, os.Stderr, errors.New(reason))
+		},
+	}
 }
 
 func buildVersion() string { return buildinfo.Version(version) }

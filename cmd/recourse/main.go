@@ -7,6 +7,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -22,6 +24,7 @@ import (
 	"github.com/recourse-dev/recourse/hooks"
 	"github.com/recourse-dev/recourse/internal/buildinfo"
 	"github.com/recourse-dev/recourse/internal/hookcmd"
+	"github.com/recourse-dev/recourse/internal/supervise"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/report"
 
@@ -79,7 +82,42 @@ func main() {
 		// the collector run once the heap nears it.
 		debug.SetGCPercent(-1)
 	}
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	args := os.Args[1:]
+	reporter, child := supervise.Child()
+	if !child && oneShot(args) {
+		if code, err := supervise.Run(context.Background(), supervised(args)); err == nil {
+			os.Exit(code)
+		}
+	}
+	code := run(args, os.Stdin, os.Stdout, os.Stderr)
+	reporter.Done(code)
+	os.Exit(code)
+}
+
+// oneShot reports whether args run a command that answers once and exits
+// (eval, hook), which runs supervised; servers (mcp serve, serve, the
+// gateway) stream and run in process.
+func oneShot(args []string) bool {
+	return len(args) > 0 && (args[0] == "eval" || args[0] == "hook")
+}
+
+// supervised runs eval or hook in a child whose every abnormal end (a Go
+// fatal error, which exits 2 — warn's status —, a signal such as the OOM
+// killer's, the deadline) is an error for eval (exit 1, with the error
+// document under --format json or sarif) and the host's stop for hook,
+// never a status that reads as a decision.
+func supervised(args []string) supervise.Options {
+	def := evaluator.DefaultTimeout
+	if args[0] == "hook" {
+		def = hookcmd.DefaultTimeout
+	}
+	return supervise.Options{
+		Args: args, Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
+		Deadline: supervise.FlagDuration(args, "timeout", def) + 5*time.Second,
+		Stop: func(reason string) int {
+			return crashed(args, os.Stdout, os.Stderr, errors.New("recourse "+args[0]+" did not finish: "+reason))
+		},
+	}
 }
 
 // run executes the command line and returns the exit status. A panic

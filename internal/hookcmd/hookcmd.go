@@ -39,6 +39,9 @@ import (
 	"github.com/recourse-dev/recourse/rules/builtin"
 )
 
+// DefaultTimeout is a hook's evaluation deadline unless --timeout says.
+const DefaultTimeout = 10 * time.Second
+
 // Hosts are the hosts recourse hook answers, by name.
 var Hosts = hooks.All()
 
@@ -213,7 +216,7 @@ included, is answered with the host's stop, never with "go ahead".`,
 	fl.StringVar(&f.actor, "actor", h.Name(), "who proposes the change, passed to the policy")
 	fl.StringArrayVar(&f.policies, "policy", nil, "directory of Rego policies (repeatable; see docs/policy.md)")
 	fl.StringVar(&f.failOn, "fail-on", string(model.Escalate), "lowest decision that stops the call: warn, escalate or block")
-	fl.DurationVar(&f.timeout, "timeout", 10*time.Second, "deadline for the evaluation; past it the call is stopped")
+	fl.DurationVar(&f.timeout, "timeout", DefaultTimeout, "deadline for the evaluation; past it the call is stopped")
 	fl.BoolVar(&f.warnContext, "warn-context", false, "add a warn's reason to the agent's context when the call goes ahead (Claude Code's additionalContext, Cursor's agent_message, Cline's contextModification)")
 	fl.StringVar(&f.auditLog, "audit-log", "", "append every decision to this hash-chained JSONL file (shared with other hooks and recourse serve; recourse audit verify checks it); a decision that cannot be recorded stops the call")
 	fl.StringVar(&f.decisionLog, "decision-log", "", "ship every decision to this URL in OPA's decision-log format (as recourse serve does; input redacted); a decision that cannot be shipped stops the call")
