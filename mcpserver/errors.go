@@ -26,8 +26,11 @@ const (
 	KindErroredPlan          ErrorKind = "errored_plan"
 	KindInputTooLarge        ErrorKind = "input_too_large"
 	KindDeadlineExceeded     ErrorKind = "deadline_exceeded"
-	KindPolicyError          ErrorKind = "policy_error"
-	KindInternal             ErrorKind = "internal_error"
+	// KindOverloaded: recourse serve is at its memory budget and did not
+	// admit the request; the same request later can succeed.
+	KindOverloaded  ErrorKind = "overloaded"
+	KindPolicyError ErrorKind = "policy_error"
+	KindInternal    ErrorKind = "internal_error"
 	// The MCP gateway's refusals of a call it judged (status refused,
 	// with the report) or could not forward.
 	KindBlocked             ErrorKind = "blocked"
@@ -66,6 +69,7 @@ var Registry = map[ErrorKind]struct {
 	KindErroredPlan:          {TypeConflict, true},
 	KindInputTooLarge:        {TypeValidation, true},
 	KindDeadlineExceeded:     {TypeTransient, true},
+	KindOverloaded:           {TypeTransient, true},
 	KindPolicyError:          {TypeInternal, false},
 	KindInternal:             {TypeInternal, false},
 	KindBlocked:              {TypePermission, false},

@@ -34,6 +34,9 @@ type Options struct {
 	Owner       string
 	// Timeout bounds each evaluation (evaluator.DefaultTimeout when zero).
 	Timeout time.Duration
+	// MemoryCeiling, when set, is the process's heap past which an
+	// evaluation stops with an error (evaluator.Options.MemoryCeiling).
+	MemoryCeiling uint64
 	// Version is reported to clients.
 	Version string
 	// MaxInputBytes bounds a plan or command argument
@@ -217,7 +220,7 @@ func (s *Server) context(args map[string]any) evaluator.Options {
 		env = cmp.Or(asked, env)
 	}
 	return evaluator.Options{Environment: env, Actor: cmp.Or(s.opts.Actor, stringArg(args, "actor", "")),
-		Owner: cmp.Or(s.opts.Owner, stringArg(args, "owner", "")), Timeout: s.opts.Timeout, Exceptions: s.opts.Exceptions}
+		Owner: cmp.Or(s.opts.Owner, stringArg(args, "owner", "")), Timeout: s.opts.Timeout, MemoryCeiling: s.opts.MemoryCeiling, Exceptions: s.opts.Exceptions}
 }
 
 // withEvidence re-evaluates another tool's input with the agent's evidence.

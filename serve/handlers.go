@@ -28,10 +28,20 @@ func (s *Server) evaluate(kind, tool string) http.Handler {
 		start := time.Now()
 		ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
 		defer cancel()
-		body, err := readBody(r)
+		release, err := s.admit.enter(ctx, r)
+		if err == nil {
+			defer release()
+		}
+		var body []byte
+		if err == nil {
+			body, err = readBody(r)
+		}
 		var res any
 		var args any
 		switch {
+		case errors.Is(err, errBusy):
+			w.Header().Set("Retry-After", "2")
+			res = mcpserver.Failure(mcpserver.KindOverloaded, err).StructuredContent
 		case err != nil:
 			res = mcpserver.Failure(mcpserver.KindMalformedInput, err).StructuredContent
 		case json.Unmarshal(body, &args) != nil:
@@ -104,6 +114,8 @@ func statusOf(env mcpserver.Envelope) int {
 		return http.StatusRequestEntityTooLarge
 	case env.Error.Kind == mcpserver.KindDeadlineExceeded:
 		return http.StatusGatewayTimeout
+	case env.Error.Kind == mcpserver.KindOverloaded:
+		return http.StatusServiceUnavailable
 	case env.Error.Type == mcpserver.TypeInternal:
 		return http.StatusInternalServerError
 	case env.Error.Type == mcpserver.TypeConflict:
@@ -139,25 +151,7 @@ func (s *Server) hook(endpoint string, h hooks.Host, query bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		start := time.Now()
 		var out bytes.Buffer
-		var code int
-		if !s.authorized(req, query) {
-			code = hooks.Fail(h, &out, &bytes.Buffer{}, errors.New("the request is not authorized: it needs a bearer token from the service's --token-file or a client certificate"))
-			s.metrics.failure(endpoint, "unauthorized")
-		} else {
-			ctx, cancel := context.WithTimeout(req.Context(), s.opts.Timeout)
-			cfg := s.opts.Hook
-			cfg.Observe = func(tool, input string, rep *report.ConsequenceReport, err error) error {
-				e := audit.For(endpoint, []byte(input), rep, err)
-				if err != nil {
-					s.metrics.failure(endpoint, "evaluation")
-				}
-				s.metrics.decision(endpoint, e.Decision)
-				s.record(e, map[string]any{"tool": tool, "input": input})
-				return nil // the service logs a record it cannot write; the answer stands
-			}
-			code = hooks.Run(ctx, h, req.Body, &out, &bytes.Buffer{}, cfg)
-			cancel()
-		}
+		code := s.judgeHook(req, endpoint, h, query, &out)
 		// A host that reads exit statuses gets its stop as a status the
 		// adapter chose (Claude Code's HTTP hook: 200 and deny); any other
 		// answer is 200 with the host's body.
@@ -169,6 +163,35 @@ func (s *Server) hook(endpoint string, h hooks.Host, query bool) http.Handler {
 		_, _ = w.Write(out.Bytes())
 		s.metrics.request(endpoint, code, time.Since(start))
 	})
+}
+
+// judgeHook answers a hook request into out and returns the adapter's
+// status: a request that is not authorized, or not admitted for want of
+// memory budget, gets the host's stop, as does any failure to judge it.
+func (s *Server) judgeHook(req *http.Request, endpoint string, h hooks.Host, query bool, out *bytes.Buffer) int {
+	if !s.authorized(req, query) {
+		s.metrics.failure(endpoint, "unauthorized")
+		return hooks.Fail(h, out, &bytes.Buffer{}, errors.New("the request is not authorized: it needs a bearer token from the service's --token-file or a client certificate"))
+	}
+	ctx, cancel := context.WithTimeout(req.Context(), s.opts.Timeout)
+	defer cancel()
+	release, err := s.admit.enter(ctx, req)
+	if err != nil {
+		s.metrics.failure(endpoint, "overloaded")
+		return hooks.Fail(h, out, &bytes.Buffer{}, err)
+	}
+	defer release()
+	cfg := s.opts.Hook
+	cfg.Observe = func(tool, input string, rep *report.ConsequenceReport, err error) error {
+		e := audit.For(endpoint, []byte(input), rep, err)
+		if err != nil {
+			s.metrics.failure(endpoint, "evaluation")
+		}
+		s.metrics.decision(endpoint, e.Decision)
+		s.record(e, map[string]any{"tool": tool, "input": input})
+		return nil // the service logs a record it cannot write; the answer stands
+	}
+	return hooks.Run(ctx, h, req.Body, out, &bytes.Buffer{}, cfg)
 }
 
 // record writes a decision to the audit log and the decision-log sink,

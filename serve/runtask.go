@@ -51,33 +51,47 @@ const taskWindow = 10 * time.Minute
 
 func (s *Server) runTask(w http.ResponseWriter, r *http.Request) {
 	const endpoint = "/v1/run-tasks/terraform-cloud"
-	body, err := io.ReadAll(r.Body)
-	if err != nil {
-		s.metrics.request(endpoint, http.StatusRequestEntityTooLarge, 0)
-		http.Error(w, "the request body is over the limit", http.StatusRequestEntityTooLarge)
+	refuse := func(code int, reason, message string) {
+		s.metrics.request(endpoint, code, 0)
+		if reason != "" {
+			s.metrics.failure(endpoint, reason)
+		}
+		http.Error(w, message, code)
+	}
+	// Nothing is read before the signature could be right, and no more
+	// than a run task's payload before it is checked; the body is parsed
+	// only once it is.
+	sig, err := hex.DecodeString(strings.TrimSpace(r.Header.Get("X-Tfc-Task-Signature")))
+	if err != nil || len(sig) != sha512.Size {
+		refuse(http.StatusUnauthorized, "signature", "X-Tfc-Task-Signature is missing or is not a hex HMAC-SHA512")
 		return
 	}
-	if !s.validSignature(body, r.Header.Get("X-Tfc-Task-Signature")) {
-		s.metrics.request(endpoint, http.StatusUnauthorized, 0)
-		s.metrics.failure(endpoint, "signature")
-		http.Error(w, "X-Tfc-Task-Signature does not match the body under the configured HMAC key", http.StatusUnauthorized)
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, runTaskMaxBytes))
+	if err != nil {
+		refuse(http.StatusRequestEntityTooLarge, "", fmt.Sprintf("the request body is over the %d-byte limit of a run task request", runTaskMaxBytes))
+		return
+	}
+	if !s.validSignature(body, sig) {
+		refuse(http.StatusUnauthorized, "signature", "X-Tfc-Task-Signature does not match the body under the configured HMAC key")
 		return
 	}
 	var req taskRequest
 	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(&req); err != nil {
-		s.metrics.request(endpoint, http.StatusBadRequest, 0)
-		http.Error(w, "the run task request is not JSON: "+err.Error(), http.StatusBadRequest)
+		refuse(http.StatusBadRequest, "", "the run task request is not JSON: "+err.Error())
 		return
 	}
 	if req.AccessToken == verificationToken {
 		s.metrics.request(endpoint, http.StatusOK, 0)
-		w.WriteHeader(http.StatusOK) // the registration check
+		w.WriteHeader(http.StatusOK) // the registration check, which starts nothing
 		return
 	}
 	if req.PayloadVersion != 1 || req.CallbackURL == "" || req.AccessToken == "" {
-		s.metrics.request(endpoint, http.StatusBadRequest, 0)
-		http.Error(w, "expected payload_version 1 with access_token and task_result_callback_url", http.StatusBadRequest)
+		refuse(http.StatusBadRequest, "", "expected payload_version 1 with access_token and task_result_callback_url")
+		return
+	}
+	if !s.replays.first(hex.EncodeToString(sig)) {
+		refuse(http.StatusConflict, "replay", "this signed run task request was received already: each is accepted once")
 		return
 	}
 	w.WriteHeader(http.StatusOK)
@@ -92,12 +106,10 @@ func (s *Server) runTask(w http.ResponseWriter, r *http.Request) {
 }
 
 // validSignature checks the body's HMAC-SHA512 in constant time.
-func (s *Server) validSignature(body []byte, got string) bool {
+func (s *Server) validSignature(body, sig []byte) bool {
 	mac := hmac.New(sha512.New, s.tfcKey)
 	mac.Write(body)
-	want := mac.Sum(nil)
-	sig, err := hex.DecodeString(strings.TrimSpace(got))
-	return err == nil && hmac.Equal(sig, want)
+	return hmac.Equal(sig, mac.Sum(nil))
 }
 
 // completeTask judges the run's plan and calls HCP Terraform back. Any
@@ -105,7 +117,14 @@ func (s *Server) validSignature(body []byte, got string) bool {
 func (s *Server) completeTask(ctx context.Context, req taskRequest, body []byte) {
 	const endpoint = "/v1/run-tasks/terraform-cloud"
 	result := taskResult{Status: "failed", URL: req.RunAppURL}
-	rep, err := s.judgeRun(ctx, req)
+	// The plan it fetches may be as large as a body the service reads:
+	// judging waits for that much memory budget, within the task's window.
+	var rep *report.ConsequenceReport
+	release, err := s.admit.acquire(ctx, s.admit.weightOf(s.opts.MaxBodyBytes), 0)
+	if err == nil {
+		rep, err = s.judgeRun(ctx, req)
+		release()
+	}
 	e := audit.For(endpoint, body, rep, err)
 	switch {
 	case err != nil:

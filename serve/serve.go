@@ -93,6 +93,8 @@ type Server struct {
 	tasks   sync.WaitGroup // run tasks still calling back
 	bundle  bundleState
 	shipper *decisionlog.Shipper
+	admit   *admission
+	replays *replays
 }
 
 // New checks the options and prepares the service. It refuses a
@@ -126,7 +128,7 @@ func New(opts Options) (*Server, error) {
 	if !httpauth.Loopback(host) && opts.TokenFile == "" && opts.ClientCA == "" {
 		return nil, fmt.Errorf("--addr %s is not a loopback address: serving beyond this machine needs authentication, --token-file FILE or --client-ca FILE", opts.Addr)
 	}
-	s := &Server{opts: opts, metrics: newMetrics(), mux: http.NewServeMux()}
+	s := &Server{opts: opts, metrics: newMetrics(), mux: http.NewServeMux(), admit: newAdmission(opts.MaxBodyBytes), replays: newReplays(taskWindow)}
 	if opts.TokenFile != "" {
 		if s.tokens, err = httpauth.Open(opts.TokenFile); err != nil {
 			return nil, err
@@ -212,7 +214,12 @@ func (s *Server) Handler() http.Handler {
 // stops accepting, lets requests in flight finish (up to 10 s) and waits
 // for run tasks to have called back.
 func (s *Server) ListenAndServe(ctx context.Context, ready func(addr string)) error {
-	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(s.opts.Logger.Handler(), slog.LevelWarn)}
+	srv := &http.Server{Handler: s.Handler(), ErrorLog: slog.NewLogLogger(s.opts.Logger.Handler(), slog.LevelWarn),
+		// A client that sends its headers or body slowly, or keeps an idle
+		// connection, holds nothing for long: the body's read gets as
+		// long as the request's deadline, the answer as long again.
+		ReadHeaderTimeout: 10 * time.Second, ReadTimeout: s.opts.Timeout + 10*time.Second,
+		WriteTimeout: 2*s.opts.Timeout + 10*time.Second, IdleTimeout: 2 * time.Minute}
 	ln, err := net.Listen("tcp", s.opts.Addr)
 	if err != nil {
 		return err

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/secure-systems-lab/go-securesystemslib/dsse"
+	"golang.org/x/sync/semaphore"
 
 	"github.com/recourse-dev/recourse/attest"
 	"github.com/recourse-dev/recourse/audit"
@@ -277,6 +278,102 @@ func TestRunTask(t *testing.T) {
 	verify := `{"payload_version": 1, "access_token": "test-token", "stage": "test", "task_result_callback_url": "http://127.0.0.1:1/never"}`
 	if code, _ := s.post(t, "/v1/run-tasks/terraform-cloud", "", verify, "X-Tfc-Task-Signature", sign(verify)); code != 200 {
 		t.Fatal(code)
+	}
+}
+
+// TestRunTaskReadsLittleBeforeItKnowsTheCaller: a request without a
+// well-formed signature is refused before its body is read; a body over a
+// run task's 1 MiB is refused, signed or not, without reading the rest; a
+// signed request sent again is refused as a replay.
+func TestRunTaskReadsLittleBeforeItKnowsTheCaller(t *testing.T) {
+	s := newService(t)
+	sign := func(body string) string {
+		m := hmac.New(sha512.New, []byte(s.key))
+		m.Write([]byte(body))
+		return hex.EncodeToString(m.Sum(nil))
+	}
+	big := `{"payload_version": 1, "pad": "` + strings.Repeat("x", 2<<20) + `"}`
+	for _, tc := range []struct {
+		name, body string
+		headers    []string
+		want       int
+	}{
+		{"no signature, a large body", big, nil, 401},
+		{"a signature that is not hex", big, []string{"X-Tfc-Task-Signature", "not-hex"}, 401},
+		{"a short signature", big, []string{"X-Tfc-Task-Signature", "abcd"}, 401},
+		{"a well-formed signature, a body over 1 MiB", big, []string{"X-Tfc-Task-Signature", sign(big)}, 413},
+	} {
+		if code, _ := s.post(t, "/v1/run-tasks/terraform-cloud", "", tc.body, tc.headers...); code != tc.want {
+			t.Errorf("%s: %d, want %d", tc.name, code, tc.want)
+		}
+	}
+	// A signed request whose callback goes nowhere: accepted once, then a
+	// replay.
+	body := `{"payload_version": 1, "access_token": "run-token", "stage": "post_plan", "run_id": "run-9",
+		"task_result_callback_url": "http://127.0.0.1:1/callback", "plan_json_api_url": "http://127.0.0.1:1/plan"}`
+	if code, out := s.post(t, "/v1/run-tasks/terraform-cloud", "", body, "X-Tfc-Task-Signature", sign(body)); code != 200 {
+		t.Fatalf("first: %d %s", code, out)
+	}
+	if code, _ := s.post(t, "/v1/run-tasks/terraform-cloud", "", body, "X-Tfc-Task-Signature", sign(body)); code != 409 {
+		t.Fatalf("replay: %d, want 409", code)
+	}
+}
+
+// TestOverloadedIsRefusedNotRun: with its memory budget taken, the
+// service answers an evaluation 503 with the overloaded error (TRANSIENT,
+// recoverable) and a hook with the host's stop — never an allow — and
+// serves again once the budget is free.
+func TestOverloadedIsRefusedNotRun(t *testing.T) {
+	s := newService(t)
+	s.srv.admit = &admission{sem: semaphore.NewWeighted(requestFloor), budget: requestFloor, maxBody: s.srv.opts.MaxBodyBytes}
+	release, err := s.srv.admit.acquire(context.Background(), requestFloor, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out := s.post(t, "/v1/evaluate/shell", token, `{"command": "ls"}`)
+	if code != 503 || !strings.Contains(out, `"kind":"overloaded"`) || !strings.Contains(out, `"type":"TRANSIENT"`) {
+		t.Fatalf("evaluate at the budget: %d %s", code, out)
+	}
+	code, out = s.post(t, "/v1/hooks/claude-code", token, `{"tool_name": "Bash", "tool_input": {"command": "ls"}}`)
+	if code != 200 || !strings.Contains(out, `"permissionDecision":"deny"`) || !strings.Contains(out, "memory budget") {
+		t.Fatalf("hook at the budget: %d %s", code, out)
+	}
+	release()
+	if code, out := s.post(t, "/v1/evaluate/shell", token, `{"command": "ls"}`); code != 200 {
+		t.Fatalf("after the budget is free: %d %s", code, out)
+	}
+}
+
+func TestAdmissionWeight(t *testing.T) {
+	a := &admission{budget: 1 << 30, maxBody: 512 << 20}
+	for _, tc := range []struct {
+		length int64
+		want   int64
+	}{
+		{0, requestFloor},
+		{1 << 10, requestFloor},
+		{10 << 20, 80 << 20},
+		{-1, 1 << 30}, // chunked: as large as the largest body, capped at the budget
+		{1 << 62, 1 << 30},
+	} {
+		r := httptest.NewRequest("POST", "/", nil)
+		r.ContentLength = tc.length
+		if got := a.weight(r); got != tc.want {
+			t.Errorf("length %d: %d, want %d", tc.length, got, tc.want)
+		}
+	}
+}
+
+func TestReplays(t *testing.T) {
+	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+	r := newReplays(10 * time.Minute)
+	r.now = func() time.Time { return now }
+	if !r.first("a") || r.first("a") || !r.first("b") {
+		t.Fatal("a signature is first once within the window")
+	}
+	now = now.Add(11 * time.Minute)
+	if !r.first("a") {
+		t.Fatal("a signature past the window is remembered still")
 	}
 }
 

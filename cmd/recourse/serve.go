@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -17,6 +19,7 @@ import (
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/hooks"
 	"github.com/recourse-dev/recourse/internal/decisionlog"
+	"github.com/recourse-dev/recourse/internal/memlimit"
 	"github.com/recourse-dev/recourse/mcpserver"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/policy/rego"
@@ -65,6 +68,7 @@ POST /v1/interceptors/docker-mcp, POST /v1/run-tasks/terraform-cloud (with
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			ceiling := serveMemoryLimit(logger)
 			if bundleOpt.URL != "" && len(policies) > 0 {
 				return usageErr("--bundle and --policy: the policy comes from one of them")
 			}
@@ -77,14 +81,14 @@ POST /v1/interceptors/docker-mcp, POST /v1/run-tasks/terraform-cloud (with
 				return errorDocument(cmd, err)
 			}
 			ev := evaluator.New(eng, pol)
-			o.MCP = mcpserver.New(ev, eng, mcpserver.Options{Environment: environment, Timeout: o.Timeout, Version: buildVersion(), Logger: logger})
+			o.MCP = mcpserver.New(ev, eng, mcpserver.Options{Environment: environment, Timeout: o.Timeout, MemoryCeiling: ceiling, Version: buildVersion(), Logger: logger})
 			o.Terraform, o.RunTaskFailOn = ev, failOn
 			o.Hook = hooks.Config{
 				// A central service reads no project of the caller's: the
 				// call is judged by the service's own policy and environment.
 				Setup: func(context.Context, string) (hooks.Setup, error) {
 					return hooks.Setup{Evaluator: ev, FailOn: fail,
-						Options: evaluator.Options{Environment: environment, Actor: "recourse-serve", Timeout: o.Timeout}}, nil
+						Options: evaluator.Options{Environment: environment, Actor: "recourse-serve", Timeout: o.Timeout, MemoryCeiling: ceiling}}, nil
 				},
 				WarnContext: true, EscalateAsk: true,
 			}
@@ -223,4 +227,19 @@ the decision; exit status 1 when anything does not verify.`,
 	cmd.Flags().StringVar(&key, "key", "", "the Ed25519 public key (PKIX PEM)")
 	cmd.Flags().StringVar(&input, "input", "", "the request body the decision is about")
 	return cmd
+}
+
+// serveMemoryLimit sets Go's soft memory limit for recourse serve and
+// returns the heap past which an evaluation in flight stops with an
+// error: GOMEMLIMIT when set; otherwise nine tenths of the cgroup's limit
+// (a container's, a systemd unit's), so that the service sheds requests
+// (503) and stops evaluations before the kernel's OOM killer ends it; with
+// neither, the binary's soft limit. The service admits requests against
+// three quarters of the limit (docs/serve.md).
+func serveMemoryLimit(logger *slog.Logger) uint64 {
+	if limit, ok := memlimit.Cgroup(); ok && os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(limit / 10 * 9)
+		logger.Info("memory limit from the cgroup", "cgroup_bytes", limit, "gomemlimit", limit/10*9)
+	}
+	return uint64(debug.SetMemoryLimit(-1))
 }
