@@ -183,7 +183,7 @@ func (e *Evaluator) run(ctx context.Context, in input, evidence []report.Evidenc
 	}
 	var ev *report.EvidenceReport
 	if evidence != nil {
-		ev = e.applyEvidence(ms, inv, evidence, opts.Actor)
+		ev = e.applyEvidence(ms, inv, evidence, opts.Actor, opts.Environment)
 	}
 	rep, err := e.pipeline(ctx, src, ms, inv, opts, mayQuoteSecrets(in, opts))
 	if err != nil {
@@ -278,8 +278,11 @@ func parse(in input, opts Options, deadline time.Time) (model.Source, []model.Mu
 // the fact lets it, and only when it says how it was learnt: an item
 // without a source, two items that contradict each other, and a value the
 // rule cannot read are ignored, each with its reason. What is applied is
-// marked as supplied by by (the actor) on its change.
-func (e *Evaluator) applyEvidence(ms []model.Mutation, inv *model.Inventory, items []report.EvidenceItem, by string) *report.EvidenceReport {
+// marked as supplied by by (the actor) on its change. In a production
+// environment (the operator's, policy.IsProduction) nothing the caller
+// asserts is applied: there a verdict moves only on what the input shows
+// or Recourse observes.
+func (e *Evaluator) applyEvidence(ms []model.Mutation, inv *model.Inventory, items []report.EvidenceItem, by, environment string) *report.EvidenceReport {
 	if by == "" {
 		by = "the caller"
 	}
@@ -300,6 +303,9 @@ func (e *Evaluator) applyEvidence(ms []model.Mutation, inv *model.Inventory, ite
 		k := [2]string{it.Address, it.Key}
 		i, ok := byAddress[it.Address]
 		switch {
+		case policy.IsProduction(environment):
+			ignore(it, fmt.Sprintf("the environment %q is production: there a fact the caller supplies does not move a verdict; only what the input shows or Recourse observes does", environment))
+			continue
 		case strings.TrimSpace(it.Source) == "":
 			ignore(it, "no source: say how the fact was learnt (the command run, the console page read); evidence without one is not used")
 			continue
@@ -339,7 +345,7 @@ func (e *Evaluator) applyEvidence(ms []model.Mutation, inv *model.Inventory, ite
 			continue
 		}
 		applied[k] = true
-		m.Supplied = append(m.Supplied, model.SuppliedFact{Key: it.Key, Value: it.Value, Source: it.Source, By: by})
+		m.Supplied = append(m.Supplied, model.SuppliedFact{Key: it.Key, Value: it.Value, Source: it.Source, By: by, SuppliedBy: model.SuppliedByCaller})
 		ev.Applied = append(ev.Applied, report.AppliedEvidence{EvidenceItem: it, TierBefore: v.Tier, RuleBefore: v.RuleID})
 	}
 	return ev
@@ -823,7 +829,7 @@ func (e *Evaluator) explained(kind Kind, data []byte, evidence []report.Evidence
 		return nil, nil, withFile(err, opts.File)
 	}
 	if evidence != nil {
-		e.applyEvidence(ms, inv, evidence, opts.Actor)
+		e.applyEvidence(ms, inv, evidence, opts.Actor, opts.Environment)
 	}
 	return ms, inv, nil
 }

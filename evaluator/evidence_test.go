@@ -26,19 +26,23 @@ func TestSuppliedEvidence(t *testing.T) {
 	}
 	tests := []struct {
 		name    string
+		env     string
 		items   []report.EvidenceItem
 		applied int
 		ignored string // in the first ignored item's reason
 	}{
-		{"with a source", []report.EvidenceItem{item(false, "aws s3api get-bucket-tagging")}, 1, ""},
-		{"without a source", []report.EvidenceItem{item(false, " ")}, 0, "no source"},
-		{"contradicting", []report.EvidenceItem{item(false, "a"), item(true, "b")}, 0, "different value"},
-		{"repeated", []report.EvidenceItem{item(false, "a"), item(false, "a")}, 1, "repeats"},
-		{"mistyped", []report.EvidenceItem{item("false", "aws s3api get-bucket-tagging")}, 0, "is a yes/no fact and the value is a JSON string"},
+		{"with a source", "", []report.EvidenceItem{item(false, "aws s3api get-bucket-tagging")}, 1, ""},
+		{"without a source", "", []report.EvidenceItem{item(false, " ")}, 0, "no source"},
+		{"contradicting", "", []report.EvidenceItem{item(false, "a"), item(true, "b")}, 0, "different value"},
+		{"repeated", "", []report.EvidenceItem{item(false, "a"), item(false, "a")}, 1, "repeats"},
+		{"mistyped", "", []report.EvidenceItem{item("false", "aws s3api get-bucket-tagging")}, 0, "is a yes/no fact and the value is a JSON string"},
+		{"in production", "production", []report.EvidenceItem{item(false, "aws s3api get-bucket-tagging")}, 0, "is production"},
+		{"in prod-eu", "prod-eu", []report.EvidenceItem{item(false, "aws s3api get-bucket-tagging")}, 0, "is production"},
+		{"in staging", "staging", []report.EvidenceItem{item(false, "aws s3api get-bucket-tagging")}, 1, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep, err := ev.Evaluate(context.Background(), KindTerraform, plan, tt.items, Options{Actor: "agent-7"})
+			rep, err := ev.Evaluate(context.Background(), KindTerraform, plan, tt.items, Options{Actor: "agent-7", Environment: tt.env})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -58,7 +62,7 @@ func TestSuppliedEvidence(t *testing.T) {
 			if m.Recoverability.Confidence != model.ConfidenceMedium {
 				t.Errorf("confidence %s, want MEDIUM for a verdict on supplied evidence", m.Recoverability.Confidence)
 			}
-			if len(m.SuppliedEvidence) != 1 || m.SuppliedEvidence[0].By != "agent-7" || m.SuppliedEvidence[0].Source == "" {
+			if len(m.SuppliedEvidence) != 1 || m.SuppliedEvidence[0].By != "agent-7" || m.SuppliedEvidence[0].Source == "" || m.SuppliedEvidence[0].SuppliedBy != model.SuppliedByCaller {
 				t.Errorf("supplied evidence %+v, want one fact by agent-7 with its source", m.SuppliedEvidence)
 			}
 			for _, f := range report.Formats {

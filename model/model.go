@@ -290,4 +290,16 @@ type SuppliedFact struct {
 	Source string `json:"source"`
 	// By is who supplied it: the evaluation's actor, or "the caller".
 	By string `json:"by"`
+	// SuppliedBy is the kind of source the fact came from: always
+	// SuppliedByCaller here (a fact the input shows, or that Recourse
+	// observed, is no supplied fact), so that a policy can tell the
+	// caller's word from what was seen.
+	SuppliedBy string `json:"supplied_by"`
 }
+
+// The sources of a fact, as every output and the policy input name them.
+const (
+	// SuppliedByCaller: the caller asserted it (--evidence,
+	// recourse_evaluate_with_evidence).
+	SuppliedByCaller = "caller"
+)

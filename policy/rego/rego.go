@@ -198,6 +198,7 @@ var (
 	keySupplied   = ast.InternedTerm("suppliedEvidence")
 	keyKey        = ast.InternedTerm("key")
 	keyBy         = ast.InternedTerm("by")
+	keySuppliedBy = ast.InternedTerm("supplied_by")
 	keyException  = ast.InternedTerm("exception")
 )
 
@@ -211,7 +212,7 @@ func verdictTerms(vs []policy.Verdict) *ast.Term {
 		supplied := make([]*ast.Term, len(v.Supplied))
 		for j, f := range v.Supplied {
 			supplied[j] = ast.ObjectTerm(ast.Item(keyKey, ast.StringTerm(f.Key)), ast.Item(keySource, ast.StringTerm(f.Source)),
-				ast.Item(keyBy, ast.StringTerm(f.By)))
+				ast.Item(keyBy, ast.StringTerm(f.By)), ast.Item(keySuppliedBy, ast.StringTerm(f.SuppliedBy)))
 		}
 		items := [][2]*ast.Term{
 			ast.Item(keyAddress, ast.StringTerm(v.Address)),
