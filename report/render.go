@@ -101,6 +101,17 @@ func RenderError(w io.Writer, err *model.Error, f Format, opts ...RenderOptions)
 		return writeGitLabError(w, err, version)
 	}
 	var b strings.Builder
+	if f == FormatMarkdown {
+		// For a pull-request comment: the failure said where the report
+		// would have been.
+		fmt.Fprintf(&b, "### ❗ Recourse could not evaluate the input\n\n**%s**: %s\n\n", err.Kind, mdEscape(err.Error()))
+		if err.Example != "" {
+			fmt.Fprintf(&b, "Example: `%s`\n\n", strings.ReplaceAll(err.Example, "`", "'"))
+		}
+		b.WriteString("_Nothing was evaluated; this is not a decision._\n")
+		_, werr := io.WriteString(w, b.String())
+		return werr
+	}
 	fmt.Fprintf(&b, "recourse: error (%s): %s\n", err.Kind, err.Error())
 	if err.Example != "" {
 		fmt.Fprintf(&b, "  example: %s\n", err.Example)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/spf13/cobra"
 
 	"github.com/recourse-dev/recourse/internal/plangen"
 )
@@ -504,5 +507,46 @@ func TestGitLabSASTFormat(t *testing.T) {
 	got = report{}
 	if err := json.Unmarshal([]byte(res.stdout), &got); err != nil || res.exit != 1 || got.Scan.Status != "failure" || len(got.Vulnerabilities) != 0 || len(got.Scan.Messages) != 1 {
 		t.Errorf("error: exit %d %+v %v", res.exit, got, err)
+	}
+}
+
+// TestHelpExamplesNameRealFiles: every testdata file a command's example
+// names is there, so that a person who copies the example gets a verdict,
+// not "no such file".
+func TestHelpExamplesNameRealFiles(t *testing.T) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		for _, word := range strings.Fields(c.Example) {
+			if !strings.HasPrefix(word, "testdata/") {
+				continue
+			}
+			if _, err := os.Stat(filepath.Join("..", "..", word)); err != nil {
+				t.Errorf("%s: its example names %s: %v", c.CommandPath(), word, err)
+			}
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(newRoot(strings.NewReader(""), io.Discard, io.Discard))
+}
+
+// TestSmallThingsANewUserTripsOn: --cwd . is resolved, not ignored; a
+// command line given without -- gets told to put -- before it; an error
+// with --format markdown says so on stdout.
+func TestSmallThingsANewUserTripsOn(t *testing.T) {
+	dir := t.TempDir()
+	abs := runWith(t, dir, nil, "", "eval", "shell", "--format", "json", "--cwd", dir, "--", "rm -rf build")
+	rel := runWith(t, dir, nil, "", "eval", "shell", "--format", "json", "--cwd", ".", "--", "rm -rf build")
+	if rel.exit != abs.exit || rel.stdout != abs.stdout {
+		t.Errorf("--cwd . and --cwd %s differ:\n%s\n%s", dir, rel.stdout, abs.stdout)
+	}
+	res := runBinary(t, "", "eval", "shell", "rm", "-rf", "x")
+	if res.exit != 64 || !strings.Contains(res.stderr, "goes after --") {
+		t.Errorf("eval shell rm -rf x: exit %d, %q", res.exit, res.stderr)
+	}
+	res = runBinary(t, "", "eval", "--format", "markdown", "testdata/plans/nope.json")
+	if res.exit != 1 || !strings.Contains(res.stdout, "Recourse could not evaluate the input") || !strings.Contains(res.stdout, "not a decision") {
+		t.Errorf("markdown error: exit %d, stdout %q", res.exit, res.stdout)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -162,7 +163,11 @@ as if in an unknown project directory.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runEval(cmd, &flags, kindShell, args[0], cwd)
+			dir, err := absCwd(cwd)
+			if err != nil {
+				return err
+			}
+			return runEval(cmd, &flags, kindShell, args[0], dir)
 		},
 	}
 	shellCmd.Flags().StringVar(&cwd, "cwd", "", "the working directory the line would run in")
@@ -243,7 +248,7 @@ func runEval(cmd *cobra.Command, flags *evalFlags, kind inputKind, input, cwd st
 	if err != nil {
 		e := model.AsError(err)
 		switch format {
-		case report.FormatJSON, report.FormatSARIF, report.FormatJUnit, report.FormatGitLab:
+		case report.FormatJSON, report.FormatSARIF, report.FormatJUnit, report.FormatGitLab, report.FormatMarkdown:
 			_ = report.RenderError(stdout, e, format, report.RenderOptions{ToolVersion: buildVersion()})
 			_ = report.RenderError(stderr, e, report.FormatHuman)
 		case report.FormatGitHub:
@@ -429,4 +434,18 @@ func colorEnabled(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// absCwd is --cwd as an absolute directory: a relative one (--cwd .,
+// --cwd ../app) is resolved against the process's working directory,
+// never ignored.
+func absCwd(cwd string) (string, error) {
+	if cwd == "" || filepath.IsAbs(cwd) {
+		return cwd, nil
+	}
+	abs, err := filepath.Abs(cwd)
+	if err != nil {
+		return "", usageErr("--cwd %q: cannot resolve it against the working directory: %v", cwd, err)
+	}
+	return abs, nil
 }

@@ -107,7 +107,11 @@ path or the evidence. Nothing is run. Credentials are masked as in reports.`,
 			if format != "human" && format != "json" {
 				return usageErr("--format %q: expected human or json", format)
 			}
-			docs, err := explainEach(cmd, kind, args[0], cwd, evidence)
+			dir, err := absCwd(cwd)
+			if err != nil {
+				return err
+			}
+			docs, err := explainEach(cmd, kind, args[0], dir, evidence)
 			if err != nil {
 				return errorDocument(cmd, err)
 			}

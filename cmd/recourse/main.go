@@ -205,7 +205,11 @@ allowed. Nothing it reads is executed.`,
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		if cmd.Name() == "shell" && strings.Contains(err.Error(), "unknown") {
+			// The command line was taken for the command's own flags.
+			err = fmt.Errorf("%w: a command line goes after --, as one argument: recourse %s -- 'rm -rf ./build'", err, cmd.CommandPath()[len("recourse "):])
+		}
 		return &exitStatus{code: exitUsage, err: err}
 	})
 	root.AddCommand(newEvalCmd(), newSchemaCmd(), newVersionCmd(), newPolicyCmd(), newResourcesCmd(), newMCPCmd(), newExplainCmd(), hookcmd.Command(hookcmd.Options{Use: "hook HOST", Policy: policyEngine, Ship: shipDecision}), newAllowOnceCmd(), newTrustCmd(), newInstallCmd(), newUninstallCmd(), newDoctorCmd(), newServeCmd(), newAuditCmd(), newVerifyCmd())
