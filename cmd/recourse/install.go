@@ -12,6 +12,7 @@ import (
 
 	"github.com/recourse-dev/recourse/install"
 	"github.com/recourse-dev/recourse/internal/buildinfo"
+	"github.com/recourse-dev/recourse/internal/xdg"
 )
 
 // installFlags are the flags install, uninstall and doctor share.
@@ -38,7 +39,10 @@ func (f installFlags) options() (install.Options, error) {
 	if err != nil {
 		return install.Options{}, fmt.Errorf("cannot tell where this recourse binary is: %w", err)
 	}
-	opts := install.Options{Home: home, Project: project, Binary: self, Agent: f.agent}
+	opts := install.Options{Home: home, Project: project, Binary: self, Agent: f.agent, CodexHome: os.Getenv("CODEX_HOME")}
+	if opts.StateDir, err = xdg.StateDir(); err != nil {
+		return install.Options{}, err
+	}
 	// recourse-hook beside this binary is the hook that starts faster.
 	opts.Hook, _ = buildinfo.Sibling(install.HookBinary)
 	return opts, nil
@@ -201,6 +205,9 @@ func runWiring(cmd *cobra.Command, f installFlags, host string, do func(string, 
 		fmt.Fprintln(cmd.OutOrStdout(), line)
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "%s, %s scope: %s\n", res.Host, res.Scope, res.Command)
+	if res.Next != "" {
+		fmt.Fprintf(cmd.OutOrStdout(), "\nNOT ACTIVE YET. %s\n", res.Next)
+	}
 	return nil
 }
 
@@ -217,14 +224,24 @@ func writeDoctor(w io.Writer, rep install.Report) {
 		switch {
 		case !h.Pass:
 			status = "FAIL"
+		case h.Uninstalled:
+			status = "uninstalled"
 		case !h.Installed:
 			status = "not installed"
 		}
 		where := "not wired"
 		if h.Wired {
 			where = "wired at " + string(h.Scope) + " scope"
+			if h.Binary != "" {
+				where += ", runs " + h.Binary
+			}
+			if h.Trusted != nil && *h.Trusted {
+				where += ", trusted by the host"
+			} else if h.Trusted != nil {
+				where += ", NOT trusted by the host"
+			}
 		}
-		if !h.Installed {
+		if !h.Installed || h.Uninstalled {
 			where = ""
 		}
 		fmt.Fprintf(w, "%-12s %-14s %s\n", h.Host, status, where)
@@ -234,6 +251,9 @@ func writeDoctor(w io.Writer, rep install.Report) {
 				mark = "FAIL"
 			}
 			fmt.Fprintf(w, "    %s %-10s expected %s, got %s\n", mark, c.Input, c.Expected, c.Got)
+		}
+		for _, n := range h.Notes {
+			fmt.Fprintf(w, "    note: %s\n", n)
 		}
 		if h.Fix != "" {
 			fmt.Fprintf(w, "    fix: %s\n", h.Fix)
