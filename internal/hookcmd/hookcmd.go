@@ -58,8 +58,12 @@ With --warn-context a warn that goes ahead adds its reason to Claude's context
 	"codex": {"OpenAI Codex PreToolUse hook",
 		`Bash, apply_patch (one judgement per file the patch touches) and MCP calls.
 A stop exits 2 with the reason on stderr. Codex does not ask, so an escalate
-at or above --fail-on stops too, with an allow-once code.`,
-		`  # ~/.codex/hooks.json
+at or above --fail-on stops too, with an allow-once code. With --warn-context
+a warn that goes ahead adds its reason to the model's context
+(hookSpecificOutput.additionalContext). Codex runs the hook only once you
+trust it in /hooks, and again after any change to it; a hook that crashes or
+times out lets the call run (recourse doctor checks the trust).`,
+		`  # $CODEX_HOME/hooks.json (~/.codex/hooks.json), or a trusted project's .codex/hooks.json
   {"hooks": {"PreToolUse": [{"matcher": ".*", "hooks": [{"type": "command", "command": "recourse hook codex"}]}]}}`},
 	"gemini-cli": {"Gemini CLI BeforeTool hook",
 		`run_shell_command, write_file, replace and MCP calls (mcp_context names the
