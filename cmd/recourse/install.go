@@ -84,9 +84,16 @@ same hook in a binary of its own that starts faster. A second run changes nothin
 differs (another binary path, a matcher under which it never runs) is
 rewritten in place. A file it changes is first copied to FILE` + install.BackupSuffix + `;
 a file that does not parse, or a Cline hook that is someone else's, is an
-error and is left alone. See docs/hooks/ for each host's file.`,
+error and is left alone. See docs/hooks/ for each host's file.
+
+Where the host runs a hook only once the person approves it, install ends by
+saying exactly what to do, and does not approve it for them: Codex runs the
+hook only after you trust it in /hooks (it writes hooks.state in
+$CODEX_HOME/config.toml). Codex's files are under $CODEX_HOME (default
+~/.codex); its project scope, .codex/hooks.json, loads for trusted projects.`,
 		Example: `  recourse install claude-code                 # ~/.claude/settings.json
   recourse install cursor --scope project      # .cursor/hooks.json in this project
+  recourse install codex                       # $CODEX_HOME/hooks.json, then trust it in Codex's /hooks
   recourse install kiro --agent dev            # ~/.kiro/agents/dev.json`,
 		Args: hostArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -105,7 +112,9 @@ func newUninstallCmd() *cobra.Command {
 		Long: `Remove Recourse's entries from HOST's configuration at the scope, and the
 files recourse install wrote for it, and nothing else; a settings file left
 with nothing but what install created goes too. A file it changes is first
-copied to FILE` + install.BackupSuffix + `.`,
+copied to FILE` + install.BackupSuffix + `. It records that you took the hook
+out ($XDG_STATE_HOME/recourse/uninstalled/HOST), so that doctor reports the
+host as uninstalled rather than failing; install removes the record.`,
 		Args: hostArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runWiring(cmd, f, args[0], install.Uninstall)
@@ -120,17 +129,30 @@ func newDoctorCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "doctor",
 		Short: "Check that every coding agent on this machine runs Recourse's hook",
-		Long: `Find every host installed on this machine, say whether Recourse is wired
-into it (and at which scope: the project's configuration in the current
-directory, or the user's), and send two canaries through the configured
-command, run as the host would run it: "git status", which must come back
-allowed, and "rm -rf ~", which must come back stopped. Doctor runs only a
+		Long: `Find every host installed on this machine and report, per host: whether
+Recourse is wired in where the host reads it (the project's configuration in
+the current directory, or the user's); whether the host has approved the hook
+where it requires that (Codex: a trusted_hash in $CODEX_HOME/config.toml that
+matches the hook's hash as Codex computes it, and a trusted project for a
+project's .codex/hooks.json); whether the binary the entry names exists and
+is one doctor resolved itself (this recourse, the recourse-hook beside it, or
+the one on PATH); and two canaries sent through it: "git status", which must
+come back allowed, and "rm -rf ~", which must come back stopped. Neither
+command is run; the hook only reads them.
+
+Doctor reads a hook command before it runs anything. It runs only a
 configured command that is one plain run of recourse hook HOST (literal
-words; no pipe, list, redirection or substitution), and runs it without a
-shell: an entry that does more is reported, not run. Neither command
-is run; the hook only reads them. A host passes when it is not installed, or
-when both canaries do; otherwise doctor says how to fix it (a binary that is
-gone, a matcher under which the hook never runs, a host with no hook).
+words; no pipe, list, redirection or substitution), without a shell, and
+only through a binary it resolved itself: an entry that does more, or that
+names a binary of the project's (./node_modules/.bin/recourse, or any path
+that is not one of those), is reported and never run.
+
+A host passes when it is not installed, when the person took the hook out
+with recourse uninstall HOST (reported as uninstalled), or when the host will
+run the hook and both canaries pass. It never passes a hook the host will not
+run: an untrusted or changed Codex hook fails although its canaries answer.
+Otherwise doctor says how to fix it (a binary that is gone, a matcher under
+which the hook never runs, a hook to trust in Codex's /hooks).
 
 Exit status 0 when every host passes, 1 when one does not.`,
 		Args: noArgs,
