@@ -2,11 +2,13 @@ package install
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/recourse-dev/recourse/internal/ojson"
 )
@@ -264,4 +266,40 @@ func TestDoctorAfterUninstall(t *testing.T) {
 	if got := hostReport(Doctor(context.Background(), opts, codexCanary), "claude-code"); got.Pass || got.Uninstalled {
 		t.Fatalf("entry gone without uninstall: %+v; want a failure", got)
 	}
+}
+
+// FuzzCodexCanonicalJSON: whatever the command, matcher and status
+// message, the text Codex's hash is taken over is JSON that reads back as
+// the same identity, escaping only what serde_json escapes (no \u escape
+// for <, >, & or any character at or above U+0020).
+func FuzzCodexCanonicalJSON(f *testing.F) {
+	f.Add("/opt/recourse/bin/recourse-hook codex", ".*", "checking")
+	f.Add("'a b' <&> \"q\" \\ é \u2028", "", "\x01\n\t")
+	f.Fuzz(func(t *testing.T, command, matcher, status string) {
+		if !utf8.ValidString(command) || !utf8.ValidString(matcher) || !utf8.ValidString(status) {
+			t.Skip("hooks.json is UTF-8 JSON: its strings are valid UTF-8")
+		}
+		identity := map[string]any{"event_name": codexEvent, "matcher": matcher,
+			"hooks": []any{map[string]any{"type": "command", "command": command, "timeout": int64(600), "async": false, "statusMessage": status}}}
+		var b strings.Builder
+		canonicalJSON(&b, identity)
+		var back struct {
+			Matcher string `json:"matcher"`
+			Hooks   []struct {
+				Command string `json:"command"`
+				Status  string `json:"statusMessage"`
+			} `json:"hooks"`
+		}
+		if err := json.Unmarshal([]byte(b.String()), &back); err != nil {
+			t.Fatalf("%q is not JSON: %v", b.String(), err)
+		}
+		if back.Matcher != matcher || len(back.Hooks) != 1 || back.Hooks[0].Command != command || back.Hooks[0].Status != status {
+			t.Fatalf("%q reads back as %+v", b.String(), back)
+		}
+		for _, r := range []string{`\u003c`, `\u003e`, `\u0026`, `\u2028`, `\u2029`} {
+			if !strings.Contains(command+matcher+status, `\`) && strings.Contains(b.String(), r) {
+				t.Fatalf("%q escapes %s, which serde_json does not", b.String(), r)
+			}
+		}
+	})
 }
