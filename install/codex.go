@@ -167,11 +167,57 @@ func jsonString(b *strings.Builder, s string) {
 	b.WriteByte('"')
 }
 
+// codexEvents are the events Codex reads from a hooks.json
+// (codex-rs/hooks/src/lib.rs HOOK_EVENT_NAMES): one of them that is not a
+// list of matcher groups, or a handler without a known type, makes Codex
+// skip the whole file with a warning.
+var codexEvents = []string{"PreToolUse", "PermissionRequest", "PostToolUse", "PreCompact", "PostCompact",
+	"SessionStart", "UserPromptSubmit", "SubagentStart", "SubagentStop", "Stop"}
+
+// codexLoads reports why Codex would not load a hooks.json document at
+// all, or nil.
+func codexLoads(hooks *ojson.Object) error {
+	for _, ev := range codexEvents {
+		v, ok := hooks.Get(ev)
+		if !ok || v == nil {
+			continue
+		}
+		groups, isList := v.([]any)
+		if !isList {
+			return fmt.Errorf("hooks.%s is not a list, so Codex does not load the file", ev)
+		}
+		for gi, g := range groups {
+			group, isObj := g.(*ojson.Object)
+			if !isObj {
+				return fmt.Errorf("hooks.%s[%d] is not an object, so Codex does not load the file", ev, gi)
+			}
+			inner, _ := group.Get("hooks")
+			list, isList := inner.([]any)
+			if inner != nil && !isList {
+				return fmt.Errorf("hooks.%s[%d].hooks is not a list, so Codex does not load the file", ev, gi)
+			}
+			for hi, x := range list {
+				o, isObj := x.(*ojson.Object)
+				if !isObj || !slices.Contains([]string{"command", "prompt", "agent"}, stringAt(o, "type")) {
+					return fmt.Errorf(`hooks.%s[%d].hooks[%d] has no "type" of command, prompt or agent, so Codex does not load the file`, ev, gi, hi)
+				}
+				if c, _ := o.Get("command"); stringAt(o, "type") == "command" && c == nil {
+					return fmt.Errorf(`hooks.%s[%d].hooks[%d] is a command hook with no "command", so Codex does not load the file`, ev, gi, hi)
+				}
+			}
+		}
+	}
+	return nil
+}
+
 // codexHandlers finds Recourse's command handlers among the PreToolUse
 // groups of a hooks.json document, with the positions Codex keys them by.
 func codexHandlers(doc *ojson.Object) ([]codexHandler, error) {
 	hooks, err := hooksObject(doc, false)
 	if err != nil || hooks == nil {
+		return nil, err
+	}
+	if err := codexLoads(hooks); err != nil {
 		return nil, err
 	}
 	v, _ := hooks.Get("PreToolUse")

@@ -143,6 +143,11 @@ func TestCodexDoctorTrust(t *testing.T) {
 	if got := doctorCodex(); got.Pass || !strings.Contains(got.Fix, "changed since it was trusted") {
 		t.Fatalf("changed hook: %+v; want a failure", got)
 	}
+	// Another entry Codex cannot read makes it skip the whole file.
+	writeTestFile(t, hooksJSON, strings.Replace(installed, `"hooks": {`, `"hooks": {"Stop": [{"hooks": [{"command": "notify-send done"}]}], `, 1))
+	if got := doctorCodex(); got.Pass || !strings.Contains(got.Fix, "does not load the file") {
+		t.Fatalf("a file Codex does not load: %+v; want a failure", got)
+	}
 	writeTestFile(t, hooksJSON, installed)
 
 	for name, config := range map[string]string{
