@@ -318,6 +318,16 @@ func codexTrustSteps(path, command string) string {
 		"that runs %s (from %s), and trust it; then run recourse doctor. Recourse does not trust it for you.", command, path)
 }
 
+// codexNext is what install says the person must still do: trust the
+// hook in /hooks, and, for a project's file, trust the project.
+func codexNext(scope Scope, path, command string) string {
+	steps := codexTrustSteps(path, command)
+	if scope == Project {
+		steps = "Codex loads " + filepath.Dir(path) + " only for a trusted project: start codex in the project and trust it when asked. " + steps
+	}
+	return steps
+}
+
 // codexTrust reports why Codex would not run Recourse's hook in the
 // hooks.json at path (scope), or "" when it would: Codex's state in the
 // user's config.toml must hold, for each of Recourse's handlers there, a

@@ -175,7 +175,7 @@ func TestCodexProjectScope(t *testing.T) {
 		t.Fatal(err)
 	}
 	hooksJSON := filepath.Join(project, ".codex", "hooks.json")
-	if res.Changes[0].Path != hooksJSON || !strings.Contains(res.Next, hooksJSON) {
+	if res.Changes[0].Path != hooksJSON || !strings.Contains(res.Next, hooksJSON) || !strings.Contains(res.Next, "trusted project") || !strings.Contains(res.Next, "/hooks") {
 		t.Fatalf("install: %+v", res)
 	}
 	codexHome := filepath.Join(home, ".codex")

@@ -55,7 +55,7 @@ type host struct {
 	trust func(opts Options, scope Scope, path string) string
 	// next, when set, is what the person must still do after install
 	// before the host runs the hook.
-	next func(path, command string) string
+	next func(scope Scope, path, command string) string
 }
 
 // file is one file of a host whose hook is files of its own.
@@ -133,7 +133,7 @@ var hosts = []host{
 		paths: map[Scope]string{User: "hooks.json", Project: ".codex/hooks.json"},
 		json: &jsonHooks{events: []string{"PreToolUse"}, nested: true, commandKey: "command", fires: codexFires,
 			entry: func(c string) *ojson.Object { return group(".*", ojson.NewObject("type", "command", "command", c)) }},
-		userBase: codexHome, trust: codexTrust, next: codexTrustSteps,
+		userBase: codexHome, trust: codexTrust, next: codexNext,
 		canary: toolUse("Bash"), stopped: codexStopped,
 	},
 	{

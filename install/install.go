@@ -100,7 +100,7 @@ func Install(name string, scope Scope, opts Options) (Result, error) {
 		return res, err
 	}
 	if h.next != nil {
-		res.Next = h.next(path, res.Command)
+		res.Next = h.next(scope, path, res.Command)
 	}
 	doc, existed, err := readDoc(path)
 	if err != nil {
