@@ -222,9 +222,11 @@ func TestDoctorRunsNoProjectBinary(t *testing.T) {
 	opts := Options{Home: home, Project: project, Binary: self}
 	for _, tt := range []struct{ command, finding string }{
 		{"./node_modules/.bin/recourse hook claude-code", "relative to the directory the agent works in"},
-		{filepath.Join(project, "node_modules", ".bin", "recourse") + " hook claude-code", "neither this recourse"},
+		{filepath.Join(project, "node_modules", ".bin", "recourse") + " hook claude-code", "inside the project"},
+		{fakeBinary(t, t.TempDir(), "recourse", ran) + " hook claude-code", "neither this recourse"},
 		{"recourse hook claude-code", "not on PATH"},
 	} {
+		t.Setenv("PATH", "/usr/bin:/bin")
 		writeTestFile(t, filepath.Join(project, ".claude", "settings.json"),
 			`{"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "`+tt.command+`"}]}]}}`)
 		got := hostReport(Doctor(context.Background(), opts, ExecRunner(t.TempDir())), "claude-code")
@@ -232,6 +234,15 @@ func TestDoctorRunsNoProjectBinary(t *testing.T) {
 			t.Errorf("%s: %+v; want the finding %q and nothing run", tt.command, got, tt.finding)
 		}
 	}
+	// Not even when the project's directory is first on PATH (npm run puts
+	// node_modules/.bin there).
+	t.Setenv("PATH", filepath.Join(project, "node_modules", ".bin")+":/usr/bin:/bin")
+	writeTestFile(t, filepath.Join(project, ".claude", "settings.json"),
+		`{"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "recourse hook claude-code"}]}]}}`)
+	if got := hostReport(Doctor(context.Background(), opts, ExecRunner(t.TempDir())), "claude-code"); got.Pass || !strings.Contains(got.Fix, "inside the project") {
+		t.Errorf("the project's recourse first on PATH: %+v; want the finding", got)
+	}
+	t.Setenv("PATH", "/usr/bin:/bin")
 	if b, err := os.ReadFile(ran); err == nil {
 		t.Fatalf("doctor ran a binary the project named: %s", b)
 	}

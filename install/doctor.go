@@ -239,6 +239,9 @@ func resolveHookBinary(prog string, opts Options, cwd string) (path, finding str
 	}
 	known := knownBinaries(opts)
 	real := realPath(path)
+	if inside(real, opts.Project) && !inside(real, realPath(filepath.Dir(opts.Binary))) {
+		return path, fmt.Sprintf("%s is inside the project (%s), so the project decides what runs; doctor does not run it, even when it is first on PATH", path, opts.Project), nil
+	}
 	if !slices.Contains(known, real) {
 		return path, fmt.Sprintf("%s is neither this recourse (%s) nor the recourse on PATH, so doctor does not run it: a binary only a configuration names is not one doctor can vouch for",
 			path, opts.Binary), nil
@@ -267,6 +270,16 @@ func knownBinaries(opts Options) []string {
 		}
 	}
 	return out
+}
+
+// inside reports whether path is dir or under it (dir resolved; "" is
+// no directory).
+func inside(path, dir string) bool {
+	if dir == "" {
+		return false
+	}
+	rel, err := filepath.Rel(realPath(dir), path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // realPath is p with symbolic links resolved, or p when that fails.
