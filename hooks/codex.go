@@ -111,8 +111,32 @@ func patchFiles(patch string) ([]fileOp, error) {
 }
 
 // Write implements Host: exit 2 with the reason on stderr stops the call
-// (Codex honours it for Bash, apply_patch and MCP calls); 0 lets it go.
-func (Codex) Write(_, stderr io.Writer, a Answer) int { return onlyText(stderr, a) }
+// (Codex honours it for Bash, apply_patch and MCP calls; exit 2 with an
+// empty stderr is a failed hook, after which the call runs, so the reason
+// is never empty); 0 lets it go, with a warn's context, when asked for, as
+// {"hookSpecificOutput": {"hookEventName": "PreToolUse",
+// "additionalContext"}} on stdout, which Codex adds to the model's context
+// without deciding anything (no permissionDecision: "allow" without
+// updatedInput is an invalid answer to Codex). Source:
+// openai/codex@0082977cebb9fbd524046914dbc4305e5b8e0b95
+// codex-rs/hooks/src/events/pre_tool_use.rs parse_completed and
+// codex-rs/hooks/src/engine/output_parser.rs parse_pre_tool_use; schema
+// hooks/testdata/codex/pre-tool-use.command.output.schema.json.
+func (Codex) Write(stdout, stderr io.Writer, a Answer) int {
+	switch {
+	case a.Stop || a.Ask:
+		reason := strings.TrimSpace(a.Reason)
+		if reason == "" {
+			reason = "Recourse stopped this call"
+		}
+		fmt.Fprintln(stderr, reason)
+		return ExitStop
+	case a.Context != "":
+		out := map[string]any{"hookSpecificOutput": map[string]string{"hookEventName": "PreToolUse", "additionalContext": a.Context}}
+		return writeJSON(stdout, stderr, out, 0)
+	}
+	return 0
+}
 
 // CanAsk implements Host: Codex does not ask on a hook's "ask".
 func (Codex) CanAsk() bool { return false }

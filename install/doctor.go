@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -24,14 +25,24 @@ type Canary struct {
 
 // HostReport is doctor's finding for one host.
 type HostReport struct {
-	Host      string   `json:"host"`
-	Installed bool     `json:"installed"`
-	Scope     Scope    `json:"scope,omitempty"`
-	Wired     bool     `json:"wired"`
-	Command   string   `json:"command,omitempty"`
-	Canaries  []Canary `json:"canaries"`
-	Pass      bool     `json:"pass"`
-	Fix       string   `json:"fix,omitempty"`
+	Host      string `json:"host"`
+	Installed bool   `json:"installed"`
+	Scope     Scope  `json:"scope,omitempty"`
+	Wired     bool   `json:"wired"`
+	Command   string `json:"command,omitempty"`
+	// Trusted says the host has approved the hook where it asks for that
+	// (Codex's /hooks); absent for a host that does not.
+	Trusted *bool `json:"trusted,omitempty"`
+	// Binary is the program the entry runs, as the host resolves it.
+	Binary string `json:"binary,omitempty"`
+	// Uninstalled says the person took the hook out with recourse
+	// uninstall, which is not a failure.
+	Uninstalled bool     `json:"uninstalled,omitempty"`
+	Canaries    []Canary `json:"canaries"`
+	Pass        bool     `json:"pass"`
+	Fix         string   `json:"fix,omitempty"`
+	// Notes are facts that fail nothing (another recourse first on PATH).
+	Notes []string `json:"notes,omitempty"`
 }
 
 // Report is doctor's finding for every host.
@@ -102,6 +113,9 @@ func doctorHost(ctx context.Context, h host, opts Options, run Runner) HostRepor
 			rep.Installed = true
 		}
 	}
+	if h.userBase != nil && isDir(h.userBase(opts)) {
+		rep.Installed = true
+	}
 	if h.note != "" {
 		// Nothing on disk says whether the gateway is started with the
 		// interceptor; say how, and fail nothing.
@@ -118,6 +132,11 @@ func doctorHost(ctx context.Context, h host, opts Options, run Runner) HostRepor
 		return rep
 	}
 	if w == nil {
+		if when, ok := uninstalled(opts, h.name); ok {
+			rep.Pass, rep.Uninstalled = true, true
+			rep.Notes = append(rep.Notes, fmt.Sprintf("taken out with recourse uninstall %s (%s); recourse install %s wires it again", h.name, when, h.name))
+			return rep
+		}
 		rep.Pass = !rep.Installed
 		if rep.Installed {
 			rep.Fix = fmt.Sprintf("Recourse is not wired into %s: run recourse install %s", h.name, h.name)
@@ -144,6 +163,20 @@ func doctorHost(ctx context.Context, h host, opts Options, run Runner) HostRepor
 	if cwd == "" {
 		cwd = opts.Home
 	}
+	prog, finding, notes := resolveHookBinary(argv[0], opts, cwd)
+	rep.Binary, rep.Notes = prog, append(rep.Notes, notes...)
+	if finding != "" {
+		rep.Fix = fmt.Sprintf("%s's entry in %s runs %q: %s; run recourse install %s --scope %s to point it at this recourse",
+			h.name, w.path, w.command, finding, h.name, w.scope)
+		return rep
+	}
+	argv = append([]string{prog}, argv[1:]...)
+	var untrusted string
+	if h.trust != nil {
+		untrusted = h.trust(opts, w.scope, w.path)
+		trusted := untrusted == ""
+		rep.Trusted = &trusted
+	}
 	rep.Pass = true
 	for _, c := range []struct{ line, want string }{{harmless, "allowed"}, {destructive, "stopped"}} {
 		cctx, cancel := context.WithTimeout(ctx, 15*time.Second)
@@ -167,7 +200,94 @@ func doctorHost(ctx context.Context, h host, opts Options, run Runner) HostRepor
 	if !rep.Pass {
 		rep.Fix = fmt.Sprintf("the configured command %q does not answer as the hook (is the binary still there?): run recourse install %s --scope %s", w.command, h.name, w.scope)
 	}
+	if untrusted != "" {
+		// The hook answers, but the host will not run it: never "ok".
+		rep.Pass = false
+		rep.Fix = strings.TrimPrefix(rep.Fix+"; ", "; ") + untrusted
+	}
 	return rep
+}
+
+// resolveHookBinary resolves the program a hook entry names as the host
+// would find it (a bare name on PATH, a relative path from the working
+// directory) and says whether doctor may run it. Doctor runs only a
+// binary it resolved itself: this recourse, the recourse-hook beside it,
+// or the recourse or recourse-hook first on PATH. Anything else — a path
+// inside or relative to the project (./node_modules/.bin/recourse), or
+// some other file that calls itself recourse — is a finding, and is
+// never run: a repository's settings must not get doctor to execute a
+// program of the repository's choosing.
+func resolveHookBinary(prog string, opts Options, cwd string) (path, finding string, notes []string) {
+	switch {
+	case filepath.IsAbs(prog):
+		path = prog
+	case strings.ContainsRune(prog, '/') || strings.ContainsRune(prog, filepath.Separator):
+		return filepath.Join(cwd, prog), fmt.Sprintf("%s is a path relative to the directory the agent works in, so the project decides what runs; doctor does not run it", prog), nil
+	default:
+		p, err := exec.LookPath(prog)
+		if err != nil {
+			return "", fmt.Sprintf("%s is not on PATH, so the host cannot run it", prog), nil
+		}
+		if !filepath.IsAbs(p) {
+			return p, fmt.Sprintf("%s resolves to %s, in the working directory, not an installed binary; doctor does not run it", prog, p), nil
+		}
+		path = p
+	}
+	info, err := os.Stat(path)
+	if err != nil || !info.Mode().IsRegular() {
+		return path, fmt.Sprintf("%s is not there (is the binary gone?)", path), nil
+	}
+	known := knownBinaries(opts)
+	real := realPath(path)
+	if inside(real, opts.Project) && !inside(real, realPath(filepath.Dir(opts.Binary))) {
+		return path, fmt.Sprintf("%s is inside the project (%s), so the project decides what runs; doctor does not run it, even when it is first on PATH", path, opts.Project), nil
+	}
+	if !slices.Contains(known, real) {
+		return path, fmt.Sprintf("%s is neither this recourse (%s) nor the recourse on PATH, so doctor does not run it: a binary only a configuration names is not one doctor can vouch for",
+			path, opts.Binary), nil
+	}
+	if onPath, err := exec.LookPath(filepath.Base(path)); err == nil && realPath(onPath) != real {
+		notes = append(notes, fmt.Sprintf("the hook runs %s, but %s on PATH is %s", path, filepath.Base(path), onPath))
+	} else if err != nil {
+		notes = append(notes, fmt.Sprintf("the hook runs %s by its path; %s is not on PATH", path, filepath.Base(path)))
+	}
+	return path, "", notes
+}
+
+// knownBinaries are the binaries doctor resolved itself, with symbolic
+// links resolved: this recourse, its recourse-hook, and the recourse and
+// recourse-hook on PATH.
+func knownBinaries(opts Options) []string {
+	var out []string
+	for _, p := range []string{opts.Binary, opts.Hook} {
+		if p != "" && filepath.IsAbs(p) {
+			out = append(out, realPath(p))
+		}
+	}
+	for _, name := range []string{"recourse", HookBinary} {
+		if p, err := exec.LookPath(name); err == nil && filepath.IsAbs(p) {
+			out = append(out, realPath(p))
+		}
+	}
+	return out
+}
+
+// inside reports whether path is dir or under it (dir resolved; "" is
+// no directory).
+func inside(path, dir string) bool {
+	if dir == "" {
+		return false
+	}
+	rel, err := filepath.Rel(realPath(dir), path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// realPath is p with symbolic links resolved, or p when that fails.
+func realPath(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return filepath.Clean(p)
 }
 
 // wiring is where and how Recourse is wired into a host.
@@ -192,12 +312,12 @@ func findWiring(h host, opts Options) (*wiring, error) {
 		if strings.Contains(h.paths[scope], "{agent}") && opts.Agent == "" {
 			continue
 		}
+		if scope == Project && opts.Project == "" {
+			continue
+		}
 		_, path, err := target(h.name, scope, opts)
 		if err != nil {
 			return nil, err
-		}
-		if scope == Project && opts.Project == "" {
-			continue
 		}
 		w, err := wiringAt(h, scope, path)
 		if err != nil || w != nil {

@@ -45,6 +45,17 @@ type host struct {
 	stopped func(exit int, stdout string) (stop, ok bool)
 	// note is said of a host install cannot write (Docker's gateway).
 	note string
+	// userBase, when set, is the directory the user scope's path is
+	// relative to, in place of the home directory (Codex's CODEX_HOME);
+	// its presence also says the host is installed.
+	userBase func(Options) string
+	// trust, when set, reports why the host would not run the hook in the
+	// file at path although it is there (a hook the person has not
+	// approved, or changed since), or "" when it would.
+	trust func(opts Options, scope Scope, path string) string
+	// next, when set, is what the person must still do after install
+	// before the host runs the hook.
+	next func(scope Scope, path, command string) string
 }
 
 // file is one file of a host whose hook is files of its own.
@@ -115,11 +126,15 @@ var hosts = []host{
 		dirs: []string{".claude"}, canary: toolUse("Bash"), stopped: claudeStopped,
 	},
 	{
+		// Codex: the user's $CODEX_HOME/hooks.json, or a trusted project's
+		// .codex/hooks.json; a hook runs only once the person trusts it in
+		// /hooks (install/codex.go cites the source).
 		name:  "codex",
-		paths: map[Scope]string{User: ".codex/hooks.json"},
-		json: &jsonHooks{events: []string{"PreToolUse"}, nested: true, commandKey: "command", fires: regexFires("Bash"),
+		paths: map[Scope]string{User: "hooks.json", Project: ".codex/hooks.json"},
+		json: &jsonHooks{events: []string{"PreToolUse"}, nested: true, commandKey: "command", fires: codexFires,
 			entry: func(c string) *ojson.Object { return group(".*", ojson.NewObject("type", "command", "command", c)) }},
-		dirs: []string{".codex"}, canary: toolUse("Bash"), stopped: exitStopped,
+		userBase: codexHome, trust: codexTrust, next: codexNext,
+		canary: toolUse("Bash"), stopped: codexStopped,
 	},
 	{
 		name:  "gemini-cli",

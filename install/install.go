@@ -32,6 +32,13 @@ type Options struct {
 	Hook string
 	// Agent is the Kiro agent whose configuration gets the hook.
 	Agent string
+	// CodexHome is $CODEX_HOME, where Codex keeps its configuration
+	// (~/.codex when empty).
+	CodexHome string
+	// StateDir is Recourse's state directory: uninstall records there
+	// that the person took a host's hook out, so that doctor does not
+	// report the host as failing (empty: nothing is recorded).
+	StateDir string
 }
 
 // Change is what install or uninstall did to one file.
@@ -49,6 +56,9 @@ type Result struct {
 	Scope   Scope    `json:"scope"`
 	Command string   `json:"command"`
 	Changes []Change `json:"changes"`
+	// Next is what the person must still do before the host runs the hook
+	// (Codex: trust it in /hooks), which Recourse does not do for them.
+	Next string `json:"next,omitempty"`
 }
 
 // Command is the hook's command line for host: recourse-hook HOST when
@@ -82,9 +92,15 @@ func Install(name string, scope Scope, opts Options) (Result, error) {
 		return Result{}, err
 	}
 	res := Result{Host: h.name, Scope: scope, Command: Command(opts, h.name)}
+	if err := clearUninstalled(opts, h.name); err != nil {
+		return res, err
+	}
 	if h.files != nil {
 		res.Changes, err = writeFiles(path, h.files(res.Command), h.name)
 		return res, err
+	}
+	if h.next != nil {
+		res.Next = h.next(scope, path, res.Command)
 	}
 	doc, existed, err := readDoc(path)
 	if err != nil {
@@ -115,6 +131,9 @@ func Uninstall(name string, scope Scope, opts Options) (Result, error) {
 		return Result{}, err
 	}
 	res := Result{Host: h.name, Scope: scope, Command: Command(opts, h.name)}
+	if err := markUninstalled(opts, h.name, scope); err != nil {
+		return res, err
+	}
 	if h.files != nil {
 		res.Changes, err = removeFiles(path, h.files(res.Command), h.name)
 		return res, err
@@ -168,6 +187,9 @@ func target(name string, scope Scope, opts Options) (host, string, error) {
 		rel = strings.ReplaceAll(rel, "{agent}", opts.Agent)
 	}
 	base := opts.Home
+	if h.userBase != nil {
+		base = h.userBase(opts)
+	}
 	if scope == Project {
 		base = opts.Project
 	}

@@ -194,7 +194,8 @@ func TestDoctor(t *testing.T) {
 			return 0, "", nil
 		}
 	}
-	home, project := t.TempDir(), t.TempDir()
+	home, project, dir := t.TempDir(), t.TempDir(), t.TempDir()
+	bin := fakeBinary(t, dir, "recourse", filepath.Join(dir, "ran"))
 	opts := Options{Home: home, Project: project, Binary: bin}
 	if _, err := Install("claude-code", Project, opts); err != nil {
 		t.Fatal(err)
@@ -224,7 +225,7 @@ func TestDoctor(t *testing.T) {
 		fix   string
 	}{
 		{"claude-code", true, true, ""},
-		{"codex", false, true, "does not answer as the hook"},
+		{"codex", false, true, "/gone/recourse is not there"},
 		{"gemini-cli", false, true, "never runs for shell commands"},
 		{"kiro", false, false, "recourse install kiro"},
 		{"cursor", false, true, "doctor does not run it"},

@@ -6,7 +6,7 @@
 //
 // It evaluates with the compiled default policy. A call whose
 // configuration names Rego policies is handed over, with its input, to
-// recourse hook HOST (the recourse binary beside it, or on PATH).
+// recourse hook HOST: the recourse binary beside it, never one found on PATH.
 //
 //	recourse-hook claude-code < pretooluse.json
 package main

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -130,12 +131,12 @@ tighten contains {"decision": "block", "reason": "the team's policy: no git on t
 }
 
 // TestStopsWithoutRecourse: a call recourse-hook must hand over, with no
-// recourse beside it or on PATH, is stopped, saying what to install; one
-// it judges itself is answered.
+// recourse beside it, is stopped, saying what to install; one it judges
+// itself is answered.
 func TestStopsWithoutRecourse(t *testing.T) {
-	sqlCall := `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"psql -c 'SELECT 1'"}}`
+
 	got := run(t, sqlCall, built.alone, "claude-code")
-	if got.exit != 2 || !strings.Contains(got.stderr, "install it beside recourse-hook") {
+	if got.exit != 2 || !strings.Contains(got.stderr, "in the same directory as recourse-hook") {
 		t.Fatalf("SQL without recourse: %+v; want a stop that says to install recourse", got)
 	}
 	got = run(t, `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"git status"}}`, built.alone, "claude-code")
@@ -157,5 +158,69 @@ func TestHandsOverDecisionLog(t *testing.T) {
 	in := `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"git status"}}`
 	if got := run(t, in, built.hook, "claude-code", "--decision-log", sink.URL); got.exit != 0 || posts.Load() != 1 {
 		t.Fatalf("%+v, %d posts; want git status allowed and its decision shipped once", got, posts.Load())
+	}
+}
+
+// sqlCall is a call recourse-hook hands over: it has no SQL parser.
+const sqlCall = `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"psql -c 'SELECT 1'"}}`
+
+// fakeRecourse writes an executable recourse into dir that records that
+// it ran (in ran) and exits with status.
+func fakeRecourse(t *testing.T, dir, ran string, status int) {
+	t.Helper()
+	script := "#!/bin/sh\necho ran > '" + ran + "'\necho '{}'\nexit " + strconv.Itoa(status) + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "recourse"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestHandOverIgnoresPath: recourse-hook hands a call over only to the
+// recourse beside it, never to the first recourse on PATH (which the
+// agent's environment decides: a project's node_modules/.bin, a directory
+// the agent wrote): the one on PATH is never run, and the call is stopped.
+func TestHandOverIgnoresPath(t *testing.T) {
+	onPath := t.TempDir()
+	ran := filepath.Join(t.TempDir(), "ran")
+	fakeRecourse(t, onPath, ran, 0)
+	cmd := exec.Command(built.alone, "claude-code")
+	cmd.Stdin = strings.NewReader(sqlCall)
+	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+filepath.Join(built.dir, "state"), "XDG_CONFIG_HOME="+filepath.Join(built.dir, "config"),
+		"PATH="+onPath+":/usr/bin:/bin")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(stderr.String(), "not beside recourse-hook") {
+		t.Fatalf("recourse-hook with recourse only on PATH: %v %s; want the host's stop", err, stderr.String())
+	}
+	if _, err := os.Stat(ran); err == nil {
+		t.Fatal("recourse-hook ran the recourse it found on PATH")
+	}
+}
+
+// TestHandOverStatusNotAnAnswer: a recourse beside recourse-hook that ends
+// with a status that is not a hook's answer (1, which Claude Code reads as
+// a failed hook and then runs the call; 137, killed) is answered with the
+// host's stop, and what it printed is not passed on.
+func TestHandOverStatusNotAnAnswer(t *testing.T) {
+	for _, status := range []int{1, 3, 64, 137} {
+		dir := t.TempDir()
+		hook := filepath.Join(dir, "recourse-hook")
+		b, err := os.ReadFile(built.alone)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(hook, b, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		ran := filepath.Join(dir, "ran")
+		fakeRecourse(t, dir, ran, status)
+		got := run(t, sqlCall, hook, "claude-code")
+		if _, err := os.Stat(ran); err != nil {
+			t.Fatalf("status %d: the recourse beside recourse-hook did not run", status)
+		}
+		if got.exit != 2 || strings.Contains(got.stdout, "{}") || !strings.Contains(got.stderr, "not an answer") {
+			t.Errorf("status %d handed over: %+v; want the host's stop", status, got)
+		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/recourse-dev/recourse/install"
 	"github.com/recourse-dev/recourse/internal/buildinfo"
+	"github.com/recourse-dev/recourse/internal/xdg"
 )
 
 // installFlags are the flags install, uninstall and doctor share.
@@ -38,7 +39,10 @@ func (f installFlags) options() (install.Options, error) {
 	if err != nil {
 		return install.Options{}, fmt.Errorf("cannot tell where this recourse binary is: %w", err)
 	}
-	opts := install.Options{Home: home, Project: project, Binary: self, Agent: f.agent}
+	opts := install.Options{Home: home, Project: project, Binary: self, Agent: f.agent, CodexHome: os.Getenv("CODEX_HOME")}
+	if opts.StateDir, err = xdg.StateDir(); err != nil {
+		return install.Options{}, err
+	}
 	// recourse-hook beside this binary is the hook that starts faster.
 	opts.Hook, _ = buildinfo.Sibling(install.HookBinary)
 	return opts, nil
@@ -80,9 +84,16 @@ same hook in a binary of its own that starts faster. A second run changes nothin
 differs (another binary path, a matcher under which it never runs) is
 rewritten in place. A file it changes is first copied to FILE` + install.BackupSuffix + `;
 a file that does not parse, or a Cline hook that is someone else's, is an
-error and is left alone. See docs/hooks/ for each host's file.`,
+error and is left alone. See docs/hooks/ for each host's file.
+
+Where the host runs a hook only once the person approves it, install ends by
+saying exactly what to do, and does not approve it for them: Codex runs the
+hook only after you trust it in /hooks (it writes hooks.state in
+$CODEX_HOME/config.toml). Codex's files are under $CODEX_HOME (default
+~/.codex); its project scope, .codex/hooks.json, loads for trusted projects.`,
 		Example: `  recourse install claude-code                 # ~/.claude/settings.json
   recourse install cursor --scope project      # .cursor/hooks.json in this project
+  recourse install codex                       # $CODEX_HOME/hooks.json, then trust it in Codex's /hooks
   recourse install kiro --agent dev            # ~/.kiro/agents/dev.json`,
 		Args: hostArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -101,7 +112,9 @@ func newUninstallCmd() *cobra.Command {
 		Long: `Remove Recourse's entries from HOST's configuration at the scope, and the
 files recourse install wrote for it, and nothing else; a settings file left
 with nothing but what install created goes too. A file it changes is first
-copied to FILE` + install.BackupSuffix + `.`,
+copied to FILE` + install.BackupSuffix + `. It records that you took the hook
+out ($XDG_STATE_HOME/recourse/uninstalled/HOST), so that doctor reports the
+host as uninstalled rather than failing; install removes the record.`,
 		Args: hostArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runWiring(cmd, f, args[0], install.Uninstall)
@@ -116,17 +129,30 @@ func newDoctorCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "doctor",
 		Short: "Check that every coding agent on this machine runs Recourse's hook",
-		Long: `Find every host installed on this machine, say whether Recourse is wired
-into it (and at which scope: the project's configuration in the current
-directory, or the user's), and send two canaries through the configured
-command, run as the host would run it: "git status", which must come back
-allowed, and "rm -rf ~", which must come back stopped. Doctor runs only a
+		Long: `Find every host installed on this machine and report, per host: whether
+Recourse is wired in where the host reads it (the project's configuration in
+the current directory, or the user's); whether the host has approved the hook
+where it requires that (Codex: a trusted_hash in $CODEX_HOME/config.toml that
+matches the hook's hash as Codex computes it, and a trusted project for a
+project's .codex/hooks.json); whether the binary the entry names exists and
+is one doctor resolved itself (this recourse, the recourse-hook beside it, or
+the one on PATH); and two canaries sent through it: "git status", which must
+come back allowed, and "rm -rf ~", which must come back stopped. Neither
+command is run; the hook only reads them.
+
+Doctor reads a hook command before it runs anything. It runs only a
 configured command that is one plain run of recourse hook HOST (literal
-words; no pipe, list, redirection or substitution), and runs it without a
-shell: an entry that does more is reported, not run. Neither command
-is run; the hook only reads them. A host passes when it is not installed, or
-when both canaries do; otherwise doctor says how to fix it (a binary that is
-gone, a matcher under which the hook never runs, a host with no hook).
+words; no pipe, list, redirection or substitution), without a shell, and
+only through a binary it resolved itself: an entry that does more, or that
+names a binary of the project's (./node_modules/.bin/recourse, or any path
+that is not one of those), is reported and never run.
+
+A host passes when it is not installed, when the person took the hook out
+with recourse uninstall HOST (reported as uninstalled), or when the host will
+run the hook and both canaries pass. It never passes a hook the host will not
+run: an untrusted or changed Codex hook fails although its canaries answer.
+Otherwise doctor says how to fix it (a binary that is gone, a matcher under
+which the hook never runs, a hook to trust in Codex's /hooks).
 
 Exit status 0 when every host passes, 1 when one does not.`,
 		Args: noArgs,
@@ -201,6 +227,9 @@ func runWiring(cmd *cobra.Command, f installFlags, host string, do func(string, 
 		fmt.Fprintln(cmd.OutOrStdout(), line)
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "%s, %s scope: %s\n", res.Host, res.Scope, res.Command)
+	if res.Next != "" {
+		fmt.Fprintf(cmd.OutOrStdout(), "\nNOT ACTIVE YET. %s\n", res.Next)
+	}
 	return nil
 }
 
@@ -217,14 +246,24 @@ func writeDoctor(w io.Writer, rep install.Report) {
 		switch {
 		case !h.Pass:
 			status = "FAIL"
+		case h.Uninstalled:
+			status = "uninstalled"
 		case !h.Installed:
 			status = "not installed"
 		}
 		where := "not wired"
 		if h.Wired {
 			where = "wired at " + string(h.Scope) + " scope"
+			if h.Binary != "" {
+				where += ", runs " + h.Binary
+			}
+			if h.Trusted != nil && *h.Trusted {
+				where += ", trusted by the host"
+			} else if h.Trusted != nil {
+				where += ", NOT trusted by the host"
+			}
 		}
-		if !h.Installed {
+		if !h.Installed || h.Uninstalled {
 			where = ""
 		}
 		fmt.Fprintf(w, "%-12s %-14s %s\n", h.Host, status, where)
@@ -234,6 +273,9 @@ func writeDoctor(w io.Writer, rep install.Report) {
 				mark = "FAIL"
 			}
 			fmt.Fprintf(w, "    %s %-10s expected %s, got %s\n", mark, c.Input, c.Expected, c.Got)
+		}
+		for _, n := range h.Notes {
+			fmt.Fprintf(w, "    note: %s\n", n)
 		}
 		if h.Fix != "" {
 			fmt.Fprintf(w, "    fix: %s\n", h.Fix)

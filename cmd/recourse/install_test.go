@@ -68,7 +68,7 @@ func TestInstallDoctorUninstall(t *testing.T) {
 	}
 	installed, _ := os.ReadFile(settings)
 	for _, broken := range []struct{ from, to, fix string }{
-		{binary + " hook", "/nonexistent/recourse hook", "does not answer as the hook"},
+		{binary + " hook", "/nonexistent/recourse hook", "/nonexistent/recourse is not there"},
 		{`"matcher": "*"`, `"matcher": "Read"`, "never runs for shell commands"},
 	} {
 		if err := os.WriteFile(settings, bytes.Replace(installed, []byte(broken.from), []byte(broken.to), 1), 0o644); err != nil {
@@ -110,7 +110,6 @@ func TestInstallUsageErrors(t *testing.T) {
 	}{
 		{[]string{"install", "vim"}, exitError, "unknown host"},
 		{[]string{"install", "claude-code", "--scope", "global"}, exitUsage, "--scope"},
-		{[]string{"install", "codex", "--scope", "project"}, exitError, "no project scope"},
 		{[]string{"install", "docker-mcp"}, exitError, "--interceptor 'before:exec:"},
 		{[]string{"install", "kiro"}, exitError, "--agent"},
 		{[]string{"doctor", "--format", "yaml"}, exitUsage, "--format"},
@@ -119,5 +118,37 @@ func TestInstallUsageErrors(t *testing.T) {
 		if res.exit != tt.exit || !strings.Contains(res.stderr, tt.want) {
 			t.Errorf("%v: exit %d stderr %q, want %d and %q", tt.args, res.exit, res.stderr, tt.exit, tt.want)
 		}
+	}
+}
+
+// TestCodexInstallDoctor: through the binary, on a temporary HOME with
+// CODEX_HOME: install codex writes $CODEX_HOME/hooks.json and ends by
+// saying what the person must do in Codex (/hooks), writing no trust
+// itself; doctor fails the untrusted hook; after recourse uninstall codex
+// doctor passes, reporting the host as uninstalled.
+func TestCodexInstallDoctor(t *testing.T) {
+	home := t.TempDir()
+	codexHome := filepath.Join(home, "codex-home")
+	if err := os.MkdirAll(codexHome, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config"), "XDG_STATE_HOME=" + filepath.Join(home, ".state"), "CODEX_HOME=" + codexHome}
+	res := runWith(t, home, env, "", "install", "codex")
+	if res.exit != 0 || !strings.Contains(res.stdout, filepath.Join(codexHome, "hooks.json")) || !strings.Contains(res.stdout, "NOT ACTIVE YET") || !strings.Contains(res.stdout, "/hooks") {
+		t.Fatalf("install codex: exit %d\n%s%s", res.exit, res.stdout, res.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(codexHome, "config.toml")); err == nil {
+		t.Fatal("install wrote Codex's config.toml")
+	}
+	res = runWith(t, home, env, "", "doctor")
+	if res.exit != 1 || !strings.Contains(res.stdout, "NOT trusted by the host") || !strings.Contains(res.stdout, "/hooks") {
+		t.Fatalf("doctor on an untrusted Codex hook: exit %d\n%s%s", res.exit, res.stdout, res.stderr)
+	}
+	if res := runWith(t, home, env, "", "uninstall", "codex"); res.exit != 0 {
+		t.Fatalf("uninstall: %s %s", res.stdout, res.stderr)
+	}
+	res = runWith(t, home, env, "", "doctor")
+	if res.exit != 0 || !strings.Contains(res.stdout, "uninstalled") {
+		t.Fatalf("doctor after uninstall codex: exit %d\n%s%s", res.exit, res.stdout, res.stderr)
 	}
 }

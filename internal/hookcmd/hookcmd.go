@@ -61,8 +61,12 @@ With --warn-context a warn that goes ahead adds its reason to Claude's context
 	"codex": {"OpenAI Codex PreToolUse hook",
 		`Bash, apply_patch (one judgement per file the patch touches) and MCP calls.
 A stop exits 2 with the reason on stderr. Codex does not ask, so an escalate
-at or above --fail-on stops too, with an allow-once code.`,
-		`  # ~/.codex/hooks.json
+at or above --fail-on stops too, with an allow-once code. With --warn-context
+a warn that goes ahead adds its reason to the model's context
+(hookSpecificOutput.additionalContext). Codex runs the hook only once you
+trust it in /hooks, and again after any change to it; a hook that crashes or
+times out lets the call run (recourse doctor checks the trust).`,
+		`  # $CODEX_HOME/hooks.json (~/.codex/hooks.json), or a trusted project's .codex/hooks.json
   {"hooks": {"PreToolUse": [{"matcher": ".*", "hooks": [{"type": "command", "command": "recourse hook codex"}]}]}}`},
 	"gemini-cli": {"Gemini CLI BeforeTool hook",
 		`run_shell_command, write_file, replace and MCP calls (mcp_context names the
@@ -334,7 +338,7 @@ func newEvaluator(ctx context.Context, o Options, dirs []string) (*evaluator.Eva
 }
 
 // FullBinary is the name of the binary recourse-hook hands a call over
-// to, looked for beside recourse-hook and then on PATH.
+// to, looked for beside recourse-hook only.
 const FullBinary = "recourse"
 
 // hasSQL reports whether rep judges SQL text.
@@ -348,9 +352,13 @@ func hasSQL(rep *report.ConsequenceReport) bool {
 }
 
 // handOver runs recourse hook HOST with the same flags on the same input,
-// which answers the host, and returns its exit status. A recourse that
-// cannot be found or run, or that does not finish, is an error, which the
-// caller answers with the host's stop.
+// which answers the host, and returns its exit status. Its answer is
+// passed on only when its status is one a hook answers with (0, or the
+// stop status); a recourse that cannot be found or run, that does not
+// finish, that is killed, or that ends with any other status is an error,
+// which the caller answers with the host's stop — a status such as 1,
+// which some hosts read as a failed hook and then run the call, never
+// reaches the host.
 func handOver(cmd *cobra.Command, h hooks.Host, data []byte) (int, error) {
 	bin, err := fullBinary()
 	if err != nil {
@@ -368,25 +376,33 @@ func handOver(cmd *cobra.Command, h hooks.Host, data []byte) (int, error) {
 	})
 	run := exec.CommandContext(cmd.Context(), bin, args...)
 	run.Stdin = bytes.NewReader(data)
-	run.Stdout, run.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
+	var stdout, stderr bytes.Buffer
+	run.Stdout, run.Stderr = &stdout, &stderr
 	err = run.Run()
 	var exit *exec.ExitError
-	if err == nil || errors.As(err, &exit) && exit.ExitCode() > 0 {
-		return run.ProcessState.ExitCode(), nil
+	if err != nil && !errors.As(err, &exit) {
+		return 0, fmt.Errorf("%s hook %s, which judges what recourse-hook cannot, did not answer: %w", bin, h.Name(), err)
 	}
-	return 0, fmt.Errorf("%s hook %s, which judges what recourse-hook cannot, did not answer: %w", bin, h.Name(), err)
+	code := run.ProcessState.ExitCode()
+	if code != 0 && code != hooks.ExitStop {
+		return 0, fmt.Errorf("%s hook %s, which judges what recourse-hook cannot, ended with %s, which is not an answer", bin, h.Name(), run.ProcessState)
+	}
+	if _, err := io.Copy(cmd.OutOrStdout(), &stdout); err != nil {
+		return 0, err
+	}
+	_, _ = io.Copy(cmd.ErrOrStderr(), &stderr)
+	return code, nil
 }
 
-// fullBinary finds recourse beside this executable, or on PATH.
+// fullBinary finds recourse beside this executable, and only there: the
+// first recourse on PATH is whatever the agent's environment puts first
+// (a project's node_modules/.bin, a directory the agent wrote), and the
+// hook must not hand a call over to a program of the agent's choosing.
 func fullBinary() (string, error) {
 	if p, ok := buildinfo.Sibling(FullBinary); ok {
 		return p, nil
 	}
-	p, err := exec.LookPath(FullBinary)
-	if err != nil {
-		return "", fmt.Errorf("this call needs %s (for Rego policies, SQL or --decision-log, which recourse-hook hands over to it), and it is neither beside recourse-hook nor on PATH: install it beside recourse-hook", FullBinary)
-	}
-	return p, nil
+	return "", fmt.Errorf("this call needs %s (for Rego policies, SQL or --decision-log, which recourse-hook hands over to it), and it is not beside recourse-hook; recourse-hook does not look for it on PATH: install %s in the same directory as recourse-hook", FullBinary, FullBinary)
 }
 
 // lines splits text into its non-empty lines.

@@ -34,6 +34,11 @@ var agentTools = []string{
 	"fs_read", "introspect", "todo_list", "thinking", "report_issue",
 	// Goose's developer extension.
 	"tree", "read_image",
+	// OpenAI Codex: the tools its PreToolUse hook names besides Bash,
+	// apply_patch and mcp__server__tool (openai/codex@05d99c8
+	// codex-rs/core/src/tools/hook_names.rs); a sub-agent's own calls run
+	// the hook with agent_id set.
+	"spawn_agent",
 }
 
 // agentProcessTools stop a background shell the agent itself started.
