@@ -25,6 +25,10 @@ var agentTools = []string{
 	// Gemini CLI (packages/core/src/tools/definitions/base-declarations.ts).
 	"read_file", "read_many_files", "list_directory", "grep_search", "search_file_content", "google_web_search",
 	"write_todos", "save_memory", "get_internal_docs", "activate_skill", "ask_user",
+	// Gemini CLI's other built-ins (packages/core/src/tools/tool-names.ts ALL_BUILTIN_TOOL_NAMES, at
+	// google-gemini/gemini-cli@5411f113): its task tracker, topic and completion notes, and sub-agents.
+	"tracker_create_task", "tracker_update_task", "tracker_get_task", "tracker_list_tasks", "tracker_add_dependency",
+	"tracker_visualize", "update_topic", "complete_task", "invoke_agent", "codebase_investigator", "cli_help", "generalist",
 	// GitHub Copilot CLI.
 	"view", "report_intent", "think", "update_todo", "fetch_copilot_cli_documentation", "read_bash", "list_bash",
 	// Cline.
