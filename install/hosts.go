@@ -207,7 +207,8 @@ var hosts = []host{
 		name: "docker-mcp", dirs: []string{".docker/mcp"},
 		note: "Docker's MCP Gateway takes its interceptors on its command line, not from a file: run docker mcp gateway run --interceptor 'before:exec:COMMAND'",
 		canary: func(line, _ string) string {
-			return jsonLine("method", "tools/call", "params", map[string]any{"name": "execute_command", "arguments": map[string]string{"command": line}})
+			// json.Marshal of the go-sdk CallToolRequest, as the gateway sends it (docs/hooks/docker-mcp.md).
+			return jsonLine("Session", map[string]any{}, "Params", map[string]any{"name": "execute_command", "arguments": map[string]string{"command": line}}, "Extra", nil)
 		},
 		stopped: jsonStopped("isError", true),
 	},
