@@ -99,10 +99,12 @@ Cline does not ask: an escalate stops, with an allow-once code.`,
 		`  # .clinerules/hooks/PreToolUse (executable)
   #!/bin/sh
   exec recourse hook cline`},
-	"kiro": {"Kiro CLI preToolUse hook",
+	"kiro": {"Kiro CLI PreToolUse hook",
 		`A stop exits 2 with the reason on stderr, which Kiro returns to the model.
 Kiro does not ask: an escalate stops, with an allow-once code.`,
-		`  # .kiro/agents/AGENT.json
+		`  # .kiro/hooks/recourse.json (Kiro CLI 3.x, every agent)
+  {"version": "v1", "hooks": [{"name": "recourse", "trigger": "PreToolUse", "action": {"type": "command", "command": "recourse hook kiro"}}]}
+  # or, the earlier form, .kiro/agents/AGENT.json
   {"hooks": {"preToolUse": [{"matcher": "*", "command": "recourse hook kiro"}]}}`},
 	"goose": {"goose PreToolUse plugin hook",
 		`A stop exits 2 with the reason on stderr; a call that goes ahead prints

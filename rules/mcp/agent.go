@@ -34,8 +34,9 @@ var agentTools = []string{
 	// Cline.
 	"list_files", "search_files", "list_code_definition_names", "ask_followup_question", "attempt_completion",
 	"plan_mode_respond", "new_task", "access_mcp_resource", "load_mcp_documentation",
-	// Kiro CLI.
-	"fs_read", "introspect", "todo_list", "thinking", "report_issue",
+	// Kiro CLI (https://kiro.dev/docs/cli/reference/built-in-tools/: read, web_search, web_fetch, introspect,
+	// report_issue, knowledge — its own knowledge base of indexed notes —, thinking, todo_list).
+	"fs_read", "introspect", "todo_list", "thinking", "report_issue", "knowledge",
 	// Goose's developer extension.
 	"tree", "read_image",
 }
