@@ -9,13 +9,18 @@ import (
 	"github.com/recourse-dev/recourse/evaluator"
 )
 
-// Cursor is Cursor's agent hook (https://cursor.com/docs/agent/hooks) for
-// beforeShellExecution ({"command", "cwd"}), beforeMCPExecution
-// ({"tool_name", "tool_input"}, the input an object or a JSON string) and
-// preToolUse ({"tool_name", "tool_input"}), each with "hook_event_name"
-// and "workspace_roots". Cursor reads the answer from stdout as JSON,
-// {"permission": "allow" | "deny" | "ask", "user_message",
-// "agent_message"}, so every answer, a go-ahead included, is printed.
+// Cursor is Cursor's agent hook (https://cursor.com/docs/agent/hooks, read
+// 2026-11-29; Cursor is closed source) for beforeShellExecution
+// ({"command", "cwd"}), beforeMCPExecution ({"tool_name", "tool_input"},
+// the input an object or a JSON string) and preToolUse ({"tool_name",
+// "tool_input"}), each with "hook_event_name" and "workspace_roots".
+// Cursor reads the answer from stdout as JSON, {"permission": "allow" |
+// "deny" | "ask", "user_message", "agent_message"}, so every answer, a
+// go-ahead included, is printed. Its schema accepts "ask" on every
+// permission event, but Cursor asks the user only on beforeShellExecution
+// and beforeMCPExecution: a preToolUse "ask" runs the call (issue 30), so
+// a preToolUse call is read as one that cannot ask, and an escalate there
+// is a deny with its allow-once code.
 type Cursor struct{}
 
 // Name implements Host.
@@ -23,11 +28,17 @@ func (Cursor) Name() string { return "cursor" }
 
 const cursorExample = `{"hook_event_name": "beforeShellExecution", "command": "ls", "cwd": "/home/dev/app", "workspace_roots": ["/home/dev/app"]}`
 
-// cursorTools are the tools of Cursor's preToolUse read other than as
-// calls of its own server.
+// cursorTools are Cursor's own tools as preToolUse names them. Its hooks
+// reference lists the tool types Shell, Read, Write, Grep, Delete and Task
+// (and MCP:<tool>); Shell is a command line, Write and Delete the file
+// tools they are, and Read, Grep and Task (a sub-agent, whose own calls
+// are hooked one by one) calls of Cursor's server that the read-only rows
+// of rules/mcp know. Edit, StrReplace, MultiEdit and Glob are names of
+// Cursor's agent tools its hooks may pass too, judged as what they are.
 var cursorTools = map[string]tool{
-	"Shell": {shell: "command"}, "Write": {as: "write_file"}, "Edit": {as: "edit"}, "StrReplace": {as: "edit"},
-	"MultiEdit": {as: "edit"}, "Delete": {as: "delete_file"},
+	"Shell": {shell: "command"}, "Write": {as: "write_file"}, "Delete": {as: "delete_file"},
+	"Read": {as: "read"}, "Grep": {as: "grep"}, "Task": {as: "task"},
+	"Edit": {as: "edit"}, "StrReplace": {as: "edit"}, "MultiEdit": {as: "edit"}, "Glob": {as: "glob"},
 }
 
 // Read implements Host.
@@ -75,6 +86,7 @@ func (h Cursor) Read(data []byte) (Call, error) {
 		} else {
 			part, err = toolPart(h.Name(), cursorTools, call.Tool, args, "tool_input")
 		}
+		call.CannotAsk = event == "preToolUse"
 		call.Parts = []Part{part}
 		return call, err
 	}
@@ -125,5 +137,7 @@ func (Cursor) Write(stdout, stderr io.Writer, a Answer) int {
 	return writeJSON(stdout, stderr, out, 0)
 }
 
-// CanAsk implements Host: Cursor asks its user on "ask".
+// CanAsk implements Host: Cursor asks its user on "ask" for
+// beforeShellExecution and beforeMCPExecution (Read marks a preToolUse
+// call as one that cannot ask).
 func (Cursor) CanAsk() bool { return true }

@@ -31,6 +31,10 @@ type Call struct {
 	Parts []Part
 	// Cwd is where the call would run; empty when the host does not say.
 	Cwd string
+	// CannotAsk is set by Read when the call's event cannot ask its user
+	// although the host can on others (Cursor's preToolUse accepts "ask"
+	// but runs the call): an escalate is then a stop.
+	CannotAsk bool
 }
 
 // Part is one evaluation of a call: a shell command line or a tool call.
@@ -235,7 +239,7 @@ func decide(ctx context.Context, h Host, stdin io.Reader, cfg Config) (Answer, *
 	if err != nil {
 		return Answer{}, act, err
 	}
-	a := answerFor(rep, cfg, setup.FailOn, h.CanAsk())
+	a := answerFor(rep, cfg, setup.FailOn, h.CanAsk() && !call.CannotAsk)
 	if a.Stop || a.Ask {
 		for _, n := range setup.Notes {
 			a.Reason += " (" + n + ")"

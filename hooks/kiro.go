@@ -7,10 +7,17 @@ import (
 	"strings"
 )
 
-// Kiro is Kiro CLI's preToolUse hook, set in an agent configuration's
-// "hooks" (https://kiro.dev/docs/cli/hooks): the input is
-// {"hook_event_name", "cwd", "tool_name", "tool_input"}. Exit status 2
-// blocks the tool and returns stderr to the model; Kiro has no ask.
+// Kiro is Kiro CLI's pre-tool hook: in 3.x a standalone hooks file,
+// .kiro/hooks/NAME.json with a "PreToolUse" trigger, that applies to
+// every agent (https://kiro.dev/docs/cli/v3/hooks/, read 2026-11-29), and
+// before it a "preToolUse" entry in one agent's configuration
+// (https://kiro.dev/docs/cli/hooks). The input is {"hook_event_name",
+// "cwd", "tool_name", "tool_input"}, the event named as the form spells
+// it; tool names are the built-ins of
+// https://kiro.dev/docs/cli/reference/built-in-tools/ (read, write,
+// shell, use_aws …) and their earlier names (fs_read, fs_write,
+// execute_bash). Exit status 2 blocks the tool and returns stderr to the
+// model; Kiro has no ask.
 type Kiro struct{}
 
 // Name implements Host.

@@ -178,9 +178,13 @@ func doctorHost(ctx context.Context, h host, opts Options, run Runner) HostRepor
 		rep.Trusted = &trusted
 	}
 	rep.Pass = true
+	canary := h.canary
+	if w.canary != nil {
+		canary = w.canary
+	}
 	for _, c := range []struct{ line, want string }{{harmless, "allowed"}, {destructive, "stopped"}} {
 		cctx, cancel := context.WithTimeout(ctx, 15*time.Second)
-		exit, stdout, err := run(cctx, argv, h.canary(c.line, cwd), cwd)
+		exit, stdout, err := run(cctx, argv, canary(c.line, cwd), cwd)
 		cancel()
 		got := "allowed"
 		switch stop, ok := h.stopped(exit, stdout); {
@@ -300,11 +304,28 @@ type wiring struct {
 	// problem says why the host would not run the hook at all (a script
 	// that is not executable).
 	problem string
+	// canary, when set, is the host's input in the form found (Kiro's
+	// per-agent form spells its event preToolUse).
+	canary func(line, cwd string) string
 }
 
 // findWiring looks for Recourse's entry at the project scope, then the
-// user's: the first found is the one reported.
+// user's: the first found is the one reported. For Kiro, the hooks file
+// first, then (with --agent) the agent's configuration.
 func findWiring(h host, opts Options) (*wiring, error) {
+	w, err := findWiringIn(h, opts)
+	if w != nil || err != nil || h.agent == nil || opts.Agent == "" {
+		return w, err
+	}
+	w, err = findWiringIn(*h.agent, opts)
+	if w != nil {
+		w.canary = h.agent.canary
+	}
+	return w, err
+}
+
+// findWiringIn is findWiring in one form of a host.
+func findWiringIn(h host, opts Options) (*wiring, error) {
 	for _, scope := range []Scope{Project, User} {
 		if _, ok := h.paths[scope]; !ok {
 			continue
@@ -315,7 +336,7 @@ func findWiring(h host, opts Options) (*wiring, error) {
 		if scope == Project && opts.Project == "" {
 			continue
 		}
-		_, path, err := target(h.name, scope, opts)
+		_, path, err := targetRow(h, scope, opts)
 		if err != nil {
 			return nil, err
 		}
@@ -393,6 +414,12 @@ func filesWiring(h host, scope Scope, dir string) (*wiring, error) {
 			}
 			doc, _ := v.(*ojson.Object)
 			if doc == nil {
+				continue
+			}
+			if h.fileEntry != nil {
+				if cmd, fires, ok := h.fileEntry(doc); ok {
+					return &wiring{scope: scope, path: path, command: cmd, fires: fires}, nil
+				}
 				continue
 			}
 			w, err := wiringAt(host{name: h.name, json: &jsonHooks{events: []string{"PreToolUse"}, nested: true, commandKey: "command",

@@ -56,6 +56,14 @@ type host struct {
 	// next, when set, is what the person must still do after install
 	// before the host runs the hook.
 	next func(scope Scope, path, command string) string
+	// fileEntry, for a host whose files hold its hook as JSON of its own
+	// shape (Kiro's hooks file), finds Recourse's entry in one: its
+	// command, and whether the host runs it for a shell command. Nil for
+	// goose's plugin, whose hooks file is Claude Code's shape.
+	fileEntry func(doc *ojson.Object) (command string, fires, found bool)
+	// agent is the host's earlier form, written into one agent's
+	// configuration, used when --agent names one (Kiro).
+	agent *host
 }
 
 // file is one file of a host whose hook is files of its own.
@@ -193,13 +201,25 @@ var hosts = []host{
 		},
 	},
 	{
+		// Kiro CLI 3.x: a standalone hooks file that applies to every agent
+		// (https://kiro.dev/docs/cli/v3/hooks/); --agent NAME writes the
+		// earlier per-agent form instead.
 		name:  "kiro",
-		paths: map[Scope]string{User: ".kiro/agents/{agent}.json", Project: ".kiro/agents/{agent}.json"},
-		json: &jsonHooks{events: []string{"preToolUse"}, commandKey: "command", fires: globFires("shell", "execute_bash"),
-			entry: func(c string) *ojson.Object { return ojson.NewObject("matcher", "*", "command", c) }},
-		dirs: []string{".kiro"}, stopped: exitStopped,
-		canary: func(line, cwd string) string {
-			return jsonLine("hook_event_name", "preToolUse", "cwd", cwd, "tool_name", "shell", "tool_input", map[string]string{"command": line})
+		paths: map[Scope]string{User: ".kiro/hooks", Project: ".kiro/hooks"},
+		files: func(c string) map[string]file {
+			doc := ojson.NewObject("version", "v1", "hooks", []any{ojson.NewObject("name", "recourse", "trigger", "PreToolUse",
+				"action", ojson.NewObject("type", "command", "command", c), "enabled", true)})
+			b, _ := ojson.Marshal(doc)
+			return map[string]file{"recourse.json": {b, 0o644}}
+		},
+		fileEntry: kiroEntry,
+		dirs:      []string{".kiro"}, stopped: exitStopped, canary: kiroCanary("PreToolUse"),
+		agent: &host{
+			name:  "kiro",
+			paths: map[Scope]string{User: ".kiro/agents/{agent}.json", Project: ".kiro/agents/{agent}.json"},
+			json: &jsonHooks{events: []string{"preToolUse"}, commandKey: "command", fires: globFires("shell", "execute_bash"),
+				entry: func(c string) *ojson.Object { return ojson.NewObject("matcher", "*", "command", c) }},
+			dirs: []string{".kiro"}, stopped: exitStopped, canary: kiroCanary("preToolUse"),
 		},
 	},
 	{
@@ -222,10 +242,45 @@ var hosts = []host{
 		name: "docker-mcp", dirs: []string{".docker/mcp"},
 		note: "Docker's MCP Gateway takes its interceptors on its command line, not from a file: run docker mcp gateway run --interceptor 'before:exec:COMMAND'",
 		canary: func(line, _ string) string {
-			return jsonLine("method", "tools/call", "params", map[string]any{"name": "execute_command", "arguments": map[string]string{"command": line}})
+			// json.Marshal of the go-sdk CallToolRequest, as the gateway sends it (docs/hooks/docker-mcp.md).
+			return jsonLine("Session", map[string]any{}, "Params", map[string]any{"name": "execute_command", "arguments": map[string]string{"command": line}}, "Extra", nil)
 		},
 		stopped: jsonStopped("isError", true),
 	},
+}
+
+// kiroCanary is Kiro's hook event for a shell command line, with the
+// event's name as the form of the hook spells it.
+func kiroCanary(event string) func(line, cwd string) string {
+	return func(line, cwd string) string {
+		return jsonLine("hook_event_name", event, "cwd", cwd, "tool_name", "shell", "tool_input", map[string]string{"command": line})
+	}
+}
+
+// kiroEntry finds Recourse's hook in a Kiro hooks file, {"version": "v1",
+// "hooks": [{"trigger": "PreToolUse", "matcher", "action": {"type":
+// "command", "command"}, "enabled"}]}: it fires for the shell tool unless
+// disabled or its matcher (a regular expression on the tool's name)
+// leaves shell out.
+func kiroEntry(doc *ojson.Object) (command string, fires, found bool) {
+	v, _ := doc.Get("hooks")
+	list, _ := v.([]any)
+	for _, x := range list {
+		o, ok := x.(*ojson.Object)
+		if !ok || stringAt(o, "trigger") != "PreToolUse" {
+			continue
+		}
+		a, _ := o.Get("action")
+		action, _ := a.(*ojson.Object)
+		if action == nil || stringAt(action, "type") != "command" || !ours(stringAt(action, "command"), "kiro") {
+			continue
+		}
+		m, present := o.Get("matcher")
+		matcher, _ := m.(string)
+		enabled, _ := o.Get("enabled")
+		return stringAt(action, "command"), enabled != false && regexFires("shell")(matcher, present), true
+	}
+	return "", false, false
 }
 
 // hostNamed returns the host of that name.

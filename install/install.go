@@ -162,12 +162,21 @@ func Uninstall(name string, scope Scope, opts Options) (Result, error) {
 	return res, err
 }
 
-// target returns host name's row and its file or directory at scope.
+// target returns host name's row and its file or directory at scope:
+// with --agent, Kiro's per-agent form.
 func target(name string, scope Scope, opts Options) (host, string, error) {
 	h, ok := hostNamed(name)
 	if !ok {
 		return host{}, "", fmt.Errorf("unknown host %q; expected one of %s", name, strings.Join(Hosts(), ", "))
 	}
+	if opts.Agent != "" && h.agent != nil {
+		h = *h.agent
+	}
+	return targetRow(h, scope, opts)
+}
+
+// targetRow returns h's file or directory at scope.
+func targetRow(h host, scope Scope, opts Options) (host, string, error) {
 	if h.note != "" {
 		return host{}, "", errors.New(strings.ReplaceAll(h.note, "COMMAND", Command(opts, h.name)))
 	}

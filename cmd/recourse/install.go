@@ -94,7 +94,8 @@ $CODEX_HOME/config.toml). Codex's files are under $CODEX_HOME (default
 		Example: `  recourse install claude-code                 # ~/.claude/settings.json
   recourse install cursor --scope project      # .cursor/hooks.json in this project
   recourse install codex                       # $CODEX_HOME/hooks.json, then trust it in Codex's /hooks
-  recourse install kiro --agent dev            # ~/.kiro/agents/dev.json`,
+  recourse install kiro                        # ~/.kiro/hooks/recourse.json (every agent)
+  recourse install kiro --agent dev            # the earlier form: ~/.kiro/agents/dev.json`,
 		Args: hostArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runWiring(cmd, f, args[0], install.Install)
@@ -193,7 +194,7 @@ func addInstallFlags(cmd *cobra.Command, f *installFlags, scoped bool) {
 		fl.StringVar(&f.scope, "scope", "user", "where the entry goes: user (your configuration) or project (the project's, committed with it)")
 		_ = cmd.RegisterFlagCompletionFunc("scope", fixedCompletion("user", "project"))
 	}
-	fl.StringVar(&f.agent, "agent", "", "Kiro only: the agent whose configuration gets the hook (.kiro/agents/NAME.json)")
+	fl.StringVar(&f.agent, "agent", "", "Kiro only: write the earlier per-agent form into .kiro/agents/NAME.json instead of the hooks file .kiro/hooks/recourse.json")
 	fl.StringVar(&f.project, "project", "", "the project directory (default: the current directory)")
 	fl.StringVar(&f.format, "format", "text", "output: text or json")
 	_ = cmd.RegisterFlagCompletionFunc("format", fixedCompletion("text", "json"))

@@ -111,7 +111,7 @@ func TestInstallUsageErrors(t *testing.T) {
 		{[]string{"install", "vim"}, exitError, "unknown host"},
 		{[]string{"install", "claude-code", "--scope", "global"}, exitUsage, "--scope"},
 		{[]string{"install", "docker-mcp"}, exitError, "--interceptor 'before:exec:"},
-		{[]string{"install", "kiro"}, exitError, "--agent"},
+		{[]string{"install", "kiro", "--agent", "dev"}, exitError, "kiro-cli agent create dev"},
 		{[]string{"doctor", "--format", "yaml"}, exitUsage, "--format"},
 	} {
 		res := runHome(t, home, home, tt.args...)

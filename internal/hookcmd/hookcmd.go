@@ -70,18 +70,23 @@ times out lets the call run (recourse doctor checks the trust).`,
   {"hooks": {"PreToolUse": [{"matcher": ".*", "hooks": [{"type": "command", "command": "recourse hook codex"}]}]}}`},
 	"gemini-cli": {"Gemini CLI BeforeTool hook",
 		`run_shell_command, write_file, replace and MCP calls (mcp_context names the
-server). A stop prints {"decision": "deny", "reason"} and exits 2 with the
-reason on stderr. Gemini CLI does not ask: an escalate stops, with an
-allow-once code.`,
+server); its read, search, plan and sub-agent tools go ahead. A stop prints
+{"decision": "deny", "reason"} and exits 2 with the reason on stderr. An
+escalate asks the user ({"decision": "ask", "reason", "systemMessage"}, exit
+0), or with --escalate-as deny stops.`,
 		`  # .gemini/settings.json
   {"hooks": {"BeforeTool": [{"matcher": ".*", "hooks": [{"type": "command", "command": "recourse hook gemini-cli"}]}]}}`},
 	"cursor": {"Cursor beforeShellExecution / beforeMCPExecution / preToolUse hook",
 		`Every answer is JSON on stdout: {"permission": "allow" | "deny" | "ask",
-"user_message", "agent_message"}. An escalate asks (or with --escalate-as deny
-stops); a warn with --warn-context goes ahead with an agent_message.`,
+"user_message", "agent_message"}. On beforeShellExecution and
+beforeMCPExecution an escalate asks (or with --escalate-as deny stops); on
+preToolUse, where Cursor runs a call it was told to ask about, it is a deny
+with an allow-once code. A warn with --warn-context goes ahead with an
+agent_message.`,
 		`  # .cursor/hooks.json
   {"version": 1, "hooks": {"beforeShellExecution": [{"command": "recourse hook cursor", "failClosed": true}],
-    "beforeMCPExecution": [{"command": "recourse hook cursor", "failClosed": true}]}}`},
+    "beforeMCPExecution": [{"command": "recourse hook cursor", "failClosed": true}],
+    "preToolUse": [{"command": "recourse hook cursor", "failClosed": true}]}}`},
 	"copilot": {"GitHub Copilot CLI and coding agent preToolUse hook",
 		`toolArgs is read as the JSON string Copilot sends. A stop prints
 {"permissionDecision": "deny", "permissionDecisionReason"}; a call that goes
@@ -101,10 +106,12 @@ Cline does not ask: an escalate stops, with an allow-once code.`,
 		`  # .clinerules/hooks/PreToolUse (executable)
   #!/bin/sh
   exec recourse hook cline`},
-	"kiro": {"Kiro CLI preToolUse hook",
+	"kiro": {"Kiro CLI PreToolUse hook",
 		`A stop exits 2 with the reason on stderr, which Kiro returns to the model.
 Kiro does not ask: an escalate stops, with an allow-once code.`,
-		`  # .kiro/agents/AGENT.json
+		`  # .kiro/hooks/recourse.json (Kiro CLI 3.x, every agent)
+  {"version": "v1", "hooks": [{"name": "recourse", "trigger": "PreToolUse", "action": {"type": "command", "command": "recourse hook kiro"}}]}
+  # or, the earlier form, .kiro/agents/AGENT.json
   {"hooks": {"preToolUse": [{"matcher": "*", "command": "recourse hook kiro"}]}}`},
 	"goose": {"goose PreToolUse plugin hook",
 		`A stop exits 2 with the reason on stderr; a call that goes ahead prints
@@ -112,7 +119,9 @@ nothing. goose does not ask: an escalate stops, with an allow-once code.`,
 		`  # ~/.agents/plugins/recourse/hooks/hooks.json
   {"hooks": {"PreToolUse": [{"matcher": ".*", "hooks": [{"type": "command", "command": "recourse hook goose", "on_failure": "block"}]}]}}`},
 	"docker-mcp": {"Docker MCP Gateway before:exec interceptor",
-		`A stop prints a CallToolResult with isError true and the reason, which the
+		`The input is the go-sdk request the gateway marshals ({"Session", "Params":
+{"name", "arguments"}, "Extra"}) or {"method": "tools/call", "params"}. A
+stop prints a CallToolResult with isError true and the reason, which the
 gateway returns in place of the tool's result; a call that goes ahead prints
 nothing. The gateway cannot ask: an escalate stops, with an allow-once code.`,
 		`  docker mcp gateway run --interceptor 'before:exec:recourse hook docker-mcp'`},
@@ -225,7 +234,7 @@ included, is answered with the host's stop, never with "go ahead".`,
 	fl.StringVar(&f.auditLog, "audit-log", "", "append every decision to this hash-chained JSONL file (shared with other hooks and recourse serve; recourse audit verify checks it); a decision that cannot be recorded stops the call")
 	fl.StringVar(&f.decisionLog, "decision-log", "", "ship every decision to this URL in OPA's decision-log format (as recourse serve does; input redacted); a decision that cannot be shipped stops the call")
 	fl.StringToStringVar(&f.decisionLabels, "decision-log-label", nil, "a label of every shipped decision, KEY=VALUE (repeatable)")
-	fl.StringVar(&f.escalateAs, "escalate-as", "ask", "how an escalate is answered where the host can ask (Claude Code, Cursor): ask (the user decides) or deny")
+	fl.StringVar(&f.escalateAs, "escalate-as", "ask", "how an escalate is answered where the host can ask (Claude Code, Gemini CLI, Cursor's shell and MCP events): ask (the user decides) or deny")
 	_ = cmd.RegisterFlagCompletionFunc("escalate-as", fixedCompletion("ask", "deny"))
 	_ = cmd.RegisterFlagCompletionFunc("fail-on", fixedCompletion("warn", "escalate", "block"))
 	return cmd

@@ -25,13 +25,18 @@ var agentTools = []string{
 	// Gemini CLI (packages/core/src/tools/definitions/base-declarations.ts).
 	"read_file", "read_many_files", "list_directory", "grep_search", "search_file_content", "google_web_search",
 	"write_todos", "save_memory", "get_internal_docs", "activate_skill", "ask_user",
+	// Gemini CLI's other built-ins (packages/core/src/tools/tool-names.ts ALL_BUILTIN_TOOL_NAMES, at
+	// google-gemini/gemini-cli@5411f113): its task tracker, topic and completion notes, and sub-agents.
+	"tracker_create_task", "tracker_update_task", "tracker_get_task", "tracker_list_tasks", "tracker_add_dependency",
+	"tracker_visualize", "update_topic", "complete_task", "invoke_agent", "codebase_investigator", "cli_help", "generalist",
 	// GitHub Copilot CLI.
 	"view", "report_intent", "think", "update_todo", "fetch_copilot_cli_documentation", "read_bash", "list_bash",
 	// Cline.
 	"list_files", "search_files", "list_code_definition_names", "ask_followup_question", "attempt_completion",
 	"plan_mode_respond", "new_task", "access_mcp_resource", "load_mcp_documentation",
-	// Kiro CLI.
-	"fs_read", "introspect", "todo_list", "thinking", "report_issue",
+	// Kiro CLI (https://kiro.dev/docs/cli/reference/built-in-tools/: read, web_search, web_fetch, introspect,
+	// report_issue, knowledge — its own knowledge base of indexed notes —, thinking, todo_list).
+	"fs_read", "introspect", "todo_list", "thinking", "report_issue", "knowledge",
 	// Goose's developer extension.
 	"tree", "read_image",
 	// OpenAI Codex: the tools its PreToolUse hook names besides Bash,
