@@ -106,3 +106,22 @@ func TestSiblingThroughClaudeEntry(t *testing.T) {
 		})
 	}
 }
+
+// FuzzSibling: any bytes leave the named host in charge, or pass to one
+// other host of All whose markers the input carries; never a panic.
+func FuzzSibling(f *testing.F) {
+	for _, s := range []string{vscodeBlock, copilotBlock, copilotSnake, cursorBlock, claudeBlock, twoHosts, nobodysFields} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, input string) {
+		for _, named := range All() {
+			got := Sibling(named, []byte(input))
+			if got == named {
+				continue
+			}
+			if !isCommandHost(got) || marks[got.Name()] == nil {
+				t.Fatalf("Sibling(%s, %q) = %s, which has no markers", named.Name(), input, got.Name())
+			}
+		}
+	})
+}
