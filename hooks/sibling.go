@@ -38,7 +38,11 @@ var marks = map[string]func(obj map[string]json.RawMessage) bool{
 		_, useID := obj["tool_use_id"]
 		return isString(obj, "hook_event_name", "PreToolUse") && isText(obj["timestamp"]) && has(obj, "session_id", "tool_name") && !useID
 	},
-	// Cursor sends workspace_roots with every hook event.
+	// Cursor sends workspace_roots with every hook event
+	// (https://cursor.com/docs/agent/hooks), to Claude Code's hooks too,
+	// whose event names it maps to its own
+	// (https://cursor.com/docs/reference/third-party-hooks, read
+	// 2026-11-29).
 	"cursor": func(obj map[string]json.RawMessage) bool {
 		return has(obj, "workspace_roots", "hook_event_name")
 	},

@@ -15,7 +15,7 @@ import (
 //   - Copilot CLI: github/docs@927566b0 cli-hooks-reference.md (preToolUse camelCase input; PreToolUse
 //     snake_case input); Copilot CLI reads .claude/settings*.json (github/copilot-cli changelog.md).
 //   - Cursor: https://cursor.com/docs/agent/hooks (beforeShellExecution with workspace_roots); Cursor loads
-//     Claude Code's hooks.
+//     Claude Code's hooks and maps their events to its own (https://cursor.com/docs/reference/third-party-hooks).
 const (
 	vscodeBlock   = `{"timestamp":"2026-11-29T04:00:00.000Z","hook_event_name":"PreToolUse","session_id":"s1","cwd":"/home/dev/app","tool_name":"run_in_terminal","tool_input":{"command":"rm -rf ~","explanation":"x","isBackground":false},"tool_use_id":"call_1"}`
 	vscodeRead    = `{"timestamp":"2026-11-29T04:00:00.000Z","hook_event_name":"PreToolUse","tool_name":"read_file","tool_input":{"filePath":"/home/dev/app/a.ts","startLine":1,"endLine":9},"tool_use_id":"call_1"}`
