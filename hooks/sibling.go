@@ -48,14 +48,22 @@ var marks = map[string]func(obj map[string]json.RawMessage) bool{
 	},
 }
 
+// loadedBySiblings are the hosts whose hook files other hosts run: Claude
+// Code's settings (VS Code, Copilot CLI, Cursor), Copilot's hook
+// directories (VS Code) and VS Code's, which are Copilot's. Another
+// host's entry (a Docker interceptor, a Codex hook) only ever gets its
+// own host's input.
+var loadedBySiblings = map[string]bool{"claude-code": true, "copilot": true, "vscode": true}
+
 // Sibling returns the host whose hook input data is, when named, the host
 // the entry was written for, is not: a host among All whose markers the
 // input carries, when exactly one does and named's own do not. Anything
 // else — an input that is not one JSON object, one that no host or more
-// than one host marks, a named host that is not a command hook of All —
-// is named's, which reads it or stops the call.
+// than one host marks, a named host whose files no other host loads or
+// that is not a command hook of All — is named's, which reads it or stops
+// the call.
 func Sibling(named Host, data []byte) Host {
-	if !isCommandHost(named) {
+	if !loadedBySiblings[named.Name()] || !isCommandHost(named) {
 		return named
 	}
 	obj, err := jsonstrict.Object(data)
