@@ -12,7 +12,8 @@ import (
 // testdata/contracts/vscode.md):
 //   - the input: microsoft/vscode@465ebdf68274ef2bdca338b6915fd10e1f38415e:extensions/copilot/src/extension/chat/vscode-node/chatHookService.ts
 //     — {"timestamp" (ISO text), "hook_event_name": "PreToolUse",
-//     "session_id", "transcript_path", "cwd" (when the entry names one),
+//     "session_id", "transcript_path", "cwd" (the entry's cwd, else the
+//     workspace root: hookSchema.ts resolveHookCommand, microsoft/vscode@19e607ed),
 //     "tool_name", "tool_input", "tool_use_id"}, tool_name the name the
 //     model calls (run_in_terminal, create_file, …);
 //   - the answer: the same file — {"hookSpecificOutput":
