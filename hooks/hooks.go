@@ -86,7 +86,7 @@ type Host interface {
 // All returns every host an adapter answers, in recourse hook's order; a
 // new host is one more element here.
 func All() []Host {
-	return []Host{ClaudeCode{}, Codex{}, GeminiCLI{}, Cursor{}, Copilot{}, Windsurf{}, Cline{}, Kiro{}, Goose{}, DockerMCP{}}
+	return []Host{ClaudeCode{}, Codex{}, GeminiCLI{}, Cursor{}, Copilot{}, Windsurf{}, Cline{}, Kiro{}, Goose{}, DockerMCP{}, VSCode{}}
 }
 
 // Setup is what a hook evaluates a call with.
@@ -146,7 +146,7 @@ func Run(ctx context.Context, h Host, stdin io.Reader, stdout, stderr io.Writer,
 			code = Fail(h, stdout, stderr, fmt.Errorf("internal error (a bug in Recourse; please report it): %v\n%s", r, debug.Stack()))
 		}
 	}()
-	a, act, err := decide(ctx, h, stdin, cfg)
+	a, act, h, err := decide(ctx, h, stdin, cfg)
 	if errors.Is(err, errIncomplete) {
 		code, herr := cfg.HandOver()
 		if herr == nil {
@@ -203,12 +203,20 @@ func failReason(err error) string {
 const ExitStop = 2
 
 // decide evaluates the call in the hook input and says whether it may run,
-// with the call as allow-once reads it once the input has been read.
-func decide(ctx context.Context, h Host, stdin io.Reader, cfg Config) (Answer, *allowonce.Action, error) {
+// with the call as allow-once reads it once the input has been read, and
+// the host to answer: h, or the sibling host whose input it is (Sibling).
+func decide(ctx context.Context, h Host, stdin io.Reader, cfg Config) (Answer, *allowonce.Action, Host, error) {
 	data, err := evaluator.ReadInput(stdin, "-")
 	if err != nil {
-		return Answer{}, nil, err
+		return Answer{}, nil, h, err
 	}
+	h = Sibling(h, data)
+	a, act, err := judge(ctx, h, data, cfg)
+	return a, act, h, err
+}
+
+// judge reads data as h's hook input and evaluates its call.
+func judge(ctx context.Context, h Host, data []byte, cfg Config) (Answer, *allowonce.Action, error) {
 	call, err := h.Read(data)
 	if err != nil {
 		return Answer{}, nil, err

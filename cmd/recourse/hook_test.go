@@ -112,6 +112,7 @@ func TestEveryHostStopsOnUsageErrors(t *testing.T) {
 		"claude-code": "", "codex": "", "windsurf": "", "kiro": "", "goose": "",
 		"gemini-cli": `"decision":"deny"`, "cursor": `"permission":"deny"`, "cline": `"cancel":true`,
 		"copilot": `"permissionDecision":"deny"`, "docker-mcp": `"isError":true`,
+		"vscode": `"permissionDecision":"deny"`,
 	}
 	for _, h := range hookcmd.Hosts {
 		want, ok := stops[h.Name()]

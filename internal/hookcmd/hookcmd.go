@@ -88,11 +88,14 @@ agent_message.`,
     "beforeMCPExecution": [{"command": "recourse hook cursor", "failClosed": true}],
     "preToolUse": [{"command": "recourse hook cursor", "failClosed": true}]}}`},
 	"copilot": {"GitHub Copilot CLI and coding agent preToolUse hook",
-		`toolArgs is read as the JSON string Copilot sends. A stop prints
-{"permissionDecision": "deny", "permissionDecisionReason"}; a call that goes
-ahead prints nothing. An escalate at or above --fail-on stops, with an
-allow-once code.`,
-		`  # .github/hooks/recourse.json
+		`Reads the preToolUse input (toolArgs a JSON string or object) and the
+PreToolUse one (tool_name, tool_input). A stop prints {"permissionDecision":
+"deny", "permissionDecisionReason"}; an escalate asks ("ask", or with
+--escalate-as deny a stop), which the coding agent and -p read as a deny; a
+call that goes ahead prints nothing (with --warn-context, additionalContext).
+VS Code runs ~/.copilot/hooks entries with its own input, which is read and
+answered as recourse hook vscode's.`,
+		`  # ~/.copilot/hooks/recourse.json or .github/hooks/recourse.json
   {"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "recourse hook copilot", "timeoutSec": 30}]}}`},
 	"windsurf": {"Windsurf Cascade pre_run_command / pre_mcp_tool_use / pre_write_code hook",
 		`A stop exits 2 with the reason on stderr, which blocks the action. Windsurf
@@ -118,6 +121,14 @@ Kiro does not ask: an escalate stops, with an allow-once code.`,
 nothing. goose does not ask: an escalate stops, with an allow-once code.`,
 		`  # ~/.agents/plugins/recourse/hooks/hooks.json
   {"hooks": {"PreToolUse": [{"matcher": ".*", "hooks": [{"type": "command", "command": "recourse hook goose", "on_failure": "block"}]}]}}`},
+	"vscode": {"VS Code agent PreToolUse hook",
+		`Every answer is hookSpecificOutput JSON on stdout with exit 0:
+permissionDecision "deny" stops, "ask" asks (an escalate; --escalate-as deny
+stops), a warn with --warn-context adds additionalContext, and a call that
+goes ahead prints nothing. A Copilot CLI input (VS Code's hook files are
+Copilot's too) is read and answered as recourse hook copilot's.`,
+		`  # .github/hooks/recourse-vscode.json or ~/.copilot/hooks/recourse-vscode.json
+  {"hooks": {"PreToolUse": [{"type": "command", "command": "recourse hook vscode", "timeout": 30}]}}`},
 	"docker-mcp": {"Docker MCP Gateway before:exec interceptor",
 		`The input is the go-sdk request the gateway marshals ({"Session", "Params":
 {"name", "arguments"}, "Extra"}) or {"method": "tools/call", "params"}. A

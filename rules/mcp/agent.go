@@ -9,7 +9,7 @@ import (
 // own tools (package hooks): a Write of Claude Code is claude-code.write,
 // a glob of Gemini CLI gemini-cli.glob. Their shell tools are judged as
 // command lines, and their MCP tools by the server they name.
-var AgentHosts = []string{"claude-code", "codex", "gemini-cli", "cursor", "copilot", "windsurf", "cline", "kiro", "goose"}
+var AgentHosts = []string{"claude-code", "codex", "gemini-cli", "cursor", "copilot", "windsurf", "cline", "kiro", "goose", "vscode"}
 
 // agentTools are a coding agent's own tools that change nothing outside
 // the agent: they read or search files and the web, keep the agent's
@@ -29,8 +29,18 @@ var agentTools = []string{
 	// google-gemini/gemini-cli@5411f113): its task tracker, topic and completion notes, and sub-agents.
 	"tracker_create_task", "tracker_update_task", "tracker_get_task", "tracker_list_tasks", "tracker_add_dependency",
 	"tracker_visualize", "update_topic", "complete_task", "invoke_agent", "codebase_investigator", "cli_help", "generalist",
-	// GitHub Copilot CLI.
+	// GitHub Copilot CLI (docs.github.com CLI hooks reference, tool names;
+	// github/copilot-cli changelog.md).
 	"view", "report_intent", "think", "update_todo", "fetch_copilot_cli_documentation", "read_bash", "list_bash",
+	"rg", "read_agent", "list_agents", "write_agent", "task_complete",
+	// VS Code's agent (microsoft/vscode: Copilot Chat's toolNames.ts and
+	// languageModelTools, the terminal tools' toolIds.ts; docs/hooks/vscode.md).
+	"list_dir", "file_search", "semantic_search", "get_errors", "get_changed_files", "view_image", "read_project_structure",
+	"test_search", "get_search_view_results", "github_repo", "fetch_webpage", "get_vscode_api", "get_terminal_output",
+	"terminal_selection", "terminal_last_command", "await_terminal", "get_task_output", "manage_todo_list", "run_subagent",
+	"search_subagent", "vscode_ask_questions", "vscode_get_confirmation", "vscode_get_confirmation_with_options",
+	"vscode_get_terminal_confirmation", "memory", "resolve_memory_file_uri", "read_notebook_cell_output",
+	"copilot_get_notebook_summary", "get_project_setup_info", "switch_agent", "test_failure",
 	// Cline.
 	"list_files", "search_files", "list_code_definition_names", "ask_followup_question", "attempt_completion",
 	"plan_mode_respond", "new_task", "access_mcp_resource", "load_mcp_documentation",
@@ -47,7 +57,7 @@ var agentTools = []string{
 }
 
 // agentProcessTools stop a background shell the agent itself started.
-var agentProcessTools = []string{"kill_shell", "kill_bash", "stop_bash"}
+var agentProcessTools = []string{"kill_shell", "kill_bash", "stop_bash", "kill_terminal"}
 
 // agent are the rows for coding agents' own tools.
 func agent() []rules.Rule {
