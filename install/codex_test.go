@@ -274,6 +274,13 @@ func TestDoctorAfterUninstall(t *testing.T) {
 	if !got.Pass || !got.Uninstalled || got.Wired || len(got.Notes) == 0 {
 		t.Fatalf("after uninstall: %+v; want uninstalled, passing", got)
 	}
+	// A marker written by another process, without the state key, is no
+	// marker: doctor fails the unwired host.
+	marker := filepath.Join(opts.StateDir, "uninstalled", "claude-code")
+	writeTestFile(t, marker, "user 2026-11-29T00:00:00Z 00")
+	if got := hostReport(Doctor(context.Background(), opts, codexCanary), "claude-code"); got.Pass || got.Uninstalled {
+		t.Fatalf("a forged marker: %+v; want a failure", got)
+	}
 	if _, err := Install("claude-code", User, opts); err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/recourse-dev/recourse/internal/statekey"
 )
 
 // A host the person took Recourse's hook out of with recourse uninstall
@@ -17,7 +19,9 @@ import (
 // as "uninstalled" and passing. A host that is not wired and has no marker
 // was never wired, or lost its entry to something other than Recourse:
 // that stays a failure. The marker says only that a person ran uninstall
-// on this machine; it never makes a wired host pass.
+// on this machine; it never makes a wired host pass. It carries an HMAC
+// under the user's state key (internal/statekey), so a marker another
+// process writes to quiet doctor about a host it unwired is not one.
 
 // uninstalledPath is the marker of host, or "" when there is no state
 // directory to keep it in.
@@ -37,7 +41,12 @@ func markUninstalled(opts Options, host string, scope Scope) error {
 	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
 		return fmt.Errorf("recording that %s was uninstalled: %w", host, err)
 	}
-	line := fmt.Sprintf("%s %s\n", scope, time.Now().UTC().Format(time.RFC3339))
+	key, err := statekey.Load(opts.StateDir)
+	if err != nil {
+		return fmt.Errorf("recording that %s was uninstalled: %w", host, err)
+	}
+	when := time.Now().UTC().Format(time.RFC3339)
+	line := fmt.Sprintf("%s %s %s\n", scope, when, key.Sign(markerPurpose, host, string(scope), when))
 	return os.WriteFile(p, []byte(line), 0o600)
 }
 
@@ -64,5 +73,17 @@ func uninstalled(opts Options, host string) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	return strings.TrimSpace(string(b)), true
+	key, err := statekey.Existing(opts.StateDir)
+	if err != nil {
+		return "", false
+	}
+	f := strings.Fields(string(b))
+	if len(f) != 3 || !key.Verify(f[2], markerPurpose, host, f[0], f[1]) {
+		return "", false // not written by recourse uninstall for this user
+	}
+	return f[0] + " " + f[1], true
 }
+
+// markerPurpose keeps an uninstall marker's MAC from passing for another
+// record's.
+const markerPurpose = "recourse uninstalled marker v1"
