@@ -82,7 +82,9 @@ type Host interface {
 // All returns every host an adapter answers, in recourse hook's order; a
 // new host is one more element here.
 func All() []Host {
-	return []Host{ClaudeCode{}, Codex{}, GeminiCLI{}, Cursor{}, Copilot{}, Windsurf{}, Cline{}, Kiro{}, Goose{}, DockerMCP{}}
+	return []Host{ClaudeCode{}, Codex{}, GeminiCLI{}, Cursor{}, Copilot{}, Windsurf{}, Cline{}, Kiro{}, Goose{}, DockerMCP{},
+		// Issue 30's new hosts.
+		QwenCode{}, FactoryDroid{}, KimiCode{}, OpenCode{}}
 }
 
 // Setup is what a hook evaluates a call with.
