@@ -211,6 +211,9 @@ func wiringAt(h host, scope Scope, path string) (*wiring, error) {
 	if h.files != nil {
 		return filesWiring(h, scope, path)
 	}
+	if h.toml != nil {
+		return tomlWiring(h, scope, path)
+	}
 	doc, existed, err := readDoc(path)
 	if err != nil || !existed {
 		return nil, err
@@ -281,6 +284,15 @@ func filesWiring(h host, scope Scope, dir string) (*wiring, error) {
 				w.path = path
 			}
 			return w, err
+		}
+		if strings.HasSuffix(rel, ".js") {
+			// A plugin (OpenCode's): its COMMAND is the hook.
+			cmd, ok := opencodeCommand(string(data))
+			if !ok {
+				return &wiring{scope: scope, path: path, fires: true,
+					problem: path + " is not the plugin recourse install " + h.name + " writes"}, nil
+			}
+			return &wiring{scope: scope, path: path, command: cmd, fires: true}, nil
 		}
 		// The script's one command is the hook: hookArgv refuses a script
 		// that does anything else.

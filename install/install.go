@@ -86,6 +86,11 @@ func Install(name string, scope Scope, opts Options) (Result, error) {
 		res.Changes, err = writeFiles(path, h.files(res.Command), h.name)
 		return res, err
 	}
+	if h.toml != nil {
+		c, err := installTOML(path, h, res.Command)
+		res.Changes = []Change{c}
+		return res, err
+	}
 	doc, existed, err := readDoc(path)
 	if err != nil {
 		return res, err
@@ -117,6 +122,11 @@ func Uninstall(name string, scope Scope, opts Options) (Result, error) {
 	res := Result{Host: h.name, Scope: scope, Command: Command(opts, h.name)}
 	if h.files != nil {
 		res.Changes, err = removeFiles(path, h.files(res.Command), h.name)
+		return res, err
+	}
+	if h.toml != nil {
+		c, err := uninstallTOML(path, h)
+		res.Changes = []Change{c}
 		return res, err
 	}
 	doc, existed, err := readDoc(path)
