@@ -662,6 +662,14 @@ var agentConfigFiles = map[string][]string{
 	".agents":     {"plugins"},
 	".github":     {"hooks"},
 	".copilot":    {"*"},
+	// Issue 30's new hosts: Qwen Code's and Factory Droid's settings (and
+	// Droid's hooks.json), Kimi Code CLI's config.toml, OpenCode's plugins
+	// (~/.config/opencode, .opencode/plugins).
+	".qwen":     {"settings.json"},
+	".factory":  {"settings.json", "settings.local.json", "hooks.json", "hooks"},
+	".kimi":     {"config.toml"},
+	".opencode": {"plugins", "plugin"},
+	".config":   {"opencode"},
 }
 
 // gateFile reports whether p is Recourse's own configuration or state: a
