@@ -13,7 +13,7 @@ func FuzzRead(f *testing.F) {
 			f.Add(c.input)
 		}
 	}
-	hosts := []Host{ClaudeCode{}, Codex{}, GeminiCLI{}, Cursor{}, Copilot{}, Windsurf{}, Cline{}, Kiro{}, Goose{}, DockerMCP{}}
+	hosts := All()
 	f.Fuzz(func(t *testing.T, input string) {
 		for _, h := range hosts {
 			call, err := h.Read([]byte(input))
