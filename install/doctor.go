@@ -246,7 +246,11 @@ func wiringAt(h host, scope Scope, path string) (*wiring, error) {
 			for _, c := range candidates {
 				if cmd := stringAt(c, h.json.commandKey); ours(cmd, h.name) {
 					fires := h.json.fires == nil || h.json.fires(matcher, present)
-					return &wiring{scope: scope, path: path, command: cmd, matcher: matcher, fires: fires}, nil
+					w := &wiring{scope: scope, path: path, command: cmd, matcher: matcher, fires: fires}
+					if k, v := h.json.closed[0], h.json.closed[1]; k != "" && stringAt(c, k) != v {
+						w.problem = fmt.Sprintf("%s's entry in %s lacks %q: %q, so %s runs a call whose hook crashed or timed out", h.name, path, k, v, h.name)
+					}
+					return w, nil
 				}
 			}
 		}

@@ -76,6 +76,10 @@ type jsonHooks struct {
 	// fires reports whether an entry's matcher lets the hook run for the
 	// host's shell tool; nil when every entry of the event runs.
 	fires func(matcher string, present bool) bool
+	// closed, when set, is the key and value without which the host runs
+	// a call whose hook crashed or timed out (Qwen Code's "failMode":
+	// "closed"); doctor fails an entry that lacks it.
+	closed [2]string
 }
 
 // regexFires is a matcher read as a regular expression against the
@@ -220,7 +224,7 @@ var hosts = []host{
 	{
 		name:  "qwen-code",
 		paths: map[Scope]string{User: ".qwen/settings.json", Project: ".qwen/settings.json"},
-		json: &jsonHooks{events: []string{"PreToolUse"}, nested: true, commandKey: "command", fires: starFires("run_shell_command"),
+		json: &jsonHooks{events: []string{"PreToolUse"}, nested: true, commandKey: "command", fires: starFires("run_shell_command"), closed: [2]string{"failMode", "closed"},
 			entry: func(c string) *ojson.Object {
 				return group("*", ojson.NewObject("type", "command", "command", c, "name", "recourse", "failMode", "closed"))
 			}},

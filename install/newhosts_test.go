@@ -229,4 +229,15 @@ func TestNewHostsDoctor(t *testing.T) {
 	if got := byHost["kimi-code"]; got.Pass || !strings.Contains(got.Fix, "never runs for shell commands") {
 		t.Errorf("kimi-code: %+v", got)
 	}
+
+	// A Qwen Code entry without "failMode": "closed" fails open: doctor
+	// says so and does not call it ok.
+	writeTestFile(t, filepath.Join(home, ".qwen", "settings.json"),
+		`{"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "`+bin+` hook qwen-code"}]}]}}`)
+	for _, h := range Doctor(context.Background(), opts, run).Hosts {
+		byHost[h.Host] = h
+	}
+	if got := byHost["qwen-code"]; got.Pass || !strings.Contains(got.Fix, `lacks "failMode": "closed"`) {
+		t.Errorf("qwen-code: %+v", got)
+	}
 }
