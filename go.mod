@@ -3,6 +3,7 @@ module github.com/recourse-dev/recourse
 go 1.26.8
 
 require (
+	github.com/BurntSushi/toml v1.6.0
 	github.com/agnivade/levenshtein v1.2.1
 	github.com/hashicorp/terraform-json v0.29.0
 	github.com/in-toto/attestation v1.2.0
@@ -25,7 +26,6 @@ require (
 )
 
 require (
-	github.com/BurntSushi/toml v1.5.0 // indirect
 	github.com/apparentlymart/go-textseg/v15 v15.0.0 // indirect
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect

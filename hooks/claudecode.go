@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/recourse-dev/recourse/evaluator"
 )
@@ -49,10 +48,7 @@ var claudeTools = map[string]tool{"Bash": {shell: "command"}}
 // tools are calls of host's server (Write is claude-code.write), an
 // mcp__server__tool names its server.
 func claudeTool(host, name string, args json.RawMessage) (Part, error) {
-	if strings.HasPrefix(name, "mcp__") {
-		host = ""
-	}
-	return toolPart(host, claudeTools, name, args, "tool_input")
+	return mcpNamed(host, claudeTools, name, args)
 }
 
 // mcpCall is the evaluator's MCP call for a host's tool call; an empty

@@ -1,7 +1,6 @@
 package hooks
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -37,22 +36,8 @@ func (h Codex) Read(data []byte) (Call, error) {
 	if err != nil {
 		return Call{}, fmt.Errorf("the apply_patch call has no patch: %w", err)
 	}
-	ops, err := patchFiles(patch)
-	if err != nil {
-		return Call{}, err
-	}
-	for _, op := range ops {
-		args, err := json.Marshal(op.args)
-		if err != nil {
-			return Call{}, err
-		}
-		part, err := mcpCall(h.Name(), op.tool, args)
-		if err != nil {
-			return Call{}, err
-		}
-		call.Parts = append(call.Parts, part)
-	}
-	return call, nil
+	call.Parts, err = patchParts(h.Name(), patch)
+	return call, err
 }
 
 // fileOp is one file a patch changes, as a file tool's call.

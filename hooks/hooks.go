@@ -86,7 +86,8 @@ type Host interface {
 // All returns every host an adapter answers, in recourse hook's order; a
 // new host is one more element here.
 func All() []Host {
-	return []Host{ClaudeCode{}, Codex{}, GeminiCLI{}, Cursor{}, Copilot{}, Windsurf{}, Cline{}, Kiro{}, Goose{}, DockerMCP{}, VSCode{}}
+	return []Host{ClaudeCode{}, Codex{}, GeminiCLI{}, Cursor{}, Copilot{}, Windsurf{}, Cline{}, Kiro{}, Goose{}, DockerMCP{}, VSCode{},
+		QwenCode{}, FactoryDroid{}, KimiCode{}, OpenCode{}}
 }
 
 // Setup is what a hook evaluates a call with.

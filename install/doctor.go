@@ -352,6 +352,9 @@ func wiringAt(h host, scope Scope, path string) (*wiring, error) {
 	if h.files != nil {
 		return filesWiring(h, scope, path)
 	}
+	if h.toml != nil {
+		return tomlWiring(h, scope, path)
+	}
 	doc, existed, err := readDoc(path)
 	if err != nil || !existed {
 		return nil, err
@@ -384,7 +387,11 @@ func wiringAt(h host, scope Scope, path string) (*wiring, error) {
 			for _, c := range candidates {
 				if cmd := stringAt(c, h.json.commandKey); ours(cmd, h.name) {
 					fires := h.json.fires == nil || h.json.fires(matcher, present)
-					return &wiring{scope: scope, path: path, command: cmd, matcher: matcher, fires: fires}, nil
+					w := &wiring{scope: scope, path: path, command: cmd, matcher: matcher, fires: fires}
+					if k, v := h.json.closed[0], h.json.closed[1]; k != "" && stringAt(c, k) != v {
+						w.problem = fmt.Sprintf("%s's entry in %s lacks %q: %q, so %s runs a call whose hook crashed or timed out", h.name, path, k, v, h.name)
+					}
+					return w, nil
 				}
 			}
 		}
@@ -428,6 +435,15 @@ func filesWiring(h host, scope Scope, dir string) (*wiring, error) {
 				w.path = path
 			}
 			return w, err
+		}
+		if strings.HasSuffix(rel, ".js") {
+			// A plugin (OpenCode's): its COMMAND is the hook.
+			cmd, ok := opencodeCommand(string(data))
+			if !ok {
+				return &wiring{scope: scope, path: path, fires: true,
+					problem: path + " is not the plugin recourse install " + h.name + " writes"}, nil
+			}
+			return &wiring{scope: scope, path: path, command: cmd, fires: true}, nil
 		}
 		// The script's one command is the hook: hookArgv refuses a script
 		// that does anything else.

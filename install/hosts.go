@@ -7,6 +7,8 @@
 package install
 
 import (
+	_ "embed"
+	"encoding/json"
 	"regexp"
 	"strings"
 
@@ -36,6 +38,9 @@ type host struct {
 	// files are the files of a host whose hook is files of its own (a
 	// script, a plugin), by path relative to the scope's path.
 	files func(command string) map[string]file
+	// toml is the entry of a TOML configuration file (Kimi Code CLI's);
+	// nil for the others.
+	toml *tomlHooks
 	// dirs are the directories whose presence says the host is
 	// installed, relative to the home directory.
 	dirs []string
@@ -90,6 +95,10 @@ type jsonHooks struct {
 	// fires reports whether an entry's matcher lets the hook run for the
 	// host's shell tool; nil when every entry of the event runs.
 	fires func(matcher string, present bool) bool
+	// closed, when set, is the key and value without which the host runs
+	// a call whose hook crashed or timed out (Qwen Code's "failMode":
+	// "closed"); doctor fails an entry that lacks it.
+	closed [2]string
 }
 
 // regexFires is a matcher read as a regular expression against the
@@ -264,6 +273,46 @@ var hosts = []host{
 				"tool_input", map[string]any{"command": line, "explanation": "Recourse doctor canary", "isBackground": false}, "tool_use_id", "recourse-doctor")
 		},
 	},
+	// Issue 30's new hosts; docs/hooks/HOST.md cites each contract.
+	{
+		name:  "qwen-code",
+		paths: map[Scope]string{User: ".qwen/settings.json", Project: ".qwen/settings.json"},
+		json: &jsonHooks{events: []string{"PreToolUse"}, nested: true, commandKey: "command", fires: starFires("run_shell_command"), closed: [2]string{"failMode", "closed"},
+			entry: func(c string) *ojson.Object {
+				return group("*", ojson.NewObject("type", "command", "command", c, "name", "recourse", "failMode", "closed"))
+			}},
+		dirs: []string{".qwen"}, canary: toolUse("run_shell_command"), stopped: claudeStopped,
+	},
+	{
+		name:  "factory-droid",
+		paths: map[Scope]string{User: ".factory/settings.json", Project: ".factory/settings.json"},
+		json: &jsonHooks{events: []string{"PreToolUse"}, nested: true, commandKey: "command", fires: starFires("Execute"),
+			entry: func(c string) *ojson.Object { return group("*", ojson.NewObject("type", "command", "command", c)) }},
+		dirs: []string{".factory"}, stopped: claudeStopped,
+		canary: func(line, cwd string) string {
+			return jsonLine("hookEventName", "PreToolUse", "cwd", cwd, "tool_name", "Execute", "tool_input", map[string]string{"command": line})
+		},
+	},
+	{
+		name:  "kimi-code",
+		paths: map[Scope]string{User: ".kimi/config.toml"},
+		toml: &tomlHooks{array: "hooks", matcherKey: "matcher", shellTool: "Shell",
+			entry: func(c string) [][2]any {
+				return [][2]any{{"event", "PreToolUse"}, {"command", c}, {"timeout", 60}}
+			}},
+		dirs: []string{".kimi"}, canary: toolUse("Shell"), stopped: exitStopped,
+	},
+	{
+		name:  "opencode",
+		paths: map[Scope]string{User: ".config/opencode/plugins", Project: ".opencode/plugins"},
+		files: func(c string) map[string]file {
+			return map[string]file{"recourse.js": {opencodePlugin(c), 0o644}}
+		},
+		dirs: []string{".config/opencode"}, stopped: exitStopped,
+		canary: func(line, cwd string) string {
+			return jsonLine("tool", "bash", "sessionID", "doctor", "callID", "doctor", "args", map[string]string{"command": line, "description": "canary"}, "directory", cwd)
+		},
+	},
 }
 
 // kiroCanary is Kiro's hook event for a shell command line, with the
@@ -298,6 +347,45 @@ func kiroEntry(doc *ojson.Object) (command string, fires, found bool) {
 		return stringAt(action, "command"), enabled != false && regexFires("shell")(matcher, present), true
 	}
 	return "", false, false
+}
+
+// starFires is a matcher of Qwen Code or Factory Droid: "*", "" or none
+// runs for every tool (their hooks references say so), anything else is
+// a regular expression against the tool's name.
+func starFires(tool string) func(string, bool) bool {
+	return func(m string, present bool) bool {
+		return m == "*" || regexFires(tool)(m, present)
+	}
+}
+
+// opencodePluginJS is the plugin recourse install opencode writes; its
+// COMMAND placeholder becomes the hook's command line.
+//
+//go:embed opencode_plugin.js
+var opencodePluginJS string
+
+// opencodeCommandMark is the placeholder of the plugin's COMMAND string.
+const opencodeCommandMark = `"__RECOURSE_COMMAND__"`
+
+// opencodePlugin is the plugin that runs command, a JSON string literal
+// in it (which is also a JavaScript one).
+func opencodePlugin(command string) []byte {
+	lit, _ := json.Marshal(command)
+	return []byte(strings.Replace(opencodePluginJS, opencodeCommandMark, string(lit), 1))
+}
+
+// opencodeCommand reads the command line back out of a plugin file that
+// is the plugin install writes, and only then.
+func opencodeCommand(plugin string) (string, bool) {
+	before, after, ok := strings.Cut(opencodePluginJS, opencodeCommandMark)
+	if !ok || len(plugin) < len(before)+len(after) || !strings.HasPrefix(plugin, before) || !strings.HasSuffix(plugin, after) {
+		return "", false
+	}
+	var c string
+	if json.Unmarshal([]byte(plugin[len(before):len(plugin)-len(after)]), &c) != nil {
+		return "", false
+	}
+	return c, true
 }
 
 // hostNamed returns the host of that name.

@@ -102,6 +102,11 @@ func Install(name string, scope Scope, opts Options) (Result, error) {
 	if h.next != nil {
 		res.Next = h.next(scope, path, res.Command)
 	}
+	if h.toml != nil {
+		c, err := installTOML(path, h, res.Command)
+		res.Changes = []Change{c}
+		return res, err
+	}
 	doc, existed, err := readDoc(path)
 	if err != nil {
 		return res, err
@@ -136,6 +141,11 @@ func Uninstall(name string, scope Scope, opts Options) (Result, error) {
 	}
 	if h.files != nil {
 		res.Changes, err = removeFiles(path, h.files(res.Command), h.name)
+		return res, err
+	}
+	if h.toml != nil {
+		c, err := uninstallTOML(path, h)
+		res.Changes = []Change{c}
 		return res, err
 	}
 	doc, existed, err := readDoc(path)

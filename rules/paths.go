@@ -662,7 +662,19 @@ var agentConfigFiles = map[string][]string{
 	".agents":     {"plugins"},
 	".github":     {"hooks"},
 	".copilot":    {"*"},
+	// Issue 30's new hosts: Qwen Code's and Factory Droid's settings (and
+	// Droid's hooks.json), Kimi Code CLI's config.toml, OpenCode's project
+	// plugins (its user configuration is agentConfigDirs').
+	".qwen":     {"settings.json"},
+	".factory":  {"settings.json", "settings.local.json", "hooks.json", "hooks"},
+	".kimi":     {"config.toml"},
+	".opencode": {"plugins", "plugin"},
 }
+
+// agentConfigDirs are agents' configuration directories that sit below a
+// directory other programs share (~/.config): everything in them is
+// agent configuration, the shared directory is not.
+var agentConfigDirs = []string{".config/opencode"}
 
 // gateFile reports whether p is Recourse's own configuration or state: a
 // project's .recourse.yaml, the user's configuration (~/.config/recourse)
@@ -707,6 +719,11 @@ func AgentConfig(p string) bool {
 	p = cleanPath(p)
 	if path.Base(p) == ".mcp.json" || gateFile(p) {
 		return true
+	}
+	for _, d := range agentConfigDirs {
+		if underDir(p, d) {
+			return true
+		}
 	}
 	// Walk the components pairwise without splitting: every rm asks.
 	for p != "" {

@@ -78,7 +78,7 @@ func newInstallCmd() *cobra.Command {
 		Long: `Merge Recourse's pre-tool hook into HOST's own configuration (one of
 ` + strings.Join(install.Hosts(), ", ") + `), leaving every other entry
 as it was, and set the host's fail-closed option where it has one (Cursor's
-failClosed, goose's on_failure: block). The hook runs this binary by its
+failClosed, goose's on_failure: block, Qwen Code's failMode: closed). The hook runs this binary by its
 absolute path — or recourse-hook HOST when recourse-hook sits beside it: the
 same hook in a binary of its own that starts faster. A second run changes nothing; an entry of Recourse's that
 differs (another binary path, a matcher under which it never runs) is

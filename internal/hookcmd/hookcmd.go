@@ -136,6 +136,38 @@ stop prints a CallToolResult with isError true and the reason, which the
 gateway returns in place of the tool's result; a call that goes ahead prints
 nothing. The gateway cannot ask: an escalate stops, with an allow-once code.`,
 		`  docker mcp gateway run --interceptor 'before:exec:recourse hook docker-mcp'`},
+	// Issue 30's new hosts.
+	"qwen-code": {"Qwen Code PreToolUse hook",
+		`Claude Code's input and answers: a stop exits 2 with the reason on stderr;
+an escalate asks the user (hookSpecificOutput.permissionDecision "ask"), or
+with --escalate-as deny stops. run_shell_command runs in its "directory"
+argument. Qwen Code lets a call run when a hook crashes or times out unless
+the entry says "failMode": "closed", as recourse install qwen-code writes.`,
+		`  # ~/.qwen/settings.json
+  {"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "recourse hook qwen-code", "failMode": "closed"}]}]}}`},
+	"factory-droid": {"Factory Droid PreToolUse hook",
+		`Execute, Create, Edit, ApplyPatch and mcp__server__tool calls. A stop exits 2
+with the reason on stderr; an escalate asks the user (permissionDecision
+"ask"), or with --escalate-as deny stops. Droid runs the call when a hook
+crashes or times out, and applies an edited hook only after /hooks review.`,
+		`  # ~/.factory/settings.json
+  {"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "recourse hook factory-droid"}]}]}}`},
+	"kimi-code": {"Kimi Code CLI PreToolUse hook",
+		`A stop exits 2 with the reason on stderr. Kimi does not ask: an escalate stops,
+with an allow-once code. Kimi fails open: a hook that crashes or times out
+lets the call run.`,
+		`  # ~/.kimi/config.toml
+  [[hooks]]
+  event = "PreToolUse"
+  command = "recourse hook kimi-code"`},
+	"opencode": {"OpenCode tool.execute.before plugin hook",
+		`Run by the plugin recourse install opencode writes, with {"tool", "args",
+"directory", "sessionID", "callID"} on stdin. A stop exits 2 with the reason on
+stderr, which the plugin throws, so OpenCode does not run the tool; the plugin
+also throws when this hook cannot run. OpenCode cannot ask: an escalate stops,
+with an allow-once code.`,
+		`  # ~/.config/opencode/plugins/recourse.js (written by recourse install opencode)
+  "tool.execute.before": runs recourse hook opencode and throws unless it exits 0`},
 }
 
 // annotation marks a command whose every failure, usage errors included,

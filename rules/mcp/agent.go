@@ -9,7 +9,8 @@ import (
 // own tools (package hooks): a Write of Claude Code is claude-code.write,
 // a glob of Gemini CLI gemini-cli.glob. Their shell tools are judged as
 // command lines, and their MCP tools by the server they name.
-var AgentHosts = []string{"claude-code", "codex", "gemini-cli", "cursor", "copilot", "windsurf", "cline", "kiro", "goose", "vscode"}
+var AgentHosts = []string{"claude-code", "codex", "gemini-cli", "cursor", "copilot", "windsurf", "cline", "kiro", "goose", "vscode",
+	"qwen-code", "factory-droid", "kimi-code", "opencode"}
 
 // agentTools are a coding agent's own tools that change nothing outside
 // the agent: they read or search files and the web, keep the agent's
@@ -54,10 +55,30 @@ var agentTools = []string{
 	// codex-rs/core/src/tools/hook_names.rs); a sub-agent's own calls run
 	// the hook with agent_id set.
 	"spawn_agent",
+	// Issue 30's new hosts: their own tools that read, search, plan, ask or
+	// start a sub-agent, normalised.
+	// Qwen Code (QwenLM/qwen-code packages/core/src/tools/tool-names.ts);
+	// read_file, grep_search, glob, list_directory, save_memory, task,
+	// todo_write, web_fetch, web_search, skill, exit_plan_mode and
+	// ask_user_question are above.
+	"lsp", "task_create", "task_get", "task_list", "task_update", "task_output",
+	// Factory Droid (Factory-AI/droid-sdk-typescript src/protocol/tools.ts).
+	"fetch_url", "exit_spec_mode", "propose_mission",
+	// Kimi Code CLI (MoonshotAI/kimi-cli src/kimi_cli/tools): ReadFile,
+	// ReadMediaFile, FetchURL, SearchWeb, Think, SetTodoList, Agent,
+	// AskUserQuestion, EnterPlanMode, ExitPlanMode, TaskList, TaskOutput,
+	// SendDMail (a message to the agent's own earlier context).
+	"read_media_file", "search_web", "set_todo_list", "send_d_mail",
+	// OpenCode (anomalyco/opencode packages/opencode/src/tool): read, glob,
+	// grep, task, skill and lsp are above; invalid answers a malformed
+	// call with an error and runs nothing.
+	"list", "webfetch", "websearch", "codesearch", "todowrite", "todoread", "question", "plan_enter", "plan_exit", "invalid",
 }
 
 // agentProcessTools stop a background shell the agent itself started.
-var agentProcessTools = []string{"kill_shell", "kill_bash", "stop_bash", "kill_terminal"}
+var agentProcessTools = []string{"kill_shell", "kill_bash", "stop_bash", "kill_terminal",
+	// Qwen Code's task_stop, Kimi Code CLI's TaskStop.
+	"task_stop"}
 
 // agent are the rows for coding agents' own tools.
 func agent() []rules.Rule {
