@@ -430,7 +430,7 @@ func filesWiring(h host, scope Scope, dir string) (*wiring, error) {
 				continue
 			}
 			w, err := wiringAt(host{name: h.name, json: &jsonHooks{events: []string{"PreToolUse"}, nested: true, commandKey: "command",
-				fires: regexFires("developer__shell")}}, scope, path)
+				fires: gooseFires}}, scope, path)
 			if w != nil {
 				w.path = path
 			}
@@ -454,6 +454,12 @@ func filesWiring(h host, scope Scope, dir string) (*wiring, error) {
 		return w, nil
 	}
 	return nil, nil
+}
+
+// gooseFires: a goose matcher must fire for the shell tool by its current
+// bare name (shell) and by the developer__shell of older releases.
+func gooseFires(m string, present bool) bool {
+	return regexFires("shell")(m, present) && regexFires("developer__shell")(m, present)
 }
 
 // scriptCommand is a hook script's text without its shebang and comment

@@ -207,8 +207,11 @@ var hosts = []host{
 		},
 		dirs: []string{"Documents/Cline"}, stopped: jsonStopped("cancel", true),
 		canary: func(line, cwd string) string {
+			// Cline 4.x's shell tool: run_commands, its commands array passed as JSON text
+			// (cline/cline@21cb8d2 apps/vscode/src/sdk/hooks-adapter.ts).
+			commands, _ := json.Marshal([]string{line})
 			return jsonLine("hookName", "PreToolUse", "workspaceRoots", []string{cwd}, "preToolUse",
-				map[string]any{"toolName": "execute_command", "parameters": map[string]string{"command": line}})
+				map[string]any{"toolName": "run_commands", "parameters": map[string]string{"commands": string(commands)}})
 		},
 	},
 	{
@@ -246,7 +249,9 @@ var hosts = []host{
 		},
 		dirs: []string{".config/goose"}, stopped: exitStopped,
 		canary: func(line, cwd string) string {
-			return jsonLine("event", "PreToolUse", "tool_name", "developer__shell", "tool_input", map[string]string{"command": line}, "working_dir", cwd)
+			// goose names the developer extension's tools bare (block/goose@d17f0c1
+			// platform_extensions/mod.rs, unprefixed_tools).
+			return jsonLine("event", "PreToolUse", "tool_name", "shell", "tool_input", map[string]string{"command": line}, "working_dir", cwd)
 		},
 	},
 	{

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/recourse-dev/recourse/hooks"
 	"github.com/recourse-dev/recourse/internal/ojson"
 )
 
@@ -345,6 +346,30 @@ func TestOurs(t *testing.T) {
 	for _, tt := range tests {
 		if got := ours(tt.command, "claude-code"); got != tt.want {
 			t.Errorf("ours(%q) = %v, want %v", tt.command, got, tt.want)
+		}
+	}
+}
+
+// TestCanariesReadAsShellLines: the canary doctor sends Cline and goose is
+// read by their hook adapters as exactly the command line, in the shape
+// the current releases send (Cline 4.x's run_commands with its commands as
+// JSON text; goose's bare shell tool).
+func TestCanariesReadAsShellLines(t *testing.T) {
+	line := `rm -rf "$HOME/x" && echo 'ok'`
+	for _, c := range []struct {
+		name string
+		host hooks.Host
+	}{{"cline", hooks.Cline{}}, {"goose", hooks.Goose{}}} {
+		h, ok := hostNamed(c.name)
+		if !ok {
+			t.Fatalf("%s: no host row", c.name)
+		}
+		call, err := c.host.Read([]byte(h.canary(line, "/home/dev/app")))
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if len(call.Parts) != 1 || string(call.Parts[0].Input) != line || call.Cwd != "/home/dev/app" {
+			t.Errorf("%s: canary read as %+v", c.name, call)
 		}
 	}
 }

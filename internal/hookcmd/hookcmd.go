@@ -105,7 +105,9 @@ does not ask: an escalate stops, with an allow-once code.`,
 	"cline": {"Cline PreToolUse hook",
 		`Every answer is JSON on stdout: {"cancel": true, "errorMessage"} stops,
 {"cancel": false} goes ahead (with --warn-context, a contextModification).
-Cline does not ask: an escalate stops, with an allow-once code.`,
+Cline does not ask: an escalate stops, with an allow-once code; in Cline 4.x
+a stop ends the whole task. Reads both Cline 4.x's SDK tools (run_commands,
+editor, apply_patch, server__tool) and the classic ones.`,
 		`  # .clinerules/hooks/PreToolUse (executable)
   #!/bin/sh
   exec recourse hook cline`},

@@ -73,6 +73,21 @@ var agentTools = []string{
 	// grep, task, skill and lsp are above; invalid answers a malformed
 	// call with an error and runs nothing.
 	"list", "webfetch", "websearch", "codesearch", "todowrite", "todoread", "question", "plan_enter", "plan_exit", "invalid",
+	// --- issue 30, Cline 4.x and goose (branch h-cline-goose) ---
+	// Cline 4.x's SDK tools (cline/cline@21cb8d2, sdk/packages/core/src/extensions/tools/constants.ts) and the
+	// classic ones not listed above (apps/vscode/src/shared/tools.ts): reading, searching, fetching a page,
+	// asking, finishing, skills, the focus-chain todo list, compacting the context, sub-agents, and
+	// report_bug, which drafts an issue the user submits.
+	"read_files", "search_codebase", "fetch_web_content", "ask_question", "submit_and_exit", "skills", "use_skill",
+	"act_mode_respond", "focus_chain", "condense", "summarize_task", "use_subagents", "report_bug",
+	// goose's platform extensions (block/goose@d17f0c1, crates/goose/src/agents/platform_extensions/):
+	// analyze (tree-sitter reading), summon's load and delegate (a sub-agent whose calls are hooked),
+	// extensionmanager (finding, enabling or disabling an extension the user configured, reading its
+	// resources), chatrecall (past sessions), memory's reads and notes, tutorial, and
+	// computercontroller's web_scrape (fetches a URL into goose's cache).
+	"analyze", "load", "delegate", "search_available_extensions", "manage_extensions", "list_resources",
+	"read_resource", "chatrecall", "retrieve_memories", "remember_memory", "load_tutorial", "web_scrape",
+	// --- end issue 30, Cline 4.x and goose ---
 }
 
 // agentProcessTools stop a background shell the agent itself started.
