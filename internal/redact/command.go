@@ -35,10 +35,12 @@ type word struct {
 	literal    bool
 }
 
-// edit replaces text[start:end] with repl.
+// edit replaces text[start:end] with repl; secrets are the values it
+// hides.
 type edit struct {
 	start, end int
 	repl       string
+	secrets    []string
 }
 
 // optionRule is one program's options whose value is a secret.
@@ -97,18 +99,22 @@ func Command(line string) string { return command(line, 0) }
 const maxNesting = 4
 
 func command(line string, depth int) string {
+	return apply(line, commandEdits(line, depth))
+}
+
+// commandEdits are the masks of line's secrets.
+func commandEdits(line string, depth int) []edit {
 	if !hasTrigger(line) {
-		return line
+		return nil
+	}
+	if f, ok := parse(line); ok {
+		return astEdits(line, f, depth)
 	}
 	var edits []edit
-	if f, ok := parse(line); ok {
-		edits = astEdits(line, f, depth)
-	} else {
-		for _, words := range fieldCommands(line) {
-			edits = append(edits, argvEdits(words)...)
-		}
+	for _, words := range fieldCommands(line) {
+		edits = append(edits, argvEdits(words)...)
 	}
-	return apply(line, edits)
+	return edits
 }
 
 func hasTrigger(s string) bool {
@@ -261,7 +267,11 @@ func nestedEdits(line string, words []word, depth int) []edit {
 		if err != nil {
 			q = Mask
 		}
-		edits = append(edits, edit{w.start, w.end, q})
+		var inner []string
+		for _, e := range commandEdits(w.value, depth) {
+			inner = append(inner, e.secrets...)
+		}
+		edits = append(edits, edit{w.start, w.end, q, inner})
 	}
 	return edits
 }
@@ -280,24 +290,43 @@ func argvEdits(words []word) []edit {
 			edits = append(edits, maskAfter(w, name+"="))
 		}
 	}
-	prog, args, ok := programOf(words)
-	if !ok {
-		return edits
-	}
-	for _, r := range optionRules {
-		if !slices.Contains(r.programs, prog) || r.sub != "" && !slices.ContainsFunc(args, func(w word) bool { return w.value == r.sub }) {
+	// Every word that names a program with secret options starts one: the
+	// program need not be the first word (sudo, 1:1 in a report's address,
+	// a sentence quoting a command).
+	for i, w := range words {
+		prog := program(w.value)
+		if !knownProgram(prog) {
 			continue
 		}
-		edits = append(edits, optionEdits(args, r.options, r.prefix)...)
+		args := words[i+1:]
+		for _, r := range optionRules {
+			if !slices.Contains(r.programs, prog) || r.sub != "" && !slices.ContainsFunc(args, func(w word) bool { return w.value == r.sub }) {
+				continue
+			}
+			edits = append(edits, optionEdits(args, r.options, r.prefix)...)
+		}
+		switch prog {
+		case "htpasswd":
+			edits = append(edits, htpasswdEdits(args)...)
+		case "aws":
+			edits = append(edits, configureSetEdits(args)...)
+		}
 	}
-	edits = append(edits, credentialOptionEdits(args)...)
-	switch prog {
-	case "htpasswd":
-		edits = append(edits, htpasswdEdits(args)...)
-	case "aws":
-		edits = append(edits, configureSetEdits(args)...)
+	return append(edits, credentialOptionEdits(words)...)
+}
+
+// knownProgram reports whether a program has secrets among its operands
+// or options that their names do not say.
+func knownProgram(prog string) bool {
+	if prog == "htpasswd" || prog == "aws" {
+		return true
 	}
-	return edits
+	for _, r := range optionRules {
+		if slices.Contains(r.programs, prog) {
+			return true
+		}
+	}
+	return false
 }
 
 // optionEdits masks the values of options (and, with prefix, only what
@@ -371,23 +400,26 @@ func pointsElsewhere(name string) bool {
 }
 
 // htpasswdEdits masks htpasswd's password, given on the command line with
-// -b: its last operand.
+// -b: the third operand (htpasswd -b FILE USER PASSWORD), or the second
+// with -n, which names no file (htpasswd -nb USER PASSWORD).
 func htpasswdEdits(args []word) []edit {
-	batch := false
-	var last *word
-	for k := range args {
-		a := args[k]
-		switch {
-		case strings.HasPrefix(a.value, "-") && len(a.value) > 1 && !strings.HasPrefix(a.value, "--"):
-			batch = batch || strings.Contains(a.value[1:], "b")
-		default:
-			last = &args[k]
+	var flags string
+	var ops []word
+	for _, a := range args {
+		if strings.HasPrefix(a.value, "-") && len(a.value) > 1 && !strings.HasPrefix(a.value, "--") {
+			flags += a.value[1:]
+			continue
 		}
+		ops = append(ops, a)
 	}
-	if !batch || last == nil {
+	k := 2
+	if strings.Contains(flags, "n") {
+		k = 1
+	}
+	if !strings.Contains(flags, "b") || len(ops) <= k {
 		return nil
 	}
-	return []edit{maskWord(*last)}
+	return []edit{maskWord(ops[k])}
 }
 
 // configureSetEdits masks the value of aws configure set NAME VALUE when
@@ -456,7 +488,7 @@ func maskWord(w word) edit {
 	if !w.literal || w.value == Mask || w.value == "" || w.end <= w.start {
 		return edit{}
 	}
-	return edit{w.start, w.end, Mask}
+	return edit{w.start, w.end, Mask, []string{w.value}}
 }
 
 // maskAfter masks a literal word's value after prefix, keeping prefix:
@@ -466,7 +498,7 @@ func maskAfter(w word, prefix string) edit {
 	if !w.literal || !ok || rest == "" || rest == Mask || w.end <= w.start {
 		return edit{}
 	}
-	return edit{w.start, w.end, prefix + Mask}
+	return edit{w.start, w.end, prefix + Mask, []string{rest}}
 }
 
 // apply makes the edits (the first of overlapping ones wins).

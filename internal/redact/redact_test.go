@@ -202,3 +202,22 @@ func TestValueSecrets(t *testing.T) {
 		t.Error("Value modified its input")
 	}
 }
+
+// TestMasker: a secret the input marks is masked where a report quotes it
+// alone.
+func TestMasker(t *testing.T) {
+	m := NewMasker(`echo Echo-S3cret | docker login --password-stdin r && sshpass -p Ssh-S3cret ssh h`, `{"arguments": {"password": "Json-S3cret"}}`)
+	for in, want := range map[string]string{
+		"echo Echo-S3cret":               "echo ***",
+		"operand=Ssh-S3cret":             "operand=***",
+		"the value Json-S3cret was sent": "the value *** was sent",
+		"rm -rf ./build":                 "rm -rf ./build",
+	} {
+		if got := m.String(in); got != want {
+			t.Errorf("String(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := m.Value([]any{"ssh", "Ssh-S3cret"}).([]any); got[1] != Mask {
+		t.Errorf("Value: %v", got)
+	}
+}
