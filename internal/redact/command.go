@@ -20,7 +20,7 @@ import (
 // commandTriggers are fragments one of which a line must hold for the
 // command-line rules to be able to mask anything: a line with none is not
 // parsed. Each is also one of Suspect's fragments.
-var commandTriggers = []string{"sshpass", "redis", "login", "oauth2", "pass", "pwd", "openssl", "secret", "token", "key", "auth", "credential", "<<<"}
+var commandTriggers = []string{"sshpass", "redis", "login", "oauth2", "pass", "pwd", "openssl", "secret", "token", "key", "auth", "credential", "bearer", "<<<"}
 
 // maxParse bounds the text read as a shell line; longer text is read as
 // fields, which costs a pass over it.

@@ -111,6 +111,8 @@ func TestSuspect(t *testing.T) {
 		"pwsh -EncodedCommand cgBtACAALQByAGYAIAAvAA==": true,
 		"curl -H 'X-Api-\u212aey: abc' u":               true,
 		"GIT_STATUS=1 Make test":                        false,
+		`{"bearer": "abc"}`:                             true,
+		"redis-cli -a x FLUSHALL":                       true,
 		`{"tool":"q","arguments":{"h":"\u0041uth: x"}}`: true,
 	} {
 		if got := Suspect(in); got != want {
