@@ -9,7 +9,9 @@ import (
 	"context"
 	"crypto"
 	"crypto/ed25519"
+	"crypto/sha256"
 	"crypto/x509"
+	"encoding/hex"
 	"encoding/pem"
 	"errors"
 	"fmt"
@@ -19,9 +21,17 @@ import (
 	"github.com/secure-systems-lab/go-securesystemslib/dsse"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/types/known/structpb"
-
-	"github.com/recourse-dev/recourse/audit"
 )
+
+// SubjectDigest is the hex sha256 of a decided input, the Statement's
+// subject. Unlike the digests in decision records it is not keyed: an
+// in-toto subject is a public digest that anyone holding the artifact
+// checks (recourse verify --input, on any machine), and the signed answer
+// goes back to the caller, who sent the input.
+func SubjectDigest(input []byte) string {
+	sum := sha256.Sum256(input)
+	return hex.EncodeToString(sum[:])
+}
 
 // PredicateType names Recourse's decision predicate.
 const PredicateType = "https://recourse.dev/attestation/decision/v1"
@@ -100,7 +110,7 @@ func (s *Signer) Sign(ctx context.Context, input []byte, d Decision) (*dsse.Enve
 	}
 	st := &intoto.Statement{
 		Type:          intoto.StatementTypeUri,
-		Subject:       []*intoto.ResourceDescriptor{{Name: "input", Digest: map[string]string{"sha256": audit.Digest(input)}}},
+		Subject:       []*intoto.ResourceDescriptor{{Name: "input", Digest: map[string]string{"sha256": SubjectDigest(input)}}},
 		PredicateType: PredicateType,
 		Predicate:     pred,
 	}

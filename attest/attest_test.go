@@ -11,8 +11,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/recourse-dev/recourse/audit"
 )
 
 // keys writes an Ed25519 key pair as PEM files and returns their paths.
@@ -47,7 +45,7 @@ func TestSignVerify(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Subject[0].Digest["sha256"] != audit.Digest(input) || st.Predicate.Fields["decision"].GetStringValue() != "block" {
+	if st.Subject[0].Digest["sha256"] != SubjectDigest(input) || st.Predicate.Fields["decision"].GetStringValue() != "block" {
 		t.Fatalf("%v", st)
 	}
 	// Nothing of the input in clear.

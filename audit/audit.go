@@ -1,7 +1,10 @@
-// Package audit is the hash-chained decision log: one JSON line a
-// decision, each carrying the hash of the line before it, so that an
-// edited, removed or reordered line breaks the chain where it happened.
-// Verify finds the first break.
+// Package audit is the decision record and the hash-chained decision log:
+// one JSON line a decision, each carrying the hash of the line before it,
+// so that an edited, removed or reordered line breaks the chain where it
+// happened. Verify finds the first break. A Recorder is the one writer of
+// decision records, for every surface (recourse eval, the hooks, recourse
+// serve, the gateway): it appends the entry to the chain and ships it to
+// the OPA decision log, formats of the same entry.
 package audit
 
 import (
@@ -18,10 +21,12 @@ import (
 	"sync"
 	"time"
 
+	"github.com/recourse-dev/recourse/internal/redact"
+	"github.com/recourse-dev/recourse/internal/statekey"
 	"github.com/recourse-dev/recourse/report"
 )
 
-// Entry is one decision. Input is never written, only its digest.
+// Entry is one decision. Input is never written, only its keyed digest.
 type Entry struct {
 	Time       time.Time `json:"time"`
 	DecisionID string    `json:"decision_id"`
@@ -31,8 +36,26 @@ type Entry struct {
 	// BundleRevision is the policy bundle's revision, when a bundle
 	// supplied the policy.
 	BundleRevision string `json:"bundle_revision,omitempty"`
-	InputSHA256    string `json:"input_sha256"`
-	Error          string `json:"error,omitempty"`
+	// InputSHA256 is the unkeyed digest entries written before keyed
+	// digests carry; it is kept so their chain still verifies, and no
+	// longer written.
+	InputSHA256 string `json:"input_sha256,omitempty"`
+	// InputHMAC is the HMAC-SHA256 of the input under the install's
+	// state key (internal/statekey): the same input has the same digest
+	// on one install, and a guess of a secret in it cannot be confirmed
+	// without the key.
+	InputHMAC string `json:"input_hmac_sha256,omitempty"`
+	// A gateway's call: the upstream and its tool, whether the call was
+	// forwarded, what the person asked answered (accepted, denied,
+	// decline, cancel, error, or unavailable), and the allow-once code
+	// that let it through.
+	Upstream    string `json:"upstream,omitempty"`
+	Tool        string `json:"tool,omitempty"`
+	Forwarded   *bool  `json:"forwarded,omitempty"`
+	Elicitation string `json:"elicitation,omitempty"`
+	AllowOnce   string `json:"allow_once,omitempty"`
+	// Error is why the input could not be judged, redacted.
+	Error string `json:"error,omitempty"`
 	// PrevHash is the previous line's Hash ("" for the first line); Hash
 	// is sha256 of this entry's JSON with Hash empty.
 	PrevHash string `json:"prev_hash"`
@@ -40,23 +63,17 @@ type Entry struct {
 }
 
 // For is the entry of one decision made at endpoint on input: the report's
-// decision and rules, or, when err is set, "error" with its message. The
-// input is kept only as its digest.
-func For(endpoint string, input []byte, rep *report.ConsequenceReport, err error) Entry {
-	e := Entry{Time: time.Now().UTC(), DecisionID: NewID(), Endpoint: endpoint, InputSHA256: Digest(input)}
+// decision and rules, or, when err is set, "error" with its message
+// (redacted: an error may quote the input). The input is kept only as its
+// digest keyed with key.
+func For(key statekey.Key, endpoint string, input []byte, rep *report.ConsequenceReport, err error) Entry {
+	e := Entry{Time: time.Now().UTC(), DecisionID: NewID(), Endpoint: endpoint, InputHMAC: key.Digest(input)}
 	if err != nil {
-		e.Decision, e.Error = "error", err.Error()
+		e.Decision, e.Error = "error", redact.String(err.Error())
 		return e
 	}
 	e.Decision, e.RuleIDs = string(rep.RiskAssessment), rep.RuleIDs()
 	return e
-}
-
-// Digest is the hex sha256 of an input: how a decision record, a shipped
-// event and a signed statement name what was decided without keeping it.
-func Digest(input []byte) string {
-	sum := sha256.Sum256(input)
-	return hex.EncodeToString(sum[:])
 }
 
 // NewID is a random decision id.

@@ -185,7 +185,11 @@ func (e *Evaluator) run(ctx context.Context, in input, evidence []report.Evidenc
 	if evidence != nil {
 		ev = e.applyEvidence(ms, inv, evidence, opts.Actor, opts.Environment)
 	}
-	rep, err := e.pipeline(ctx, src, ms, inv, opts, mayQuoteSecrets(in, opts))
+	var mask *redact.Masker
+	if mayQuoteSecrets(in, opts) {
+		mask = in.masker()
+	}
+	rep, err := e.pipeline(ctx, src, ms, inv, opts, mask)
 	if err != nil {
 		return nil, err
 	}
@@ -543,7 +547,7 @@ func withFile(err error, file string) error {
 
 // pipeline judges the mutations and asks the policy for a decision.
 // With mask, credentials are masked where the report quotes its input.
-func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.Mutation, inv *model.Inventory, opts Options, mask bool) (*report.ConsequenceReport, error) {
+func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.Mutation, inv *model.Inventory, opts Options, mask *redact.Masker) (*report.ConsequenceReport, error) {
 	out := make([]report.Mutation, len(ms))
 	verdicts := make([]policy.Verdict, len(ms))
 	for i := range ms {
@@ -566,8 +570,8 @@ func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.M
 		out[i].MissingEvidenceDetails = e.missingDetails(m, v, inv)
 		verdicts[i] = policy.Verdict{Address: m.Address, Type: m.Target.Type, Action: string(m.Action), Tier: v.Tier,
 			Reasoning: v.Reasoning, Source: v.Source, RuleID: v.RuleID, Confidence: v.Confidence, Missing: v.MissingEvidence, Supplied: m.Supplied}
-		if mask && quotesInput(m) {
-			redactMutation(&out[i], &verdicts[i])
+		if mask != nil && quotesInput(m) {
+			redactMutation(mask, &out[i], &verdicts[i])
 		}
 		if len(m.Supplied) > 0 {
 			out[i].SuppliedEvidence = maskSupplied(m.Supplied)
@@ -581,10 +585,10 @@ func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.M
 	risks := []report.CrossActionRisk{}
 	var riskVerdicts []policy.Verdict
 	for _, r := range crossaction.Find(ms, inv) {
-		if mask {
-			r.Reasoning = redact.String(r.Reasoning)
+		if mask != nil {
+			r.Reasoning = mask.String(r.Reasoning)
 			for k, a := range r.Addresses {
-				r.Addresses[k] = redact.String(a)
+				r.Addresses[k] = mask.String(a)
 			}
 		}
 		risks = append(risks, report.CrossActionRisk{ID: r.ID, Tier: r.Tier, Reasoning: r.Reasoning, Addresses: r.Addresses})
@@ -648,20 +652,31 @@ func quotesInput(m *model.Mutation) bool {
 // policy verdict quote: the one place where command text enters a report,
 // the policy input, and every message made from them (reasons, the hook's
 // answer, MCP results).
-func redactMutation(out *report.Mutation, v *policy.Verdict) {
-	out.Intent.Target.ID = redact.String(out.Intent.Target.ID)
+func redactMutation(mask *redact.Masker, out *report.Mutation, v *policy.Verdict) {
+	out.Intent.Target.ID = mask.String(out.Intent.Target.ID)
 	// The verdict's reasoning is the report's: masked once, for both.
-	out.Recoverability.Reasoning = redact.String(out.Recoverability.Reasoning)
+	out.Recoverability.Reasoning = mask.String(out.Recoverability.Reasoning)
 	v.Reasoning = out.Recoverability.Reasoning
 	if len(out.Evidence) > 0 {
 		ev := make([]model.Evidence, len(out.Evidence))
 		for i, e := range out.Evidence {
-			e.Value, e.Description = redact.Value(e.Value), redact.String(e.Description)
+			e.Value, e.Description = mask.Value(e.Value), mask.String(e.Description)
 			ev[i] = e
 		}
 		out.Evidence = ev
 	}
-	v.Address = redact.String(v.Address)
+	v.Address = mask.String(v.Address)
+}
+
+// masker masks what a report of in quotes of it: the secrets of a shell
+// line or of a tool call's arguments wherever they appear. A plan's
+// sensitive values are hidden by its parser, and its JSON is not read
+// again.
+func (in input) masker() *redact.Masker {
+	if in.kind == KindTerraform {
+		return redact.NewMasker()
+	}
+	return redact.NewMasker(in.line, string(in.data))
 }
 
 // missingDetails explains each key v reports missing: the verdict each

@@ -1,75 +1,48 @@
 package gateway
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
-	"time"
+
+	"github.com/recourse-dev/recourse/audit"
+	"github.com/recourse-dev/recourse/internal/statekey"
 )
 
-// record is one judged call in the decision log. It names the call and
-// its verdict and nothing of its arguments but a digest: arguments carry
-// file contents, queries and credentials.
-type record struct {
-	Time     time.Time `json:"time"`
-	Upstream string    `json:"upstream"`
-	Tool     string    `json:"tool"`
-	// Decision is the verdict (allow, warn, escalate, block), allow-once
-	// for a call a person let through with a code, or refused for a call
-	// that could not be judged.
-	Decision string   `json:"decision"`
-	Rules    []string `json:"rule_ids,omitempty"`
-	// ArgsDigest is sha256 of the arguments' JSON: the same call has the
-	// same digest, and nothing of it can be read back.
-	ArgsDigest string `json:"arguments_sha256,omitempty"`
-	// Elicitation is what the person asked answered: accepted, denied,
-	// decline, cancel, error, or unavailable (the client cannot ask).
-	Elicitation string `json:"elicitation,omitempty"`
-	AllowOnce   string `json:"allow_once,omitempty"`
-	Forwarded   bool   `json:"forwarded"`
-	Error       string `json:"error,omitempty"`
-}
+// Endpoint is the endpoint of the gateway's decision records.
+const Endpoint = "gateway"
 
-// decisionLog appends records to a file, one JSON line each.
-type decisionLog struct {
-	mu sync.Mutex
-	f  *os.File
-}
-
-func openDecisionLog(name string) (*decisionLog, error) {
+// recorder is the gateway's decision-record writer: the one writer
+// (audit.Recorder) every surface writes through, appending each judged
+// call to decision_log as an entry of the hash-chained log (recourse audit
+// verify checks it). An entry names the call and its verdict and nothing
+// of its arguments but their keyed digest: arguments carry file contents,
+// queries and credentials. Without decision_log nothing is written, and
+// the digests (which name a call to the person asked about it) are keyed
+// with a key of the process's own.
+func recorder(name string) (audit.Recorder, error) {
+	if name == "" {
+		key, err := statekey.Random()
+		return audit.Recorder{Key: key}, err
+	}
 	if rest, ok := strings.CutPrefix(name, "~/"); ok {
 		home, err := os.UserHomeDir()
 		if err != nil {
-			return nil, fmt.Errorf("decision_log %q: %w", name, err)
+			return audit.Recorder{}, fmt.Errorf("decision_log %q: %w", name, err)
 		}
 		name = filepath.Join(home, rest)
 	}
 	if err := os.MkdirAll(filepath.Dir(name), 0o700); err != nil {
-		return nil, fmt.Errorf("decision_log: %w", err)
+		return audit.Recorder{}, fmt.Errorf("decision_log: %w", err)
 	}
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	key, err := statekey.Default()
 	if err != nil {
-		return nil, fmt.Errorf("decision_log: %w", err)
+		return audit.Recorder{}, fmt.Errorf("decision_log: the key of argument digests: %w", err)
 	}
-	return &decisionLog{f: f}, nil
-}
-
-func (l *decisionLog) write(rec record) error {
-	b, err := json.Marshal(rec)
+	l, err := audit.Open(name)
 	if err != nil {
-		return err
+		return audit.Recorder{}, fmt.Errorf("decision_log: %w", err)
 	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	_, err = l.f.Write(append(b, '\n'))
-	return err
-}
-
-func (l *decisionLog) close() error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.f.Close()
+	return audit.Recorder{Key: key, Log: l}, nil
 }

@@ -67,7 +67,7 @@ type Gateway struct {
 	mcp       *server.MCPServer
 	upstreams []*upstream
 	judges    map[string]judge
-	log       *decisionLog
+	rec       audit.Recorder
 
 	mu      sync.Mutex
 	routes  map[string]route // exposed tool name → upstream tool
@@ -127,12 +127,9 @@ func New(ctx context.Context, cfg Config, opts Options) (*Gateway, error) {
 		}
 		g.judges[name] = j
 	}
-	if cfg.DecisionLog != "" {
-		l, err := openDecisionLog(cfg.DecisionLog)
-		if err != nil {
-			return nil, err
-		}
-		g.log = l
+	var err error
+	if g.rec, err = recorder(cfg.DecisionLog); err != nil {
+		return nil, err
 	}
 	g.mcp = server.NewMCPServer("recourse-gateway", opts.Version,
 		server.WithToolCapabilities(true),
@@ -189,8 +186,8 @@ func (g *Gateway) WaitReady(ctx context.Context) {
 
 // Close closes the decision log.
 func (g *Gateway) Close() error {
-	if g.log != nil {
-		return g.log.close()
+	if g.rec.Log != nil {
+		return g.rec.Log.Close()
 	}
 	return nil
 }
@@ -457,7 +454,7 @@ func (g *Gateway) call(ctx context.Context, r route, req mcp.CallToolRequest) re
 
 // verdict is what the gateway made of a call, before carrying it out.
 type verdict struct {
-	rec    record
+	rec    audit.Entry
 	args   []byte // the arguments judged, which are those forwarded
 	rep    *report.ConsequenceReport
 	answer hooks.Answer
@@ -472,18 +469,18 @@ type verdict struct {
 // asked; it matters only to an escalate, which asks when it can and is
 // refused when it cannot.
 func (g *Gateway) judgeCall(ctx context.Context, r route, p mcp.CallToolParams, canAsk bool) verdict {
-	v := verdict{rec: record{Time: time.Now().UTC(), Upstream: r.up.name, Tool: r.tool.Name}}
+	v := verdict{rec: audit.Entry{Time: time.Now().UTC(), DecisionID: audit.NewID(), Endpoint: Endpoint, Upstream: r.up.name, Tool: r.tool.Name}}
 	args, err := callArguments(p)
 	if err != nil {
 		v.err, v.kind = err, mcpserver.KindInvalidArgument
 		return v
 	}
-	v.args, v.rec.ArgsDigest = args, audit.Digest(args)
+	v.args, v.rec.InputHMAC = args, g.rec.Digest(args)
 	j := g.judges[r.up.name]
 	if v.rep, v.err = g.evaluate(ctx, j, r, args); v.err != nil {
 		return v
 	}
-	v.rec.Decision, v.rec.Rules = string(v.rep.RiskAssessment), v.rep.RuleIDs()
+	v.rec.Decision, v.rec.RuleIDs = string(v.rep.RiskAssessment), v.rep.RuleIDs()
 	v.answer = hooks.Verdict(v.rep, j.failOn, canAsk)
 	switch {
 	case matches(j.policy.AlwaysBlock, r.tool.Name):
@@ -510,14 +507,14 @@ func (g *Gateway) carry(ctx context.Context, r route, req mcp.CallToolRequest, v
 	}
 	switch {
 	case v.err != nil:
-		rec.Decision, rec.Error = "refused", v.err.Error()
+		rec.Decision, rec.Error = "refused", redact.String(v.err.Error())
 		return g.refuse(rec, mcpserver.Failure(v.kind, v.err))
 	case a.Ask:
 		var ok bool
 		var outcome string
 		if server.IsModernRequest(ctx) {
 			var pending *mcp.CallToolResult
-			if ok, outcome, pending = g.askModern(req.Params, rec.ArgsDigest, r, a.Reason); pending != nil {
+			if ok, outcome, pending = g.askModern(req.Params, rec.InputHMAC, r, a.Reason); pending != nil {
 				return reply{res: pending} // the client asks the person and calls again
 			}
 		} else {
@@ -538,7 +535,7 @@ func (g *Gateway) carry(ctx context.Context, r route, req mcp.CallToolRequest, v
 		reason := a.Reason + hooks.AllowOnceNote(g.opts.AllowOnce, g.opts.AllowOnceErr, onceAction(r, v.args), a.Reason)
 		return g.refuse(rec, mcpserver.Refusal(v.rep, kind, reason))
 	}
-	rec.Forwarded = true
+	rec.Forwarded = forwarded(true)
 	if err := g.record(rec); err != nil {
 		return g.failed(err)
 	}
@@ -549,7 +546,7 @@ func (g *Gateway) carry(ctx context.Context, r route, req mcp.CallToolRequest, v
 // person let it through with an allow-once code. The store is read only
 // for such a call: an allowed call costs no look at it, and a grant is
 // kept for the call it was given for.
-func (g *Gateway) allowedOnce(ctx context.Context, r route, req mcp.CallToolRequest, args []byte, rec record) (reply, bool) {
+func (g *Gateway) allowedOnce(ctx context.Context, r route, req mcp.CallToolRequest, args []byte, rec audit.Entry) (reply, bool) {
 	if g.opts.AllowOnce == nil {
 		return reply{}, false
 	}
@@ -557,7 +554,7 @@ func (g *Gateway) allowedOnce(ctx context.Context, r route, req mcp.CallToolRequ
 	if !ok {
 		return reply{}, false
 	}
-	rec.Decision, rec.AllowOnce, rec.Forwarded = "allow-once", allowonce.Display(taken.Code), true
+	rec.Decision, rec.AllowOnce, rec.Forwarded = "allow-once", allowonce.Display(taken.Code), forwarded(true)
 	if err := g.record(rec); err != nil {
 		return g.failed(err), true
 	}
@@ -694,8 +691,8 @@ func isObject(raw json.RawMessage) bool {
 }
 
 // refuse records a refused call and returns its result.
-func (g *Gateway) refuse(rec record, res *mcp.CallToolResult) reply {
-	rec.Forwarded = false
+func (g *Gateway) refuse(rec audit.Entry, res *mcp.CallToolResult) reply {
+	rec.Forwarded = forwarded(false)
 	if err := g.record(rec); err != nil {
 		g.opts.Logger.Error("decision log", "error", err)
 	}
@@ -708,12 +705,13 @@ func (g *Gateway) failed(err error) reply {
 	return reply{res: mcpserver.Failure(mcpserver.KindInternal, fmt.Errorf("the decision log could not be written, so the call was not forwarded: %w", err))}
 }
 
-func (g *Gateway) record(rec record) error {
+// forwarded is an entry's Forwarded.
+func forwarded(b bool) *bool { return &b }
+
+// record writes a judged call's entry through the decision-record writer.
+func (g *Gateway) record(rec audit.Entry) error {
 	if l := g.opts.Logger; l.Enabled(context.Background(), slog.LevelInfo) { // its arguments cost a call even unlogged
-		l.Info("call judged", "upstream", rec.Upstream, "tool", rec.Tool, "decision", rec.Decision, "forwarded", rec.Forwarded, "elicitation", rec.Elicitation)
+		l.Info("call judged", "upstream", rec.Upstream, "tool", rec.Tool, "decision", rec.Decision, "forwarded", *rec.Forwarded, "elicitation", rec.Elicitation)
 	}
-	if g.log == nil {
-		return nil
-	}
-	return g.log.write(rec)
+	return g.rec.Write(context.Background(), rec, nil)
 }

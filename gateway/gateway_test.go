@@ -22,6 +22,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/recourse-dev/recourse/allowonce"
+	"github.com/recourse-dev/recourse/audit"
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/internal/statekey"
 	"github.com/recourse-dev/recourse/mcpserver"
@@ -38,6 +39,9 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	upstreamBin = filepath.Join(dir, "upstream")
+	// The key of argument digests is made in a state directory of the
+	// tests' own, never the user's.
+	os.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
 	if out, err := exec.Command("go", "build", "-o", upstreamBin, "./testdata/upstream").CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "building the test upstream: %v\n%s", err, out)
 		os.Exit(1)
@@ -361,19 +365,29 @@ func testCallsAreJudgedBeforeTheyAreForwarded(t *testing.T, stdio bool) {
 		if strings.Contains(l, "DROP TABLE") || strings.Contains(l, "users") {
 			t.Fatalf("arguments in clear: %s", l)
 		}
-		var rec record
-		if err := json.Unmarshal([]byte(l), &rec); err != nil || rec.Decision == "" || rec.ArgsDigest == "" {
+		var rec audit.Entry
+		if err := json.Unmarshal([]byte(l), &rec); err != nil || rec.Decision == "" || rec.InputHMAC == "" || rec.Forwarded == nil || rec.Endpoint != Endpoint {
 			t.Fatalf("bad record %s: %v", l, err)
 		}
 		if rec.Decision == "allow-once" {
 			allowedOnce++
-			if !rec.Forwarded || rec.AllowOnce == "" || rec.Tool != "zap_everything" {
+			if !*rec.Forwarded || rec.AllowOnce == "" || rec.Tool != "zap_everything" {
 				t.Errorf("the call let through once is recorded as %s", l)
 			}
 		}
 	}
 	if allowedOnce != 1 {
 		t.Errorf("%d calls recorded as let through once, want 1", allowedOnce)
+	}
+	// The records are the hash-chained log's entries: recourse audit
+	// verify reads them.
+	lf, err := os.Open(f.log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lf.Close()
+	if _, err := audit.Verify(lf); err != nil {
+		t.Errorf("the decision log's chain: %v", err)
 	}
 }
 

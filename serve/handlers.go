@@ -134,7 +134,7 @@ func (s *Server) observe(endpoint string, input []byte, args any, env mcpserver.
 		s.metrics.failure(endpoint, string(env.Error.Kind))
 	}
 	if rep != nil || failure != nil {
-		e := audit.For(endpoint, input, rep, failure)
+		e := s.recorder.Entry(endpoint, input, rep, failure)
 		s.metrics.decision(endpoint, e.Decision)
 		if args == nil {
 			args = string(input) // not JSON: shipped as text, redacted
@@ -183,7 +183,7 @@ func (s *Server) judgeHook(req *http.Request, endpoint string, h hooks.Host, que
 	defer release()
 	cfg := s.opts.Hook
 	cfg.Observe = func(tool, input string, rep *report.ConsequenceReport, err error) error {
-		e := audit.For(endpoint, []byte(input), rep, err)
+		e := s.recorder.Entry(endpoint, []byte(input), rep, err)
 		if err != nil {
 			s.metrics.failure(endpoint, "evaluation")
 		}
@@ -195,18 +195,22 @@ func (s *Server) judgeHook(req *http.Request, endpoint string, h hooks.Host, que
 }
 
 // record writes a decision to the audit log and the decision-log sink,
-// when configured; input, the decided input, is shipped redacted. A
-// failure is logged: the decision has been answered already.
+// when configured, through the one decision-record writer; input, the
+// decided input, is shipped redacted. A failure is logged: the decision
+// has been answered already.
 func (s *Server) record(e audit.Entry, input any) {
 	e.BundleRevision = s.revision()
-	if s.audit != nil {
-		if err := s.audit.Append(e); err != nil {
-			s.opts.Logger.Error("audit log", "error", err)
-		}
+	if err := s.recorder.Write(context.Background(), e, input); err != nil {
+		s.opts.Logger.Error("decision record", "error", err)
 	}
+}
+
+// ship queues an entry for the decision-log sink, when there is one.
+func (s *Server) ship(_ context.Context, e audit.Entry, input any) error {
 	if s.shipper != nil {
 		s.shipper.Add(decisionlog.For(e, input, s.opts.DecisionLog.Labels))
 	}
+	return nil
 }
 
 func (s *Server) revision() string {

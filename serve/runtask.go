@@ -14,8 +14,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/recourse-dev/recourse/audit"
 	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/internal/redact"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/report"
 )
@@ -125,10 +125,10 @@ func (s *Server) completeTask(ctx context.Context, req taskRequest, body []byte)
 		rep, err = s.judgeRun(ctx, req)
 		release()
 	}
-	e := audit.For(endpoint, body, rep, err)
+	e := s.recorder.Entry(endpoint, body, rep, err)
 	switch {
 	case err != nil:
-		result.Message = "Recourse could not evaluate this run, so the task fails: " + err.Error()
+		result.Message = "Recourse could not evaluate this run, so the task fails: " + redact.String(err.Error())
 		s.metrics.failure(endpoint, "evaluation")
 	default:
 		failOn := model.Decision(s.opts.RunTaskFailOn)

@@ -31,6 +31,7 @@ import (
 	"github.com/recourse-dev/recourse/internal/httpauth"
 	"github.com/recourse-dev/recourse/internal/httpserve"
 	"github.com/recourse-dev/recourse/internal/jsonstrict"
+	"github.com/recourse-dev/recourse/internal/statekey"
 	"github.com/recourse-dev/recourse/mcpserver"
 )
 
@@ -89,12 +90,14 @@ type Server struct {
 	tfcKey  []byte
 	metrics *metrics
 	audit   *audit.Log
-	mux     *http.ServeMux
-	tasks   sync.WaitGroup // run tasks still calling back
-	bundle  bundleState
-	shipper *decisionlog.Shipper
-	admit   *admission
-	replays *replays
+	// recorder writes every decision record: to audit and the shipper.
+	recorder audit.Recorder
+	mux      *http.ServeMux
+	tasks    sync.WaitGroup // run tasks still calling back
+	bundle   bundleState
+	shipper  *decisionlog.Shipper
+	admit    *admission
+	replays  *replays
 }
 
 // New checks the options and prepares the service. It refuses a
@@ -153,6 +156,15 @@ func New(opts Options) (*Server, error) {
 			return nil, errors.New("--decision-log needs a URL")
 		}
 		s.shipper = decisionlog.New(*d, func(reason string) { s.metrics.failure("decision-log", reason) })
+	}
+	s.recorder = audit.Recorder{Log: s.audit, Ship: s.ship}
+	if opts.AuditLog != "" || opts.DecisionLog != nil {
+		if s.recorder.Key, err = statekey.Default(); err != nil {
+			if s.audit != nil {
+				s.audit.Close()
+			}
+			return nil, fmt.Errorf("--audit-log, --decision-log: the key of input digests: %w", err)
+		}
 	}
 	if b := opts.Bundle; b != nil {
 		if b.URL == "" {

@@ -403,7 +403,7 @@ func TestSignedDecisions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Subject[0].Digest["sha256"] != audit.Digest(Canonical([]byte(body))) {
+	if st.Subject[0].Digest["sha256"] != attest.SubjectDigest(Canonical([]byte(body))) {
 		t.Fatal("the subject is not the request")
 	}
 	if strings.Contains(answer.Attestation.Payload, "sk-live") {

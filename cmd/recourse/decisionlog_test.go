@@ -37,7 +37,7 @@ func TestDecisionLogFromEvalAndHooks(t *testing.T) {
 	}
 	first, second := events[0], events[1]
 	labels, _ := first["labels"].(map[string]any)
-	if first["path"] != "recourse/eval/shell" || labels["team"] != "payments" || labels["app"] != "recourse" || first["input_sha256"] == "" {
+	if first["path"] != "recourse/eval/shell" || labels["team"] != "payments" || labels["app"] != "recourse" || first["input_hmac_sha256"] == nil || first["input_hmac_sha256"] == "" {
 		t.Errorf("eval's event: %v", first)
 	}
 	if id, _ := first["decision_id"].(string); id == "" || !strings.Contains(fileText(t, audit), id) {

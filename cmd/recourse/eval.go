@@ -71,24 +71,24 @@ func fixedCompletion(values ...string) func(*cobra.Command, []string, string) ([
 // ships it to --decision-log, as configured: one entry, one decision id.
 // A decision that cannot be recorded is an error.
 func (f *evalFlags) record(ctx context.Context, endpoint string, data []byte, rep *report.ConsequenceReport, evalErr error) error {
-	if f.auditLog == "" && f.decisionLog == "" {
-		return nil
-	}
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	e := audit.For(endpoint, data, rep, evalErr)
-	if f.auditLog != "" {
-		if err := audit.AppendFile(f.auditLog, e); err != nil {
-			return fmt.Errorf("the decision could not be recorded in --audit-log: %w", err)
-		}
-	}
-	if f.decisionLog != "" {
-		if err := shipDecision(ctx, f.decisionLog, f.decisionLabels, e, decisionlog.InputOf(data)); err != nil {
-			return fmt.Errorf("the decision could not be recorded in --decision-log: %w", err)
-		}
+	if err := audit.RecordOne(ctx, f.auditLog, shipTo(f.decisionLog, f.decisionLabels), endpoint, data, decisionlog.InputOf(data), rep, evalErr); err != nil {
+		return fmt.Errorf("the decision could not be recorded (--audit-log, --decision-log): %w", err)
 	}
 	return nil
+}
+
+// shipTo ships a decision to the --decision-log url with labels; nil
+// without a url.
+func shipTo(url string, labels map[string]string) audit.Ship {
+	if url == "" {
+		return nil
+	}
+	return func(ctx context.Context, e audit.Entry, input any) error {
+		return shipDecision(ctx, url, labels, e, input)
+	}
 }
 
 // shipDecision ships one decision of this process to url, labelled as

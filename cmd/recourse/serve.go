@@ -215,7 +215,7 @@ the decision; exit status 1 when anything does not verify.`,
 				if err != nil {
 					return &exitStatus{code: exitError, err: err}
 				}
-				if got := audit.Digest(serve.Canonical(in)); got != digest {
+				if got := attest.SubjectDigest(serve.Canonical(in)); got != digest {
 					return &exitStatus{code: exitError, err: fmt.Errorf("the statement is about another input: subject sha256 %s, %s is %s", digest, input, got)}
 				}
 			}

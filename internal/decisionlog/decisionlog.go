@@ -39,16 +39,18 @@ type Options struct {
 }
 
 // Event is one decision in OPA's decision-log event shape. Input is
-// redacted; InputSHA256 lets a reader match it to the request.
+// redacted; InputHMAC (keyed, as the audit entry's) lets a reader match it
+// to the entry of the same decision and to other decisions of the same
+// input.
 type Event struct {
-	Labels      map[string]string            `json:"labels"`
-	DecisionID  string                       `json:"decision_id"`
-	Bundles     map[string]map[string]string `json:"bundles,omitempty"`
-	Path        string                       `json:"path"`
-	Input       any                          `json:"input,omitempty"`
-	InputSHA256 string                       `json:"input_sha256"`
-	Result      any                          `json:"result"`
-	Timestamp   time.Time                    `json:"timestamp"`
+	Labels     map[string]string            `json:"labels"`
+	DecisionID string                       `json:"decision_id"`
+	Bundles    map[string]map[string]string `json:"bundles,omitempty"`
+	Path       string                       `json:"path"`
+	Input      any                          `json:"input,omitempty"`
+	InputHMAC  string                       `json:"input_hmac_sha256"`
+	Result     any                          `json:"result"`
+	Timestamp  time.Time                    `json:"timestamp"`
 }
 
 // For is the event of an audit entry (package audit: the one way a
@@ -56,7 +58,7 @@ type Event struct {
 // carries redacted.
 func For(e audit.Entry, input any, labels map[string]string) Event {
 	ev := Event{Labels: labels, DecisionID: e.DecisionID, Path: "recourse/" + strings.TrimPrefix(e.Endpoint, "/"),
-		Input: redact.Value(input), InputSHA256: e.InputSHA256, Timestamp: e.Time,
+		Input: redact.Value(input), InputHMAC: e.InputHMAC, Timestamp: e.Time,
 		Result: map[string]any{"decision": e.Decision, "rule_ids": e.RuleIDs, "error": e.Error}}
 	if e.BundleRevision != "" {
 		ev.Bundles = map[string]map[string]string{"recourse": {"revision": e.BundleRevision}}

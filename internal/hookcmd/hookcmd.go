@@ -361,16 +361,13 @@ func runHost(cmd *cobra.Command, h hooks.Host, o Options, f flags) error {
 // record writes a hook's decision to --audit-log and ships it to
 // --decision-log, as configured: one entry, one decision id.
 func record(ctx context.Context, f flags, o Options, endpoint, tool, input string, rep *report.ConsequenceReport, evalErr error) error {
-	e := audit.For(endpoint, []byte(input), rep, evalErr)
-	if f.auditLog != "" {
-		if err := audit.AppendFile(f.auditLog, e); err != nil {
-			return err
+	var ship audit.Ship
+	if f.decisionLog != "" {
+		ship = func(ctx context.Context, e audit.Entry, shown any) error {
+			return o.Ship(ctx, f.decisionLog, f.decisionLabels, e, shown)
 		}
 	}
-	if f.decisionLog != "" {
-		return o.Ship(ctx, f.decisionLog, f.decisionLabels, e, map[string]any{"tool": tool, "input": input})
-	}
-	return nil
+	return audit.RecordOne(ctx, f.auditLog, ship, endpoint, []byte(input), map[string]any{"tool": tool, "input": input}, rep, evalErr)
 }
 
 // newEvaluator is a hook's evaluator: the rules of command lines and tool

@@ -10,6 +10,7 @@ import (
 	"math/bits"
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 )
@@ -44,7 +45,10 @@ var shapes, fragments = index([]shape{
 	{"authorization header", compileLater(`(?i)\b(?:proxy-)?authorization\s*[:=]\s*["']?(?:bearer|basic|token|digest|bot|apikey|sso-key)?\s*(?P<secret>[^\s"',;]+)`), []string{"authorization"}, 0},
 	{"key or token header", compileLater(`(?i)\b(?:x-[a-z-]*(?:api-?key|token|secret|auth)[a-z-]*|private-token|api-?key|cookie)\s*:\s*(?P<secret>[^\s"';]+)`), []string{"key", "token", "cookie", "auth", "secret"}, 0},
 	{"URL user information", compileLater(`(?i)\b[a-z][a-z0-9+.-]*://[^\s/:@"']+:(?P<secret>[^\s/@"']+)@`), []string{"://"}, 0},
-	{"credential variable", compileLater(`\b[A-Za-z0-9_]*(?i:password|passwd|pwd|secret|token|api_?key|access_?key|private_?key|credentials?|auth)[A-Za-z0-9_]*=["']?(?P<secret>[^\s"';&|]+)`), credentialWords, 0},
+	{"here-string", compileLater(`<<<[ \t]*(?P<secret>(?:'[^']*'|"(?:[^"\\]|\\.)*"|[^\s;&|()<>'"])+)`), []string{"<<<"}, 0},
+	{"JSON credential field", compileLater(`(?i)\\?"[a-z0-9_.-]*(?:password|passwd|passphrase|_pass|pass_|pwd|secret|token|api_?key|apikey|access_?key|private_?key|credentials?|auth)[a-z0-9_.-]*\\?"\s*:\s*\\?"(?P<secret>(?:[^"\\]|\\[^"])+)`), credentialWords, 0},
+	{"URL query credential", compileLater(`(?i)[?&;](?:sig|signature|x-amz-signature|x-goog-signature|x-amz-credential|x-goog-credential|x-amz-security-token|key|api_?key|apikey|access_token|id_token|refresh_token|token|client_secret|password|secret|auth)=(?P<secret>[^\s&#"']+)`), []string{"sig", "key", "token", "secret", "pass", "auth"}, 0},
+	{"credential variable", compileLater(`\b(?:[A-Za-z0-9_]*(?i:password|passwd|pwd|secret|token|api_?key|access_?key|private_?key|credentials?|auth)[A-Za-z0-9_]*|[A-Za-z0-9_]*(?i:_pass|_key)|(?i:pass))=["']?(?P<secret>[^\s"';&|]+)`), credentialWords, 0},
 	{"credential flag", compileLater(`(?i)(?:^|\s)--?[a-z-]*(?:password|passwd|secret|token|api-?key|access-?key|private-?key|client-?secret|auth-?key)(?:=|\s+)["']?(?P<secret>[^\s"';&|-][^\s"';&|]*)`), credentialWords, 0},
 	{"client user:password", compileLater(`(?:^|\s)(?:-u|--user|--proxy-user)(?:=|\s+)["']?[^\s:"']+:(?P<secret>[^\s"']+)`), []string{"-u"}, 0},
 	{"mysql -pPASSWORD", compileLater(`\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|mysqlimport|mysqlshow|mysqlcheck)\b[^|;&\n]*?\s-p(?P<secret>[^\s"';&|]+)`), []string{"mysql", "mariadb"}, 0},
@@ -106,7 +110,15 @@ func Suspect[T ~string | ~[]byte](text T) bool {
 // suspectFragments are what Suspect looks for besides a backslash: the
 // shapes' fragments, PowerShell's names, and the Kelvin sign and the long
 // s, which case-insensitive patterns (and strings.ToLower) read as k and s.
-var suspectFragments = append([]string{"pwsh", "powershell", "\u212a", "\u017f"}, fragments...)
+var suspectFragments = func() []string {
+	out := append([]string{"pwsh", "powershell", "\u212a", "\u017f"}, fragments...)
+	for _, t := range commandTriggers {
+		if !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}()
 
 // byFirst lists each of suspectFragments by its first byte.
 var byFirst = func() (t [256][]string) {
@@ -152,8 +164,10 @@ func lowerASCII(c byte) byte {
 	return c
 }
 
-// String returns s with every credential masked.
+// String returns s with every credential masked: the command-line shapes
+// (Command), then the patterns of free text.
 func String(s string) string {
+	s = Command(s)
 	// lower is not lowered again after a mask: the mask has no letter, so
 	// it removes fragments but makes none, and a fragment found in the
 	// text a mask removed costs one pattern run that finds nothing.
@@ -199,8 +213,13 @@ func mask(re *regexp.Regexp, s string) string {
 	return b.String()
 }
 
-// Value returns a copy of v with every string in it masked: strings, and
-// the strings in lists and maps (evidence values); v is never modified.
+// Value returns a copy of v with every secret in it masked; v is never
+// modified. It masks the strings (String), an argument list's option
+// values (sshpass -p SECRET as a list of words), every scalar under a key
+// whose name says it is a secret (MCP arguments named password or
+// api_key), and the values a Terraform plan marks sensitive
+// (before_sensitive, after_sensitive, sensitive_values, a sensitive
+// output or variable).
 func Value(v any) any {
 	switch v := v.(type) {
 	case string:
@@ -210,19 +229,189 @@ func Value(v any) any {
 		for i, s := range v {
 			out[i] = String(s)
 		}
+		maskArgs(out)
 		return out
 	case []any:
 		out := make([]any, len(v))
 		for i, x := range v {
 			out[i] = Value(x)
 		}
+		if args, ok := stringList(out); ok {
+			maskArgs(args)
+			for i := range out {
+				out[i] = args[i]
+			}
+		}
 		return out
 	case map[string]any:
-		out := make(map[string]any, len(v))
-		for k, x := range v {
-			out[k] = Value(x)
+		return valueMap(v)
+	}
+	return v
+}
+
+// valueMap is Value of a map.
+func valueMap(v map[string]any) map[string]any {
+	out := make(map[string]any, len(v))
+	for k, x := range v {
+		if credentialName(k) {
+			out[k] = maskAll(x)
+			continue
+		}
+		out[k] = Value(x)
+	}
+	// Terraform's sensitivity: a value beside its mask.
+	for value, marks := range map[string]string{"before": "before_sensitive", "after": "after_sensitive", "values": "sensitive_values"} {
+		if m, ok := v[marks]; ok {
+			if x, ok := out[value]; ok {
+				out[value] = maskMarked(x, m)
+			}
+		}
+	}
+	if s, _ := v["sensitive"].(bool); s {
+		if x, ok := out["value"]; ok {
+			out["value"] = maskAll(x)
+		}
+	}
+	// A plan's input variables, marked sensitive in its configuration.
+	if vars, ok := out["variables"].(map[string]any); ok {
+		for _, name := range sensitiveVariables(v["configuration"]) {
+			if one, ok := vars[name].(map[string]any); ok {
+				c := make(map[string]any, len(one))
+				for k, x := range one {
+					c[k] = x
+				}
+				c["value"] = maskAll(one["value"])
+				vars[name] = c
+			}
+		}
+	}
+	return out
+}
+
+// sensitiveVariables are the root module's variables a plan's
+// configuration marks sensitive.
+func sensitiveVariables(configuration any) []string {
+	c, _ := configuration.(map[string]any)
+	root, _ := c["root_module"].(map[string]any)
+	vars, _ := root["variables"].(map[string]any)
+	var out []string
+	for name, d := range vars {
+		if m, _ := d.(map[string]any); m != nil && m["sensitive"] == true {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// maskMarked masks what marks (Terraform's sensitivity mask: true, or a
+// map or list of masks of the same shape) marks sensitive in v.
+func maskMarked(v, marks any) any {
+	switch m := marks.(type) {
+	case bool:
+		if m {
+			return maskAll(v)
+		}
+	case map[string]any:
+		if x, ok := v.(map[string]any); ok {
+			out := make(map[string]any, len(x))
+			for k, y := range x {
+				out[k] = maskMarked(y, m[k])
+			}
+			return out
+		}
+	case []any:
+		if x, ok := v.([]any); ok {
+			out := make([]any, len(x))
+			for i, y := range x {
+				if i < len(m) {
+					out[i] = maskMarked(y, m[i])
+				} else {
+					out[i] = y
+				}
+			}
+			return out
+		}
+	}
+	return v
+}
+
+// maskAll masks every scalar in v but null and booleans (which say too
+// little to hide, and keep a report's switches readable).
+func maskAll(v any) any {
+	switch x := v.(type) {
+	case nil, bool:
+		return v
+	case []any:
+		out := make([]any, len(x))
+		for i, y := range x {
+			out[i] = maskAll(y)
+		}
+		return out
+	case []string:
+		out := make([]string, len(x))
+		for i := range x {
+			out[i] = Mask
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, y := range x {
+			out[k] = maskAll(y)
 		}
 		return out
 	}
-	return v
+	return Mask
+}
+
+// stringList is l as strings, when every element is one.
+func stringList(l []any) ([]string, bool) {
+	out := make([]string, len(l))
+	for i, x := range l {
+		s, ok := x.(string)
+		if !ok {
+			return nil, false
+		}
+		out[i] = s
+	}
+	return out, len(out) > 0
+}
+
+// maskArgs masks, in place, the secrets of an argument list (each element
+// one word, as a command's argv).
+func maskArgs(args []string) {
+	if !slices.ContainsFunc(args, hasTrigger) {
+		return
+	}
+	words := make([]word, len(args))
+	for i, a := range args {
+		words[i] = word{value: a, start: i, end: i + 1, literal: !strings.Contains(a, "$")}
+	}
+	edits := argvEdits(words)
+	sort.SliceStable(edits, func(i, j int) bool { return edits[i].start < edits[j].start })
+	for _, e := range edits {
+		if e.end > e.start {
+			args[e.start] = e.repl
+		}
+	}
+}
+
+// credentialName reports whether a name (a variable, an option without
+// its dashes, an argument or a JSON key) says its value is a secret:
+// password, api_key, client-secret, DB_PASS, STRIPE_KEY, oauth2-bearer.
+func credentialName(name string) bool {
+	n := strings.ReplaceAll(strings.ToLower(name), "-", "_")
+	switch n {
+	case "pwd", "oldpwd", "key", "keys", "token_count", "max_tokens", "tokens":
+		return false
+	}
+	for _, w := range []string{"password", "passwd", "passphrase", "secret", "token", "apikey", "api_key", "access_key", "private_key", "credential", "pwd", "bearer"} {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	if i := strings.Index(n, "auth"); i >= 0 && !strings.HasPrefix(n[i:], "author") {
+		return true
+	}
+	return n == "pass" || strings.HasPrefix(n, "pass_") || strings.HasSuffix(n, "_pass") || strings.Contains(n, "_pass_") ||
+		strings.HasSuffix(n, "_key") || strings.HasSuffix(n, "apikey")
 }

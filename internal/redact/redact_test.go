@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -26,7 +27,18 @@ func TestString(t *testing.T) {
 		{"credential flag", `mongo --password=p4ss --eval 'db.dropDatabase()'`, `mongo --password=*** --eval 'db.dropDatabase()'`},
 		{"URL user information", `psql postgres://app:s3cret@db.internal:5432/app -c 'DROP TABLE t'`, `psql postgres://app:***@db.internal:5432/app -c 'DROP TABLE t'`},
 		{"URL user information", `git push https://user:ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/o/r --force`, `git push https://user:***@github.com/o/r --force`},
-		{"private key block", "ssh-add - <<< '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXk\n-----END OPENSSH PRIVATE KEY-----'", "ssh-add - <<< '-----BEGIN OPENSSH PRIVATE KEY-----***-----END OPENSSH PRIVATE KEY-----'"},
+		{"private key block", "printf '%s' '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXk\n-----END OPENSSH PRIVATE KEY-----' > k", "printf '%s' '-----BEGIN OPENSSH PRIVATE KEY-----***-----END OPENSSH PRIVATE KEY-----' > k"},
+		{"here-string", "ssh-add - <<< '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXk\n-----END OPENSSH PRIVATE KEY-----'", "ssh-add - <<< ***"},
+		{"here-string", `docker login -u bot --password-stdin registry.example.com <<< "hunter2"`, `docker login -u bot --password-stdin registry.example.com <<< ***`},
+		{"here-string", `the line fed <<< hunter2 to (its stdin`, `the line fed <<< *** to (its stdin`},
+		{"JSON credential field", `curl -X POST https://x/login -d '{"user":"a","password":"hunter2"}'`, `curl -X POST https://x/login -d '{"user":"a","password":"***"}'`},
+		{"JSON credential field", `{"command":"curl -d '{\"api_key\":\"k3y\"}' u"}`, `{"command":"curl -d '{\"api_key\":\"***\"}' u"}`},
+		{"URL query credential", `curl 'https://b.s3.amazonaws.com/o?X-Amz-Signature=abc123&X-Amz-Date=1' -X DELETE`, `curl 'https://b.s3.amazonaws.com/o?X-Amz-Signature=***&X-Amz-Date=1' -X DELETE`},
+		{"URL query credential", `curl "https://acct.blob.core.windows.net/c/b?sv=2020&sig=Zm9vYmFy%3D" -X DELETE`, `curl "https://acct.blob.core.windows.net/c/b?sv=2020&sig=***" -X DELETE`},
+		{"URL query credential", `GET https://api.example.com/v1/items?key=AbC123xyz&q=1 failed`, `GET https://api.example.com/v1/items?key=***&q=1 failed`},
+		{"credential variable", `curl -d 'user=a&password=hunter2' https://x/login`, `curl -d 'user=a&password=***' https://x/login`},
+		{"credential variable", `DB_PASS=hunter2 STRIPE_KEY=sk_test_123 ./migrate.sh`, `DB_PASS=*** STRIPE_KEY=*** ./migrate.sh`},
+		{"credential variable", `export ADMIN_PASSWORD=hunter2 && ./reset`, `export ADMIN_PASSWORD=*** && ./reset`},
 		{"known token", `gh api -X DELETE repos/o/r --header x ghp_abcdefghijklmnopqrstuvwxyz0123456789`, `gh api -X DELETE repos/o/r --header x ***`},
 		{"known token", `aws configure set aws_access_key_id AKIAIOSFODNN7EXAMPLE`, `aws configure set aws_access_key_id ***`},
 		{"known token", `curl https://hooks.slack.com -d token=xoxb-1234567890-abcdef`, `curl https://hooks.slack.com -d token=***`},
@@ -75,6 +87,8 @@ func TestValue(t *testing.T) {
 func FuzzString(f *testing.F) {
 	f.Add("curl -H 'Authorization: Bearer abc' -u a:b postgres://u:p@h")
 	f.Add("X-Api-\u212aey: abc")
+	f.Add("sshpass -p x ssh h; echo y | docker login --password-stdin; openssl enc -pass pass:z <<< 'w'")
+	f.Add(`htpasswd -nb u p && aws configure set aws_secret_access_key k && curl --oauth2-bearer t 'u?sig=s' -d '{"password":"q"}'`)
 	f.Fuzz(func(t *testing.T, s string) {
 		out := String(s)
 		if String(out) != out {
@@ -97,6 +111,8 @@ func TestSuspect(t *testing.T) {
 		"pwsh -EncodedCommand cgBtACAALQByAGYAIAAvAA==": true,
 		"curl -H 'X-Api-\u212aey: abc' u":               true,
 		"GIT_STATUS=1 Make test":                        false,
+		`{"bearer": "abc"}`:                             true,
+		"redis-cli -a x FLUSHALL":                       true,
 		`{"tool":"q","arguments":{"h":"\u0041uth: x"}}`: true,
 	} {
 		if got := Suspect(in); got != want {
@@ -112,5 +128,98 @@ func TestShapesCompile(t *testing.T) {
 		if sh.re() == nil {
 			t.Errorf("%s: no pattern", sh.name)
 		}
+	}
+}
+
+// TestCommand: the command-line shapes, read as the shell reads them (and
+// as fields when the text is not a whole line).
+func TestCommand(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{`sshpass -p hunter2 ssh root@db 'rm -rf /srv/data'`, `sshpass -p *** ssh root@db 'rm -rf /srv/data'`},
+		{`sshpass -phunter2 ssh h`, `sshpass -p*** ssh h`},
+		{`redis-cli -h cache -a 's3cr3t' FLUSHALL`, `redis-cli -h cache -a *** FLUSHALL`},
+		{`docker login -u bot -p hunter2 registry.example.com && docker push x`, `docker login -u bot -p *** registry.example.com && docker push x`},
+		{`az login --service-principal -u app -p hunter2 --tenant t`, `az login --service-principal -u app -p *** --tenant t`},
+		{`curl --oauth2-bearer tok123 -X DELETE https://x/v1/a`, `curl --oauth2-bearer *** -X DELETE https://x/v1/a`},
+		{`openssl enc -aes-256-cbc -in a -out b -pass pass:hunter2`, `openssl enc -aes-256-cbc -in a -out b -pass pass:***`},
+		{`openssl pkcs12 -export -passout 'pass:hunter2' -passin env:P -out k.p12`, `openssl pkcs12 -export -passout pass:*** -passin env:P -out k.p12`},
+		{`htpasswd -b -c /etc/nginx/.htpasswd admin hunter2`, `htpasswd -b -c /etc/nginx/.htpasswd admin ***`},
+		{`htpasswd -nbB admin hunter2`, `htpasswd -nbB admin ***`},
+		{`aws configure set aws_secret_access_key wJalrXUtnFEMIK7MDENG --profile prod`, `aws configure set aws_secret_access_key *** --profile prod`},
+		{`aws configure set profile.prod.aws_session_token FQoGZXIvYXdzE`, `aws configure set profile.prod.aws_session_token ***`},
+		{`echo hunter2 | docker login -u bot --password-stdin r.example.com`, `echo *** | docker login -u bot --password-stdin r.example.com`},
+		{`echo 'root:hunter2' | sudo chpasswd`, `echo *** | sudo chpasswd`},
+		{`env DB_PASS='a b c' ./migrate`, `env DB_PASS=*** ./migrate`},
+		{`DB_PASSWORD="two words" psql -c 'DROP TABLE t'`, `DB_PASSWORD=*** psql -c 'DROP TABLE t'`},
+		{`bash -c 'sshpass -p hunter2 ssh h reboot'`, `bash -c 'sshpass -p *** ssh h reboot'`},
+		{`vault write auth/x --client-secret=abc --ttl 1h`, `vault write auth/x --client-secret=*** --ttl 1h`},
+		// Not whole lines: read as fields.
+		{`sshpass -p hunter2 ssh "h`, `sshpass -p *** ssh "h`},
+		{`the call (docker login -p hunter2 r) was refused`, `the call (docker login -p *** r) was refused`},
+		// Left alone.
+		{`sshpass -p "$PASS" ssh h`, `sshpass -p "$PASS" ssh h`},
+		{`openssl enc -pass env:PASS -in a`, `openssl enc -pass env:PASS -in a`},
+		{`docker login --password-stdin -u bot r`, `docker login --password-stdin -u bot r`},
+		{`htpasswd -D /etc/nginx/.htpasswd admin`, `htpasswd -D /etc/nginx/.htpasswd admin`},
+		{`aws configure set region eu-west-1`, `aws configure set region eu-west-1`},
+		{`rm -rf ./build`, `rm -rf ./build`},
+	} {
+		if got := String(tt.in); got != tt.want {
+			t.Errorf("String(%q)\n got  %q\n want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestValueSecrets: argument names, argument lists and Terraform's
+// sensitivity marks.
+func TestValueSecrets(t *testing.T) {
+	in := map[string]any{
+		"arguments": map[string]any{"password": "hunter2", "api_key": 12345, "user": "bob", "auth": map[string]any{"pin": "9876"}, "author": "Ann"},
+		"argv":      []any{"sshpass", "-p", "hunter2", "ssh", "h"},
+		"resource_changes": []any{map[string]any{"change": map[string]any{
+			"before":           map[string]any{"name": "db", "master": "hunter2", "tags": []any{"a", "s3cr3t"}},
+			"before_sensitive": map[string]any{"master": true, "tags": []any{false, true}},
+			"after":            "opaque-s3cr3t", "after_sensitive": true,
+		}}},
+		"output_changes": map[string]any{"conn": map[string]any{"sensitive": true, "value": "postgres-s3cr3t"}},
+		"variables":      map[string]any{"db_pw": map[string]any{"value": "hunter2"}, "region": map[string]any{"value": "eu"}},
+		"configuration":  map[string]any{"root_module": map[string]any{"variables": map[string]any{"db_pw": map[string]any{"sensitive": true}}}},
+	}
+	b, err := json.Marshal(Value(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := string(b)
+	for _, secret := range []string{"hunter2", "12345", "9876", "s3cr3t"} {
+		if strings.Contains(out, secret) {
+			t.Errorf("%s is in %s", secret, out)
+		}
+	}
+	for _, kept := range []string{`"bob"`, `"Ann"`, `"db"`, `"eu"`, `"a"`} {
+		if !strings.Contains(out, kept) {
+			t.Errorf("%s is not in %s", kept, out)
+		}
+	}
+	if in["arguments"].(map[string]any)["password"] != "hunter2" {
+		t.Error("Value modified its input")
+	}
+}
+
+// TestMasker: a secret the input marks is masked where a report quotes it
+// alone.
+func TestMasker(t *testing.T) {
+	m := NewMasker(`echo Echo-S3cret | docker login --password-stdin r && sshpass -p Ssh-S3cret ssh h`, `{"arguments": {"password": "Json-S3cret"}}`)
+	for in, want := range map[string]string{
+		"echo Echo-S3cret":               "echo ***",
+		"operand=Ssh-S3cret":             "operand=***",
+		"the value Json-S3cret was sent": "the value *** was sent",
+		"rm -rf ./build":                 "rm -rf ./build",
+	} {
+		if got := m.String(in); got != want {
+			t.Errorf("String(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := m.Value([]any{"ssh", "Ssh-S3cret"}).([]any); got[1] != Mask {
+		t.Errorf("Value: %v", got)
 	}
 }

@@ -1,8 +1,10 @@
 // Package statekey keeps the per-user secret that authenticates what
 // Recourse writes to its state directory (allow-once approvals, trusted
-// project files): a record is taken only with a valid HMAC, so another
+// project files, uninstall markers) and keys the digests its decision
+// records carry: a record is taken only with a valid HMAC, so another
 // process of the same user that writes a file there, without reading the
-// secret, approves nothing. The secret is created on first use, 32 random
+// secret, approves nothing; and a digest of an input cannot be matched by
+// hashing guesses. The secret is created on first use, 32 random
 // bytes in a file of mode 0600, and refused when its mode lets anyone else
 // read or write it.
 package statekey
@@ -20,6 +22,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+
+	"github.com/recourse-dev/recourse/internal/xdg"
 )
 
 // windows: file modes do not carry Unix permissions there (ACLs do), so
@@ -70,6 +74,26 @@ func Load(dir string) (Key, error) {
 	return Key{secret: secret}, nil
 }
 
+// Default is the key in Recourse's state directory (internal/xdg),
+// created on first use.
+func Default() (Key, error) {
+	dir, err := xdg.StateDir()
+	if err != nil {
+		return Key{}, err
+	}
+	return Load(dir)
+}
+
+// Random is a key of the process's own, kept nowhere: for digests that
+// only this process compares.
+func Random() (Key, error) {
+	secret := make([]byte, size)
+	if _, err := rand.Read(secret); err != nil {
+		return Key{}, err
+	}
+	return Key{secret: secret}, nil
+}
+
 // Existing reads the secret in dir when there is one and returns the zero
 // Key (which verifies nothing) when there is none: for readers, which
 // must not leave a file behind.
@@ -105,6 +129,20 @@ func read(path string) (Key, error) {
 // New is a key of the given secret, for tests and for callers that keep
 // their secret elsewhere.
 func New(secret []byte) Key { return Key{secret: append([]byte(nil), secret...)} }
+
+// Digest is the keyed digest of what a caller sent (a decided input, a
+// tool call's arguments), as decision records carry it: without the key,
+// a digest in a log cannot confirm a guess of a short secret in it by
+// hashing candidates.
+func (k Key) Digest(data []byte) string {
+	h := hmac.New(sha256.New, k.secret)
+	frame(h, digestPurpose)
+	h.Write(data)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// digestPurpose keeps a digest from passing for a record's MAC.
+const digestPurpose = "recourse input digest v1"
 
 // IsZero reports whether k holds no secret (and so verifies nothing).
 func (k Key) IsZero() bool { return len(k.secret) == 0 }
