@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"sync"
 	"time"
 
@@ -57,9 +58,41 @@ type Entry struct {
 	// Error is why the input could not be judged, redacted.
 	Error string `json:"error,omitempty"`
 	// PrevHash is the previous line's Hash ("" for the first line); Hash
-	// is sha256 of this entry's JSON with Hash empty.
+	// is sha256 of this entry's JSON with Hash and MAC empty; MAC is the
+	// HMAC of Hash under the writer's state key (internal/statekey), so
+	// that a chain rewritten after an edit, by anyone without the key,
+	// does not verify.
 	PrevHash string `json:"prev_hash"`
 	Hash     string `json:"hash"`
+	MAC      string `json:"mac,omitempty"`
+}
+
+// The purposes of the log's MACs.
+const (
+	entryPurpose = "recourse audit entry v1"
+	headPurpose  = "recourse audit head v1"
+)
+
+// Head is a log's checkpoint, NAME.head beside it: how many entries the
+// log holds and the hash of the last, signed with the writer's key and
+// rewritten with every append. A log cut short (a truncated tail), emptied,
+// or rewritten without the key no longer matches it.
+type Head struct {
+	Count int    `json:"count"`
+	Hash  string `json:"hash"`
+	MAC   string `json:"mac"`
+}
+
+// HeadFile is the checkpoint's file of the log name.
+func HeadFile(name string) string { return name + ".head" }
+
+func (h Head) sign(key statekey.Key) Head {
+	h.MAC = key.Sign(headPurpose, strconv.Itoa(h.Count), h.Hash)
+	return h
+}
+
+func (h Head) valid(key statekey.Key) bool {
+	return key.Verify(h.MAC, headPurpose, strconv.Itoa(h.Count), h.Hash)
 }
 
 // For is the entry of one decision made at endpoint on input: the report's
@@ -90,22 +123,28 @@ func NewID() string {
 type Log struct {
 	mu   sync.Mutex
 	name string
+	key  statekey.Key
 	f    *os.File
 }
 
-// Open opens (or creates) name for appending, after checking its whole
-// chain: a log whose chain is already broken is refused, since appending
-// would hide the break.
-func Open(name string) (*Log, error) {
+// Open opens (or creates) name for appending with key, after checking its
+// whole chain and checkpoint: a log that does not verify is refused, since
+// appending would hide the break.
+func Open(name string, key statekey.Key) (*Log, error) {
+	if key.IsZero() {
+		return nil, errors.New("audit log: no key to sign entries with")
+	}
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("audit log: %w", err)
 	}
-	if _, err := Verify(f); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("audit log %s: %w", name, err)
+	if info, err := f.Stat(); err == nil && info.Size() > 0 {
+		if _, err := VerifyFile(name, key); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("audit log %s: %w", name, err)
+		}
 	}
-	return &Log{name: name, f: f}, nil
+	return &Log{name: name, key: key, f: f}, nil
 }
 
 // Append chains e to the log and writes it.
@@ -117,7 +156,7 @@ func (l *Log) Append(e Entry) error {
 		return err
 	}
 	defer unlock()
-	return appendTo(l.f, e)
+	return appendTo(l.f, l.name, l.key, e)
 }
 
 // Close closes the file.
@@ -130,7 +169,10 @@ func (l *Log) Close() error {
 // AppendFile appends e to the log file name from a process that writes
 // one entry (a hook call, the CLI): it reads only the last line, not the
 // whole chain; recourse audit verify checks that.
-func AppendFile(name string, e Entry) error {
+func AppendFile(name string, key statekey.Key, e Entry) error {
+	if key.IsZero() {
+		return errors.New("audit log: no key to sign entries with")
+	}
 	unlock, err := lock(name)
 	if err != nil {
 		return err
@@ -141,26 +183,82 @@ func AppendFile(name string, e Entry) error {
 		return fmt.Errorf("audit log: %w", err)
 	}
 	defer f.Close()
-	return appendTo(f, e)
+	return appendTo(f, name, key, e)
 }
 
-// appendTo chains e to the last line of f and writes it. The caller holds
-// the lock.
-func appendTo(f *os.File, e Entry) error {
+// appendTo chains e to the last line of f, signs and writes it, and moves
+// the checkpoint of name on. The caller holds the lock.
+func appendTo(f *os.File, name string, key statekey.Key, e Entry) error {
 	last, err := lastHash(f)
 	if err != nil {
 		return err
 	}
-	e.PrevHash, e.Hash = last, ""
+	count, err := entriesBefore(f, name, key, last)
+	if err != nil {
+		return err
+	}
+	e.PrevHash, e.Hash, e.MAC = last, "", ""
 	if e.Hash, err = hash(e); err != nil {
 		return err
 	}
+	e.MAC = key.Sign(entryPurpose, e.Hash)
 	b, err := json.Marshal(e)
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(append(b, '\n'))
-	return err
+	if _, err = f.Write(append(b, '\n')); err != nil {
+		return err
+	}
+	return writeHead(name, Head{Count: count + 1, Hash: e.Hash}.sign(key))
+}
+
+// entriesBefore is how many entries f holds, whose last hash is last: the
+// checkpoint's count when it vouches for that end; otherwise (a log from
+// before checkpoints, or one another writer left behind) counted by
+// verifying the whole chain once.
+func entriesBefore(f *os.File, name string, key statekey.Key, last string) (int, error) {
+	if last == "" {
+		return 0, nil
+	}
+	if h, err := readHead(name); err == nil && h.Hash == last && h.valid(key) {
+		return h.Count, nil
+	}
+	_, n, err := verifyChain(f, key)
+	if err != nil {
+		return 0, fmt.Errorf("audit log %s: %w", name, err)
+	}
+	if _, err := f.Seek(0, io.SeekEnd); err != nil {
+		return 0, err
+	}
+	return n, nil
+}
+
+// writeHead replaces the checkpoint of name, through a file renamed into
+// place: a reader sees the old one or the new one, never half.
+func writeHead(name string, h Head) error {
+	b, err := json.Marshal(h)
+	if err != nil {
+		return err
+	}
+	tmp := HeadFile(name) + ".tmp"
+	if err := os.WriteFile(tmp, b, 0o600); err != nil {
+		return fmt.Errorf("audit log checkpoint: %w", err)
+	}
+	return os.Rename(tmp, HeadFile(name))
+}
+
+func readHead(name string) (Head, error) {
+	b, err := os.ReadFile(HeadFile(name))
+	if err != nil {
+		return Head{}, err
+	}
+	var h Head
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&h); err != nil {
+		return Head{}, fmt.Errorf("%s is not a checkpoint: %w", HeadFile(name), err)
+	}
+	return h, nil
 }
 
 // tailBytes is how much of a log's end is read to find its last line;
@@ -230,7 +328,7 @@ func lock(name string) (func(), error) {
 }
 
 func hash(e Entry) (string, error) {
-	e.Hash = ""
+	e.Hash, e.MAC = "", ""
 	b, err := json.Marshal(e)
 	if err != nil {
 		return "", err
@@ -247,11 +345,61 @@ type BreakError struct {
 
 func (e *BreakError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Reason) }
 
-// Verify reads a log from its start and checks every line's hash and its
-// link to the line before. It returns the last hash, or the first break.
-func Verify(r io.ReadSeeker) (string, error) {
+// Verify reads a log from its start and checks every line's hash, its
+// link to the line before and its MAC under key. It returns the last hash,
+// or the first break. It vouches for the lines there are, not for their
+// number: VerifyFile checks the checkpoint too.
+func Verify(r io.ReadSeeker, key statekey.Key) (string, error) {
+	last, _, err := verifyChain(r, key)
+	return last, err
+}
+
+// Summary is what VerifyFile found: the entries and the last hash.
+type Summary struct {
+	Count int
+	Hash  string
+}
+
+// VerifyFile checks the log name whole: every line (Verify), and that it
+// ends where its signed checkpoint says, so that a tail cut off, a log
+// emptied or rewritten, or a checkpoint removed is found. An empty log is
+// an error too: there is nothing to vouch for.
+func VerifyFile(name string, key statekey.Key) (Summary, error) {
+	if key.IsZero() {
+		return Summary{}, errors.New("no state key here to verify the log's signatures with: verify it as the user, on the machine, that wrote it")
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return Summary{}, err
+	}
+	defer f.Close()
+	last, n, err := verifyChain(f, key)
+	if err != nil {
+		return Summary{}, err
+	}
+	h, herr := readHead(name)
+	switch {
+	case errors.Is(herr, os.ErrNotExist) && n == 0:
+		return Summary{}, errors.New("the log is empty and has no checkpoint: nothing was recorded, or the log and its checkpoint were removed")
+	case errors.Is(herr, os.ErrNotExist):
+		return Summary{}, fmt.Errorf("%s is missing: the log's end cannot be vouched for (a tail may have been cut off)", HeadFile(name))
+	case herr != nil:
+		return Summary{}, herr
+	case !h.valid(key):
+		return Summary{}, fmt.Errorf("%s is not signed with this key: it was forged or rewritten", HeadFile(name))
+	case n < h.Count:
+		return Summary{}, fmt.Errorf("the log holds %d entries but its checkpoint records %d ending in %.12s…: entries were cut off its end (or it was emptied)", n, h.Count, h.Hash)
+	case n > h.Count || h.Hash != last:
+		return Summary{}, fmt.Errorf("the log holds %d entries ending in %.12s… but its checkpoint records %d ending in %.12s…: it was changed after its checkpoint", n, last, h.Count, h.Hash)
+	}
+	return Summary{Count: n, Hash: last}, nil
+}
+
+// verifyChain reads a log from its start and checks every line; it
+// returns the last hash and the number of entries, or the first break.
+func verifyChain(r io.ReadSeeker, key statekey.Key) (string, int, error) {
 	if _, err := r.Seek(0, io.SeekStart); err != nil {
-		return "", err
+		return "", 0, err
 	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
@@ -260,31 +408,35 @@ func Verify(r io.ReadSeeker) (string, error) {
 		line++
 		raw := bytes.TrimSpace(sc.Bytes())
 		if len(raw) == 0 {
-			return "", &BreakError{line, "an empty line"}
+			return "", 0, &BreakError{line, "an empty line"}
 		}
 		var e Entry
 		dec := json.NewDecoder(bytes.NewReader(raw))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&e); err != nil {
-			return "", &BreakError{line, "not an audit entry: " + err.Error()}
+			return "", 0, &BreakError{line, "not an audit entry: " + err.Error()}
 		}
 		want, err := hash(e)
 		if err != nil {
-			return "", err
+			return "", 0, err
 		}
 		switch {
 		case e.Hash != want:
-			return "", &BreakError{line, "its content does not match its hash (the line was edited)"}
+			return "", 0, &BreakError{line, "its content does not match its hash (the line was edited)"}
 		case e.PrevHash != prev:
-			return "", &BreakError{line, "it does not follow the line before it (a line was removed, inserted or moved)"}
+			return "", 0, &BreakError{line, "it does not follow the line before it (a line was removed, inserted or moved)"}
+		case e.MAC == "":
+			return "", 0, &BreakError{line, "it carries no signature (written before entries were signed, or by something else: move the log aside and start a new one)"}
+		case !key.Verify(e.MAC, entryPurpose, e.Hash):
+			return "", 0, &BreakError{line, "its signature does not match this key (the chain was rewritten, or another user's key wrote it)"}
 		}
 		prev = e.Hash
 	}
 	if err := sc.Err(); err != nil {
-		return "", err
+		return "", 0, err
 	}
 	if _, err := r.Seek(0, io.SeekEnd); err != nil {
-		return "", err
+		return "", 0, err
 	}
-	return prev, nil
+	return prev, line, nil
 }

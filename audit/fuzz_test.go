@@ -3,6 +3,8 @@ package audit
 import (
 	"bytes"
 	"testing"
+
+	"github.com/recourse-dev/recourse/internal/statekey"
 )
 
 // FuzzVerify: any file either verifies or names the line where its chain
@@ -12,7 +14,7 @@ func FuzzVerify(f *testing.F) {
 	f.Add([]byte("\n\n"))
 	f.Add([]byte(`{"hash": 3}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		last, err := Verify(bytes.NewReader(data))
+		last, err := Verify(bytes.NewReader(data), statekey.New([]byte("fuzz")))
 		if err == nil && len(bytes.TrimSpace(data)) > 0 && last == "" {
 			t.Fatal("a non-empty log verified with no last hash")
 		}

@@ -64,7 +64,7 @@ func (r *Recorder) Write(ctx context.Context, e Entry, input any) error {
 			errs = append(errs, fmt.Errorf("the audit log: %w", err))
 		}
 	case r.File != "":
-		if err := AppendFile(r.File, e); err != nil {
+		if err := AppendFile(r.File, r.Key, e); err != nil {
 			errs = append(errs, fmt.Errorf("the audit log %s: %w", r.File, err))
 		}
 	}

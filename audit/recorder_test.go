@@ -44,18 +44,17 @@ func TestRecorderWrite(t *testing.T) {
 	if err := r.Write(context.Background(), r.Entry("eval/shell", input, &report.ConsequenceReport{RiskAssessment: "allow"}, nil), nil); err == nil || !strings.Contains(err.Error(), "decision log") {
 		t.Errorf("a failed shipment: %v", err)
 	}
-	f, _ := os.Open(file)
-	defer f.Close()
-	if _, err := Verify(f); err != nil || strings.Count(string(must(os.ReadFile(file))), "\n") != 2 {
+	if _, err := VerifyFile(file, r.Key); err != nil || strings.Count(string(must(os.ReadFile(file))), "\n") != 2 {
 		t.Errorf("the chain: %v", err)
 	}
 }
 
 func must[T any](v T, _ error) T { return v }
 
-// TestLegacyEntriesVerify: entries written with the unkeyed input_sha256,
-// before keyed digests, still verify, and new ones chain after them.
-func TestLegacyEntriesVerify(t *testing.T) {
+// TestUnsignedLogRefused: a log written before entries were signed (with
+// the unkeyed input_sha256) is not appended to: its lines carry no
+// signature, so the chain cannot vouch for them.
+func TestUnsignedLogRefused(t *testing.T) {
 	type legacy struct {
 		Time           time.Time `json:"time"`
 		DecisionID     string    `json:"decision_id"`
@@ -77,13 +76,15 @@ func TestLegacyEntriesVerify(t *testing.T) {
 	if err := os.WriteFile(file, append(line, '\n'), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	// Entries are signed now: a log begun before is refused, saying so,
+	// and nothing is appended to it (appending would vouch for lines no
+	// key signed).
 	r := Recorder{Key: statekey.New([]byte("k")), File: file}
-	if err := r.Write(context.Background(), r.Entry("hook/claude-code", []byte("ls"), &report.ConsequenceReport{RiskAssessment: "allow"}, nil), nil); err != nil {
-		t.Fatal(err)
+	err := r.Write(context.Background(), r.Entry("hook/claude-code", []byte("ls"), &report.ConsequenceReport{RiskAssessment: "allow"}, nil), nil)
+	if err == nil || !strings.Contains(err.Error(), "no signature") {
+		t.Errorf("appending to an unsigned log: %v", err)
 	}
-	f, _ := os.Open(file)
-	defer f.Close()
-	if _, err := Verify(f); err != nil {
-		t.Errorf("a log begun before keyed digests: %v", err)
+	if got := string(must(os.ReadFile(file))); got != string(line)+"\n" {
+		t.Errorf("the unsigned log was changed: %q", got)
 	}
 }

@@ -40,7 +40,7 @@ func recorder(name string) (audit.Recorder, error) {
 	if err != nil {
 		return audit.Recorder{}, fmt.Errorf("decision_log: the key of argument digests: %w", err)
 	}
-	l, err := audit.Open(name)
+	l, err := audit.Open(name, key)
 	if err != nil {
 		return audit.Recorder{}, fmt.Errorf("decision_log: %w", err)
 	}

@@ -381,12 +381,11 @@ func testCallsAreJudgedBeforeTheyAreForwarded(t *testing.T, stdio bool) {
 	}
 	// The records are the hash-chained log's entries: recourse audit
 	// verify reads them.
-	lf, err := os.Open(f.log)
+	key, err := statekey.Default()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer lf.Close()
-	if _, err := audit.Verify(lf); err != nil {
+	if _, err := audit.VerifyFile(f.log, key); err != nil {
 		t.Errorf("the decision log's chain: %v", err)
 	}
 }

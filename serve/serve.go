@@ -146,8 +146,14 @@ func New(opts Options) (*Server, error) {
 			return nil, errors.New("--tfc-hmac-key-file is empty")
 		}
 	}
+	var key statekey.Key
+	if opts.AuditLog != "" || opts.DecisionLog != nil {
+		if key, err = statekey.Default(); err != nil {
+			return nil, fmt.Errorf("--audit-log, --decision-log: the state key that signs entries and keys input digests: %w", err)
+		}
+	}
 	if opts.AuditLog != "" {
-		if s.audit, err = audit.Open(opts.AuditLog); err != nil {
+		if s.audit, err = audit.Open(opts.AuditLog, key); err != nil {
 			return nil, err
 		}
 	}
@@ -157,15 +163,7 @@ func New(opts Options) (*Server, error) {
 		}
 		s.shipper = decisionlog.New(*d, func(reason string) { s.metrics.failure("decision-log", reason) })
 	}
-	s.recorder = audit.Recorder{Log: s.audit, Ship: s.ship}
-	if opts.AuditLog != "" || opts.DecisionLog != nil {
-		if s.recorder.Key, err = statekey.Default(); err != nil {
-			if s.audit != nil {
-				s.audit.Close()
-			}
-			return nil, fmt.Errorf("--audit-log, --decision-log: the key of input digests: %w", err)
-		}
-	}
+	s.recorder = audit.Recorder{Key: key, Log: s.audit, Ship: s.ship}
 	if b := opts.Bundle; b != nil {
 		if b.URL == "" {
 			return nil, errors.New("--bundle needs a URL")

@@ -29,6 +29,7 @@ import (
 	"github.com/recourse-dev/recourse/hooks"
 	"github.com/recourse-dev/recourse/internal/decisionlog"
 	"github.com/recourse-dev/recourse/internal/decisionlog/decisionlogtest"
+	"github.com/recourse-dev/recourse/internal/statekey"
 	"github.com/recourse-dev/recourse/mcpserver"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/policy/rego"
@@ -165,9 +166,11 @@ func TestEndpoints(t *testing.T) {
 	if strings.Contains(string(data), "rm -rf") || strings.Contains(string(data), "DROP TABLE") {
 		t.Fatal("input in clear in the audit log")
 	}
-	f, _ := os.Open(s.audit)
-	defer f.Close()
-	if _, err := audit.Verify(f); err != nil {
+	key, err := statekey.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := audit.VerifyFile(s.audit, key); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/recourse-dev/recourse/hooks"
 	"github.com/recourse-dev/recourse/internal/decisionlog"
 	"github.com/recourse-dev/recourse/internal/memlimit"
+	"github.com/recourse-dev/recourse/internal/statekey"
 	"github.com/recourse-dev/recourse/mcpserver"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/policy/rego"
@@ -150,24 +151,28 @@ func newAuditCmd() *cobra.Command {
 	cmd := &cobra.Command{Use: "audit", Short: "Check a hash-chained decision log"}
 	cmd.AddCommand(&cobra.Command{
 		Use:   "verify FILE",
-		Short: "Verify an --audit-log: every line's hash and its link to the line before",
-		Long: `Read a decision log written by recourse serve --audit-log and check its chain:
-each line's hash over its content, and its prev_hash against the line before. An
-edited line, or a line removed, inserted or moved, is reported with its position,
-and the exit status is 1.`,
+		Short: "Verify an --audit-log: every line's hash, its link, its signature, and the signed checkpoint",
+		Long: `Read a decision log written by recourse serve --audit-log, --audit-log of eval and
+the hooks, or the gateway's decision_log, and check its chain: each line's hash
+over its content, its prev_hash against the line before, and its signature under
+this user's state key; then its end against FILE.head, the checkpoint signed with
+every append (how many entries, and the last hash). An edited line, a line
+removed, inserted or moved, a chain rewritten without the key, a tail cut off, an
+emptied log and a missing checkpoint are reported, and the exit status is 1. Run
+it as the user, on the machine, that wrote the log: the key is in that user's
+state directory.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f, err := os.Open(args[0])
+			key, err := statekey.Default()
 			if err != nil {
 				return &exitStatus{code: exitError, err: err}
 			}
-			defer f.Close()
-			last, err := audit.Verify(f)
+			sum, err := audit.VerifyFile(args[0], key)
 			if err != nil {
-				fmt.Fprintf(cmd.ErrOrStderr(), "%s: the chain breaks at %v\n", args[0], err)
+				fmt.Fprintf(cmd.ErrOrStderr(), "%s: does not verify: %v\n", args[0], err)
 				return &exitStatus{code: exitError}
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s: the chain holds (last hash %s)\n", args[0], last)
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: the chain holds: %d entries, the last %s, as its signed checkpoint says\n", args[0], sum.Count, sum.Hash)
 			return nil
 		},
 	})
