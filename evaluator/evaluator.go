@@ -80,6 +80,10 @@ type Options struct {
 	// Workspace is what the shell line's working directory (Cwd) shows
 	// about itself, read by the caller; nil when it was not read.
 	Workspace *model.Workspace
+	// Observer reads the script files a shell line runs, where the gate
+	// runs beside the action (internal/observe; --observe auto); nil: none
+	// is read, and such a script needs review.
+	Observer shell.Observer
 }
 
 // Evaluator runs the pipeline. It is safe for concurrent use.
@@ -238,7 +242,7 @@ func parse(in input, opts Options, deadline time.Time) (model.Source, []model.Mu
 		if data != nil {
 			line = string(data)
 		}
-		ms, err := shell.Parse(line, shell.Options{Cwd: opts.Cwd, Deadline: deadline, Workspace: opts.Workspace})
+		ms, err := shell.Parse(line, shell.Options{Cwd: opts.Cwd, Deadline: deadline, Workspace: opts.Workspace, Observer: opts.Observer})
 		info.Cwd = opts.Cwd
 		return model.SourceShell, ms, nil, info, err // a nil inventory is an empty one
 	case KindMCPCall:
