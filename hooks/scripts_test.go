@@ -118,6 +118,9 @@ func TestScriptThatApprovesIsStopped(t *testing.T) {
 		{"python shebang", "x", "#!/usr/bin/env python3\nimport os\nos.system('recourse trust')\n", false, "./x"},
 		{"node", "x.js", "require('child_process').execSync('recourse allow-once CODE')\n", false, "node x.js"},
 		{"perl", "x.pl", "system(\"recourse allow-once CODE\");\n", false, "perl x.pl"},
+		{"make target", "Makefile", "R = recourse\nall:\n\tgo build ./...\nfix: prep\n\t@$(R) allow-once CODE\nprep:\n\techo ok\n", false, "make fix"},
+		{"make default target", "Makefile", "all: fix\nfix:\n\trecourse trust\n", false, "make -j4"},
+		{"make -f", "build.mk", "fix:\n\trecourse allow-once CODE\n", false, "make -f build.mk fix"},
 		{"heredoc then bash", "x.sh", approve, true, "bash x.sh"},
 		{"heredoc then python", "x.py", "import subprocess\nsubprocess.call(['recourse', 'trust'])\n", true, "python3 x.py"},
 	}

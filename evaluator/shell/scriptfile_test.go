@@ -50,13 +50,16 @@ func TestShebang(t *testing.T) {
 // the line wrote it or the observer reads it, with where it came from on
 // the command that runs it; one not known is a problem naming the file.
 func TestScriptFiles(t *testing.T) {
-	files := memFiles{"/p/x.sh": "rm -rf /srv\n", "/p/x.py": "import os\nos.system('git reset --hard')\n", "~/bin/t": "#!/usr/bin/env bash\nls\n"}
+	files := memFiles{"/p/Makefile": "X = /srv\nall: clean\nclean:\n\t@rm -rf $(X) $$HOME/c\nother:\n\tls\n", "/p/x.sh": "rm -rf /srv\n", "/p/x.py": "import os\nos.system('git reset --hard')\n", "~/bin/t": "#!/usr/bin/env bash\nls\n"}
 	tests := []struct{ line, want string }{
 		{"bash x.sh", "bash x.sh[observed] | rm -rf /srv"},
 		{"./x.sh a", "sh x.sh[observed] | rm -rf /srv"},
 		{"python3 x.py", "python3 x.py[observed] | git reset --hard"},
 		{"~/bin/t", "bash ~/bin/t[observed] | ls"},
 		{"bash nope.sh", "bash nope.sh[] | !problem nope.sh"},
+		{"make", "make[observed] | rm -rf /srv $HOME/c"},
+		{"make other", "make other[observed] | ls"},
+		{"make -f none.mk", "make -f none.mk"},
 		{"cd /p/sub && cd .. && bash x.sh", "cd /p/sub | cd .. | bash x.sh[observed] | rm -rf /srv"},
 		{"cat > y.sh <<EOF\nls\nEOF\nbash y.sh", "cat | (redirect) y.sh | bash y.sh[line] | ls"},
 		{"echo ls | tee y.sh; sh y.sh", "echo ls | tee y.sh | sh y.sh[line] | ls"},
@@ -98,11 +101,12 @@ func TestScriptFiles(t *testing.T) {
 func FuzzScripts(f *testing.F) {
 	for _, s := range [][2]string{{"bash x.sh", "rm -rf /"}, {"./x.sh", "#!/usr/bin/env python3\nimport os\nos.system('ls')"},
 		{"source x.sh; . x.sh", "bash x.sh"}, {"python3 x.sh", "\x7fELF"}, {"sh -c \"$(cat x.sh)\"", "#!/bin/sh -e\n$(cat x.sh)"},
-		{"cat > x.sh <<EOF\n$X\nEOF\nbash x.sh", "exec < x.sh; rm -ri /"}, {"node x.sh", "require('child_process').execSync(`bash x.sh`)"}} {
+		{"cat > x.sh <<EOF\n$X\nEOF\nbash x.sh", "exec < x.sh; rm -ri /"}, {"node x.sh", "require('child_process').execSync(`bash x.sh`)"},
+		{"make -C . fix V=1", "X = $(Y)\nY := $(X)\nall: fix\nfix: all\n\t@$(X) rm -rf / $$@ $@ $<\n.PHONY: fix\n%.o: %.c ; cc $<"}} {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, line, content string) {
-		files := memFiles{"/p/x.sh": content, "x.sh": content}
+		files := memFiles{"/p/x.sh": content, "x.sh": content, "/p/Makefile": content}
 		ms, err := Parse(line, Options{Cwd: "/p", Observer: files})
 		if err != nil {
 			var e *model.Error

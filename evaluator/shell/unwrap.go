@@ -1288,6 +1288,8 @@ func (w *walker) make(cmd *model.Command, heredoc *string, fr frame) {
 		fromStdin = fromStdin || f.Value == "-" || f.Value == "/dev/stdin"
 	}
 	switch {
+	case !fromStdin && w.projectMakefile(cmd, fr):
+		// the recipes of the project's makefile, read (makefile.go)
 	case !fromStdin:
 		w.emit(cmd)
 	case heredoc == nil:
