@@ -189,7 +189,7 @@ func (e *Evaluator) run(ctx context.Context, in input, evidence []report.Evidenc
 	if evidence != nil {
 		ev = e.applyEvidence(ms, inv, evidence, opts.Actor)
 	}
-	rep, err := e.pipeline(ctx, src, ms, inv, opts, mayQuoteSecrets(in, opts))
+	rep, err := e.pipeline(ctx, src, ms, inv, opts, mayQuoteSecrets(in, opts) || readFiles(ms))
 	if err != nil {
 		return nil, err
 	}
@@ -632,6 +632,19 @@ func mayQuoteSecrets(in input, opts Options) bool {
 		}
 	}
 	return in.kind == KindTerraform || redact.Suspect(in.line) || redact.Suspect(in.data) || redact.Suspect(opts.Cwd)
+}
+
+// readFiles reports whether the parser read a file the input does not
+// hold (a script a command runs, read where the action runs): the report
+// quotes its commands, which mayQuoteSecrets has not seen, so it is
+// always masked.
+func readFiles(ms []model.Mutation) bool {
+	for i := range ms {
+		if c := ms[i].Command; c != nil && c.ScriptFile != nil && c.ScriptFile.From == model.ScriptFromObserved {
+			return true
+		}
+	}
+	return false
 }
 
 // quotesInput reports whether m's id, reasons and evidence quote its input

@@ -2,6 +2,7 @@ package evaluator
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -156,5 +157,45 @@ func TestScriptsAreWhatTheyContain(t *testing.T) {
 				t.Errorf("no reasoning says %q:\n%s", tt.problem, reasons.String())
 			}
 		})
+	}
+}
+
+// TestScriptSecretsAreMasked: credentials in a script file read where the
+// action runs are masked in the report, as in a line: the line itself
+// (bash x.sh) shows nothing suspect.
+func TestScriptSecretsAreMasked(t *testing.T) {
+	ev := newEvaluator(t)
+	// Not t.TempDir(): the test's name in the path would make the line's
+	// directory look suspect, and mask the report for that reason alone.
+	dir, err := os.MkdirTemp("", "proj")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	secrets := []string{"wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEYzz", "hunter2secretpw", "ghp_0123456789abcdefghijABCDEFGHIJklmnop"}
+	text := "export AWS_SECRET_ACCESS_KEY=" + secrets[0] + "\nsshpass -p " + secrets[1] + " ssh prod 'rm -rf /srv/data'\n" +
+		"curl -H \"Authorization: Bearer " + secrets[2] + "\" -X DELETE https://api.example.com/x\n"
+	if err := os.WriteFile(filepath.Join(dir, "deploy.sh"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	obs, err := observe.New(observe.Auto, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := ev.Shell(context.Background(), "bash deploy.sh", Options{Cwd: dir, Observer: obs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range secrets {
+		if strings.Contains(string(out), s) {
+			t.Errorf("the report quotes %s from the script", s)
+		}
+	}
+	if rep.RiskAssessment != model.Block {
+		t.Errorf("decision %s, want block (ssh prod rm -rf /srv/data)", rep.RiskAssessment)
 	}
 }
