@@ -80,6 +80,10 @@ type Options struct {
 	// Workspace is what the shell line's working directory (Cwd) shows
 	// about itself, read by the caller; nil when it was not read.
 	Workspace *model.Workspace
+	// Observer reads the script files a shell line runs, where the gate
+	// runs beside the action (internal/observe; --observe auto); nil: none
+	// is read, and such a script needs review.
+	Observer shell.Observer
 }
 
 // Evaluator runs the pipeline. It is safe for concurrent use.
@@ -186,7 +190,9 @@ func (e *Evaluator) run(ctx context.Context, in input, evidence []report.Evidenc
 		ev = e.applyEvidence(ms, inv, evidence, opts.Actor, opts.Environment)
 	}
 	var mask *redact.Masker
-	if mayQuoteSecrets(in, opts) {
+	if mayQuoteSecrets(in, opts) || readFiles(ms) {
+		// A report that quotes the input, or a script read from disk,
+		// is redacted.
 		mask = in.masker()
 	}
 	rep, err := e.pipeline(ctx, src, ms, inv, opts, mask)
@@ -242,7 +248,7 @@ func parse(in input, opts Options, deadline time.Time) (model.Source, []model.Mu
 		if data != nil {
 			line = string(data)
 		}
-		ms, err := shell.Parse(line, shell.Options{Cwd: opts.Cwd, Deadline: deadline, Workspace: opts.Workspace})
+		ms, err := shell.Parse(line, shell.Options{Cwd: opts.Cwd, Deadline: deadline, Workspace: opts.Workspace, Observer: opts.Observer})
 		info.Cwd = opts.Cwd
 		return model.SourceShell, ms, nil, info, err // a nil inventory is an empty one
 	case KindMCPCall:
@@ -638,6 +644,19 @@ func mayQuoteSecrets(in input, opts Options) bool {
 		}
 	}
 	return in.kind == KindTerraform || redact.Suspect(in.line) || redact.Suspect(in.data) || redact.Suspect(opts.Cwd)
+}
+
+// readFiles reports whether the parser read a file the input does not
+// hold (a script a command runs, read where the action runs): the report
+// quotes its commands, which mayQuoteSecrets has not seen, so it is
+// always masked.
+func readFiles(ms []model.Mutation) bool {
+	for i := range ms {
+		if c := ms[i].Command; c != nil && c.ScriptFile != nil && c.ScriptFile.From == model.ScriptFromObserved {
+			return true
+		}
+	}
+	return false
 }
 
 // quotesInput reports whether m's id, reasons and evidence quote its input

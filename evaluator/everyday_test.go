@@ -15,7 +15,11 @@ import (
 // warned about) each everyday corpus may have (testdata/everyday). They
 // only ever go down.
 var everydayCeilings = map[string][2]int{
-	"commands.jsonl": {0, 0},
+	// Two lines run a script the corpus does not hold (git bisect run
+	// ~/test.sh, and ~/check_test_case.sh inside sh -c): a script whose
+	// content is not known needs review (issue 31, evaluator/shell/
+	// scriptfile.go), and this test reads no file.
+	"commands.jsonl": {2, 0},
 	"heldout.jsonl":  {0, 0},
 	"heldout2.jsonl": {11, 0},
 }

@@ -63,12 +63,18 @@ func (s *score) String() string {
 // acknowledged, an SNS topic or subscription (configuration), rsync
 // --remove-source-files (a move), s3api delete-bucket (S3 refuses
 // unless the bucket is empty), and one object version deleted (the
-// object's other versions stay).
+// object's other versions stay). And a third, from issue 31 (scripts are
+// what they contain): a script or program file a line runs (bash
+// script.sh, python script.py, node app.js, ./target/release/dcg,
+// ../other-project/run.sh) is judged by its content where it can be read,
+// and where it cannot — as in these corpora, which name files that are
+// not there — it needs review, never a silent allow: ccsn command/26,
+// dcg other_safe/15, e2e_safe/84 and /85, e2e_edge_cases/51 and /52.
 var shellCeilings = map[string][2]int{
-	"dcg.jsonl regression": {0, 0},
+	"dcg.jsonl regression": {0, 1},
 	"dcg.jsonl fixtures":   {22, 0},
-	"ccsn.jsonl default":   {0, 6},
-	"dcg-e2e.jsonl":        {2, 1},
+	"ccsn.jsonl default":   {0, 7},
+	"dcg-e2e.jsonl":        {2, 5},
 	"dcg-gaps.jsonl":       {1, 0},
 }
 

@@ -76,8 +76,13 @@ type Command struct {
 	// Problem, when set, is why the command could not be analysed (a parse
 	// error with its position, a dynamic program name, a nesting bound).
 	Problem string
+	// ScriptFile, on a command that runs a script file (bash x.sh, ./x.sh,
+	// python3 x.py, source x), says whether its content was read and from
+	// where; nil for other commands.
+	ScriptFile *ScriptFile
 	// Script is source code an interpreter runs inline (python -c ...),
-	// with Interpreter naming the language; rules scan it.
+	// or the content of the program file it runs when that was read
+	// (ScriptFile), with Interpreter naming the language; rules scan it.
 	Script      string
 	Interpreter string
 	// Cmdlets are the PowerShell cmdlets the Script calls that the walker
@@ -158,3 +163,29 @@ func InTempDir(p string) bool {
 	}
 	return false
 }
+
+// ScriptFile is a script file a command runs, and what is known of its
+// content. The content itself is judged as the commands or inline code
+// it holds (as sh -c TEXT or python3 -c TEXT is); this records where it
+// came from, for the report.
+type ScriptFile struct {
+	// Path is the file as the command names it; Resolved is where it was
+	// looked for (against the command's working directory).
+	Path     string
+	Resolved string
+	// From is ScriptFromLine when the line itself wrote the file earlier
+	// (cat > x.sh <<EOF … EOF; bash x.sh), ScriptFromObserved when it was
+	// read where the action runs, "" when its content is not known.
+	From string
+	// Bytes and SHA256 describe the content read.
+	Bytes  int
+	SHA256 string
+	// Unread says why the content was not read, when it was not.
+	Unread string
+}
+
+// Where a script file's content came from (ScriptFile.From).
+const (
+	ScriptFromLine     = "line"
+	ScriptFromObserved = "observed"
+)

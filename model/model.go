@@ -204,7 +204,15 @@ type Evidence struct {
 	Present     bool   `json:"present"`
 	Sensitive   bool   `json:"sensitive,omitempty"`
 	Description string `json:"description,omitempty"`
+	// SuppliedBy says who supplied a fact that is not in the input itself:
+	// SuppliedObserved for what Recourse read where the action runs (the
+	// content of a script a command runs). Empty: the input shows it.
+	SuppliedBy string `json:"suppliedBy,omitempty"`
 }
+
+// SuppliedObserved marks a fact Recourse gathered itself, read-only, on
+// the machine where the action runs (Evidence.SuppliedBy).
+const SuppliedObserved = "observed"
 
 // Recoverability is the verdict on one Mutation.
 type Recoverability struct {

@@ -262,6 +262,9 @@ func NewMutation(m *model.Mutation, v model.Recoverability) Mutation {
 	if ev == nil {
 		ev = []model.Evidence{}
 	}
+	if sf := scriptEvidence(m); sf != nil {
+		ev = append(ev[:len(ev):len(ev)], *sf)
+	}
 	missing := v.MissingEvidence
 	if missing == nil {
 		missing = []string{}
@@ -276,6 +279,27 @@ func NewMutation(m *model.Mutation, v model.Recoverability) Mutation {
 		DependencyImpactUnlisted: max(0, m.DependencyImpactCount-len(m.DependencyImpact)),
 		SuppliedEvidence:         m.Supplied,
 	}
+}
+
+// scriptEvidence is the fact that the content of the script file m's
+// command runs was read, and from where: Recourse read it where the
+// action runs (supplied by observed), or the line wrote it earlier. Nil
+// when m runs no script file, or one whose content is not known.
+func scriptEvidence(m *model.Mutation) *model.Evidence {
+	c := m.Command
+	if c == nil || c.ScriptFile == nil || c.ScriptFile.From == "" {
+		return nil
+	}
+	sf := c.ScriptFile
+	e := model.Evidence{Key: "script-content", Value: sf.Path, Present: true}
+	switch sf.From {
+	case model.ScriptFromObserved:
+		e.SuppliedBy = model.SuppliedObserved
+		e.Description = fmt.Sprintf("read where the action runs (%s, %d bytes, sha256 %s); its commands are judged as the script's own", sf.Resolved, sf.Bytes, sf.SHA256)
+	default:
+		e.Description = fmt.Sprintf("written earlier in this line (%d bytes); its commands are judged as the script's own", sf.Bytes)
+	}
+	return &e
 }
 
 func dependencyImpact(ds []model.Dependent) []DependencyImpact {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -15,6 +16,7 @@ import (
 	"github.com/recourse-dev/recourse/audit"
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/internal/decisionlog"
+	"github.com/recourse-dev/recourse/internal/observe"
 	"github.com/recourse-dev/recourse/internal/workspace"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/policy"
@@ -40,6 +42,9 @@ type evalFlags struct {
 	// labels beside app, id and version.
 	decisionLog    string
 	decisionLabels map[string]string
+	// observe is eval shell's --observe: auto reads the script files the
+	// line runs (internal/observe), off reads nothing.
+	observe string
 }
 
 func (f *evalFlags) register(cmd *cobra.Command) {
@@ -151,7 +156,13 @@ is parsed, every command it would run is found (through sudo, env, xargs,
 find -exec, sh -c, eval, heredocs ...) and judged.
 
 --cwd says where the line would run; without it, relative paths are judged
-as if in an unknown project directory.`,
+as if in an unknown project directory.
+
+--observe auto (the default) reads, read-only, the script files the line runs
+(bash x.sh, ./x.sh, python3 x.py, source x; at most 256 KiB each, 1 MiB per
+line, regular files only, never executed), relative to --cwd or else to the
+current directory, and judges what they contain; --observe off reads nothing,
+and a script run from a file the line did not write then needs review.`,
 		Example: `  recourse eval shell -- 'rm -rf ./build'
   recourse eval shell --cwd /tmp/work -- 'rm -rf build'
   recourse eval shell --format json -- 'git push --force origin main'
@@ -163,6 +174,9 @@ as if in an unknown project directory.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if !slices.Contains(observe.Modes, flags.observe) {
+				return usageErr("--observe %q: expected auto or off (recourse eval shell --observe off -- 'bash x.sh')", flags.observe)
+			}
 			dir, err := absCwd(cwd)
 			if err != nil {
 				return err
@@ -171,6 +185,7 @@ as if in an unknown project directory.`,
 		},
 	}
 	shellCmd.Flags().StringVar(&cwd, "cwd", "", "the working directory the line would run in")
+	shellCmd.Flags().StringVar(&flags.observe, "observe", observe.Auto, "auto: read the script files the line runs (read-only, bounded) and judge their content; off: read nothing")
 	_ = shellCmd.MarkFlagDirname("cwd")
 	cmd.AddCommand(shellCmd)
 	cmd.AddCommand(&cobra.Command{
@@ -297,6 +312,13 @@ func evaluate(ctx context.Context, stdin io.Reader, kind inputKind, input, cwd s
 	case kind == kindShell:
 		evKind, data = evaluator.KindShell, []byte(input)
 		opts.Workspace = workspace.Read(cwd)
+		dir := cwd
+		if dir == "" {
+			dir, _ = os.Getwd()
+		}
+		if opts.Observer, err = observe.New(flags.observe, dir); err != nil {
+			return nil, data, usageErr("%v", err)
+		}
 	case kind == kindMCP || (kind == kindSniff && evaluator.Sniff(data) == evaluator.KindMCPCall):
 		evKind, opts.File = evaluator.KindMCPCall, input
 	default:

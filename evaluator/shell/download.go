@@ -30,10 +30,11 @@ func (w *walker) recordWrites(cmd *model.Command) {
 		if r.Target.Dynamic || r.Target.Value == "" || r.Target.Value == "/dev/null" {
 			continue
 		}
-		wr := written{by: cmd.Text}
-		if cmd.Program == "echo" || cmd.Program == "printf" {
-			wr.text, wr.known = echoed(joinLine(model.Arg{Value: cmd.Program}, cmd.Args).Value)
+		if r.Fd != "1" {
+			continue // 2> x.sh holds what the command complains of
 		}
+		wr := written{by: cmd.Text}
+		wr.text, wr.known = writtenText(cmd)
 		key := cleanRel(r.Target.Value)
 		if r.Op == ">>" {
 			prev, ok := w.writes[key]
@@ -42,6 +43,28 @@ func (w *walker) recordWrites(cmd *model.Command) {
 		}
 		put(&w.writes, key, wr)
 	}
+	if cmd.Program == "tee" { // tee FILE <<EOF, echo … | tee FILE
+		text, known := cmd.Stdin, cmd.Stdin != "" || cmd.StdinFrom == "heredoc"
+		for _, a := range cmd.Args {
+			if a.Dynamic || strings.HasPrefix(a.Value, "-") {
+				continue
+			}
+			key := cleanRel(a.Value)
+			wr := written{by: cmd.Text, text: text, known: known && !rulesAppend(cmd)}
+			put(&w.writes, key, wr)
+		}
+	}
+}
+
+// rulesAppend reports whether tee appends (-a), which this line's
+// tracking does not follow: the file's earlier content is not shown.
+func rulesAppend(cmd *model.Command) bool {
+	for _, a := range cmd.Args {
+		if a.Value == "-a" || a.Value == "--append" {
+			return true
+		}
+	}
+	return false
 }
 
 // runsGenerated handles cmd running file, when this line produced it: a

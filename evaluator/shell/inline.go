@@ -23,7 +23,7 @@ func (w *walker) interpreter(cmd *model.Command, heredoc *string, fr frame) {
 	}
 	flags := interpreters[cmd.Program]
 	var script *model.Arg
-	files := 0
+	files, fileAt := 0, -1
 	// The interpreter's own options come before the program file (or
 	// python's -m MODULE): after it, -c and -e are the program's
 	// (python manage.py shell -c CODE runs CODE in Django's shell).
@@ -36,7 +36,7 @@ func (w *walker) interpreter(cmd *model.Command, heredoc *string, fr frame) {
 		case slices.Contains(interpreterValueFlags[cmd.Program], a.Value):
 			i++
 		case !strings.HasPrefix(a.Value, "-") || a.Value == "-m":
-			files++
+			files, fileAt = files+1, i
 		}
 	}
 	if script == nil && heredoc != nil && files == 0 {
@@ -58,6 +58,12 @@ func (w *walker) interpreter(cmd *model.Command, heredoc *string, fr frame) {
 			return
 		}
 		script = &model.Arg{Value: text}
+	}
+	if script == nil && fileAt >= 0 && fileInterpreters[cmd.Program] && cmd.Args[fileAt].Value != "-m" &&
+		!(cmd.Args[fileAt].Dynamic && strings.HasPrefix(cmd.Args[fileAt].Value, "<(")) {
+		// Runs a program file: judged by its content, as inline code.
+		w.runFile(cmd, cmd.Args[fileAt], false, fr)
+		return
 	}
 	if script == nil {
 		// Runs a file, a REPL or a module: the rules judge the program,
@@ -81,14 +87,21 @@ func (w *walker) interpreter(cmd *model.Command, heredoc *string, fr frame) {
 		return
 	}
 	cmd.Script, cmd.Interpreter = script.Value, cmd.Program
+	w.inline(cmd, script.Value, fr)
+}
+
+// inline emits cmd, whose interpreter runs the code src (given with -c or
+// -e, or read from its program file), and analyses the shell commands
+// the code spawns.
+func (w *walker) inline(cmd *model.Command, src string, fr frame) {
 	if cmd.Program == "pwsh" || cmd.Program == "powershell" {
-		w.powershell(cmd, script.Value, fr)
+		w.powershell(cmd, src, fr)
 		return
 	}
 	w.emit(cmd)
-	subs := spawned(script.Value)
+	subs := spawned(src)
 	if tcl[cmd.Program] {
-		subs = tclSpawned(script.Value)
+		subs = tclSpawned(src)
 	}
 	for _, sub := range subs {
 		w.script(sub, nested(cmd, fr, ""))

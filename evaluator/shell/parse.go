@@ -57,6 +57,10 @@ type Options struct {
 	// Workspace is what Cwd shows about itself; the commands that run in
 	// Cwd carry it.
 	Workspace *model.Workspace
+	// Observer, when set, reads the script files the line runs where the
+	// gate runs beside the action (scriptfile.go); nil: none is read, and
+	// a script run from a file the line did not write needs review.
+	Observer Observer
 }
 
 // Parse returns one Mutation per command line would run, in source order.
@@ -70,7 +74,7 @@ func Parse(line string, opts Options) ([]model.Mutation, error) {
 			Message:  fmt.Sprintf("the command line is %d bytes, over the %d KiB limit", len(line), MaxLineBytes>>10),
 			Expected: "one command line; evaluate long scripts in parts"}
 	}
-	w := &walker{cwd: opts.Cwd, addrsHint: len(line) + 16, deadline: opts.Deadline, workspace: opts.Workspace}
+	w := &walker{cwd: opts.Cwd, addrsHint: len(line) + 16, deadline: opts.Deadline, workspace: opts.Workspace, observer: opts.Observer}
 	if n := commandEstimate(line); n > len(w.boot.muts) {
 		w.out = make([]model.Mutation, 0, n)
 	} else {
@@ -209,6 +213,21 @@ type walker struct {
 	echoes map[*syntax.Stmt]string
 	// funcs are the functions the line has defined so far (function.go).
 	funcs map[string]lineFunction
+	// fed says what feeds the stdin of the commands being walked when
+	// they do not redirect it themselves: the redirection or pipe of a
+	// group, loop or subshell around them ({ rm -rI d; } < answers.txt,
+	// yes | { rm -ri d; }), an earlier exec < FILE of the same shell, or
+	// what fed the shell whose script they are (sh -c '…' < FILE). Empty:
+	// the stdin the line itself is given.
+	fed string
+	// observer reads script files (Options.Observer); observed counts the
+	// bytes it read for the line, scripts what it found for each path.
+	observer Observer
+	observed int
+	// cwdLost says that a cd made the working directory unknown, so that
+	// a relative script path is not read from the line's starting one.
+	cwdLost bool
+	scripts map[string]scriptRead
 	// visit is the syntax.Walk visitor of the script being walked.
 	visit func(syntax.Node) bool
 	// boot holds the first mutations, commands and arguments in the walker
@@ -250,9 +269,11 @@ func (w *walker) script(src string, fr frame) {
 		return
 	}
 	if fr.depth > 0 {
-		// A nested shell's cd does not outlive it.
-		saved := w.cwd
-		defer func() { w.cwd = saved }()
+		// A nested shell's cd and exec < FILE do not outlive it; its
+		// commands read the stdin it was given.
+		saved, fed, lost := w.cwd, w.fed, w.cwdLost
+		w.fed = fr.stdin
+		defer func() { w.cwd, w.fed, w.cwdLost = saved, fed, lost }()
 	}
 	f, err := parseBash(src)
 	if err != nil {
@@ -301,6 +322,18 @@ func (w *walker) script(src string, fr frame) {
 				w.runCommandVars(call.Assigns, n, src, fr)
 			}
 			w.statementRedirects(n, src, fr)
+			if feed := firstNonEmpty(stdinRedirect(n, src), w.stdin[n]); feed != "" && n.Cmd != nil {
+				// What feeds a compound statement's stdin feeds every
+				// command in it that does not redirect its own.
+				saved := w.fed
+				w.fed = feed
+				syntax.Walk(n.Cmd, w.visit)
+				for _, r := range n.Redirs {
+					syntax.Walk(r, w.visit)
+				}
+				w.fed = saved
+				return false
+			}
 		case *syntax.Subshell:
 			w.isolated(n.Stmts...)
 			return false
@@ -327,11 +360,33 @@ func (w *walker) script(src string, fr frame) {
 // isolated walks statements that run in a subshell, (cd /etc && rm x),
 // $(…), <(…) or a pipeline's commands: a cd there does not outlive them.
 func (w *walker) isolated(stmts ...*syntax.Stmt) {
-	saved := w.cwd
+	saved, fed, lost := w.cwd, w.fed, w.cwdLost
 	for _, st := range stmts {
 		syntax.Walk(st, w.visit)
 	}
-	w.cwd = saved
+	w.cwd, w.fed, w.cwdLost = saved, fed, lost
+}
+
+// stdinRedirect describes the last redirection of st's stdin ("file
+// answers.txt", "heredoc", "here-string", "descriptor 3"), or "".
+func stdinRedirect(st *syntax.Stmt, src string) string {
+	from := ""
+	for _, r := range st.Redirs {
+		if r.N != nil && r.N.Value != "0" {
+			continue
+		}
+		switch r.Op {
+		case syntax.RdrIn, syntax.RdrInOut:
+			from = "file " + wordText(r.Word, src)
+		case syntax.Hdoc, syntax.DashHdoc:
+			from = "heredoc"
+		case syntax.WordHdoc:
+			from = "here-string"
+		case syntax.DplIn:
+			from = "descriptor " + wordText(r.Word, src)
+		}
+	}
+	return from
 }
 
 // pipe records, for the statement a pipe feeds, what the commands before
@@ -620,7 +675,14 @@ func (w *walker) call(c *syntax.CallExpr, st *syntax.Stmt, src string, fr frame,
 	if len(runs) > 0 {
 		w.commandVars(runs, env, cmd, fr)
 	}
-	cmd.StdinFrom = firstNonEmpty(stdin, fr.stdin)
+	cmd.StdinFrom = firstNonEmpty(stdin, w.fed)
+	if len(argv) == 1 && argv[0].Value == "exec" && !argv[0].Dynamic {
+		// exec < FILE (exec 0<FILE, exec <&3) feeds the stdin of every
+		// later command of this shell.
+		if feed := stdinRedirect(st, src); feed != "" {
+			w.fed = feed
+		}
+	}
 	cmd.Redirects = w.outputs(st)
 	var heredoc *string
 	for _, r := range st.Redirs {
@@ -1425,7 +1487,10 @@ func (w *walker) address(cmd *model.Command, text string) string {
 // directory's paths are judged regenerable too; a cd into one is followed,
 // which is exact after && and, after a ; where the cd failed, reads a
 // project path as regenerable.)
-func (w *walker) cd(cmd *model.Command) { w.cwd = cdTarget(cmd, w.cwd) }
+func (w *walker) cd(cmd *model.Command) {
+	w.cwd = cdTarget(cmd, w.cwd)
+	w.cwdLost = w.cwd == ""
+}
 
 // cdTarget returns the directory cmd (cd, pushd or popd) moves to from
 // cwd, "~" based for a home directory, or "" when that is not known or

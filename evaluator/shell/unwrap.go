@@ -321,9 +321,8 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 		w.script(cmdLine(cmd.Text), frame{depth: fr.depth + 1, line: cmd.Line, col: cmd.Col, wrappers: cmd.Wrappers, stdin: fr.stdin})
 		return
 	}
-	if strings.Contains(argv[0].Value, "/") && w.runsGenerated(cmd, argv[0], true, fr) {
-		w.emit(cmd) // ./installer, downloaded or written a moment ago
-		return
+	if strings.Contains(argv[0].Value, "/") && w.runProgramFile(cmd, argv, heredoc, fr) {
+		return // ./x.sh: judged by its content (scriptfile.go)
 	}
 	w.analyse(cmd, info, heredoc, fr)
 	w.options(cmd, info, fr)
@@ -734,7 +733,7 @@ func (w *walker) shell(cmd *model.Command, heredoc *string, fr frame) {
 	}
 	var script *model.Arg
 	var operands []model.Arg
-	readsStdin := false
+	readsStdin, noExec := false, false
 	for i := 0; i < len(cmd.Args); i++ {
 		a := cmd.Args[i]
 		switch {
@@ -752,29 +751,36 @@ func (w *walker) shell(cmd *model.Command, heredoc *string, fr frame) {
 			}
 		case strings.HasPrefix(a.Value, "-") || strings.HasPrefix(a.Value, "+"):
 			readsStdin = readsStdin || strings.Contains(a.Value, "s")
+			// -n reads the script without running it (a syntax check).
+			noExec = noExec || strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "--") && strings.Contains(a.Value, "n")
 		default:
 			operands = append(operands, a)
 		}
 	}
 	switch {
 	case script != nil && script.Dynamic:
+		if file, ok := catSubst(cmd, *script); ok { // sh -c "$(cat x.sh)"
+			w.runFile(cmd, file, true, fr)
+			return
+		}
 		cmd.Problem = cmd.Program + " -c runs a script that is only known at run time: " + script.Value
 		w.emit(cmd)
 	case script != nil:
-		w.script(script.Value, nested(cmd, fr, ""))
+		w.script(script.Value, nested(cmd, fr, cmd.StdinFrom))
 	case len(operands) > 0 && operands[0].Dynamic && strings.HasPrefix(operands[0].Value, "<("):
 		// bash <(curl -s URL): the script is whatever a command prints at
 		// run time, like curl URL | bash.
 		cmd.Problem = cmd.Program + " runs a script that a command produces at run time (" + operands[0].Value + "): it is not shown"
 		w.emit(cmd)
+	case len(operands) > 0 && noExec:
+		w.emit(cmd) // bash -n x.sh runs nothing
 	case len(operands) > 0:
-		// A script file: emitted for the rules, which cannot see inside it
-		// (needs-review when this line downloaded it, analysed when the
-		// line wrote it with a literal echo or printf).
-		w.runsGenerated(cmd, operands[0], true, fr)
-		w.emit(cmd)
+		// A script file: judged by its content, from the line that wrote
+		// it or read where the gate runs (scriptfile.go); needs-review when
+		// this line downloaded it or its content is not known.
+		w.runFile(cmd, operands[0], true, fr)
 	case heredoc != nil:
-		w.script(*heredoc, nested(cmd, fr, ""))
+		w.script(*heredoc, nested(cmd, fr, restOfScript(cmd.StdinFrom)))
 	default:
 		w.stdinScript(cmd, fr, readsStdin)
 	}
@@ -794,9 +800,15 @@ func (w *walker) source(cmd *model.Command, heredoc *string, fr frame) {
 		cmd.Problem = cmd.Program + " runs a script that a command produces at run time (" + file.Value + "): it is not shown"
 		w.emit(cmd)
 	default:
-		w.runsGenerated(cmd, file, true, fr)
-		w.emit(cmd)
+		w.runFile(cmd, file, true, fr)
 	}
+}
+
+// restOfScript is what feeds the stdin of the commands of a script a shell
+// reads from its stdin (from): the lines after them, which are not a
+// person's answers either.
+func restOfScript(from string) string {
+	return "the rest of the script it reads from " + from
 }
 
 // runsPerInput reports whether cmd is run by xargs, parallel or find
@@ -822,7 +834,7 @@ func (w *walker) stdinScript(cmd *model.Command, fr frame, _ bool) {
 	case strings.HasPrefix(from, "pipe from "):
 		src := strings.TrimPrefix(from, "pipe from ")
 		if text, ok := echoed(src); ok {
-			w.script(text, nested(cmd, fr, ""))
+			w.script(text, nested(cmd, fr, restOfScript(from)))
 			return
 		}
 		cmd.Problem = "a script arrives on stdin from `" + src + "` and is not shown"
@@ -876,7 +888,7 @@ func (w *walker) eval(cmd *model.Command, fr frame) {
 		parts = append(parts, a.Value)
 	}
 	if len(parts) > 0 {
-		w.script(strings.Join(parts, " "), nested(cmd, fr, ""))
+		w.script(strings.Join(parts, " "), nested(cmd, fr, cmd.StdinFrom))
 	}
 }
 
@@ -1276,6 +1288,8 @@ func (w *walker) make(cmd *model.Command, heredoc *string, fr frame) {
 		fromStdin = fromStdin || f.Value == "-" || f.Value == "/dev/stdin"
 	}
 	switch {
+	case !fromStdin && w.projectMakefile(cmd, fr):
+		// the recipes of the project's makefile, read (makefile.go)
 	case !fromStdin:
 		w.emit(cmd)
 	case heredoc == nil:

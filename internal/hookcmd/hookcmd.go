@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"slices"
 	"strings"
 	"time"
 
@@ -32,6 +33,7 @@ import (
 	"github.com/recourse-dev/recourse/evaluator/sql"
 	"github.com/recourse-dev/recourse/hooks"
 	"github.com/recourse-dev/recourse/internal/buildinfo"
+	"github.com/recourse-dev/recourse/internal/observe"
 	"github.com/recourse-dev/recourse/internal/workspace"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/policy"
@@ -230,6 +232,7 @@ settings stops calls loudly rather than switching the guard off.`,
 // flags are a host command's flags.
 type flags struct {
 	environment, actor, failOn, escalateAs, auditLog, decisionLog string
+	observe                                                       string
 	policies                                                      []string
 	decisionLabels                                                map[string]string
 	timeout                                                       time.Duration
@@ -280,7 +283,9 @@ included, is answered with the host's stop, never with "go ahead".`,
 	fl.StringVar(&f.decisionLog, "decision-log", "", "ship every decision to this URL in OPA's decision-log format (as recourse serve does; input redacted); a decision that cannot be shipped stops the call")
 	fl.StringToStringVar(&f.decisionLabels, "decision-log-label", nil, "a label of every shipped decision, KEY=VALUE (repeatable)")
 	fl.StringVar(&f.escalateAs, "escalate-as", "ask", "how an escalate is answered where the host can ask (Claude Code, Gemini CLI, Cursor's shell and MCP events): ask (the user decides) or deny")
+	fl.StringVar(&f.observe, "observe", observe.Auto, "auto: read the script files a shell call runs (bash x.sh, ./x.sh, python3 x.py, source x; read-only, at most 256 KiB each) and judge what they contain; off: read nothing, so such a call needs review")
 	_ = cmd.RegisterFlagCompletionFunc("escalate-as", fixedCompletion("ask", "deny"))
+	_ = cmd.RegisterFlagCompletionFunc("observe", fixedCompletion(observe.Modes...))
 	_ = cmd.RegisterFlagCompletionFunc("fail-on", fixedCompletion("warn", "escalate", "block"))
 	return cmd
 }
@@ -307,6 +312,9 @@ func runHost(cmd *cobra.Command, h hooks.Host, o Options, f flags) error {
 	}
 	if f.escalateAs != "ask" && f.escalateAs != "deny" {
 		return fmt.Errorf("--escalate-as %q: expected ask or deny", f.escalateAs)
+	}
+	if !slices.Contains(observe.Modes, f.observe) {
+		return fmt.Errorf("--observe %q: expected auto or off", f.observe)
 	}
 	data, err := evaluator.ReadInput(cmd.InOrStdin(), "-")
 	if err != nil {
@@ -337,8 +345,12 @@ func runHost(cmd *cobra.Command, h hooks.Host, o Options, f flags) error {
 			if err != nil {
 				return hooks.Setup{}, err
 			}
+			obs, err := observe.New(f.observe, cwd)
+			if err != nil {
+				return hooks.Setup{}, err
+			}
 			opts := evaluator.Options{Environment: settings.Environment, Actor: f.actor, Timeout: f.timeout, MemoryCeiling: evaluator.MemoryCeiling,
-				Exceptions: exceptions, Workspace: workspace.Read(cwd)}
+				Exceptions: exceptions, Workspace: workspace.Read(cwd), Observer: obs}
 			return hooks.Setup{Evaluator: ev, Options: opts, FailOn: settings.FailOn, Notes: lines(notes.String())}, nil
 		},
 		WarnContext: f.warnContext, EscalateAsk: f.escalateAs == "ask",

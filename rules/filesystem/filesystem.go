@@ -41,9 +41,9 @@ var (
 	critical  = rules.CriticalPath(0)
 	unseen    = rules.Any(rules.PathIs(0, rules.PathDynamic), rules.MoreOperands())
 	help      = rules.Flag("help", "version")
-	// noClobber: cp and mv never overwrite (or ask first), or only print
-	// help.
-	noClobber = rules.Flag("n", "no-clobber", "i", "interactive", "help", "version")
+	// noClobber: cp and mv never overwrite (-n, or -i that nothing in
+	// the line answers), or only print help (prompt.go).
+	noClobber = keepsTarget()
 	// windowsTree is cmd.exe's /s switch of rd and rmdir: the whole tree.
 	windowsTree = rules.Operand(0, "/s", func(a model.Arg, _ *model.Command) bool { return strings.EqualFold(a.Value, "/s") })
 )
@@ -90,13 +90,15 @@ func Rules() []rules.Rule {
 			"rm -rf is fed a pipe but given no operands: rm ignores its stdin, so the line does not do what it appears to intend"),
 		row("fs.rm.no-operands", "rm", rules.NoOperands(0), model.TierReversible, "rm without operands deletes nothing"),
 	}...)
-	out = append(out, treeDeleteRows("fs.rm.rf", "rm", rules.All(recursive, force), "recursively force-deletes")...)
+	// -f, every spelling of "never ask", and -i or -I whose answers the
+	// line feeds (yes | rm -ri, { rm -rI d; } < answers.txt) delete
+	// without a person's word (prompt.go).
+	out = append(out, treeDeleteRows("fs.rm.rf", "rm", rules.All(recursive, asksNothing()), "recursively force-deletes")...)
 	// rm -r without -f deletes the same trees: its prompt concerns only
 	// write-protected files, and an agent's shell or a script has no one
-	// to answer it. rm -i asks about every file, and with nothing on
-	// stdin the answer is no; fed a pipe (yes | rm -ri) it is yes.
-	out = append(out, treeDeleteRows("fs.rm.r", "rm", rules.All(recursive, rules.Not(force),
-		rules.Any(rules.Not(rules.Flag("i", "I", "interactive")), stdinPiped())), "recursively deletes")...)
+	// to answer it. rm -i asks about every file, and with nothing the line
+	// feeds on stdin no one answers yes.
+	out = append(out, treeDeleteRows("fs.rm.r", "rm", rules.All(recursive, rules.Not(asksNothing()), rules.Not(asksPerson())), "recursively deletes")...)
 	out = append(out,
 		row("fs.rm.home-dotfile", "rm", homeDotfile(0), model.TierNeedsReview, deletesDotfileReason),
 		row("fs.rm.env-file", "rm", envFile(0), model.TierNeedsReview, "deletes "+envFileWhy),
@@ -254,11 +256,11 @@ func Rules() []rules.Rule {
 		row("fs.install", "install", nil, model.TierRecoverableWithEffort, "install replaces the target if it exists; the copy itself is harmless"),
 
 		row("fs.ln.help", "ln", help, model.TierReversible, "prints help or the version"),
-		row("fs.ln.force-critical", "ln", rules.All(force, rules.CriticalPath(1)), model.TierUnrecoverable,
+		row("fs.ln.force-critical", "ln", rules.All(lnReplaces(), rules.CriticalPath(1)), model.TierUnrecoverable,
 			"ln -f removes the system file or directory entry the link replaces"),
-		row("fs.ln.force-home-dotfile", "ln", rules.All(force, rules.HomeDotfileIs(1)), model.TierNeedsReview,
+		row("fs.ln.force-home-dotfile", "ln", rules.All(lnReplaces(), rules.HomeDotfileIs(1)), model.TierNeedsReview,
 			"ln -f removes the home dotfile the link replaces (ln -sf /dev/null ~/.bash_history empties it for good); no version control keeps it"),
-		row("fs.ln.force", "ln", force, model.TierRecoverableWithEffort,
+		row("fs.ln.force", "ln", lnReplaces(), model.TierRecoverableWithEffort,
 			"ln -f removes a file of the link's name if one exists; it survives only in version control"),
 		row("fs.ln", "ln", nil, model.TierReversible, "ln without -f never replaces a file; removing the link undoes it"),
 

@@ -85,6 +85,7 @@ func Rules() []rules.Rule {
 	out = append(out, consoleRows()...)
 	for _, sh := range shells {
 		out = append(out,
+			row("program."+sh+".script-read", sh, scriptRead(), model.TierReversible, scriptReadReason),
 			rules.Rule{ID: "program." + sh + ".script-file", Type: sh, On: rules.Execute, When: rules.Operand(0, "a script file", anyArg),
 				Tier: model.TierRecoverableWithEffort, Confidence: model.ConfidenceLow,
 				Reason: "runs a script file whose contents the input does not show: like a program no rule knows, it is not analysed"},
@@ -166,6 +167,7 @@ func Rules() []rules.Rule {
 			"7z -sdel deletes the files once they are archived: they survive only in the archive"))
 	}
 	for _, src := range []string{"source", "."} {
+		out = append(out, row("program."+src+".script-read", src, scriptRead(), model.TierReversible, scriptReadReason))
 		out = append(out, row("program."+src, src, nil, model.TierRecoverableWithEffort, "runs a script in the current shell; its contents are not shown"))
 	}
 	// Raw network clients send their stdin to the other end.
@@ -693,6 +695,22 @@ func oldStyleFlag(letter rune) rules.Cond {
 func problem() rules.Cond {
 	return rules.Func("the command could not be analysed", func(f rules.Facts) rules.Result {
 		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "problem", Value: f.M.Command.Problem, Present: true}}}
+	})
+}
+
+// scriptReadReason is the reason of a shell running a script file whose
+// content is known.
+const scriptReadReason = "runs a script file whose content was read (written earlier in the line, or read where the action runs): each command in it is judged on its own"
+
+// scriptRead holds when the command runs a script file whose content is
+// known (model.ScriptFile): the commands in it are judged, not the file.
+func scriptRead() rules.Cond {
+	return rules.Func("runs a script file whose content was read", func(f rules.Facts) rules.Result {
+		sf := f.M.Command.ScriptFile
+		if sf == nil || sf.From == "" || f.M.Command.Problem != "" {
+			return rules.Result{Truth: rules.False}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "script", Value: sf.Path, Present: true, Description: "content from " + sf.From}}}
 	})
 }
 

@@ -267,11 +267,16 @@ func TestRows(t *testing.T) {
 		{Row: "program.7zr.delete-after", Hit: "7zr a -sdel archive.7z src", Miss: "7zr a archive.7z src"},
 		{Row: "program.tar", Hit: "tar -tf a.tgz", Miss: "tar xf a.tar"},
 		{Row: "program.source", Hit: "source env.sh", Miss: "cat env.sh"},
+		{Row: "program.source.script-read", Hit: "printf 'X=1\n' > env.sh && source env.sh", Miss: "source env.sh"},
+		{Row: "program...script-read", Hit: "printf 'X=1\n' > env.sh && . ./env.sh", Miss: ". ./env.sh"},
 		{Row: "program..", Hit: ". env.sh", Miss: "cat env.sh"},
 	}
 	for _, sh := range []string{"sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish"} {
 		cases = append(cases,
 			rulestest.Case{Row: "program." + sh + ".script-file", Hit: sh + " deploy.sh", Miss: sh + " -c 'ls'"},
+			// Written earlier in the line, the script's content is known
+			// (evaluator/shell/scriptfile.go).
+			rulestest.Case{Row: "program." + sh + ".script-read", Hit: "echo ls > d.sh; " + sh + " d.sh", Miss: sh + " d.sh"},
 			rulestest.Case{Row: "program." + sh + ".interactive", Hit: sh, Miss: sh + " run.sh"},
 		)
 	}

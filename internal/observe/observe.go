@@ -1,0 +1,112 @@
+// Package observe gathers, read-only and bounded, facts about what a
+// command line acts on from the machine the action runs on: today the
+// content of the script files it runs (shell.Observer). The command line
+// (recourse eval shell) and the hooks use it where they run beside the
+// action (--observe auto, their default); recourse serve and the MCP
+// server, which judge actions that run elsewhere, do not. It never
+// executes, writes or follows anything but the path it is given.
+package observe
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/recourse-dev/recourse/evaluator/shell"
+)
+
+// Modes of --observe.
+const (
+	Auto = "auto"
+	Off  = "off"
+)
+
+// Modes lists the values --observe takes.
+var Modes = []string{Auto, Off}
+
+// Files reads script files from the local file system. Home is the home
+// directory a "~/" path names (the environment's HOME), Dir the directory
+// a relative path is read from (the line's, when the caller gives none);
+// empty: such a path is not read.
+type Files struct {
+	Home string
+	Dir  string
+}
+
+// New returns the observer of mode (Auto or Off), which reads a relative
+// path from dir: nil for Off, so that nothing is read.
+func New(mode, dir string) (shell.Observer, error) {
+	switch mode {
+	case Auto, "":
+		home, _ := os.UserHomeDir()
+		return &Files{Home: home, Dir: dir}, nil
+	case Off:
+		return nil, nil
+	}
+	return nil, fmt.Errorf("--observe %q is not one of auto, off", mode)
+}
+
+// ReadScript returns the first limit+1 bytes at most of the regular file
+// at p (absolute, or "~/" based). A FIFO, device, socket or directory is
+// refused without being opened, so a read never blocks on a writer.
+func (f *Files) ReadScript(p string, limit int) ([]byte, error) {
+	full, err := f.local(p)
+	if err != nil {
+		return nil, err
+	}
+	info, err := os.Stat(full)
+	if err != nil {
+		return nil, describe(err)
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%s)", full, info.Mode().Type())
+	}
+	file, err := os.Open(full)
+	if err != nil {
+		return nil, describe(err)
+	}
+	defer file.Close()
+	// The path may have been replaced between the two looks: the file
+	// opened must be the regular file seen.
+	if opened, err := file.Stat(); err != nil || !opened.Mode().IsRegular() || !os.SameFile(info, opened) {
+		return nil, fmt.Errorf("%s changed while it was being read", full)
+	}
+	return io.ReadAll(io.LimitReader(file, int64(limit)+1))
+}
+
+// local turns p into a path of this machine.
+func (f *Files) local(p string) (string, error) {
+	if rest, ok := strings.CutPrefix(p, "~"); ok {
+		if f.Home == "" {
+			return "", errors.New("the home directory is not known")
+		}
+		p = filepath.Join(f.Home, filepath.FromSlash(rest))
+	}
+	if !filepath.IsAbs(filepath.FromSlash(p)) {
+		if f.Dir == "" {
+			return "", fmt.Errorf("the directory %s is named from is not known", p)
+		}
+		p = filepath.Join(f.Dir, filepath.FromSlash(p))
+	}
+	return filepath.FromSlash(p), nil
+}
+
+// describe shortens a file system error to what it says of the file.
+func describe(err error) error {
+	var pe *fs.PathError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if errors.As(err, &pe) {
+			return fmt.Errorf("%s does not exist", pe.Path)
+		}
+	case errors.Is(err, fs.ErrPermission):
+		if errors.As(err, &pe) {
+			return fmt.Errorf("%s is not readable (permission denied)", pe.Path)
+		}
+	}
+	return err
+}
