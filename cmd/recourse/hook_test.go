@@ -112,7 +112,8 @@ func TestEveryHostStopsOnUsageErrors(t *testing.T) {
 		"claude-code": "", "codex": "", "windsurf": "", "kiro": "", "goose": "",
 		"gemini-cli": `"decision":"deny"`, "cursor": `"permission":"deny"`, "cline": `"cancel":true`,
 		"copilot": `"permissionDecision":"deny"`, "docker-mcp": `"isError":true`,
-		"vscode": `"permissionDecision":"deny"`,
+		"vscode":    `"permissionDecision":"deny"`,
+		"qwen-code": "", "factory-droid": "", "kimi-code": "", "opencode": "",
 	}
 	for _, h := range hookcmd.Hosts {
 		want, ok := stops[h.Name()]
