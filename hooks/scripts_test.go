@@ -13,6 +13,7 @@ import (
 	"github.com/recourse-dev/recourse/allowonce"
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/internal/observe"
+	"github.com/recourse-dev/recourse/internal/statekey"
 	"github.com/recourse-dev/recourse/model"
 )
 
@@ -127,7 +128,7 @@ func TestScriptThatApprovesIsStopped(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
 			dir := t.TempDir()
-			store := &allowonce.Store{Dir: t.TempDir()}
+			store := &allowonce.Store{Dir: t.TempDir(), Key: statekey.New([]byte("scripts-test-state-key-32-bytes!"))}
 			// The call that was stopped, and its code.
 			stopped := runClaudeHook(t, store, dir, "Bash", map[string]any{"command": "rm -rf /srv/data"})
 			m := codePattern.FindStringSubmatch(stopped.stderr)
@@ -180,7 +181,7 @@ func TestScriptThatApprovesIsStopped(t *testing.T) {
 // from the form of the call); the same call with no file is not.
 func TestHarmlessScriptGoesAhead(t *testing.T) {
 	dir := t.TempDir()
-	store := &allowonce.Store{Dir: t.TempDir()}
+	store := &allowonce.Store{Dir: t.TempDir(), Key: statekey.New([]byte("scripts-test-state-key-32-bytes!"))}
 	for _, run := range []string{"bash ok.sh", "./ok.sh", "sh -c \"$(cat ok.sh)\"", "source ok.sh"} {
 		if a := runClaudeHook(t, store, dir, "Bash", map[string]any{"command": run}); a.allowed() {
 			t.Fatalf("%s with no ok.sh on disk went ahead: its content is not known", run)
