@@ -154,6 +154,8 @@ type frame struct {
 type walker struct {
 	out []model.Mutation
 	cwd string
+	// dirs is what cd - and popd go back to (dirState).
+	dirs dirState
 	// workspace is what the line's own working directory shows about
 	// itself (Options.Workspace).
 	workspace *model.Workspace
@@ -251,8 +253,8 @@ func (w *walker) script(src string, fr frame) {
 	}
 	if fr.depth > 0 {
 		// A nested shell's cd does not outlive it.
-		saved := w.cwd
-		defer func() { w.cwd = saved }()
+		saved, savedDirs := w.cwd, w.dirs
+		defer func() { w.cwd, w.dirs = saved, savedDirs }()
 	}
 	f, err := parseBash(src)
 	if err != nil {
@@ -327,11 +329,11 @@ func (w *walker) script(src string, fr frame) {
 // isolated walks statements that run in a subshell, (cd /etc && rm x),
 // $(…), <(…) or a pipeline's commands: a cd there does not outlive them.
 func (w *walker) isolated(stmts ...*syntax.Stmt) {
-	saved := w.cwd
+	saved, savedDirs := w.cwd, w.dirs
 	for _, st := range stmts {
 		syntax.Walk(st, w.visit)
 	}
-	w.cwd = saved
+	w.cwd, w.dirs = saved, savedDirs
 }
 
 // pipe records, for the statement a pipe feeds, what the commands before
@@ -1425,7 +1427,75 @@ func (w *walker) address(cmd *model.Command, text string) string {
 // directory's paths are judged regenerable too; a cd into one is followed,
 // which is exact after && and, after a ; where the cd failed, reads a
 // project path as regenerable.)
-func (w *walker) cd(cmd *model.Command) { w.cwd = cdTarget(cmd, w.cwd) }
+//
+// cd - goes back to the directory the line left last (OLDPWD), and pushd
+// and popd keep their stack, as bash does; what the line does not show
+// (OLDPWD or the stack before it, pushd +N) leaves the directory unknown.
+func (w *walker) cd(cmd *model.Command) {
+	prev := w.cwd
+	dir, ok := cdOperand(cmd)
+	switch {
+	case !ok:
+		w.cwd = ""
+	case cmd.Program == "popd":
+		if dir != nil || len(w.dirs.stack) == 0 {
+			w.cwd, w.dirs.stack = "", nil // popd +N, or a stack from before the line
+			break
+		}
+		top := len(w.dirs.stack) - 1
+		w.cwd = w.dirs.stack[top]
+		w.dirs.stack = w.dirs.stack[:top:top]
+	case cmd.Program == "pushd" && dir == nil:
+		if len(w.dirs.stack) == 0 {
+			w.cwd = ""
+			break
+		}
+		top := len(w.dirs.stack) - 1
+		stack := append([]string(nil), w.dirs.stack...)
+		w.cwd, stack[top] = stack[top], prev
+		w.dirs.stack = stack
+	case dir != nil && !dir.Dynamic && dir.Value == "-" && cmd.Program != "pushd":
+		w.cwd = w.dirs.oldpwd // "" when the line has not moved yet
+	default:
+		w.cwd = cdTarget(cmd, prev)
+		if cmd.Program == "pushd" {
+			w.dirs.stack = append(w.dirs.stack[:len(w.dirs.stack):len(w.dirs.stack)], prev)
+		}
+	}
+	w.dirs.oldpwd = prev
+}
+
+// dirState is what the line's cd, pushd and popd leave behind besides the
+// working directory: OLDPWD (the directory before the last change, ""
+// unknown) and pushd's stack. A subshell's copy does not outlive it; the
+// stack is copied on write.
+type dirState struct {
+	oldpwd string
+	stack  []string
+}
+
+// cdOperand returns the one operand of cd, pushd or popd past its options
+// (nil: none), and false when there are several.
+func cdOperand(cmd *model.Command) (*model.Arg, bool) {
+	var dir *model.Arg
+	for i := range cmd.Args {
+		a := &cmd.Args[i]
+		if !a.Dynamic && len(a.Value) > 1 && a.Value[0] == '-' && a.Value != "--" {
+			if cmd.Program == "popd" || cmd.Program == "pushd" {
+				return nil, false // popd -N, pushd -n: the stack by number, or no change of directory
+			}
+			continue
+		}
+		if a.Value == "--" && !a.Dynamic {
+			continue
+		}
+		if dir != nil {
+			return nil, false
+		}
+		dir = a
+	}
+	return dir, true
+}
 
 // cdTarget returns the directory cmd (cd, pushd or popd) moves to from
 // cwd, "~" based for a home directory, or "" when that is not known or
