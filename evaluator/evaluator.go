@@ -567,7 +567,7 @@ func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.M
 			out[i].SuppliedEvidence = maskSupplied(m.Supplied)
 			verdicts[i].Supplied = out[i].SuppliedEvidence
 		}
-		if x := exceptionFor(opts.Exceptions, m, v); x != nil {
+		if x := exceptionFor(opts.Exceptions, m, v, opts.Cwd); x != nil {
 			out[i].Exception, verdicts[i].Exception = x, x
 		}
 	}
