@@ -74,7 +74,29 @@ func ClassifyPath(a model.Arg, c *model.Command) PathClass {
 	if a.Dynamic {
 		return classifyDynamic(a.Value, c)
 	}
-	return classifyStatic(a.Value, c.Cwd)
+	return classifyStatic(homeSpelled(a.Value, c.Home), homeSpelled(c.Cwd, c.Home))
+}
+
+// homeSpelled returns p as a path in the home directory home ("~/rest")
+// when it is one, whatever home's own path (/github/home, /Users/x), and p
+// otherwise; a home directory the caller did not give ("") or the root
+// changes nothing.
+func homeSpelled(p, home string) string {
+	if home == "" || p == "" || !path.IsAbs(p) {
+		return p
+	}
+	home = pathres.Clean(home)
+	if home == "/" || !path.IsAbs(home) {
+		return p
+	}
+	clean := pathres.Clean(p)
+	if clean == home {
+		return "~"
+	}
+	if rest, ok := strings.CutPrefix(clean, home+"/"); ok {
+		return "~/" + rest
+	}
+	return p
 }
 
 func classifyDynamic(v string, c *model.Command) PathClass {
@@ -401,10 +423,16 @@ func CriticalPath(skip int) Cond {
 // and a's own text otherwise: also for what may name another machine's
 // file (gs://b/x, host:path).
 func Resolve(a model.Arg, c *model.Command) string {
-	if a.Dynamic || c == nil || c.Cwd == "" || a.Value == "" || path.IsAbs(a.Value) || a.Value[0] == '~' || strings.Contains(a.Value, ":") {
+	if a.Dynamic || c == nil || a.Value == "" || a.Value[0] == '~' || strings.Contains(a.Value, ":") {
 		return a.Value
 	}
-	return pathres.Join(c.Cwd, a.Value, "")
+	if path.IsAbs(a.Value) {
+		return homeSpelled(a.Value, c.Home)
+	}
+	if c.Cwd == "" {
+		return a.Value
+	}
+	return homeSpelled(pathres.Join(c.Cwd, a.Value, ""), c.Home)
 }
 
 // HomeDotfile reports whether p is a dotfile of a home directory or lies in
