@@ -71,6 +71,13 @@ func sameDir(x *model.Exception, c *model.Command, start string) bool {
 	if !relative {
 		return true
 	}
+	if start == "" && c.Cwd == "" {
+		// Neither given nor changed by the line (eval without --cwd): the
+		// command runs where the evaluation started, from which its
+		// configuration was found. (A cd to a dynamic target is unknown
+		// too, and is read the same way.)
+		return true
+	}
 	anchor := x.Dir
 	if anchor == "" {
 		anchor = start
