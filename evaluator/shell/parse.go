@@ -156,6 +156,9 @@ type walker struct {
 	cwd string
 	// dirs is what cd - and popd go back to (dirState).
 	dirs dirState
+	// links are the symbolic links the line has made so far, by the path
+	// of the link, to the path it reaches (links.go).
+	links map[string]string
 	// workspace is what the line's own working directory shows about
 	// itself (Options.Workspace).
 	workspace *model.Workspace
@@ -1314,7 +1317,11 @@ func (w *walker) emit(cmd *model.Command) {
 	if w.full(cmd) {
 		return
 	}
+	cmd = w.throughLinks(cmd)
 	w.out = append(w.out, w.mutation(cmd))
+	if cmd.Program == "ln" {
+		w.recordLink(cmd)
+	}
 }
 
 // full reports whether the walker holds MaxCommands mutations, so that
