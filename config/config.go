@@ -203,7 +203,11 @@ func Load(p Paths, now time.Time, trusted Trusted) (Config, error) {
 			c.warnUntrusted(src.path, f)
 			continue
 		}
-		c.addExceptions(src.path, f, now)
+		dir := ""
+		if src.into == &c.project {
+			dir = filepath.Dir(src.path)
+		}
+		c.addExceptions(src.path, dir, f, now)
 	}
 	return c, nil
 }
@@ -218,7 +222,7 @@ func scopedOf(path string, f File) scoped {
 }
 
 // addExceptions adds a trusted file's unexpired exceptions.
-func (c *Config) addExceptions(path string, f File, now time.Time) {
+func (c *Config) addExceptions(path, dir string, f File, now time.Time) {
 	today := now.UTC().Format(time.DateOnly)
 	for _, x := range f.Exceptions {
 		src := fmt.Sprintf("%s:%d", path, x.line)
@@ -226,7 +230,7 @@ func (c *Config) addExceptions(path string, f File, now time.Time) {
 			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: the exception for %s (%s) expired on %s and is ignored", src, x.Match, x.Rule, x.Expires))
 			continue
 		}
-		c.Exceptions = append(c.Exceptions, model.Exception{Rule: x.Rule, Match: x.Match, Reason: x.Reason, Expires: x.Expires, Source: src})
+		c.Exceptions = append(c.Exceptions, model.Exception{Rule: x.Rule, Match: x.Match, Reason: x.Reason, Expires: x.Expires, Source: src, Dir: dir})
 	}
 }
 

@@ -61,6 +61,10 @@ type Options struct {
 	// Cwd is the working directory of a shell command line; empty means
 	// unknown.
 	Cwd string
+	// Home is the home directory ($HOME) of the environment the command
+	// line runs in (the hook's, eval's); empty means unknown. The path
+	// resolver reads ~ and paths under it as the home directory's.
+	Home string
 	// State is a Terraform state (`terraform show -json` or a raw
 	// terraform.tfstate) read with a plan, so that dependency impact and
 	// cross-action risks see resources the plan does not show. Nil means
@@ -249,6 +253,7 @@ func parse(in input, opts Options, deadline time.Time) (model.Source, []model.Mu
 			line = string(data)
 		}
 		ms, err := shell.Parse(line, shell.Options{Cwd: opts.Cwd, Deadline: deadline, Workspace: opts.Workspace, Observer: opts.Observer})
+		withHome(ms, opts.Home)
 		info.Cwd = opts.Cwd
 		return model.SourceShell, ms, nil, info, err // a nil inventory is an empty one
 	case KindMCPCall:
@@ -583,7 +588,7 @@ func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.M
 			out[i].SuppliedEvidence = maskSupplied(m.Supplied)
 			verdicts[i].Supplied = out[i].SuppliedEvidence
 		}
-		if x := exceptionFor(opts.Exceptions, m, v); x != nil {
+		if x := exceptionFor(opts.Exceptions, m, v, opts.Cwd); x != nil {
 			out[i].Exception, verdicts[i].Exception = x, x
 		}
 	}
@@ -876,4 +881,20 @@ func (e *Evaluator) explainOne(m *model.Mutation, inv *model.Inventory) Explanat
 		x.Verdict, x.Classifier = e.judge(m, inv), true
 	}
 	return x
+}
+
+// withHome gives every command of ms, and the writer of a redirection,
+// the home directory of the environment they run in.
+func withHome(ms []model.Mutation, home string) {
+	if home == "" {
+		return
+	}
+	for i := range ms {
+		if c := ms[i].Command; c != nil {
+			c.Home = home
+			if c.Writer != nil {
+				c.Writer.Home = home
+			}
+		}
+	}
 }

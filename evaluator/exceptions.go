@@ -3,6 +3,7 @@ package evaluator
 import (
 	"strings"
 
+	"github.com/recourse-dev/recourse/internal/pathres"
 	"github.com/recourse-dev/recourse/model"
 )
 
@@ -14,16 +15,23 @@ import (
 //     matching its glob, the program by its name; a word the input leaves
 //     to run time (a variable) matches nothing, so "rm -rf ./data" covers
 //     neither "rm -rf ./data ~" nor "rm -rf $DIR";
+//     and a relative word (./data, data, *) names a path read from the
+//     command's working directory, so a pattern with one holds only where
+//     the command runs in the directory the exception was written for (the
+//     project file's, or start, where the evaluation starts, for the
+//     user's and the managed file's), as the one path resolver reads both:
+//     "rm -rf ./data" covers neither "cd / && rm -rf ./data" nor the same
+//     command run from another directory;
 //   - anything else (a plan address, an MCP server.tool, a SQL statement)
 //     by its target id.
-func exceptionFor(exs []model.Exception, m *model.Mutation, v model.Recoverability) *model.Exception {
+func exceptionFor(exs []model.Exception, m *model.Mutation, v model.Recoverability, start string) *model.Exception {
 	for i := range exs {
 		x := &exs[i]
 		if !glob(x.Rule, v.RuleID) {
 			continue
 		}
 		if c := m.Command; c != nil {
-			if commandMatches(x.Match, c) {
+			if commandMatches(x.Match, c) && sameDir(x, c, start) {
 				return x
 			}
 			continue
@@ -47,6 +55,34 @@ func commandMatches(pattern string, c *model.Command) bool {
 		}
 	}
 	return true
+}
+
+// sameDir reports whether c runs in the directory x's relative words are
+// read from, when it has any: both resolved (pathres.Join), or both
+// unknown.
+func sameDir(x *model.Exception, c *model.Command, start string) bool {
+	relative := false
+	for _, w := range strings.Fields(x.Match)[1:] {
+		if !strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "/") && !strings.HasPrefix(w, "~") && !strings.HasPrefix(w, "$") {
+			relative = true
+			break
+		}
+	}
+	if !relative {
+		return true
+	}
+	if start == "" && c.Cwd == "" {
+		// Neither given nor changed by the line (eval without --cwd): the
+		// command runs where the evaluation started, from which its
+		// configuration was found. (A cd to a dynamic target is unknown
+		// too, and is read the same way.)
+		return true
+	}
+	anchor := x.Dir
+	if anchor == "" {
+		anchor = start
+	}
+	return pathres.Join("", anchor, "") == pathres.Join("", c.Cwd, "")
 }
 
 // glob matches s against pattern, whose * matches any run of characters

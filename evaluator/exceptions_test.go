@@ -70,3 +70,42 @@ func TestExceptionScope(t *testing.T) {
 		}
 	}
 }
+
+// TestExceptionResolvedPath: an exception's relative words name paths in
+// the directory it was written for, so the same words run elsewhere, or
+// after a cd, are not covered.
+func TestExceptionResolvedPath(t *testing.T) {
+	ev := newEvaluator(t)
+	project := []model.Exception{{Rule: "fs.rm.*", Match: "rm -rf ./data", Reason: "r", Expires: "2027-01-31", Source: "/srv/app/.recourse.yaml:3", Dir: "/srv/app"}}
+	user := []model.Exception{{Rule: "fs.rm.*", Match: "rm -rf ./data", Reason: "r", Expires: "2027-01-31", Source: "config.yaml:3"}}
+	for _, tt := range []struct {
+		variant, line, cwd string
+		exs                []model.Exception
+		excepted           bool
+	}{
+		{"project, in its directory", "rm -rf ./data", "/srv/app", project, true},
+		{"project, spelt with a slash", "rm -rf ./data", "/srv/app/", project, true},
+		{"project, another directory", "rm -rf ./data", "/home/x", project, false},
+		{"project, where eval starts", "rm -rf ./data", "", project, true},
+		{"project, cd / where eval starts", "cd / && rm -rf ./data", "", project, false},
+		{"project, cd /", "cd / && rm -rf ./data", "/srv/app", project, false},
+		{"project, subshell cd", "(cd .. && rm -rf ./data)", "/srv/app", project, false},
+		{"project, pushd", "pushd /etc && rm -rf ./data", "/srv/app", project, false},
+		{"project, env -C", "env -C / rm -rf ./data", "/srv/app", project, false},
+		{"user, where it starts", "rm -rf ./data", "/srv/app", user, true},
+		{"user, cd /", "cd / && rm -rf ./data", "/srv/app", user, false},
+		{"user, cd / from nowhere", "cd / && rm -rf ./data", "", user, false},
+	} {
+		rep, err := ev.Shell(context.Background(), tt.line, Options{Cwd: tt.cwd, Exceptions: tt.exs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := false
+		for _, m := range rep.Mutations {
+			got = got || m.Exception != nil
+		}
+		if got != tt.excepted {
+			t.Errorf("%s: %q in %q: excepted %v, want %v (%s)", tt.variant, tt.line, tt.cwd, got, tt.excepted, rep.RiskAssessment)
+		}
+	}
+}

@@ -52,11 +52,25 @@ type fileOp struct {
 // moved one a move_file, a deleted one a delete_file. A header it does
 // not know, or a patch that names no file, is refused: what the patch
 // would do is then not known.
+//
+// Headers are read as Codex reads them (openai/codex@0e0fb63d029055d4aec1d536a3d72f70164ba8a6:
+// codex-rs/apply-patch/src/parser.rs, parse_one_hunk): a hunk's header
+// line is trimmed of leading and trailing whitespace before its marker and
+// path are read, so "*** Add File: .claude/settings.json  " writes
+// .claude/settings.json; inside an update hunk only a line that starts
+// with "*" ends it. Move to is matched on the line as it is.
 func patchFiles(patch string) ([]fileOp, error) {
 	var ops []fileOp
 	var added *strings.Builder
+	inUpdate := false
 	for _, line := range strings.Split(strings.ReplaceAll(patch, "\r\n", "\n"), "\n") {
-		header, isHeader := strings.CutPrefix(line, "*** ")
+		header, isHeader := strings.CutPrefix(strings.TrimSpace(line), "*** ")
+		if inUpdate && !strings.HasPrefix(line, "*") {
+			isHeader = false // a context or change line of the update
+		}
+		if moved, ok := strings.CutPrefix(line, "*** Move to: "); ok {
+			header = "Move to: " + moved
+		}
 		if !isHeader {
 			if added != nil {
 				if body, ok := strings.CutPrefix(line, "+"); ok {
@@ -66,6 +80,7 @@ func patchFiles(patch string) ([]fileOp, error) {
 			continue
 		}
 		added = nil
+		inUpdate = strings.HasPrefix(header, "Update File: ") || inUpdate && strings.HasPrefix(header, "Move to: ")
 		switch {
 		case header == "Begin Patch" || header == "End Patch" || header == "End of File":
 		case strings.HasPrefix(header, "Add File: "):

@@ -33,6 +33,10 @@ type Command struct {
 	Wrappers []string
 	// Cwd is the directory the command runs in, when known ("" unknown).
 	Cwd string
+	// Home is the home directory ($HOME) of the environment the command
+	// runs in, when the caller knows it ("" unknown): a path in it is a
+	// home path wherever it lies (/github/home, /Users/x).
+	Home string
 	// Workspace is what Cwd shows about itself (its .gitignore, its build
 	// files), when the caller read it and the command runs there.
 	Workspace *Workspace

@@ -14,4 +14,9 @@ type Exception struct {
 	Expires string `json:"expires"`
 	// Source is where it is written: FILE:LINE.
 	Source string `json:"source"`
+	// Dir is the directory the relative paths of Match are read from: the
+	// project file's directory for a project exception; "" for the user's
+	// and the managed file's, which are read from the directory the
+	// evaluation starts in.
+	Dir string `json:"-"`
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/recourse-dev/recourse/internal/pathres"
 	"github.com/recourse-dev/recourse/model"
 )
 
@@ -73,7 +74,29 @@ func ClassifyPath(a model.Arg, c *model.Command) PathClass {
 	if a.Dynamic {
 		return classifyDynamic(a.Value, c)
 	}
-	return classifyStatic(a.Value, c.Cwd)
+	return classifyStatic(homeSpelled(a.Value, c.Home), homeSpelled(c.Cwd, c.Home))
+}
+
+// homeSpelled returns p as a path in the home directory home ("~/rest")
+// when it is one, whatever home's own path (/github/home, /Users/x), and p
+// otherwise; a home directory the caller did not give ("") or the root
+// changes nothing.
+func homeSpelled(p, home string) string {
+	if home == "" || p == "" || !path.IsAbs(p) {
+		return p
+	}
+	home = pathres.Clean(home)
+	if home == "/" || !path.IsAbs(home) {
+		return p
+	}
+	clean := pathres.Clean(p)
+	if clean == home {
+		return "~"
+	}
+	if rest, ok := strings.CutPrefix(clean, home+"/"); ok {
+		return "~/" + rest
+	}
+	return p
 }
 
 func classifyDynamic(v string, c *model.Command) PathClass {
@@ -395,13 +418,21 @@ func CriticalPath(skip int) Cond {
 
 // Resolve returns the path operand a of c as spelled from c's working
 // directory when a is relative and that directory is known (id_rsa run
-// in ~/.ssh is ~/.ssh/id_rsa), and a's own text otherwise: also for what
-// may name another machine's file (gs://b/x, host:path).
+// in ~/.ssh is ~/.ssh/id_rsa; settings.json after cd .claude is
+// .claude/settings.json), read by the one path resolver (pathres.Join),
+// and a's own text otherwise: also for what may name another machine's
+// file (gs://b/x, host:path).
 func Resolve(a model.Arg, c *model.Command) string {
-	if a.Dynamic || c == nil || c.Cwd == "" || a.Value == "" || path.IsAbs(a.Value) || a.Value[0] == '~' || strings.Contains(a.Value, ":") {
+	if a.Dynamic || c == nil || a.Value == "" || a.Value[0] == '~' || strings.Contains(a.Value, ":") {
 		return a.Value
 	}
-	return path.Join(c.Cwd, a.Value)
+	if path.IsAbs(a.Value) {
+		return homeSpelled(a.Value, c.Home)
+	}
+	if c.Cwd == "" {
+		return a.Value
+	}
+	return homeSpelled(pathres.Join(c.Cwd, a.Value, ""), c.Home)
 }
 
 // HomeDotfile reports whether p is a dotfile of a home directory or lies in
@@ -706,17 +737,24 @@ func underDir(p, dir string) bool {
 // .git/config, .husky/pre-commit, and Recourse's own configuration and
 // state (.recourse.yaml, ~/.config/recourse, ~/.local/state/recourse,
 // /etc/recourse).
+//
+// Names are compared as pathres.Fold spells them, so .CLAUDE/Settings.json,
+// .claude\settings.json and ".claude/settings.json. " (the same file on
+// macOS or Windows) are it too.
 func AgentConfig(p string) bool {
-	p = trimDotSlash(p)
-	if strings.HasPrefix(p, "/etc/recourse") && gateFile(cleanPath(p)) {
+	// Every file it names sits in or is a dot directory or file: most
+	// operands have no dot at all and are answered without folding
+	// (which copies).
+	if !strings.Contains(p, ".") && !strings.HasPrefix(p, "/etc/") {
+		return false
+	}
+	p = trimDotSlash(pathres.Fold(p))
+	if strings.HasPrefix(p, "/etc/recourse") && gateFile(p) {
 		return true
 	}
-	// Every file it names sits in or is a dot directory or file: most
-	// operands have none and are answered without cleaning (which copies).
 	if !strings.HasPrefix(p, ".") && !strings.Contains(p, "/.") {
 		return false
 	}
-	p = cleanPath(p)
 	if path.Base(p) == ".mcp.json" || gateFile(p) {
 		return true
 	}
@@ -746,7 +784,7 @@ func AgentConfig(p string) bool {
 // configuration (see AgentConfig).
 func AgentConfigIs(skip int) Cond {
 	return operandWhere(skip, "an agent's configuration or a git hook", func(f Facts, a model.Arg) bool {
-		return !a.Dynamic && AgentConfig(a.Value)
+		return !a.Dynamic && AgentConfig(Resolve(a, f.M.Command))
 	})
 }
 
@@ -787,7 +825,7 @@ func AgentConfigHolder(p string) bool {
 	if AgentConfig(p) {
 		return true
 	}
-	_, ok := agentConfigFiles[path.Base(cleanPath(p))]
+	_, ok := agentConfigFiles[path.Base(pathres.Fold(p))]
 	return ok
 }
 
@@ -796,7 +834,7 @@ func AgentConfigHolder(p string) bool {
 // command writes there (cp -r evil/ .claude/).
 func AgentConfigInto(skip int) Cond {
 	return operandWhere(skip, agentConfigHolderDesc, func(f Facts, a model.Arg) bool {
-		return !a.Dynamic && AgentConfigHolder(a.Value)
+		return !a.Dynamic && AgentConfigHolder(Resolve(a, f.M.Command))
 	})
 }
 
@@ -804,8 +842,8 @@ func AgentConfigInto(skip int) Cond {
 // directory a command writes into (cp -t DIR, tar -C DIR, unzip -d DIR)
 // names an agent's configuration or a directory that holds it.
 func AgentConfigDirFlag(names ...string) Cond {
-	return FlagWhere(names, agentConfigHolderDesc, "directory", func(_ Facts, v string) (string, bool) {
-		return agentConfigHolderDesc, AgentConfigHolder(v)
+	return FlagWhere(names, agentConfigHolderDesc, "directory", func(f Facts, v string) (string, bool) {
+		return agentConfigHolderDesc, AgentConfigHolder(Resolve(model.Arg{Value: v}, f.M.Command))
 	})
 }
 

@@ -306,7 +306,7 @@ func evaluate(ctx context.Context, stdin io.Reader, kind inputKind, input, cwd s
 		return nil, data, err
 	}
 	opts := evaluator.Options{Environment: flags.environment, Actor: flags.actor, Owner: flags.owner, Timeout: flags.timeout, Cwd: cwd,
-		MemoryCeiling: evaluator.MemoryCeiling, Exceptions: exceptions}
+		Home: os.Getenv("HOME"), MemoryCeiling: evaluator.MemoryCeiling, Exceptions: exceptions}
 	evKind := evaluator.KindTerraform
 	switch {
 	case kind == kindShell:

@@ -39,6 +39,7 @@ var gitCommandKinds = map[[2]string]bool{{"difftool", "cmd"}: true, {"mergetool"
 // git analyses the commands a git command line configures, expands an
 // alias it defines and calls, and emits the git command.
 func (w *walker) git(cmd *model.Command, fr frame) {
+	gitChdir(cmd)
 	aliases := map[string]model.Arg{}
 	sub := gitSubcommand(cmd.Args, func(kv model.Arg) { w.gitConfig(cmd, kv, aliases, fr) })
 	if sub >= 0 && len(aliases) > 0 {
@@ -238,4 +239,20 @@ func (w *walker) gitAlias(cmd *model.Command, sub int, body model.Arg, fr frame)
 	cmd.Args = append(args, cmd.Args[sub+1:]...)
 	cmd.Wrappers = append(cmd.Wrappers, "git alias")
 	return false
+}
+
+// gitChdir sets the working directory git -C DIR gives cmd: git reads
+// every later -C, and the paths of its subcommand, from there.
+func gitChdir(cmd *model.Command) {
+	for i := 0; i+1 < len(cmd.Args); i++ {
+		switch v := cmd.Args[i].Value; {
+		case v == "-C":
+			cmd.Cwd = resolveDir(cmd.Args[i+1], cmd.Cwd)
+			i++
+		case gitValueFlags[v]:
+			i++
+		case !strings.HasPrefix(v, "-"):
+			return
+		}
+	}
 }

@@ -158,6 +158,11 @@ type frame struct {
 type walker struct {
 	out []model.Mutation
 	cwd string
+	// dirs is what cd - and popd go back to (dirState).
+	dirs dirState
+	// links are the symbolic links the line has made so far, by the path
+	// of the link, to the path it reaches (links.go).
+	links map[string]string
 	// workspace is what the line's own working directory shows about
 	// itself (Options.Workspace).
 	workspace *model.Workspace
@@ -269,11 +274,11 @@ func (w *walker) script(src string, fr frame) {
 		return
 	}
 	if fr.depth > 0 {
-		// A nested shell's cd and exec < FILE do not outlive it; its
-		// commands read the stdin it was given.
-		saved, fed, lost := w.cwd, w.fed, w.cwdLost
+		// A nested shell's cd (and its directory stack) and exec < FILE
+		// do not outlive it; its commands read the stdin it was given.
+		saved, fed, lost, savedDirs := w.cwd, w.fed, w.cwdLost, w.dirs
 		w.fed = fr.stdin
-		defer func() { w.cwd, w.fed, w.cwdLost = saved, fed, lost }()
+		defer func() { w.cwd, w.fed, w.cwdLost, w.dirs = saved, fed, lost, savedDirs }()
 	}
 	f, err := parseBash(src)
 	if err != nil {
@@ -360,11 +365,11 @@ func (w *walker) script(src string, fr frame) {
 // isolated walks statements that run in a subshell, (cd /etc && rm x),
 // $(…), <(…) or a pipeline's commands: a cd there does not outlive them.
 func (w *walker) isolated(stmts ...*syntax.Stmt) {
-	saved, fed, lost := w.cwd, w.fed, w.cwdLost
+	saved, fed, lost, savedDirs := w.cwd, w.fed, w.cwdLost, w.dirs
 	for _, st := range stmts {
 		syntax.Walk(st, w.visit)
 	}
-	w.cwd, w.fed, w.cwdLost = saved, fed, lost
+	w.cwd, w.fed, w.cwdLost, w.dirs = saved, fed, lost, savedDirs
 }
 
 // stdinRedirect describes the last redirection of st's stdin ("file
@@ -1374,7 +1379,11 @@ func (w *walker) emit(cmd *model.Command) {
 	if w.full(cmd) {
 		return
 	}
+	cmd = w.throughLinks(cmd)
 	w.out = append(w.out, w.mutation(cmd))
+	if cmd.Program == "ln" {
+		w.recordLink(cmd)
+	}
 }
 
 // full reports whether the walker holds MaxCommands mutations, so that
@@ -1487,9 +1496,75 @@ func (w *walker) address(cmd *model.Command, text string) string {
 // directory's paths are judged regenerable too; a cd into one is followed,
 // which is exact after && and, after a ; where the cd failed, reads a
 // project path as regenerable.)
+//
+// cd - goes back to the directory the line left last (OLDPWD), and pushd
+// and popd keep their stack, as bash does; what the line does not show
+// (OLDPWD or the stack before it, pushd +N) leaves the directory unknown.
 func (w *walker) cd(cmd *model.Command) {
-	w.cwd = cdTarget(cmd, w.cwd)
+	prev := w.cwd
+	dir, ok := cdOperand(cmd)
+	switch {
+	case !ok:
+		w.cwd = ""
+	case cmd.Program == "popd":
+		if dir != nil || len(w.dirs.stack) == 0 {
+			w.cwd, w.dirs.stack = "", nil // popd +N, or a stack from before the line
+			break
+		}
+		top := len(w.dirs.stack) - 1
+		w.cwd = w.dirs.stack[top]
+		w.dirs.stack = w.dirs.stack[:top:top]
+	case cmd.Program == "pushd" && dir == nil:
+		if len(w.dirs.stack) == 0 {
+			w.cwd = ""
+			break
+		}
+		top := len(w.dirs.stack) - 1
+		stack := append([]string(nil), w.dirs.stack...)
+		w.cwd, stack[top] = stack[top], prev
+		w.dirs.stack = stack
+	case dir != nil && !dir.Dynamic && dir.Value == "-" && cmd.Program != "pushd":
+		w.cwd = w.dirs.oldpwd // "" when the line has not moved yet
+	default:
+		w.cwd = cdTarget(cmd, prev)
+		if cmd.Program == "pushd" {
+			w.dirs.stack = append(w.dirs.stack[:len(w.dirs.stack):len(w.dirs.stack)], prev)
+		}
+	}
+	w.dirs.oldpwd = prev
 	w.cwdLost = w.cwd == ""
+}
+
+// dirState is what the line's cd, pushd and popd leave behind besides the
+// working directory: OLDPWD (the directory before the last change, ""
+// unknown) and pushd's stack. A subshell's copy does not outlive it; the
+// stack is copied on write.
+type dirState struct {
+	oldpwd string
+	stack  []string
+}
+
+// cdOperand returns the one operand of cd, pushd or popd past its options
+// (nil: none), and false when there are several.
+func cdOperand(cmd *model.Command) (*model.Arg, bool) {
+	var dir *model.Arg
+	for i := range cmd.Args {
+		a := &cmd.Args[i]
+		if !a.Dynamic && len(a.Value) > 1 && a.Value[0] == '-' && a.Value != "--" {
+			if cmd.Program == "popd" || cmd.Program == "pushd" {
+				return nil, false // popd -N, pushd -n: the stack by number, or no change of directory
+			}
+			continue
+		}
+		if a.Value == "--" && !a.Dynamic {
+			continue
+		}
+		if dir != nil {
+			return nil, false
+		}
+		dir = a
+	}
+	return dir, true
 }
 
 // cdTarget returns the directory cmd (cd, pushd or popd) moves to from

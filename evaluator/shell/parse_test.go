@@ -474,7 +474,20 @@ func TestCwd(t *testing.T) {
 		{"cd - && rm x", "/work", ""},
 		{"cd /a /b && rm x", "/work", ""},
 		{"pushd /etc && rm x", "/work", "/etc"},
-		{"pushd /etc && popd && rm x", "/work", ""},
+		{"pushd /etc && popd && rm x", "/work", "/work"}, // the line's own stack is followed
+		{"popd && rm x", "/work", ""},                    // a stack from before the line is not
+		{"pushd /etc && pushd /srv && pushd && rm x", "/w", "/etc"},
+		{"cd /etc && cd /srv && cd - && rm x", "/w", "/etc"}, // OLDPWD the line set
+		{"cd /etc; (cd /srv); cd - && rm x", "/w", "/w"},
+		{"cd .claude && rm x", "/srv/app", "/srv/app/.claude"},
+		{"env -C .claude rm x", "/srv/app", "/srv/app/.claude"},
+		{"env --chdir=/etc rm x", "/w", "/etc"},
+		{"env --chdir /etc rm x", "/w", "/etc"},
+		{"git -C .claude rm x", "/srv/app", "/srv/app/.claude"},
+		{"git -C /srv -C app rm x", "/w", "/srv/app"},
+		{"make -C sub", "/w", "/w/sub"},
+		{"make --directory=/etc", "/w", "/etc"},
+		{"find . -execdir rm x ;", "/w", ""}, // the directory of each path found
 		{"pushd && rm x", "/work", ""},
 		{"pushd +1 && rm x", "/work", ""},
 		{"(cd /etc && rm x)", "/w", "/etc"},

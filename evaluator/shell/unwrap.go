@@ -454,7 +454,7 @@ func buildProgramCases() map[string][]programCase {
 	add(always(func(w *walker, cmd *model.Command, _ *string, _ frame) {
 		w.emit(cmd)
 		w.cd(cmd)
-	}), "cd", "pushd", "popd")
+	}), "cd", "pushd", "popd", "chdir")
 	return out
 }
 
@@ -540,12 +540,15 @@ func (w *walker) peel(cmd *model.Command, spec wrapper, args []model.Arg) ([]mod
 		case slices.Contains(spec.ownFlags, a):
 			return nil, false
 		case strings.HasPrefix(a, "-"): // a lone "-" too: su's login flag, env's -i; never a command
-			name, _, hasValue := strings.Cut(a, "=")
+			name, value, hasValue := strings.Cut(a, "=")
+			if hasValue && spec.chdir != "" && (name == spec.chdir || name == "--chdir") { // env --chdir=DIR
+				w.chdirFor(cmd, model.Arg{Value: value, Dynamic: args[i].Dynamic})
+			}
 			if slices.Contains(spec.positionalFlags, name) {
 				positionals = 0
 			}
 			if flagTakesValue(spec.valueFlags, name) && !hasValue && i+1 < len(args) {
-				if name == spec.chdir {
+				if name == spec.chdir || spec.chdir != "" && name == "--chdir" {
 					w.chdirFor(cmd, args[i+1])
 				}
 				i++
@@ -717,6 +720,28 @@ func flagTakesValue(valueFlags []string, flag string) bool {
 // command it runs (sudo -D DIR, env -C DIR): exact, since the wrapper runs
 // nothing when it cannot change to it.
 func (w *walker) chdirFor(cmd *model.Command, dir model.Arg) { cmd.Cwd = resolveDir(dir, cmd.Cwd) }
+
+// chdirOptions sets the working directory of cmd from its own options
+// that change it before it does anything (git -C DIR, make -C DIR,
+// make --directory=DIR), each relative to the one before as the programs
+// read them. It stops at the first operand.
+func chdirOptions(cmd *model.Command, flags ...string) {
+	for i := 0; i < len(cmd.Args); i++ {
+		a := cmd.Args[i]
+		if a.Value == "--" || !strings.HasPrefix(a.Value, "-") {
+			return
+		}
+		name, value, hasValue := strings.Cut(a.Value, "=")
+		switch {
+		case !slices.Contains(flags, name):
+		case hasValue:
+			cmd.Cwd = resolveDir(model.Arg{Value: value, Dynamic: a.Dynamic}, cmd.Cwd)
+		case i+1 < len(cmd.Args):
+			cmd.Cwd = resolveDir(cmd.Args[i+1], cmd.Cwd)
+			i++
+		}
+	}
+}
 
 // nested returns the frame for a script that cmd runs.
 func nested(cmd *model.Command, fr frame, stdin string) frame {
@@ -926,6 +951,9 @@ func (w *walker) find(cmd *model.Command, fr frame) {
 			if len(inner) > 0 {
 				sub := w.child(cmd, "find "+cmd.Args[i].Value)
 				sub.MoreOperands, sub.MoreFrom = true, "paths found under "+strings.Join(starts, " ")
+				if v := cmd.Args[i].Value; v == "-execdir" || v == "-okdir" {
+					sub.Cwd = "" // the directory of each path found: any one under the starts
+				}
 				w.unwrap(sub, inner, nil, fr)
 			}
 			i = j
@@ -1283,6 +1311,7 @@ func (w *walker) trap(cmd *model.Command, fr frame) {
 // in a file is the project's own, which the input does not show, like
 // any build; one piped from elsewhere is not shown and needs review.
 func (w *walker) make(cmd *model.Command, heredoc *string, fr frame) {
+	chdirOptions(cmd, "-C", "--directory")
 	fromStdin := false
 	for _, f := range optionValues(cmd.Args, commandOption{flags: []string{"-f", "--file", "--makefile"}}) {
 		fromStdin = fromStdin || f.Value == "-" || f.Value == "/dev/stdin"

@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -350,7 +351,7 @@ func runHost(cmd *cobra.Command, h hooks.Host, o Options, f flags) error {
 				return hooks.Setup{}, err
 			}
 			opts := evaluator.Options{Environment: settings.Environment, Actor: f.actor, Timeout: f.timeout, MemoryCeiling: evaluator.MemoryCeiling,
-				Exceptions: exceptions, Workspace: workspace.Read(cwd), Observer: obs}
+				Exceptions: exceptions, Workspace: workspace.Read(cwd), Observer: obs, Home: os.Getenv("HOME")}
 			return hooks.Setup{Evaluator: ev, Options: opts, FailOn: settings.FailOn, Notes: lines(notes.String())}, nil
 		},
 		WarnContext: f.warnContext, EscalateAsk: f.escalateAs == "ask",

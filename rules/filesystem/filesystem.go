@@ -260,6 +260,9 @@ func Rules() []rules.Rule {
 			"ln -f removes the system file or directory entry the link replaces"),
 		row("fs.ln.force-home-dotfile", "ln", rules.All(lnReplaces(), rules.HomeDotfileIs(1)), model.TierNeedsReview,
 			"ln -f removes the home dotfile the link replaces (ln -sf /dev/null ~/.bash_history empties it for good); no version control keeps it"),
+		row("fs.ln.to-guarded", "ln", linksToGuarded(), model.TierNeedsReview,
+			"makes a link to the root, a home directory or an agent's configuration: what a later command does through the link lands there "+
+				"(rm -rf LINK/ follows it and empties the directory), so the link is judged as that access"),
 		row("fs.ln.force", "ln", lnReplaces(), model.TierRecoverableWithEffort,
 			"ln -f removes a file of the link's name if one exists; it survives only in version control"),
 		row("fs.ln", "ln", nil, model.TierReversible, "ln without -f never replaces a file; removing the link undoes it"),
@@ -436,5 +439,27 @@ func buildOutput() rules.Cond {
 		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{
 			{Key: "gitignored", Value: ops[0].Value, Present: true, Description: "ignored by the working directory's .gitignore"},
 			{Key: "build-file", Value: ws.BuildFiles[0], Present: true, Description: "a build file in the working directory"}}}
+	})
+}
+
+// linksToGuarded holds when the first operand of ln, the path the link
+// points to, is the root, a home directory itself, or an agent's or
+// Recourse's configuration (or a directory holding it), read from the
+// working directory by the one resolver: ln -s ~ /tmp/h makes /tmp/h/ a
+// second spelling of the home directory.
+func linksToGuarded() rules.Cond {
+	return rules.Func("a link to the root, a home directory or an agent's configuration", func(f rules.Facts) rules.Result {
+		ops := f.Operands()
+		if len(ops) == 0 {
+			return rules.Result{Truth: rules.False}
+		}
+		target := ops[0]
+		switch class := rules.ClassifyPath(target, f.M.Command); {
+		case class == rules.PathRoot || class == rules.PathHome:
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "link_target", Value: target.Value, Present: true, Description: string(class)}}}
+		case !target.Dynamic && rules.AgentConfigHolder(rules.Resolve(target, f.M.Command)):
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "link_target", Value: target.Value, Present: true, Description: "an agent's configuration"}}}
+		}
+		return rules.Result{Truth: rules.False}
 	})
 }

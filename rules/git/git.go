@@ -175,6 +175,8 @@ func Rules() []rules.Rule {
 			"deletes a symbolic ref; without HEAD git no longer recognises the repository until .git/HEAD is written again by hand"),
 		row("git.worktree.remove-force", sub("worktree", rules.All(rules.Sub("remove"), rules.Flag("f", "force"))), model.TierUnrecoverable,
 			"removes a worktree with uncommitted changes"),
+		row("git.rm.agent-config", sub("rm", rules.All(rules.AgentConfigIs(0), rules.Not(rules.Flag("cached", "n", "dry-run")))), model.TierNeedsReview,
+			"git rm deletes a coding agent's configuration or a git hook (.claude/settings.json, .git/hooks): the hooks and permissions that guard the agent are gone for its next command"),
 		row("git.rm.force", sub("rm", rules.All(rules.Flag("f", "force"), rules.Not(rules.Flag("cached", "n", "dry-run")))), model.TierUnrecoverable,
 			"git rm -f deletes the files even when they have uncommitted changes, which are lost"),
 		row("git.rm", sub("rm", rules.Not(rules.Flag("cached", "n", "dry-run"))), model.TierRecoverableWithEffort,

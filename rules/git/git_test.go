@@ -87,6 +87,8 @@ func TestRows(t *testing.T) {
 		{Row: "git.fetch.prune-tags", Hit: "git fetch -P origin", Miss: "git fetch -p origin"},
 		{Row: "git.symbolic-ref.delete", Hit: "git symbolic-ref -d HEAD", Miss: "git symbolic-ref HEAD"},
 		{Row: "git.worktree.remove-force", Hit: "git worktree remove --force /tmp/wt", Miss: "git worktree remove -- -f"},
+		{Row: "git.rm.agent-config", Hit: "git rm .claude/settings.json", Miss: "git rm --cached .claude/settings.json"},
+		{Row: "git.rm.agent-config", Hit: "git -C .claude rm Settings.json", Miss: "git -C .claude rm README.md"},
 		{Row: "git.rm.force", Hit: "git rm -rf .", Miss: "git rm -r --cached ."},
 		{Row: "git.rm", Hit: "git rm file.txt", Miss: "git rm --cached file.txt"},
 		{Row: "git.mv.force", Hit: "git mv -f a.txt b.txt", Miss: "git mv a.txt b.txt"},

@@ -1,6 +1,8 @@
 package programs
 
 import (
+	"strings"
+
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
 )
@@ -38,7 +40,9 @@ var codingAgents = []codingAgent{
 // agentRows are the coding agents' rows: approvals turned off, the
 // configuration changed, and any other run.
 func agentRows() []rules.Rule {
-	var out []rules.Rule
+	out := []rules.Rule{row("program.claude.settings-dropped", "claude", claudeSettingsDropped(), model.TierNeedsReview,
+		"starts Claude Code without the settings that hold its hooks and permissions (--setting-sources, --settings, a --dangerously-* flag, "+
+			"or CLAUDE_CONFIG_DIR pointing elsewhere): the agent it starts is not gated by this hook, so this changes the protection itself")}
 	for _, a := range codingAgents {
 		var off []rules.Cond
 		if len(a.unguarded) > 0 {
@@ -63,4 +67,31 @@ func agentRows() []rules.Rule {
 			"starts a coding agent: what it does is decided at run time by a model, under its own permission settings, which the input does not show"))
 	}
 	return out
+}
+
+// claudeSettingsDropped holds for a claude run that chooses which settings
+// it loads or where from: --setting-sources (an empty list drops the
+// project's and user's settings, and the hooks in them), --settings (a
+// file whose values win), any --dangerously-* flag, or CLAUDE_CONFIG_DIR
+// set for it (a configuration directory without the user's hooks). Read
+// from Claude Code's settings documentation (https://code.claude.com/docs/en/settings,
+// read 2026-11-29: the user, project and local sources, --setting-sources
+// choosing among them, and --settings as a source of its own).
+func claudeSettingsDropped() rules.Cond {
+	return rules.Func("a claude run that drops or replaces its settings", func(f rules.Facts) rules.Result {
+		c := f.M.Command
+		if v, ok := c.Env["CLAUDE_CONFIG_DIR"]; ok {
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "CLAUDE_CONFIG_DIR", Value: v, Present: true}}}
+		}
+		for _, a := range c.Args {
+			name, _, _ := strings.Cut(a.Value, "=")
+			if a.Value == "--" {
+				break
+			}
+			if name == "--setting-sources" || name == "--settings" || strings.HasPrefix(name, "--dangerously-") && name != "--dangerously-skip-permissions" { // that one is program.claude.unguarded
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "flag", Value: name, Present: true}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
 }
