@@ -345,6 +345,17 @@ var hosts = []host{
 		dirs: []string{".kimi"}, canary: toolUse("Shell"), stopped: exitStopped,
 	},
 	{
+		name:  "opencode",
+		paths: map[Scope]string{User: ".config/opencode/plugins", Project: ".opencode/plugins"},
+		files: func(c string) map[string]file {
+			return map[string]file{"recourse.js": {opencodePlugin(c), 0o644}}
+		},
+		dirs: []string{".config/opencode"}, stopped: exitStopped,
+		canary: func(line, cwd string) string {
+			return jsonLine("tool", "bash", "sessionID", "doctor", "callID", "doctor", "args", map[string]string{"command": line, "description": "canary"}, "directory", cwd)
+		},
+	},
+	{
 		// Augment's Auggie CLI: "command" must be a .sh file
 		// (docs.augmentcode.com/cli/hooks.md, read 2026-11-29), so the
 		// entry names a script install writes beside the settings.
@@ -358,17 +369,6 @@ var hosts = []host{
 		dirs:    []string{".augment"}, stopped: exitStopped,
 		canary: func(line, cwd string) string {
 			return jsonLine("hook_event_name", "PreToolUse", "cwd", cwd, "tool_name", "launch-process", "tool_input", map[string]string{"command": line})
-		},
-	},
-	{
-		name:  "opencode",
-		paths: map[Scope]string{User: ".config/opencode/plugins", Project: ".opencode/plugins"},
-		files: func(c string) map[string]file {
-			return map[string]file{"recourse.js": {opencodePlugin(c), 0o644}}
-		},
-		dirs: []string{".config/opencode"}, stopped: exitStopped,
-		canary: func(line, cwd string) string {
-			return jsonLine("tool", "bash", "sessionID", "doctor", "callID", "doctor", "args", map[string]string{"command": line, "description": "canary"}, "directory", cwd)
 		},
 	},
 }
