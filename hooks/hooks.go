@@ -87,7 +87,7 @@ type Host interface {
 // new host is one more element here.
 func All() []Host {
 	return []Host{ClaudeCode{}, Codex{}, GeminiCLI{}, Cursor{}, Copilot{}, Windsurf{}, Cline{}, Kiro{}, Goose{}, DockerMCP{}, VSCode{},
-		QwenCode{}, FactoryDroid{}, KimiCode{}, OpenCode{}}
+		QwenCode{}, FactoryDroid{}, KimiCode{}, OpenCode{}, Auggie{}}
 }
 
 // Setup is what a hook evaluates a call with.

@@ -385,9 +385,13 @@ func wiringAt(h host, scope Scope, path string) (*wiring, error) {
 				}
 			}
 			for _, c := range candidates {
-				if cmd := stringAt(c, h.json.commandKey); ours(cmd, h.name) {
+				if cmd := stringAt(c, h.json.commandKey); h.oursEntry(cmd) {
 					fires := h.json.fires == nil || h.json.fires(matcher, present)
 					w := &wiring{scope: scope, path: path, command: cmd, matcher: matcher, fires: fires}
+					if h.wrapper != "" {
+						w.command, w.problem = wrapperCommand(h, cmd)
+						return w, nil
+					}
 					if k, v := h.json.closed[0], h.json.closed[1]; k != "" && stringAt(c, k) != v {
 						w.problem = fmt.Sprintf("%s's entry in %s lacks %q: %q, so %s runs a call whose hook crashed or timed out", h.name, path, k, v, h.name)
 					}
@@ -454,6 +458,27 @@ func filesWiring(h host, scope Scope, dir string) (*wiring, error) {
 		return w, nil
 	}
 	return nil, nil
+}
+
+// wrapperCommand is the hook command of a wrapper host's entry, read
+// from the script it names, or why the host would not run it: an entry
+// that is a command line rather than a .sh file, a script that is gone,
+// not executable, or does more than run the hook (hookArgv then refuses
+// its command).
+func wrapperCommand(h host, entry string) (command, problem string) {
+	script := unquote(entry)
+	if !strings.HasSuffix(script, ".sh") || !filepath.IsAbs(script) {
+		return entry, fmt.Sprintf("%s's entry %q is not the path of a .sh file, and %s runs only a .sh file as a hook", h.name, entry, h.name)
+	}
+	data, err := os.ReadFile(script)
+	if err != nil {
+		return "", fmt.Sprintf("%s's entry names %s, which cannot be read (%v)", h.name, script, err)
+	}
+	command = scriptCommand(string(data))
+	if info, err := os.Stat(script); err == nil && info.Mode().Perm()&0o111 == 0 {
+		return command, script + " is not executable, so " + h.name + " cannot run it"
+	}
+	return command, ""
 }
 
 // gooseFires: a goose matcher must fire for the shell tool by its current

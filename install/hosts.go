@@ -9,6 +9,7 @@ package install
 import (
 	_ "embed"
 	"encoding/json"
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -69,6 +70,42 @@ type host struct {
 	// agent is the host's earlier form, written into one agent's
 	// configuration, used when --agent names one (Kiro).
 	agent *host
+	// wrapper, for a host whose JSON entry must name a script file rather
+	// than a command line (Auggie's "command" is a .sh file), is that
+	// script's path relative to the settings file's directory: install
+	// writes it, running the hook, and the entry names it by absolute
+	// path; doctor reads the hook's command from it.
+	wrapper string
+}
+
+// wrapperScript is the script a wrapper host's entry names: it runs
+// command with the host's stdin, and nothing else.
+func wrapperScript(name, command string) file {
+	return file{[]byte("#!/bin/sh\n# Written by recourse install " + name + "; recourse uninstall " + name + " removes it.\nexec " + command + "\n"), 0o755}
+}
+
+// wrapperPath is where a wrapper host's script sits beside its settings
+// file at path.
+func (h host) wrapperPath(path string) string {
+	return filepath.Join(filepath.Dir(path), filepath.FromSlash(h.wrapper))
+}
+
+// oursEntry reports whether a JSON entry's command is Recourse's: it
+// runs the hook, or (a wrapper host) names Recourse's script.
+func (h host) oursEntry(command string) bool {
+	if ours(command, h.name) {
+		return true
+	}
+	return h.wrapper != "" && strings.HasSuffix(filepath.ToSlash(unquote(command)), "/"+h.wrapper)
+}
+
+// unquote is a command naming one path, quoted or not, as that path.
+func unquote(command string) string {
+	c := strings.TrimSpace(command)
+	if len(c) >= 2 && c[0] == '\'' && c[len(c)-1] == '\'' {
+		return strings.ReplaceAll(c[1:len(c)-1], `'\''`, "'")
+	}
+	return c
 }
 
 // file is one file of a host whose hook is files of its own.
@@ -316,6 +353,22 @@ var hosts = []host{
 		dirs: []string{".config/opencode"}, stopped: exitStopped,
 		canary: func(line, cwd string) string {
 			return jsonLine("tool", "bash", "sessionID", "doctor", "callID", "doctor", "args", map[string]string{"command": line, "description": "canary"}, "directory", cwd)
+		},
+	},
+	{
+		// Augment's Auggie CLI: "command" must be a .sh file
+		// (docs.augmentcode.com/cli/hooks.md, read 2026-11-29), so the
+		// entry names a script install writes beside the settings.
+		name:  "auggie",
+		paths: map[Scope]string{User: ".augment/settings.json", Project: ".augment/settings.json"},
+		json: &jsonHooks{events: []string{"PreToolUse"}, nested: true, commandKey: "command", fires: regexFires("launch-process"),
+			entry: func(c string) *ojson.Object {
+				return group(".*", ojson.NewObject("type", "command", "command", c, "timeout", 30000))
+			}},
+		wrapper: "hooks/recourse.sh",
+		dirs:    []string{".augment"}, stopped: exitStopped,
+		canary: func(line, cwd string) string {
+			return jsonLine("hook_event_name", "PreToolUse", "cwd", cwd, "tool_name", "launch-process", "tool_input", map[string]string{"command": line})
 		},
 	},
 }

@@ -111,6 +111,15 @@ func Install(name string, scope Scope, opts Options) (Result, error) {
 	if err != nil {
 		return res, err
 	}
+	entryCommand := res.Command
+	if h.wrapper != "" {
+		script := h.wrapperPath(path)
+		res.Changes, err = writeFiles(filepath.Dir(path), map[string]file{h.wrapper: wrapperScript(h.name, res.Command)}, h.name)
+		if err != nil {
+			return res, err
+		}
+		entryCommand = quote(script)
+	}
 	if !existed {
 		if strings.Contains(h.paths[scope], "{agent}") {
 			return res, fmt.Errorf("%s has no agent configuration %s: create the agent first (kiro-cli agent create %s), or name another with --agent", h.name, path, opts.Agent)
@@ -120,11 +129,11 @@ func Install(name string, scope Scope, opts Options) (Result, error) {
 			doc = h.json.top()
 		}
 	}
-	if err := addEntries(doc, h, res.Command); err != nil {
+	if err := addEntries(doc, h, entryCommand); err != nil {
 		return res, fmt.Errorf("%s: %w", path, err)
 	}
 	c, err := writeDoc(path, doc, existed)
-	res.Changes = []Change{c}
+	res.Changes = append([]Change{c}, res.Changes...)
 	return res, err
 }
 
@@ -148,6 +157,12 @@ func Uninstall(name string, scope Scope, opts Options) (Result, error) {
 		res.Changes = []Change{c}
 		return res, err
 	}
+	if h.wrapper != "" {
+		res.Changes, err = removeFiles(filepath.Dir(path), map[string]file{h.wrapper: wrapperScript(h.name, res.Command)}, h.name)
+		if err != nil {
+			return res, err
+		}
+	}
 	doc, existed, err := readDoc(path)
 	if err != nil || !existed {
 		return res, err
@@ -164,11 +179,11 @@ func Uninstall(name string, scope Scope, opts Options) (Result, error) {
 		if err != nil {
 			return res, err
 		}
-		res.Changes = []Change{{Path: path, Action: "removed", Backup: backup}}
+		res.Changes = append([]Change{{Path: path, Action: "removed", Backup: backup}}, res.Changes...)
 		return res, os.Remove(path)
 	}
 	c, err := writeDoc(path, doc, true)
-	res.Changes = []Change{c}
+	res.Changes = append([]Change{c}, res.Changes...)
 	return res, err
 }
 
@@ -339,7 +354,7 @@ func withoutOurs(arr []any, h host) (int, []any) {
 			continue
 		}
 		if !h.json.nested {
-			if ours(stringAt(o, h.json.commandKey), h.name) {
+			if h.oursEntry(stringAt(o, h.json.commandKey)) {
 				if at < 0 {
 					at = len(out)
 				}
@@ -352,7 +367,7 @@ func withoutOurs(arr []any, h host) (int, []any) {
 		list, _ := inner.([]any)
 		var keep []any
 		for _, x := range list {
-			if xo, ok := x.(*ojson.Object); ok && ours(stringAt(xo, h.json.commandKey), h.name) {
+			if xo, ok := x.(*ojson.Object); ok && h.oursEntry(stringAt(xo, h.json.commandKey)) {
 				continue
 			}
 			keep = append(keep, x)

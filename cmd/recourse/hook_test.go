@@ -113,7 +113,7 @@ func TestEveryHostStopsOnUsageErrors(t *testing.T) {
 		"gemini-cli": `"decision":"deny"`, "cursor": `"permission":"deny"`, "cline": `"cancel":true`,
 		"copilot": `"permissionDecision":"deny"`, "docker-mcp": `"isError":true`,
 		"vscode":    `"permissionDecision":"deny"`,
-		"qwen-code": "", "factory-droid": "", "kimi-code": "", "opencode": "",
+		"qwen-code": "", "factory-droid": "", "kimi-code": "", "opencode": "", "auggie": "",
 	}
 	for _, h := range hookcmd.Hosts {
 		want, ok := stops[h.Name()]

@@ -173,6 +173,17 @@ also throws when this hook cannot run. OpenCode cannot ask: an escalate stops,
 with an allow-once code.`,
 		`  # ~/.config/opencode/plugins/recourse.js (written by recourse install opencode)
   "tool.execute.before": runs recourse hook opencode and throws unless it exits 0`},
+	"auggie": {"Augment Auggie CLI PreToolUse hook",
+		`{"tool_name", "tool_input", "cwd"?} on stdin. launch-process is judged by its
+command line, str-replace-editor, save-file and remove-files as the file tools
+they are, its reading tools as reads; an MCP tool ({tool}_{server}) or an
+integration needs review. A stop exits 2 with the reason on stderr. Auggie's
+docs give no way to ask: an escalate stops, with an allow-once code. A file
+tool's relative path is refused when the input has no cwd. Auggie runs a .sh
+file: recourse install auggie writes ~/.augment/hooks/recourse.sh, which execs
+this hook. What Auggie does when a hook crashes or times out is not documented.`,
+		`  # ~/.augment/settings.json (recourse install auggie)
+  {"hooks": {"PreToolUse": [{"matcher": ".*", "hooks": [{"type": "command", "command": "/home/dev/.augment/hooks/recourse.sh", "timeout": 30000}]}]}}`},
 }
 
 // annotation marks a command whose every failure, usage errors included,

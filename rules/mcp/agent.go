@@ -10,7 +10,7 @@ import (
 // a glob of Gemini CLI gemini-cli.glob. Their shell tools are judged as
 // command lines, and their MCP tools by the server they name.
 var AgentHosts = []string{"claude-code", "codex", "gemini-cli", "cursor", "copilot", "windsurf", "cline", "kiro", "goose", "vscode",
-	"qwen-code", "factory-droid", "kimi-code", "opencode"}
+	"qwen-code", "factory-droid", "kimi-code", "opencode", "auggie"}
 
 // agentTools are a coding agent's own tools that change nothing outside
 // the agent: they read or search files and the web, keep the agent's
@@ -88,6 +88,10 @@ var agentTools = []string{
 	"analyze", "load", "delegate", "search_available_extensions", "manage_extensions", "list_resources",
 	"read_resource", "chatrecall", "retrieve_memories", "remember_memory", "load_tutorial", "web_scrape",
 	// --- end issue 30, Cline 4.x and goose ---
+	// Augment's Auggie CLI (https://docs.augmentcode.com/cli/permissions.md, read 2026-11-29):
+	// codebase-retrieval (its context engine's search), read-process and list-processes (a
+	// process it launched); view, grep-search, web-search and web-fetch are above.
+	"codebase_retrieval", "read_process", "list_processes",
 }
 
 // agentProcessTools stop a background shell the agent itself started.
