@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"maps"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -232,8 +233,14 @@ func Mutations(c *Call) []model.Mutation {
 	if line, ok := awsAPILine(call); ok {
 		out = parsed(call, "operation_name", out, commandMutations(id, "operation_name", line, c.Arguments))
 	}
-	for _, line := range codeLines(call) {
+	lines := codeLines(call)
+	for _, line := range lines {
 		out = parsed(call, "code", out, commandMutations(id, "code", line, c.Arguments))
+	}
+	if len(lines) == 0 {
+		for _, a := range argumentCode(call) {
+			out = parsed(call, a.key, out, commandMutations(id, a.key, a.line, c.Arguments))
+		}
 	}
 	return out
 }
@@ -937,4 +944,61 @@ func firstNonEmpty(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// codeArgKeys are the arguments that hold source code whatever the tool
+// is called (inspect {"code": "import shutil; ..."}).
+var codeArgKeys = map[string]bool{"code": true, "script": true, "python": true, "python_code": true, "pythoncode": true, "javascript": true,
+	"js": true, "js_code": true, "jscode": true, "source_code": true, "sourcecode": true, "snippet": true, "py": true}
+
+// pythonCode and jsCode recognise code by its content: a statement that
+// only code has (an import, a def, a require) or a call of the modules
+// that touch files and processes.
+var (
+	pythonCode = regexp.MustCompile(`(?m)^\s*(import\s+[\w.]+|from\s+[\w.]+\s+import\b|def\s+\w+\s*\()|\b(os|shutil|subprocess|pathlib|sys)\.\w+\s*\(|\b__import__\s*\(|\bopen\s*\([^)]*['"][wa]`)
+	jsCode     = regexp.MustCompile(`\brequire\s*\(\s*['"]|\bimport\s*\(\s*['"]|\bfs\.\w+\s*\(|\bchild_process\b|\bprocess\.(exit|kill|env)\b|\bDeno\.\w+|\bBun\.\w+`)
+)
+
+// argumentCode is the code that the arguments of a tool not named for
+// code carry, as the command lines that would run it (python3 -c CODE,
+// node -e CODE), so that the shell analysis reads it: an argument named
+// for code (code, script, python ...) in the language its content shows,
+// and any other string argument whose content is plainly Python or
+// JavaScript that touches files or processes. A browser's page scripts
+// (function, expression) run in the page, not on the machine; their rows
+// judge them.
+func argumentCode(c *model.ToolCall) []argLine {
+	var out []argLine
+	for _, k := range slices.Sorted(maps.Keys(c.Arguments)) {
+		s, ok := c.Arguments[k].(string)
+		if !ok || strings.TrimSpace(s) == "" || slices.Contains(c.Parsed, k) || isCommandArgument(k, c) || isSQLArgument(k, c) {
+			continue
+		}
+		py, js := pythonCode.MatchString(s), jsCode.MatchString(s)
+		named := codeArgKeys[strings.ToLower(k)] && !runsInPage(c)
+		if !named && !py && !js {
+			continue
+		}
+		interp := "python3 -c"
+		if js && !py {
+			interp = "node -e"
+		}
+		q, err := syntax.Quote(s, syntax.LangBash)
+		if err != nil {
+			continue
+		}
+		out = append(out, argLine{k, interp + " " + q})
+	}
+	return out
+}
+
+// argLine is a command line read from the argument key.
+type argLine struct{ key, line string }
+
+// runsInPage reports whether a tool runs its scripts in a web page: a
+// browser automation tool.
+func runsInPage(c *model.ToolCall) bool {
+	return slices.ContainsFunc(nameWords(c), func(w string) bool {
+		return w == "browser" || w == "puppeteer" || w == "playwright" || w == "page" || w == "chrome" || w == "devtools"
+	})
 }
