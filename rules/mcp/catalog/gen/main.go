@@ -164,7 +164,11 @@ func fromSource(dir, commit string, paths []string) ([]found, error) {
 var nameREs = []*regexp.Regexp{
 	regexp.MustCompile(`(?:NewTool|MustTool|NewServerTool)\(\s*"([A-Za-z][\w-]*)"`),
 	regexp.MustCompile(`(?m)^\s*Name:\s*"([a-z][\w-]*)",`),
-	regexp.MustCompile(`(?m)^\s*name:\s*["'` + "`" + `]([A-Za-z][\w-]*)["'` + "`" + `],`),
+	regexp.MustCompile(`(?m)^\s*name:\s*["'` + "`" + `]([A-Za-z][\w-]*)["'` + "`" + `](?:\s+as\s+const)?,`),
+	regexp.MustCompile(`(?m)^\s+([a-z][a-z0-9_]+): (?:injectableTool|tool)\(\{`),                       // supabase, upstash: name: tool({...})
+	regexp.MustCompile(`(?m)^\s*method:\s*'([a-z][a-z_]+)',$`),                                         // stripe's shared tools
+	regexp.MustCompile(`(?m)^\s*Tool[A-Z]\w*\s*=\s*"([a-z][\w-]*)"$`),                                  // Go constants: ToolConversationsHistory = "conversations_history"
+	regexp.MustCompile(`static toolName = "([a-z][\w-]*)"|export const \w+ToolName = "([a-z][\w-]*)"`), // mongodb`,
 	regexp.MustCompile(`\.(?:tool|registerTool)\(\s*["'` + "`" + `]([A-Za-z][\w-]*)["'` + "`" + `]`),
 	regexp.MustCompile(`@\w+\.tool\((?:[^@]*?\bname\s*=\s*(?:\w+\s*\+\s*)?["']([\w-]+)["'])?[^@]*?\)\s*(?:@[\w.]+(?:\([^)]*\))?\s*)*(?:async\s+)?def\s+(\w+)`),
 	regexp.MustCompile(`(?m)^\s*(?:public\s+|override\s+|static\s+)*(?:readonly\s+)?name\s*=\s*["']([a-z][\w-]*)["'];`),
