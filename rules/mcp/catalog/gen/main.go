@@ -187,7 +187,7 @@ var (
 		regexp.MustCompile(`With(?:String|Number|Boolean|Array|Object)\(\s*"(\w+)"`),
 		regexp.MustCompile(`["'](\w+)["']\s*:\s*\{`),
 		regexp.MustCompile(`(?m)^\s*(\w+)\s*:\s*z\.`),
-		regexp.MustCompile(`(?m)^\s*(\w+)\s*:\s*(?:Annotated\[)?\s*(?:str|int|bool|list|dict|Optional|float)\b`),
+		regexp.MustCompile(`(?m)(?:^\s*|[(,]\s*)(\w+)\s*:\s*(?:Annotated\[)?\s*(?:str|int|bool|list|dict|Optional|float)\b`),
 	}
 )
 
