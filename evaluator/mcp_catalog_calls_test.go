@@ -85,8 +85,8 @@ func scoreCorpus(t *testing.T, file string, wantSource bool) corpusScore {
 // false denies at most 5% of the must-allow calls.
 func TestMCPCatalogCallCorpus(t *testing.T) {
 	s := scoreCorpus(t, "../testdata/mcp/catalog-calls.jsonl", true)
-	if s.calls < 1000 || len(s.servers) < 50 {
-		t.Errorf("%d calls over %d servers; the corpus needs at least 1000 calls over 50 servers", s.calls, len(s.servers))
+	if s.calls < 1000 || len(s.servers) < 60 {
+		t.Errorf("%d calls over %d servers; the corpus needs at least 1000 calls over 60 servers", s.calls, len(s.servers))
 	}
 	if s.falseAllows > 0 {
 		t.Errorf("%d false allows, want 0", s.falseAllows)

@@ -173,7 +173,9 @@ var nameREs = []*regexp.Regexp{
 	regexp.MustCompile(`@\w+\.tool\((?:[^@]*?\bname\s*=\s*(?:\w+\s*\+\s*)?["']([\w-]+)["'])?[^@]*?\)\s*(?:@[\w.]+(?:\([^)]*\))?\s*)*(?:async\s+)?def\s+(\w+)`),
 	regexp.MustCompile(`(?m)^\s*(?:public\s+|override\s+|static\s+)*(?:readonly\s+)?name\s*=\s*["']([a-z][\w-]*)["'];`),
 	regexp.MustCompile(`(?m)^const name = ["']([a-z][\w-]*)["'];`),
-	regexp.MustCompile(`(?m)^    [A-Z][A-Z_]+ = "([a-z][a-z_]*)"$`), // a Python enum of tool names (class GitTools(str, Enum))
+	regexp.MustCompile(`(?m)^    [A-Z][A-Z_]+ = "([a-z][a-z_]*)"$`),             // a Python enum of tool names (class GitTools(str, Enum))
+	regexp.MustCompile(`register\w*Tool\(\s*(?:\w+,\s*)?["']([a-z][\w-]*)["']`), // pinecone: registerDatabaseTool(server, 'search-records', …)
+	regexp.MustCompile(`self\.tool\([^)]*?\bname\s*=\s*["']([\w-]+)["']`),       // qdrant: self.tool(fn, name="qdrant-find")
 	regexp.MustCompile(`\bTool\(\s*name\s*=\s*["']([\w-]+)["']`),
 }
 
