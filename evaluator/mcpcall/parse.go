@@ -951,6 +951,14 @@ func firstNonEmpty(a, b string) string {
 var codeArgKeys = map[string]bool{"code": true, "script": true, "python": true, "python_code": true, "pythoncode": true, "javascript": true,
 	"js": true, "js_code": true, "jscode": true, "source_code": true, "sourcecode": true, "snippet": true, "py": true}
 
+// dataArgKeys hold text that a tool writes, sends or stores rather than
+// runs: code in them (a script saved to a file, a snippet in a comment) is
+// not executed by the call.
+var dataArgKeys = map[string]bool{"content": true, "contents": true, "text": true, "body": true, "file_text": true, "new_string": true,
+	"old_string": true, "new_str": true, "old_str": true, "patch": true, "diff": true, "message": true, "description": true, "comment": true,
+	"title": true, "summary": true, "document": true, "documents": true, "value": true, "markdown": true, "data": true, "search": true,
+	"replace": true, "old_text": true, "new_text": true, "prompt": true, "question": true, "thought": true, "observations": true}
+
 // pythonCode and jsCode recognise code by its content: a statement that
 // only code has (an import, a def, a require) or a call of the modules
 // that touch files and processes.
@@ -974,8 +982,11 @@ func argumentCode(c *model.ToolCall) []argLine {
 		if !ok || strings.TrimSpace(s) == "" || slices.Contains(c.Parsed, k) || isCommandArgument(k, c) || isSQLArgument(k, c) {
 			continue
 		}
-		py, js := pythonCode.MatchString(s), jsCode.MatchString(s)
 		named := codeArgKeys[strings.ToLower(k)] && !runsInPage(c)
+		if !named && dataArgKeys[strings.ToLower(k)] {
+			continue // a file's content or a message's text is written or sent, not run
+		}
+		py, js := pythonCode.MatchString(s), jsCode.MatchString(s)
 		if !named && !py && !js {
 			continue
 		}

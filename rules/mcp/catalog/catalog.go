@@ -112,6 +112,16 @@ type Server struct {
 	Source Source `json:"source"`
 	// Tools are the server's tools, sorted by name.
 	Tools []Tool `json:"tools"`
+	// byTool indexes Tools by normalised name; built by index.
+	byTool map[string]int
+}
+
+// index builds s.byTool.
+func (s *Server) index() {
+	s.byTool = make(map[string]int, len(s.Tools))
+	for i, t := range s.Tools {
+		s.byTool[NormalTool(t.Name)] = i
+	}
 }
 
 // Match is a catalog entry that a call's server and tool names resolve
@@ -168,6 +178,7 @@ func New(servers ...*Server) *Catalog {
 }
 
 func (c *Catalog) add(s *Server) {
+	s.index()
 	c.Servers = append(c.Servers, s)
 	seen := map[string]bool{}
 	for _, n := range append([]string{s.ID}, s.Names...) {
@@ -253,6 +264,12 @@ func (s *Server) Check() error {
 // Tool returns the server's tool of the normalised name, if any.
 func (s *Server) Tool(name string) *Tool {
 	n := NormalTool(name)
+	if s.byTool != nil {
+		if i, ok := s.byTool[n]; ok {
+			return &s.Tools[i]
+		}
+		return nil
+	}
 	for i := range s.Tools {
 		if NormalTool(s.Tools[i].Name) == n {
 			return &s.Tools[i]

@@ -95,3 +95,35 @@ func TestLookup(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParse: any input parses into a checked entry or an error, never a
+// panic.
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(`{"id": "x", "title": "X", "names": ["x"], "source": {"repo": "o/x", "commit": "` + strings.Repeat("a", 40) + `", "paths": ["src"], "read": "2026-11-29"}, "tools": [{"name": "a", "does": "read"}]}`))
+	f.Add([]byte(`{"tools": [{"name": "", "does": "exec", "risk": {"": ""}}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if s, err := Parse(data); err == nil && s.Check() != nil {
+			t.Fatal("Parse accepted an entry that does not check")
+		}
+	})
+}
+
+// FuzzLookup: any server and tool name resolve without a panic, and only
+// to entries of a server that goes by a name the input holds.
+func FuzzLookup(f *testing.F) {
+	c, err := Load()
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range []string{"mcp__github__issue_read", "mcp_mcp_atlassian_jira_search", "@grafana/x", "a__b__c", "mcp_", "mcp__", "@/", "..."} {
+		f.Add("", s)
+		f.Add("github", s)
+	}
+	f.Fuzz(func(t *testing.T, server, tool string) {
+		for _, m := range c.Lookup(server, tool) {
+			if m.Server == nil || m.Tool == nil {
+				t.Fatal("a match without its server or tool")
+			}
+		}
+	})
+}
