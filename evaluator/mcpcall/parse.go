@@ -26,6 +26,7 @@ import (
 	"github.com/recourse-dev/recourse/internal/jsonstrict"
 	"github.com/recourse-dev/recourse/internal/suggest"
 	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules/mcp/catalog"
 )
 
 // Example is a well-formed call, for error messages.
@@ -199,8 +200,9 @@ func Mutations(c *Call) []model.Mutation {
 		Target:     model.Target{Provider: call.Server, Type: name, ID: id},
 		Call:       call,
 	}}
+	sqlRoles := catalogSQLArguments(c.Server, c.Tool)
 	for _, key := range slices.Sorted(maps.Keys(c.Arguments)) {
-		if isSQLArgument(key, call) {
+		if isSQLArgument(key, call) || sqlRoles[key] {
 			if text, ok := sqlTextOf(c.Arguments[key]); ok && strings.TrimSpace(text) != "" {
 				out = parsed(call, key, out, sqlMutations(id, key, text))
 			}
@@ -698,14 +700,15 @@ func sqlMutation(id, key string, st model.SQLStatement) model.Mutation {
 var dbWords = map[string]bool{"postgres": true, "postgresql": true, "pg": true, "mysql": true, "mariadb": true, "sqlite": true,
 	"sqlite3": true, "snowflake": true, "bigquery": true, "bq": true, "sql": true, "db": true, "database": true, "supabase": true,
 	"neon": true, "clickhouse": true, "duckdb": true, "mssql": true, "sqlserver": true, "redshift": true, "cockroach": true,
-	"cockroachdb": true, "planetscale": true, "turso": true, "oracle": true, "athena": true, "trino": true, "presto": true, "databricks": true}
+	"cockroachdb": true, "planetscale": true, "turso": true, "oracle": true, "athena": true, "trino": true, "presto": true, "databricks": true,
+	"keyspaces": true, "cassandra": true, "cql": true, "dsql": true, "scylla": true}
 
 // isSQLArgument reports whether an argument holds SQL: "sql" and
 // "statement" (or a list of statements) always, "query" and "queries" for
 // a database server or tool.
 func isSQLArgument(key string, c *model.ToolCall) bool {
 	switch strings.ToLower(key) {
-	case "sql", "statement", "sql_query", "sqlquery", "statements", "sqlstatements", "sql_statements":
+	case "sql", "statement", "sql_query", "sqlquery", "statements", "sqlstatements", "sql_statements", "sql_list", "sqllist":
 		return true
 	case "query", "queries":
 		if dbWords[c.Server] {
@@ -880,26 +883,57 @@ func withoutServer(words []string, server string) []string {
 	return words[i:]
 }
 
-// Split separates a server prefix from a tool name: mcp__github__x,
-// aws___s3_x and github.x; an explicit server wins.
+// Split separates a server prefix from a tool name, as hosts write it:
+// mcp__github__x (Claude Code), @github/x, github__x, aws___s3_x, github.x,
+// and mcp_github_x when the catalog knows a server of that name (a
+// server's own name may hold "_", so only a known one can be cut off);
+// an explicit server wins.
 func Split(server, tool string) (string, string) {
 	t := tool
 	s, name, ok := "", "", false
 	switch {
 	case strings.HasPrefix(t, "mcp__"):
 		s, name, ok = strings.Cut(strings.TrimPrefix(t, "mcp__"), "__")
+	case strings.HasPrefix(t, "@") && strings.Contains(t, "/"):
+		s, name, ok = strings.Cut(strings.TrimPrefix(t, "@"), "/")
+		ok = ok && (server == "" || strings.EqualFold(server, s))
 	case strings.Contains(t, "___"):
 		s, name, ok = strings.Cut(t, "___")
+	case strings.Contains(t, "__"):
+		s, name, ok = strings.Cut(t, "__")
+		ok = ok && (server == "" || strings.EqualFold(server, s))
 	case strings.Contains(t, "."):
 		s, name, ok = strings.Cut(t, ".")
 		ok = ok && (server == "" || strings.EqualFold(server, s))
+	case strings.HasPrefix(t, "mcp_") && server == "":
+		s, name, ok = knownServerPrefix(strings.TrimPrefix(t, "mcp_"))
 	}
 	// A prefix is a server only when a tool name with a word in it follows:
 	// "db." or "mcp__db__" leaves the whole name as the tool's.
-	if !ok || len(Words(name)) == 0 {
+	if !ok || len(Words(name)) == 0 || len(Words(s)) == 0 {
 		return server, t
 	}
 	return firstNonEmpty(server, s), name
+}
+
+// knownServerPrefix cuts rest (what follows "mcp_") into a server the
+// catalog knows and the tool of that server that follows it.
+func knownServerPrefix(rest string) (string, string, bool) {
+	c, err := catalog.Load()
+	if err != nil {
+		return "", "", false
+	}
+	for i := strings.Index(rest, "_"); i > 0; {
+		if ms := c.Lookup(rest[:i], rest[i+1:]); len(ms) > 0 {
+			return rest[:i], rest[i+1:], true
+		}
+		j := strings.Index(rest[i+1:], "_")
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return "", "", false
 }
 
 // Words splits a name into lower-case words at case changes, digits-to-
@@ -1012,4 +1046,28 @@ func runsInPage(c *model.ToolCall) bool {
 	return slices.ContainsFunc(nameWords(c), func(w string) bool {
 		return w == "browser" || w == "puppeteer" || w == "playwright" || w == "page" || w == "chrome" || w == "devtools"
 	})
+}
+
+// catalogSQLArguments are the arguments that the MCP server catalog says
+// hold SQL for the tool the call names (aurora-dsql's transact
+// {"sql_list": [...]}, heroku's pg_psql {"command": "SELECT ..."}): they
+// are read as SQL whatever they are called. A catalog that cannot be read
+// names none; the rows then judge the call without it.
+func catalogSQLArguments(server, tool string) map[string]bool {
+	c, err := catalog.Load()
+	if err != nil {
+		return nil
+	}
+	var out map[string]bool
+	for _, m := range c.Lookup(server, tool) {
+		for arg, role := range m.Tool.Risk {
+			if role == "sql" {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				out[arg] = true
+			}
+		}
+	}
+	return out
 }

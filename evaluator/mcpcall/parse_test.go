@@ -242,3 +242,27 @@ func TestArgumentCode(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitHostSpellings: each host's spelling of a server's tool gives
+// the same server and tool.
+func TestSplitHostSpellings(t *testing.T) {
+	for _, tc := range []struct{ server, tool, wantServer, wantTool string }{
+		{"", "mcp__github__issue_read", "github", "issue_read"},
+		{"", "@github/issue_read", "github", "issue_read"},
+		{"", "github__issue_read", "github", "issue_read"},
+		{"", "mcp_github_issue_read", "github", "issue_read"},
+		{"", "mcp_mcp-atlassian_jira_search", "mcp-atlassian", "jira_search"},
+		{"", "mcp_acme_do_thing", "", "mcp_acme_do_thing"}, // not a known server: the name stays whole
+		{"", "github.issue_read", "github", "issue_read"},
+		{"github", "issue_read", "github", "issue_read"},
+		{"", "__x", "", "__x"},
+		{"acme", "foo__bar", "acme", "foo__bar"}, // a server given apart: "foo" is no prefix of its
+		{"github", "github__issue_read", "github", "issue_read"},
+		{"", "@/x", "", "@/x"},
+	} {
+		s, tool := Split(tc.server, tc.tool)
+		if s != tc.wantServer || tool != tc.wantTool {
+			t.Errorf("Split(%q, %q) = %q, %q; want %q, %q", tc.server, tc.tool, s, tool, tc.wantServer, tc.wantTool)
+		}
+	}
+}
