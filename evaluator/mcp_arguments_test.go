@@ -57,6 +57,8 @@ func TestMCPArgumentsAlwaysRead(t *testing.T) {
 		{"read/graphql-query", `{"server": "x", "tool": "fetch_data", "arguments": {"document": "query { projects { id name } }"}}`, model.Allow},
 		{"read/redis", `{"server": "cache", "tool": "get_stats", "arguments": {"commands": [["INFO"], ["DBSIZE"]]}}`, model.Allow},
 		{"read/mongo-pipeline", `{"server": "docs", "tool": "find_report", "arguments": {"pipeline": [{"$match": {"a": 1}}, {"$group": {"_id": "$b"}}]}}`, model.Allow},
+		{"read/search-text-with-cypher", `{"server": "github", "tool": "search_code", "arguments": {"q": "MATCH (n) DETACH DELETE n language:cypher"}}`, model.Allow},
+		{"cypher/graph-search", `{"server": "memgraph", "tool": "search_graph", "arguments": {"query": "MATCH (n) DETACH DELETE n"}}`, model.Block},
 		{"read/search-text-with-sql-words", `{"server": "github", "tool": "search_issues", "arguments": {"query": "DROP TABLE in migration"}}`, model.Allow},
 		// A name that holds a read verb and a write or delete word is not a read.
 		{"name/read-and-delete", `{"server": "x", "tool": "get_and_delete_message", "arguments": {"id": "1"}}`, model.Escalate},

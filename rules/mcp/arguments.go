@@ -163,7 +163,7 @@ func writeMethodArg() rules.Cond {
 // a mutation.
 func graphqlMutationArg() rules.Cond {
 	return rules.Func("a GraphQL mutation", func(f rules.Facts) rules.Result {
-		if slices.Contains(graphqlTools, f.M.Call.Name) || slices.Contains(httpTools, f.M.Call.Name) {
+		if slices.Contains(graphqlTools, f.M.Call.Name) || slices.Contains(httpTools, f.M.Call.Name) || searchesText(f.M.Call) {
 			return rules.Result{Truth: rules.False}
 		}
 		for _, k := range slices.Sorted(maps.Keys(f.M.Call.Arguments)) {
@@ -227,6 +227,9 @@ func cypherArg(deletes bool) rules.Cond {
 		desc = "Cypher that deletes"
 	}
 	return rules.Func(desc, func(f rules.Facts) rules.Result {
+		if searchesText(f.M.Call) {
+			return rules.Result{Truth: rules.False}
+		}
 		for _, k := range slices.Sorted(maps.Keys(f.M.Call.Arguments)) {
 			s, ok := f.M.Call.Arguments[k].(string)
 			if !ok || !looksLikeCypher(s) {
@@ -367,3 +370,21 @@ func judgedArgument() rules.Cond {
 }
 
 var graphqlOperationRE = regexp.MustCompile(`^\s*(query|mutation|subscription|fragment)?\s*[A-Za-z_]?\w*\s*(\([^)]*\))?\s*\{`)
+
+// graphWords name graph databases, whose search tools run Cypher.
+var graphWords = []string{"neo4j", "memgraph", "neptune", "falkordb", "cypher", "graph", "age", "kuzu"}
+
+// searchesText reports whether a tool searches text (search_code,
+// search_issues) on a server that is not a graph database: a query that
+// reads like Cypher or GraphQL there is what is searched for, not run.
+func searchesText(c *model.ToolCall) bool {
+	if !slices.Contains(c.Words, "search") {
+		return false
+	}
+	for _, w := range append(wordsOf(c.Server), c.Words...) {
+		if slices.Contains(graphWords, w) {
+			return false
+		}
+	}
+	return true
+}
