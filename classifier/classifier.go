@@ -281,8 +281,8 @@ func classifyCall(m *model.Mutation) model.Recoverability {
 		v.MissingEvidence = []string{"a rule for " + c.Name}
 	case plainRead(c.Words):
 		v.Tier, v.RuleID = model.TierReversible, "classifier.mcp.read-verb"
-		v.Reasoning = "no rule knows the tool " + c.Tool + "; its name starts with a read verb (" + c.Words[0] + ") and names nothing that changes state"
-		v.Evidence = []model.Evidence{{Key: "verb", Value: c.Words[0], Present: true}}
+		v.Reasoning = "no rule knows the tool " + c.Tool + "; its name holds a read verb (" + readVerb(c.Words) + ") and names nothing that changes state"
+		v.Evidence = []model.Evidence{{Key: "verb", Value: readVerb(c.Words), Present: true}}
 		v.MissingEvidence = nil
 	default:
 		switch m.Evidence[ReadOnlyKey] {
@@ -327,18 +327,46 @@ var sideEffectWords = map[string]bool{"create": true, "update": true, "set": tru
 	"install": true, "uninstall": true, "scale": true, "rollback": true, "restore": true, "commit": true, "tag": true,
 	"comment": true, "reply": true, "react": true, "star": true, "fork": true, "clone": true, "copy": true, "and": true, "or": true, "then": true}
 
-// plainRead reports whether a tool's name is a read: a read verb first and
-// no word that changes state ("and", "or", "then" join a second verb).
+// readerNouns end the names of tools that read what the words before
+// them name (site-deploy-services-reader, log_viewer).
+var readerNouns = map[string]bool{"reader": true, "viewer": true, "lister": true, "getter": true, "fetcher": true, "searcher": true, "finder": true, "inspector": true}
+
+// plainRead reports whether a tool's name is a read: a read verb wherever
+// it stands (list_issues, tracker_search, cluster_get,
+// db_instance_list_backups) or a reader noun at its end
+// (site-deploy-services-reader), and no word that changes state ("and",
+// "or", "then" join a second verb): a name that holds both a read verb
+// and a write or delete word is not a read.
 func plainRead(words []string) bool {
-	if len(words) == 0 || !mcpReadVerbs[words[0]] {
+	if len(words) == 0 {
 		return false
 	}
-	for _, w := range words[1:] {
-		if sideEffectWords[w] || destructiveVerbs[w] {
+	read := readerNouns[words[len(words)-1]]
+	for _, w := range words {
+		if destructiveVerbs[w] || leadingDestructive[w] {
+			return false
+		}
+		read = read || mcpReadVerbs[w]
+	}
+	if !read {
+		return false
+	}
+	for i, w := range words {
+		if sideEffectWords[w] && !(readerNouns[words[len(words)-1]] && i < len(words)-1) {
 			return false
 		}
 	}
 	return true
+}
+
+// readVerb is the word of a read name that makes it a read.
+func readVerb(words []string) string {
+	for _, w := range words {
+		if mcpReadVerbs[w] {
+			return w
+		}
+	}
+	return words[len(words)-1]
 }
 
 // operationKeys are the arguments through which a generic tool is told

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"maps"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -25,6 +26,7 @@ import (
 	"github.com/recourse-dev/recourse/internal/jsonstrict"
 	"github.com/recourse-dev/recourse/internal/suggest"
 	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules/mcp/catalog"
 )
 
 // Example is a well-formed call, for error messages.
@@ -198,8 +200,9 @@ func Mutations(c *Call) []model.Mutation {
 		Target:     model.Target{Provider: call.Server, Type: name, ID: id},
 		Call:       call,
 	}}
+	sqlRoles := catalogSQLArguments(c.Server, c.Tool)
 	for _, key := range slices.Sorted(maps.Keys(c.Arguments)) {
-		if isSQLArgument(key, call) {
+		if isSQLArgument(key, call) || sqlRoles[key] {
 			if text, ok := sqlTextOf(c.Arguments[key]); ok && strings.TrimSpace(text) != "" {
 				out = parsed(call, key, out, sqlMutations(id, key, text))
 			}
@@ -232,8 +235,14 @@ func Mutations(c *Call) []model.Mutation {
 	if line, ok := awsAPILine(call); ok {
 		out = parsed(call, "operation_name", out, commandMutations(id, "operation_name", line, c.Arguments))
 	}
-	for _, line := range codeLines(call) {
+	lines := codeLines(call)
+	for _, line := range lines {
 		out = parsed(call, "code", out, commandMutations(id, "code", line, c.Arguments))
+	}
+	if len(lines) == 0 {
+		for _, a := range argumentCode(call) {
+			out = parsed(call, a.key, out, commandMutations(id, a.key, a.line, c.Arguments))
+		}
 	}
 	return out
 }
@@ -691,14 +700,15 @@ func sqlMutation(id, key string, st model.SQLStatement) model.Mutation {
 var dbWords = map[string]bool{"postgres": true, "postgresql": true, "pg": true, "mysql": true, "mariadb": true, "sqlite": true,
 	"sqlite3": true, "snowflake": true, "bigquery": true, "bq": true, "sql": true, "db": true, "database": true, "supabase": true,
 	"neon": true, "clickhouse": true, "duckdb": true, "mssql": true, "sqlserver": true, "redshift": true, "cockroach": true,
-	"cockroachdb": true, "planetscale": true, "turso": true, "oracle": true, "athena": true, "trino": true, "presto": true, "databricks": true}
+	"cockroachdb": true, "planetscale": true, "turso": true, "oracle": true, "athena": true, "trino": true, "presto": true, "databricks": true,
+	"keyspaces": true, "cassandra": true, "cql": true, "dsql": true, "scylla": true}
 
 // isSQLArgument reports whether an argument holds SQL: "sql" and
 // "statement" (or a list of statements) always, "query" and "queries" for
 // a database server or tool.
 func isSQLArgument(key string, c *model.ToolCall) bool {
 	switch strings.ToLower(key) {
-	case "sql", "statement", "sql_query", "sqlquery", "statements", "sqlstatements", "sql_statements":
+	case "sql", "statement", "sql_query", "sqlquery", "statements", "sqlstatements", "sql_statements", "sql_list", "sqllist":
 		return true
 	case "query", "queries":
 		if dbWords[c.Server] {
@@ -873,26 +883,57 @@ func withoutServer(words []string, server string) []string {
 	return words[i:]
 }
 
-// Split separates a server prefix from a tool name: mcp__github__x,
-// aws___s3_x and github.x; an explicit server wins.
+// Split separates a server prefix from a tool name, as hosts write it:
+// mcp__github__x (Claude Code), @github/x, github__x, aws___s3_x, github.x,
+// and mcp_github_x when the catalog knows a server of that name (a
+// server's own name may hold "_", so only a known one can be cut off);
+// an explicit server wins.
 func Split(server, tool string) (string, string) {
 	t := tool
 	s, name, ok := "", "", false
 	switch {
 	case strings.HasPrefix(t, "mcp__"):
 		s, name, ok = strings.Cut(strings.TrimPrefix(t, "mcp__"), "__")
+	case strings.HasPrefix(t, "@") && strings.Contains(t, "/"):
+		s, name, ok = strings.Cut(strings.TrimPrefix(t, "@"), "/")
+		ok = ok && (server == "" || strings.EqualFold(server, s))
 	case strings.Contains(t, "___"):
 		s, name, ok = strings.Cut(t, "___")
+	case strings.Contains(t, "__"):
+		s, name, ok = strings.Cut(t, "__")
+		ok = ok && (server == "" || strings.EqualFold(server, s))
 	case strings.Contains(t, "."):
 		s, name, ok = strings.Cut(t, ".")
 		ok = ok && (server == "" || strings.EqualFold(server, s))
+	case strings.HasPrefix(t, "mcp_") && server == "":
+		s, name, ok = knownServerPrefix(strings.TrimPrefix(t, "mcp_"))
 	}
 	// A prefix is a server only when a tool name with a word in it follows:
 	// "db." or "mcp__db__" leaves the whole name as the tool's.
-	if !ok || len(Words(name)) == 0 {
+	if !ok || len(Words(name)) == 0 || len(Words(s)) == 0 {
 		return server, t
 	}
 	return firstNonEmpty(server, s), name
+}
+
+// knownServerPrefix cuts rest (what follows "mcp_") into a server the
+// catalog knows and the tool of that server that follows it.
+func knownServerPrefix(rest string) (string, string, bool) {
+	c, err := catalog.Load()
+	if err != nil {
+		return "", "", false
+	}
+	for i := strings.Index(rest, "_"); i > 0; {
+		if ms := c.Lookup(rest[:i], rest[i+1:]); len(ms) > 0 {
+			return rest[:i], rest[i+1:], true
+		}
+		j := strings.Index(rest[i+1:], "_")
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return "", "", false
 }
 
 // Words splits a name into lower-case words at case changes, digits-to-
@@ -937,4 +978,96 @@ func firstNonEmpty(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// codeArgKeys are the arguments that hold source code whatever the tool
+// is called (inspect {"code": "import shutil; ..."}).
+var codeArgKeys = map[string]bool{"code": true, "script": true, "python": true, "python_code": true, "pythoncode": true, "javascript": true,
+	"js": true, "js_code": true, "jscode": true, "source_code": true, "sourcecode": true, "snippet": true, "py": true}
+
+// dataArgKeys hold text that a tool writes, sends or stores rather than
+// runs: code in them (a script saved to a file, a snippet in a comment) is
+// not executed by the call.
+var dataArgKeys = map[string]bool{"content": true, "contents": true, "text": true, "body": true, "file_text": true, "new_string": true,
+	"old_string": true, "new_str": true, "old_str": true, "patch": true, "diff": true, "message": true, "description": true, "comment": true,
+	"title": true, "summary": true, "document": true, "documents": true, "value": true, "markdown": true, "data": true, "search": true,
+	"replace": true, "old_text": true, "new_text": true, "prompt": true, "question": true, "thought": true, "observations": true}
+
+// pythonCode and jsCode recognise code by its content: a statement that
+// only code has (an import, a def, a require) or a call of the modules
+// that touch files and processes.
+var (
+	pythonCode = regexp.MustCompile(`(?m)^\s*(import\s+[\w.]+|from\s+[\w.]+\s+import\b|def\s+\w+\s*\()|\b(os|shutil|subprocess|pathlib|sys)\.\w+\s*\(|\b__import__\s*\(|\bopen\s*\([^)]*['"][wa]`)
+	jsCode     = regexp.MustCompile(`\brequire\s*\(\s*['"]|\bimport\s*\(\s*['"]|\bfs\.\w+\s*\(|\bchild_process\b|\bprocess\.(exit|kill|env)\b|\bDeno\.\w+|\bBun\.\w+`)
+)
+
+// argumentCode is the code that the arguments of a tool not named for
+// code carry, as the command lines that would run it (python3 -c CODE,
+// node -e CODE), so that the shell analysis reads it: an argument named
+// for code (code, script, python ...) in the language its content shows,
+// and any other string argument whose content is plainly Python or
+// JavaScript that touches files or processes. A browser's page scripts
+// (function, expression) run in the page, not on the machine; their rows
+// judge them.
+func argumentCode(c *model.ToolCall) []argLine {
+	var out []argLine
+	for _, k := range slices.Sorted(maps.Keys(c.Arguments)) {
+		s, ok := c.Arguments[k].(string)
+		if !ok || strings.TrimSpace(s) == "" || slices.Contains(c.Parsed, k) || isCommandArgument(k, c) || isSQLArgument(k, c) {
+			continue
+		}
+		named := codeArgKeys[strings.ToLower(k)] && !runsInPage(c)
+		if !named && dataArgKeys[strings.ToLower(k)] {
+			continue // a file's content or a message's text is written or sent, not run
+		}
+		py, js := pythonCode.MatchString(s), jsCode.MatchString(s)
+		if !named && !py && !js {
+			continue
+		}
+		interp := "python3 -c"
+		if js && !py {
+			interp = "node -e"
+		}
+		q, err := syntax.Quote(s, syntax.LangBash)
+		if err != nil {
+			continue
+		}
+		out = append(out, argLine{k, interp + " " + q})
+	}
+	return out
+}
+
+// argLine is a command line read from the argument key.
+type argLine struct{ key, line string }
+
+// runsInPage reports whether a tool runs its scripts in a web page: a
+// browser automation tool.
+func runsInPage(c *model.ToolCall) bool {
+	return slices.ContainsFunc(nameWords(c), func(w string) bool {
+		return w == "browser" || w == "puppeteer" || w == "playwright" || w == "page" || w == "chrome" || w == "devtools"
+	})
+}
+
+// catalogSQLArguments are the arguments that the MCP server catalog says
+// hold SQL for the tool the call names (aurora-dsql's transact
+// {"sql_list": [...]}, heroku's pg_psql {"command": "SELECT ..."}): they
+// are read as SQL whatever they are called. A catalog that cannot be read
+// names none; the rows then judge the call without it.
+func catalogSQLArguments(server, tool string) map[string]bool {
+	c, err := catalog.Load()
+	if err != nil {
+		return nil
+	}
+	var out map[string]bool
+	for _, m := range c.Lookup(server, tool) {
+		for arg, role := range m.Tool.Risk {
+			if role == "sql" {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				out[arg] = true
+			}
+		}
+	}
+	return out
 }

@@ -213,3 +213,56 @@ func wordsByRune(name string) []string {
 	flush()
 	return words
 }
+
+// TestArgumentCode: code in an argument of a tool not named for code is
+// read as the interpreter would run it, by the argument's name or by its
+// content; a file's content or a message's text is not run, and a
+// browser's page script is left to the browser rows.
+func TestArgumentCode(t *testing.T) {
+	for _, tc := range []struct {
+		doc  string
+		want bool
+	}{
+		{`{"server": "x", "tool": "inspect", "arguments": {"code": "print(1)"}}`, true},
+		{`{"server": "x", "tool": "lookup", "arguments": {"expr": "import os\nos.remove('/etc/hosts')"}}`, true},
+		{`{"server": "x", "tool": "describe", "arguments": {"q": "const fs = require('fs')"}}`, true},
+		{`{"server": "fs", "tool": "write_file", "arguments": {"path": "clean.py", "content": "import shutil\nshutil.rmtree('build')"}}`, false},
+		{`{"server": "github", "tool": "add_issue_comment", "arguments": {"body": "run import os; os.remove(x) to fix"}}`, false},
+		{`{"server": "playwright", "tool": "browser_evaluate", "arguments": {"function": "() => { const fs = document.title; return fs.length }"}}`, false},
+		{`{"server": "puppeteer", "tool": "page_inspect", "arguments": {"js": "document.title"}}`, false},
+		{`{"server": "x", "tool": "search", "arguments": {"q": "how to delete files in python"}}`, false},
+	} {
+		ms, err := Parse([]byte(tc.doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := len(ms[0].Call.Parsed) > 0
+		if got != tc.want {
+			t.Errorf("%s: read as code %v, want %v (%v)", tc.doc, got, tc.want, ms[0].Call.Parsed)
+		}
+	}
+}
+
+// TestSplitHostSpellings: each host's spelling of a server's tool gives
+// the same server and tool.
+func TestSplitHostSpellings(t *testing.T) {
+	for _, tc := range []struct{ server, tool, wantServer, wantTool string }{
+		{"", "mcp__github__issue_read", "github", "issue_read"},
+		{"", "@github/issue_read", "github", "issue_read"},
+		{"", "github__issue_read", "github", "issue_read"},
+		{"", "mcp_github_issue_read", "github", "issue_read"},
+		{"", "mcp_mcp-atlassian_jira_search", "mcp-atlassian", "jira_search"},
+		{"", "mcp_acme_do_thing", "", "mcp_acme_do_thing"}, // not a known server: the name stays whole
+		{"", "github.issue_read", "github", "issue_read"},
+		{"github", "issue_read", "github", "issue_read"},
+		{"", "__x", "", "__x"},
+		{"acme", "foo__bar", "acme", "foo__bar"}, // a server given apart: "foo" is no prefix of its
+		{"github", "github__issue_read", "github", "issue_read"},
+		{"", "@/x", "", "@/x"},
+	} {
+		s, tool := Split(tc.server, tc.tool)
+		if s != tc.wantServer || tool != tc.wantTool {
+			t.Errorf("Split(%q, %q) = %q, %q; want %q, %q", tc.server, tc.tool, s, tool, tc.wantServer, tc.wantTool)
+		}
+	}
+}

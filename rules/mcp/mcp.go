@@ -299,7 +299,10 @@ func Rules() []rules.Rule {
 // use (rules.NewLazyEngine) need not build Rules to have them.
 func AnyRules() []rules.Rule {
 	return concat(
-		[]rules.Rule{anyToolProtectionOff(), anyToolExposes(), anyToolOpenIngress(), anyToolRetention(), anyToolHTTPDelete(), {ID: "mcp.known-server.read", Type: rules.AnyType, On: Call, Tier: model.TierReversible,
+		[]rules.Rule{anyToolProtectionOff(), anyToolExposes(), anyToolOpenIngress(), anyToolRetention(), anyToolHTTPDelete()},
+		argumentRules(),
+		catalogRules(),
+		[]rules.Rule{{ID: "mcp.known-server.read", Type: rules.AnyType, On: Call, Tier: model.TierReversible,
 			When:   rules.All(server("github", "gitlab", "filesystem", "kubernetes", "k8s", "slack", "gmail", "stripe", "postgres", "mysql", "sqlite", "aws", "gcp", "azure", "playwright", "puppeteer", "browser", "notion", "linear", "jira", "sentry"), firstWordRead()),
 			Reason: "a read tool of a known server: it lists, gets or searches and changes nothing"}},
 	)
