@@ -116,7 +116,18 @@ type ClaudeCodeHTTP struct{ ClaudeCode }
 
 // Write implements Host; its status is the HTTP status to answer.
 func (ClaudeCodeHTTP) Write(stdout, _ io.Writer, a Answer) int {
-	out := map[string]string{"hookEventName": "PreToolUse"}
+	out, _ := permissionOutput(a)
+	_ = json.NewEncoder(stdout).Encode(map[string]any{"hookSpecificOutput": out})
+	return 200
+}
+
+// permissionOutput is PreToolUse's hookSpecificOutput for a, as Claude
+// Code and VS Code read it: permissionDecision "deny" for a stop, "ask"
+// for a question, each with the reason, and a warn's note as
+// additionalContext; decided is false for a plain go-ahead, which has
+// nothing but the event's name.
+func permissionOutput(a Answer) (out map[string]string, decided bool) {
+	out = map[string]string{"hookEventName": "PreToolUse"}
 	switch {
 	case a.Stop:
 		out["permissionDecision"], out["permissionDecisionReason"] = "deny", a.Reason
@@ -124,7 +135,8 @@ func (ClaudeCodeHTTP) Write(stdout, _ io.Writer, a Answer) int {
 		out["permissionDecision"], out["permissionDecisionReason"] = "ask", a.Reason
 	case a.Context != "":
 		out["additionalContext"] = a.Context
+	default:
+		return out, false
 	}
-	_ = json.NewEncoder(stdout).Encode(map[string]any{"hookSpecificOutput": out})
-	return 200
+	return out, true
 }

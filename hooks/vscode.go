@@ -119,15 +119,8 @@ func replacements(host string, call Call, args json.RawMessage) (Call, error) {
 // warn's note as additionalContext; a go-ahead prints nothing, leaving
 // VS Code's own approvals to decide.
 func (VSCode) Write(stdout, stderr io.Writer, a Answer) int {
-	out := map[string]string{"hookEventName": "PreToolUse"}
-	switch {
-	case a.Stop:
-		out["permissionDecision"], out["permissionDecisionReason"] = "deny", a.Reason
-	case a.Ask:
-		out["permissionDecision"], out["permissionDecisionReason"] = "ask", a.Reason
-	case a.Context != "":
-		out["additionalContext"] = a.Context
-	default:
+	out, decided := permissionOutput(a)
+	if !decided {
 		return 0
 	}
 	return writeJSON(stdout, stderr, map[string]any{"hookSpecificOutput": out}, 0)

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/recourse-dev/recourse/internal/shellword"
 )
 
 // hookArgv reads a configured hook command as the arguments of one plain
@@ -28,7 +30,7 @@ func hookArgv(command, host string) ([]string, error) {
 	}
 	var argv []string
 	for _, w := range call.Args {
-		lit, ok := literal(w)
+		lit, ok := shellword.Literal(w)
 		if !ok {
 			return nil, fmt.Errorf("the command has a word that is not literal (a variable or a substitution): %s", wordText(w))
 		}
@@ -41,34 +43,6 @@ func hookArgv(command, host string) ([]string, error) {
 		argv = argv[1:]
 	}
 	return argv, nil
-}
-
-// literal is a word's value when it is made of plain and quoted literal
-// parts only.
-func literal(w *syntax.Word) (string, bool) {
-	var b strings.Builder
-	for _, p := range w.Parts {
-		switch p := p.(type) {
-		case *syntax.Lit:
-			b.WriteString(p.Value)
-		case *syntax.SglQuoted:
-			if p.Dollar {
-				return "", false
-			}
-			b.WriteString(p.Value)
-		case *syntax.DblQuoted:
-			for _, q := range p.Parts {
-				l, ok := q.(*syntax.Lit)
-				if !ok {
-					return "", false
-				}
-				b.WriteString(l.Value)
-			}
-		default:
-			return "", false
-		}
-	}
-	return b.String(), true
 }
 
 func wordText(w *syntax.Word) string {

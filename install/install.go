@@ -16,6 +16,7 @@ import (
 
 	"github.com/recourse-dev/recourse/internal/jsonerr"
 	"github.com/recourse-dev/recourse/internal/ojson"
+	"github.com/recourse-dev/recourse/internal/shellword"
 	"github.com/recourse-dev/recourse/model"
 )
 
@@ -412,7 +413,7 @@ func ours(command, host string) bool {
 		}
 		var argv []string
 		for _, w := range call.Args {
-			lit, _ := literal(w)
+			lit, _ := shellword.Literal(w)
 			argv = append(argv, lit)
 		}
 		found = runsHook(argv, host)

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/recourse-dev/recourse/internal/shellword"
 )
 
 // Command-line shapes: a secret that is an operand or an option's value
@@ -218,36 +220,12 @@ func wordOf(line string, w *syntax.Word) word {
 		out.start, out.end = 0, 0
 		return out
 	}
-	if lit, ok := literal(w); ok {
+	if lit, ok := shellword.Literal(w); ok {
 		out.value, out.literal = lit, true
 	} else {
 		out.value = line[out.start:out.end]
 	}
 	return out
-}
-
-// literal is w's value when it is made of literal text and quotes only.
-func literal(w *syntax.Word) (string, bool) {
-	var b strings.Builder
-	for _, p := range w.Parts {
-		switch p := p.(type) {
-		case *syntax.Lit:
-			b.WriteString(p.Value)
-		case *syntax.SglQuoted:
-			b.WriteString(p.Value)
-		case *syntax.DblQuoted:
-			for _, q := range p.Parts {
-				lit, ok := q.(*syntax.Lit)
-				if !ok {
-					return "", false
-				}
-				b.WriteString(lit.Value)
-			}
-		default:
-			return "", false
-		}
-	}
-	return b.String(), true
 }
 
 // nestedEdits masks the secrets of a command line inside a word (bash -c
