@@ -2,9 +2,13 @@ package evaluator
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 
+	"github.com/recourse-dev/recourse/internal/observe"
 	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/report"
 )
 
 // TestPathsResolved: a path is judged where it lands, by the one resolver
@@ -74,5 +78,93 @@ func TestPathsResolved(t *testing.T) {
 		if got.Rank() < tt.atLeast.Rank() {
 			t.Errorf("%s/%s: %q in %s is %s, want at least %s (%s)", tt.class, tt.variant, tt.line, tt.cwd, got, tt.atLeast, rep.AssessmentReason)
 		}
+	}
+}
+
+// judgeWith evaluates line in cwd with observation on (a real observer of
+// the local file system, home as "~"), and returns the report.
+func judgeWith(t *testing.T, ev *Evaluator, line, cwd, home string) *report.ConsequenceReport {
+	t.Helper()
+	rep, err := ev.Shell(context.Background(), line, Options{Cwd: cwd, Home: home, Observer: &observe.Files{Home: home, Dir: cwd}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+// TestLinksOnDisk: with observation on, the operands a command changes
+// are followed through the symbolic links already on disk (lstat and
+// readlink only) before the rules judge them, and the followed link is
+// observed evidence; rm of a link without a trailing slash removes the
+// link only.
+func TestLinksOnDisk(t *testing.T) {
+	ev := newEvaluator(t)
+	root := t.TempDir()
+	home := filepath.Join(root, "home")
+	app := filepath.Join(root, "app")
+	for _, d := range []string{home, filepath.Join(app, ".claude"), filepath.Join(root, "tmp")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link := func(target, name string) {
+		if err := os.Symlink(target, filepath.Join(root, name)); err != nil {
+			t.Skip("symbolic links are not available here:", err)
+		}
+	}
+	link(home, "tmp/h")
+	link(filepath.Join(app, ".claude"), "tmp/c")
+	link("h", "tmp/hh") // a relative link to a link
+	link("loop2", "tmp/loop1")
+	link("loop1", "tmp/loop2")
+	tmp := filepath.Join(root, "tmp")
+	tests := []struct {
+		variant, line string
+		atLeast       model.Decision
+		below         bool // a control: below escalate
+		followed      bool // a followed-link evidence is reported
+	}{
+		{"rm -rf through a link to the home, trailing slash", "rm -rf " + tmp + "/h/", model.Block, false, true},
+		{"rm -rf through a chain of links", "rm -rf " + tmp + "/hh/", model.Block, false, true},
+		{"relative operand", "rm -rf ./h/", model.Block, false, true},
+		{"a dotfile under the link", "rm " + tmp + "/h/.bashrc", model.Escalate, false, true},
+		{"redirection through a link", "echo x > " + tmp + "/c/settings.json", model.Escalate, false, true},
+		{"tee through a link", "echo x | tee " + tmp + "/c/settings.json", model.Escalate, false, true},
+		{"cp into a link", "cp x " + tmp + "/c/settings.json", model.Escalate, false, true},
+		{"chmod through a link (the rules judge chmod of the home as a warn)", "chmod 777 " + tmp + "/h/", model.Warn, false, true},
+		{"truncate through a link", "truncate -s 0 " + tmp + "/c/settings.json", model.Escalate, false, true},
+		{"control: rm of the link itself", "rm -rf " + tmp + "/h", model.Allow, true, false},
+		{"control: no link", "rm -rf " + tmp + "/nolink/", model.Allow, true, false},
+	}
+	for _, tt := range tests {
+		rep := judgeWith(t, ev, tt.line, tmp, home)
+		followed := false
+		for _, m := range rep.Mutations {
+			for _, e := range m.Evidence {
+				followed = followed || e.Key == "followed-link" && e.SuppliedBy == model.SuppliedObserved
+			}
+		}
+		got := rep.RiskAssessment
+		switch {
+		case tt.below && got.Rank() >= model.Escalate.Rank():
+			t.Errorf("%s: %q is %s, want below escalate (%s)", tt.variant, tt.line, got, rep.AssessmentReason)
+		case !tt.below && got.Rank() < tt.atLeast.Rank():
+			t.Errorf("%s: %q is %s, want at least %s (%s)", tt.variant, tt.line, got, tt.atLeast, rep.AssessmentReason)
+		}
+		if followed != tt.followed {
+			t.Errorf("%s: followed-link evidence %v, want %v", tt.variant, followed, tt.followed)
+		}
+	}
+	// A loop of links ends after pathres.MaxHops, and is still judged.
+	if rep := judgeWith(t, ev, "rm -rf "+tmp+"/loop1/", tmp, home); rep.RiskAssessment == "" {
+		t.Error("a link loop has no decision")
+	}
+	// Observation off (serve, --observe off): the link is not looked at.
+	rep, err := ev.Shell(context.Background(), "rm -rf "+tmp+"/h/", Options{Cwd: tmp, Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.RiskAssessment.Rank() >= model.Block.Rank() {
+		t.Errorf("with observation off the link was followed: %s", rep.RiskAssessment)
 	}
 }
