@@ -284,3 +284,55 @@ func zipOf(t *testing.T, names ...string) []byte {
 	}
 	return b.Bytes()
 }
+
+// TestFoundDirsAndMakeDirs: find -execdir changes a file with an agent's
+// configuration name in each directory it finds (needs review); make -C
+// into a directory that holds an agent's configuration is judged by the
+// makefile read there, or needs review when it cannot be read.
+func TestFoundDirsAndMakeDirs(t *testing.T) {
+	ev := newEvaluator(t)
+	dir := t.TempDir()
+	for _, d := range []string{".claude", ".git/hooks", "docs"} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, text := range map[string]string{".git/hooks/Makefile": "all:\n\trm -rf /srv/data\n", "docs/Makefile": "all:\n\techo hi\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		variant, line, cwd string
+		observe            bool
+		atLeast            model.Decision
+		below              bool
+	}{
+		{"-execdir rm {} + with -name", "find . -name settings.json -execdir rm {} +", "/srv/app", false, model.Escalate, false},
+		{"-execdir rm NAME", "find . -type f -execdir rm settings.json \\;", "/srv/app", false, model.Escalate, false},
+		{"-okdir, -iname, a git hook", "find . -iname Pre-Commit -okdir rm {} \\;", "/srv/app", false, model.Escalate, false},
+		{"-execdir truncate", "find / -name hooks.json -execdir truncate -s 0 {} +", "/srv/app", false, model.Escalate, false},
+		{"control: -execdir rm of a build file", "find . -name '*.o' -execdir rm {} +", "/srv/app", false, model.Allow, true},
+		{"make -C .claude, no makefile to read", "make -C .claude", dir, true, model.Escalate, false},
+		{"make -C .claude, observation off", "make -C .claude", "/srv/app", false, model.Escalate, false},
+		{"make -C .git/hooks, its makefile read", "make -C .git/hooks", dir, true, model.Block, false},
+		{"control: make -C docs, its makefile read", "make -C docs", dir, true, model.Allow, true},
+	}
+	for _, tt := range tests {
+		opts := Options{Cwd: tt.cwd}
+		if tt.observe {
+			opts.Observer = &observe.Files{Dir: tt.cwd}
+		}
+		rep, err := ev.Shell(context.Background(), tt.line, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := rep.RiskAssessment
+		switch {
+		case tt.below && got.Rank() >= model.Escalate.Rank():
+			t.Errorf("%s: %q is %s, want below escalate (%s)", tt.variant, tt.line, got, rep.AssessmentReason)
+		case !tt.below && got.Rank() < tt.atLeast.Rank():
+			t.Errorf("%s: %q is %s, want at least %s (%s)", tt.variant, tt.line, got, tt.atLeast, rep.AssessmentReason)
+		}
+	}
+}
