@@ -4,9 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/internal/observe"
 	"github.com/recourse-dev/recourse/model"
 )
 
@@ -90,5 +94,63 @@ func TestPatchHeadersTrimmed(t *testing.T) {
 		if !found {
 			t.Errorf("%q: files %v, want .claude/settings.json among them", patch, ops)
 		}
+	}
+}
+
+// TestClaudeCodeLinksPatchesArchives: through the Claude Code hook, with
+// the files visible where the call runs (--observe auto): a symbolic link
+// on disk to the home is followed (rm -rf LINK/ is rm -rf ~/), a patch
+// and an archive are judged by the files they write, an unreadable patch
+// needs review, and find -execdir on a configuration file name and
+// make -C .claude stop; controls go through.
+func TestClaudeCodeLinksPatchesArchives(t *testing.T) {
+	root := t.TempDir()
+	home := filepath.Join(root, "home")
+	app := filepath.Join(root, "app")
+	for _, d := range []string{home, filepath.Join(app, ".claude"), filepath.Join(app, "docs")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(home, filepath.Join(root, "h")); err != nil {
+		t.Skip("symbolic links are not available here:", err)
+	}
+	files := map[string]string{
+		"settings.patch": "--- a/.claude/settings.json\n+++ b/.claude/settings.json\n@@ -1 +1 @@\n-{}\n+{\"hooks\":{}}\n",
+		"docs.patch":     "--- a/docs/x.md\n+++ b/docs/x.md\n@@ -1 +1 @@\n-a\n+b\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		variant, line string
+		stop          bool
+	}{
+		{"rm -rf through a link on disk to the home", "rm -rf " + root + "/h/", true},
+		{"git apply into .claude", "git apply " + root + "/settings.patch", true},
+		{"patch -p1 < into .claude", "patch -p1 < " + root + "/settings.patch", true},
+		{"git apply of a patch not there", "git apply " + root + "/missing.patch", true},
+		{"find -execdir rm settings.json", "find . -name settings.json -execdir rm {} +", true},
+		{"make -C .claude", "make -C .claude", true},
+		{"control: rm of the link itself", "rm " + root + "/h", false},
+		{"control: a patch of docs", "git apply " + root + "/docs.patch", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.variant, func(t *testing.T) {
+			data, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "Bash", "cwd": app, "tool_input": map[string]any{"command": tt.line}})
+			var stdout, stderr bytes.Buffer
+			cfg := Config{Setup: func(ctx context.Context, dir string) (Setup, error) {
+				ev, err := newEvaluator(ctx)
+				return Setup{Evaluator: ev, Options: evaluator.Options{Home: home, Observer: &observe.Files{Home: home, Dir: dir}}, FailOn: model.Escalate}, err
+			}}
+			code := Run(context.Background(), ClaudeCode{}, bytes.NewReader(data), &stdout, &stderr, cfg)
+			stopped := code != 0 || strings.Contains(stdout.String(), `"permissionDecision":"deny"`) ||
+				strings.Contains(stdout.String(), `"permissionDecision":"ask"`)
+			if stopped != tt.stop {
+				t.Errorf("%q: stopped %v, want %v (exit %d, %s %s)", tt.line, stopped, tt.stop, code, stdout.String(), stderr.String())
+			}
+		})
 	}
 }

@@ -84,6 +84,10 @@ type Command struct {
 	// python3 x.py, source x), says whether its content was read and from
 	// where; nil for other commands.
 	ScriptFile *ScriptFile
+	// Links are the symbolic links already on disk that the command's
+	// operands were followed through (observed where the action runs):
+	// each operand is judged as the path it reaches.
+	Links []FollowedLink
 	// Script is source code an interpreter runs inline (python -c ...),
 	// or the content of the program file it runs when that was read
 	// (ScriptFile), with Interpreter naming the language; rules scan it.
@@ -186,6 +190,13 @@ type ScriptFile struct {
 	SHA256 string
 	// Unread says why the content was not read, when it was not.
 	Unread string
+}
+
+// FollowedLink is one operand read through a symbolic link on disk: Path
+// as the command spells it, Reaches the path it lands on.
+type FollowedLink struct {
+	Path    string `json:"path"`
+	Reaches string `json:"reaches"`
 }
 
 // Where a script file's content came from (ScriptFile.From).

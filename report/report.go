@@ -265,6 +265,13 @@ func NewMutation(m *model.Mutation, v model.Recoverability) Mutation {
 	if sf := scriptEvidence(m); sf != nil {
 		ev = append(ev[:len(ev):len(ev)], *sf)
 	}
+	if c := m.Command; c != nil {
+		for _, l := range c.Links {
+			ev = append(ev[:len(ev):len(ev)], model.Evidence{Key: "followed-link", Value: l.Path, Present: true,
+				SuppliedBy:  model.SuppliedObserved,
+				Description: fmt.Sprintf("%s is read through a symbolic link on disk (lstat/readlink where the action runs): it reaches %s, which is what is judged", l.Path, l.Reaches)})
+		}
+	}
 	missing := v.MissingEvidence
 	if missing == nil {
 		missing = []string{}

@@ -780,6 +780,50 @@ func AgentConfig(p string) bool {
 	return false
 }
 
+// gitHookNames are the hooks git runs from .git/hooks (githooks(5)).
+var gitHookNames = []string{"applypatch-msg", "pre-applypatch", "post-applypatch", "pre-commit", "pre-merge-commit", "prepare-commit-msg",
+	"commit-msg", "post-commit", "pre-rebase", "post-checkout", "post-merge", "pre-push", "pre-receive", "update", "proc-receive",
+	"post-receive", "post-update", "reference-transaction", "push-to-checkout", "pre-auto-gc", "post-rewrite", "sendemail-validate",
+	"fsmonitor-watchman", "p4-changelist", "p4-prepare-changelist", "p4-post-changelist", "p4-pre-submit", "post-index-change"}
+
+// AgentConfigName reports whether the file name base (no directory) is
+// the name of an agent's or git's configuration file in some directory
+// that holds one (settings.json of .claude, config.toml of .codex, a git
+// hook's name, .mcp.json, .recourse.yaml), compared as pathres.Fold
+// spells it: in a directory that is not known, it may be that file.
+func AgentConfigName(base string) bool {
+	base = pathres.Fold(base)
+	if base == "" || strings.Contains(base, "/") {
+		return false
+	}
+	if base == ".mcp.json" || gateFile(base) || slices.Contains(gitHookNames, base) {
+		return true
+	}
+	for _, files := range agentConfigFiles {
+		if slices.Contains(files, base) {
+			return true
+		}
+	}
+	return false
+}
+
+// AgentConfigNameInFoundDir holds when the command runs in the directory
+// of each path a search finds (find -execdir, -okdir: any directory under
+// where it starts, .claude among them) and some operand after skip is a
+// bare file name an agent's configuration has (see AgentConfigName):
+// find . -name settings.json -execdir rm {} + deletes every
+// .claude/settings.json under the start.
+func AgentConfigNameInFoundDir(skip int) Cond {
+	return operandWhere(skip, "an agent's configuration file name, in each directory a search finds", func(f Facts, a model.Arg) bool {
+		c := f.M.Command
+		if a.Dynamic || c.Cwd != "" || !slices.Contains(c.Wrappers, "find -execdir") && !slices.Contains(c.Wrappers, "find -okdir") {
+			return false
+		}
+		p := pathres.Clean(a.Value)
+		return path.Dir(p) == "." && AgentConfigName(p)
+	})
+}
+
 // AgentConfigIs holds when some operand after skip is an agent's or git's
 // configuration (see AgentConfig).
 func AgentConfigIs(skip int) Cond {

@@ -161,8 +161,12 @@ as if in an unknown project directory.
 --observe auto (the default) reads, read-only, the script files the line runs
 (bash x.sh, ./x.sh, python3 x.py, source x; at most 256 KiB each, 1 MiB per
 line, regular files only, never executed), relative to --cwd or else to the
-current directory, and judges what they contain; --observe off reads nothing,
-and a script run from a file the line did not write then needs review.`,
+current directory, and judges what they contain; it also reads the patch files
+(git apply, git am, patch) and archives (tar -x, unzip; at most 8 MiB) the line
+applies, judging the files they write, and follows the symbolic links on disk
+that the operands of rm, cp, mv, tee, chmod, redirections … go through (lstat
+and readlink only). --observe off reads nothing: a script or patch run from a
+file the line did not write then needs review.`,
 		Example: `  recourse eval shell -- 'rm -rf ./build'
   recourse eval shell --cwd /tmp/work -- 'rm -rf build'
   recourse eval shell --format json -- 'git push --force origin main'

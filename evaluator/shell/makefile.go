@@ -179,7 +179,9 @@ func (w *walker) projectMakefile(cmd *model.Command, fr frame) bool {
 	}
 	for _, name := range names {
 		file := model.Arg{Value: name}
-		if dir != "" && !path.IsAbs(name) {
+		// make() already moved cmd.Cwd into -C's directory when the
+		// directory it is read from was known: join it only otherwise.
+		if dir != "" && cmd.Cwd == "" && !path.IsAbs(name) {
 			file.Value = path.Join(dir, name)
 		}
 		r, _ := w.scriptContent(cmd, file)

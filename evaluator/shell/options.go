@@ -103,6 +103,7 @@ var outputOptions = map[string]commandOption{
 // the command lines they run and the files they overwrite.
 func (w *walker) options(cmd *model.Command, info *program, fr frame) {
 	w.optionCommands(cmd, info, fr)
+	w.unpacks(cmd)
 	var outputs []model.Arg
 	if info.output != nil {
 		outputs = optionValues(cmd.Args, *info.output)

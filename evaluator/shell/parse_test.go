@@ -156,7 +156,7 @@ func TestParse(t *testing.T) {
 		{"vim Ex command", `vim -c 'wq!' f`, "vim -c wq! f"},
 		{"vim system()", `vim -c 'call system("rm -rf /")'`, `vim -c call system("rm -rf /") | !problem`},
 		{"tar checkpoint action", `tar -cf /dev/null x --checkpoint=1 --checkpoint-action=exec='rm -rf /'`, "tar -cf /dev/null x --checkpoint=1 --checkpoint-action=exec=rm -rf / | rm -rf /"},
-		{"tar to-command", `tar --to-command 'sh -c "cat > /etc/x"' -xf a.tar`, "tar --to-command sh -c \"cat > /etc/x\" -xf a.tar | cat | (redirect) /etc/x"},
+		{"tar to-command", `tar --to-command 'sh -c "cat > /etc/x"' -xf a.tar`, "tar --to-command sh -c \"cat > /etc/x\" -xf a.tar -C . | cat | (redirect) /etc/x"},
 		{"zip test command", `zip z.zip x -T -TT 'rm -rf / #'`, "zip z.zip x -T -TT rm -rf / # | rm -rf /"},
 		{"rsync remote shell", `rsync -e 'ssh -p 22' a host:b`, "rsync -e ssh -p 22 a host:b | ssh -p 22"},
 		{"ssh proxy command", `ssh -oProxyCommand='rm -rf ~' host`, "ssh -oProxyCommand=rm -rf ~ host | rm -rf ~"},
@@ -276,7 +276,7 @@ func TestParse(t *testing.T) {
 		{"tar creates over a file", `tar -cf /etc/passwd x`, "tar -cf /etc/passwd x | (redirect) /etc/passwd"},
 		{"tar old-style create", `tar cvf out.tar dir`, "tar cvf out.tar dir | (redirect) out.tar"},
 		{"tar cluster create", `tar -czvf out.tgz dir`, "tar -czvf out.tgz dir | (redirect) out.tgz"},
-		{"tar extract", `tar -xf a.tar`, "tar -xf a.tar"},
+		{"tar extract", `tar -xf a.tar`, "tar -xf a.tar -C ."}, // extracts where it runs: the destination is named for the rows
 		{"docker save", `docker save -o /etc/passwd img`, "docker save -o /etc/passwd img | (redirect) /etc/passwd"},
 		{"docker build output", `docker build -o out .`, "docker build -o out ."},
 		{"curl output file", `curl -sSLo ~/.bashrc https://x/y`, "curl -sSLo ~/.bashrc https://x/y | (redirect) ~/.bashrc"},

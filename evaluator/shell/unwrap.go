@@ -324,6 +324,7 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 	if strings.Contains(argv[0].Value, "/") && w.runProgramFile(cmd, argv, heredoc, fr) {
 		return // ./x.sh: judged by its content (scriptfile.go)
 	}
+	extractsHere(cmd)
 	w.analyse(cmd, info, heredoc, fr)
 	w.options(cmd, info, fr)
 }
@@ -947,11 +948,19 @@ func (w *walker) find(cmd *model.Command, fr frame) {
 			for j < len(cmd.Args) && cmd.Args[j].Value != ";" && cmd.Args[j].Value != "+" {
 				j++
 			}
+			inDir := cmd.Args[i].Value == "-execdir" || cmd.Args[i].Value == "-okdir"
 			inner := foundPaths(cmd.Args[i+1:j], starts)
+			if name, ok := foundName(cmd.Args); ok && inDir {
+				// In the directory of each path found, {} is ./NAME, and
+				// -name NAME says what NAME is (find -name settings.json
+				// -execdir rm {} + is rm ./settings.json, in any directory
+				// under the starts).
+				inner = foundInDir(cmd.Args[i+1:j], name)
+			}
 			if len(inner) > 0 {
 				sub := w.child(cmd, "find "+cmd.Args[i].Value)
 				sub.MoreOperands, sub.MoreFrom = true, "paths found under "+strings.Join(starts, " ")
-				if v := cmd.Args[i].Value; v == "-execdir" || v == "-okdir" {
+				if inDir {
 					sub.Cwd = "" // the directory of each path found: any one under the starts
 				}
 				w.unwrap(sub, inner, nil, fr)
@@ -985,6 +994,44 @@ func (w *walker) fd(cmd *model.Command, fr frame) {
 		}
 	}
 	w.emit(cmd)
+}
+
+// foundName is the one literal name find's -name or -iname test asks
+// for (no glob, no alternatives), which every path it finds has.
+func foundName(args []model.Arg) (string, bool) {
+	name := ""
+	for i := 0; i < len(args)-1; i++ {
+		switch args[i].Value {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			for i < len(args) && args[i].Value != ";" && args[i].Value != "+" {
+				i++
+			}
+		case "-o", "-or", ",":
+			return "", false
+		case "-name", "-iname":
+			v := args[i+1]
+			if v.Dynamic || v.Value == "" || strings.ContainsAny(v.Value, "*?[]/\\") || name != "" {
+				return "", false
+			}
+			name = v.Value
+			i++
+		}
+	}
+	return name, name != ""
+}
+
+// foundInDir is the command -execdir runs with each {} as ./name, the
+// path found as the directory it runs in names it.
+func foundInDir(args []model.Arg, name string) []model.Arg {
+	out := append([]model.Arg(nil), args...)
+	for i := range out {
+		if out[i].Value == "{}" && !out[i].Dynamic {
+			out[i].Value = "./" + name
+		} else if strings.Contains(out[i].Value, "{}") {
+			out[i].Dynamic = true
+		}
+	}
+	return out
 }
 
 // withoutExec drops find's -exec ... ; segments, so that a -delete inside

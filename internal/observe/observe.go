@@ -4,7 +4,8 @@
 // (recourse eval shell) and the hooks use it where they run beside the
 // action (--observe auto, their default); recourse serve and the MCP
 // server, which judge actions that run elsewhere, do not. It never
-// executes, writes or follows anything but the path it is given.
+// executes or writes anything; it reads the path it is given and, to
+// follow the symbolic links an operand goes through, lstat and readlink.
 package observe
 
 import (
@@ -77,6 +78,16 @@ func (f *Files) ReadScript(p string, limit int) ([]byte, error) {
 	}
 	return io.ReadAll(io.LimitReader(file, int64(limit)+1))
 }
+
+// Lstat is os.Lstat: the observer follows symbolic links on disk with
+// lstat and readlink only (shell.LinkObserver).
+func (f *Files) Lstat(name string) (fs.FileInfo, error) { return os.Lstat(name) }
+
+// Readlink is os.Readlink.
+func (f *Files) Readlink(name string) (string, error) { return os.Readlink(name) }
+
+// HomeDir is the home directory "~" names.
+func (f *Files) HomeDir() string { return f.Home }
 
 // local turns p into a path of this machine.
 func (f *Files) local(p string) (string, error) {

@@ -17,6 +17,11 @@ import (
 const agentConfigReason = "changes a coding agent's configuration or a git hook (.claude/settings.json, .mcp.json, .vscode/settings.json, " +
 	".git/hooks, .git/config): the hooks and permissions that guard the agent, or code git runs later; whether that is intended is not in the input"
 
+// agentConfigNameReason says why a file with an agent's configuration
+// name, changed in every directory a search finds, needs review.
+const agentConfigNameReason = "changes a file named as a coding agent's configuration or a git hook (settings.json, .mcp.json, pre-commit) " +
+	"in each directory a search finds (find -execdir): .claude or .git/hooks may be among them, and which ones is not in the input"
+
 // agentConfigRows need review for every program that deletes or rewrites
 // an agent's configuration: rm, mv or a redirection that rewrites
 // .claude/settings.json can turn off the gate that judges the agent's next
@@ -32,6 +37,9 @@ func agentConfigRows() []rules.Rule {
 		{"truncate", "truncate", 0}, {"shred", "shred", 0}, {"chmod", "chmod", 1}, {"redirect", Redirect, 0}, {"append", Append, 0},
 	} {
 		out = append(out, row("fs."+w.id+".agent-config", w.program, rules.AgentConfigIs(w.skip), model.TierNeedsReview, agentConfigReason))
+		if w.program != Redirect && w.program != Append { // find runs no redirection itself (-execdir sh -c needs review)
+			out = append(out, row("fs."+w.id+".agent-config-name", w.program, rules.AgentConfigNameInFoundDir(w.skip), model.TierNeedsReview, agentConfigNameReason))
+		}
 	}
 	// Programs that copy into a directory replace the configuration a
 	// directory holds as surely as one that names the file: cp -r evil/

@@ -33,5 +33,18 @@ func agentConfigCases() []rulestest.Case {
 		{Row: "fs.install.into-agent-config", Hit: "install -D -m 755 hook.sh -t .husky", Miss: "install -D -m 755 hook.sh -t bin"},
 		{Row: "fs.ln.into-agent-config", Hit: "ln -s /tmp/evil.json ~/.cursor", Miss: "ln -s /tmp/evil.json docs"},
 		{Row: "fs.rsync.into-agent-config", Hit: "rsync -a evil/ /home/u/.claude/", Miss: "rsync -a .claude/ backup/"},
+		// A configuration file name in each directory find -execdir runs in.
+		{Row: "fs.rm.agent-config-name", Hit: "find . -name settings.json -execdir rm {} +", Miss: "find . -name notes.json -execdir rm {} +"},
+		{Row: "fs.rm.agent-config-name", Hit: "find . -name x -execdir rm settings.json \\;", Miss: "find . -name x -exec rm settings.json \\;"},
+		{Row: "fs.rm.agent-config-name", Hit: "find . -iname PRE-COMMIT -okdir rm {} \\;", Miss: "find . -name 'settings*' -execdir rm {} +"},
+		{Row: "fs.mv.agent-config-name", Hit: "find . -name settings.json -execdir mv {} x \\;", Miss: "find . -name settings.json -exec mv {} x \\;"},
+		{Row: "fs.cp.agent-config-name", Hit: "find . -type d -execdir cp /tmp/e.json settings.json \\;", Miss: "find . -type d -execdir cp settings.json /tmp/e.json \\;"},
+		{Row: "fs.install.agent-config-name", Hit: "find . -type d -execdir install /tmp/h pre-commit \\;", Miss: "find . -type d -execdir install /tmp/h tool \\;"},
+		{Row: "fs.ln.agent-config-name", Hit: "find . -type d -execdir ln -sf /tmp/h post-checkout \\;", Miss: "find . -type d -execdir ln -sf /tmp/h tool \\;"},
+		{Row: "fs.tee.agent-config-name", Hit: "find . -type d -execdir tee config.toml \\;", Miss: "find . -type d -execdir tee notes.toml \\;"},
+		{Row: "fs.sponge.agent-config-name", Hit: "find . -type d -execdir sponge mcp.json \\;", Miss: "find . -type d -execdir sponge x.json \\;"},
+		{Row: "fs.truncate.agent-config-name", Hit: "find . -name settings.json -execdir truncate -s 0 {} +", Miss: "find . -name x.log -execdir truncate -s 0 {} +"},
+		{Row: "fs.shred.agent-config-name", Hit: "find . -name hooks.json -execdir shred -u {} +", Miss: "find . -name x.json -execdir shred -u {} +"},
+		{Row: "fs.chmod.agent-config-name", Hit: "find . -name pre-push -execdir chmod +x {} +", Miss: "find . -name build.sh -execdir chmod +x {} +"},
 	}
 }

@@ -555,12 +555,39 @@ var taskRunners = []string{"make", "gmake", "just", "task", "mage"}
 
 // taskRunnerRows are the task runners' destructive-target rows.
 func taskRunnerRows() []rules.Rule {
-	out := make([]rules.Rule, 0, len(taskRunners))
+	out := make([]rules.Rule, 0, len(taskRunners)+2)
+	for _, p := range []string{"make", "gmake"} {
+		out = append(out, row("program."+p+".agent-config-dir", p, makesInAgentConfig(), model.TierNeedsReview,
+			"runs the makefile of a directory that holds a coding agent's configuration or git's hooks (make -C .claude): its recipes could not be read here, and they run where the hooks and permissions that guard the agent are"))
+	}
 	for _, p := range taskRunners {
 		out = append(out, row("program."+p+".destructive-target", p, destructiveTarget(), model.TierNeedsReview,
 			"runs a target named for a destructive operation (destroy, db-drop, nuke, teardown …): what its recipe runs is in a build file the input does not show"))
 	}
 	return out
+}
+
+// makesInAgentConfig holds when make runs in (cd, -C, --directory) a
+// directory that holds an agent's configuration or git's hooks and its
+// makefile was not read (a makefile that was is judged by its recipes).
+func makesInAgentConfig() rules.Cond {
+	return rules.Func("make -C into an agent's configuration directory", func(f rules.Facts) rules.Result {
+		c := f.M.Command
+		if c.ScriptFile != nil && c.ScriptFile.From != "" {
+			return rules.Result{Truth: rules.False}
+		}
+		if c.Cwd != "" && rules.AgentConfigHolder(c.Cwd) { // cd .claude && make; make -C moves c.Cwd too
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "directory", Value: c.Cwd, Present: true,
+				Description: "holds an agent's configuration or git's hooks"}}}
+		}
+		for _, d := range rules.FlagValues(c, "C", "directory") {
+			if !d.Dynamic && rules.AgentConfigHolder(d.Value) {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "directory", Value: d.Value, Present: true,
+					Description: "holds an agent's configuration or git's hooks"}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
+	})
 }
 
 // destructiveTarget holds when a target a task runner is asked to run
