@@ -36,10 +36,7 @@ func TestAbnormalEndIsTheHostsStop(t *testing.T) {
 			}
 			stdinR.Close()
 			if how == "killed" {
-				pid := waitForChild(t, cmd.Process.Pid)
-				if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
-					t.Fatal(err)
-				}
+				killChild(t, cmd.Process.Pid)
 			}
 			err = cmd.Wait()
 			var exit *exec.ExitError
@@ -52,6 +49,21 @@ func TestAbnormalEndIsTheHostsStop(t *testing.T) {
 			}
 		})
 	}
+}
+
+// killChild kills the one child of pid with SIGKILL, as the OOM killer
+// would: a child that is gone by the time it is signalled (a process seen
+// while it starts) is looked for again.
+func killChild(t *testing.T, pid int) {
+	t.Helper()
+	var err error
+	for range 50 {
+		if err = syscall.Kill(waitForChild(t, pid), syscall.SIGKILL); err == nil {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("no child of %d could be killed: %v", pid, err)
 }
 
 // waitForChild returns the pid of the one child of pid, once it has one.
