@@ -107,8 +107,9 @@ type replays struct {
 	now    func() time.Time
 }
 
-// maxReplays bounds what replays remembers; past it, the oldest half of
-// the window is forgotten early.
+// maxReplays bounds what replays remembers; when it is reached, what is
+// past the window is forgotten, and then, if it is still full, the oldest
+// half of the window early.
 const maxReplays = 100_000
 
 func newReplays(window time.Duration) *replays {
@@ -125,9 +126,13 @@ func (r *replays) first(sig string) bool {
 		return false
 	}
 	if len(r.seen) >= maxReplays {
-		r.forget(now, r.window/2)
+		// Only a full map is swept (a lookup already ignores what is past
+		// the window): what the window has left, then its older half.
+		r.forget(now, r.window)
+		if len(r.seen) >= maxReplays {
+			r.forget(now, r.window/2)
+		}
 	}
-	r.forget(now, r.window)
 	r.seen[sig] = now
 	return true
 }
