@@ -39,7 +39,7 @@ func writeGitHub(w io.Writer, rep *ConsequenceReport, opts RenderOptions) error 
 				text += " — " + line
 			}
 		}
-		writeCommand(&b, level, file, title, text)
+		writeCommand(&b, level, file, title, text, m.Intent.Location)
 	}
 	for _, s := range rep.MutationsSummarised {
 		if s.Tier == model.TierReversible {
@@ -57,8 +57,20 @@ func writeGitHub(w io.Writer, rep *ConsequenceReport, opts RenderOptions) error 
 
 // writeCommand writes one workflow command, its values escaped as the
 // runner reads them (a newline would end the command early).
-func writeCommand(b *strings.Builder, level, file, title, message string) {
+func writeCommand(b *strings.Builder, level, file, title, message string, at ...*Location) {
 	b.WriteString("::" + level + " ")
+	if len(at) > 0 && at[0] != nil {
+		if at[0].File != "" {
+			file = at[0].File
+		}
+		if file != "" {
+			fmt.Fprintf(b, "file=%s,line=%d,", escapeProperty(file), at[0].StartLine)
+			if at[0].EndLine > 0 {
+				fmt.Fprintf(b, "endLine=%d,", at[0].EndLine)
+			}
+			file = ""
+		}
+	}
 	if file != "" {
 		b.WriteString("file=" + escapeProperty(file) + ",")
 	}

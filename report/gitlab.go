@@ -44,6 +44,7 @@ type gitlabRef struct {
 type gitlabLocation struct {
 	File      string `json:"file"`
 	StartLine int    `json:"start_line"`
+	EndLine   int    `json:"end_line,omitempty"`
 }
 
 type gitlabIdentifier struct {
@@ -115,14 +116,18 @@ func writeGitLab(w io.Writer, rep *ConsequenceReport, opts RenderOptions) error 
 	file = filepath.ToSlash(file)
 	loc := newLocator(rep)
 	out := gitlabReport{Version: gitlabSchemaVersion, Vulnerabilities: []gitlabVuln{}, Scan: gitlabScanOf(opts.ToolVersion, "success", time.Now())}
-	add := func(ruleID, target string, tier model.Tier, label, reasoning, confidence string, source model.Source) {
+	add := func(ruleID, target string, tier model.Tier, label, reasoning, confidence string, source model.Source, at *Location) {
+		where := gitlabLocation{File: file, StartLine: loc.region(target).StartLine}
+		if at != nil {
+			where = gitlabLocation{File: firstOf(filepath.ToSlash(at.File), file), StartLine: at.StartLine, EndLine: at.EndLine}
+		}
 		sum := sha256.Sum256([]byte(ruleID + "\x00" + target))
 		out.Vulnerabilities = append(out.Vulnerabilities, gitlabVuln{
 			ID: hex.EncodeToString(sum[:16]), Category: "sast", Name: clip(ruleID+": "+label, gitlabMaxName-1),
 			Message: target + ": " + label, Description: clip(reasoning, gitlabMaxDescription-1), Severity: gitlabSeverity(tier), Confidence: confidence,
 			Solution:    "Keep a way back before this runs (a snapshot, a backup, deletion protection), or change the plan; see the rule's documentation.",
 			Scanner:     gitlabRef{ID: "recourse", Name: "Recourse"},
-			Location:    gitlabLocation{File: file, StartLine: loc.region(target).StartLine},
+			Location:    where,
 			Identifiers: []gitlabIdentifier{{Type: "recourse_rule", Name: ruleID, Value: ruleID, URL: helpURI(source, ruleID)}},
 		})
 	}
@@ -137,13 +142,13 @@ func writeGitLab(w io.Writer, rep *ConsequenceReport, opts RenderOptions) error 
 				description += " — " + line
 			}
 		}
-		add(r.RuleID, m.Intent.Target.ID, r.Tier, r.Label, description, gitlabConfidence(r.Confidence), m.Intent.Source)
+		add(r.RuleID, m.Intent.Target.ID, r.Tier, r.Label, description, gitlabConfidence(r.Confidence), m.Intent.Source, m.Intent.Location)
 	}
 	for _, x := range rep.CrossActionRisks {
 		if x.Tier == model.TierReversible || len(x.Addresses) == 0 {
 			continue
 		}
-		add(x.ID, x.Addresses[0], x.Tier, x.Tier.Label(), x.Reasoning, "High", rep.Source)
+		add(x.ID, x.Addresses[0], x.Tier, x.Tier.Label(), x.Reasoning, "High", rep.Source, nil)
 	}
 	return WriteJSON(w, out)
 }

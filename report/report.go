@@ -200,6 +200,31 @@ type Intent struct {
 	// RawActions are the actions as the input spelled them.
 	RawActions   []string `json:"rawActions,omitempty"`
 	ActionReason string   `json:"actionReason,omitempty"`
+	// Location is where the change is written: a command's line and
+	// column in a shell input. Code scanning, annotations and review
+	// comments point there; without it they fall back to the input's
+	// first line or, for a plan, the resource's line in the plan.
+	Location *Location `json:"location,omitempty"`
+}
+
+// Location is a place in a source file. File is empty when the place is
+// in the input itself.
+type Location struct {
+	File        string `json:"file,omitempty"`
+	StartLine   int    `json:"startLine"`
+	StartColumn int    `json:"startColumn,omitempty"`
+	EndLine     int    `json:"endLine,omitempty"`
+}
+
+// CommandLocation is the line and column of a shell mutation's command in
+// its input: only for a shell input, where the line is the input's (a
+// provisioner's command in a plan has its line in the command, not in
+// the plan).
+func CommandLocation(c *model.Command) *Location {
+	if c == nil || c.Line <= 0 {
+		return nil
+	}
+	return &Location{StartLine: int(c.Line), StartColumn: int(max(c.Col, 1))}
 }
 
 // Recoverability is the verdict on one mutation.

@@ -109,6 +109,7 @@ type sarifArtifact struct {
 type sarifRegion struct {
 	StartLine   int `json:"startLine"`
 	StartColumn int `json:"startColumn,omitempty"`
+	EndLine     int `json:"endLine,omitempty"`
 }
 
 type sarifLogicalLo struct {
@@ -249,6 +250,20 @@ func (l locator) location(file, id string) sarifLocation {
 	}
 }
 
+// mutationLocation is where a change is written: its own Location when the
+// report has one (a command's line in a script; a resource's block in a
+// source file), else found from its id in the input.
+func (l locator) mutationLocation(file string, m Mutation) sarifLocation {
+	loc := l.location(file, m.Intent.Target.ID)
+	if at := m.Intent.Location; at != nil {
+		if at.File != "" {
+			loc.PhysicalLocation.ArtifactLocation.URI = fileURI(at.File)
+		}
+		loc.PhysicalLocation.Region = sarifRegion{StartLine: at.StartLine, StartColumn: at.StartColumn, EndLine: at.EndLine}
+	}
+	return loc
+}
+
 // fingerprint identifies a result across runs: its rule and its target,
 // not its line.
 func fingerprint(ruleID, target string) map[string]string {
@@ -303,7 +318,7 @@ func writeSARIF(w io.Writer, rep *ConsequenceReport, opts RenderOptions) error {
 		results = append(results, sarifResult{
 			RuleID: r.RuleID, RuleIndex: rules.add(r.RuleID, r.Label, r.Reasoning, r.Tier, m.Intent.Source),
 			Level: sarifLevel(r.Tier), Message: sarifMessage{Text: text},
-			Locations: []sarifLocation{loc.location(file, target)}, PartialFingerprints: fingerprint(r.RuleID, target), Properties: props,
+			Locations: []sarifLocation{loc.mutationLocation(file, m)}, PartialFingerprints: fingerprint(r.RuleID, target), Properties: props,
 		})
 	}
 	for _, s := range rep.MutationsSummarised {

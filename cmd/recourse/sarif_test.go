@@ -126,3 +126,32 @@ func TestSARIFForCodeScanning(t *testing.T) {
 		t.Errorf("the change is not at line 9, where the plan has its address:\n%s", res.stdout)
 	}
 }
+
+// TestShellFindingsOnTheirLines: a script's findings are placed at the
+// line and column of their command in every format that places findings
+// (SARIF, GitLab SAST, JUnit's message is not placed; the JSON report
+// carries intent.location).
+func TestShellFindingsOnTheirLines(t *testing.T) {
+	script := "echo start\ncd /tmp\n\n  rm -rf /srv/data\necho done; git push --force origin main\n"
+	tests := []struct {
+		format string
+		want   []string
+	}{
+		{"sarif", []string{`"startLine": 4,`, `"startColumn": 3`, `"startLine": 5,`, `"startColumn": 12`}},
+		{"gitlab-sast", []string{`"start_line": 4`, `"start_line": 5`}},
+		{"json", []string{`"location": {`, `"startLine": 4,`, `"startColumn": 3`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.format, func(t *testing.T) {
+			res := runBinary(t, script, "eval", "shell", "--format", tt.format, "-")
+			for _, w := range tt.want {
+				if !strings.Contains(res.stdout, w) {
+					t.Errorf("--format %s lacks %s:\n%s", tt.format, w, res.stdout)
+				}
+			}
+			if tt.format != "json" && strings.Contains(res.stdout, `"startLine": 1,`) {
+				t.Errorf("--format %s places a finding on line 1:\n%s", tt.format, res.stdout)
+			}
+		})
+	}
+}
