@@ -17,6 +17,7 @@ import (
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/internal/decisionlog"
 	"github.com/recourse-dev/recourse/internal/observe"
+	"github.com/recourse-dev/recourse/internal/tfsource"
 	"github.com/recourse-dev/recourse/internal/workspace"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/policy"
@@ -45,6 +46,10 @@ type evalFlags struct {
 	// observe is eval shell's --observe: auto reads the script files the
 	// line runs (internal/observe), off reads nothing.
 	observe string
+	// tfDir is the Terraform working directory whose .tf files place a
+	// plan's findings (internal/tfsource); empty: the plan file's
+	// directory, else the current one, when it holds .tf files.
+	tfDir string
 }
 
 func (f *evalFlags) register(cmd *cobra.Command) {
@@ -60,6 +65,8 @@ func (f *evalFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.decisionLog, "decision-log", "", "ship the decision to this URL in OPA's decision-log format (as recourse serve does; input redacted); a decision that cannot be shipped is an error")
 	fl.StringToStringVar(&f.decisionLabels, "decision-log-label", nil, "a label of the shipped decision, KEY=VALUE (repeatable)")
 	fl.StringVar(&f.auditLog, "audit-log", "", "append the decision to this hash-chained JSONL file (shared with hooks and recourse serve; recourse audit verify checks it); a decision that cannot be recorded is an error")
+	fl.StringVar(&f.tfDir, "tf-dir", "", "Terraform only: the working directory whose .tf files place each finding at its resource block (SARIF, annotations, GitLab); default: the plan file's directory, else the current one, when it holds .tf files")
+	_ = cmd.MarkPersistentFlagDirname("tf-dir")
 	fl.StringVar(&f.state, "state", "", "Terraform only: a state file (terraform show -json, or a raw terraform.tfstate) whose resources the dependency impact and cross-action checks also consider")
 	_ = cmd.RegisterFlagCompletionFunc("format", fixedCompletion("human", "json", "markdown", "sarif", "github", "junit", "gitlab-sast"))
 	_ = cmd.RegisterFlagCompletionFunc("fail-on", fixedCompletion("warn", "escalate", "block"))
@@ -248,6 +255,14 @@ func runEval(cmd *cobra.Command, flags *evalFlags, kind inputKind, input, cwd st
 	if err != nil {
 		return err
 	}
+	if flags.tfDir != "" && (kind == kindShell || kind == kindMCP) {
+		return usageErr("--tf-dir %s: a Terraform directory goes with a plan, not with a shell command line or an MCP call", flags.tfDir)
+	}
+	if flags.tfDir != "" {
+		if _, ok := tfsource.New(flags.tfDir); !ok {
+			return usageErr("--tf-dir %s holds no .tf or .tf.json file; give the directory where terraform plan ran (--tf-dir infra/)", flags.tfDir)
+		}
+	}
 	if flags.state != "" && (kind == kindShell || kind == kindMCP) {
 		return usageErr("--state %s: a state file goes with a Terraform plan, not with a shell command line or an MCP call", flags.state)
 	}
@@ -332,7 +347,54 @@ func evaluate(ctx context.Context, stdin io.Reader, kind inputKind, input, cwd s
 		return nil, data, err
 	}
 	rep, err := ev.Evaluate(ctx, evKind, data, items, opts)
+	if err == nil && evKind == evaluator.KindTerraform {
+		placeInSource(rep, flags.tfDir, input)
+	}
 	return rep, data, err
+}
+
+// placeInSource gives each change of a plan the place of its block in the
+// Terraform configuration (internal/tfsource), with paths relative to the
+// current directory (where CI checks the repository out). --tf-dir
+// (checked by runEval) names the configuration; without it, the plan
+// file's directory and then the current one are tried, and a plan with no
+// configuration beside it keeps its own lines.
+func placeInSource(rep *report.ConsequenceReport, dir, input string) {
+	var ix *tfsource.Index
+	if dir != "" {
+		ix, _ = tfsource.New(dir)
+	} else {
+		for _, d := range []string{filepath.Dir(input), "."} {
+			if input == "-" && d != "." {
+				continue
+			}
+			if i, ok := tfsource.New(d); ok {
+				ix = i
+				break
+			}
+		}
+	}
+	if ix == nil {
+		return
+	}
+	cwd, _ := os.Getwd()
+	for i := range rep.Mutations {
+		m := &rep.Mutations[i]
+		if m.Intent.Source != model.SourceTerraform {
+			continue
+		}
+		loc, ok := ix.Locate(m.Intent.Target.ID)
+		if !ok {
+			continue
+		}
+		file := loc.File
+		if abs, err := filepath.Abs(file); err == nil && cwd != "" {
+			if rel, err := filepath.Rel(cwd, abs); err == nil && !strings.HasPrefix(rel, "..") {
+				file = rel
+			}
+		}
+		m.Intent.Location = &report.Location{File: filepath.ToSlash(file), StartLine: loc.StartLine, EndLine: loc.EndLine}
+	}
 }
 
 // newEvaluator is the evaluator of eval and explain: the

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -153,5 +154,73 @@ func TestShellFindingsOnTheirLines(t *testing.T) {
 				t.Errorf("--format %s places a finding on line 1:\n%s", tt.format, res.stdout)
 			}
 		})
+	}
+}
+
+// TestSARIFOnTerraformSource: the findings of a plan of a real
+// multi-module project (internal/tfsource/testdata/terraform-aws-rds) are
+// placed at their resource blocks in the .tf files, through local modules
+// and at the module call of a registry module, in SARIF (valid 2.1.0),
+// GitHub annotations and GitLab SAST; without configuration, at the
+// plan's lines.
+func TestSARIFOnTerraformSource(t *testing.T) {
+	dir := "../../internal/tfsource/testdata/terraform-aws-rds"
+	plan := "examples/complete-postgres/plan.json"
+	res := runWith(t, dir, nil, "", "eval", "--format", "sarif", plan)
+	rep, err := sarif.FromBytes([]byte(res.stdout))
+	if err != nil {
+		t.Fatalf("not SARIF: %v\n%s", err, res.stdout)
+	}
+	for _, run := range rep.Runs {
+		run.Language, run.NewlineSequences = "en-US", []string{"\r\n", "\n"}
+		if run.Tool.Driver != nil {
+			run.Tool.Driver.Language = "en-US"
+		}
+	}
+	if err := rep.Validate(); err != nil {
+		t.Fatalf("invalid SARIF 2.1.0: %v", err)
+	}
+	want := map[string]string{ // address → file:startLine-endLine
+		"module.db.module.db_instance.aws_db_instance.this[0]":                "modules/db_instance/main.tf:30-160",
+		"module.db_default.module.db_instance.aws_db_instance.this[0]":        "modules/db_instance/main.tf:30-160",
+		"module.db.module.db_parameter_group.aws_db_parameter_group.this[0]": "modules/db_parameter_group/main.tf:8-38",
+		"module.vpc.aws_vpc.this[0]":                                          "examples/complete-postgres/main.tf:192-207",
+	}
+	got := map[string]string{}
+	for _, r := range rep.Runs[0].Results {
+		loc := r.Locations[0]
+		got[*loc.LogicalLocations[0].FullyQualifiedName] = fmt.Sprintf("%s:%d-%d", *loc.PhysicalLocation.ArtifactLocation.URI,
+			*loc.PhysicalLocation.Region.StartLine, *loc.PhysicalLocation.Region.EndLine)
+	}
+	for addr, w := range want {
+		if got[addr] != w {
+			t.Errorf("%s at %q, want %s", addr, got[addr], w)
+		}
+	}
+	gh := runWith(t, dir, nil, "", "eval", "--format", "github", plan)
+	if !strings.Contains(gh.stdout, "::error file=modules/db_instance/main.tf,line=30,endLine=160,") {
+		t.Errorf("annotations not on the .tf block:\n%s", gh.stdout)
+	}
+	gl := runWith(t, dir, nil, "", "eval", "--format", "gitlab-sast", plan)
+	if !strings.Contains(gl.stdout, `"file": "modules/db_instance/main.tf",`) || !strings.Contains(gl.stdout, `"end_line": 160`) {
+		t.Errorf("GitLab findings not on the .tf block:\n%s", gl.stdout)
+	}
+	// The same plan elsewhere, with no configuration beside it or in the
+	// working directory: the plan's own lines.
+	elsewhere := filepath.Join(t.TempDir(), "plan.json")
+	data, err := os.ReadFile(filepath.Join(dir, plan))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(elsewhere, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bare := runWith(t, filepath.Dir(elsewhere), nil, "", "eval", "--format", "sarif", elsewhere)
+	if strings.Contains(bare.stdout, "main.tf") || !strings.Contains(bare.stdout, `"startLine": 9`) {
+		t.Errorf("without configuration the findings should stay in the plan:\n%s", bare.stdout)
+	}
+	usage := runWith(t, dir, nil, "", "eval", "--tf-dir", "modules/../../", plan)
+	if usage.exit != 64 || !strings.Contains(usage.stderr, "--tf-dir") {
+		t.Errorf("--tf-dir without configuration: exit %d, %s", usage.exit, usage.stderr)
 	}
 }
