@@ -181,10 +181,10 @@ func TestSARIFOnTerraformSource(t *testing.T) {
 		t.Fatalf("invalid SARIF 2.1.0: %v", err)
 	}
 	want := map[string]string{ // address → file:startLine-endLine
-		"module.db.module.db_instance.aws_db_instance.this[0]":                "modules/db_instance/main.tf:30-160",
-		"module.db_default.module.db_instance.aws_db_instance.this[0]":        "modules/db_instance/main.tf:30-160",
+		"module.db.module.db_instance.aws_db_instance.this[0]":               "modules/db_instance/main.tf:30-160",
+		"module.db_default.module.db_instance.aws_db_instance.this[0]":       "modules/db_instance/main.tf:30-160",
 		"module.db.module.db_parameter_group.aws_db_parameter_group.this[0]": "modules/db_parameter_group/main.tf:8-38",
-		"module.vpc.aws_vpc.this[0]":                                          "examples/complete-postgres/main.tf:192-207",
+		"module.vpc.aws_vpc.this[0]":                                         "examples/complete-postgres/main.tf:192-207",
 	}
 	got := map[string]string{}
 	for _, r := range rep.Runs[0].Results {
