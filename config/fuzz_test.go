@@ -1,7 +1,9 @@
 package config
 
 import (
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/recourse-dev/recourse/model"
 )
@@ -26,6 +28,25 @@ func FuzzParse(f *testing.F) {
 			if x.Rule == "" || x.Match == "" || x.Reason == "" || x.Expires == "" {
 				t.Fatalf("an incomplete exception was accepted: %+v", x)
 			}
+		}
+	})
+}
+
+// FuzzParseIgnore: whatever a comment holds, an inline ignore is either
+// not one, an error, or an exception with a rule, a reason and a date,
+// matching exactly the address it was read for.
+func FuzzParseIgnore(f *testing.F) {
+	for _, s := range []string{`recourse:ignore aws.* reason="a \"b\"" expires=2026-12-01`, `recourse:ignore`, `recourse:ignore x reason="`, "note"} {
+		f.Add(s)
+	}
+	now := time.Date(2026, 11, 29, 0, 0, 0, 0, time.UTC)
+	f.Fuzz(func(t *testing.T, comment string) {
+		x, ok, _, err := ParseIgnore(comment, "main.tf", 3, "aws_s3_bucket.b", now)
+		if !ok || err != nil {
+			return
+		}
+		if x.Rule == "" || strings.TrimSpace(x.Reason) == "" || x.Expires == "" || !x.Exact || x.Match != "aws_s3_bucket.b" {
+			t.Fatalf("%q gave %+v", comment, x)
 		}
 	})
 }

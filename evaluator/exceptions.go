@@ -27,7 +27,13 @@ import (
 func exceptionFor(exs []model.Exception, m *model.Mutation, v model.Recoverability, start string) *model.Exception {
 	for i := range exs {
 		x := &exs[i]
-		if !glob(x.Rule, v.RuleID) {
+		if !glob(x.Rule, v.RuleID) || x.MaxTier != 0 && v.Tier.Severity() > x.MaxTier.Severity() {
+			continue
+		}
+		if x.Exact {
+			if m.Command == nil && (x.Match == m.Target.ID || x.Match == m.Address) {
+				return x
+			}
 			continue
 		}
 		if c := m.Command; c != nil {

@@ -19,4 +19,10 @@ type Exception struct {
 	// and the managed file's, which are read from the directory the
 	// evaluation starts in.
 	Dir string `json:"-"`
+	// Exact makes Match an exact address rather than a glob (a baseline's
+	// findings, an inline ignore's resource).
+	Exact bool `json:"-"`
+	// MaxTier, when set, is the worst tier the exception covers: a
+	// baselined finding that has grown worse is a new finding.
+	MaxTier Tier `json:"-"`
 }

@@ -135,7 +135,11 @@ func verdictRank(v Verdict, production bool) int {
 
 // exceptionNote is the reason's note for an excepted change.
 func exceptionNote(x *model.Exception) string {
-	return ", excepted until " + x.Expires + " by " + x.Source + ": " + x.Reason
+	until := ""
+	if x.Expires != "" { // a baseline's accepted findings do not end
+		until = " until " + x.Expires
+	}
+	return ", excepted" + until + " by " + x.Source + ": " + x.Reason
 }
 
 // IsProduction is default.rego's production rule: the environments

@@ -86,7 +86,11 @@ func exceptionLine(m Mutation) string {
 	if x == nil {
 		return ""
 	}
-	return fmt.Sprintf("excepted (at most warn) until %s by %s (rule %s, match %q): %s", x.Expires, x.Source, x.Rule, x.Match, x.Reason)
+	until := ""
+	if x.Expires != "" {
+		until = " until " + x.Expires
+	}
+	return fmt.Sprintf("excepted (at most warn)%s by %s (rule %s, match %q): %s", until, x.Source, x.Rule, x.Match, x.Reason)
 }
 
 // IgnoredEvidence is an item that was not applied, and why.

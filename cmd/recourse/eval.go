@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/recourse-dev/recourse/audit"
+	"github.com/recourse-dev/recourse/config"
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/internal/decisionlog"
 	"github.com/recourse-dev/recourse/internal/observe"
@@ -50,6 +52,9 @@ type evalFlags struct {
 	// plan's findings (internal/tfsource); empty: the plan file's
 	// directory, else the current one, when it holds .tf files.
 	tfDir string
+	// baseline and writeBaseline are --baseline and --write-baseline
+	// (config.Baseline).
+	baseline, writeBaseline string
 }
 
 func (f *evalFlags) register(cmd *cobra.Command) {
@@ -67,6 +72,8 @@ func (f *evalFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.auditLog, "audit-log", "", "append the decision to this hash-chained JSONL file (shared with hooks and recourse serve; recourse audit verify checks it); a decision that cannot be recorded is an error")
 	fl.StringVar(&f.tfDir, "tf-dir", "", "Terraform only: the working directory whose .tf files place each finding at its resource block (SARIF, annotations, GitLab); default: the plan file's directory, else the current one, when it holds .tf files")
 	_ = cmd.MarkPersistentFlagDirname("tf-dir")
+	fl.StringVar(&f.baseline, "baseline", "", "plans and MCP calls: a baseline file (--write-baseline) whose findings, by rule and address, are accepted as they are: each counts at most as warn and is listed as baselined, so only new or worse findings fail")
+	fl.StringVar(&f.writeBaseline, "write-baseline", "", "write every finding of this run (rule, address, tier) to FILE as a baseline for --baseline, print the report, and exit 0")
 	fl.StringVar(&f.state, "state", "", "Terraform only: a state file (terraform show -json, or a raw terraform.tfstate) whose resources the dependency impact and cross-action checks also consider")
 	_ = cmd.RegisterFlagCompletionFunc("format", fixedCompletion("human", "json", "markdown", "sarif", "github", "junit", "gitlab-sast"))
 	_ = cmd.RegisterFlagCompletionFunc("fail-on", fixedCompletion("warn", "escalate", "block"))
@@ -258,6 +265,9 @@ func runEval(cmd *cobra.Command, flags *evalFlags, kind inputKind, input, cwd st
 	if flags.tfDir != "" && (kind == kindShell || kind == kindMCP) {
 		return usageErr("--tf-dir %s: a Terraform directory goes with a plan, not with a shell command line or an MCP call", flags.tfDir)
 	}
+	if kind == kindShell && (flags.baseline != "" || flags.writeBaseline != "") {
+		return usageErr("--baseline and --write-baseline go with plans and MCP calls, whose findings have stable addresses; for a command line, write an exception (docs/exceptions.md)")
+	}
 	if flags.tfDir != "" {
 		if _, ok := tfsource.New(flags.tfDir); !ok {
 			return usageErr("--tf-dir %s holds no .tf or .tf.json file; give the directory where terraform plan ran (--tf-dir infra/)", flags.tfDir)
@@ -274,7 +284,7 @@ func runEval(cmd *cobra.Command, flags *evalFlags, kind inputKind, input, cwd st
 		applied := *flags
 		applied.environment, applied.policies = settings.Environment, settings.Policies
 		var data []byte
-		rep, data, err = evaluate(cmd.Context(), cmd.InOrStdin(), kind, input, cwd, &applied, exceptions)
+		rep, data, err = evaluate(cmd.Context(), cmd.InOrStdin(), stderr, kind, input, cwd, &applied, exceptions)
 		if rerr := flags.record(cmd.Context(), "eval/"+[]string{"sniffed", "terraform", "shell", "mcp"}[kind], data, rep, err); rerr != nil && err == nil {
 			err = rerr
 		}
@@ -295,12 +305,15 @@ func runEval(cmd *cobra.Command, flags *evalFlags, kind inputKind, input, cwd st
 	if err := report.Render(stdout, rep, format, report.RenderOptions{Color: colorEnabled(stdout), ToolVersion: buildVersion()}); err != nil {
 		return &exitStatus{code: exitError, err: fmt.Errorf("writing the report: %w", err)}
 	}
+	if flags.writeBaseline != "" {
+		return writeBaseline(flags.writeBaseline, rep, stderr)
+	}
 	return decisionStatus(rep.RiskAssessment, failOn)
 }
 
 // evaluate reads the input and evaluates it; it returns the input's bytes
 // too (for the audit record), as far as they were read.
-func evaluate(ctx context.Context, stdin io.Reader, kind inputKind, input, cwd string, flags *evalFlags, exceptions []model.Exception) (*report.ConsequenceReport, []byte, error) {
+func evaluate(ctx context.Context, stdin io.Reader, stderr io.Writer, kind inputKind, input, cwd string, flags *evalFlags, exceptions []model.Exception) (*report.ConsequenceReport, []byte, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -346,34 +359,105 @@ func evaluate(ctx context.Context, stdin io.Reader, kind inputKind, input, cwd s
 	if err := withState(&opts, flags.state, input, evKind); err != nil {
 		return nil, data, err
 	}
+	if flags.baseline != "" {
+		b, err := config.ReadBaseline(flags.baseline)
+		if err != nil {
+			return nil, data, err
+		}
+		opts.Exceptions = append(slices.Clip(opts.Exceptions), b.Exceptions(flags.baseline)...)
+	}
 	rep, err := ev.Evaluate(ctx, evKind, data, items, opts)
-	if err == nil && evKind == evaluator.KindTerraform {
-		placeInSource(rep, flags.tfDir, input)
+	if err != nil || evKind != evaluator.KindTerraform {
+		return rep, data, err
+	}
+	ix := sourceIndex(flags.tfDir, input)
+	placeInSource(rep, ix)
+	ignores, err := inlineIgnores(rep, ix, time.Now(), stderr)
+	if err != nil || len(ignores) == 0 {
+		return rep, data, err
+	}
+	// The block's own comments except its findings: judge again with them.
+	opts.Exceptions = append(slices.Clip(opts.Exceptions), ignores...)
+	if rep, err = ev.Evaluate(ctx, evKind, data, items, opts); err == nil {
+		placeInSource(rep, ix)
 	}
 	return rep, data, err
 }
 
-// placeInSource gives each change of a plan the place of its block in the
-// Terraform configuration (internal/tfsource), with paths relative to the
-// current directory (where CI checks the repository out). --tf-dir
-// (checked by runEval) names the configuration; without it, the plan
-// file's directory and then the current one are tried, and a plan with no
-// configuration beside it keeps its own lines.
-func placeInSource(rep *report.ConsequenceReport, dir, input string) {
-	var ix *tfsource.Index
-	if dir != "" {
-		ix, _ = tfsource.New(dir)
-	} else {
-		for _, d := range []string{filepath.Dir(input), "."} {
-			if input == "-" && d != "." {
-				continue
-			}
-			if i, ok := tfsource.New(d); ok {
-				ix = i
-				break
+// inlineIgnores are the # recourse:ignore comments on the blocks of the
+// plan's changes, as exceptions for the changes' addresses; one that has
+// ended is reported on w and not applied, and a malformed one is an error.
+func inlineIgnores(rep *report.ConsequenceReport, ix *tfsource.Index, now time.Time, w io.Writer) ([]model.Exception, error) {
+	if ix == nil {
+		return nil, nil
+	}
+	var out []model.Exception
+	for _, m := range rep.Mutations {
+		at := m.Intent.Location
+		if at == nil || m.Intent.Source != model.SourceTerraform {
+			continue
+		}
+		for _, c := range ix.Comments(tfsource.Location{File: at.File, StartLine: at.StartLine}) {
+			x, ok, expired, err := config.ParseIgnore(c.Text, at.File, c.Line, m.Intent.Target.ID, now)
+			switch {
+			case err != nil:
+				return nil, err
+			case !ok:
+			case expired:
+				fmt.Fprintf(w, "recourse: %s: the ignore of %s for %s ended on %s and is not applied\n", x.Source, x.Rule, x.Match, x.Expires)
+			default:
+				out = append(out, x)
 			}
 		}
 	}
+	return out, nil
+}
+
+// writeBaseline writes every finding of rep (a change that is not
+// reversible) as a baseline, and says so.
+func writeBaseline(path string, rep *report.ConsequenceReport, w io.Writer) error {
+	var fs []config.BaselineFinding
+	for _, m := range rep.Mutations {
+		if r := m.Recoverability; r.Tier != model.TierReversible {
+			fs = append(fs, config.BaselineFinding{Rule: r.RuleID, Address: m.Intent.Target.ID, Tier: r.Tier})
+		}
+	}
+	b := config.NewBaseline(fs, time.Now())
+	var buf bytes.Buffer
+	if err := report.WriteJSON(&buf, b); err != nil {
+		return &exitStatus{code: exitError, err: err}
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return &exitStatus{code: exitError, err: fmt.Errorf("writing the baseline: %w", err)}
+	}
+	fmt.Fprintf(w, "recourse: wrote %d findings to %s; with --baseline %s they count at most as warn\n", len(b.Findings), path, path)
+	return nil
+}
+
+// sourceIndex is the Terraform configuration that places a plan's
+// changes: --tf-dir (checked by runEval) or, without it, the plan file's
+// directory and then the current one, when they hold .tf files; nil: none,
+// and the changes keep the plan's lines.
+func sourceIndex(dir, input string) *tfsource.Index {
+	if dir != "" {
+		ix, _ := tfsource.New(dir)
+		return ix
+	}
+	for _, d := range []string{filepath.Dir(input), "."} {
+		if input == "-" && d != "." {
+			continue
+		}
+		if ix, ok := tfsource.New(d); ok {
+			return ix
+		}
+	}
+	return nil
+}
+
+// placeInSource gives each change of a plan the place of its block in the
+// Terraform configuration (internal/tfsource), with paths relative to the
+// current directory (where CI checks the repository out).
+func placeInSource(rep *report.ConsequenceReport, ix *tfsource.Index) {
 	if ix == nil {
 		return
 	}

@@ -18,6 +18,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -45,7 +46,54 @@ type Location struct {
 // needs it.
 type Index struct {
 	root    string
-	modules map[string]*module // by directory
+	modules map[string]*module  // by directory
+	lines   map[string][]string // by file, for Comments
+}
+
+// Comment is one comment line: its text after # or //, and its line.
+type Comment struct {
+	Text string
+	Line int
+}
+
+// Comments are the comments written on a block: the comment lines right
+// above its first line (up to a blank or code line) and a comment at the
+// end of its first line, in order.
+func (ix *Index) Comments(loc Location) []Comment {
+	lines, ok := ix.lines[loc.File]
+	if !ok {
+		if src, err := readBounded(loc.File); err == nil {
+			lines = strings.Split(string(src), "\n")
+		}
+		ix.lines[loc.File] = lines
+	}
+	if loc.StartLine < 1 || loc.StartLine > len(lines) {
+		return nil
+	}
+	var above []Comment
+	for n := loc.StartLine - 1; n >= 1; n-- {
+		text, ok := commentText(strings.TrimSpace(lines[n-1]))
+		if !ok {
+			break
+		}
+		above = append(above, Comment{Text: text, Line: n})
+	}
+	slices.Reverse(above)
+	header := lines[loc.StartLine-1]
+	if i := strings.LastIndex(header, "#"); i >= 0 {
+		above = append(above, Comment{Text: strings.TrimSpace(header[i+1:]), Line: loc.StartLine})
+	}
+	return above
+}
+
+// commentText is a whole-line comment's text.
+func commentText(line string) (string, bool) {
+	for _, p := range []string{"#", "//"} {
+		if rest, ok := strings.CutPrefix(line, p); ok {
+			return strings.TrimSpace(rest), true
+		}
+	}
+	return "", false
 }
 
 // module is the blocks of one directory, keyed "resource.TYPE.NAME",
@@ -58,7 +106,7 @@ type module struct {
 // New returns the index of the root module in dir. It reads nothing yet;
 // ok is false when dir holds no .tf or .tf.json file.
 func New(dir string) (ix *Index, ok bool) {
-	ix = &Index{root: dir, modules: map[string]*module{}}
+	ix = &Index{root: dir, modules: map[string]*module{}, lines: map[string][]string{}}
 	return ix, len(configFiles(dir)) > 0
 }
 

@@ -101,8 +101,13 @@ default_reasons contains reason if {
 	v.exception
 	excepted_rank(v) == base_rank
 	x := v.exception
-	reason := sprintf("%s is %s (tier %d, excepted until %s by %s: %s): %s", [v.address, v.label, v.tier, x.expires, x.source, x.reason, v.reasoning])
+	reason := sprintf("%s is %s (tier %d, excepted%s by %s: %s): %s", [v.address, v.label, v.tier, until(x), x.source, x.reason, v.reasoning])
 }
+
+# until is when an exception ends; a baseline's accepted findings do not.
+until(x) := sprintf(" until %s", [x.expires]) if x.expires != ""
+
+else := ""
 
 default_reasons contains reason if {
 	base_rank == 2

@@ -112,6 +112,13 @@ test_exception_caps_at_warn if {
 	decision.result.reasons == ["rm -rf ./data is l (tier 4, excepted until 2027-01-31 by .recourse.yaml:4: scratch data): r"] with input as doc_of([excepted("rm -rf ./data", 4)], "")
 }
 
+baselined(addr, tier) := object.union(m(addr, tier), {"exception": {"rule": "aws.rds.*", "match": addr, "reason": "accepted in the baseline written 2026-11-29", "expires": "", "source": "recourse-baseline.json"}})
+
+test_baselined_finding_is_warn_without_an_end if {
+	decision.result.decision == "warn" with input as doc_of([baselined("aws_db_instance.main", 4)], "")
+	decision.result.reasons == ["aws_db_instance.main is l (tier 4, excepted by recourse-baseline.json: accepted in the baseline written 2026-11-29): r"] with input as doc_of([baselined("aws_db_instance.main", 4)], "")
+}
+
 test_exception_leaves_a_reversible_change_alone if decision.result.decision == "allow" with input as doc_of([excepted("ls", 1)], "")
 
 test_exception_covers_only_its_change if decision.result.decision == "block" with input as doc_of([excepted("rm -rf ./data", 4), m("rm -rf ~", 4)], "")
