@@ -44,7 +44,11 @@ var distributionCeilings = map[string]map[string][2]int{
 // distribution, drawn by rule from what agents and pipelines really ran,
 // in a project directory, and holds each file and slice to its ceilings.
 // go test ./evaluator -run DistributionCorpus -v prints the rates.
+//
+// While tuning, RECOURSE_DISTRIBUTION_SLICE=tune scores the tune slice
+// alone, so that no line of the blind slice is ever printed.
 func TestDistributionCorpus(t *testing.T) {
+	only := os.Getenv("RECOURSE_DISTRIBUTION_SLICE")
 	files, err := filepath.Glob("../testdata/distribution/*.jsonl")
 	if err != nil {
 		t.Fatal(err)
@@ -58,6 +62,9 @@ func TestDistributionCorpus(t *testing.T) {
 			continue
 		}
 		for slice, s := range scoreDistribution(t, ev, file) {
+			if only != "" && slice != only {
+				continue
+			}
 			t.Logf("%s", s.summary(name, slice))
 			c, ok := ceilings[slice]
 			if !ok {
