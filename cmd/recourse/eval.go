@@ -139,12 +139,18 @@ func (f *evalFlags) check() (report.Format, model.Decision, error) {
 func newEvalCmd() *cobra.Command {
 	var flags evalFlags
 	cmd := &cobra.Command{
-		Use:   "eval PLAN.json|-",
+		Use:   "eval INPUT...|-",
 		Short: "Evaluate a proposed change and exit with its decision",
 		Long: `Evaluate a proposed change. With one argument the kind of input is sniffed:
 an MCP tool call ({"tool": ...}) or a Terraform/OpenTofu plan (terraform show
 -json). Shell command lines go through 'recourse eval shell'. '-' reads the
 input from stdin.
+
+Several inputs — files, directories (their .json files, in name order) or
+NDJSON on stdin (one document per line) — are judged in one run: one report
+with a section per input (one SARIF run, one GitLab report, one JUnit
+document), and the worst decision as the exit status; 1 when any input
+could not be evaluated.
 
 Exit status: 0 when the decision is below --fail-on (allow < warn < escalate
 < block); at or above it 2 warn, 3 escalate, 4 block; 1 when the input or a
@@ -153,9 +159,15 @@ on stdout); 64 for a usage error. Nothing that was not understood exits 0.`,
 		Example: `  recourse eval plan.json
   recourse eval --format json --environment production plan.json
   recourse eval --fail-on block --policy ./policies plan.json
-  terraform show -json plan.out | recourse eval -`,
-		Args: exactlyOneInput,
+  terraform show -json plan.out | recourse eval -
+  recourse eval --format sarif plans/*.json > recourse.sarif
+  recourse eval plans/
+  jq -c '.[]' calls.json | recourse eval mcp -`,
+		Args: atLeastOneInput,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 1 || isDir(args[0]) || args[0] == "-" {
+				return runEvalMany(cmd, &flags, kindSniff, args)
+			}
 			return runEval(cmd, &flags, kindSniff, args[0], "")
 		},
 	}
@@ -207,7 +219,7 @@ file the line did not write then needs review.`,
 	_ = shellCmd.MarkFlagDirname("cwd")
 	cmd.AddCommand(shellCmd)
 	cmd.AddCommand(&cobra.Command{
-		Use:   "mcp CALL.json|-",
+		Use:   "mcp CALL.json...|-",
 		Short: "Evaluate an MCP tool call before an agent makes it",
 		Long: `Evaluate an MCP tool call an agent is about to make on another server:
 {"server": "github", "tool": "delete_repository", "arguments": {...}, "annotations": {...}}.
@@ -217,13 +229,16 @@ advertised for the tool. SQL in sql/query/statement arguments and shell command
 lines in a terminal tool's command argument are judged too.`,
 		Example: `  recourse eval mcp call.json
   echo '{"server":"postgres","tool":"query","arguments":{"sql":"DROP TABLE users"}}' | recourse eval mcp -`,
-		Args: exactlyOneInput,
+		Args: atLeastOneInput,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 1 || isDir(args[0]) || args[0] == "-" {
+				return runEvalMany(cmd, &flags, kindMCP, args)
+			}
 			return runEval(cmd, &flags, kindMCP, args[0], "")
 		},
 	})
 	cmd.AddCommand(&cobra.Command{
-		Use:   "terraform PLAN.json|-",
+		Use:   "terraform PLAN.json...|-",
 		Short: "Evaluate the JSON of a Terraform or OpenTofu plan",
 		Long: `Evaluate a plan produced by 'terraform show -json PLANFILE' (or 'tofu show -json').
 A state file, an errored plan, a format_version other than 0.x/1.x, or
@@ -231,19 +246,30 @@ malformed JSON is an error (exit 1), never a decision.`,
 		Example: `  terraform plan -out=plan.out && terraform show -json plan.out > plan.json
   recourse eval terraform plan.json
   recourse eval terraform --format markdown plan.json > comment.md`,
-		Args: exactlyOneInput,
+		Args: atLeastOneInput,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 1 || isDir(args[0]) || args[0] == "-" {
+				return runEvalMany(cmd, &flags, kindTerraform, args)
+			}
 			return runEval(cmd, &flags, kindTerraform, args[0], "")
 		},
 	})
 	return cmd
 }
 
-func exactlyOneInput(_ *cobra.Command, args []string) error {
-	if len(args) != 1 {
-		return usageErr("expected one input (a file, or - for stdin), got %d arguments", len(args))
+func atLeastOneInput(_ *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return usageErr("expected an input: files, directories of .json files, or - for stdin (one JSON document, or NDJSON: one per line)")
+	}
+	if slices.Contains(args, "-") && len(args) > 1 {
+		return usageErr("- (stdin) is the only input when it is given: give files and directories, or pipe every document as NDJSON")
 	}
 	return nil
+}
+
+func isDir(name string) bool {
+	info, err := os.Stat(name)
+	return err == nil && info.IsDir()
 }
 
 // inputKind says what an eval subcommand reads.
@@ -413,15 +439,25 @@ func inlineIgnores(rep *report.ConsequenceReport, ix *tfsource.Index, now time.T
 	return out, nil
 }
 
-// writeBaseline writes every finding of rep (a change that is not
-// reversible) as a baseline, and says so.
+// writeBaseline writes every finding of rep as a baseline.
 func writeBaseline(path string, rep *report.ConsequenceReport, w io.Writer) error {
+	return saveBaseline(path, baselineFindings(rep), w)
+}
+
+// baselineFindings are rep's findings: its changes that are not
+// reversible, by rule, address and tier.
+func baselineFindings(rep *report.ConsequenceReport) []config.BaselineFinding {
 	var fs []config.BaselineFinding
 	for _, m := range rep.Mutations {
 		if r := m.Recoverability; r.Tier != model.TierReversible {
 			fs = append(fs, config.BaselineFinding{Rule: r.RuleID, Address: m.Intent.Target.ID, Tier: r.Tier})
 		}
 	}
+	return fs
+}
+
+// saveBaseline writes findings to path as a baseline, and says so.
+func saveBaseline(path string, fs []config.BaselineFinding, w io.Writer) error {
 	b := config.NewBaseline(fs, time.Now())
 	var buf bytes.Buffer
 	if err := report.WriteJSON(&buf, b); err != nil {
