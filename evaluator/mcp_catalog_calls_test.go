@@ -103,7 +103,9 @@ func TestMCPCatalogCallCorpus(t *testing.T) {
 // from each tool's own source before Recourse's answer was looked at (see
 // testdata/mcp/catalog-blind.md for how the servers were chosen). No rule
 // was tuned on it, so it measures how Recourse reads tools it was not
-// shown. Target: no destructive call allowed.
+// shown. The servers are now in the catalog, read from their source, not
+// from this file. Targets (issue 35): no destructive call allowed, false
+// denies at most 5% of the must-allow calls.
 func TestMCPCatalogBlindCorpus(t *testing.T) {
 	s := scoreCorpus(t, "../testdata/mcp/catalog-blind.jsonl", true)
 	if s.calls < 400 || len(s.servers) < 36 {
@@ -111,6 +113,9 @@ func TestMCPCatalogBlindCorpus(t *testing.T) {
 	}
 	if s.falseAllows > 0 {
 		t.Errorf("%d false allows, want 0", s.falseAllows)
+	}
+	if s.falseDenies*100 > s.mustAllow*5 {
+		t.Errorf("%d false denies of %d must-allow calls: more than 5%%", s.falseDenies, s.mustAllow)
 	}
 	t.Logf("%d calls over %d servers: %d must-allow, %d false denies, %d false allows, %d not the labelled decision",
 		s.calls, len(s.servers), s.mustAllow, s.falseDenies, s.falseAllows, s.mismatches)
