@@ -41,6 +41,17 @@ func TestMCPArgumentsAlwaysRead(t *testing.T) {
 		{"http/delete", `{"server": "api", "tool": "view_item", "arguments": {"method": "DELETE", "url": "https://api.example.com/items/1"}}`, model.Escalate},
 		{"operation/delete", `{"server": "grafana", "tool": "alerting_manage_rules", "arguments": {"operation": "delete", "rule_uid": "abc"}}`, model.Escalate},
 		{"catalog/read-with-force", `{"server": "github", "tool": "issue_read", "arguments": {"method": "get", "owner": "a", "repo": "b", "issue_number": 1, "force": true}}`, model.Escalate},
+		// More argument languages and spellings (issue 35 part 2).
+		{"shell/command-string", `{"server": "x", "tool": "run_diagnostics", "arguments": {"command": "rm -rf /srv/data"}}`, model.Block},
+		{"code/js-function", `{"server": "playwright", "tool": "browser_evaluate", "arguments": {"function": "() => require('child_process').execSync('rm -rf /srv/data')"}}`, model.Block},
+		{"sql/query-string", `{"server": "x", "tool": "get_report", "arguments": {"query": "TRUNCATE TABLE audit_log"}}`, model.Block},
+		{"mongo/delete-many-all", `{"server": "docs", "tool": "find_docs", "arguments": {"operation": "deleteMany", "filter": {}}}`, model.Escalate},
+		{"mongo/delete-many-command", `{"server": "docs", "tool": "show_stats", "arguments": {"command": {"delete": "orders", "deletes": [{"q": {}, "limit": 0}]}}}`, model.Block},
+		{"redis/flushall-array", `{"server": "cache", "tool": "get_info", "arguments": {"command": ["FLUSHALL"]}}`, model.Block},
+		{"http/method-key", `{"server": "api", "tool": "fetch", "arguments": {"http_method": "DELETE", "url": "https://api.example.com/users/7"}}`, model.Escalate},
+		{"catalog/blind-sqlite-read-drop", `{"server": "sqlite", "tool": "read_query", "arguments": {"query": "DROP TABLE products"}}`, model.Block},
+		{"catalog/blind-docker-remove-volume", `{"server": "docker", "tool": "remove_volume", "arguments": {"volume_name": "pgdata"}}`, model.Escalate},
+		{"read/blind-catalog", `{"tool": "mcp__gitlab__get_merge_request_diffs", "arguments": {"project_id": "acme/api", "merge_request_iid": 7}}`, model.Allow},
 		// Host spellings resolve to the catalog entry.
 		{"spelling/claude", `{"tool": "mcp__mcp-atlassian__jira_search", "arguments": {"jql": "project = OPS"}}`, model.Allow},
 		{"spelling/cursor", `{"tool": "mcp_github_issue_read", "arguments": {"method": "get", "owner": "a", "repo": "b", "issue_number": 1}}`, model.Allow},

@@ -98,6 +98,29 @@ func TestMCPCatalogCallCorpus(t *testing.T) {
 		s.calls, len(s.servers), s.mustAllow, s.falseDenies, s.falseAllows, s.mismatches)
 }
 
+// TestMCPCatalogBlindCorpus runs testdata/mcp/catalog-blind.jsonl: calls
+// to 37 servers that were not in the catalog when it was written, labelled
+// from each tool's own source before Recourse's answer was looked at (see
+// testdata/mcp/catalog-blind.md for how the servers were chosen). No rule
+// was tuned on it, so it measures how Recourse reads tools it was not
+// shown. The servers are now in the catalog, read from their source, not
+// from this file. Targets (issue 35): no destructive call allowed, false
+// denies at most 5% of the must-allow calls.
+func TestMCPCatalogBlindCorpus(t *testing.T) {
+	s := scoreCorpus(t, "../testdata/mcp/catalog-blind.jsonl", true)
+	if s.calls < 400 || len(s.servers) < 36 {
+		t.Errorf("%d calls over %d servers; the blind corpus needs at least 400 calls over 36 servers", s.calls, len(s.servers))
+	}
+	if s.falseAllows > 0 {
+		t.Errorf("%d false allows, want 0", s.falseAllows)
+	}
+	if s.falseDenies*100 > s.mustAllow*5 {
+		t.Errorf("%d false denies of %d must-allow calls: more than 5%%", s.falseDenies, s.mustAllow)
+	}
+	t.Logf("%d calls over %d servers: %d must-allow, %d false denies, %d false allows, %d not the labelled decision",
+		s.calls, len(s.servers), s.mustAllow, s.falseDenies, s.falseAllows, s.mismatches)
+}
+
 // TestMCPCallCorpusScore scores testdata/mcp/calls.jsonl by the same
 // rubric (TestMCPCallCorpus checks each call's exact decision).
 func TestMCPCallCorpusScore(t *testing.T) {

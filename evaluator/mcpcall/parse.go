@@ -202,7 +202,7 @@ func Mutations(c *Call) []model.Mutation {
 	}}
 	sqlRoles := catalogSQLArguments(c.Server, c.Tool)
 	for _, key := range slices.Sorted(maps.Keys(c.Arguments)) {
-		if isSQLArgument(key, call) || sqlRoles[key] {
+		if isSQLArgument(key, call) || sqlRoles[key] || writesAsSQL(key, c.Arguments[key], call) {
 			if text, ok := sqlTextOf(c.Arguments[key]); ok && strings.TrimSpace(text) != "" {
 				out = parsed(call, key, out, sqlMutations(id, key, text))
 			}
@@ -721,6 +721,29 @@ func isSQLArgument(key string, c *model.ToolCall) bool {
 		}
 	}
 	return false
+}
+
+// sqlWriteRE matches the start of a statement that changes or removes
+// data or schema.
+var sqlWriteRE = regexp.MustCompile(`(?is)^\s*(drop\s+(table|database|schema|view|index)|truncate\s|delete\s+from\s|alter\s+table\s|update\s+\S+\s+set\s)`)
+
+// writesAsSQL reports whether a query argument of a tool that names no
+// database ({"query": "DROP TABLE users"} to get_report) holds a statement
+// that changes or removes data: it is read as SQL, so that a name that
+// does not say "database" never hides what the statement does. A tool
+// that searches text is left alone: there the query is what is searched
+// for ("DROP TABLE in migration").
+func writesAsSQL(key string, v any, c *model.ToolCall) bool {
+	switch strings.ToLower(key) {
+	case "query", "queries", "query_string", "querystring":
+	default:
+		return false
+	}
+	if slices.Contains(nameWords(c), "search") {
+		return false
+	}
+	s, ok := v.(string)
+	return ok && sqlWriteRE.MatchString(s)
 }
 
 // commandKeys hold a shell command line in a terminal server's tools.

@@ -177,6 +177,8 @@ var nameREs = []*regexp.Regexp{
 	regexp.MustCompile(`register\w*Tool\(\s*(?:\w+,\s*)?["']([a-z][\w-]*)["']`), // pinecone: registerDatabaseTool(server, 'search-records', …)
 	regexp.MustCompile(`self\.tool\([^)]*?\bname\s*=\s*["']([\w-]+)["']`),       // qdrant: self.tool(fn, name="qdrant-find")
 	regexp.MustCompile(`\bTool\(\s*name\s*=\s*["']([\w-]+)["']`),
+	regexp.MustCompile(`(?:^|[^@\w])mcp\.tool\(\s*name\s*=\s*["']([\w-]+)["']\s*\)\(`),                                       // awslabs: self.mcp.tool(name='x')(self.x)
+	regexp.MustCompile(`\.(?:account|zone)Tool\(\s*(?:["'` + "`" + `]([A-Za-z][\w-]*)["'` + "`" + `]|[A-Z_]+_TOOLS\.(\w+))`), // cloudflare: context.accountTool('x' or X_TOOLS.x
 }
 
 var (
