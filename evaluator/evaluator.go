@@ -581,6 +581,9 @@ func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.M
 		if src == model.SourceShell {
 			out[i].Intent.Location = report.CommandLocation(m.Command)
 		}
+		if v.Tier != model.TierReversible {
+			out[i].Recoverability.SaferAlternative = rules.SaferAlternative(v.RuleID)
+		}
 		out[i].MissingEvidenceDetails = e.missingDetails(m, v, inv)
 		verdicts[i] = policy.Verdict{Address: m.Address, Type: m.Target.Type, Action: string(m.Action), Tier: v.Tier,
 			Reasoning: v.Reasoning, Source: v.Source, RuleID: v.RuleID, Confidence: v.Confidence, Missing: v.MissingEvidence, Supplied: m.Supplied}

@@ -305,7 +305,11 @@ func answerFor(rep *report.ConsequenceReport, cfg Config, failOn model.Decision,
 // Context.
 func Verdict(rep *report.ConsequenceReport, failOn model.Decision, ask bool) Answer {
 	d := rep.RiskAssessment
-	line := strings.ToUpper(string(d)) + " — " + rep.AssessmentReason + ". " + nextStep[d] + "."
+	line := strings.ToUpper(string(d)) + " — " + rep.AssessmentReason + "."
+	if alt := rep.SaferAlternative(); alt != "" && d != model.Allow {
+		line += " Instead: " + alt + "."
+	}
+	line += " " + nextStep[d] + "."
 	if d.Rank() >= failOn.Rank() {
 		if d == model.Escalate && ask {
 			return Answer{Ask: true, Reason: "Recourse asks before this call: " + line}

@@ -72,6 +72,9 @@ func writeHuman(w io.Writer, rep *ConsequenceReport, opts RenderOptions) error {
 			continue
 		}
 		fmt.Fprintf(&b, "      %s\n", r.Reasoning)
+		if r.SaferAlternative != "" {
+			fmt.Fprintf(&b, "      instead: %s\n", r.SaferAlternative)
+		}
 		fmt.Fprintf(&b, "      %s\n", p.paint(ansiDim, fmt.Sprintf("rule %s · %s · %s", r.RuleID, r.Source, r.Confidence)))
 		for _, line := range []string{suppliedLine(m), exceptionLine(m)} {
 			if line != "" {

@@ -87,6 +87,9 @@ func markdownRows(b *strings.Builder, ms []Mutation, budget int) int {
 	for i, m := range ms {
 		r := m.Recoverability
 		reasoning := r.Reasoning
+		if r.SaferAlternative != "" {
+			reasoning += " Instead: " + r.SaferAlternative
+		}
 		for _, line := range []string{suppliedLine(m), exceptionLine(m)} {
 			if line != "" {
 				reasoning += " — " + line

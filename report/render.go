@@ -126,6 +126,17 @@ func RenderError(w io.Writer, err *model.Error, f Format, opts ...RenderOptions)
 	return werr
 }
 
+// SaferAlternative is what to do instead of the most severe change that
+// has one (and no exception), for a stop or ask message: "" when none has.
+func (rep *ConsequenceReport) SaferAlternative() string {
+	for _, m := range sortedMutations(rep) {
+		if r := m.Recoverability; r.SaferAlternative != "" && m.Exception == nil {
+			return r.SaferAlternative
+		}
+	}
+	return ""
+}
+
 // severityOrder sorts verdicts most severe first: unrecoverable, then
 // needs-review, then the recoverable tiers, then reversible.
 func severityOrder(t model.Tier) int { return -t.Severity() }

@@ -239,6 +239,10 @@ type Recoverability struct {
 	Source     model.VerdictSource `json:"source"`
 	RuleID     string              `json:"ruleId"`
 	Confidence model.Confidence    `json:"confidence"`
+	// SaferAlternative is what to do instead: the way to the same end
+	// that keeps a way back (rules.SaferAlternative), for a change that is
+	// not reversible and whose rule names one.
+	SaferAlternative string `json:"saferAlternative,omitempty"`
 }
 
 // CrossActionRisk is a danger that arises from several mutations together.
