@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -133,12 +134,40 @@ func (s *Server) handler(t *toolDef) server.ToolHandlerFunc {
 			}
 			s.log.Debug("tool call", "tool", t.name, "elapsed", time.Since(start))
 		}()
-		args, c := s.arguments(t, req.Params.Arguments)
+		args, c := s.arguments(t, exactArguments(req))
 		if c != nil {
 			return result(failure(c)), nil
 		}
 		return result(s.call(ctx, t, args)), nil
 	}
+}
+
+// exactArguments is the call's arguments as the client wrote them, read
+// with every number kept as its JSON text (json.Number): mcp-go's own
+// reading makes numbers float64, which cannot tell 9007199254740993 from
+// 9007199254740992, and a suggestion, or a call judged, must carry the
+// caller's own values. Without the raw bytes (a call made in process)
+// the decoded arguments are used.
+func exactArguments(req mcp.CallToolRequest) any {
+	if len(req.Params.RawArguments) == 0 {
+		return req.Params.Arguments
+	}
+	v, err := decodeExact(req.Params.RawArguments)
+	if err != nil {
+		return req.Params.Arguments
+	}
+	return v
+}
+
+// decodeExact decodes JSON keeping numbers as json.Number.
+func decodeExact(b []byte) (any, error) {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // arguments checks the call's arguments against the tool's parameters;
@@ -308,9 +337,34 @@ func evidenceItems(v any) ([]report.EvidenceItem, *Contract) {
 			return nil, c
 		}
 		src, _ := m["source"].(string)
-		items = append(items, report.EvidenceItem{Address: addr, Key: key, Value: value, Source: src})
+		items = append(items, report.EvidenceItem{Address: addr, Key: key, Value: floats(value), Source: src})
 	}
 	return items, nil
+}
+
+// floats is v with its JSON numbers as float64, as the rules compare an
+// evidence value (backup_retention_period: 7) with their own.
+func floats(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		if f, err := x.Float64(); err == nil {
+			return f
+		}
+		return x.String()
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = floats(e)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = floats(e)
+		}
+		return out
+	}
+	return v
 }
 
 // documentBytes accepts a JSON document argument (the plan, the state) as

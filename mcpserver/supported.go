@@ -83,7 +83,7 @@ func (s *Server) supported(t *toolDef, args map[string]any) (any, *Contract) {
 // page reads cursor (the next_cursor of the page before) and limit.
 func page(args map[string]any) (offset, limit int, c *Contract) {
 	limit = defaultRowLimit
-	if v, ok := args["limit"].(float64); ok {
+	if v, ok := number(args["limit"]); ok {
 		if v != float64(int(v)) || v < 1 || v > maxRowLimit {
 			c = newContract(KindInvalidArgument, fmt.Sprintf("limit must be a whole number from 1 to %d, received %v", maxRowLimit, v))
 			c.Field = "limit"
@@ -101,6 +101,20 @@ func page(args map[string]any) (offset, limit int, c *Contract) {
 		offset = n
 	}
 	return offset, limit, nil
+}
+
+// number is a JSON number argument as a float64: a json.Number (the
+// arguments of a tools/call are read exactly) or a float64 (decoded
+// elsewhere).
+func number(v any) (float64, bool) {
+	switch n := v.(type) {
+	case float64:
+		return n, true
+	case json.Number:
+		f, err := n.Float64()
+		return f, err == nil
+	}
+	return 0, false
 }
 
 func nameAnswer(cat rules.Catalog, name string) NameAnswer {
