@@ -481,3 +481,39 @@ func TestInstructionsResourceAndPrompt(t *testing.T) {
 		t.Fatalf("%v", p)
 	}
 }
+
+// TestMinimalTerraformInputs: what an agent writes by hand, as the seed
+// documents' example does, is judged: an empty state object (no known
+// resources), and a plan with a format_version and nothing to change.
+func TestMinimalTerraformInputs(t *testing.T) {
+	s := newServer(t, Options{})
+	initialize(t, s)
+	del := map[string]any{"format_version": "1.2", "resource_changes": []any{map[string]any{
+		"address": "aws_s3_bucket.logs", "type": "aws_s3_bucket", "name": "logs", "mode": "managed",
+		"change": map[string]any{"actions": []any{"delete"}, "before": map[string]any{"bucket": "logs"}, "after": nil}}}}
+	for _, c := range []struct {
+		name     string
+		args     map[string]any
+		status   string
+		decision string
+	}{
+		{"state {}", map[string]any{"plan": del, "state": map[string]any{}}, "", ""},
+		{"state {} as a string", map[string]any{"plan": del, "state": "{}"}, "", ""},
+		{"plan with state {}", map[string]any{"plan": map[string]any{"format_version": "1.2", "state": map[string]any{}}}, "empty", "allow"},
+		{"format_version only", map[string]any{"plan": map[string]any{"format_version": "1.2"}}, "empty", "allow"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, env, isErr := call(t, s, ToolTerraform, c.args)
+			if isErr {
+				t.Fatalf("an error: %v", env["error"])
+			}
+			data := env["data"].(map[string]any)
+			if c.status != "" && (env["status"] != c.status || data["riskAssessment"] != c.decision) {
+				t.Fatalf("status %v, decision %v; want %s, %s", env["status"], data["riskAssessment"], c.status, c.decision)
+			}
+			if c.status == "" && data["riskAssessment"] == "allow" {
+				t.Fatalf("a bucket's delete allowed with an empty state: %v", env)
+			}
+		})
+	}
+}
