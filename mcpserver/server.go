@@ -19,6 +19,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/internal/buildinfo"
 	"github.com/recourse-dev/recourse/internal/suggest"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/policy"
@@ -38,7 +39,8 @@ type Options struct {
 	// MemoryCeiling, when set, is the process's heap past which an
 	// evaluation stops with an error (evaluator.Options.MemoryCeiling).
 	MemoryCeiling uint64
-	// Version is reported to clients.
+	// Version is reported to clients as serverInfo.version; the build's
+	// (buildinfo.Version) when empty.
 	Version string
 	// MaxInputBytes bounds a plan or command argument
 	// (evaluator.MaxInputBytes when zero).
@@ -75,7 +77,7 @@ func New(ev *evaluator.Evaluator, eng *rules.Engine, opts Options) *Server {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	if opts.Version == "" {
-		opts.Version = "dev"
+		opts.Version = buildinfo.Version("")
 	}
 	if opts.MaxInputBytes <= 0 {
 		opts.MaxInputBytes = evaluator.MaxInputBytes
