@@ -61,10 +61,12 @@ type Server struct {
 	names []string
 	mcp   *server.MCPServer
 	log   *slog.Logger
-	// catalogs gives recourse_supported_resources' default answer (names
-	// and counts, no rows) per kind, encoded on first use and kept: the
+	// catalogs gives recourse_supported_resources' answer with detail
+	// "full" (names and counts, no rows) per kind, encoded on first use and kept: the
 	// rules do not change while the server runs.
 	catalogs map[string]func() json.RawMessage
+	// summaries gives its answer without detail: counts and providers.
+	summaries map[string]func() json.RawMessage
 	// ids numbers the requests handed to mcp-go (protocol.go), and
 	// protocol is the version the initialize handshake negotiated.
 	ids      atomic.Uint64
@@ -82,10 +84,14 @@ func New(ev *evaluator.Evaluator, eng *rules.Engine, opts Options) *Server {
 	if opts.MaxInputBytes <= 0 {
 		opts.MaxInputBytes = evaluator.MaxInputBytes
 	}
-	s := &Server{ev: ev, eng: eng, opts: opts, tools: map[string]*toolDef{}, log: opts.Logger, catalogs: map[string]func() json.RawMessage{}}
+	s := &Server{ev: ev, eng: eng, opts: opts, tools: map[string]*toolDef{}, log: opts.Logger, catalogs: map[string]func() json.RawMessage{}, summaries: map[string]func() json.RawMessage{}}
 	for _, kind := range []string{"", rules.KindTerraform, rules.KindShell, rules.KindMCP} {
 		s.catalogs[kind] = sync.OnceValue(func() json.RawMessage {
 			b, _ := json.Marshal(Catalog(eng, kind))
+			return b
+		})
+		s.summaries[kind] = sync.OnceValue(func() json.RawMessage {
+			b, _ := json.Marshal(summarise(eng.Catalog(kind)))
 			return b
 		})
 	}

@@ -245,7 +245,7 @@ func TestToolCalls(t *testing.T) {
 		t.Fatalf("with evidence: %v", env)
 	}
 	validate(t, ToolWithEvidence, env)
-	_, env, isErr = call(t, s, ToolSupportedResources, map[string]any{"kind": "mcp"})
+	_, env, isErr = call(t, s, ToolSupportedResources, map[string]any{"kind": "mcp", "detail": "full"})
 	data = env["data"].(map[string]any)
 	if isErr || env["status"] != "success" || len(data["mcpTools"].([]any)) < 50 || len(data["terraformTypes"].([]any)) != 0 || len(data["rules"].([]any)) != 0 {
 		t.Fatalf("supported resources: %v", env["status"])
@@ -515,5 +515,43 @@ func TestMinimalTerraformInputs(t *testing.T) {
 				t.Fatalf("a bucket's delete allowed with an empty state: %v", env)
 			}
 		})
+	}
+}
+
+// TestSupportedResourcesConciseByDefault: without a name the answer is a
+// summary under 2 KB as the model reads it (content and
+// structuredContent); detail "full" gives every name.
+func TestSupportedResourcesConciseByDefault(t *testing.T) {
+	s := newServer(t, Options{})
+	initialize(t, s)
+	for _, kind := range []string{"", "terraform", "shell", "mcp"} {
+		args := map[string]any{}
+		if kind != "" {
+			args["kind"] = kind
+		}
+		res, env, isErr := call(t, s, ToolSupportedResources, args)
+		if isErr {
+			t.Fatal(env["error"])
+		}
+		sc, _ := json.Marshal(res["structuredContent"])
+		text := res["content"].([]any)[0].(map[string]any)["text"].(string)
+		if len(sc) > 2048 || len(text) > 2048 {
+			t.Errorf("kind %q: structuredContent %d B, text %d B, want at most 2 KB", kind, len(sc), len(text))
+		}
+		data := env["data"].(map[string]any)
+		counts := data["counts"].(map[string]any)
+		if data["terraformTypes"] != nil || data["more"] == nil || counts["rules"].(float64) < 100 {
+			t.Errorf("kind %q: %s", kind, sc)
+		}
+		if providers, _ := data["terraformProviders"].(map[string]any); (kind == "" || kind == "terraform") && providers["aws"] == nil {
+			t.Errorf("kind %q: providers %v", kind, providers)
+		}
+		validate(t, ToolSupportedResources, env)
+	}
+	_, env, _ := call(t, s, ToolSupportedResources, map[string]any{"detail": "full"})
+	data := env["data"].(map[string]any)
+	types, _ := data["terraformTypes"].([]any)
+	if len(types) != int(data["counts"].(map[string]any)["terraformTypes"].(float64)) || len(types) < 100 {
+		t.Fatalf("detail full: %d types", len(types))
 	}
 }

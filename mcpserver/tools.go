@@ -126,7 +126,9 @@ func toolDefs() []*toolDef {
 			params: []param{
 				{name: "kind", types: []string{"string"}, desc: "limit the catalog to one kind of input", enum: []string{"terraform", "shell", "mcp"}},
 				{name: "name", types: []string{"string"}, desc: "one Terraform type, program or MCP tool: covered or not, its rows, else didYouMean and the classifier's reading"},
-				{name: "include_rules", types: []string{"boolean"}, desc: "include rule rows, a page at a time (default false: names and counts only)"},
+				{name: "detail", types: []string{"string"}, enum: []string{detailSummary, detailFull}, aliases: []string{"details", "verbosity"},
+					desc: "summary (default): counts and providers; full: every name (40 KB)"},
+				{name: "include_rules", types: []string{"boolean"}, desc: "include rule rows, a page at a time, with every name (default false)"},
 				{name: "cursor", types: []string{"string"}, desc: "the next_cursor of the page before"},
 				{name: "limit", types: []string{"number"}, desc: "rows per page, 1 to 500 (default 100)"},
 			},
