@@ -399,7 +399,11 @@ func documentBytes(name string, v any, limit int) ([]byte, *Contract) {
 
 // result is the tool result: the envelope in structuredContent, isError
 // for error and refused, and a text mirror in content[0].text for clients
-// that show a model only the text (textOf).
+// that show a model only the text (textOf). An error's content[0].text
+// is the envelope's JSON and nothing else, so that a client that parses
+// the first text of a failed call (seed 002's client rule) reads the
+// contract; its human line ("VALIDATION unknown_argument: ...") is
+// content[1].
 func result(env Envelope) *mcp.CallToolResult {
 	if err := env.Validate(); err != nil {
 		env = failure(newContract(KindInternal, "the envelope broke its own invariant: "+err.Error()))
@@ -409,24 +413,29 @@ func result(env Envelope) *mcp.CallToolResult {
 		env = failure(newContract(KindInternal, "encoding the envelope: "+err.Error()))
 		text, _ = textOf(env)
 	}
+	content := []mcp.Content{mcp.NewTextContent(text)}
+	if env.Error != nil {
+		content = append(content, mcp.NewTextContent(humanLine(env.Error)))
+	}
 	return &mcp.CallToolResult{
-		Content:           []mcp.Content{mcp.NewTextContent(text)},
+		Content:           content,
 		StructuredContent: env,
 		IsError:           env.Error != nil,
 	}
 }
 
-// textOf is the text mirror of env. An error starts with its type and
-// kind, the words a client shows first, then the envelope's JSON; a
-// concise report is a few lines (report.Brief) under the envelope's
-// status, with the JSON in structuredContent; anything else is the
-// envelope's JSON, as the MCP spec suggests for structured results.
+// humanLine is an error as a person reads it: its type and kind, the
+// words a client shows first, then its message.
+func humanLine(c *Contract) string {
+	return fmt.Sprintf("%s %s: %s", c.Type, c.Kind, c.Message)
+}
+
+// textOf is the text mirror of env. A concise report is a few lines
+// (report.Brief) under the envelope's status, with the JSON in
+// structuredContent; anything else, an error included, is the envelope's
+// JSON, as the MCP spec suggests for structured results.
 func textOf(env Envelope) (string, error) {
-	switch rep, concise := env.Data.(*report.ConsequenceReport); {
-	case env.Error != nil:
-		b, err := json.Marshal(env)
-		return fmt.Sprintf("%s %s: %s\n%s", env.Error.Type, env.Error.Kind, env.Error.Message, b), err
-	case concise && env.concise:
+	if rep, concise := env.Data.(*report.ConsequenceReport); concise && env.concise && env.Error == nil {
 		var h strings.Builder
 		fmt.Fprintf(&h, "recourse %s · status %s", rep.RiskAssessment, env.Status)
 		if env.DegradationReason != "" {

@@ -53,34 +53,37 @@ func call(t *testing.T, s *Server, tool string, args any) (map[string]any, map[s
 	}
 	env, _ := res["structuredContent"].(map[string]any)
 	isErr, _ := res["isError"].(bool)
-	checkText(t, res["content"].([]any)[0].(map[string]any)["text"].(string), env)
+	checkText(t, res["content"].([]any), env)
 	return res, env, isErr
 }
 
-// checkText holds content[0].text to its form: an error's type and kind
-// first, then the envelope's JSON; a concise report's decision and status
-// first; anything else the envelope's JSON.
-func checkText(t *testing.T, content string, env map[string]any) {
+// checkText holds the content to its form: an error's content[0].text
+// is the envelope's JSON alone (seed 002's client rule) and content[1]
+// its human line, type and kind first; a concise report's decision and
+// status first; anything else the envelope's JSON.
+func checkText(t *testing.T, content []any, env map[string]any) {
 	t.Helper()
 	data, _ := env["data"].(map[string]any)
-	jsonText := content
+	first := content[0].(map[string]any)["text"].(string)
 	switch {
 	case env["error"] != nil:
 		e := env["error"].(map[string]any)
-		head, rest, _ := strings.Cut(content, "\n")
-		if want := fmt.Sprintf("%s %s: ", e["type"], e["kind"]); !strings.HasPrefix(head, want) {
-			t.Fatalf("an error's text starts %q, want %q", head, want)
+		if len(content) != 2 {
+			t.Fatalf("an error has %d contents, want 2 (the envelope, the human line)", len(content))
 		}
-		jsonText = rest
-	case data["riskAssessment"] != nil && !strings.HasPrefix(content, "{"):
-		if want := fmt.Sprintf("recourse %s · status %s", data["riskAssessment"], env["status"]); !strings.HasPrefix(content, want) {
-			t.Fatalf("a concise text starts %.80q, want %q", content, want)
+		human := content[1].(map[string]any)["text"].(string)
+		if want := fmt.Sprintf("%s %s: %s", e["type"], e["kind"], e["message"]); human != want {
+			t.Fatalf("an error's human line is %q, want %q", human, want)
+		}
+	case data["riskAssessment"] != nil && !strings.HasPrefix(first, "{"):
+		if want := fmt.Sprintf("recourse %s · status %s", data["riskAssessment"], env["status"]); !strings.HasPrefix(first, want) {
+			t.Fatalf("a concise text starts %.80q, want %q", first, want)
 		}
 		return
 	}
 	var text map[string]any
-	if err := json.Unmarshal([]byte(jsonText), &text); err != nil || fmt.Sprint(text) != fmt.Sprint(env) {
-		t.Fatalf("content[0].text does not mirror structuredContent: %v", err)
+	if err := json.Unmarshal([]byte(first), &text); err != nil || fmt.Sprint(text) != fmt.Sprint(env) {
+		t.Fatalf("content[0].text does not parse as the envelope in structuredContent: %v", err)
 	}
 }
 
