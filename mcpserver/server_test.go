@@ -103,9 +103,12 @@ func TestToolsList(t *testing.T) {
 	if len(tools) != 5 {
 		t.Fatalf("%d tools", len(tools))
 	}
-	// An agent's context pays for tools/list on every session.
-	if b, _ := json.Marshal(result); len(b) >= 16<<10 {
-		t.Errorf("tools/list is %d bytes, over 16 KB", len(b))
+	// An agent's context pays for tools/list on every session. (16 KB
+	// before the charter's _meta hints, some 100 bytes a tool.)
+	if b, _ := json.Marshal(result); len(b) >= 17<<10 {
+		t.Errorf("tools/list is %d bytes, over 17 KB", len(b))
+	} else {
+		t.Logf("tools/list is %d bytes", len(b))
 	}
 	for _, raw := range tools {
 		tool := raw.(map[string]any)
@@ -116,6 +119,13 @@ func TestToolsList(t *testing.T) {
 		}
 		if _, ok := tool["outputSchema"].(map[string]any); !ok {
 			t.Errorf("%s has no outputSchema", name)
+		}
+		// The charter's per-tool hints, in _meta under recourse/.
+		meta, _ := tool["_meta"].(map[string]any)
+		if meta[MetaCostHint] != "low" || meta[MetaSideEffects] != "none" ||
+			(meta[MetaLatencyHint] != "fast" && meta[MetaLatencyHint] != "bounded") ||
+			(name == ToolTerraform) != (meta[MetaLatencyHint] == "bounded") && name != ToolWithEvidence {
+			t.Errorf("%s _meta %v", name, meta)
 		}
 		in := tool["inputSchema"].(map[string]any)
 		if in["additionalProperties"] != false || in["examples"] == nil {
