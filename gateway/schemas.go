@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"fmt"
 
@@ -65,12 +66,13 @@ func rawObject(raw json.RawMessage) bool {
 
 // rawSchemas lists the upstream's tools on t, page by page, and returns
 // each tool's schemas by name. Its request ids are strings of its own,
-// which the client's numbered ids never equal.
+// random for each listing, which the client's numbered ids never equal.
 func rawSchemas(ctx context.Context, t transport.Interface) (map[string]toolSchemas, error) {
 	out := map[string]toolSchemas{}
 	cursor := ""
+	listing := rand.Text() // two listings at once (a connect, a list_changed) have ids of their own
 	for page := 0; page < maxSchemaPages; page++ {
-		req := transport.JSONRPCRequest{JSONRPC: mcp.JSONRPC_VERSION, ID: mcp.NewRequestId(fmt.Sprintf("recourse-schemas-%d", page)), Method: string(mcp.MethodToolsList)}
+		req := transport.JSONRPCRequest{JSONRPC: mcp.JSONRPC_VERSION, ID: mcp.NewRequestId(fmt.Sprintf("recourse-schemas-%s-%d", listing, page)), Method: string(mcp.MethodToolsList)}
 		if cursor != "" {
 			req.Params = map[string]any{"cursor": cursor}
 		}
