@@ -20,9 +20,15 @@ WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-ARG VERSION=dev
-RUN CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=${VERSION}" -o /out/recourse ./cmd/recourse && \
-    CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=${VERSION}" -o /out/recourse-hook ./cmd/recourse-hook
+# VERSION (docker build --build-arg VERSION=v1.2.3) is the version the
+# binaries report (recourse version, the MCP server's serverInfo.version);
+# without it, the git describe of the context when it holds the
+# repository's .git, and otherwise the build's own information (the VCS
+# revision go build stamps, or 0.0.0-unknown): never "dev".
+ARG VERSION=
+RUN version="${VERSION:-$(git describe --tags --always --dirty 2>/dev/null || true)}" && \
+    CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=${version}" -o /out/recourse ./cmd/recourse && \
+    CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=${version}" -o /out/recourse-hook ./cmd/recourse-hook
 
 FROM scratch AS prebuilt
 COPY recourse recourse-hook /out/

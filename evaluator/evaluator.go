@@ -209,6 +209,7 @@ func (e *Evaluator) run(ctx context.Context, in input, evidence []report.Evidenc
 		ev.Finish(rep)
 		rep.Evidence = ev
 	}
+	rep.SetProvenance()
 	report.Condense(rep, report.MaxListedMutations)
 	return rep, nil
 }

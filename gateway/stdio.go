@@ -1,7 +1,6 @@
 package gateway
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -13,6 +12,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/recourse-dev/recourse/internal/mcpstdio"
 	"github.com/recourse-dev/recourse/internal/workers"
 	"github.com/recourse-dev/recourse/mcpserver"
 )
@@ -45,48 +45,42 @@ func (g *Gateway) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) e
 }
 
 // serveStdio is ServeStdio reading messages of at most maxLine bytes.
+// The client's stream is read and written through the one stdio
+// transport `recourse mcp serve` uses (internal/mcpstdio): its size
+// bound, its framings (newline-delimited, or Content-Length headers,
+// answered the same way) and its failures.
 func (g *Gateway) serveStdio(ctx context.Context, in io.Reader, out io.Writer, maxLine int) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	f := &stdioFront{g: g, out: &lineWriter{w: out}, maxLine: maxLine, inFlight: map[string]context.CancelFunc{},
+	f := &stdioFront{g: g, out: mcpstdio.NewWriter(out), inFlight: map[string]context.CancelFunc{},
 		slots: make(chan struct{}, stdioCalls), workers: workers.New()}
 	pr, pw := io.Pipe()
 	f.pass = pw
-	go func() { pw.CloseWithError(f.read(ctx, in)) }() // nil: mcp-go reads EOF
+	go func() {
+		// nil: mcp-go reads EOF
+		pw.CloseWithError(mcpstdio.Serve(ctx, in, f.out, maxLine, g.opts.Logger, func(msg []byte) { f.receive(ctx, msg) }))
+	}()
 	s := server.NewStdioServer(g.mcp)
 	server.WithWorkerPoolSize(stdioWorkers)(s) // calls in flight are independent
 	err := s.Listen(ctx, pr, f.out)
 	pr.Close() // a message read after the server stopped is not waited on
 	cancel()   // as mcp-go does its own: the input ended, calls in flight end
 	f.calls.Wait()
+	f.out.Close() // nothing is written after ServeStdio returns
 	return err
 }
 
 // stdioFront reads the client's messages ahead of mcp-go's stdio server.
 type stdioFront struct {
 	g       *Gateway
-	out     *lineWriter // the client's, shared with mcp-go's server
-	pass    io.Writer   // mcp-go's server's input
-	maxLine int         // the longest message read
+	out     *mcpstdio.Writer // the client's, shared with mcp-go's server
+	pass    io.Writer        // mcp-go's server's input, one message a line
 	slots   chan struct{}
 	workers *workers.Pool // a call's judgement grows a goroutine's stack
 	calls   sync.WaitGroup
 
 	mu       sync.Mutex
 	inFlight map[string]context.CancelFunc // request id → its cancellation
-}
-
-// lineWriter writes each message as one write, from any goroutine. Every
-// write of mcp-go's stdio server is one whole line.
-type lineWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *lineWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
 }
 
 // message is what the shortcut reads of every message.
@@ -97,34 +91,30 @@ type message struct {
 	Params  json.RawMessage `json:"params"`
 }
 
-// read reads the client's messages, one a line, until in ends: the calls
-// it can answer it starts, the rest it passes on. A line over maxLine is
-// not held (mcp-go's server reads any length): it is answered with a
-// parse error, as a line that is not JSON is.
-func (f *stdioFront) read(ctx context.Context, in io.Reader) error {
-	r := bufio.NewReaderSize(in, 64<<10)
-	for {
-		line, err := mcpserver.ReadLine(r, f.maxLine)
-		if errors.Is(err, mcpserver.ErrMessageTooLarge) {
-			f.g.opts.Logger.Error("reading a message", "error", err)
-			f.write(mcpserver.RPCError(nil, mcp.PARSE_ERROR, "parse error: "+err.Error()))
-			continue
-		}
-		if len(line) > 0 && !f.take(ctx, line) {
-			if line[len(line)-1] != '\n' {
-				line = append(line, '\n')
-			}
-			if _, werr := f.pass.Write(line); werr != nil {
-				return werr
-			}
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
+// receive takes one message the transport read: the call it can answer
+// it starts, the rest it passes on to mcp-go's server, which reads one
+// message a line (a framed message written over several lines is
+// compacted onto one). A failure to pass it on is mcp-go's server
+// stopping, which ends the session.
+func (f *stdioFront) receive(ctx context.Context, msg []byte) {
+	if f.take(ctx, msg) {
+		return
+	}
+	if err := f.passOn(msg); err != nil {
+		f.g.opts.Logger.Debug("passing a message to the MCP server", "error", err)
+	}
+}
+
+// passOn writes msg to mcp-go's server as one line.
+func (f *stdioFront) passOn(msg []byte) error {
+	if bytes.ContainsAny(msg, "\r\n") {
+		var b bytes.Buffer
+		if json.Compact(&b, msg) == nil {
+			msg = b.Bytes()
 		}
 	}
+	_, err := f.pass.Write(append(msg[:len(msg):len(msg)], '\n'))
+	return err
 }
 
 // take starts the call a line asks for, if the shortcut may answer it,
@@ -242,7 +232,7 @@ func (f *stdioFront) serve(ctx context.Context, key string, call *stdioCall, lin
 	switch {
 	case ctx.Err() != nil:
 	case ask:
-		if _, err := f.pass.Write(line); err != nil {
+		if err := f.passOn(line); err != nil {
 			f.g.opts.Logger.Warn("passing a call to be asked about", "error", err)
 		}
 	default:
@@ -274,7 +264,7 @@ func (f *stdioFront) answer(id json.RawMessage, rep reply) {
 
 // write writes one message to the client.
 func (f *stdioFront) write(b []byte) {
-	if _, err := f.out.Write(append(b, '\n')); err != nil {
+	if err := f.out.WriteMessage(b); err != nil {
 		f.g.opts.Logger.Warn("writing to the client", "error", err)
 	}
 }

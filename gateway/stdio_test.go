@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/recourse-dev/recourse/internal/mcpstdio"
 	"github.com/recourse-dev/recourse/mcpserver"
 )
 
@@ -205,5 +206,50 @@ func TestStdioLineTooLong(t *testing.T) {
 	}
 	if got := f.received(t, "records"); !slices.Equal(got, []string{"list_records"}) {
 		t.Fatalf("the upstream received %v", got)
+	}
+}
+
+// TestStdioFraming: the gateway's stdio is the transport of `recourse mcp
+// serve` (internal/mcpstdio): a client that frames its messages with
+// Content-Length headers, a message spread over lines included, is
+// answered in kind, by mcp-go's server (initialize) and by the shortcut
+// (a forwarded call) alike.
+func TestStdioFraming(t *testing.T) {
+	f := start(t, map[string]string{"records": ""})
+	in, out, _ := serveOverPipes(t, f.g, mcpserver.MaxMessageBytes)
+	r := mcpstdio.NewReader(out, mcpserver.MaxMessageBytes)
+	send := func(m string) {
+		t.Helper()
+		if _, err := fmt.Fprintf(in, "Content-Length: %d\r\n\r\n%s", len(m), m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	next := func() map[string]json.RawMessage {
+		t.Helper()
+		for {
+			msg, err := r.Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !r.Framed() {
+				t.Fatalf("an answer without Content-Length: %s", msg)
+			}
+			var m map[string]json.RawMessage
+			if err := json.Unmarshal(msg, &m); err != nil {
+				t.Fatalf("%q: %v", msg, err)
+			}
+			if _, ok := m["id"]; ok {
+				return m
+			}
+		}
+	}
+	send("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\n \"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"framed\",\"version\":\"1\"}}}")
+	if m := next(); !strings.Contains(string(m["result"]), "recourse-gateway") {
+		t.Fatalf("initialize: %v", m)
+	}
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_records","arguments":{}}}`)
+	if m := next(); string(m["id"]) != "1" || !strings.Contains(string(m["result"]), "done: list_records") {
+		t.Fatalf("the call: %v", m)
 	}
 }

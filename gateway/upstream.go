@@ -262,7 +262,9 @@ func fetchCatalog(ctx context.Context, c *client.Client) (catalog, error) {
 	if err != nil {
 		return cat, fmt.Errorf("tools/list: %w", err)
 	}
-	cat.tools = tools.Tools
+	// The schemas as the upstream wrote them ($schema and all), else as
+	// mcp-go read them: the tools are the same either way.
+	cat.tools, _ = withRawSchemas(ctx, c, tools.Tools)
 	if caps.Resources != nil {
 		res, err := c.ListResources(ctx, mcp.ListResourcesRequest{})
 		if err != nil {

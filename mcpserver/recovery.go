@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"encoding/json"
 	"fmt"
 	"maps"
 	"reflect"
@@ -53,8 +52,7 @@ func check(t *toolDef, raw any) checked {
 	}
 	if s, ok := raw.(string); ok {
 		// Some clients send the arguments object as a JSON string.
-		var m map[string]any
-		if json.Unmarshal([]byte(s), &m) == nil && m != nil {
+		if m, _ := decodeExactObject(s); m != nil {
 			c := newContract(KindWrongType, fmt.Sprintf("arguments of %s must be an object, received a string (of JSON)", t.name))
 			fixes, repaired := recheck(t, m, []Fix{{Field: "arguments", Action: "parse_json"}})
 			return checked{contract: c, fixes: fixes, repaired: repaired}
@@ -238,11 +236,18 @@ func convert(p *param, v any) (any, Fix, bool) {
 	if slices.Contains(p.types, "boolean") && (s == "true" || s == "false") {
 		return s == "true", Fix{Field: p.name, Action: "to_boolean"}, true
 	}
-	var parsed any
-	if json.Unmarshal([]byte(s), &parsed) == nil && slices.Contains(p.types, jsonerr.TypeOf(parsed)) && parsed != nil {
+	if parsed, err := decodeExact([]byte(s)); err == nil && slices.Contains(p.types, jsonerr.TypeOf(parsed)) && parsed != nil {
 		return parsed, Fix{Field: p.name, Action: "parse_json"}, true
 	}
 	return nil, Fix{}, false
+}
+
+// decodeExactObject decodes a JSON object held in a string, numbers kept
+// exact, or nil when s holds no object.
+func decodeExactObject(s string) (map[string]any, error) {
+	v, err := decodeExact([]byte(s))
+	m, _ := v.(map[string]any)
+	return m, err
 }
 
 func canConvert(p *param, v any) bool {

@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -216,4 +217,54 @@ func orNil(s string) any {
 		return nil
 	}
 	return s
+}
+
+// TestSuggestedArgsKeepLargeIntegersExact: an argument above 2^53 comes
+// back in suggested_args as the caller wrote it (9007199254740993, which
+// a float64 reads as ...992), in structuredContent and in the text, and
+// the repaired call is judged with the same number.
+func TestSuggestedArgsKeepLargeIntegersExact(t *testing.T) {
+	s := newServer(t, Options{})
+	initialize(t, s)
+	const big = "9007199254740993"
+	for _, c := range []struct {
+		name, params string
+	}{
+		{"renamed argument", `{"name":"recourse_evaluate_mcp_call","arguments":{"tool_name":"delete_issue","server":"github","arguments":{"issue_number":` + big + `,"ids":[` + big + `]}}}`},
+		{"arguments as a JSON string", `{"name":"recourse_evaluate_mcp_call","arguments":"{\"tool\":\"delete_issue\",\"server\":\"github\",\"arguments\":{\"issue_number\":` + big + `}}"}`},
+		{"object argument as a JSON string", `{"name":"recourse_evaluate_mcp_call","arguments":{"tool":"delete_issue","arguments":"{\"issue_number\":` + big + `}"}}`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			resp := s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":`+c.params+`}`))
+			var out struct {
+				Result struct {
+					Content           []struct{ Text string } `json:"content"`
+					StructuredContent json.RawMessage         `json:"structuredContent"`
+				} `json:"result"`
+			}
+			if err := json.Unmarshal(resp, &out); err != nil {
+				t.Fatal(err)
+			}
+			d := json.NewDecoder(bytes.NewReader(out.Result.StructuredContent))
+			d.UseNumber()
+			var env map[string]any
+			if err := d.Decode(&env); err != nil {
+				t.Fatal(err)
+			}
+			_, args, ok := suggestion(env)
+			if !ok {
+				t.Fatalf("no suggested_args: %s", out.Result.StructuredContent)
+			}
+			inner, _ := args["arguments"].(map[string]any)
+			if n, _ := inner["issue_number"].(json.Number); n.String() != big {
+				t.Fatalf("suggested issue_number %v, want %s: %s", inner["issue_number"], big, out.Result.StructuredContent)
+			}
+			if !strings.Contains(out.Result.Content[0].Text, big) {
+				t.Fatalf("the text mirror lost %s: %s", big, out.Result.Content[0].Text)
+			}
+			if strings.Contains(string(resp), "9007199254740992") || strings.Contains(string(resp), "e+15") {
+				t.Fatalf("a rounded number in %s", resp)
+			}
+		})
+	}
 }

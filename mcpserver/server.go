@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -18,6 +19,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/internal/buildinfo"
 	"github.com/recourse-dev/recourse/internal/suggest"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/policy"
@@ -37,7 +39,8 @@ type Options struct {
 	// MemoryCeiling, when set, is the process's heap past which an
 	// evaluation stops with an error (evaluator.Options.MemoryCeiling).
 	MemoryCeiling uint64
-	// Version is reported to clients.
+	// Version is reported to clients as serverInfo.version; the build's
+	// (buildinfo.Version) when empty.
 	Version string
 	// MaxInputBytes bounds a plan or command argument
 	// (evaluator.MaxInputBytes when zero).
@@ -58,10 +61,12 @@ type Server struct {
 	names []string
 	mcp   *server.MCPServer
 	log   *slog.Logger
-	// catalogs gives recourse_supported_resources' default answer (names
-	// and counts, no rows) per kind, encoded on first use and kept: the
+	// catalogs gives recourse_supported_resources' answer with detail
+	// "full" (names and counts, no rows) per kind, encoded on first use and kept: the
 	// rules do not change while the server runs.
 	catalogs map[string]func() json.RawMessage
+	// summaries gives its answer without detail: counts and providers.
+	summaries map[string]func() json.RawMessage
 	// ids numbers the requests handed to mcp-go (protocol.go), and
 	// protocol is the version the initialize handshake negotiated.
 	ids      atomic.Uint64
@@ -74,15 +79,19 @@ func New(ev *evaluator.Evaluator, eng *rules.Engine, opts Options) *Server {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	if opts.Version == "" {
-		opts.Version = "dev"
+		opts.Version = buildinfo.Version("")
 	}
 	if opts.MaxInputBytes <= 0 {
 		opts.MaxInputBytes = evaluator.MaxInputBytes
 	}
-	s := &Server{ev: ev, eng: eng, opts: opts, tools: map[string]*toolDef{}, log: opts.Logger, catalogs: map[string]func() json.RawMessage{}}
+	s := &Server{ev: ev, eng: eng, opts: opts, tools: map[string]*toolDef{}, log: opts.Logger, catalogs: map[string]func() json.RawMessage{}, summaries: map[string]func() json.RawMessage{}}
 	for _, kind := range []string{"", rules.KindTerraform, rules.KindShell, rules.KindMCP} {
 		s.catalogs[kind] = sync.OnceValue(func() json.RawMessage {
 			b, _ := json.Marshal(Catalog(eng, kind))
+			return b
+		})
+		s.summaries[kind] = sync.OnceValue(func() json.RawMessage {
+			b, _ := json.Marshal(summarise(eng.Catalog(kind)))
 			return b
 		})
 	}
@@ -133,12 +142,40 @@ func (s *Server) handler(t *toolDef) server.ToolHandlerFunc {
 			}
 			s.log.Debug("tool call", "tool", t.name, "elapsed", time.Since(start))
 		}()
-		args, c := s.arguments(t, req.Params.Arguments)
+		args, c := s.arguments(t, exactArguments(req))
 		if c != nil {
 			return result(failure(c)), nil
 		}
 		return result(s.call(ctx, t, args)), nil
 	}
+}
+
+// exactArguments is the call's arguments as the client wrote them, read
+// with every number kept as its JSON text (json.Number): mcp-go's own
+// reading makes numbers float64, which cannot tell 9007199254740993 from
+// 9007199254740992, and a suggestion, or a call judged, must carry the
+// caller's own values. Without the raw bytes (a call made in process)
+// the decoded arguments are used.
+func exactArguments(req mcp.CallToolRequest) any {
+	if len(req.Params.RawArguments) == 0 {
+		return req.Params.Arguments
+	}
+	v, err := decodeExact(req.Params.RawArguments)
+	if err != nil {
+		return req.Params.Arguments
+	}
+	return v
+}
+
+// decodeExact decodes JSON keeping numbers as json.Number.
+func decodeExact(b []byte) (any, error) {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // arguments checks the call's arguments against the tool's parameters;
@@ -308,9 +345,34 @@ func evidenceItems(v any) ([]report.EvidenceItem, *Contract) {
 			return nil, c
 		}
 		src, _ := m["source"].(string)
-		items = append(items, report.EvidenceItem{Address: addr, Key: key, Value: value, Source: src})
+		items = append(items, report.EvidenceItem{Address: addr, Key: key, Value: floats(value), Source: src})
 	}
 	return items, nil
+}
+
+// floats is v with its JSON numbers as float64, as the rules compare an
+// evidence value (backup_retention_period: 7) with their own.
+func floats(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		if f, err := x.Float64(); err == nil {
+			return f
+		}
+		return x.String()
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = floats(e)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = floats(e)
+		}
+		return out
+	}
+	return v
 }
 
 // documentBytes accepts a JSON document argument (the plan, the state) as
@@ -337,7 +399,11 @@ func documentBytes(name string, v any, limit int) ([]byte, *Contract) {
 
 // result is the tool result: the envelope in structuredContent, isError
 // for error and refused, and a text mirror in content[0].text for clients
-// that show a model only the text (textOf).
+// that show a model only the text (textOf). An error's content[0].text
+// is the envelope's JSON and nothing else, so that a client that parses
+// the first text of a failed call (seed 002's client rule) reads the
+// contract; its human line ("VALIDATION unknown_argument: ...") is
+// content[1].
 func result(env Envelope) *mcp.CallToolResult {
 	if err := env.Validate(); err != nil {
 		env = failure(newContract(KindInternal, "the envelope broke its own invariant: "+err.Error()))
@@ -347,24 +413,29 @@ func result(env Envelope) *mcp.CallToolResult {
 		env = failure(newContract(KindInternal, "encoding the envelope: "+err.Error()))
 		text, _ = textOf(env)
 	}
+	content := []mcp.Content{mcp.NewTextContent(text)}
+	if env.Error != nil {
+		content = append(content, mcp.NewTextContent(humanLine(env.Error)))
+	}
 	return &mcp.CallToolResult{
-		Content:           []mcp.Content{mcp.NewTextContent(text)},
+		Content:           content,
 		StructuredContent: env,
 		IsError:           env.Error != nil,
 	}
 }
 
-// textOf is the text mirror of env. An error starts with its type and
-// kind, the words a client shows first, then the envelope's JSON; a
-// concise report is a few lines (report.Brief) under the envelope's
-// status, with the JSON in structuredContent; anything else is the
-// envelope's JSON, as the MCP spec suggests for structured results.
+// humanLine is an error as a person reads it: its type and kind, the
+// words a client shows first, then its message.
+func humanLine(c *Contract) string {
+	return fmt.Sprintf("%s %s: %s", c.Type, c.Kind, c.Message)
+}
+
+// textOf is the text mirror of env. A concise report is a few lines
+// (report.Brief) under the envelope's status, with the JSON in
+// structuredContent; anything else, an error included, is the envelope's
+// JSON, as the MCP spec suggests for structured results.
 func textOf(env Envelope) (string, error) {
-	switch rep, concise := env.Data.(*report.ConsequenceReport); {
-	case env.Error != nil:
-		b, err := json.Marshal(env)
-		return fmt.Sprintf("%s %s: %s\n%s", env.Error.Type, env.Error.Kind, env.Error.Message, b), err
-	case concise && env.concise:
+	if rep, concise := env.Data.(*report.ConsequenceReport); concise && env.concise && env.Error == nil {
 		var h strings.Builder
 		fmt.Fprintf(&h, "recourse %s · status %s", rep.RiskAssessment, env.Status)
 		if env.DegradationReason != "" {

@@ -53,34 +53,37 @@ func call(t *testing.T, s *Server, tool string, args any) (map[string]any, map[s
 	}
 	env, _ := res["structuredContent"].(map[string]any)
 	isErr, _ := res["isError"].(bool)
-	checkText(t, res["content"].([]any)[0].(map[string]any)["text"].(string), env)
+	checkText(t, res["content"].([]any), env)
 	return res, env, isErr
 }
 
-// checkText holds content[0].text to its form: an error's type and kind
-// first, then the envelope's JSON; a concise report's decision and status
-// first; anything else the envelope's JSON.
-func checkText(t *testing.T, content string, env map[string]any) {
+// checkText holds the content to its form: an error's content[0].text
+// is the envelope's JSON alone (seed 002's client rule) and content[1]
+// its human line, type and kind first; a concise report's decision and
+// status first; anything else the envelope's JSON.
+func checkText(t *testing.T, content []any, env map[string]any) {
 	t.Helper()
 	data, _ := env["data"].(map[string]any)
-	jsonText := content
+	first := content[0].(map[string]any)["text"].(string)
 	switch {
 	case env["error"] != nil:
 		e := env["error"].(map[string]any)
-		head, rest, _ := strings.Cut(content, "\n")
-		if want := fmt.Sprintf("%s %s: ", e["type"], e["kind"]); !strings.HasPrefix(head, want) {
-			t.Fatalf("an error's text starts %q, want %q", head, want)
+		if len(content) != 2 {
+			t.Fatalf("an error has %d contents, want 2 (the envelope, the human line)", len(content))
 		}
-		jsonText = rest
-	case data["riskAssessment"] != nil && !strings.HasPrefix(content, "{"):
-		if want := fmt.Sprintf("recourse %s · status %s", data["riskAssessment"], env["status"]); !strings.HasPrefix(content, want) {
-			t.Fatalf("a concise text starts %.80q, want %q", content, want)
+		human := content[1].(map[string]any)["text"].(string)
+		if want := fmt.Sprintf("%s %s: %s", e["type"], e["kind"], e["message"]); human != want {
+			t.Fatalf("an error's human line is %q, want %q", human, want)
+		}
+	case data["riskAssessment"] != nil && !strings.HasPrefix(first, "{"):
+		if want := fmt.Sprintf("recourse %s · status %s", data["riskAssessment"], env["status"]); !strings.HasPrefix(first, want) {
+			t.Fatalf("a concise text starts %.80q, want %q", first, want)
 		}
 		return
 	}
 	var text map[string]any
-	if err := json.Unmarshal([]byte(jsonText), &text); err != nil || fmt.Sprint(text) != fmt.Sprint(env) {
-		t.Fatalf("content[0].text does not mirror structuredContent: %v", err)
+	if err := json.Unmarshal([]byte(first), &text); err != nil || fmt.Sprint(text) != fmt.Sprint(env) {
+		t.Fatalf("content[0].text does not parse as the envelope in structuredContent: %v", err)
 	}
 }
 
@@ -100,9 +103,12 @@ func TestToolsList(t *testing.T) {
 	if len(tools) != 5 {
 		t.Fatalf("%d tools", len(tools))
 	}
-	// An agent's context pays for tools/list on every session.
-	if b, _ := json.Marshal(result); len(b) >= 16<<10 {
-		t.Errorf("tools/list is %d bytes, over 16 KB", len(b))
+	// An agent's context pays for tools/list on every session. (16 KB
+	// before the charter's _meta hints, some 100 bytes a tool.)
+	if b, _ := json.Marshal(result); len(b) >= 17<<10 {
+		t.Errorf("tools/list is %d bytes, over 17 KB", len(b))
+	} else {
+		t.Logf("tools/list is %d bytes", len(b))
 	}
 	for _, raw := range tools {
 		tool := raw.(map[string]any)
@@ -113,6 +119,13 @@ func TestToolsList(t *testing.T) {
 		}
 		if _, ok := tool["outputSchema"].(map[string]any); !ok {
 			t.Errorf("%s has no outputSchema", name)
+		}
+		// The charter's per-tool hints, in _meta under recourse/.
+		meta, _ := tool["_meta"].(map[string]any)
+		if meta[MetaCostHint] != "low" || meta[MetaSideEffects] != "none" ||
+			(meta[MetaLatencyHint] != "fast" && meta[MetaLatencyHint] != "bounded") ||
+			(name == ToolTerraform) != (meta[MetaLatencyHint] == "bounded") && name != ToolWithEvidence {
+			t.Errorf("%s _meta %v", name, meta)
 		}
 		in := tool["inputSchema"].(map[string]any)
 		if in["additionalProperties"] != false || in["examples"] == nil {
@@ -245,7 +258,7 @@ func TestToolCalls(t *testing.T) {
 		t.Fatalf("with evidence: %v", env)
 	}
 	validate(t, ToolWithEvidence, env)
-	_, env, isErr = call(t, s, ToolSupportedResources, map[string]any{"kind": "mcp"})
+	_, env, isErr = call(t, s, ToolSupportedResources, map[string]any{"kind": "mcp", "detail": "full"})
 	data = env["data"].(map[string]any)
 	if isErr || env["status"] != "success" || len(data["mcpTools"].([]any)) < 50 || len(data["terraformTypes"].([]any)) != 0 || len(data["rules"].([]any)) != 0 {
 		t.Fatalf("supported resources: %v", env["status"])
@@ -479,5 +492,79 @@ func TestInstructionsResourceAndPrompt(t *testing.T) {
 	p := rpc(t, s, 4, "prompts/get", map[string]any{"name": PromptName})
 	if !strings.Contains(fmt.Sprint(p["result"]), "escalate") {
 		t.Fatalf("%v", p)
+	}
+}
+
+// TestMinimalTerraformInputs: what an agent writes by hand, as the seed
+// documents' example does, is judged: an empty state object (no known
+// resources), and a plan with a format_version and nothing to change.
+func TestMinimalTerraformInputs(t *testing.T) {
+	s := newServer(t, Options{})
+	initialize(t, s)
+	del := map[string]any{"format_version": "1.2", "resource_changes": []any{map[string]any{
+		"address": "aws_s3_bucket.logs", "type": "aws_s3_bucket", "name": "logs", "mode": "managed",
+		"change": map[string]any{"actions": []any{"delete"}, "before": map[string]any{"bucket": "logs"}, "after": nil}}}}
+	for _, c := range []struct {
+		name     string
+		args     map[string]any
+		status   string
+		decision string
+	}{
+		{"state {}", map[string]any{"plan": del, "state": map[string]any{}}, "", ""},
+		{"state {} as a string", map[string]any{"plan": del, "state": "{}"}, "", ""},
+		{"plan with state {}", map[string]any{"plan": map[string]any{"format_version": "1.2", "state": map[string]any{}}}, "empty", "allow"},
+		{"format_version only", map[string]any{"plan": map[string]any{"format_version": "1.2"}}, "empty", "allow"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, env, isErr := call(t, s, ToolTerraform, c.args)
+			if isErr {
+				t.Fatalf("an error: %v", env["error"])
+			}
+			data := env["data"].(map[string]any)
+			if c.status != "" && (env["status"] != c.status || data["riskAssessment"] != c.decision) {
+				t.Fatalf("status %v, decision %v; want %s, %s", env["status"], data["riskAssessment"], c.status, c.decision)
+			}
+			if c.status == "" && data["riskAssessment"] == "allow" {
+				t.Fatalf("a bucket's delete allowed with an empty state: %v", env)
+			}
+		})
+	}
+}
+
+// TestSupportedResourcesConciseByDefault: without a name the answer is a
+// summary under 2 KB as the model reads it (content and
+// structuredContent); detail "full" gives every name.
+func TestSupportedResourcesConciseByDefault(t *testing.T) {
+	s := newServer(t, Options{})
+	initialize(t, s)
+	for _, kind := range []string{"", "terraform", "shell", "mcp"} {
+		args := map[string]any{}
+		if kind != "" {
+			args["kind"] = kind
+		}
+		res, env, isErr := call(t, s, ToolSupportedResources, args)
+		if isErr {
+			t.Fatal(env["error"])
+		}
+		sc, _ := json.Marshal(res["structuredContent"])
+		text := res["content"].([]any)[0].(map[string]any)["text"].(string)
+		if len(sc) > 2048 || len(text) > 2048 {
+			t.Errorf("kind %q: structuredContent %d B, text %d B, want at most 2 KB", kind, len(sc), len(text))
+		}
+		data := env["data"].(map[string]any)
+		counts := data["counts"].(map[string]any)
+		if data["terraformTypes"] != nil || data["more"] == nil || counts["rules"].(float64) < 100 {
+			t.Errorf("kind %q: %s", kind, sc)
+		}
+		if providers, _ := data["terraformProviders"].(map[string]any); (kind == "" || kind == "terraform") && providers["aws"] == nil {
+			t.Errorf("kind %q: providers %v", kind, providers)
+		}
+		validate(t, ToolSupportedResources, env)
+	}
+	_, env, _ := call(t, s, ToolSupportedResources, map[string]any{"detail": "full"})
+	data := env["data"].(map[string]any)
+	types, _ := data["terraformTypes"].([]any)
+	if len(types) != int(data["counts"].(map[string]any)["terraformTypes"].(float64)) || len(types) < 100 {
+		t.Fatalf("detail full: %d types", len(types))
 	}
 }

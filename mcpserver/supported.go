@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/recourse-dev/recourse/classifier"
 	"github.com/recourse-dev/recourse/internal/suggest"
@@ -18,6 +19,43 @@ const (
 
 // fallback says what happens to anything the catalog does not list.
 const fallback = "anything not listed is judged by the classifier from its name (status degraded): a data-bearing or container type's destroy is unrecoverable, network or configuration recoverable with effort, anything else needs review; never allowed without read-only evidence"
+
+// The detail levels of recourse_supported_resources' answer without a
+// name.
+const (
+	detailSummary = "summary"
+	detailFull    = "full"
+)
+
+// more says how to ask recourse_supported_resources for more than a
+// summary.
+const more = `name: whether one Terraform type, program or MCP tool has rules, and which; detail "full": every name; include_rules: rule rows, a page at a time`
+
+// Summary is recourse_supported_resources' default answer: how much the
+// catalog holds and how to ask about one name, small enough for an
+// agent's context (every name is some 40 KB).
+type Summary struct {
+	Counts rules.CatalogCount `json:"counts"`
+	// TerraformProviders counts the Terraform types with rules per
+	// provider (the type's prefix: aws, google, azurerm ...).
+	TerraformProviders map[string]int     `json:"terraformProviders,omitempty"`
+	Rules              []rules.CatalogRow `json:"rules"`
+	More               string             `json:"more"`
+	Fallback           string             `json:"fallback"`
+}
+
+// summarise is the summary of a catalog.
+func summarise(cat rules.Catalog) Summary {
+	out := Summary{Counts: cat.Counts, Rules: []rules.CatalogRow{}, More: more, Fallback: fallback}
+	for _, t := range cat.TerraformTypes {
+		provider, _, _ := strings.Cut(t, "_")
+		if out.TerraformProviders == nil {
+			out.TerraformProviders = map[string]int{}
+		}
+		out.TerraformProviders[provider]++
+	}
+	return out
+}
 
 // Supported is recourse_supported_resources' answer without a name: the
 // names that have rules and their counts, and, with include_rules, one
@@ -57,6 +95,12 @@ func (s *Server) supported(t *toolDef, args map[string]any) (any, *Contract) {
 	if name != "" {
 		return nameAnswer(s.eng.Catalog(kind), name), nil
 	}
+	if !withRules && stringArg(args, "detail", detailSummary) == detailSummary {
+		if get, ok := s.summaries[kind]; ok {
+			return json.RawMessage(get()), nil
+		}
+		return summarise(s.eng.Catalog(kind)), nil
+	}
 	if !withRules {
 		if get, ok := s.catalogs[kind]; ok {
 			if b := get(); len(b) > 0 {
@@ -83,7 +127,7 @@ func (s *Server) supported(t *toolDef, args map[string]any) (any, *Contract) {
 // page reads cursor (the next_cursor of the page before) and limit.
 func page(args map[string]any) (offset, limit int, c *Contract) {
 	limit = defaultRowLimit
-	if v, ok := args["limit"].(float64); ok {
+	if v, ok := number(args["limit"]); ok {
 		if v != float64(int(v)) || v < 1 || v > maxRowLimit {
 			c = newContract(KindInvalidArgument, fmt.Sprintf("limit must be a whole number from 1 to %d, received %v", maxRowLimit, v))
 			c.Field = "limit"
@@ -101,6 +145,20 @@ func page(args map[string]any) (offset, limit int, c *Contract) {
 		offset = n
 	}
 	return offset, limit, nil
+}
+
+// number is a JSON number argument as a float64: a json.Number (the
+// arguments of a tools/call are read exactly) or a float64 (decoded
+// elsewhere).
+func number(v any) (float64, bool) {
+	switch n := v.(type) {
+	case float64:
+		return n, true
+	case json.Number:
+		f, err := n.Float64()
+		return f, err == nil
+	}
+	return 0, false
 }
 
 func nameAnswer(cat rules.Catalog, name string) NameAnswer {

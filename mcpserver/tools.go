@@ -40,6 +40,42 @@ type toolDef struct {
 	example                  map[string]any
 	// reportData: the envelope's data is a ConsequenceReport.
 	reportData bool
+	// latency is the tool's latency hint (costHints).
+	latency string
+}
+
+// The keys of the hints every tool carries in its _meta (MCP reserves
+// _meta for such metadata; "recourse/" is the prefix of Recourse's own
+// keys), so that an agent, or a client's scheduler, can plan calls
+// without trying them. docs/mcp.md lists the values.
+const (
+	MetaCostHint    = "recourse/cost_hint"
+	MetaLatencyHint = "recourse/latency_hint"
+	MetaSideEffects = "recourse/side_effects"
+)
+
+// The hints' values. Every Recourse tool is local computation: it makes
+// no network call, no paid API call and no model call (cost low), and it
+// executes, writes and changes nothing (side effects none: it judges the
+// action it is given, it never takes it).
+const (
+	costLow         = "low"
+	sideEffectsNone = "none"
+	// latencyFast: well under 50 ms at the 99th percentile for any input
+	// an agent sends (a command line, a tool call, the catalog).
+	latencyFast = "fast"
+	// latencyBounded: milliseconds for a typical plan, up to seconds for
+	// a plan of megabytes; never past the server's --timeout.
+	latencyBounded = "bounded"
+)
+
+// meta is the tool's _meta: its cost, latency and side-effect hints.
+func (t *toolDef) meta() *mcp.Meta {
+	latency := t.latency
+	if latency == "" {
+		latency = latencyFast
+	}
+	return &mcp.Meta{AdditionalFields: map[string]any{MetaCostHint: costLow, MetaLatencyHint: latency, MetaSideEffects: sideEffectsNone}}
 }
 
 // The response formats of the evaluate tools.
@@ -74,6 +110,7 @@ func toolDefs() []*toolDef {
 			}, contextParams...),
 			example:    map[string]any{"plan": map[string]any{"format_version": "1.2", "resource_changes": []any{}}},
 			reportData: true,
+			latency:    latencyBounded,
 		},
 		{
 			name:  ToolShell,
@@ -117,6 +154,7 @@ func toolDefs() []*toolDef {
 			example: map[string]any{"tool": ToolTerraform, "input": map[string]any{"plan": map[string]any{"format_version": "1.2", "resource_changes": []any{}}},
 				"evidence": []any{map[string]any{"address": "aws_s3_bucket.logs", "key": "force_destroy", "value": false, "source": "aws s3api get-bucket-tagging"}}},
 			reportData: true,
+			latency:    latencyBounded, // its input may be a plan
 		},
 		{
 			name:  ToolSupportedResources,
@@ -126,7 +164,9 @@ func toolDefs() []*toolDef {
 			params: []param{
 				{name: "kind", types: []string{"string"}, desc: "limit the catalog to one kind of input", enum: []string{"terraform", "shell", "mcp"}},
 				{name: "name", types: []string{"string"}, desc: "one Terraform type, program or MCP tool: covered or not, its rows, else didYouMean and the classifier's reading"},
-				{name: "include_rules", types: []string{"boolean"}, desc: "include rule rows, a page at a time (default false: names and counts only)"},
+				{name: "detail", types: []string{"string"}, enum: []string{detailSummary, detailFull}, aliases: []string{"details", "verbosity"},
+					desc: "summary (default): counts and providers; full: every name (40 KB)"},
+				{name: "include_rules", types: []string{"boolean"}, desc: "include rule rows, a page at a time, with every name (default false)"},
 				{name: "cursor", types: []string{"string"}, desc: "the next_cursor of the page before"},
 				{name: "limit", types: []string{"number"}, desc: "rows per page, 1 to 500 (default 100)"},
 			},
@@ -162,6 +202,13 @@ func (t *toolDef) inputSchema() json.RawMessage {
 	return mustJSON(schema)
 }
 
+// notServed are the error kinds no tool of the MCP server returns: the
+// gateway's refusals (a judged call, an upstream down) and recourse
+// serve's overload, whose envelopes carry no outputSchema of Recourse's.
+// They are left out of the tools' outputSchema, which tools/list repeats
+// for every tool.
+var notServed = map[ErrorKind]bool{KindBlocked: true, KindNeedsApproval: true, KindUpstreamUnavailable: true, KindOverloaded: true}
+
 // outputSchema is the envelope's JSON Schema, with the ConsequenceReport
 // schema as data for the evaluation tools.
 func (t *toolDef) outputSchema() json.RawMessage {
@@ -172,7 +219,9 @@ func (t *toolDef) outputSchema() json.RawMessage {
 	statuses := []string{string(StatusSuccess), string(StatusEmpty), string(StatusPartial), string(StatusDegraded), string(StatusError), string(StatusRefused)}
 	kinds := make([]string, 0, len(Registry))
 	for k := range Registry {
-		kinds = append(kinds, string(k))
+		if !notServed[k] {
+			kinds = append(kinds, string(k))
+		}
 	}
 	sort.Strings(kinds)
 	schema := map[string]any{
@@ -244,6 +293,7 @@ func (t *toolDef) mcpTool() mcp.Tool {
 	tool.RawOutputSchema = t.outputSchema()
 	yes, no := true, false
 	tool.Annotations = mcp.ToolAnnotation{ReadOnlyHint: &yes, DestructiveHint: &no, IdempotentHint: &yes, OpenWorldHint: &no}
+	tool.Meta = t.meta()
 	return tool
 }
 

@@ -39,6 +39,9 @@ type ConsequenceReport struct {
 	// moved, and which were ignored (recourse_evaluate_with_evidence,
 	// --evidence).
 	Evidence *EvidenceReport `json:"evidence,omitempty"`
+	// Provenance says which rules, catalog entries and observed and
+	// supplied facts the verdicts rest on (SetProvenance).
+	Provenance *Provenance `json:"provenance,omitempty"`
 }
 
 // EvidenceItem is one fact an agent gathered for a key a report listed in

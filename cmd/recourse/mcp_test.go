@@ -58,6 +58,12 @@ func TestMCPServeStdio(t *testing.T) {
 			for _, r := range responses {
 				byID[int(r["id"].(float64))] = r
 			}
+			// serverInfo.version is the build's, as recourse version says
+			// it, never "dev" (the tests' binary is built with no stamp).
+			info := byID[1]["result"].(map[string]any)["serverInfo"].(map[string]any)
+			if v := info["version"]; v == "dev" || v == "" || v != servedVersion(t) {
+				t.Fatalf("serverInfo.version %q, want the build's version %q", v, servedVersion(t))
+			}
 			if tools := byID[2]["result"].(map[string]any)["tools"].([]any); len(tools) != 5 {
 				t.Fatalf("%d tools", len(tools))
 			}
@@ -116,4 +122,15 @@ func readResponses(t *testing.T, out *bytes.Buffer, framed bool) []map[string]an
 		msgs = append(msgs, m)
 	}
 	return msgs
+}
+
+// servedVersion is the version recourse version --json reports.
+func servedVersion(t *testing.T) string {
+	t.Helper()
+	r := runBinary(t, "", "version", "--json")
+	var v struct{ Version string }
+	if err := json.Unmarshal([]byte(r.stdout), &v); err != nil || v.Version == "" || v.Version == "dev" {
+		t.Fatalf("recourse version --json: %q (%v)", r.stdout, err)
+	}
+	return v.Version
 }

@@ -199,6 +199,8 @@ func TestStateFile(t *testing.T) {
 		{"raw tfstate v4", string(raw), "aws_ebs_volume.data[0]@1 module.db.aws_db_instance.main@1 aws_volume_attachment.data[0]@2"},
 		{"terraform show -json state", show, "aws_ebs_volume.data@1"},
 		{"no state", "", ""},
+		{"an empty state object", "{}", ""},
+		{"terraform show -json of an empty state", `{"format_version": "1.0"}`, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -213,7 +215,7 @@ func TestStateFile(t *testing.T) {
 			if got := impactOf(t, p, "aws_kms_key.shared"); got != tt.want {
 				t.Errorf("impact = %q, want %q", got, tt.want)
 			}
-			if tt.state != "" && len(p.Inventory.Find("aws_ebs_volume", "id", "vol-0a1b2c3d4e5f60718")) != 1 {
+			if tt.want != "" && len(p.Inventory.Find("aws_ebs_volume", "id", "vol-0a1b2c3d4e5f60718")) != 1 {
 				t.Error("the state's volume is not in the inventory")
 			}
 		})

@@ -193,8 +193,13 @@ func expectObject(data []byte) error {
 		Expected: "a JSON object from `terraform show -json PLANFILE`", Example: planExample}
 }
 
+// validate accepts what terraform-json's Plan accepts, a format_version
+// it reads, less the documents that are certainly something else: a
+// state, an MCP call. A plan with a format_version and nothing else (an
+// agent's minimal plan, the seed's example with "state": {}) is a plan
+// with no changes, as it is to terraform-json.
 func (d *document) validate() error {
-	if d.FormatVersion == nil || !d.isPlan() || bool(d.Version || d.Lineage || d.Resources) {
+	if d.FormatVersion == nil || d.otherDocument() {
 		return d.wrongDocument()
 	}
 	if err := (&tfjson.Plan{FormatVersion: *d.FormatVersion}).Validate(); err != nil {
@@ -210,6 +215,12 @@ func (d *document) validate() error {
 			Example:  planExample}
 	}
 	return nil
+}
+
+// otherDocument reports whether the document has a key of a state or an
+// MCP call and no key only a plan has.
+func (d *document) otherDocument() bool {
+	return bool(d.Version || d.Lineage || d.Resources) || (!d.isPlan() && bool(d.Values || d.Tool))
 }
 
 // isPlan reports whether the document has any key only a plan has. A plan
@@ -234,7 +245,7 @@ func (d *document) wrongDocument() error {
 	case d.FormatVersion == nil:
 		what = "a JSON object with plan fields but no format_version"
 	default:
-		what = "a JSON object with format_version but none of resource_changes, planned_values, configuration or prior_state"
+		what = "a JSON object with format_version and the keys of a Terraform state or an MCP call"
 	}
 	return &model.Error{Kind: model.KindWrongDocument, Message: "the input is " + what,
 		Expected: `the output of "terraform show -json PLANFILE": {"format_version": "1.2", "resource_changes": [...], ...}`,

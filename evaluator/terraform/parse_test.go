@@ -99,9 +99,10 @@ func TestParseErrors(t *testing.T) {
 		{"other object", `{"name": "x"}`, model.KindWrongDocument, "not a Terraform plan"},
 		{"mcp call", `{"tool": "delete_repository", "arguments": {}}`, model.KindWrongDocument, "MCP tool call"},
 		{"state show", `{"format_version": "1.0", "values": {"root_module": {}}}`, model.KindWrongDocument, "Terraform state"},
+		{"state show, version first", `{"format_version": "1.0", "terraform_version": "1.9.0", "values": {}}`, model.KindWrongDocument, "Terraform state"},
+		{"mcp call with format_version", `{"format_version": "1.2", "tool": "delete_repository"}`, model.KindWrongDocument, "MCP tool call"},
 		{"tfstate", `{"version": 4, "lineage": "x", "resources": []}`, model.KindWrongDocument, "raw Terraform state"},
 		{"no format version", `{"resource_changes": []}`, model.KindWrongDocument, "no format_version"},
-		{"format only", `{"format_version": "1.2"}`, model.KindWrongDocument, "none of resource_changes"},
 		{"format 2", `{"format_version": "2.0", "resource_changes": []}`, model.KindUnsupportedFormat, "2.0"},
 		{"format garbage", `{"format_version": "one", "resource_changes": []}`, model.KindUnsupportedFormat, "one"},
 		{"format number", `{"format_version": 1.2, "resource_changes": []}`, model.KindInvalidField, "format_version"},
@@ -141,6 +142,10 @@ func TestValidPlansWithoutChanges(t *testing.T) {
 		`{"format_version": "0.1", "planned_values": {}}`,
 		`{"format_version": "1.2", "configuration": {"root_module": {}}}`,
 		`{"format_version": "1.2", "prior_state": {"format_version": "1.0", "values": {"root_module": {}}}}`,
+		// What terraform-json's Plan accepts: a format_version and nothing
+		// more, as an agent writes a minimal plan (the seed's example).
+		`{"format_version": "1.2"}`,
+		`{"format_version": "1.2", "terraform_version": "1.9.0", "state": {}}`,
 	} {
 		p, err := Parse([]byte(doc))
 		if err != nil || len(p.Mutations) != 0 {

@@ -61,6 +61,10 @@ func parseState(data []byte) ([]known, error) {
 		return nil, e
 	}
 	switch {
+	case empty(data):
+		// {} or {"format_version": "1.0"}: no resources, as terraform show
+		// -json prints an empty state. No state adds nothing to a plan.
+		return nil, nil
 	case s.ResourceChanges != nil || s.PlannedValues != nil:
 		return nil, stateError("is a Terraform plan, not a state: pass the plan as the input and the state separately", nil)
 	case s.Values != nil && s.FormatVersion != nil:
@@ -73,6 +77,16 @@ func parseState(data []byte) ([]known, error) {
 		return nil, stateError(fmt.Sprintf("has version %d; this build reads version 4 (Terraform 0.12 and later, OpenTofu)", *s.Version), nil)
 	}
 	return nil, stateError("has neither \"values\" (terraform show -json) nor \"version\" and \"resources\" (terraform.tfstate)", nil)
+}
+
+// empty reports whether a state object has no key but format_version.
+func empty(data []byte) bool {
+	var keys map[string]json.RawMessage
+	if json.Unmarshal(data, &keys) != nil {
+		return false
+	}
+	delete(keys, "format_version")
+	return len(keys) == 0
 }
 
 func prefixed(field string) string {

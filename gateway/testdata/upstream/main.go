@@ -85,8 +85,25 @@ func main() {
 			record(map[string]any{"cancelled": req.Params.Name})
 			return nil, ctx.Err()
 		})
+	// A tool whose schemas are written as zod-to-json-schema writes them
+	// for the reference filesystem server's tools: draft-07's "$schema",
+	// additionalProperties false, and keys mcp-go's schema struct has no
+	// field for (a top-level description).
+	readText := mcp.NewToolWithRawSchema("read_text_file", "Read a file as text.", json.RawMessage(rawInputSchema))
+	readText.RawOutputSchema = json.RawMessage(rawOutputSchema)
+	readText.Annotations.ReadOnlyHint = mcp.ToBoolPtr(true)
+	s.AddTool(readText, func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		record(map[string]any{"tool": req.Params.Name, "arguments": req.Params.Arguments})
+		return mcp.NewToolResultStructured(map[string]any{"content": "hello"}, "hello"), nil
+	})
 	if err := server.ServeStdio(s); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 }
+
+// The schemas of read_text_file, as zod-to-json-schema writes them.
+const (
+	rawInputSchema  = `{"type":"object","properties":{"path":{"type":"string"},"head":{"type":"number","description":"If provided, returns only the first N lines of the file"}},"required":["path"],"additionalProperties":false,"description":"read_text_file arguments","$schema":"http://json-schema.org/draft-07/schema#"}`
+	rawOutputSchema = `{"type":"object","properties":{"content":{"type":"string"}},"required":["content"],"additionalProperties":false,"$schema":"http://json-schema.org/draft-07/schema#"}`
+)
