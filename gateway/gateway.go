@@ -589,12 +589,18 @@ func callArguments(p mcp.CallToolParams) ([]byte, error) {
 }
 
 // evaluate judges the call: the upstream's name, the tool's own name and
-// arguments, and the annotations the upstream advertised, which are
-// evidence only (the rules never let them lower a verdict).
+// arguments, and the annotations the upstream advertised in its own
+// tools/list. Those of an upstream the operator vouches for
+// (trust_annotations) are evidence supplied by the operator: a
+// readOnlyHint can let a tool no rule knows through, never against its
+// arguments. Those of any other upstream only add caution.
 func (g *Gateway) evaluate(ctx context.Context, j judge, r route, args []byte) (*report.ConsequenceReport, error) {
 	c, err := mcpcall.NewCall(r.up.name, r.tool.Name, args, annotations(r.tool.Annotations))
 	if err != nil {
 		return nil, err
+	}
+	if r.up.cfg.TrustsAnnotations() {
+		c.VouchedBy = r.up.name
 	}
 	return j.ev.Call(ctx, c, args, evaluator.Options{Environment: j.environment, Actor: g.opts.Actor, Timeout: g.opts.Timeout})
 }

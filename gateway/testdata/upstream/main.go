@@ -6,7 +6,8 @@
 //
 // Its tools: list_records (a read), execute_sql (runs what the sql
 // argument says: DROP TABLE is a block), zap_everything (a tool no rule
-// knows: an escalate), delete_file (a path argument), add_tool, which
+// knows, without annotations: an escalate), tally_items and tidy_items
+// (tools no rule knows, annotated read-only and destructive), delete_file (a path argument), add_tool, which
 // adds a tool and announces notifications/tools/list_changed,
 // count_records, whose result holds an integer past 2^53 and a content
 // field mcp-go's types do not know,
@@ -56,7 +57,11 @@ func main() {
 	}
 	s.AddTool(mcp.NewTool("list_records", mcp.WithDescription("List the records."), mcp.WithReadOnlyHintAnnotation(true)), handler)
 	s.AddTool(mcp.NewTool("execute_sql", mcp.WithDescription("Run SQL."), mcp.WithString("sql", mcp.Required())), handler)
-	s.AddTool(mcp.NewTool("zap_everything", mcp.WithDescription("Zap."), mcp.WithReadOnlyHintAnnotation(true)), handler)
+	s.AddTool(mcp.NewTool("zap_everything", mcp.WithDescription("Zap.")), handler)
+	// Two tools no rule knows, whose verdict rests on their annotations:
+	// tally_items says it only reads, tidy_items that it destroys.
+	s.AddTool(mcp.NewTool("tally_items", mcp.WithDescription("Tally."), mcp.WithReadOnlyHintAnnotation(true), mcp.WithDestructiveHintAnnotation(false)), handler)
+	s.AddTool(mcp.NewTool("tidy_items", mcp.WithDescription("Tidy."), mcp.WithReadOnlyHintAnnotation(false), mcp.WithDestructiveHintAnnotation(true)), handler)
 	s.AddTool(mcp.NewTool("delete_file", mcp.WithDescription("Delete a file."), mcp.WithString("path", mcp.Required())), handler)
 	s.AddTool(mcp.NewTool("add_tool", mcp.WithDescription("Add a tool named by name."), mcp.WithString("name", mcp.Required())),
 		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
