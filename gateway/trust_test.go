@@ -72,6 +72,45 @@ func TestAnnotationTrustPerUpstream(t *testing.T) {
 	}
 }
 
+// TestVouchedReadOnlyNeverAllowsADestructiveArgument: a tool whose
+// vouched readOnlyHint would let it through is still stopped by an
+// argument that deletes or changes, in every argument language the rules
+// read.
+func TestVouchedReadOnlyNeverAllowsADestructiveArgument(t *testing.T) {
+	f := start(t, map[string]string{"trusted": ""})
+	r, ok := f.g.route("tally_items")
+	if !ok {
+		t.Fatal("no route for tally_items")
+	}
+	cases := []struct {
+		language string
+		args     string
+	}{
+		{"code", `{"code": "import shutil\nshutil.rmtree('/srv/data')"}`},
+		{"shell", `{"command": "rm -rf /srv/data"}`},
+		{"SQL", `{"sql": "DELETE FROM users"}`},
+		{"Cypher", `{"query": "MATCH (n:User) DETACH DELETE n"}`},
+		{"APOC", `{"query": "CALL apoc.periodic.iterate('MATCH (n) RETURN n', 'DETACH DELETE n', {batchSize: 1000})"}`},
+		{"GraphQL", `{"query": "mutation { deleteRepository(input: {repositoryId: \"R_1\"}) { clientMutationId } }"}`},
+		{"Redis", `{"command": ["FLUSHALL"]}`},
+		{"Mongo", `{"pipeline": [{"$match": {}}, {"$out": "users"}]}`},
+		{"HTTP", `{"method": "DELETE", "url": "https://api.example.com/v1/users/42"}`},
+		{"a destructive flag", `{"scope": "all", "purge": true}`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.language, func(t *testing.T) {
+			v := f.g.judgeCall(context.Background(), r, mcp.CallToolParams{Name: "tally_items", RawArguments: json.RawMessage(tc.args)}, false)
+			if v.err != nil {
+				t.Fatal(v.err)
+			}
+			if v.rep.RiskAssessment.Rank() < model.Escalate.Rank() {
+				t.Fatalf("%s: %s", v.rep.RiskAssessment, v.rep.AssessmentReason)
+			}
+			t.Logf("%s: %s (%v)", tc.language, v.rep.RiskAssessment, v.rep.RuleIDs())
+		})
+	}
+}
+
 // TestTrustAnnotationsDefault: the operator vouches for a stdio server
 // it launches unless it says otherwise, and for a remote one only when it
 // says so.
