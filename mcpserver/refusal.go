@@ -28,7 +28,6 @@ func Refusal(rep *report.ConsequenceReport, kind ErrorKind, reason string) *mcp.
 	}
 	env.Status, env.DegradationReason, env.Data = StatusRefused, "", gist
 	env.Error = newContract(kind, reason)
-	env.Error.Recovery = nil // nothing to correct: the call was understood
 	env.FollowUpHints = []string{}
 	if err := env.Validate(); err != nil {
 		return result(failure(newContract(KindInternal, "the envelope broke its own invariant: "+err.Error())))
