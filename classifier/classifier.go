@@ -277,8 +277,17 @@ func classifyCall(m *model.Mutation) model.Recoverability {
 		// send readOnlyHint true with destructiveHint true for a read.
 		v.Tier, v.RuleID = model.TierNeedsReview, "classifier.mcp.destructive-hint"
 		v.Reasoning = "no rule knows the tool " + c.Tool + ", and its server marks it destructive (destructiveHint)"
-		v.Evidence = []model.Evidence{{Key: "annotations.destructiveHint", Value: true, Present: true}}
+		v.Evidence = []model.Evidence{hintEvidence(c, "destructiveHint", true)}
 		v.MissingEvidence = []string{"a rule for " + c.Name}
+	case c.AnnotationsVouchedBy != "" && a != nil && a.ReadOnlyHint != nil && *a.ReadOnlyHint:
+		// The operator vouches for this server's annotations: its
+		// readOnlyHint is evidence, as a catalog entry would be. The
+		// argument rows (SQL, code, Cypher, a destructive flag …) are read
+		// beside this verdict all the same, and the worse one is kept.
+		v.Tier, v.RuleID, v.Confidence = model.TierReversible, "classifier.mcp.read-only-hint.vouched", model.ConfidenceMedium
+		v.Reasoning = "no rule knows the tool " + c.Tool + onServer(c) + "; the server marks it read-only (readOnlyHint), and the operator vouches for its annotations (trust_annotations on the upstream " + c.AnnotationsVouchedBy + ")"
+		v.Evidence = []model.Evidence{hintEvidence(c, "readOnlyHint", true)}
+		v.MissingEvidence = nil
 	case plainRead(c.Words):
 		v.Tier, v.RuleID = model.TierReversible, "classifier.mcp.read-verb"
 		v.Reasoning = "no rule knows the tool " + c.Tool + "; its name holds a read verb (" + readVerb(c.Words) + ") and names nothing that changes state"
@@ -299,6 +308,18 @@ func classifyCall(m *model.Mutation) model.Recoverability {
 		}
 	}
 	return v
+}
+
+// hintEvidence is an annotation as evidence: the server's own word, and,
+// when the operator vouches for the server's annotations, supplied by the
+// operator with the upstream it was vouched for.
+func hintEvidence(c *model.ToolCall, hint string, value bool) model.Evidence {
+	e := model.Evidence{Key: "annotations." + hint, Value: value, Present: true}
+	if c.AnnotationsVouchedBy != "" {
+		e.SuppliedBy = model.SuppliedOperator
+		e.Description = "advertised in the tools/list of the upstream " + c.AnnotationsVouchedBy + ", whose annotations the operator vouches for (trust_annotations)"
+	}
+	return e
 }
 
 func onServer(c *model.ToolCall) string {

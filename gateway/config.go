@@ -73,6 +73,43 @@ type Policy struct {
 	// approval whatever the verdict (a block stays a block).
 	AlwaysBlock []string `yaml:"always_block,omitempty" json:"always_block,omitempty"`
 	AlwaysAsk   []string `yaml:"always_ask,omitempty" json:"always_ask,omitempty"`
+	// TrustAnnotations says whether the operator vouches for the
+	// readOnlyHint and destructiveHint this server advertises in its own
+	// tools/list: trusted, a readOnlyHint is evidence that can let a tool
+	// no rule knows through (its arguments are still read, and a
+	// destructive one still stops it); untrusted, the hints can only add
+	// caution. Unset: true for a stdio server (a command the operator
+	// configured and the gateway launches), false for a remote one.
+	TrustAnnotations *bool `yaml:"trust_annotations,omitempty" json:"trust_annotations,omitempty"`
+	// AllowOnce says what a refused call of this server may be let through
+	// with: escalate (the default: a call a person could approve, never a
+	// block), block (any refused call, blocks included), or never (no
+	// code is issued or taken).
+	AllowOnce string `yaml:"allow_once,omitempty" json:"allow_once,omitempty"`
+}
+
+// The allow_once settings.
+const (
+	AllowOnceEscalate = "escalate"
+	AllowOnceBlock    = "block"
+	AllowOnceNever    = "never"
+)
+
+// TrustsAnnotations reports whether the operator vouches for the
+// server's tool annotations (Policy.TrustAnnotations and its default).
+func (s Server) TrustsAnnotations() bool {
+	if s.Recourse.TrustAnnotations != nil {
+		return *s.Recourse.TrustAnnotations
+	}
+	return s.Transport() == "stdio"
+}
+
+// AllowOnceFor is the server's allow_once setting, escalate when unset.
+func (s Server) AllowOnceFor() string {
+	if s.Recourse.AllowOnce == "" {
+		return AllowOnceEscalate
+	}
+	return s.Recourse.AllowOnce
 }
 
 // ConfigExample is a corrected configuration, for error messages.
@@ -83,7 +120,7 @@ const ConfigExample = `mcpServers:
   github:
     url: https://api.githubcopilot.com/mcp/
     headers: {Authorization: "Bearer ${GITHUB_TOKEN}"}
-    recourse: {environment: production, fail_on: warn, always_ask: ["merge_*"]}
+    recourse: {environment: production, fail_on: warn, always_ask: ["merge_*"], trust_annotations: false, allow_once: never}
 decision_log: ~/.local/state/recourse/gateway.jsonl`
 
 // ReadConfig reads and checks a configuration file.
@@ -191,6 +228,11 @@ func (s Server) check(field string) error {
 		if _, ok := model.ParseFailOn(s.Recourse.FailOn); !ok {
 			return configErr(field+".recourse.fail_on", fmt.Sprintf("fail_on %q: expected warn, escalate or block", s.Recourse.FailOn))
 		}
+	}
+	switch s.Recourse.AllowOnce {
+	case "", AllowOnceEscalate, AllowOnceBlock, AllowOnceNever:
+	default:
+		return configErr(field+".recourse.allow_once", fmt.Sprintf("allow_once %q: expected escalate, block or never", s.Recourse.AllowOnce))
 	}
 	for _, list := range [][]string{s.Recourse.AlwaysBlock, s.Recourse.AlwaysAsk} {
 		for _, p := range list {

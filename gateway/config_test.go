@@ -34,6 +34,9 @@ func TestParseConfig(t *testing.T) {
 		{"bad fail_on", `{"mcpServers": {"fs": {"command": "x", "recourse": {"fail_on": "allow"}}}}`, "mcpServers.fs.recourse.fail_on"},
 		{"bad pattern", `{"mcpServers": {"fs": {"command": "x", "recourse": {"always_block": ["["]}}}}`, "mcpServers.fs.recourse"},
 		{"two documents", "mcpServers: {fs: {command: x}}\n---\nmcpServers: {}\n", ""},
+		{"trust_annotations and allow_once", `{"mcpServers": {"fs": {"command": "x", "recourse": {"trust_annotations": false, "allow_once": "never"}}, "gh": {"url": "https://a/mcp", "recourse": {"trust_annotations": true, "allow_once": "block"}}}}`, ""},
+		{"bad allow_once", `{"mcpServers": {"fs": {"command": "x", "recourse": {"allow_once": "always"}}}}`, "mcpServers.fs.recourse.allow_once"},
+		{"trust_annotations of an unknown type (a string, not a boolean)", `{"mcpServers": {"fs": {"command": "x", "recourse": {"trust_annotations": "yes please"}}}}`, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

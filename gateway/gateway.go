@@ -19,6 +19,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/recourse-dev/recourse/allowonce"
 	"github.com/recourse-dev/recourse/audit"
@@ -400,8 +401,21 @@ func (g *Gateway) handler(name string) server.ToolHandlerFunc {
 				return reply{res: mcpserver.Failure(mcpserver.KindUpstreamUnavailable, fmt.Errorf("%w: no upstream offers %s any more", errUnavailable, name))}
 			}
 			return g.call(ctx, r, req)
-		}).result(), nil
+		}).forTool(g.declaresOutput(name)).result(), nil
 	}
+}
+
+// declaresOutput reports whether the exposed tool name declares an
+// outputSchema.
+func (g *Gateway) declaresOutput(name string) bool {
+	r, ok := g.route(name)
+	return ok && hasOutputSchema(r.tool)
+}
+
+// hasOutputSchema reports whether t declares an outputSchema.
+func hasOutputSchema(t mcp.Tool) bool {
+	o := t.OutputSchema
+	return len(t.RawOutputSchema) > 0 || o.Type != "" || len(o.Properties) > 0 || len(o.Required) > 0 || len(o.Defs) > 0
 }
 
 // guarded runs one call of tool name, turning a panic into an internal
@@ -423,6 +437,18 @@ type reply struct {
 	res  *mcp.CallToolResult
 	raw  json.RawMessage
 	from string // the upstream that wrote raw
+}
+
+// forTool is the reply for a tool that declares an outputSchema
+// (outputSchema true) or not: a result of the gateway's own for such a
+// tool carries its envelope in content and _meta instead of
+// structuredContent (mcpserver.ForOutputSchema), where a client
+// validating structuredContent against the tool's schema would throw.
+func (r reply) forTool(outputSchema bool) reply {
+	if outputSchema && r.res != nil {
+		r.res = mcpserver.ForOutputSchema(r.res)
+	}
+	return r
 }
 
 // result is the reply as a result, the upstream's decoded as mcp-go's
@@ -498,9 +524,11 @@ func (g *Gateway) judgeCall(ctx context.Context, r route, p mcp.CallToolParams, 
 // escalate a client can be asked about) put to the person first.
 func (g *Gateway) carry(ctx context.Context, r route, req mcp.CallToolRequest, v verdict) reply {
 	rec, a := v.rec, v.answer
+	once := g.cfg.MCPServers[r.up.name].AllowOnceFor()
 	// A call that would not go through may have an allow-once code, unless
-	// its arguments could not be read: then no code can name it.
-	if (v.err != nil || a.Ask || a.Stop) && v.args != nil {
+	// its arguments could not be read (then no code can name it) or the
+	// operator lets no such call through (allow_once).
+	if (v.err != nil || a.Ask || a.Stop) && v.args != nil && onceApplies(once, rec.Decision) {
 		if res, ok := g.allowedOnce(ctx, r, req, v.args, rec); ok {
 			return res
 		}
@@ -514,11 +542,11 @@ func (g *Gateway) carry(ctx context.Context, r route, req mcp.CallToolRequest, v
 		var outcome string
 		if server.IsModernRequest(ctx) {
 			var pending *mcp.CallToolResult
-			if ok, outcome, pending = g.askModern(req.Params, rec.InputHMAC, r, a.Reason); pending != nil {
+			if ok, outcome, pending = g.askModern(req.Params, rec.InputHMAC, r, v); pending != nil {
 				return reply{res: pending} // the client asks the person and calls again
 			}
 		} else {
-			ok, outcome = g.elicit(ctx, r, a.Reason)
+			ok, outcome = g.elicit(ctx, r, v)
 		}
 		rec.Elicitation = outcome
 		if !ok {
@@ -532,14 +560,46 @@ func (g *Gateway) carry(ctx context.Context, r route, req mcp.CallToolRequest, v
 		} else {
 			rec.Elicitation = "unavailable" // a person could have let it through, had the client asked
 		}
-		reason := a.Reason + hooks.AllowOnceNote(g.opts.AllowOnce, g.opts.AllowOnceErr, onceAction(r, v.args), a.Reason)
-		return g.refuse(rec, mcpserver.Refusal(v.rep, kind, reason))
+		return g.refuse(rec, mcpserver.Refusal(v.rep, kind, a.Reason+g.onceNote(r, once, rec.Decision, v.args, a.Reason)))
+	}
+	// An upstream known to be down is refused before anything is recorded
+	// as forwarded: the record says refused, which it is.
+	if _, err := r.up.up(); err != nil {
+		rec.Decision, rec.Error = "refused", redact.String(err.Error())
+		return g.refuse(rec, mcpserver.Failure(mcpserver.KindUpstreamUnavailable, err))
 	}
 	rec.Forwarded = forwarded(true)
 	if err := g.record(rec); err != nil {
 		return g.failed(err)
 	}
-	return g.forward(ctx, r, req, v.args, a.Context)
+	return g.forward(ctx, r, req, v.args, a.Context, rec)
+}
+
+// onceApplies reports whether a call refused with decision may be let
+// through with an allow-once code under the upstream's allow_once
+// setting: escalate lets through what a person could have approved (an
+// escalate, or a call that could not be judged), block any refused call,
+// never none.
+func onceApplies(setting, decision string) bool {
+	switch setting {
+	case AllowOnceBlock:
+		return true
+	case AllowOnceEscalate:
+		return decision != string(model.Block)
+	}
+	return false
+}
+
+// onceNote is what a refusal says of allow-once: the code that lets
+// exactly this call run once, or why there is none for it.
+func (g *Gateway) onceNote(r route, setting, decision string, args []byte, reason string) string {
+	switch {
+	case onceApplies(setting, decision):
+		return hooks.AllowOnceNote(g.opts.AllowOnce, g.opts.AllowOnceErr, onceAction(r, args), reason)
+	case setting == AllowOnceNever:
+		return fmt.Sprintf(" No allow-once code: none is issued for %s (allow_once: never).", r.up.name)
+	}
+	return fmt.Sprintf(" No allow-once code: a block is never let through once on %s (allow_once: %s).", r.up.name, setting)
 }
 
 // allowedOnce forwards a call that would otherwise be refused when a
@@ -558,7 +618,7 @@ func (g *Gateway) allowedOnce(ctx context.Context, r route, req mcp.CallToolRequ
 	if err := g.record(rec); err != nil {
 		return g.failed(err), true
 	}
-	return g.forward(ctx, r, req, args, ""), true
+	return g.forward(ctx, r, req, args, "", rec), true
 }
 
 // onceAction is the call as an allow-once code names it: made only for a
@@ -589,12 +649,18 @@ func callArguments(p mcp.CallToolParams) ([]byte, error) {
 }
 
 // evaluate judges the call: the upstream's name, the tool's own name and
-// arguments, and the annotations the upstream advertised, which are
-// evidence only (the rules never let them lower a verdict).
+// arguments, and the annotations the upstream advertised in its own
+// tools/list. Those of an upstream the operator vouches for
+// (trust_annotations) are evidence supplied by the operator: a
+// readOnlyHint can let a tool no rule knows through, never against its
+// arguments. Those of any other upstream only add caution.
 func (g *Gateway) evaluate(ctx context.Context, j judge, r route, args []byte) (*report.ConsequenceReport, error) {
 	c, err := mcpcall.NewCall(r.up.name, r.tool.Name, args, annotations(r.tool.Annotations))
 	if err != nil {
 		return nil, err
+	}
+	if r.up.cfg.TrustsAnnotations() {
+		c.VouchedBy = r.up.name
 	}
 	return j.ev.Call(ctx, c, args, evaluator.Options{Environment: j.environment, Actor: g.opts.Actor, Timeout: g.opts.Timeout})
 }
@@ -622,8 +688,8 @@ func (g *Gateway) canElicit(ctx context.Context) bool {
 // only on an explicit accept with approve set. It says what happened.
 // Over protocol versions before 2026-07-28 this is the server-initiated
 // elicitation/create request.
-func (g *Gateway) elicit(ctx context.Context, r route, reason string) (bool, string) {
-	res, err := g.mcp.RequestElicitation(ctx, mcp.ElicitationRequest{Params: elicitation(r, reason)})
+func (g *Gateway) elicit(ctx context.Context, r route, v verdict) (bool, string) {
+	res, err := g.mcp.RequestElicitation(ctx, mcp.ElicitationRequest{Params: elicitation(r, v)})
 	if err != nil {
 		g.opts.Logger.Warn("elicitation failed", "error", err)
 		return false, "error"
@@ -631,11 +697,12 @@ func (g *Gateway) elicit(ctx context.Context, r route, reason string) (bool, str
 	return approved(res)
 }
 
-// elicitation is the form the person is asked: what would happen, why,
-// and one boolean.
-func elicitation(r route, reason string) mcp.ElicitationParams {
+// elicitation is the form the person is asked: what would happen (the
+// tool, the server, the arguments that matter, redacted and clipped), why
+// (the verdict's reason), how recoverable it is, and one boolean.
+func elicitation(r route, v verdict) mcp.ElicitationParams {
 	return mcp.ElicitationParams{
-		Message: fmt.Sprintf("The agent wants to call %s on %s. %s Approve to run it this once.", r.tool.Name, r.up.name, reason),
+		Message: approvalMessage(r, v),
 		RequestedSchema: map[string]any{
 			"type": "object",
 			"properties": map[string]any{
@@ -662,13 +729,16 @@ func approved(res *mcp.ElicitationResult) (bool, string) {
 }
 
 // forward sends the call to its upstream under its own name. A warn's
-// note is added to the result so the agent surfaces it.
-// The arguments are forwarded as the bytes that were judged.
-func (g *Gateway) forward(ctx context.Context, r route, req mcp.CallToolRequest, args []byte, note string) reply {
+// note is added to the result so the agent surfaces it (withNote).
+// The arguments are forwarded as the bytes that were judged. rec is the
+// call's entry, recorded as forwarded: when the upstream turns out to be
+// unreachable, a second entry with its decision id records the refusal.
+func (g *Gateway) forward(ctx context.Context, r route, req mcp.CallToolRequest, args []byte, note string, rec audit.Entry) reply {
 	rep, err := r.up.call(ctx, callParams{Name: r.tool.Name, Arguments: args, Meta: req.Params.Meta})
 	switch {
 	case errors.Is(err, errUnavailable):
-		return reply{res: mcpserver.Failure(mcpserver.KindUpstreamUnavailable, err)}
+		rec.Time, rec.Decision, rec.Error, rec.AllowOnce = time.Now().UTC(), "refused", redact.String(err.Error()), ""
+		return g.refuse(rec, mcpserver.Failure(mcpserver.KindUpstreamUnavailable, err))
 	case err != nil:
 		return reply{res: mcp.NewToolResultError(redact.String(fmt.Sprintf("%s returned an error: %v", r.up.name, err)))}
 	case rep.res == nil && (len(rep.raw) == 0 || string(rep.raw) == "null"):
@@ -677,11 +747,101 @@ func (g *Gateway) forward(ctx context.Context, r route, req mcp.CallToolRequest,
 		return reply{res: rep.result()} // not a result: said so, as mcp-go's client says it
 	}
 	if note != "" {
-		res := rep.result()
-		res.Content = append(res.Content, mcp.NewTextContent(note))
-		return reply{res: res}
+		return reply{res: withNote(rep.result(), note, r.tool)}
 	}
 	return rep
+}
+
+// NoteKey is the key under which a warn's note is added to a forwarded
+// result's structuredContent (and its _meta).
+const NoteKey = "recourse_warning"
+
+// withNote adds a warn's note to a forwarded result: as text content, in
+// _meta, and, since Claude Code and VS Code hand the model a result's
+// structuredContent rather than its text when it has one, to the
+// structuredContent object too, unless the tool's outputSchema would then
+// refuse it (a client validating it would throw).
+func withNote(res *mcp.CallToolResult, note string, tool mcp.Tool) *mcp.CallToolResult {
+	res.Content = append(res.Content, mcp.NewTextContent(note))
+	meta := map[string]any{NoteKey: note}
+	if res.Meta != nil {
+		for k, v := range res.Meta.AdditionalFields {
+			meta[k] = v
+		}
+	}
+	res.Meta = mcp.NewMetaFromMap(meta)
+	obj, ok := structuredObject(res)
+	if !ok {
+		return res
+	}
+	if _, taken := obj[NoteKey]; taken {
+		return res
+	}
+	obj[NoteKey] = note
+	if hasOutputSchema(tool) && !fitsOutputSchema(tool, obj) {
+		return res
+	}
+	b, err := json.Marshal(obj)
+	if err != nil {
+		return res
+	}
+	// mcp-go writes RawStructuredContent, the upstream's bytes, in
+	// preference to StructuredContent: both are the note's now.
+	res.StructuredContent, res.RawStructuredContent = obj, b
+	return res
+}
+
+// structuredObject is a result's structured content as a fresh JSON
+// object, when it is one.
+func structuredObject(res *mcp.CallToolResult) (map[string]any, bool) {
+	b := res.RawStructuredContent
+	if len(b) == 0 {
+		if res.StructuredContent == nil {
+			return nil, false
+		}
+		var err error
+		if b, err = json.Marshal(res.StructuredContent); err != nil {
+			return nil, false
+		}
+	}
+	var obj map[string]any
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber() // an integer past 2^53 keeps its digits
+	if err := dec.Decode(&obj); err != nil || obj == nil {
+		return nil, false
+	}
+	return obj, true
+}
+
+// fitsOutputSchema reports whether obj is valid under the tool's
+// outputSchema; a schema that does not compile fits nothing.
+func fitsOutputSchema(tool mcp.Tool, obj map[string]any) bool {
+	raw := tool.RawOutputSchema
+	if len(raw) == 0 {
+		b, err := json.Marshal(tool.OutputSchema)
+		if err != nil {
+			return false
+		}
+		raw = b
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		return false
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("output.json", doc); err != nil {
+		return false
+	}
+	sch, err := c.Compile("output.json")
+	if err != nil {
+		return false
+	}
+	b, err := json.Marshal(obj)
+	if err != nil {
+		return false
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	return err == nil && sch.Validate(inst) == nil
 }
 
 // isObject reports whether raw, valid JSON, is an object.

@@ -471,6 +471,7 @@ func testUpstreamCrashIsRefusedThenRecovers(t *testing.T, stdio bool) {
 	// Until it is back, calls are refused as unavailable, never allowed
 	// through to nothing.
 	refused, recovered := false, false
+	refusals := 0
 	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		res := call(t, c, "list_records", map[string]any{})
 		if res.IsError {
@@ -478,6 +479,7 @@ func testUpstreamCrashIsRefusedThenRecovers(t *testing.T, stdio bool) {
 				t.Fatalf("kind %s: %s", kind, text(res))
 			}
 			refused = true
+			refusals++
 			continue
 		}
 		if refused {
@@ -487,6 +489,20 @@ func testUpstreamCrashIsRefusedThenRecovers(t *testing.T, stdio bool) {
 	}
 	if !refused || !recovered {
 		t.Fatalf("refused %v, recovered %v", refused, recovered)
+	}
+	// Each refusal is recorded as one: decision refused, not forwarded.
+	recorded := 0
+	for _, line := range readLines(t, f.log) {
+		var e audit.Entry
+		if err := json.Unmarshal([]byte(line), &e); err != nil {
+			t.Fatal(err)
+		}
+		if e.Decision == "refused" && e.Forwarded != nil && !*e.Forwarded && strings.Contains(e.Error, "upstream unavailable") {
+			recorded++
+		}
+	}
+	if recorded != refusals {
+		t.Fatalf("%d refusals, %d recorded as refused:\n%s", refusals, recorded, strings.Join(readLines(t, f.log), "\n"))
 	}
 	st := f.g.Statuses()[0]
 	if st.Restarts < 1 || st.State != "up" {

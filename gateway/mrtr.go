@@ -80,7 +80,7 @@ func (p *pendingAsks) take(nonce, call string) bool {
 // askModern answers an escalate for a 2026-07-28 client: the person's
 // answer when the call carries one for a question issued for it, or else
 // the input_required result that asks.
-func (g *Gateway) askModern(p mcp.CallToolParams, argsDigest string, r route, reason string) (bool, string, *mcp.CallToolResult) {
+func (g *Gateway) askModern(p mcp.CallToolParams, argsDigest string, r route, v verdict) (bool, string, *mcp.CallToolResult) {
 	call := r.up.name + "/" + r.tool.Name + "/" + argsDigest
 	if p.RequestState != "" && g.pending.take(p.RequestState, call) {
 		ok, outcome := approved(server.ElicitationResponse(p.InputResponses, approveKey))
@@ -90,5 +90,5 @@ func (g *Gateway) askModern(p mcp.CallToolParams, argsDigest string, r route, re
 	if nonce == "" {
 		return false, "error", nil
 	}
-	return false, "", server.NewInputRequestBuilder(nonce).Elicit(approveKey, elicitation(r, reason)).ToolResult()
+	return false, "", server.NewInputRequestBuilder(nonce).Elicit(approveKey, elicitation(r, v)).ToolResult()
 }

@@ -225,7 +225,7 @@ func (f *stdioFront) serve(ctx context.Context, key string, call *stdioCall, lin
 			return reply{}
 		}
 		return f.g.carry(ctx, r, call.req, v)
-	})
+	}).forTool(hasOutputSchema(r.tool))
 	f.mu.Lock()
 	delete(f.inFlight, key)
 	f.mu.Unlock()

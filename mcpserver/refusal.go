@@ -1,26 +1,38 @@
 package mcpserver
 
 import (
+	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/recourse-dev/recourse/report"
 )
 
+// EnvelopeMeta is the _meta key under which a result that cannot carry
+// Recourse's envelope as structuredContent carries it (ForOutputSchema).
+const EnvelopeMeta = "dev.recourse/envelope"
+
 // Refusal is the result of a call an enforcing adapter (the MCP gateway)
 // judged and does not forward: status refused, the contract of kind
 // (KindBlocked, KindNeedsApproval) with reason as its message, and the
-// concise report as data, so an agent sees why without another call.
+// report's gist as data (report.Gist), so an agent sees why without
+// another call, in a few hundred bytes: clients such as Claude Code and
+// VS Code hand the model structuredContent, not the text.
 func Refusal(rep *report.ConsequenceReport, kind ErrorKind, reason string) *mcp.CallToolResult {
 	env := reportEnvelope(rep, ToolMCPCall)
-	env.Status, env.DegradationReason, env.Data = StatusRefused, "", rep.Concise()
+	gist := rep.Gist()
+	if strings.Contains(reason, gist.AssessmentReason) {
+		gist.AssessmentReason = "" // said once, in the message
+	}
+	env.Status, env.DegradationReason, env.Data = StatusRefused, "", gist
 	env.Error = newContract(kind, reason)
 	env.FollowUpHints = []string{}
 	if err := env.Validate(); err != nil {
 		return result(failure(newContract(KindInternal, "the envelope broke its own invariant: "+err.Error())))
 	}
-	text := fmt.Sprintf("%s %s: %s\n%s", env.Error.Type, env.Error.Kind, reason, report.Brief(rep))
+	text := fmt.Sprintf("%s %s: %s", env.Error.Type, env.Error.Kind, reason)
 	return &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(text)}, StructuredContent: env, IsError: true}
 }
 
@@ -32,4 +44,40 @@ func Failure(kind ErrorKind, err error) *mcp.CallToolResult {
 		return result(failure(fromModel(err, nil, nil)))
 	}
 	return result(failure(newContract(kind, err.Error())))
+}
+
+// ForOutputSchema reshapes a result of Recourse's own (a refusal or a
+// failure) for a tool that declares an outputSchema: the envelope moves
+// from structuredContent to the text (content[0], its JSON) and to _meta
+// (EnvelopeMeta); its error.message is the human line. The official
+// TypeScript SDK's Client.callTool validates structuredContent against
+// the tool's outputSchema even when isError is true
+// (modelcontextprotocol/typescript-sdk@2d889f2b, branch v1.x,
+// src/client/index.ts, callTool: "Only validate structured content if
+// present (not when there's an error)" guards only on its presence; the
+// same in the published 1.32.2, dist/esm/client/index.js), and throws
+// McpError -32602 when it does not match: an envelope as the
+// structuredContent of the reference filesystem server's write_file
+// (outputSchema {content: string}) made every refusal an exception.
+// A result without an envelope is returned as it is.
+func ForOutputSchema(res *mcp.CallToolResult) *mcp.CallToolResult {
+	env, ok := res.StructuredContent.(Envelope)
+	if !ok {
+		return res
+	}
+	b, err := json.Marshal(env)
+	if err != nil {
+		return res
+	}
+	out := *res
+	out.StructuredContent, out.RawStructuredContent = nil, nil
+	out.Content = []mcp.Content{mcp.NewTextContent(string(b))}
+	meta := map[string]any{EnvelopeMeta: env}
+	if res.Meta != nil {
+		for k, v := range res.Meta.AdditionalFields {
+			meta[k] = v
+		}
+	}
+	out.Meta = mcp.NewMetaFromMap(meta)
+	return &out
 }

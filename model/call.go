@@ -32,6 +32,11 @@ type ToolCall struct {
 	// nil when the caller passed none. They are evidence from an untrusted
 	// server: they never make a rule's verdict safer.
 	Annotations *ToolAnnotations
+	// AnnotationsVouchedBy names the upstream server whose annotations the
+	// operator vouches for (the gateway's trust_annotations), "" when no
+	// one does. Only then may a readOnlyHint count for a tool no rule
+	// knows, and still never against what its arguments show.
+	AnnotationsVouchedBy string
 }
 
 // ToolAnnotations are MCP tool annotations; a nil field was not given.

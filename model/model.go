@@ -214,6 +214,11 @@ type Evidence struct {
 // the machine where the action runs (Evidence.SuppliedBy).
 const SuppliedObserved = "observed"
 
+// SuppliedOperator marks a fact the operator vouched for in Recourse's
+// own configuration (the gateway's trust_annotations: an upstream's
+// readOnlyHint), not the input and not the caller (Evidence.SuppliedBy).
+const SuppliedOperator = "operator"
+
 // Recoverability is the verdict on one Mutation.
 type Recoverability struct {
 	Tier       Tier

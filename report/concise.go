@@ -147,3 +147,57 @@ func (rep *ConsequenceReport) RuleIDs() []string {
 	}
 	return ids
 }
+
+// Gist is the least of a report that says why a call was refused: the
+// decision and its reason, the worst recoverability, and the rules it
+// rests on. It is the data of an enforcing adapter's refusal (the MCP
+// gateway), which clients such as Claude Code and VS Code hand the model
+// as it is: a refusal of `rm -rf /` stays within 700 bytes there, where
+// even the concise report is twice that.
+type Gist struct {
+	RiskAssessment model.Decision `json:"riskAssessment"`
+	// AssessmentReason is left out by a refusal whose message says it.
+	AssessmentReason string `json:"assessmentReason,omitempty"`
+	// Recoverability is the worst mutation's tier and label.
+	Recoverability GistTier `json:"recoverability"`
+	RuleIDs        []string `json:"ruleIds"`
+	TotalMutations int      `json:"totalMutations"`
+}
+
+// severity orders tiers by what they say of a change: unrecoverable (4)
+// is worse than needs-review (5), which is worse than the others.
+func severity(t model.Tier) int {
+	if t == model.TierUnrecoverable {
+		return 6
+	}
+	return int(t)
+}
+
+// gistRules is how many rule ids a gist lists; TotalMutations says how
+// many mutations there were.
+const gistRules = 5
+
+// GistTier is a tier and its label.
+type GistTier struct {
+	Tier  model.Tier `json:"tier"`
+	Label string     `json:"label"`
+}
+
+// Gist returns the report's gist.
+func (rep *ConsequenceReport) Gist() *Gist {
+	w := GistTier{Tier: rep.Summary.WorstRecoverability.Tier, Label: rep.Summary.WorstRecoverability.Label}
+	for _, m := range rep.Mutations {
+		if t := m.Recoverability.Tier; severity(t) > severity(w.Tier) {
+			w = GistTier{Tier: t, Label: t.Label()}
+		}
+	}
+	ids := rep.RuleIDs()
+	if ids == nil {
+		ids = []string{}
+	}
+	if len(ids) > gistRules {
+		ids = ids[:gistRules]
+	}
+	return &Gist{RiskAssessment: rep.RiskAssessment, AssessmentReason: rep.AssessmentReason,
+		Recoverability: w, RuleIDs: ids, TotalMutations: rep.Summary.TotalMutations}
+}

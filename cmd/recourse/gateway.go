@@ -46,7 +46,10 @@ failure is a refusal, never a forward.
 The configuration (YAML or JSON) has a top-level mcpServers map whose entries are
 what MCP clients write (command, args, env, cwd; or url, headers), plus optional
 recourse settings per server (environment, fail_on, policy, always_block,
-always_ask) and a top-level decision_log file. See docs/gateway.md.`,
+always_ask; trust_annotations, whether its own readOnlyHint counts, default true
+for a command and false for a url; allow_once: escalate, block or never) and a
+top-level decision_log file. A refusal of a tool with an outputSchema carries the
+envelope in content and _meta, not structuredContent. See docs/gateway.md.`,
 		Example: `  recourse mcp gateway --config ~/.config/recourse/gateway.yaml
   recourse mcp gateway import --from claude-desktop > gateway.yaml`,
 		Args: noArgs,

@@ -50,6 +50,11 @@ type Call struct {
 	Tool        string
 	Arguments   map[string]any
 	Annotations *model.ToolAnnotations
+	// VouchedBy is set only by an adapter whose operator configured the
+	// server (the gateway's trust_annotations): the name of the upstream
+	// whose annotations the operator vouches for. Decode never sets it:
+	// a caller cannot vouch for the server it describes.
+	VouchedBy string
 }
 
 // Decode reads and validates an MCP call document.
@@ -187,7 +192,7 @@ func Mutations(c *Call) []model.Mutation {
 		words = []string{strings.ToLower(strings.TrimSpace(tool))}
 	}
 	name := strings.Join(words, "_")
-	call := &model.ToolCall{Server: strings.ToLower(server), Tool: c.Tool, Name: name, Words: withoutServer(words, server), Arguments: c.Arguments, Annotations: c.Annotations}
+	call := &model.ToolCall{Server: strings.ToLower(server), Tool: c.Tool, Name: name, Words: withoutServer(words, server), Arguments: c.Arguments, Annotations: c.Annotations, AnnotationsVouchedBy: c.VouchedBy}
 	id := tool // mcp__github__delete_repository is github.delete_repository
 	if server != "" && !strings.HasPrefix(strings.ToLower(tool), strings.ToLower(server)) {
 		id = server + "." + tool

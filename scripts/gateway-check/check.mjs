@@ -70,12 +70,16 @@ const records = () => fs.existsSync(recordFile)
   ? fs.readFileSync(recordFile, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l))
   : [];
 const received = () => records().filter((r) => r.tool).map((r) => r.tool);
+// envelopeOf is the gateway's envelope in a result: its structuredContent,
+// or, for a tool that declares an outputSchema (the filesystem server's
+// write_file), the JSON of content[0], also in _meta.
+const envelopeOf = (res) => res.structuredContent ?? JSON.parse(res.content[0].text);
 // refusedKind is the error kind of a call the gateway did not forward:
-// status refused for one it judged (with the report as data), error for
-// one it could not forward.
+// status refused for one it judged (with the report's gist as data),
+// error for one it could not forward.
 const refusedKind = (res) => {
   assert.equal(res.isError, true, `refused: ${JSON.stringify(res.content)}`);
-  const env = res.structuredContent;
+  const env = envelopeOf(res);
   assert.ok(env?.error?.kind, JSON.stringify(res));
   assert.equal(env.status, env.error.kind === "upstream_unavailable" ? "error" : "refused", JSON.stringify(env));
   return env.error.kind;

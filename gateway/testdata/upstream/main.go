@@ -5,8 +5,11 @@
 // {"pid": PID}, so a test can kill it and watch the gateway restart it.
 //
 // Its tools: list_records (a read), execute_sql (runs what the sql
-// argument says: DROP TABLE is a block), zap_everything (a tool no rule
-// knows: an escalate), delete_file (a path argument), add_tool, which
+// argument says: DROP TABLE is a block), run_command (a shell command
+// line), query_rows and strict_rows (SQL, with an outputSchema and
+// structured results; strict_rows's allows no other property), zap_everything (a tool no rule
+// knows, without annotations: an escalate), tally_items and tidy_items
+// (tools no rule knows, annotated read-only and destructive), delete_file (a path argument), add_tool, which
 // adds a tool and announces notifications/tools/list_changed,
 // count_records, whose result holds an integer past 2^53 and a content
 // field mcp-go's types do not know,
@@ -56,8 +59,24 @@ func main() {
 	}
 	s.AddTool(mcp.NewTool("list_records", mcp.WithDescription("List the records."), mcp.WithReadOnlyHintAnnotation(true)), handler)
 	s.AddTool(mcp.NewTool("execute_sql", mcp.WithDescription("Run SQL."), mcp.WithString("sql", mcp.Required())), handler)
-	s.AddTool(mcp.NewTool("zap_everything", mcp.WithDescription("Zap."), mcp.WithReadOnlyHintAnnotation(true)), handler)
+	s.AddTool(mcp.NewTool("zap_everything", mcp.WithDescription("Zap.")), handler)
+	// Two tools no rule knows, whose verdict rests on their annotations:
+	// tally_items says it only reads, tidy_items that it destroys.
+	s.AddTool(mcp.NewTool("tally_items", mcp.WithDescription("Tally."), mcp.WithReadOnlyHintAnnotation(true), mcp.WithDestructiveHintAnnotation(false)), handler)
+	s.AddTool(mcp.NewTool("tidy_items", mcp.WithDescription("Tidy."), mcp.WithReadOnlyHintAnnotation(false), mcp.WithDestructiveHintAnnotation(true)), handler)
 	s.AddTool(mcp.NewTool("delete_file", mcp.WithDescription("Delete a file."), mcp.WithString("path", mcp.Required())), handler)
+	s.AddTool(mcp.NewTool("run_command", mcp.WithDescription("Run a shell command line."), mcp.WithString("command", mcp.Required())), handler)
+	// Tools that declare an outputSchema, as the reference filesystem
+	// server's do, and answer with structured content: query_rows's
+	// schema takes more properties, strict_rows's none.
+	rows := func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		record(map[string]any{"tool": req.Params.Name, "arguments": req.Params.Arguments})
+		return mcp.NewToolResultStructured(map[string]any{"rows": []any{}}, "done: "+req.Params.Name), nil
+	}
+	s.AddTool(mcp.NewTool("query_rows", mcp.WithDescription("Run SQL, returning rows."), mcp.WithString("sql", mcp.Required()), mcp.WithReadOnlyHintAnnotation(true), mcp.WithDestructiveHintAnnotation(false),
+		mcp.WithRawOutputSchema(json.RawMessage(`{"type":"object","properties":{"rows":{"type":"array"}},"required":["rows"]}`))), rows)
+	s.AddTool(mcp.NewTool("strict_rows", mcp.WithDescription("Run SQL, returning rows."), mcp.WithString("sql", mcp.Required()), mcp.WithReadOnlyHintAnnotation(true), mcp.WithDestructiveHintAnnotation(false),
+		mcp.WithRawOutputSchema(json.RawMessage(`{"type":"object","properties":{"rows":{"type":"array"}},"required":["rows"],"additionalProperties":false}`))), rows)
 	s.AddTool(mcp.NewTool("add_tool", mcp.WithDescription("Add a tool named by name."), mcp.WithString("name", mcp.Required())),
 		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			record(map[string]any{"tool": req.Params.Name, "arguments": req.Params.Arguments})
