@@ -306,10 +306,15 @@ func answerFor(rep *report.ConsequenceReport, cfg Config, failOn model.Decision,
 func Verdict(rep *report.ConsequenceReport, failOn model.Decision, ask bool) Answer {
 	d := rep.RiskAssessment
 	line := strings.ToUpper(string(d)) + " — " + rep.AssessmentReason + "."
-	if alt := rep.SaferAlternative(); alt != "" && d != model.Allow {
-		line += " Instead: " + alt + "."
+	switch alt := rep.SaferAlternative(); {
+	case alt != "" && d == model.Block:
+		// The alternative is the next step: do that, not this.
+		line += " Do not run this; instead: " + alt + "."
+	case alt != "" && d != model.Allow:
+		line += " " + nextStep[d] + "; safer: " + alt + "."
+	default:
+		line += " " + nextStep[d] + "."
 	}
-	line += " " + nextStep[d] + "."
 	if d.Rank() >= failOn.Rank() {
 		if d == model.Escalate && ask {
 			return Answer{Ask: true, Reason: "Recourse asks before this call: " + line}

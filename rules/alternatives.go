@@ -17,7 +17,7 @@ type alternative struct {
 var alternatives = []alternative{
 	// Files.
 	{"fs.rm.rf.project", "delete what is regenerable by name (the build output dir), or check first: git status --ignored -- PATH; git clean -n shows what git would remove"},
-	{"fs.rm.critical", "remove only what you mean, by name; nothing under a home or system root needs rm -rf"},
+	{"fs.rm.critical", "rm only the paths you mean, by name"},
 	{"fs.rm.*", "move it aside instead (mv PATH PATH.bak, or to a trash dir) and delete it once nothing needs it; or rm the files by name"},
 	{"fs.find.delete", "run the same find with -print first (no -delete) to see what it matches, then delete by name or move them aside"},
 	{"fs.rsync.delete", "run it with --dry-run (-n) first to list what --delete would remove, or use --backup --backup-dir=DIR to keep them"},
