@@ -150,6 +150,9 @@ var wrappers = map[string]wrapper{
 		"--globalconfig", "--loglevel", "--script-shell", "--location"}, lineFlags: []string{"-c", "--call"}, lineArgs: true},
 	"pnpx": {valueFlags: []string{"-p", "--package"}, lineFlags: []string{"-c"}, lineArgs: true},
 	"bunx": {valueFlags: []string{"-p", "--package"}},
+	// uvx (uv tool run) runs a Python package's command, fetching it first.
+	"uvx": {valueFlags: []string{"--from", "--with", "--with-editable", "--with-requirements", "-p", "--python", "--index", "--default-index",
+		"-i", "--index-url", "-f", "--find-links", "--config-file", "--cache-dir", "--directory", "--env-file"}},
 	"xargs": {valueFlags: []string{"-I", "-L", "-n", "-P", "-s", "-d", "-E", "-a", "-J", "-R", "--arg-file", "--delimiter", "--max-args",
 		"--max-procs", "--max-lines", "--eof", "--max-chars", "--process-slot-var"}, more: true},
 }
@@ -159,7 +162,7 @@ var wrappers = map[string]wrapper{
 // pnpm dlx rimraf /) or any command in the project's environment (bundle
 // exec rake db:drop, poetry run, uv run, conda run -n ENV).
 var runnerSubcommands = map[string][]string{"npm": {"exec", "x"}, "pnpm": {"dlx", "exec"}, "yarn": {"dlx", "exec"}, "bun": {"x"},
-	"bundle": {"exec"}, "poetry": {"run"}, "uv": {"run"}, "pipenv": {"run"}, "pdm": {"run"}, "hatch": {"run"}, "rye": {"run"},
+	"bundle": {"exec"}, "poetry": {"run"}, "uv": {"run", "tool run"}, "pipenv": {"run"}, "pdm": {"run"}, "hatch": {"run"}, "rye": {"run"},
 	"pipx": {"run"}, "conda": {"run"}, "mamba": {"run"}, "micromamba": {"run"},
 	// Secret and environment managers run a local command with the
 	// environment they load: doppler run -- CMD, op run -- CMD,

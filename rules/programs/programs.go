@@ -191,8 +191,11 @@ func Rules() []rules.Rule {
 		row("program.unzip.home-dotfile", "unzip", homeDotfileFlag("d"), model.TierNeedsReview, intoHomeDotfile),
 		row("program.unzip.overwrite", "unzip", rules.Flag("o"), model.TierRecoverableWithEffort,
 			"unzip -o overwrites files of the same names without asking"),
-		row("program.go.run-remote", "go", rules.All(rules.Sub("run"), rules.Operand(1, "a module at a version", moduleAtVersion)), model.TierNeedsReview,
-			"go run PACKAGE@VERSION downloads and runs a module that the input does not show: remote code"),
+		// Fetch-and-run is judged as npx, pipx run and uvx are (issue 32):
+		// where the code comes from is a supply-chain question, not one of
+		// recoverability; a published tool does its documented job.
+		row("program.go.run-remote", "go", rules.All(rules.Sub("run"), rules.Operand(1, "a module at a version", moduleAtVersion)), model.TierRecoverableWithEffort,
+			"go run PACKAGE@VERSION downloads and runs a published module's command, as npx and uvx run a package's: what it changes is that tool's job, which its arguments name"),
 		row("program.go.run", "go", rules.Sub("run"), model.TierRecoverableWithEffort, runsSource),
 		row("program.cargo.run", "cargo", rules.Sub("run"), model.TierRecoverableWithEffort, runsSource),
 		row("program.dotnet.run", "dotnet", rules.Sub("run"), model.TierRecoverableWithEffort, runsSource),
