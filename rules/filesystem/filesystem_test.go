@@ -167,6 +167,11 @@ func TestRows(t *testing.T) {
 		{Row: "fs.mv.overwrite", Hit: "mv -n -f a.txt b.txt", Miss: "mv -f -n a.txt b.txt"},
 		{Row: "fs.cp.overwrite", Hit: "yes | cp -i a.txt b.txt", Miss: "yes | cp -n a.txt b.txt"},
 		{Row: "fs.cp.overwrite", Hit: "{ cp -i a.txt b.txt; } <<< y", Miss: "cp -i -f a.txt b.txt"},
+		{Row: "fs.find.delete.empty-dirs", Hit: "find . -type d -empty -delete", Miss: "find . -type d -delete"},
+		{Row: "fs.find.delete.empty-dirs", Hit: "find build -empty -type d -delete", Miss: "find . -type d -empty -o -name x -delete"},
+		{Row: "fs.find.delete.empty", Hit: "find . -empty -delete", Miss: "find . ! -empty -delete"},
+		{Row: "fs.find.delete", Hit: "find . -not -empty -delete", Miss: "find . -empty -print"},
+		{Row: "fs.find.delete", Hit: "find . -type d -empty -o -name '*.log' -delete", Miss: "find . -type d -empty -delete"},
 		{Row: "fs.cp.critical", Hit: "cp evil /etc/passwd", Miss: "cp /etc/passwd ./passwd.bak"},
 		// issue 32: a new file under /etc loses nothing; whether it exists
 		// is not in the line, so it needs review (missing exists:PATH).

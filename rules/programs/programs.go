@@ -114,6 +114,7 @@ func Rules() []rules.Rule {
 	for _, rt := range []string{"bun", "deno"} {
 		out = append(out,
 			row("program."+rt+".inline-build-cleanup", rt, inlineCleansBuildOutput(), model.TierRecoverableWithEffort, inlineBuildCleanupReason),
+			row("program."+rt+".inline-project-writes", rt, rules.All(destructiveScript(), writesProjectFilesOnly()), model.TierRecoverableWithEffort, inlineProjectWritesReason),
 			row("program."+rt+".inline-destructive", rt, destructiveScript(), model.TierNeedsReview,
 				"the inline code deletes files, kills processes, runs shell commands or builds code at run time (eval); the commands it spawns are judged on their own too"),
 			row("program."+rt+".inline", rt, hasScript(), model.TierReversible,
@@ -138,6 +139,9 @@ func Rules() []rules.Rule {
 		}
 		if !slices.Contains([]string{"tclsh", "wish", "expect", "osascript"}, lang) { // their deletes are not calls of inlineDeletes
 			out = append(out, row("program."+lang+".inline-build-cleanup", lang, inlineCleansBuildOutput(), model.TierRecoverableWithEffort, inlineBuildCleanupReason))
+		}
+		if slices.Contains(inlineWriteLanguages, lang) {
+			out = append(out, row("program."+lang+".inline-project-writes", lang, rules.All(destructiveScript(), writesProjectFilesOnly()), model.TierRecoverableWithEffort, inlineProjectWritesReason))
 		}
 		out = append(out,
 			row("program."+lang+".inline-destructive", lang, destructiveScript(), model.TierNeedsReview,
