@@ -76,3 +76,9 @@ func writesSystemFile(skip int, classes ...rules.PathClass) rules.Cond {
 		return rules.Result{Truth: rules.False}
 	})
 }
+
+// sysWrite is writesSystemFile behind the path classes it needs, which
+// the engine checks first from its memo: most writes are to none of them.
+func sysWrite(skip int, classes ...rules.PathClass) rules.Cond {
+	return rules.All(rules.PathIs(skip, classes...), writesSystemFile(skip, classes...))
+}
