@@ -28,7 +28,13 @@ func outputName(a model.Arg) bool {
 		return false
 	}
 	p := strings.TrimSuffix(strings.TrimSuffix(a.Value, "/*"), "/")
-	base := path.Base(path.Clean(p))
+	for strings.HasPrefix(p, "./") {
+		p = p[2:]
+	}
+	if strings.Contains(p, "/.") || strings.Contains(p, "//") {
+		p = path.Clean(p) // build/.., docs//_build: rarely, and then exactly
+	}
+	base := p[strings.LastIndexByte(p, '/')+1:]
 	return outputNames[base] || strings.HasPrefix(base, "cmake-build-")
 }
 
@@ -46,7 +52,8 @@ func projectFiles() rules.Cond {
 	return rules.Func("a project path that is not a build output directory", func(f rules.Facts) rules.Result {
 		for _, a := range f.Operands() {
 			if rules.ClassifyPath(a, f.M.Command) == rules.PathProject && !outputName(a) {
-				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "operand", Value: a.Value, Present: true, Description: "a project path"}}}
+				// The row's rules.PathIs names the operand as evidence.
+				return rules.Result{Truth: rules.True}
 			}
 		}
 		return rules.Result{Truth: rules.False}
