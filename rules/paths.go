@@ -51,7 +51,10 @@ var buildDirs = map[string]bool{"dist": true, "target": true, "coverage": true, 
 	".ruff_cache": true, ".tox": true, ".next": true, ".nuxt": true, ".turbo": true, ".parcel-cache": true, ".gradle": true,
 	".cache": true, ".terraform": true, ".angular": true, ".svelte-kit": true, ".venv": true, ".eggs": true, ".hypothesis": true,
 	"htmlcov": true, ".docusaurus": true, ".expo": true, ".dart_tool": true, ".stack-work": true, "dist-newstyle": true,
-	".output": true, ".vite": true, ".serverless": true, "storybook-static": true}
+	".output": true, ".vite": true, ".serverless": true, "storybook-static": true,
+	// IDE state: JetBrains' .idea and Visual Studio's .vs are written again
+	// when the project is opened.
+	".idea": true, ".vs": true}
 
 // homeCaches are the cache directories under a home directory: what they
 // hold is downloaded or built again on demand.
@@ -226,7 +229,7 @@ func classifyStatic(v, cwd string) PathClass {
 			return classifyAbsolute(path.Join(cwdPath(cwd), clean))
 		}
 	}
-	if first, _, _ := strings.Cut(clean, "/"); buildDirs[first] || lockFiles[path.Base(clean)] {
+	if first, _, _ := strings.Cut(clean, "/"); buildDirs[first] || strings.HasSuffix(first, ".egg-info") || lockFiles[path.Base(clean)] {
 		return PathBuild
 	}
 	return PathProject
@@ -324,12 +327,15 @@ func classifyAbsolute(p string) PathClass {
 	}
 	if top, _, _ := strings.Cut(strings.TrimPrefix(p, "/"), "/"); path.IsAbs(p) && systemDirs[top] {
 		if top == "root" && p != "/root" {
+			if homeCache(strings.TrimPrefix(p, "/root/")) {
+				return PathBuild
+			}
 			return PathUser
 		}
-		if deployedBuild(p) {
+		if deployedBuild(p) || systemCache(p) {
 			return PathBuild
 		}
-		if appDir(p) {
+		if appDir(p) || mountedVolume(p) {
 			return PathOther
 		}
 		return PathSystem
@@ -381,6 +387,44 @@ var appDirs = []string{"/srv/", "/opt/", "/var/www/"}
 // system's.
 func appDir(p string) bool {
 	for _, root := range appDirs {
+		if rest, ok := strings.CutPrefix(p, root); ok && rest != "" && rest != "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// systemCaches are the system's cache directories: the Filesystem
+// Hierarchy Standard 3.0 (section 5.5, /var/cache) says an application
+// must be able to regenerate what it keeps there and that "the cached
+// files can be deleted without data loss"; apt-get update downloads
+// /var/lib/apt/lists again (apt-get(8)). What is in them (rm -rf
+// /var/lib/apt/lists/* in an image build) is regenerable; the directories
+// themselves stay the system's.
+var systemCaches = []string{"/var/cache/", "/var/lib/apt/lists/"}
+
+// systemCache reports whether p lies in one of systemCaches.
+func systemCache(p string) bool {
+	for _, root := range systemCaches {
+		if rest, ok := strings.CutPrefix(p, root); ok && rest != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// mountDirs hold mounted volumes (FHS 3.0 3.11 and 3.12: /media/NAME for
+// removable media, /mnt for a temporarily mounted filesystem).
+var mountDirs = []string{"/mnt/", "/media/"}
+
+// mountedVolume reports whether p lies in a volume mounted under one of
+// mountDirs (/mnt/backup/disk.img, /media/usb/photos): what is there is
+// the volume's data, judged as any other absolute path's (a delete of it
+// still blocks), not a system file, so a backup written there is a new
+// file on a data volume. /mnt and /media themselves, and everything in
+// them at once (/mnt/*), stay the system's.
+func mountedVolume(p string) bool {
+	for _, root := range mountDirs {
 		if rest, ok := strings.CutPrefix(p, root); ok && rest != "" && rest != "*" {
 			return true
 		}

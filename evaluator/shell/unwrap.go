@@ -150,6 +150,9 @@ var wrappers = map[string]wrapper{
 		"--globalconfig", "--loglevel", "--script-shell", "--location"}, lineFlags: []string{"-c", "--call"}, lineArgs: true},
 	"pnpx": {valueFlags: []string{"-p", "--package"}, lineFlags: []string{"-c"}, lineArgs: true},
 	"bunx": {valueFlags: []string{"-p", "--package"}},
+	// uvx (uv tool run) runs a Python package's command, fetching it first.
+	"uvx": {valueFlags: []string{"--from", "--with", "--with-editable", "--with-requirements", "-p", "--python", "--index", "--default-index",
+		"-i", "--index-url", "-f", "--find-links", "--config-file", "--cache-dir", "--directory", "--env-file"}},
 	"xargs": {valueFlags: []string{"-I", "-L", "-n", "-P", "-s", "-d", "-E", "-a", "-J", "-R", "--arg-file", "--delimiter", "--max-args",
 		"--max-procs", "--max-lines", "--eof", "--max-chars", "--process-slot-var"}, more: true},
 }
@@ -159,7 +162,7 @@ var wrappers = map[string]wrapper{
 // pnpm dlx rimraf /) or any command in the project's environment (bundle
 // exec rake db:drop, poetry run, uv run, conda run -n ENV).
 var runnerSubcommands = map[string][]string{"npm": {"exec", "x"}, "pnpm": {"dlx", "exec"}, "yarn": {"dlx", "exec"}, "bun": {"x"},
-	"bundle": {"exec"}, "poetry": {"run"}, "uv": {"run"}, "pipenv": {"run"}, "pdm": {"run"}, "hatch": {"run"}, "rye": {"run"},
+	"bundle": {"exec"}, "poetry": {"run"}, "uv": {"run", "tool run"}, "pipenv": {"run"}, "pdm": {"run"}, "hatch": {"run"}, "rye": {"run"},
 	"pipx": {"run"}, "conda": {"run"}, "mamba": {"run"}, "micromamba": {"run"},
 	// Secret and environment managers run a local command with the
 	// environment they load: doppler run -- CMD, op run -- CMD,
@@ -950,16 +953,26 @@ func (w *walker) find(cmd *model.Command, fr frame) {
 			}
 			inDir := cmd.Args[i].Value == "-execdir" || cmd.Args[i].Value == "-okdir"
 			inner := foundPaths(cmd.Args[i+1:j], starts)
-			if name, ok := foundName(cmd.Args); ok && inDir {
+			name, named := foundName(cmd.Args)
+			switch {
+			case named && inDir:
 				// In the directory of each path found, {} is ./NAME, and
 				// -name NAME says what NAME is (find -name settings.json
 				// -execdir rm {} + is rm ./settings.json, in any directory
 				// under the starts).
 				inner = foundInDir(cmd.Args[i+1:j], name)
+			case named && !negates(cmd.Args):
+				// Every path found is named NAME somewhere under a start:
+				// find . -name __pycache__ -exec rm -rf {} + deletes
+				// bytecode caches, judged as ./__pycache__ is.
+				inner = foundNamed(cmd.Args[i+1:j], starts, name)
 			}
 			if len(inner) > 0 {
 				sub := w.child(cmd, "find "+cmd.Args[i].Value)
-				sub.MoreOperands, sub.MoreFrom = true, "paths found under "+strings.Join(starts, " ")
+				// A lone {} already stands for the paths found (START/{}
+				// or START/NAME); any other spelling leaves them unseen.
+				sub.MoreOperands = inDir || !slices.ContainsFunc(cmd.Args[i+1:j], func(a model.Arg) bool { return a.Value == "{}" && !a.Dynamic })
+				sub.MoreFrom = "paths found under " + strings.Join(starts, " ")
 				if inDir {
 					sub.Cwd = "" // the directory of each path found: any one under the starts
 				}
@@ -1018,6 +1031,39 @@ func foundName(args []model.Arg) (string, bool) {
 		}
 	}
 	return name, name != ""
+}
+
+// negates reports whether find's expression negates a test (! or -not),
+// which foundName does not read: find . ! -name keep finds every other
+// path.
+func negates(args []model.Arg) bool {
+	return slices.ContainsFunc(args, func(a model.Arg) bool { return a.Value == "!" || a.Value == "-not" })
+}
+
+// foundNamed is the command -exec runs when every path found is named
+// name: a lone {} becomes START/name for each start (its own path judges
+// it: a build cache, a project file, a system file), or the dynamic
+// START/{} when the start is only known at run time; any other {} only
+// makes its argument dynamic.
+func foundNamed(args []model.Arg, starts []string, name string) []model.Arg {
+	out := make([]model.Arg, 0, len(args)+len(starts))
+	for _, a := range args {
+		switch {
+		case a.Value == "{}" && !a.Dynamic:
+			for _, s := range starts {
+				if strings.ContainsAny(s, "$`*?[") {
+					out = append(out, foundUnder(s))
+					continue
+				}
+				out = append(out, model.Arg{Value: strings.TrimSuffix(s, "/") + "/" + name})
+			}
+		case strings.Contains(a.Value, "{}"):
+			out = append(out, model.Arg{Value: a.Value, Dynamic: true})
+		default:
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // foundInDir is the command -execdir runs with each {} as ./name, the

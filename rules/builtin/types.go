@@ -7,7 +7,7 @@ import "github.com/recourse-dev/recourse/model"
 // The types of each command table's rows, sorted, and the actions they
 // judge (CommandTables).
 var (
-	dryrunTypes      = []string{"ansible-playbook", "apt", "apt-get", "az", "dnf", "docker", "git", "gsutil", "helm", "kubectl", "lvreduce", "lvremove", "lvresize", "pulumi", "pvremove", "rclone", "rsync", "vgremove", "yum", "zfs"}
+	dryrunTypes      = []string{"ansible-playbook", "apt", "apt-get", "az", "borg", "dnf", "docker", "git", "gsutil", "helm", "kubectl", "lvreduce", "lvremove", "lvresize", "pulumi", "pvremove", "rclone", "restic", "rsync", "vgremove", "yum", "zfs"}
 	dryrunOn         = []model.Action{model.ActionExecute}
 	filesystemTypes  = []string{"(append)", "(redirect)", "badblocks", "blkdiscard", "btrfs", "chgrp", "chmod", "chown", "cipher", "copy", "cp", "cryptsetup", "dd", "del", "diskutil", "dosfsck", "e2fsck", "efibootmgr", "erase", "fallocate", "fdisk", "find", "flashrom", "fsck", "fsck.exfat", "fsck.ext2", "fsck.ext3", "fsck.ext4", "fsck.f2fs", "fsck.fat", "fsck.msdos", "fsck.vfat", "gio", "grub-install", "hdparm", "install", "ln", "lvreduce", "lvremove", "lvresize", "mdadm", "mke2fs", "mkfs", "mkfs.btrfs", "mkfs.exfat", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.f2fs", "mkfs.fat", "mkfs.msdos", "mkfs.ntfs", "mkfs.vfat", "mkfs.xfs", "mkswap", "move", "mv", "newfs", "nvme", "parted", "pvcreate", "pvremove", "rd", "resize2fs", "rimraf", "rm", "rmdir", "rmtrash", "rsync", "scp", "sdelete", "setfacl", "sfdisk", "sg_format", "sgdisk", "shred", "sponge", "srm", "tee", "trash", "trash-empty", "trash-put", "truncate", "vgremove", "wipe", "wipefs", "xfs_repair", "zfs", "zpool"}
 	filesystemOn     = []model.Action{model.ActionExecute}

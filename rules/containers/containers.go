@@ -25,12 +25,17 @@ func Rules() []rules.Rule {
 	var out []rules.Rule
 	for _, p := range []string{"docker", "podman", "nerdctl"} {
 		out = append(out,
-			row("container."+p+".volume-rm", p, rules.Any(rules.Sub("volume", "rm"), rules.Sub("volume", "remove"), rules.Sub("volume", "prune")), model.TierUnrecoverable,
+			row("container."+p+".volume-prune", p, rules.Sub("volume", "prune"), model.TierUnrecoverable,
+				"deletes every volume no container uses, and the data in them"),
+			row("container."+p+".volume-rm", p, rules.All(volumeRm, volumeLoss()), model.TierUnrecoverable,
 				"deletes volumes and the data in them"),
+			row("container."+p+".volume-rm-throwaway", p, volumeRm, model.TierRecoverableWithEffort, throwawayVolumeReason),
 			row("container."+p+".system-reset", p, rules.Sub("system", "reset"), model.TierUnrecoverable,
 				"system reset deletes every container, image, volume and network: all of the engine's storage"),
-			row("container."+p+".system-prune", p, rules.Sub("system", "prune"), model.TierUnrecoverable,
-				"system prune deletes every stopped container with its writable layer, unused networks and images (and volumes with --volumes)"),
+			row("container."+p+".system-prune", p, rules.All(rules.Sub("system", "prune"), rules.Flag("a", "all", "volumes")), model.TierUnrecoverable,
+				"system prune -a deletes every image no container uses, locally built ones that were never pushed included, and --volumes the unused volumes with their data"),
+			row("container."+p+".system-prune-dangling", p, rules.Sub("system", "prune"), model.TierRecoverableWithEffort,
+				"system prune without -a or --volumes is maintenance: it deletes stopped containers, unused networks, dangling (untagged) images and the build cache; volumes and tagged images stay"),
 			row("container."+p+".container-prune", p, rules.Sub("container", "prune"), model.TierUnrecoverable,
 				"deletes every stopped container with its writable layer"),
 			row("container."+p+".rm-volumes", p, rules.All(rules.Any(sub("container", "rm"), rules.Sub("rm")), rules.Flag("v", "volumes")), model.TierUnrecoverable,
@@ -45,8 +50,7 @@ func Rules() []rules.Rule {
 				"deletes networks; they are recreated by compose or docker network create"),
 			row("container."+p+".compose-down-volumes-test", p, rules.All(rules.Sub("compose", "down"), rules.Flag("v", "volumes"), testStack()), model.TierRecoverableWithEffort,
 				testStackReason),
-			row("container."+p+".compose-down-volumes", p, rules.All(rules.Sub("compose", "down"), rules.Flag("v", "volumes")), model.TierUnrecoverable,
-				"compose down -v deletes the project's volumes and their data"),
+			row("container."+p+".compose-down-volumes", p, rules.All(rules.Sub("compose", "down"), rules.Flag("v", "volumes")), model.TierRecoverableFromBackup, stackResetReason),
 			row("container."+p+".compose-rm-volumes", p, rules.All(rules.Sub("compose", "rm"), rules.Flag("v", "volumes")), model.TierUnrecoverable,
 				"compose rm -v deletes the stopped service containers and their anonymous volumes, with the data in them"),
 			row("container."+p+".swarm-leave", p, rules.All(rules.Sub("swarm", "leave"), rules.Flag("f", "force")), model.TierNeedsReview,
@@ -72,14 +76,71 @@ func Rules() []rules.Rule {
 	out = append(out,
 		row("container.docker-compose.down-volumes-test", "docker-compose", rules.All(rules.Sub("down"), rules.Flag("v", "volumes"), testStack()), model.TierRecoverableWithEffort,
 			testStackReason),
-		row("container.docker-compose.down-volumes", "docker-compose", rules.All(rules.Sub("down"), rules.Flag("v", "volumes")), model.TierUnrecoverable,
-			"down -v deletes the project's volumes and their data"),
+		row("container.docker-compose.down-volumes", "docker-compose", rules.All(rules.Sub("down"), rules.Flag("v", "volumes")), model.TierRecoverableFromBackup, stackResetReason),
 		row("container.docker-compose.rm-volumes", "docker-compose", rules.All(rules.Sub("rm"), rules.Flag("v", "volumes")), model.TierUnrecoverable,
 			"rm -v deletes the stopped service containers and their anonymous volumes, with the data in them"),
 		row("container.docker-compose.rm", "docker-compose", rules.Sub("rm"), model.TierRecoverableFromBackup, "deletes stopped service containers"),
 		row("container.docker-compose.other", "docker-compose", nil, model.TierRecoverableWithEffort, "starts, stops or builds services"),
 	)
 	return out
+}
+
+// stackResetReason is the reason of the rows for compose down -v of a
+// stack not named as a test stack: a reset of the local stack the
+// directory's compose file brings up, whose volumes the next up creates
+// again, empty (issue 32: a local development stack is throwaway). What
+// they held comes back only from seeds or a backup, which is why the
+// default policy escalates it in a production environment.
+const stackResetReason = "compose down -v resets the stack of this directory's compose file: it deletes the stack's volumes, which the next up creates again empty; their data comes back only from seeds or a backup (fine for a local development stack, not for one that holds data)"
+
+// throwawayVolumeReason is the reason of the row for volumes named as
+// test or development data.
+const throwawayVolumeReason = "deletes volumes named as test or development data (test, ci, e2e, dev, local, tmp, scratch, cache): the stack that uses them creates and fills them again"
+
+// volumeRm is docker volume rm (or remove).
+var volumeRm = rules.Any(rules.Sub("volume", "rm"), rules.Sub("volume", "remove"))
+
+// throwawayWords and productionWords are the words of a volume's name
+// (split at _, - and .) that say what it holds.
+var (
+	throwawayWords  = map[string]bool{"test": true, "tests": true, "testing": true, "ci": true, "e2e": true, "integration": true, "dev": true, "development": true, "local": true, "tmp": true, "temp": true, "scratch": true, "sandbox": true, "cache": true}
+	productionWords = map[string]bool{"prod": true, "production": true, "prd": true, "live": true}
+)
+
+// volumeWords reports whether a word of name is in words.
+func volumeWords(name string, words map[string]bool) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
+		if words[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// volumeLoss holds for docker volume rm when a volume's name says it holds
+// production data; it is Unknown (rules.FactThrowawayVolume missing) when
+// a name says neither (app_data, or one only known at run time), and
+// false when every name says test or development data.
+func volumeLoss() rules.Cond {
+	return rules.Func("a volume that holds data that matters", func(f rules.Facts) rules.Result {
+		ops := f.Operands()
+		if len(ops) < 3 {
+			return rules.Result{Truth: rules.False}
+		}
+		var missing []string
+		for _, a := range ops[2:] {
+			switch {
+			case !a.Dynamic && volumeWords(a.Value, productionWords):
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "volume", Value: a.Value, Present: true, Description: "named as production data"}}}
+			case a.Dynamic || !volumeWords(a.Value, throwawayWords):
+				missing = append(missing, rules.MissingFact(rules.FactThrowawayVolume, a.Value))
+			}
+		}
+		if len(missing) > 0 {
+			return rules.Result{Truth: rules.Unknown, Missing: missing}
+		}
+		return rules.Result{Truth: rules.False}
+	})
 }
 
 // testStackReason is the reason of the rows for a test stack's volumes.

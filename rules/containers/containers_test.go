@@ -1,9 +1,12 @@
 package containers
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/recourse-dev/recourse/internal/rulestest"
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/rules"
 )
 
 func TestRows(t *testing.T) {
@@ -11,7 +14,14 @@ func TestRows(t *testing.T) {
 	for _, p := range []string{"docker", "podman", "nerdctl"} {
 		cases = append(cases,
 			rulestest.Case{Row: "container." + p + ".volume-rm", Hit: p + " volume rm app_data", Miss: p + " volume ls"},
+			rulestest.Case{Row: "container." + p + ".volume-rm", Hit: p + " volume rm -f myapp_prod_db", Miss: p + " volume rm myapp_test_db"},
+			rulestest.Case{Row: "container." + p + ".volume-rm", Hit: p + " volume rm myapp_dev_db $(" + p + " volume ls -q)", Miss: p + " volume rm ci-cache"},
+			rulestest.Case{Row: "container." + p + ".volume-rm-throwaway", Hit: p + " volume rm myproject_test_db dev-pgdata", Miss: p + " volume rm myproject_test_db pgdata"},
+			rulestest.Case{Row: "container." + p + ".volume-prune", Hit: p + " volume prune -f", Miss: p + " volume rm x_test"},
 			rulestest.Case{Row: "container." + p + ".system-prune", Hit: p + " system prune -af --volumes", Miss: p + " system df"},
+			rulestest.Case{Row: "container." + p + ".system-prune", Hit: p + " system prune --all", Miss: p + " system prune -f"},
+			rulestest.Case{Row: "container." + p + ".system-prune", Hit: p + " system prune --volumes -f", Miss: p + " system prune --filter until=24h"},
+			rulestest.Case{Row: "container." + p + ".system-prune-dangling", Hit: p + " system prune -f", Miss: p + " system prune -a -f"},
 			rulestest.Case{Row: "container." + p + ".system-reset", Hit: p + " system reset -f", Miss: p + " system info"},
 			rulestest.Case{Row: "container." + p + ".container-prune", Hit: p + " container prune -f", Miss: p + " container ls"},
 			rulestest.Case{Row: "container." + p + ".rm-volumes", Hit: p + " rm -v db", Miss: p + " rm db"},
@@ -42,4 +52,39 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "container.docker-compose.other", Hit: "docker-compose up -d", Miss: "docker-compose rm"},
 	)
 	rulestest.Run(t, Rules(), cases)
+}
+
+// TestThrowawayResets holds issue 32's local resets: a volume named as
+// test or development data and a compose stack's own volumes are not
+// blocked, a volume named as production data is, and one whose name says
+// neither needs review naming the fact (throwaway-volume:NAME).
+func TestThrowawayResets(t *testing.T) {
+	eng, err := rules.NewEngine(Rules())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		line, typ string
+		tier      model.Tier
+		missing   string
+	}{
+		{"docker volume rm app_data", "docker", model.TierNeedsReview, "throwaway-volume:app_data"},
+		{"podman volume rm myproject_test_db pgdata", "podman", model.TierNeedsReview, "throwaway-volume:pgdata"},
+		{"docker volume rm myproject_test_db", "docker", model.TierRecoverableWithEffort, ""},
+		{"docker volume rm shop_prod_pgdata", "docker", model.TierUnrecoverable, ""},
+		{"docker volume prune -f", "docker", model.TierUnrecoverable, ""},
+		{"docker compose down -v", "docker", model.TierRecoverableFromBackup, ""},
+		{"docker-compose down --volumes", "docker-compose", model.TierRecoverableFromBackup, ""},
+		{"docker system prune -f", "docker", model.TierRecoverableWithEffort, ""},
+		{"docker system prune -af", "docker", model.TierUnrecoverable, ""},
+	} {
+		v, ok := rulestest.Judge(t, eng, c.line, "/home/dev/project", c.typ)
+		if !ok || v.Tier != c.tier {
+			t.Errorf("%s: tier %d (%s), want %d", c.line, v.Tier, v.Reasoning, c.tier)
+			continue
+		}
+		if c.missing != "" && !slices.Contains(v.MissingEvidence, c.missing) {
+			t.Errorf("%s: missing evidence %q, want %q among them", c.line, v.MissingEvidence, c.missing)
+		}
+	}
 }

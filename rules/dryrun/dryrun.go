@@ -47,6 +47,10 @@ var table = []dryRun{
 	{program: "az", when: rules.Flag("what-if"), doc: "az deployment … --what-if: preview the changes the deployment would make"},
 	{program: "rclone", when: rules.Flag("n", "dry-run"), doc: "rclone --dry-run: do a trial run with no permanent changes"},
 	{program: "rsync", when: rules.Flag("n", "dry-run"), doc: "rsync(1) -n: perform a trial run with no changes made"},
+	{program: "borg", sub: []string{"prune"}, when: rules.Flag("n", "dry-run"), doc: "borg prune -n, --dry-run: do not change repository (borgbackup.readthedocs.io, usage/prune)"},
+	{program: "borg", sub: []string{"delete"}, when: rules.Flag("n", "dry-run"), doc: "borg delete -n, --dry-run: do not change repository (borgbackup.readthedocs.io, usage/delete)"},
+	{program: "restic", sub: []string{"forget"}, when: rules.Flag("n", "dry-run"), doc: "restic forget -n, --dry-run: do not delete anything, just print what would be done (restic-forget(1))"},
+	{program: "restic", sub: []string{"prune"}, when: rules.Flag("n", "dry-run"), doc: "restic prune -n, --dry-run: do not modify the repository, just print what would be done (restic-prune(1))"},
 }
 
 // Rules returns the dry-run rows.

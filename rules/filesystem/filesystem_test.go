@@ -1,6 +1,7 @@
 package filesystem
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -33,8 +34,18 @@ func TestRows(t *testing.T) {
 		{Row: "fs.rm.rf.unseen", Hit: "rm -rf $DIR", Miss: "rm -rf $TMPDIR/x"},
 		{Row: "fs.rm.rf.unseen", Hit: "echo / | xargs rm -rf", Miss: "echo / | xargs rm -f"},
 		{Row: "fs.rm.rf.absolute", Hit: "rm -rf /some/path", Miss: "rm -r /some/path"},
-		{Row: "fs.rm.rf.project", Hit: "rm -rf ./build", Miss: "rm -rf node_modules"},
-		{Row: "fs.rm.rf.project", Hit: "cd sub && rm -rf out", Miss: "rm -rf out", Cwd: "/tmp/work"},
+		{Row: "fs.rm.rf.project", Hit: "rm -rf ./src", Miss: "rm -rf node_modules"},
+		{Row: "fs.rm.rf.project", Hit: "cd sub && rm -rf data", Miss: "rm -rf data", Cwd: "/tmp/work"},
+		{Row: "fs.rm.rf.project", Hit: "rm -rf build src", Miss: "rm -rf build dist"},
+		// issue 32: a directory named as build output is a loss only if it
+		// holds source; without the .gitignore that says which, it needs
+		// review (missing gitignored:NAME), never a block.
+		{Row: "fs.rm.rf.output-name", Hit: "rm -rf ./build", Miss: "rm -rf ./build/../dist"},
+		{Row: "fs.rm.rf.output-name", Hit: "rm -rf build dist *.egg-info", Miss: "rm -rf dist *.egg-info"},
+		{Row: "fs.rm.rf.output-name", Hit: "rm -rf docs/_build", Miss: "rm -rf docs/_build/../src"},
+		{Row: "fs.rm.rf.output-name", Hit: "sudo rm -rf out/", Miss: "rm -rf outputs"},
+		{Row: "fs.rm.rf.output-name", Hit: "cd app && rm -rf bin obj", Miss: "rm -rf /srv/app/bin"},
+		{Row: "fs.rm.rf.output-name", Hit: "rm -rf cmake-build-debug", Miss: "rm -rf .idea"},
 		{Row: "fs.rm.rf.regenerable", Hit: "rm -rf /tmp/build", Miss: "rm -rf /tmp/../etc"},
 		{Row: "fs.rm.rf.regenerable", Hit: "rm -rf ${TMPDIR:-/tmp}/x", Miss: "TMPDIR=/etc rm -rf $TMPDIR/x"},
 		{Row: "fs.rm.rf.regenerable", Hit: "rm -rf node_modules __pycache__", Miss: "rm -rf node_modules src"},
@@ -75,7 +86,8 @@ func TestRows(t *testing.T) {
 		{Row: "fs.rm.r.unseen", Hit: "rm -R $DIR", Miss: "rm -ri $DIR"},
 		{Row: "fs.rm.r.absolute", Hit: "rm -r /some/path", Miss: "rm -rf /some/path"},
 		{Row: "fs.rm.r.project", Hit: "rm --recursive src", Miss: "rm --recursive node_modules"},
-		{Row: "fs.rm.r.project", Hit: "rm -R ./build", Miss: "rm ./build"},
+		{Row: "fs.rm.r.project", Hit: "rm -R ./lib", Miss: "rm ./lib"},
+		{Row: "fs.rm.r.output-name", Hit: "rm -R ./build", Miss: "rm ./build"},
 		{Row: "fs.rm.r.regenerable", Hit: "rm -r /tmp/build", Miss: "rm -rf /tmp/build"},
 		{Row: "fs.rm.env-file", Hit: "rm .env", Miss: "rm .env.example"},
 		{Row: "fs.rm.env-file", Hit: "rm -f config/.env.production", Miss: "rm -f config/env.production"},
@@ -155,7 +167,16 @@ func TestRows(t *testing.T) {
 		{Row: "fs.mv.overwrite", Hit: "mv -n -f a.txt b.txt", Miss: "mv -f -n a.txt b.txt"},
 		{Row: "fs.cp.overwrite", Hit: "yes | cp -i a.txt b.txt", Miss: "yes | cp -n a.txt b.txt"},
 		{Row: "fs.cp.overwrite", Hit: "{ cp -i a.txt b.txt; } <<< y", Miss: "cp -i -f a.txt b.txt"},
+		{Row: "fs.find.delete.empty-dirs", Hit: "find . -type d -empty -delete", Miss: "find . -type d -delete"},
+		{Row: "fs.find.delete.empty-dirs", Hit: "find build -empty -type d -delete", Miss: "find . -type d -empty -o -name x -delete"},
+		{Row: "fs.find.delete.empty", Hit: "find . -empty -delete", Miss: "find . ! -empty -delete"},
+		{Row: "fs.find.delete", Hit: "find . -not -empty -delete", Miss: "find . -empty -print"},
+		{Row: "fs.find.delete", Hit: "find . -type d -empty -o -name '*.log' -delete", Miss: "find . -type d -empty -delete"},
 		{Row: "fs.cp.critical", Hit: "cp evil /etc/passwd", Miss: "cp /etc/passwd ./passwd.bak"},
+		// issue 32: a new file under /etc loses nothing; whether it exists
+		// is not in the line, so it needs review (missing exists:PATH).
+		{Row: "fs.cp.critical", Hit: "sudo cp nginx.conf /etc/nginx/sites-available/app", Miss: "cp nginx.conf /srv/app/nginx.conf"},
+		{Row: "fs.cp.critical", Hit: "cp a.conf /etc/ssh/sshd_config", Miss: "cp a.conf ./etc/ssh/sshd_config"},
 		{Row: "fs.cp.overwrite", Hit: "cp a.txt b.txt", Miss: "cp -n a.txt b.txt"},
 		{Row: "fs.cp.safe", Hit: "cp -i a.txt b.txt", Miss: "cp a.txt b.txt"},
 		{Row: "fs.scp.critical", Hit: "scp /dev/null prod:/etc/hosts", Miss: "scp app.tar prod:/tmp/"},
@@ -177,6 +198,9 @@ func TestRows(t *testing.T) {
 		{Row: "fs.find.delete.temp", Hit: "find /tmp /var/tmp -name 'sess_*' -delete", Miss: "find /tmp/../etc -delete"},
 		{Row: "fs.find", Hit: "find . -name '*.go'", Miss: "find . -name '*.tmp' -delete"},
 		{Row: "fs.redirect.critical", Hit: "echo x > /etc/hosts", Miss: "echo x > hosts"},
+		{Row: "fs.redirect.critical", Hit: "cat > /etc/myapp.conf", Miss: "cat > /mnt/backup/app.conf"},
+		{Row: "fs.redirect.critical", Hit: "cd /etc && echo x > cron.d/job", Miss: "cd /srv/app && echo x > cron.d/job"},
+		{Row: "fs.redirect.critical", Hit: "echo x > /usr/bin/python3", Miss: "echo x > /var/cache/app/x"},
 		{Row: "fs.setfacl.recursive-system", Hit: "setfacl -bR /", Miss: "setfacl -b ./shared"},
 		{Row: "fs.setfacl.recursive-system", Hit: "setfacl -R -m u:bob:rwx /etc", Miss: "setfacl -R -m u:bob:rwx ./shared"},
 		{Row: "fs.setfacl", Hit: "setfacl -m u:bob:r notes.txt", Miss: "setfacl -R -x u:bob ~"},
@@ -271,6 +295,7 @@ func TestRows(t *testing.T) {
 		{Row: "fs.rimraf.unseen", Hit: "rimraf $DIR", Miss: "rimraf build/out"},
 		{Row: "fs.rimraf.absolute", Hit: "rimraf /data/app", Miss: "rimraf /tmp/app"},
 		{Row: "fs.rimraf.project", Hit: "rimraf src", Miss: "rimraf node_modules"},
+		{Row: "fs.rimraf.output-name", Hit: "rimraf build", Miss: "rimraf dist"},
 		{Row: "fs.rimraf.regenerable", Hit: "rimraf node_modules .cache /tmp/x", Miss: "rimraf src"},
 		{Row: "fs.redirect.home-dotfile", Hit: "echo x > ~/.ssh/authorized_keys", Miss: "echo x >> ~/.ssh/authorized_keys"},
 		{Row: "fs.redirect.home-dotfile", Hit: "> ~/.bashrc", Miss: "> ./bashrc"},
@@ -295,6 +320,7 @@ func TestRows(t *testing.T) {
 			{Row: "fs.tee.append-home-dotfile", Hit: "tee -a ~/.ssh/authorized_keys", Miss: "tee -a ~/notes.txt"},
 			{Row: "fs.tee.append", Hit: "tee --append log.txt", Miss: "tee log.txt"},
 			{Row: "fs.tee.critical", Hit: "tee /etc/hosts", Miss: "tee -a /etc/hosts"},
+			{Row: "fs.tee.critical", Hit: "tee /etc/apt/sources.list.d/docker.list", Miss: "tee -a /etc/apt/sources.list.d/docker.list"},
 			{Row: "fs.tee.critical", Hit: "tee out.txt /etc/resolv.conf", Miss: "tee out.txt"},
 			{Row: "fs.tee.home-dotfile", Hit: "tee ~/.ssh/authorized_keys", Miss: "tee ~/notes.txt"},
 			{Row: "fs.tee.harmless", Hit: "tee /tmp/out.log", Miss: "tee out.log"},
@@ -356,3 +382,53 @@ func TestRelativeOperandEvidenceNamesThePath(t *testing.T) {
 // buildWorkspace is a project whose .gitignore ignores its build output,
 // beside a Makefile.
 var buildWorkspace = &model.Workspace{Ignored: []string{"# output", "/build/", "out", "!keep"}, BuildFiles: []string{"Makefile"}}
+
+// TestBlockOnlyOnFacts holds issue 32's rule: a write or delete whose
+// loss depends on a fact the line does not show (does the file exist? is
+// the directory ignored build output?) needs review and names the fact;
+// the same command with the fact in the line, or on a path known to hold
+// data, still blocks; and what is known to be regenerable does not stop.
+func TestBlockOnlyOnFacts(t *testing.T) {
+	eng, err := rules.NewEngine(Rules())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		line, typ string
+		tier      model.Tier
+		missing   string
+	}{
+		{"tee /etc/apt/sources.list.d/docker.list", "tee", model.TierNeedsReview, "exists:/etc/apt/sources.list.d/docker.list"},
+		{"sponge /etc/nginx/conf.d/app.conf", "sponge", model.TierNeedsReview, "exists:/etc/nginx/conf.d/app.conf"},
+		{"cp nginx.conf /etc/nginx/sites-available/app", "cp", model.TierNeedsReview, "exists:/etc/nginx/sites-available/app"},
+		{"install -m 644 app.service /etc/systemd/system/app.service", "install", model.TierNeedsReview, "exists:/etc/systemd/system/app.service"},
+		{"cd /etc/cron.d && cp ../../job job", "cp", model.TierNeedsReview, "exists:/etc/cron.d/job"},
+		{"cp dump.sql /var/backups/db-1.sql", "cp", model.TierNeedsReview, "exists:/var/backups/db-1.sql"},
+		{"tee /etc/hosts", "tee", model.TierUnrecoverable, ""},
+		{"cp evil /etc/passwd", "cp", model.TierUnrecoverable, ""},
+		{"cp x /usr/bin/python3", "cp", model.TierUnrecoverable, ""},
+		{"tee /etc/hosts /etc/new.conf", "tee", model.TierUnrecoverable, ""},
+		{"tee /etc/*.conf", "tee", model.TierUnrecoverable, ""},
+		{"cp x /dev/sda", "cp", model.TierUnrecoverable, ""},
+		{"rm -rf ./build", "rm", model.TierNeedsReview, "gitignored:./build"},
+		{"rm -rf build/ out", "rm", model.TierNeedsReview, "gitignored:build/"},
+		{"rm -r docs/_build", "rm", model.TierNeedsReview, "gitignored:docs/_build"},
+		{"rm -rf build src", "rm", model.TierUnrecoverable, ""},
+		{"rm -rf ./data", "rm", model.TierUnrecoverable, ""},
+		{"rm -rf /var/lib/postgresql", "rm", model.TierUnrecoverable, ""},
+		{"rm -rf /mnt/backup", "rm", model.TierUnrecoverable, ""},
+		{"rm -rf dist *.egg-info .idea", "rm", model.TierRecoverableWithEffort, ""},
+		{"rm -rf /var/lib/apt/lists/*", "rm", model.TierRecoverableWithEffort, ""},
+		{"rm -rf /var/cache/apk/* /root/.cache/pip", "rm", model.TierRecoverableWithEffort, ""},
+		{"rm -rf /var/cache", "rm", model.TierUnrecoverable, ""},
+	} {
+		v, ok := rulestest.Judge(t, eng, c.line, "/home/dev/project", c.typ)
+		if !ok || v.Tier != c.tier {
+			t.Errorf("%s: tier %d (%s), want %d", c.line, v.Tier, v.Reasoning, c.tier)
+			continue
+		}
+		if c.missing != "" && !slices.Contains(v.MissingEvidence, c.missing) {
+			t.Errorf("%s: missing evidence %q, want %q among them", c.line, v.MissingEvidence, c.missing)
+		}
+	}
+}

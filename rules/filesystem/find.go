@@ -18,6 +18,12 @@ func findRows() []rules.Rule {
 	return []rules.Rule{
 		row("fs.find.delete.temp", "find", rules.All(rules.Flag("delete"), tempStartsOnly()), model.TierRecoverableWithEffort,
 			"find -delete removes files only under temp directories, which the system treats as disposable"),
+		// -empty: only what holds nothing (issue 32, regenerable deletes).
+		// An or or a negation could widen the match, so it must have none.
+		row("fs.find.delete.empty-dirs", "find", rules.All(rules.Flag("delete"), rules.Flag("empty"), findTest("-type", "d"), narrowExpression()), model.TierReversible,
+			"find -type d -empty -delete removes only empty directories, as rmdir does; mkdir recreates them"),
+		row("fs.find.delete.empty", "find", rules.All(rules.Flag("delete"), rules.Flag("empty"), narrowExpression()), model.TierRecoverableWithEffort,
+			"find -empty -delete removes only empty files and directories: no content is lost, and an empty marker file (.gitkeep, __init__.py) comes back from version control"),
 		row("fs.find.delete", "find", rules.Flag("delete"), model.TierUnrecoverable, "find -delete removes every file the expression matches"),
 		row("fs.find", "find", nil, model.TierReversible, "find only lists files (its -exec commands are judged on their own)"),
 	}
@@ -48,5 +54,36 @@ func tempStartsOnly() rules.Cond {
 			}
 		}
 		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "start", Value: starts[0].Value, Present: true, Description: "a temp directory"}}}
+	})
+}
+
+// narrowExpression holds when find's expression has no or (-o, -or, a
+// comma) and no negation (!, -not): every test it has narrows the match.
+func narrowExpression() rules.Cond {
+	return rules.Func("an expression of and-ed tests only", func(f rules.Facts) rules.Result {
+		for _, a := range f.M.Command.Args {
+			switch a.Value {
+			case "-o", "-or", ",", "!", "-not":
+				return rules.Result{Truth: rules.False}
+			}
+			if a.Dynamic {
+				return rules.Result{Truth: rules.False}
+			}
+		}
+		return rules.Result{Truth: rules.True}
+	})
+}
+
+// findTest holds when find's expression has the test name with the value
+// value (-type d).
+func findTest(name, value string) rules.Cond {
+	return rules.Func("find "+name+" "+value, func(f rules.Facts) rules.Result {
+		args := f.M.Command.Args
+		for i := 0; i+1 < len(args); i++ {
+			if args[i].Value == name && args[i+1].Value == value && !args[i+1].Dynamic {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "test", Value: name + " " + value, Present: true}}}
+			}
+		}
+		return rules.Result{Truth: rules.False}
 	})
 }

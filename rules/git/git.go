@@ -145,10 +145,20 @@ func Rules() []rules.Rule {
 			"deletes remote branches or tags; their commits survive only where something else references them"),
 		row("git.reflog.expire", sub("reflog", rules.Any(rules.Sub("expire"), rules.Sub("delete"))), model.TierUnrecoverable,
 			"expiring the reflog removes the only record of unreachable commits"),
-		row("git.gc.prune", sub("gc", rules.Flag("prune", "aggressive")), model.TierUnrecoverable,
-			"git gc --prune deletes unreachable objects, the last copies of dropped commits and stashes"),
+		// Maintenance is not a loss (issue 32): git gc keeps every object a
+		// ref, the index or a reflog references, and an unreachable one
+		// until it is two weeks old (gc.pruneExpire; git-gc(1)). What
+		// removes that grace, --prune=now or git prune without --expire
+		// (git-prune(1) then drops every unreachable object), is the fact
+		// that deletes the last copies of dropped stashes and commits.
+		row("git.gc.prune", sub("gc", rules.FlagEquals("prune", "now", "all")), model.TierUnrecoverable,
+			"git gc --prune=now deletes every unreachable object at once, without gc's two-week grace: the last copies of dropped stashes and of commits no ref or reflog keeps"),
+		row("git.gc", sub("gc", rules.Always()), model.TierRecoverableWithEffort,
+			"git gc repacks the repository: it keeps every object a ref, the index or a reflog references, and deletes an unreachable one only after the grace period (two weeks unless --prune or gc.pruneExpire says otherwise)"),
+		row("git.prune.grace", sub("prune", rules.All(rules.Flag("expire"), rules.Not(rules.FlagEquals("expire", "now", "all")))), model.TierRecoverableWithEffort,
+			"git prune --expire keeps unreachable objects younger than the date it is given, and every object a ref, the index or a reflog references"),
 		row("git.prune", sub("prune", rules.Not(rules.Flag("n", "dry-run"))), model.TierUnrecoverable,
-			"git prune deletes unreachable objects"),
+			"git prune without --expire deletes every unreachable object at once: the last copies of dropped stashes and of commits no ref or reflog keeps"),
 		row("git.filter-branch", rules.Any(sub("filter-branch", rules.Always()), sub("filter-repo", rules.Always())), model.TierUnrecoverable,
 			"rewrites every matching commit; the old history survives only in backups of the repository"),
 		row("git.update-ref.delete", sub("update-ref", rules.Flag("d")), model.TierNeedsReview,

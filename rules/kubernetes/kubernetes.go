@@ -22,6 +22,25 @@ func kinds(verb string, names ...string) rules.Cond {
 	})
 }
 
+// onlyPods holds for kubectl delete of pods and nothing else (pod, pods,
+// po, pod/NAME): a local throwaway reset when a controller runs them.
+func onlyPods() rules.Cond {
+	return rules.Func("kubectl delete pods only", func(f rules.Facts) rules.Result {
+		return f.Readings(func(ops []model.Arg) rules.Result {
+			if len(ops) < 2 || ops[0].Value != "delete" || ops[1].Dynamic {
+				return rules.Result{Truth: rules.False}
+			}
+			for _, k := range strings.Split(strings.ToLower(ops[1].Value), ",") {
+				k, _, _ = strings.Cut(k, "/")
+				if k != "pod" && k != "pods" && k != "po" {
+					return rules.Result{Truth: rules.False}
+				}
+			}
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "kind", Value: "pod", Present: true}}}
+		})
+	})
+}
+
 // kindOf holds when ops are verb and a resource operand of one of kinds.
 func kindOf(ops []model.Arg, verb string, names []string) rules.Result {
 	if len(ops) < 2 || ops[0].Value != verb {
@@ -82,6 +101,8 @@ func clusterToolRows() []rules.Rule {
 			"deleting a custom resource definition deletes every custom resource of that kind"),
 		row("kubectl.delete.file", "kubectl", rules.All(rules.Sub("delete"), rules.Flag("f", "filename", "k", "kustomize")), model.TierNeedsReview,
 			"deletes what a manifest file lists, which the input does not show"),
+		row("kubectl.delete.pods-selector", "kubectl", rules.All(onlyPods(), rules.Flag("l", "selector", "field-selector")), model.TierRecoverableWithEffort,
+			"deletes the pods a selector matches: a Deployment, ReplicaSet, StatefulSet, DaemonSet or Job that runs them starts them again, as when one pod is deleted by name; what a pod kept in itself (emptyDir) is lost"),
 		row("kubectl.delete.selector", "kubectl", rules.All(rules.Sub("delete"), rules.Flag("l", "selector", "field-selector")), model.TierNeedsReview,
 			"deletes whatever matches a selector; what matches is not in the input"),
 		row("kubectl.delete.unseen", "kubectl", rules.All(rules.Sub("delete"), rules.MoreOperands()), model.TierNeedsReview,

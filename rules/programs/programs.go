@@ -114,6 +114,7 @@ func Rules() []rules.Rule {
 	for _, rt := range []string{"bun", "deno"} {
 		out = append(out,
 			row("program."+rt+".inline-build-cleanup", rt, inlineCleansBuildOutput(), model.TierRecoverableWithEffort, inlineBuildCleanupReason),
+			row("program."+rt+".inline-project-writes", rt, rules.All(destructiveScript(), writesProjectFilesOnly()), model.TierRecoverableWithEffort, inlineProjectWritesReason),
 			row("program."+rt+".inline-destructive", rt, destructiveScript(), model.TierNeedsReview,
 				"the inline code deletes files, kills processes, runs shell commands or builds code at run time (eval); the commands it spawns are judged on their own too"),
 			row("program."+rt+".inline", rt, hasScript(), model.TierReversible,
@@ -138,6 +139,9 @@ func Rules() []rules.Rule {
 		}
 		if !slices.Contains([]string{"tclsh", "wish", "expect", "osascript"}, lang) { // their deletes are not calls of inlineDeletes
 			out = append(out, row("program."+lang+".inline-build-cleanup", lang, inlineCleansBuildOutput(), model.TierRecoverableWithEffort, inlineBuildCleanupReason))
+		}
+		if slices.Contains(inlineWriteLanguages, lang) {
+			out = append(out, row("program."+lang+".inline-project-writes", lang, rules.All(destructiveScript(), writesProjectFilesOnly()), model.TierRecoverableWithEffort, inlineProjectWritesReason))
 		}
 		out = append(out,
 			row("program."+lang+".inline-destructive", lang, destructiveScript(), model.TierNeedsReview,
@@ -191,8 +195,11 @@ func Rules() []rules.Rule {
 		row("program.unzip.home-dotfile", "unzip", homeDotfileFlag("d"), model.TierNeedsReview, intoHomeDotfile),
 		row("program.unzip.overwrite", "unzip", rules.Flag("o"), model.TierRecoverableWithEffort,
 			"unzip -o overwrites files of the same names without asking"),
-		row("program.go.run-remote", "go", rules.All(rules.Sub("run"), rules.Operand(1, "a module at a version", moduleAtVersion)), model.TierNeedsReview,
-			"go run PACKAGE@VERSION downloads and runs a module that the input does not show: remote code"),
+		// Fetch-and-run is judged as npx, pipx run and uvx are (issue 32):
+		// where the code comes from is a supply-chain question, not one of
+		// recoverability; a published tool does its documented job.
+		row("program.go.run-remote", "go", rules.All(rules.Sub("run"), rules.Operand(1, "a module at a version", moduleAtVersion)), model.TierRecoverableWithEffort,
+			"go run PACKAGE@VERSION downloads and runs a published module's command, as npx and uvx run a package's: what it changes is that tool's job, which its arguments name"),
 		row("program.go.run", "go", rules.Sub("run"), model.TierRecoverableWithEffort, runsSource),
 		row("program.cargo.run", "cargo", rules.Sub("run"), model.TierRecoverableWithEffort, runsSource),
 		row("program.dotnet.run", "dotnet", rules.Sub("run"), model.TierRecoverableWithEffort, runsSource),

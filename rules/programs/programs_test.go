@@ -15,6 +15,20 @@ func TestRows(t *testing.T) {
 		{Row: "program.bun.inline-destructive", Hit: `bun -e "require('fs').rmSync('/', {recursive: true})"`, Miss: `bun -e "console.log(1)"`},
 		{Row: "program.bun.inline", Hit: `bun -e "console.log(1)"`, Miss: "bun install"},
 		{Row: "program.python3.inline-destructive", Hit: `python3 -c "open('/etc/passwd','w')"`, Miss: `python3 -c "open('/etc/passwd').read()"`},
+		// issue 32: inline code that only writes project files it names is
+		// a redirection into them; any other target, call or a name known
+		// only at run time needs review.
+		{Row: "program.python3.inline-project-writes", Hit: `python3 -c 'open("out.txt","w").write("hi")'`, Miss: `python3 -c 'open(".claude/settings.json","w").write("{}")'`},
+		{Row: "program.python3.inline-project-writes", Hit: `python3 -c 'import json; json.dump({}, open("build/x.json", "w"))'`, Miss: `python3 -c 'open(p,"w").write("x")'`},
+		{Row: "program.python3.inline-project-writes", Hit: `python3 -c 'from pathlib import Path; Path("docs/x.md").write_text("x")'`, Miss: `python3 -c 'import os; open("x","w"); os.remove("y")'`},
+		{Row: "program.python.inline-project-writes", Hit: `python -c 'open("a.txt","w")'`, Miss: `python -c 'open("../a.txt","w")'`},
+		{Row: "program.python2.inline-project-writes", Hit: `python2 -c 'open("a.txt","w")'`, Miss: `python2 -c 'open("/etc/hosts","w")'`},
+		{Row: "program.pypy.inline-project-writes", Hit: `pypy -c 'open("a.txt","w")'`, Miss: `pypy -c 'open(".env","w")'`},
+		{Row: "program.pypy3.inline-project-writes", Hit: `pypy3 -c 'open("/tmp/a.txt","w")'`, Miss: `pypy3 -c 'open("~/.bashrc","w")'`},
+		{Row: "program.node.inline-project-writes", Hit: `node -e 'require("fs").writeFileSync("out.json", "{}")'`, Miss: `node -e 'const w = require("fs").writeFileSync; w("/etc/hosts", "")'`},
+		{Row: "program.nodejs.inline-project-writes", Hit: `nodejs -e 'require("fs").writeFileSync("out.json", "{}")'`, Miss: `nodejs -e 'require("fs").writeFileSync(process.argv[1], "{}")'`},
+		{Row: "program.bun.inline-project-writes", Hit: `bun -e 'require("fs").writeFileSync("out.json", "{}")'`, Miss: `bun -e 'require("fs").writeFileSync(".mcp.json", "{}")'`},
+		{Row: "program.deno.inline-project-writes", Hit: `deno eval 'await Deno.writeFile("out.bin", new Uint8Array())'`, Miss: `deno eval 'Deno.writeTextFileSync("/etc/x", "")'`},
 		// -EncodedCommand carries base64 UTF-16LE: Remove-Item -Recurse -Force C:\data and Get-Date.
 		{Row: "program.powershell.cmdlet-destroys", Hit: "powershell -EncodedCommand QwBsAGUAYQByAC0AUgBlAGMAeQBjAGwAZQBCAGkAbgAgAC0ARgBvAHIAYwBlAA==", Miss: "powershell -EncodedCommand RwBlAHQALQBEAGEAdABlAA=="},
 		{Row: "program.python3.inline-destructive", Hit: `python3 -c "open(p, 'r+').truncate()"`, Miss: `python3 -c "print('w')"`},
