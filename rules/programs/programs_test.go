@@ -64,6 +64,7 @@ func TestRows(t *testing.T) {
 		{Row: "program.add-apt-repository.component", Hit: "add-apt-repository -s", Miss: "add-apt-repository -S 'deb http://myserver/path stable main'"},
 		{Row: "program.bfg", Hit: "bfg --delete-files id_rsa", Miss: "bfg --help"},
 		{Row: "program.java.bfg", Hit: "java -jar bfg-1.14.0.jar --strip-blobs-bigger-than 100M", Miss: "java -jar app.jar --port 8080"},
+		{Row: "program.pg_archivecleanup.dry-run", Hit: "pg_archivecleanup -n /mnt/archive 000000010000000000000010", Miss: "pg_archivecleanup -d /mnt/archive 000000010000000000000010"},
 		{Row: "program.pg_archivecleanup", Hit: "pg_archivecleanup /mnt/archive 000000010000000000000010", Miss: "pg_archivecleanup -n /mnt/archive 000000010000000000000010"},
 		{Row: "program.influx.influxql-destructive", Hit: "influx -execute 'DROP DATABASE metrics'", Miss: "influx -execute 'SHOW DATABASES'"},
 		{Row: "program.cypher-shell.destructive", Hit: "cypher-shell 'MATCH (n) DETACH DELETE n'", Miss: "cypher-shell 'MATCH (n) RETURN count(n)'"},
