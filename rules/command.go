@@ -50,9 +50,11 @@ var valueFlags = map[string][]string{
 	// so its i is not -i (ruby --help).
 	"ruby":  {"-e", "-r", "-I", "-C", "-E", "-F", "-K", "-W"},
 	"chmod": {"--reference"},
-	"chown": {"--reference", "--from"},
-	"dd":    {},
-	"find":  {"-name", "-iname", "-path", "-ipath", "-type", "-maxdepth", "-mindepth", "-mtime", "-size", "-user", "-group", "-newer", "-perm", "-regex", "-printf", "-fprint"},
+	// truncate -s 10M FILE: the size is no file.
+	"truncate": {"-s", "--size", "-r", "--reference"},
+	"chown":    {"--reference", "--from"},
+	"dd":       {},
+	"find":     {"-name", "-iname", "-path", "-ipath", "-type", "-maxdepth", "-mindepth", "-mtime", "-size", "-user", "-group", "-newer", "-perm", "-regex", "-printf", "-fprint"},
 	"npm": {"--prefix", "-w", "--workspace", "--registry", "--cache", "--userconfig", "--globalconfig", "--loglevel", "--tag",
 		"--access", "--otp", "--scope", "--before", "--omit", "--include", "--location", "--script-shell"},
 	"etcdctl": {"--endpoints", "--cacert", "--cert", "--key", "--user", "-w", "--write-out", "--command-timeout"},

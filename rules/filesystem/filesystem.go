@@ -170,6 +170,8 @@ func Rules() []rules.Rule {
 		// them: what is cut comes back only from version control or a
 		// backup.
 		row("fs.truncate.env-file", "truncate", envFile(0), model.TierNeedsReview, "cuts "+envFileWhy),
+		row("fs.truncate.new-files", "truncate", truncatesOnlyAbsent(), model.TierReversible,
+			"every file truncate names does not exist (observed where the action runs): it creates them at the given size (truncate -s 10M disk.img), and no data is cut"),
 		row("fs.truncate.grow", "truncate", truncateGrows(), model.TierRecoverableWithEffort,
 			"truncate only extends the files (a size of +N): nothing is cut"),
 		row("fs.truncate", "truncate", nil, model.TierNeedsReview,
@@ -407,6 +409,26 @@ func envFile(skip int) rules.Cond {
 
 // truncateGrows holds when truncate's sizes (-s, --size) all start with
 // "+": it can only extend the files.
+// truncatesOnlyAbsent holds when every operand of truncate was observed
+// not to exist where the action runs (Command.Absent): a new file holds
+// nothing to cut.
+func truncatesOnlyAbsent() rules.Cond {
+	return rules.Func("every file is observed not to exist", func(f rules.Facts) rules.Result {
+		c := f.M.Command
+		ops := rules.Operands(c)
+		if len(c.Absent) == 0 || len(ops) == 0 {
+			return rules.Result{Truth: rules.False}
+		}
+		for _, a := range ops {
+			if a.Dynamic || !slices.Contains(c.Absent, a.Value) {
+				return rules.Result{Truth: rules.False}
+			}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "absent", Value: strings.Join(c.Absent, " "), Present: true,
+			SuppliedBy: model.SuppliedObserved, Description: "the files do not exist where the action runs (lstat)"}}}
+	})
+}
+
 func truncateGrows() rules.Cond {
 	return rules.Func("every size starts with +", func(f rules.Facts) rules.Result {
 		sizes := rules.FlagValues(f.M.Command, "s", "size")

@@ -1,9 +1,12 @@
 package filesystem
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/recourse-dev/recourse/internal/observe"
 	"github.com/recourse-dev/recourse/internal/rulestest"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
@@ -137,6 +140,7 @@ func TestRows(t *testing.T) {
 		{Row: "fs.truncate", Hit: "truncate -s 0 app.log", Miss: "truncate --version"},
 		{Row: "fs.truncate", Hit: "truncate -s 10M disk.img", Miss: "truncate -s +10M disk.img"},
 		{Row: "fs.truncate.grow", Hit: "truncate -s +1G disk.img", Miss: "truncate -s 1G disk.img"},
+		{Row: "fs.truncate.grow", Hit: "truncate --size +1G disk.img", Miss: "truncate -s 1G +x.img"},
 		{Row: "fs.wipe", Hit: "wipe -rf ./old", Miss: "wipe --help"},
 		{Row: "fs.scrub", Hit: "scrub -p dod /dev/sdb", Miss: "scrub --help"},
 		{Row: "fs.scrub.help", Hit: "scrub --version", Miss: "scrub -r secrets.txt"},
@@ -334,6 +338,13 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "disk.fsck.repair", Hit: "e2fsck -f -y /dev/sdb1", Miss: "e2fsck -n -f /dev/sdb1"},
 		rulestest.Case{Row: "disk.btrfs-check.repair", Hit: "btrfs check --repair /dev/sdb1", Miss: "btrfs check /dev/sdb1"})
 	cases = append(cases, agentConfigCases()...)
+	// Observed where the line runs: disk.img does not exist, data.db does.
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "data.db"), []byte("rows"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases = append(cases, rulestest.Case{Row: "fs.truncate.new-files", Hit: "truncate -s 10M disk.img", Miss: "truncate -s 10M data.db",
+		Cwd: dir, Observer: &observe.Files{Dir: dir}})
 	rulestest.Run(t, Rules(), cases)
 }
 
