@@ -336,3 +336,36 @@ func TestFoundDirsAndMakeDirs(t *testing.T) {
 		}
 	}
 }
+
+// TestTruncateNewFile: with observation on, truncate of files that do not
+// exist creates them and allows (truncate -s 10M disk.img, issue 32 part
+// 4); a file that exists, one of several that exists, and observation off
+// leave the size's cut to review.
+func TestTruncateNewFile(t *testing.T) {
+	ev := newEvaluator(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "data.db"), []byte("rows"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		line string
+		want model.Decision
+	}{
+		{"truncate -s 10M disk.img", model.Allow},
+		{"truncate --size=1G ./vm/../disk2.img", model.Allow},
+		{"truncate -s 0 data.db", model.Escalate},
+		{"truncate -s 10M disk.img data.db", model.Escalate},
+		{"truncate -s 0 $F", model.Escalate},
+	} {
+		if got := judgeWith(t, ev, tt.line, dir, "").RiskAssessment; got != tt.want {
+			t.Errorf("%q: %s, want %s", tt.line, got, tt.want)
+		}
+	}
+	rep, err := ev.Shell(context.Background(), "truncate -s 10M disk.img", Options{Cwd: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.RiskAssessment != model.Escalate {
+		t.Errorf("observation off: %s, want escalate", rep.RiskAssessment)
+	}
+}

@@ -62,17 +62,24 @@ func (s *score) String() string {
 // (the old stays as AWSPREVIOUS) or description, an SQS message
 // acknowledged, an SNS topic or subscription (configuration), rsync
 // --remove-source-files (a move), s3api delete-bucket (S3 refuses
-// unless the bucket is empty), and one object version deleted (the
-// object's other versions stay). And a third, from issue 31 (scripts are
+// unless the bucket is empty). And a third, from issue 31 (scripts are
 // what they contain): a script or program file a line runs (bash
 // script.sh, python script.py, node app.js, ./target/release/dcg,
 // ../other-project/run.sh) is judged by its content where it can be read,
 // and where it cannot — as in these corpora, which name files that are
 // not there — it needs review, never a silent allow: ccsn command/26,
 // dcg other_safe/15, e2e_safe/84 and /85, e2e_edge_cases/51 and /52.
+// And a fourth, from issue 32 (secure-delete tools): srm overwrites the
+// files before it deletes them, as shred -u does, so that nothing
+// recovers them, and is judged as shred is (block); dcg's
+// substring_safe/31 lists srm -z file.txt as allowed only to check that
+// the rm inside srm is not read as rm. An S3 object version deleted by
+// its id (s3api delete-object --version-id) is gone for good (S3 API
+// Reference, DeleteObject), so dcg's destructive_commands/99 is no
+// longer a divergence: the fixtures' ceiling went from 22 to 21.
 var shellCeilings = map[string][2]int{
-	"dcg.jsonl regression": {0, 1},
-	"dcg.jsonl fixtures":   {22, 0},
+	"dcg.jsonl regression": {0, 2},
+	"dcg.jsonl fixtures":   {21, 0},
 	"ccsn.jsonl default":   {0, 7},
 	"dcg-e2e.jsonl":        {2, 5},
 	"dcg-gaps.jsonl":       {1, 0},

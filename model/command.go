@@ -88,6 +88,11 @@ type Command struct {
 	// operands were followed through (observed where the action runs):
 	// each operand is judged as the path it reaches.
 	Links []FollowedLink
+	// Absent are the operands observed not to exist where the action runs
+	// (lstat: no such file), for the programs that create what they name
+	// when it is not there (truncate): such an operand holds no data the
+	// command could cut.
+	Absent []string
 	// Script is source code an interpreter runs inline (python -c ...),
 	// or the content of the program file it runs when that was read
 	// (ScriptFile), with Interpreter naming the language; rules scan it.

@@ -44,11 +44,17 @@ var valueFlags = map[string][]string{
 	"redis-cli": {"-h", "-p", "-a", "-n", "-u", "--user", "--pass"},
 	// -MFile::Path=remove_tree: the rest of the cluster is a module, not
 	// flags (its i is not -i).
-	"perl":  {"-e", "-E", "-M", "-m", "-I"},
+	"perl": {"-e", "-E", "-M", "-m", "-I"},
+	// -rfileutils: ruby's -r, -I, -C, -E, -F, -K and -W take the rest of
+	// the cluster as their value (a library, a directory, an encoding),
+	// so its i is not -i (ruby --help).
+	"ruby":  {"-e", "-r", "-I", "-C", "-E", "-F", "-K", "-W"},
 	"chmod": {"--reference"},
-	"chown": {"--reference", "--from"},
-	"dd":    {},
-	"find":  {"-name", "-iname", "-path", "-ipath", "-type", "-maxdepth", "-mindepth", "-mtime", "-size", "-user", "-group", "-newer", "-perm", "-regex", "-printf", "-fprint"},
+	// truncate -s 10M FILE: the size is no file.
+	"truncate": {"-s", "--size", "-r", "--reference"},
+	"chown":    {"--reference", "--from"},
+	"dd":       {},
+	"find":     {"-name", "-iname", "-path", "-ipath", "-type", "-maxdepth", "-mindepth", "-mtime", "-size", "-user", "-group", "-newer", "-perm", "-regex", "-printf", "-fprint"},
 	"npm": {"--prefix", "-w", "--workspace", "--registry", "--cache", "--userconfig", "--globalconfig", "--loglevel", "--tag",
 		"--access", "--otp", "--scope", "--before", "--omit", "--include", "--location", "--script-shell"},
 	"etcdctl": {"--endpoints", "--cacert", "--cert", "--key", "--user", "-w", "--write-out", "--command-timeout"},

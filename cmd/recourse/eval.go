@@ -191,8 +191,10 @@ current directory, and judges what they contain; it also reads the patch files
 (git apply, git am, patch) and archives (tar -x, unzip; at most 8 MiB) the line
 applies, judging the files they write, and follows the symbolic links on disk
 that the operands of rm, cp, mv, tee, chmod, redirections … go through (lstat
-and readlink only). --observe off reads nothing: a script or patch run from a
-file the line did not write then needs review.`,
+and readlink only), and looks up whether the files truncate names exist (with
+--cwd: truncate -s 10M disk.img of a file not there creates it and allows).
+--observe off reads nothing: a script or patch run from a file the line did
+not write then needs review.`,
 		Example: `  recourse eval shell -- 'rm -rf ./build'
   recourse eval shell --cwd /tmp/work -- 'rm -rf build'
   recourse eval shell --format json -- 'git push --force origin main'

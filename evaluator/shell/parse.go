@@ -1379,7 +1379,7 @@ func (w *walker) emit(cmd *model.Command) {
 	if w.full(cmd) {
 		return
 	}
-	cmd = w.onDiskLinks(w.throughLinks(cmd))
+	cmd = w.absentOperands(w.onDiskLinks(w.throughLinks(cmd)))
 	w.out = append(w.out, w.mutation(cmd))
 	if cmd.Program == "ln" {
 		w.recordLink(cmd)

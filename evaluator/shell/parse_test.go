@@ -73,6 +73,8 @@ func TestParse(t *testing.T) {
 		{"absolute program", "/bin/rm -rf /", "rm -rf /"},
 		{"versioned interpreter", "/usr/bin/python3.12 -c 'print(1)'", "python3 -c print(1)"},
 		{"versioned names", "perl5.36 -v; psql-16 -l; node18 -v; bash5 -n x.sh", "perl -v | psql -l | node -v | bash -n x.sh"},
+		{"forks read as their original", "luajit -e 'print(1)'; valkey-cli FLUSHALL; keydb-cli GET k", "lua -e print(1) | redis-cli FLUSHALL | redis-cli GET k"},
+		{"a dashed git command", "git-filter-repo --path x --invert-paths", "git filter-repo --path x --invert-paths"},
 		{"a name ending in digits that is no version", "md5sum f; x86_64-linux-gnu-gcc -v", "md5sum f | x86_64-linux-gnu-gcc -v"},
 		{"relative program", "./node_modules/.bin/rimraf dist", "rimraf dist"},
 		{"upper case", "GIT RESET --hard", "git RESET --hard"},

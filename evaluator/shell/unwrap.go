@@ -435,6 +435,7 @@ func buildProgramCases() map[string][]programCase {
 		w.remoteRun(cmd, remoteRunners[cmd.Program], fr)
 	}}, slices.Sorted(maps.Keys(remoteRunners))...)
 	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.git(cmd, fr) }), "git")
+	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.git(dashedGit(cmd), fr) }), slices.Sorted(maps.Keys(dashedGitCommands))...)
 	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.ansible(cmd, fr) }), "ansible")
 	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.salt(cmd, fr) }), "salt", "salt-ssh", "salt-call")
 	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.container(cmd, fr) }), slices.Sorted(maps.Keys(containerExecs))...)
@@ -497,7 +498,33 @@ func programName(arg string) string {
 			break
 		}
 	}
-	return unversioned(name)
+	name = unversioned(name)
+	if same, ok := sameCommandLine[name]; ok {
+		return same
+	}
+	return name
+}
+
+// sameCommandLine are programs that read the command line of another
+// program and act on it the same way: LuaJIT runs lua's -e CODE, and
+// Valkey's and KeyDB's clients are forks of redis-cli that take its
+// commands (FLUSHALL, DEL, --scan ...). Each is judged as that program.
+var sameCommandLine = map[string]string{"luajit": "lua", "valkey-cli": "redis-cli", "keydb-cli": "redis-cli"}
+
+// dashedGitCommands are git subcommands installed as programs of their
+// own that are run by their dashed name as often as through git:
+// git-filter-repo is a single Python script (newren/git-filter-repo),
+// and `git-filter-repo ARGS` is `git filter-repo ARGS`.
+var dashedGitCommands = map[string]string{"git-filter-repo": "filter-repo"}
+
+// dashedGit returns cmd, a dashed git command (git-filter-repo ...), as
+// the git command it is (git filter-repo ...), so that the git rows read
+// it.
+func dashedGit(cmd *model.Command) *model.Command {
+	sub := dashedGitCommands[cmd.Program]
+	cmd.Program = "git"
+	cmd.Args = append([]model.Arg{{Value: sub}}, cmd.Args...)
+	return cmd
 }
 
 // versioned are programs that distributions also install under versioned

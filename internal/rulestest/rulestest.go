@@ -25,17 +25,21 @@ type Case struct {
 	// Workspace is what Cwd shows about itself (its .gitignore, its build
 	// files), for the rows that read it.
 	Workspace *model.Workspace
+	// Observer, when set, is what the parser observes where the lines run
+	// (observe.Files on a test directory), for the rows that read
+	// observed facts.
+	Observer shell.Observer
 }
 
 // Judge parses line and returns the verdict of its first command of type
 // typ (or its last command, when none has that type).
 func Judge(t *testing.T, eng *rules.Engine, line, cwd, typ string) (model.Recoverability, bool) {
 	t.Helper()
-	return judgeIn(t, eng, line, cwd, nil, typ)
+	return judgeIn(t, eng, line, cwd, nil, nil, typ)
 }
 
 // judgeIn is Judge with the workspace cwd shows.
-func judgeIn(t *testing.T, eng *rules.Engine, line, cwd string, ws *model.Workspace, typ string) (model.Recoverability, bool) {
+func judgeIn(t *testing.T, eng *rules.Engine, line, cwd string, ws *model.Workspace, obs shell.Observer, typ string) (model.Recoverability, bool) {
 	t.Helper()
 	if cwd == "" {
 		cwd = "/workspace/project"
@@ -45,7 +49,7 @@ func judgeIn(t *testing.T, eng *rules.Engine, line, cwd string, ws *model.Worksp
 		w.Dir = cwd
 		ws = &w
 	}
-	ms, err := shell.Parse(line, shell.Options{Cwd: cwd, Workspace: ws})
+	ms, err := shell.Parse(line, shell.Options{Cwd: cwd, Workspace: ws, Observer: obs})
 	if err != nil {
 		t.Fatalf("%q: %v", line, err)
 	}
@@ -65,7 +69,7 @@ func judgeIn(t *testing.T, eng *rules.Engine, line, cwd string, ws *model.Worksp
 func Run(t *testing.T, table []rules.Rule, cases []Case) {
 	t.Helper()
 	run(t, table, cases, func(t *testing.T, eng *rules.Engine, line string, c Case, typ string) (model.Recoverability, bool) {
-		return judgeIn(t, eng, line, c.Cwd, c.Workspace, typ)
+		return judgeIn(t, eng, line, c.Cwd, c.Workspace, c.Observer, typ)
 	})
 }
 

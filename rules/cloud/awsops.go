@@ -160,8 +160,9 @@ func awsOpRows() []rules.Rule {
 			model.TierRecoverableWithEffort,
 			"deletes the cluster, which ECS refuses while it has services or container instances: configuration a create recreates"),
 		row("aws.s3api.delete-object-version", "aws", rules.All(op("s3api", "delete-object"), awsOp("the operation delete-object itself", func(_, op string) bool { return op == "delete-object" }),
-			rules.Flag("version-id")), model.TierRecoverableWithEffort,
-			"deletes one version of one object (--version-id); the object's other versions stay"),
+			rules.Flag("version-id")), model.TierUnrecoverable,
+			"deletes one version of one object (--version-id) for good: S3 writes no delete marker and keeps no copy, and the version cannot be restored "+
+				"(S3 API Reference, DeleteObject: \"Using this query parameter permanently deletes the version\", https://docs.aws.amazon.com/AmazonS3/latest/API/API_DeleteObject.html, read 2026-11-29)"),
 		row("aws.dynamodb.delete-item", "aws", rules.All(op("dynamodb", "delete-item"), rules.Flag("key")), model.TierRecoverableWithEffort,
 			"deletes the one item its key names (--key); the rest of the table is untouched"),
 		row("aws.sqs.delete-message", "aws", op("sqs", "delete-message"), model.TierRecoverableWithEffort,

@@ -44,6 +44,29 @@ func adminRole(v string) bool {
 
 // words holds when the command's operands contain every word, in order
 // (gcloud sql instances delete).
+// gcsVersionDeleteReason is why deleting named object generations (or
+// all of them) needs review: versioning keeps nothing of a generation
+// deleted by name, and only the bucket's soft delete policy (on by
+// default, 7 days, but it can be turned off or shortened) keeps it
+// restorable.
+const gcsVersionDeleteReason = "deletes named object generations (gs://b/o#N) or every generation (-a, --all-versions): Object Versioning keeps nothing of them, " +
+	"and only the bucket's soft delete policy can restore them — on by default for 7 days, but it can be off or shorter, and the bucket's policy is not in the input " +
+	"(https://cloud.google.com/storage/docs/soft-delete, read 2026-11-29)"
+
+// objectGeneration reports whether a names one generation of a Cloud
+// Storage object: gs://bucket/object#GENERATION.
+func objectGeneration(a model.Arg, _ *model.Command) bool {
+	rest, ok := strings.CutPrefix(strings.ToLower(a.Value), "gs://")
+	if !ok {
+		return false
+	}
+	i := strings.LastIndexByte(rest, '#')
+	if i < 0 || i == len(rest)-1 {
+		return false
+	}
+	return strings.Trim(rest[i+1:], "0123456789") == ""
+}
+
 func words(ws ...string) rules.Cond {
 	return rules.Func(strings.Join(ws, " "), func(f rules.Facts) rules.Result {
 		ops := f.Operands()
@@ -212,8 +235,11 @@ func Rules() []rules.Rule {
 			rules.Not(words("delete")), argSays(openCIDRs...)), model.TierNeedsReview, openIngressReason),
 		row("gcloud.retention-set", "gcloud", rules.All(words("pubsub"), rules.Not(words("create")), rules.Flag("message-retention-duration")), model.TierNeedsReview,
 			"sets how long the topic or subscription keeps messages: those older than a shorter period are deleted at once, and the current setting is not in the input"),
-		row("gcloud.projects.delete", "gcloud", words("projects", "delete"), model.TierRecoverableFromBackup,
-			"a deleted project is kept for 30 days and gcloud projects undelete restores it; its resources are shut down meanwhile"),
+		row("gcloud.projects.delete", "gcloud", words("projects", "delete"), model.TierNeedsReview,
+			"shuts the project down at once — every service, database, VM and endpoint in it stops — and marks it for deletion: "+
+				"the API deletes it \"at an unspecified time\" after which undelete fails (the console documents 30 days), and a deleted project's "+
+				"Cloud Storage objects cannot be restored by soft delete; what runs in the project is not in the input "+
+				"(https://cloud.google.com/resource-manager/reference/rest/v3/projects/delete and .../projects/undelete, https://cloud.google.com/storage/docs/soft-delete, read 2026-11-29)"),
 		row("gcloud.kms.destroy", "gcloud", words("kms", "destroy"), model.TierRecoverableFromBackup,
 			"a destroyed key version is scheduled for destruction (24 hours by default) and restore brings it back until then"),
 		row("gcloud.storage.buckets.delete", "gcloud", words("storage", "buckets", "delete"), model.TierRecoverableWithEffort, "deletes an empty bucket"),
@@ -225,6 +251,9 @@ func Rules() []rules.Rule {
 			model.TierRecoverableWithEffort, "deletes the instances but keeps all their disks (--keep-disks=all): new instances can be made from them"),
 		row("gcloud.compute.instances.delete", "gcloud", words("compute", "instances", "delete"), model.TierNeedsReview,
 			"deletes instances with their boot disks and every disk set to auto-delete (as aws ec2 terminate-instances does): whether those hold data, or have snapshots, is not in the input"),
+		row("gcloud.storage.rm.version", "gcloud", rules.All(rules.Any(words("storage", "rm"), words("storage", "objects", "delete")),
+			rules.Any(rules.Flag("a", "all-versions"), rules.Operand(2, "an object generation (gs://b/o#N)", objectGeneration))),
+			model.TierNeedsReview, gcsVersionDeleteReason),
 		row("gcloud.storage.rsync.delete", "gcloud", rules.All(words("storage", "rsync"), rules.Flag("delete-unmatched-destination-objects")), model.TierNeedsReview,
 			"storage rsync --delete-unmatched-destination-objects deletes destination objects the source lacks; whether the bucket keeps versions is not in the input"),
 		row("gcloud.delete.monitoring-config", "gcloud", rules.Any(words("monitoring", "policies", "delete"), words("monitoring", "dashboards", "delete"),
@@ -253,6 +282,8 @@ func Rules() []rules.Rule {
 			rules.All(rules.Any(rules.Sub("acl", "set"), rules.Sub("defacl", "set")), argSays("public-read", "public-read-write", "authenticated-read")),
 			rules.FlagEquals("a", "public-read", "public-read-write")), model.TierNeedsReview, publicReason),
 		row("gsutil.lifecycle", "gsutil", rules.Sub("lifecycle", "set"), model.TierNeedsReview, lifecycleReason),
+		row("gsutil.rm.version", "gsutil", rules.All(rules.Sub("rm"), rules.Any(rules.Flag("a", "all-versions"), rules.Operand(1, "an object generation (gs://b/o#N)", objectGeneration))),
+			model.TierNeedsReview, gcsVersionDeleteReason),
 		row("gsutil.rm", "gsutil", rules.Sub("rm"), model.TierNeedsReview,
 			"gsutil rm deletes objects (all under the prefix with -r, and the bucket too with -r on a bucket); whether the bucket keeps versions is not in the input"),
 		row("gsutil.rsync.delete", "gsutil", rules.All(rules.Sub("rsync"), rules.Flag("d")), model.TierNeedsReview,

@@ -56,6 +56,17 @@ var platformCommands = []platformCommand{
 	{"read", []string{"vercel"}, [][]string{{"ls"}, {"list"}, {"inspect"}, {"logs"}, {"whoami"}, {"env", "ls"}, {"domains", "ls"}, {"project", "ls"}, {"dev"},
 		{"build"}, {"pull"}}, model.TierReversible, platformRead},
 
+	// The Databricks CLI: the Workspace API's delete "cannot be undone"
+	// (https://docs.databricks.com/api/workspace/workspace/delete, read
+	// 2026-11-29); the legacy CLI spells it workspace rm.
+	{"workspace-delete", []string{"databricks"}, [][]string{{"workspace", "delete"}, {"workspace", "rm"}}, model.TierUnrecoverable,
+		"deletes notebooks, files or a folder of the workspace (with --recursive, all under it): the Workspace API documents that the deletion cannot be undone, and a recursive one is not atomic"},
+	{"account-workspaces-delete", []string{"databricks"}, [][]string{{"account", "workspaces", "delete"}}, model.TierUnrecoverable,
+		"deletes the whole workspace with its notebooks, jobs, clusters and settings; Databricks documents no restore, and leaves the cloud resources it used to the account"},
+	{"read", []string{"databricks"}, [][]string{{"workspace", "list"}, {"workspace", "ls"}, {"workspace", "export"}, {"workspace", "export-dir"},
+		{"workspace", "get-status"}, {"fs", "ls"}, {"fs", "cat"}, {"clusters", "list"}, {"clusters", "get"}, {"jobs", "list"}, {"jobs", "get"}, {"current-user", "me"},
+		{"auth", "profiles"}, {"version"}}, model.TierReversible, platformRead},
+
 	{"sites-delete", []string{"netlify"}, [][]string{{"sites:delete"}}, model.TierUnrecoverable, "deletes the site with its deploys, forms and functions"},
 	{"env-unset", []string{"netlify"}, [][]string{{"env:unset"}}, model.TierRecoverableFromBackup, keptElsewhere},
 	{"read", []string{"netlify"}, [][]string{{"status"}, {"sites:list"}, {"env:list"}, {"env:get"}, {"dev"}, {"build"}, {"logs"}, {"open"}},

@@ -136,7 +136,9 @@ func Rules() []rules.Rule {
 		row("fs.srm.critical", "srm", critical, model.TierUnrecoverable, "securely deletes a root, system or home directory, or a device"),
 		row("fs.srm.recursive", "srm", rules.Flag("r", "R", "recursive"), model.TierUnrecoverable,
 			"overwrites whole trees before deleting them (secure rm -r), so that no undelete or forensic tool recovers them: only a copy made before does"),
-		row("fs.srm", "srm", nil, model.TierRecoverableFromBackup, "overwrites the files before deleting them (secure rm): as with rm, they come back only from version control or a backup"),
+		row("fs.srm", "srm", nil, model.TierUnrecoverable, "overwrites the files before deleting them (secure rm), so that no undelete or forensic tool recovers them, as shred -u does: only a copy made before (version control, a backup) brings them back"),
+		row("fs.scrub.help", "scrub", help, model.TierReversible, "prints help or the version"),
+		row("fs.scrub", "scrub", nil, model.TierUnrecoverable, "overwrites a file or a device with patterns (scrub -p dod /dev/sdb) so that its contents cannot be recovered; with -r it deletes the file too: only a copy made before brings them back"),
 		row("fs.wipe.help", "wipe", help, model.TierReversible, "prints help or the version"),
 		row("fs.wipe", "wipe", nil, model.TierUnrecoverable, "overwrites files or a device many times before deleting them (secure delete): no tool recovers them"),
 		// Trash tools move files where the desktop's Trash can restore
@@ -170,6 +172,8 @@ func Rules() []rules.Rule {
 		// them: what is cut comes back only from version control or a
 		// backup.
 		row("fs.truncate.env-file", "truncate", envFile(0), model.TierNeedsReview, "cuts "+envFileWhy),
+		row("fs.truncate.new-files", "truncate", truncatesOnlyAbsent(), model.TierReversible,
+			"every file truncate names does not exist (observed where the action runs): it creates them at the given size (truncate -s 10M disk.img), and no data is cut"),
 		row("fs.truncate.grow", "truncate", truncateGrows(), model.TierRecoverableWithEffort,
 			"truncate only extends the files (a size of +N): nothing is cut"),
 		row("fs.truncate", "truncate", nil, model.TierNeedsReview,
@@ -200,14 +204,17 @@ func Rules() []rules.Rule {
 
 		row("fs.chmod.recursive-system", "chmod", rules.All(recursive, critical), model.TierUnrecoverable,
 			"recursively changes permissions on a system or home tree; the previous modes are not recorded anywhere"),
+		recursiveOwnerRow("chmod", "changes permissions"),
 		row("fs.chmod.key-system", "chmod", keySystemPath(), model.TierNeedsReview, keySystemReason),
 		row("fs.chmod", "chmod", nil, model.TierRecoverableWithEffort, "changes permissions; the previous modes must be restored by hand"),
 		row("fs.chown.recursive-system", "chown", rules.All(recursive, critical), model.TierUnrecoverable,
 			"recursively changes owners on a system or home tree; the previous owners are not recorded anywhere"),
+		recursiveOwnerRow("chown", "changes owners"),
 		row("fs.chown.key-system", "chown", keySystemPath(), model.TierNeedsReview, keySystemReason),
 		row("fs.chown", "chown", nil, model.TierRecoverableWithEffort, "changes owners; the previous owners must be restored by hand"),
 		row("fs.chgrp.recursive-system", "chgrp", rules.All(recursive, critical), model.TierUnrecoverable,
 			"recursively changes groups on a system or home tree"),
+		recursiveOwnerRow("chgrp", "changes groups"),
 		row("fs.chgrp.key-system", "chgrp", keySystemPath(), model.TierNeedsReview, keySystemReason),
 		row("fs.chgrp", "chgrp", nil, model.TierRecoverableWithEffort, "changes groups; the previous groups must be restored by hand"),
 		row("fs.setfacl.recursive-system", "setfacl", rules.All(rules.Flag("R", "recursive"), critical), model.TierUnrecoverable,
@@ -404,6 +411,26 @@ func envFile(skip int) rules.Cond {
 
 // truncateGrows holds when truncate's sizes (-s, --size) all start with
 // "+": it can only extend the files.
+// truncatesOnlyAbsent holds when every operand of truncate was observed
+// not to exist where the action runs (Command.Absent): a new file holds
+// nothing to cut.
+func truncatesOnlyAbsent() rules.Cond {
+	return rules.Func("every file is observed not to exist", func(f rules.Facts) rules.Result {
+		c := f.M.Command
+		ops := rules.Operands(c)
+		if len(c.Absent) == 0 || len(ops) == 0 {
+			return rules.Result{Truth: rules.False}
+		}
+		for _, a := range ops {
+			if a.Dynamic || !slices.Contains(c.Absent, a.Value) {
+				return rules.Result{Truth: rules.False}
+			}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "absent", Value: strings.Join(c.Absent, " "), Present: true,
+			SuppliedBy: model.SuppliedObserved, Description: "the files do not exist where the action runs (lstat)"}}}
+	})
+}
+
 func truncateGrows() rules.Cond {
 	return rules.Func("every size starts with +", func(f rules.Facts) rules.Result {
 		sizes := rules.FlagValues(f.M.Command, "s", "size")

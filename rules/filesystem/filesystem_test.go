@@ -1,10 +1,13 @@
 package filesystem
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/recourse-dev/recourse/internal/observe"
 	"github.com/recourse-dev/recourse/internal/rulestest"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
@@ -149,7 +152,10 @@ func TestRows(t *testing.T) {
 		{Row: "fs.truncate", Hit: "truncate -s 0 app.log", Miss: "truncate --version"},
 		{Row: "fs.truncate", Hit: "truncate -s 10M disk.img", Miss: "truncate -s +10M disk.img"},
 		{Row: "fs.truncate.grow", Hit: "truncate -s +1G disk.img", Miss: "truncate -s 1G disk.img"},
+		{Row: "fs.truncate.grow", Hit: "truncate --size +1G disk.img", Miss: "truncate -s 1G +x.img"},
 		{Row: "fs.wipe", Hit: "wipe -rf ./old", Miss: "wipe --help"},
+		{Row: "fs.scrub", Hit: "scrub -p dod /dev/sdb", Miss: "scrub --help"},
+		{Row: "fs.scrub.help", Hit: "scrub --version", Miss: "scrub -r secrets.txt"},
 		{Row: "fs.srm.recursive", Hit: "srm -r ./secrets", Miss: "srm -z file.txt"},
 		{Row: "fs.wipe.help", Hit: "wipe --help", Miss: "wipe -rf ./old"},
 		{Row: "fs.rm.rf.build-output", Hit: "rm -rf ./build", Miss: "rm -rf ./build ./src", Workspace: buildWorkspace},
@@ -188,6 +194,9 @@ func TestRows(t *testing.T) {
 		{Row: "fs.chown.recursive-system", Hit: "chown -R nobody /usr", Miss: "chown -R me ./src"},
 		{Row: "fs.chown", Hit: "chown me file", Miss: "chown --recursive me /home/alice"},
 		{Row: "fs.chgrp.recursive-system", Hit: "chgrp -R staff /etc", Miss: "chgrp staff file"},
+		{Row: "fs.chmod.recursive-run-time-target", Hit: "chmod -R 000 $(dirname /etc/passwd)", Miss: "chmod 000 $(dirname /etc/passwd)"},
+		{Row: "fs.chown.recursive-run-time-target", Hit: "chown -R nobody $(realpath /usr/local)", Miss: "chown -R nobody ./build"},
+		{Row: "fs.chgrp.recursive-run-time-target", Hit: "chgrp -R staff $(dirname /usr/lib/x)", Miss: "chgrp -R staff ./shared"},
 		{Row: "fs.chgrp", Hit: "chgrp staff file", Miss: "chgrp -R staff /var"},
 		{Row: "fs.rsync.delete", Hit: "rsync -a --delete src/ dst/", Miss: "rsync -a --delete -n src/ dst/"},
 		{Row: "fs.rsync.move", Hit: "rsync -aiv --remove-source-files rhost:/tmp/a.c ~/src/", Miss: "rsync -aiv --remove-source-files -n rhost:/tmp/a.c ~/src/"},
@@ -355,6 +364,13 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "disk.fsck.repair", Hit: "e2fsck -f -y /dev/sdb1", Miss: "e2fsck -n -f /dev/sdb1"},
 		rulestest.Case{Row: "disk.btrfs-check.repair", Hit: "btrfs check --repair /dev/sdb1", Miss: "btrfs check /dev/sdb1"})
 	cases = append(cases, agentConfigCases()...)
+	// Observed where the line runs: disk.img does not exist, data.db does.
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "data.db"), []byte("rows"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases = append(cases, rulestest.Case{Row: "fs.truncate.new-files", Hit: "truncate -s 10M disk.img", Miss: "truncate -s 10M data.db",
+		Cwd: dir, Observer: &observe.Files{Dir: dir}})
 	rulestest.Run(t, Rules(), cases)
 }
 
@@ -429,6 +445,40 @@ func TestBlockOnlyOnFacts(t *testing.T) {
 		}
 		if c.missing != "" && !slices.Contains(v.MissingEvidence, c.missing) {
 			t.Errorf("%s: missing evidence %q, want %q among them", c.line, v.MissingEvidence, c.missing)
+		}
+	}
+}
+
+// TestRecursiveOwnerChangeOnRunTimeTarget: a recursive chmod, chown or
+// chgrp on a variable or command substitution needs review with the
+// target as missing evidence (issue 32, part 4), blocks when the
+// substitution prints only system paths, and a literal target inside the
+// project is still the ordinary row.
+func TestRecursiveOwnerChangeOnRunTimeTarget(t *testing.T) {
+	eng, err := rules.NewEngine(Rules())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		line, typ string
+		tier      model.Tier
+		missing   bool
+	}{
+		{`chown -R nobody "$TARGET"`, "chown", model.TierNeedsReview, true},
+		{`chown -R nobody $(pwd)`, "chown", model.TierNeedsReview, true},
+		{"chown -R 1000:1000 `pwd`", "chown", model.TierNeedsReview, true},
+		{`chmod -R 777 $DIR`, "chmod", model.TierNeedsReview, true},
+		{`sudo chmod -R u+w "${BUILD_DIR}"`, "chmod", model.TierNeedsReview, true},
+		{`timeout 5 chgrp -R staff $(git rev-parse --show-toplevel)`, "chgrp", model.TierNeedsReview, true},
+		{`chmod -R 000 $(dirname /etc/passwd)`, "chmod", model.TierUnrecoverable, false},
+		{`chown -R user: $(ls -d /var/lib/*)`, "chown", model.TierUnrecoverable, false},
+		{`chown -R $USER ./build`, "chown", model.TierRecoverableWithEffort, false}, // the owner is the variable
+		{`chmod -R 755 ./scripts`, "chmod", model.TierRecoverableWithEffort, false},
+		{`chmod 644 "$FILE"`, "chmod", model.TierRecoverableWithEffort, false}, // not recursive
+	} {
+		v, _ := rulestest.Judge(t, eng, c.line, "/workspace/project", c.typ)
+		if v.Tier != c.tier || (len(v.MissingEvidence) > 0) != c.missing {
+			t.Errorf("%s: tier %d (%s) missing %v, want tier %d, missing %v", c.line, v.Tier, v.RuleID, v.MissingEvidence, c.tier, c.missing)
 		}
 	}
 }

@@ -159,7 +159,16 @@ func Rules() []rules.Rule {
 			"git prune --expire keeps unreachable objects younger than the date it is given, and every object a ref, the index or a reflog references"),
 		row("git.prune", sub("prune", rules.Not(rules.Flag("n", "dry-run"))), model.TierUnrecoverable,
 			"git prune without --expire deletes every unreachable object at once: the last copies of dropped stashes and of commits no ref or reflog keeps"),
-		row("git.filter-branch", rules.Any(sub("filter-branch", rules.Always()), sub("filter-repo", rules.Always())), model.TierUnrecoverable,
+		// git filter-repo --analyze writes a report and --dry-run saves the
+		// fast-export streams for comparison; neither changes the
+		// repository (newren/git-filter-repo@c1d8461ee34c6d3f987e0f19191f2105cb2a33c8:git-filter-repo,
+		// the help of --analyze: "Will not modify your repo", of --dry-run:
+		// "Do not change the repository").
+		row("git.filter-repo.read", sub("filter-repo", rules.Flag("analyze", "dry-run")), model.TierReversible,
+			"git filter-repo --analyze writes a report under .git/filter-repo and --dry-run only saves the original and filtered streams for comparison: neither changes a commit or a ref"),
+		row("git.filter-repo", sub("filter-repo", rules.Always()), model.TierUnrecoverable,
+			"git filter-repo rewrites every commit it covers and expires the reflogs and prunes the old objects when it is done (a fresh clone is all it runs in without --force): the old history survives only in other clones and backups"),
+		row("git.filter-branch", sub("filter-branch", rules.Always()), model.TierUnrecoverable,
 			"rewrites every matching commit; the old history survives only in backups of the repository"),
 		row("git.update-ref.delete", sub("update-ref", rules.Flag("d")), model.TierNeedsReview,
 			"deletes a ref directly, without the reflog safety of git branch"),

@@ -51,6 +51,8 @@ func dataToolRows() []rules.Rule {
 		row("program.java.bfg", "java", jarNamed("bfg"), model.TierUnrecoverable, historyRewriteReason),
 		row("program.pg_archivecleanup", "pg_archivecleanup", rules.Not(rules.Flag("n", "help", "V", "version")), model.TierNeedsReview,
 			"deletes the WAL archive's segments older than the one named: point-in-time recovery to any moment before it is gone, and whether a base backup still needs them is not in the input"),
+		row("program.pg_archivecleanup.dry-run", "pg_archivecleanup", rules.Flag("n", "help", "V", "version"), model.TierReversible,
+			"pg_archivecleanup -n only prints the names of the files it would remove (a dry run; https://www.postgresql.org/docs/current/pgarchivecleanup.html, read 2026-11-29)"),
 		row("program.influx.influxql-destructive", "influx", argSays("an InfluxQL DROP or DELETE", "DROP", "DELETE"), model.TierUnrecoverable,
 			"runs an InfluxQL DROP or DELETE (influx -execute): the series, measurement or database goes, with no undo"),
 		row("program.cypher-shell.destructive", "cypher-shell", argSays("a Cypher DELETE, REMOVE or DROP", "DELETE", "REMOVE", "DROP"), model.TierUnrecoverable,

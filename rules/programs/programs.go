@@ -6,6 +6,7 @@ package programs
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -839,6 +840,9 @@ func destructiveScript() rules.Cond {
 				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "call", Value: strings.TrimRight(call, "( "), Present: true}}}
 			}
 		}
+		if name, ok := namedCallback(f.M.Command.Program, f.M.Command.Script, src); ok {
+			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "call", Value: name, Present: true}}}
+		}
 		if st, ok := runsDestructiveSQL(f.M.Command.Script); ok {
 			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "sql", Value: st, Present: true}}}
 		}
@@ -877,6 +881,67 @@ func destructiveURL() rules.Cond {
 		v := strings.ToLower(a.Value)
 		return (strings.Contains(v, "://") || strings.HasPrefix(v, "localhost")) && rules.URLNamesDelete(v)
 	})
+}
+
+// callbackTakers call a function given by its name as a string:
+// PHP's array_map("unlink", ...) and call_user_func("system", ...),
+// Ruby's send(:x) / public_send("x"), Python's getattr(os, "remove").
+var callbackTakers = []string{"array_map", "array_walk", "array_filter", "call_user_func", "register_shutdown_function",
+	"send(", "public_send(", "__send__(", "method(", "getattr("}
+
+// namedCallables are destructive functions that code can call by their
+// name in a string (PHP's callables, Ruby's send, Python's getattr).
+var namedCallables = map[string]bool{"unlink": true, "rmdir": true, "system": true, "exec": true, "shell_exec": true,
+	"passthru": true, "popen": true, "proc_open": true, "file_put_contents": true, "remove": true, "rmtree": true,
+	"rm_rf": true, "rm_r": true, "rm": true, "delete": true, "kill": true, "truncate": true}
+
+// phpVariableCall is a PHP variable function call: $f(...).
+var phpVariableCall = regexp.MustCompile(`\$[A-Za-z_][A-Za-z0-9_]*\s*\(`)
+
+// namedCallback returns the destructive function inline code calls by
+// its name in a string literal (array_map("unlink", glob("*")),
+// $f = "unlink"; $f($p)): a string is data, unless a callback taker or
+// a PHP variable function is there to call it. stripped is src with its
+// string literals blanked.
+func namedCallback(program, src, stripped string) (string, bool) {
+	called := program == "php" && phpVariableCall.MatchString(stripped)
+	for _, t := range callbackTakers {
+		called = called || strings.Contains(stripped, t)
+	}
+	if !called {
+		return "", false
+	}
+	for _, lit := range stringLiterals(src) {
+		name := strings.ToLower(strings.TrimPrefix(strings.TrimSpace(lit), ":"))
+		if namedCallables[name] {
+			return name, true
+		}
+	}
+	for _, sym := range strings.FieldsFunc(stripped, func(r rune) bool { return r != ':' && r != '_' && !('a' <= r && r <= 'z') }) {
+		if name, ok := strings.CutPrefix(sym, ":"); ok && namedCallables[name] { // Ruby's send(:system, ...)
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// stringLiterals returns the contents of src's quoted string literals.
+func stringLiterals(src string) []string {
+	var out []string
+	var quote byte
+	start := 0
+	for i := 0; i < len(src); i++ {
+		switch {
+		case quote == 0 && (src[i] == '\'' || src[i] == '"'):
+			quote, start = src[i], i+1
+		case quote != 0 && src[i] == '\\':
+			i++
+		case quote != 0 && src[i] == quote:
+			out = append(out, src[start:i])
+			quote = 0
+		}
+	}
+	return out
 }
 
 // writesFile reports whether inline code writes a file: a write call, or

@@ -4,6 +4,7 @@
 package sql
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
@@ -267,6 +268,8 @@ func Rules() []rules.Rule {
 					return strings.HasSuffix(a.Value, ".js") || strings.HasSuffix(a.Value, ".mongodb")
 				})),
 				Tier: model.TierNeedsReview, Reason: "runs a script file that the input does not show"},
+			rules.Rule{ID: "db." + shell + ".read", Type: shell, On: rules.Execute, When: mongoReadOnly(), Tier: model.TierReversible,
+				Reason: "the evaluated script only reads: every call in it is a query, a count or a print (find, countDocuments, aggregate without $out or $merge, printjson ...)"},
 			rules.Rule{ID: "db." + shell, Type: shell, On: rules.Execute, Tier: model.TierRecoverableWithEffort,
 				Reason: "runs a Mongo shell session or script; nothing in it shown here deletes data"},
 		)
@@ -320,7 +323,13 @@ func redisCommand(cmds ...string) rules.Cond {
 			}
 			return rules.Result{Truth: rules.False}
 		}
+		cluster := rules.HasFlag(f.M.Command, "cluster")
 		return f.Readings(func(ops []model.Arg) rules.Result {
+			if cluster && len(ops) > 2 && strings.EqualFold(ops[0].Value, "call") {
+				// redis-cli --cluster call HOST:PORT CMD ... runs CMD on
+				// every node of the cluster.
+				ops = ops[2:]
+			}
 			if len(ops) > 0 && ops[0].Dynamic {
 				return rules.Result{Truth: rules.Unknown, Missing: []string{"redis command " + ops[0].Value}}
 			}
@@ -415,6 +424,50 @@ func redisScriptUnseen() rules.Cond {
 			}
 			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "operand", Value: ops[0].Value, Present: true}}}
 		})
+	})
+}
+
+// mongoReads are the Mongo shell's calls that read and print without
+// changing data (mongosh's collection, cursor and database methods).
+var mongoReads = map[string]bool{"find": true, "findOne": true, "countDocuments": true, "estimatedDocumentCount": true, "count": true,
+	"aggregate": true, "distinct": true, "getCollection": true, "getCollectionNames": true, "getCollectionInfos": true, "getSiblingDB": true,
+	"getName": true, "getIndexes": true, "stats": true, "dataSize": true, "storageSize": true, "totalIndexSize": true, "explain": true,
+	"toArray": true, "limit": true, "skip": true, "sort": true, "project": true, "pretty": true, "itcount": true, "size": true, "hasNext": true,
+	"next": true, "forEach": true, "map": true, "print": true, "printjson": true, "log": true, "stringify": true, "hello": true,
+	"isMaster": true, "serverStatus": true, "version": true, "getUsers": true, "getRoles": true, "listCollections": true, "ObjectId": true,
+	"ISODate": true, "Date": true, "NumberLong": true, "NumberInt": true}
+
+// mongoCall is a call in a Mongo shell script: its name before "(".
+var mongoCall = regexp.MustCompile(`([A-Za-z_$][A-Za-z0-9_$]*)\s*\(`)
+
+// mongoReadOnly holds when a mongosh --eval script is given and every
+// call in it is one of mongoReads: no write, no run of a database
+// command, no pipeline stage that writes ($out, $merge), no assignment
+// of a function that might.
+func mongoReadOnly() rules.Cond {
+	return rules.Func("mongo script only reads", func(f rules.Facts) rules.Result {
+		c := f.M.Command
+		if rules.HasFlag(c, "f", "file") || c.Stdin != "" || c.StdinFrom != "" {
+			return rules.Result{Truth: rules.False}
+		}
+		args := rules.FlagValues(c, "eval")
+		if len(args) != 1 || args[0].Dynamic {
+			return rules.Result{Truth: rules.False}
+		}
+		v := args[0].Value
+		if strings.Contains(v, "$out") || strings.Contains(v, "$merge") || strings.Contains(v, "function") || strings.Contains(v, "=>") {
+			return rules.Result{Truth: rules.False}
+		}
+		calls := mongoCall.FindAllStringSubmatch(v, -1)
+		if len(calls) == 0 {
+			return rules.Result{Truth: rules.False}
+		}
+		for _, m := range calls {
+			if !mongoReads[m[1]] {
+				return rules.Result{Truth: rules.False}
+			}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "eval", Value: v, Present: true, Description: "calls only reads"}}}
 	})
 }
 

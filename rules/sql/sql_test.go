@@ -99,6 +99,8 @@ func TestRows(t *testing.T) {
 		{Row: "db.mongodump", Hit: "mongodump --db shop", Miss: "mongorestore --db shop"},
 		{Row: "db.mongoexport", Hit: "mongoexport -c users", Miss: "mongoimport -c users"},
 		{Row: "db.redis-cli.flush", Hit: "redis-cli -h cache FLUSHALL", Miss: "redis-cli -h cache GET flushall"},
+		{Row: "db.redis-cli.flush", Hit: "redis-cli --cluster call 127.0.0.1:7000 FLUSHALL", Miss: "redis-cli --cluster call 127.0.0.1:7000 DBSIZE"},
+		{Row: "db.redis-cli.flush", Hit: "valkey-cli -n 2 FLUSHDB", Miss: "valkey-cli GET k"},
 		{Row: "db.redis-cli.flush", Hit: "redis-cli --new-option x FLUSHALL", Miss: "redis-cli --new-option x GET flushall"},
 		{Row: "db.redis-cli.flush", Hit: "redis-cli <<< 'FLUSHALL'", Miss: "redis-cli <<< 'GET flushall'"},
 		{Row: "db.redis-cli.flush", Hit: `redis-cli EVAL "return redis.call('FLUSHDB')" 0`, Miss: `redis-cli EVAL "return redis.call('GET', KEYS[1])" 1 flushdb`},
@@ -117,12 +119,15 @@ func TestRows(t *testing.T) {
 		{Row: "db.mongosh.script-file", Hit: "mongosh prod drop.js", Miss: `mongosh prod --eval "db.users.find()"`},
 		{Row: "db.mongo.script-file", Hit: "mongo --file cleanup.js prod", Miss: "mongo prod --quiet"},
 		{Row: "db.redis-cli.stdin-file", Hit: "redis-cli --pipe < cmds.txt", Miss: "redis-cli GET k < /dev/null"},
-		{Row: "db.mongosh", Hit: `mongosh app --eval "db.users.find()"`, Miss: `mongosh --eval "db.dropDatabase()"`},
+		{Row: "db.mongosh", Hit: `mongosh app --eval "db.users.insertOne({a: 1})"`, Miss: `mongosh --eval "db.dropDatabase()"`},
+		{Row: "db.mongosh.read", Hit: `mongosh app --eval "db.users.find()"`, Miss: `mongosh app --eval "db.users.find().forEach(d => db.users.deleteOne(d))"`},
+		{Row: "db.mongosh.read", Hit: `mongosh --quiet --eval 'printjson(db.users.countDocuments({plan: "free"}))' mydb`, Miss: `mongosh --eval 'db.users.aggregate([{$out: "x"}])'`},
+		{Row: "db.mongo.read", Hit: `mongo app --eval "db.getCollectionNames()"`, Miss: `mongo app --eval "db.users.insert({a: 1})"`},
 		{Row: "db.mongo.destructive", Hit: `mongo prod --eval 'db.users.drop()'`, Miss: `mongo prod --eval 'db.users.count()'`},
 		{Row: "db.mongosh.destructive", Hit: `mongosh app <<< 'db.dropDatabase()'`, Miss: `mongosh app <<< 'db.users.find()'`},
 		{Row: "db.mongosh.destructive", Hit: `echo 'db.dropDatabase()' | mongosh app`, Miss: `echo 'db.users.find()' | mongosh app`},
 		{Row: "db.mongosh.destructive", Hit: `mongosh app --eval 'db.users.updateMany({ }, {$unset: {email: 1}})'`, Miss: `mongosh app --eval 'db.users.updateMany({plan: "free"}, {$set: {trial: false}})'`},
-		{Row: "db.mongo", Hit: `mongo prod --eval 'db.users.count()'`, Miss: `mongo prod --eval 'db.dropDatabase()'`},
+		{Row: "db.mongo", Hit: `mongo prod --eval 'db.users.insert({a: 1})'`, Miss: `mongo prod --eval 'db.dropDatabase()'`},
 	}
 	for _, c := range fileFlagClients {
 		flag := map[string]string{"sqlcmd": "-i", "clickhouse-client": "--queries-file", "clickhouse": "--queries-file", "snowsql": "-f", "dolt": "sql --file"}[c]
