@@ -127,7 +127,7 @@ still printed, and the exit status is 1. See docs/mcp-calls.md.`,
 	learn.Flags().StringVar(&from, "from", "", "a gateway configuration (YAML or JSON, mcpServers) whose upstreams to learn")
 	learn.Flags().StringVar(&out, "out", "", "write the proposal to this new file (refused if it exists) instead of stdout")
 	learn.Flags().DurationVar(&lim.startup, "startup-timeout", 30*time.Second, "bound on starting and initialising each server")
-	learn.Flags().DurationVar(&lim.list, "list-timeout", 30*time.Second, "bound on each server's tools/list, all pages")
+	learn.Flags().DurationVar(&lim.list, "list-timeout", 30*time.Second, "bound on each server's tools/list, all pages, counted from the end of the startup bound")
 	learn.Flags().IntVar(&lim.maxTools, "max-tools", 2000, "most tools read from one server")
 	learn.Flags().IntVar(&lim.maxBytes, "max-bytes", 8<<20, "most bytes of tool definitions read from one server")
 	cmd.AddCommand(learn)
