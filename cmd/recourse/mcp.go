@@ -80,6 +80,6 @@ structuredContent. Logs go to stderr only. See docs/mcp.md.`,
 	serve.Flags().StringVar(&logLevel, "log-level", "warn", "stderr log level: debug, info, warn or error")
 	serve.Flags().DurationVar(&timeout, "timeout", evaluator.DefaultTimeout, "deadline of each evaluation")
 	_ = serve.RegisterFlagCompletionFunc("log-level", fixedCompletion("debug", "info", "warn", "error"))
-	cmd.AddCommand(serve, newGatewayCmd())
+	cmd.AddCommand(serve, newGatewayCmd(), newCatalogCmd())
 	return cmd
 }

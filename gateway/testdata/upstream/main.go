@@ -14,7 +14,8 @@
 // count_records, whose result holds an integer past 2^53 and a content
 // field mcp-go's types do not know,
 // list_locked, which answers with a JSON-RPC error, and list_slowly,
-// which answers only by recording its cancellation.
+// which answers only by recording its cancellation. With $PAGE_SIZE set
+// it lists that many tools a page (tools/list's nextCursor).
 package main
 
 import (
@@ -23,6 +24,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"sync"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -52,7 +54,11 @@ func record(v any) {
 
 func main() {
 	record(map[string]any{"pid": os.Getpid()})
-	s := server.NewMCPServer("records", "1.0.0", server.WithToolCapabilities(true))
+	opts := []server.ServerOption{server.WithToolCapabilities(true)}
+	if n, err := strconv.Atoi(os.Getenv("PAGE_SIZE")); err == nil {
+		opts = append(opts, server.WithPaginationLimit(n))
+	}
+	s := server.NewMCPServer("records", "1.0.0", opts...)
 	handler := func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		record(map[string]any{"tool": req.Params.Name, "arguments": req.Params.Arguments})
 		return mcp.NewToolResultText("done: " + req.Params.Name), nil

@@ -27,7 +27,6 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -117,7 +116,7 @@ func propose(o options) (*catalog.Server, error) {
 			continue
 		}
 		seen[name] = true
-		s.Tools = append(s.Tools, catalog.Tool{Name: name, Annotations: f.ann, Does: proposeDoes(name, f.ann, f.risk), Risk: f.risk})
+		s.Tools = append(s.Tools, catalog.Tool{Name: name, Annotations: f.ann, Does: catalog.ProposeDoes(name, f.ann, f.risk), Risk: f.risk})
 	}
 	sort.Slice(s.Tools, func(i, j int) bool { return s.Tools[i].Name < s.Tools[j].Name })
 	return s, nil
@@ -259,43 +258,11 @@ func hints(window string) *catalog.Annotations {
 	return &a
 }
 
-// riskRoles map an argument's name to the role that makes it risky.
-var riskRoles = []struct {
-	re   *regexp.Regexp
-	role string
-}{
-	{regexp.MustCompile(`(?i)^(sql|sql_?query|statement|statements|sql_?statements)$`), "sql"},
-	{regexp.MustCompile(`(?i)^(cypher|cypher_?query)$`), "cypher"},
-	{regexp.MustCompile(`(?i)^graphql(_?query)?$`), "graphql"},
-	{regexp.MustCompile(`(?i)^(query|q|jql|cql|promql|logql|expr|expression|esql|dsl)$`), "query"},
-	{regexp.MustCompile(`(?i)^(command|commands|cmd|args|argv)$`), "command"},
-	{regexp.MustCompile(`(?i)^(code|function|source_?code)$`), "code"},
-	{regexp.MustCompile(`(?i)^script$`), "script"},
-	{regexp.MustCompile(`(?i)^(path|paths|file_?path|filename|directory|dir|source|destination)$`), "path"},
-	{regexp.MustCompile(`(?i)^(url|uri|endpoint)$`), "url"},
-	{regexp.MustCompile(`(?i)^(method|http_?method)$`), "method"},
-	{regexp.MustCompile(`(?i)^(ids|\w+_ids|\w+Ids)$`), "ids"},
-	{regexp.MustCompile(`(?i)^(filter|where|selector|label_?selector)$`), "filter"},
-	{regexp.MustCompile(`(?i)^(force|confirm|cascade|purge|truncate|delete\w*)$`), "force"},
-	{regexp.MustCompile(`(?i)^(body|payload|request_?body)$`), "body"},
-	{regexp.MustCompile(`(?i)^(pipeline|stages)$`), "pipeline"},
-	{regexp.MustCompile(`(?i)^(manifest|yaml|resource_?yaml)$`), "manifest"},
-}
-
-func roleOf(arg string) string {
-	for _, r := range riskRoles {
-		if r.re.MatchString(arg) {
-			return r.role
-		}
-	}
-	return ""
-}
-
 func riskArgs(window string) map[string]string {
 	out := map[string]string{}
 	for _, re := range argREs {
 		for _, m := range re.FindAllStringSubmatch(window, -1) {
-			if role := roleOf(m[1]); role != "" {
+			if role := catalog.RoleOf(m[1]); role != "" {
 				out[m[1]] = role
 			}
 		}
@@ -329,7 +296,7 @@ func fromToolsList(file string) ([]found, error) {
 	for _, t := range tools {
 		f := found{name: t.Name, ann: t.Annotations, risk: map[string]string{}}
 		for p := range t.InputSchema.Properties {
-			if role := roleOf(p); role != "" {
+			if role := catalog.RoleOf(p); role != "" {
 				f.risk[p] = role
 			}
 		}
@@ -347,40 +314,6 @@ type listedTool struct {
 	InputSchema struct {
 		Properties map[string]json.RawMessage `json:"properties"`
 	} `json:"inputSchema"`
-}
-
-var (
-	readWords   = []string{"get", "list", "search", "read", "describe", "show", "fetch", "view", "find", "lookup", "count", "inspect", "info", "status", "explain", "preview", "logs", "history", "diff", "resolve", "browse", "schema", "reader", "analyze", "check", "validate"}
-	execWords   = []string{"execute", "exec", "run", "eval", "evaluate", "query", "sql", "cypher"}
-	deleteWords = []string{"delete", "remove", "drop", "purge", "destroy", "truncate", "flush", "wipe", "erase", "uninstall", "terminate"}
-	configWords = []string{"set", "config", "configure", "deploy", "scale", "enable", "disable", "grant", "revoke", "install", "upgrade", "rollback", "restart", "apply", "permission", "settings"}
-)
-
-// proposeDoes is a first guess at what a tool does, for a person to
-// correct from the tool's source.
-func proposeDoes(name string, a *catalog.Annotations, risk map[string]string) catalog.Does {
-	ws := strings.Split(catalog.NormalTool(name), "_")
-	has := func(list []string) bool {
-		return slices.ContainsFunc(ws, func(w string) bool { return slices.Contains(list, w) })
-	}
-	for _, role := range risk {
-		if (role == "sql" || role == "cypher" || role == "code" || role == "command" || role == "script") && has(execWords) {
-			return catalog.Exec
-		}
-	}
-	switch {
-	case has(deleteWords):
-		return catalog.Irreversible
-	case a != nil && a.DestructiveHint != nil && *a.DestructiveHint && (a.ReadOnlyHint == nil || !*a.ReadOnlyHint):
-		return catalog.Irreversible
-	case a != nil && a.ReadOnlyHint != nil && *a.ReadOnlyHint:
-		return catalog.Read
-	case has(configWords):
-		return catalog.ConfigChange
-	case has(readWords):
-		return catalog.Read
-	}
-	return catalog.ReversibleWrite
 }
 
 // diff says how the catalog's entry differs from the source's tools.
