@@ -82,3 +82,75 @@ func argAfter(cmd *model.Command, file model.Arg) (string, bool) {
 	}
 	return "", false
 }
+
+// shellInits are the commands whose output is a tool's own shell setup
+// (functions, PATH and completion for the current shell), which eval
+// "$(CMD)" runs: pyenv init -, conda shell.bash hook, ssh-agent -s. Each
+// is the program and the words it starts with; further words may follow.
+var shellInits = [][]string{
+	{"pyenv", "init"}, {"pyenv", "virtualenv-init"}, {"rbenv", "init"}, {"nodenv", "init"}, {"goenv", "init"}, {"jenv", "init"},
+	{"conda", "shell.bash", "hook"}, {"conda", "shell.zsh", "hook"}, {"micromamba", "shell", "hook"}, {"mamba", "shell", "hook"},
+	{"direnv", "hook"}, {"ssh-agent"}, {"brew", "shellenv"}, {"fnm", "env"}, {"zoxide", "init"}, {"starship", "init"},
+	{"mise", "activate"}, {"rtx", "activate"}, {"opam", "env"}, {"luarocks", "path"}, {"dircolors"},
+}
+
+// shellInitSubst reports whether arg, eval's only argument, is "$(CMD)"
+// with CMD one of shellInits, all its words literal.
+func shellInitSubst(cmd *model.Command, arg model.Arg) bool {
+	if cmd.Sources == nil || arg.Value != "$(...)" {
+		return false
+	}
+	for _, s := range cmd.Sources.Substituted {
+		if s.In != arg.Value || len(s.Commands) != 1 {
+			continue
+		}
+		words := s.Commands[0]
+		for _, init := range shellInits {
+			if len(words) >= len(init) && matchWords(words, init) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// matchWords reports whether words start with want, literally, the first
+// by its program name.
+func matchWords(words []model.Arg, want []string) bool {
+	for i, w := range want {
+		if words[i].Dynamic || i == 0 && programName(words[i].Value) != w || i > 0 && words[i].Value != w {
+			return false
+		}
+	}
+	for _, a := range words[len(want):] {
+		if a.Dynamic {
+			return false
+		}
+	}
+	return true
+}
+
+// toolPrograms are the toolchain programs that live in a virtual
+// environment's or a user's own bin directory (.venv/bin/python,
+// ~/.local/bin/uv, /code/bin/micromamba): named by such a path, each is
+// judged by its name, as the same program on PATH is, when its file is
+// not read.
+var toolPrograms = []string{"python", "python3", "pip", "pip3", "pytest", "py.test", "uv", "uvx", "micromamba", "mamba", "conda",
+	"poetry", "tox", "nox", "ruff", "black", "mypy", "flake8", "isort", "pre-commit", "django-admin", "ipython"}
+
+// toolOnPath reports whether file names one of toolPrograms (python3.11
+// is python3) in a directory named bin or Scripts.
+func toolOnPath(file model.Arg) bool {
+	if file.Dynamic {
+		return false
+	}
+	name := path.Clean(file.Value)
+	if d := path.Base(path.Dir(name)); d != "bin" && d != "Scripts" {
+		return false
+	}
+	base := path.Base(name)
+	if rest, ok := strings.CutPrefix(base, "python3."); ok && rest != "" && strings.Trim(rest, "0123456789") == "" {
+		base = "python3"
+	}
+	return slices.Contains(toolPrograms, base)
+}

@@ -214,7 +214,7 @@ func (w *walker) runProgramFile(cmd *model.Command, argv []model.Arg, heredoc *s
 		return false // installed: /usr/bin/git, a package's node_modules/.bin/rimraf
 	}
 	r, written := w.scriptContent(cmd, file)
-	if compiled(r.text) {
+	if compiled(r.text) || !r.ok && !written && toolOnPath(file) {
 		return false
 	}
 	file2 := r.file
