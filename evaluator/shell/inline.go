@@ -30,7 +30,7 @@ func (w *walker) interpreter(cmd *model.Command, heredoc *string, fr frame) {
 	for i := 0; i < len(cmd.Args) && files == 0; i++ {
 		a := cmd.Args[i]
 		switch {
-		case slices.Contains(flags, a.Value) && i+1 < len(cmd.Args):
+		case (slices.Contains(flags, a.Value) || bundledInline(cmd.Program, a.Value)) && i+1 < len(cmd.Args):
 			script = &cmd.Args[i+1]
 			i = len(cmd.Args)
 		case slices.Contains(interpreterValueFlags[cmd.Program], a.Value):

@@ -180,6 +180,10 @@ func (w *walker) runFile(cmd *model.Command, file model.Arg, shell bool, fr fram
 		w.emit(cmd)
 	case !r.ok:
 		w.emit(cmd)
+		if why := knownScript(cmd, file, shell); why != "" {
+			cmd.ScriptFile.Unread += "; not needed: " + why
+			return
+		}
 		w.unread(cmd, r)
 	case shell:
 		w.emit(cmd)
@@ -210,7 +214,7 @@ func (w *walker) runProgramFile(cmd *model.Command, argv []model.Arg, heredoc *s
 		return false // installed: /usr/bin/git, a package's node_modules/.bin/rimraf
 	}
 	r, written := w.scriptContent(cmd, file)
-	if compiled(r.text) {
+	if compiled(r.text) || !r.ok && !written && toolOnPath(file) {
 		return false
 	}
 	file2 := r.file
@@ -222,6 +226,10 @@ func (w *walker) runProgramFile(cmd *model.Command, argv []model.Arg, heredoc *s
 			return true
 		}
 		w.emit(cmd)
+		if why := knownScript(cmd, file, false); why != "" {
+			cmd.ScriptFile.Unread += "; not needed: " + why
+			return true
+		}
 		w.unread(cmd, r)
 		return true
 	}

@@ -936,6 +936,10 @@ func remoteFetch(src string) bool {
 func (w *walker) eval(cmd *model.Command, fr frame) {
 	var parts []string
 	for _, a := range cmd.Args {
+		if a.Dynamic && len(cmd.Args) == 1 && shellInitSubst(cmd, a) {
+			w.emit(cmd) // eval "$(pyenv init -)": the tool's own shell setup
+			return
+		}
 		if a.Dynamic {
 			cmd.Problem = "eval runs a string that is only known at run time: " + a.Value
 			w.emit(cmd)

@@ -112,6 +112,9 @@ func Rules() []rules.Rule {
 			"git checkout --force discards uncommitted changes to tracked files"),
 		row("git.checkout.paths", sub("checkout", checkoutPaths()), model.TierUnrecoverable,
 			"git checkout with paths overwrites those files' uncommitted changes"),
+		row("git.checkout.path-or-ref", sub("checkout", checkoutFileLike()), model.TierNeedsReview,
+			"git checkout names one operand shaped like a file in a directory (src/app.py): git reads it as a branch or commit if one of that name exists, "+
+				"and otherwise as a path, overwriting that file's uncommitted changes (as git checkout -- PATH); which one it is is not in the input"),
 		row("git.switch.discard", sub("switch", rules.Flag("f", "force", "discard-changes")), model.TierUnrecoverable,
 			"git switch --discard-changes/--force throws away uncommitted changes"),
 		row("git.checkout.force-create", sub("checkout", rules.Flag("B")), model.TierRecoverableWithEffort, branchResetReason),
@@ -274,6 +277,40 @@ func checkoutPaths() rules.Cond {
 			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "paths", Value: strings.Join(ops[1:], " "), Present: true}}}
 		case len(ops) == 1 && onlyAPath(ops[0]):
 			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "path", Value: ops[0], Present: true}}}
+		}
+		return rules.Result{Truth: rules.False}
+	})
+}
+
+// sourceExtensions are file extensions a ref name almost never ends in.
+var sourceExtensions = []string{".py", ".pyi", ".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs", ".go", ".rs", ".java", ".kt", ".c", ".h", ".cc", ".cpp", ".hpp",
+	".rb", ".php", ".cs", ".swift", ".scala", ".sh", ".md", ".rst", ".txt", ".json", ".yaml", ".yml", ".toml", ".cfg", ".ini", ".html", ".css", ".tf", ".sql"}
+
+// checkoutFileLike holds when git checkout's only operand, with no -b,
+// -B or --orphan, is a path inside a directory ending in a source-file
+// extension (django/db/models/query.py): a ref could have that name, but
+// the operand names a file far more often, and then git overwrites it.
+func checkoutFileLike() rules.Cond {
+	return rules.Func("checkout names one file-like operand", func(f rules.Facts) rules.Result {
+		if f.HasFlag("b") || f.HasFlag("B") || f.HasFlag("orphan") {
+			return rules.Result{Truth: rules.False}
+		}
+		var ops []string
+		for _, a := range f.M.Command.Args {
+			if a.Value == "--" {
+				return rules.Result{Truth: rules.False}
+			}
+			if !strings.HasPrefix(a.Value, "-") {
+				ops = append(ops, a.Value)
+			}
+		}
+		if len(ops) != 1 || !strings.Contains(ops[0], "/") {
+			return rules.Result{Truth: rules.False}
+		}
+		for _, ext := range sourceExtensions {
+			if strings.HasSuffix(ops[0], ext) {
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "path", Value: ops[0], Present: true}}}
+			}
 		}
 		return rules.Result{Truth: rules.False}
 	})

@@ -44,6 +44,8 @@ func TestRows(t *testing.T) {
 		{Row: "git.checkout.paths", Hit: "git checkout main file.txt", Miss: "git checkout --track direct main"},
 		{Row: "git.checkout.paths", Hit: "git checkout --recurse-submodules main file.txt", Miss: "git checkout --recurse-submodules on-demand main"},
 		{Row: "git.checkout.paths", Hit: "git checkout HEAD --pathspec-from-file=paths.txt", Miss: "git checkout --conflict merge main"},
+		{Row: "git.checkout.path-or-ref", Hit: "git checkout django/db/models/query.py", Miss: "git checkout release/1.2"},
+		{Row: "git.checkout.path-or-ref", Hit: "git checkout -q src/app/views.ts", Miss: "git checkout -b fix/parser.py"},
 		{Row: "git.switch.discard", Hit: "git switch --discard-changes main", Miss: "git switch -- -f"},
 		{Row: "git.restore.worktree", Hit: "git restore file.txt", Miss: "git restore --staged file.txt"},
 		{Row: "git.restore.worktree", Hit: "git restore --staged --worktree file.txt", Miss: "git restore --help"},
