@@ -90,6 +90,36 @@ type Options struct {
 	Observer shell.Observer
 }
 
+// FactObserver gathers, read-only and bounded, facts about what the
+// commands of a shell line act on, where the action runs
+// (internal/observe): one entry per command, nil where none were
+// gathered. The rules judge them; the observer decides nothing.
+type FactObserver interface {
+	ObserveLine(ctx context.Context, cmds []*model.Command) []*model.Observed
+}
+
+// observeFacts records on each shell mutation's command what fo observed
+// of it, within deadline (zero: the observer's own bound per command).
+func observeFacts(fo FactObserver, ms []model.Mutation, deadline time.Time) {
+	cmds := make([]*model.Command, len(ms))
+	for i := range ms {
+		cmds[i] = ms[i].Command
+	}
+	ctx := context.Background()
+	if !deadline.IsZero() {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, deadline)
+		defer cancel()
+	}
+	for i, o := range fo.ObserveLine(ctx, cmds) {
+		if o != nil && cmds[i] != nil {
+			c := *cmds[i]
+			c.Observed = o
+			ms[i].Command = &c
+		}
+	}
+}
+
 // Evaluator runs the pipeline. It is safe for concurrent use.
 type Evaluator struct {
 	rules *rules.Engine
@@ -254,6 +284,9 @@ func parse(in input, opts Options, deadline time.Time) (model.Source, []model.Mu
 		}
 		ms, err := shell.Parse(line, shell.Options{Cwd: opts.Cwd, Deadline: deadline, Workspace: opts.Workspace, Observer: opts.Observer})
 		withHome(ms, opts.Home)
+		if fo, ok := opts.Observer.(FactObserver); ok && err == nil {
+			observeFacts(fo, ms, deadline)
+		}
 		info.Cwd = opts.Cwd
 		return model.SourceShell, ms, nil, info, err // a nil inventory is an empty one
 	case KindMCPCall:

@@ -36,6 +36,13 @@ var Modes = []string{Auto, Off}
 type Files struct {
 	Home string
 	Dir  string
+	// Git is the git binary facts are read with ("": git on PATH).
+	Git string
+	// ReadDir, when set, reads directories for the blast-radius walk
+	// instead of os.ReadDir (tests make one unreadable with it).
+	ReadDir func(string) ([]fs.DirEntry, error)
+	// git runs git for this observer (set on first use).
+	git *gitRunner
 }
 
 // New returns the observer of mode (Auto or Off), which reads a relative

@@ -329,6 +329,7 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "disk.fsck.repair", Hit: "e2fsck -f -y /dev/sdb1", Miss: "e2fsck -n -f /dev/sdb1"},
 		rulestest.Case{Row: "disk.btrfs-check.repair", Hit: "btrfs check --repair /dev/sdb1", Miss: "btrfs check /dev/sdb1"})
 	cases = append(cases, agentConfigCases()...)
+	cases = append(cases, observedCases()...)
 	rulestest.Run(t, Rules(), cases)
 }
 
