@@ -93,7 +93,7 @@ func ObservedLoss() Cond {
 		}
 		var lost []model.ObservedTarget
 		for _, t := range o.Targets {
-			if t.Repo != "" && targetLoses(t) {
+			if (t.Repo != "" || t.ContainsRepo) && targetLoses(t) {
 				lost = append(lost, t)
 			}
 		}
@@ -338,6 +338,21 @@ func ObservedGitFact(desc string, need func(*model.ObservedGit) bool, test func(
 			return unavailable(o)
 		}
 		return Result{Truth: True, Evidence: ev}
+	})
+}
+
+// ObservedGitFactOrFalse is ObservedGitFact that is False, not Unknown,
+// when facts could not be gathered: for a row whose tier number is above
+// the row that decides without the facts (needs review above
+// unrecoverable), where Unknown would lower a block to a review.
+func ObservedGitFactOrFalse(desc string, need func(*model.ObservedGit) bool, test func(*model.ObservedGit) (bool, []model.Evidence)) Cond {
+	c := ObservedGitFact(desc, need, test)
+	return Func(c.String(), func(f Facts) Result {
+		r := c.Eval(f)
+		if r.Truth == Unknown {
+			return Result{Truth: False}
+		}
+		return r
 	})
 }
 

@@ -60,7 +60,11 @@ func (f *Files) ObserveLine(ctx context.Context, cmds []*model.Command) []*model
 			}
 			continue
 		}
-		cctx, cancel := context.WithTimeout(ctx, CommandBound)
+		bound := f.Bound
+		if bound <= 0 {
+			bound = CommandBound
+		}
+		cctx, cancel := context.WithTimeout(ctx, bound)
 		out[i] = f.observe(cctx, c, plan)
 		cancel()
 		return out // this command itself changes the disk
@@ -134,7 +138,8 @@ func isRead(c *model.Command) bool {
 		_, sub, ok := gitrules.View(c)
 		return ok && gitReads[strings.ToLower(sub)]
 	}
-	return reads[c.Program] && len(c.Redirects) == 0
+	// A redirection of a read is a mutation of its own, after it.
+	return reads[c.Program]
 }
 
 // observe gathers the facts of plan p for c.

@@ -257,7 +257,7 @@ func (f *Files) clean(ctx context.Context, top, dir string, v *model.Command, g 
 		}
 	}
 	w := f.newWalker()
-	n := len(listed)
+	n := 0
 	g.CleanCount = &n
 	for _, p := range listed {
 		file := model.ObservedFile{Path: p, State: model.GitUntracked}
@@ -271,11 +271,14 @@ func (f *Files) clean(ctx context.Context, top, dir string, v *model.Command, g 
 				file.Bytes = r.bytes
 				if r.bound != "" {
 					obs.Unavailable = append(obs.Unavailable, "git clean: the size of "+p+": "+r.bound)
+				} else if r.files == 0 {
+					continue // an empty directory (or a tree of them): nothing is lost
 				}
 			} else {
 				file.Bytes = info.Size()
 			}
 		}
+		n++
 		if len(g.Cleaned) < model.MaxObservedListed {
 			g.Cleaned = append(g.Cleaned, file)
 		} else if file.State == model.GitUntracked {

@@ -191,7 +191,7 @@ func exitCode(err error) int {
 // timeoutError says that the bound stopped an invocation.
 func timeoutError(ctx context.Context) error {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return fmt.Errorf("timed out (the observation bound of %s per command)", CommandBound)
+		return errors.New("timed out (the observation bound per command)")
 	}
 	return ctx.Err()
 }

@@ -192,7 +192,10 @@ func pushDrops() rules.Cond {
 // pushDropsNone holds when the remote-tracking ref shows no commit the
 // force push drops.
 func pushDropsNone() rules.Cond {
-	return rules.ObservedGitFact("the remote-tracking ref shows no commit the push drops", hasPush, func(g *model.ObservedGit) (bool, []model.Evidence) {
+	// Not rules.ObservedGitFact: its tier (needs review) is above the
+	// force push's own row's number, and a fact not gathered must not
+	// turn that row's block into a review.
+	return rules.ObservedGitFactOrFalse("the remote-tracking ref shows no commit the push drops", hasPush, func(g *model.ObservedGit) (bool, []model.Evidence) {
 		p := g.Push
 		return p.Dropped == 0, []model.Evidence{rules.ObservedEvidence(rules.ObservedKey,
 			fmt.Sprintf("%s holds no commit that %s lacks (as of the last fetch)", p.TrackingRef, p.Source), "git rev-list SOURCE..TRACKING where the action runs")}
