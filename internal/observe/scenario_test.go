@@ -319,7 +319,7 @@ func TestScenarios(t *testing.T) {
 			}
 			shown := strings.Join(s.facts, "; ")
 			if loss, back := report.Stakes(rep); loss != "" || back != "" {
-				shown = strings.TrimPrefix(strings.Join([]string{loss, back}, " · "), " · ")
+				shown = strings.Trim(loss+" · "+back, " ·")
 			}
 			fmt.Fprintf(&table, "| `%s` | %s | %s | %s | %s |\n", s.line, s.fixture, before.RiskAssessment, rep.RiskAssessment, strings.ReplaceAll(shown, "|", `\|`))
 		})
