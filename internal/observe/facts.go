@@ -146,15 +146,22 @@ func isRead(c *model.Command) bool {
 func (f *Files) observe(ctx context.Context, c *model.Command, p *plan) *model.Observed {
 	obs := &model.Observed{}
 	if p.git != nil {
+		if why := gitEnvElsewhere(c); why != "" {
+			obs.Unavailable = append(obs.Unavailable, "git: "+why)
+			return obs
+		}
 		f.observeGit(ctx, c, p, obs)
 		return obs
 	}
 	w := f.newWalker()
-	for _, a := range p.targets {
+	for _, a := range append(p.targets, p.sources...) {
 		if a.Dynamic {
-			obs.Unavailable = append(obs.Unavailable, fmt.Sprintf("%s: its name is only known at run time", a.Value))
-			continue
+			// What a variable names is the rules' to judge (a temp
+			// variable, an unknown one): no facts, as without observation.
+			return nil
 		}
+	}
+	for _, a := range p.targets {
 		if strings.ContainsAny(a.Value, "*?[") {
 			f.addGlob(ctx, w, obs, c, a.Value, p)
 			continue
@@ -186,6 +193,33 @@ func (f *Files) observe(ctx context.Context, c *model.Command, p *plan) *model.O
 // maxGlobMatches bounds the paths one glob operand is observed as.
 const maxGlobMatches = 1000
 
+// gitLocation are the environment variables that make git act on another
+// repository, work tree or index than the directory's.
+var gitLocation = []string{"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY",
+	"GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_NAMESPACE", "GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM"}
+
+// gitEnvElsewhere says why a git command may act on another repository
+// than the one its directory lies in: a variable the line sets, or one
+// in the environment it runs in (the hook's, which the agent's shell
+// passes on), or -c core.worktree; "" when it does not.
+func gitEnvElsewhere(c *model.Command) string {
+	for _, k := range gitLocation {
+		if _, ok := c.Env[k]; ok {
+			return "the line sets " + k + ": the repository it acts on is not observed"
+		}
+		if os.Getenv(k) != "" {
+			return "the environment sets " + k + ": the repository it acts on is not observed"
+		}
+	}
+	for i, a := range c.Args {
+		if a.Value == "-c" && i+1 < len(c.Args) && strings.HasPrefix(strings.ToLower(c.Args[i+1].Value), "core.worktree") ||
+			strings.HasPrefix(strings.ToLower(a.Value), "-ccore.worktree") {
+			return "-c core.worktree names another work tree: not observed"
+		}
+	}
+	return ""
+}
+
 // addGlob observes the paths a glob operand matches now (the shell
 // expands it when the line runs): each match is a target; none, and the
 // operand is the absent path the shell passes on. A destination given as
@@ -209,7 +243,11 @@ func (f *Files) addGlob(ctx context.Context, w *walker, obs *model.Observed, c *
 		return
 	}
 	dir := filepath.Dir(full)
+	hidden := strings.HasPrefix(path.Base(pattern), ".")
 	for _, m := range matches {
+		if !hidden && strings.HasPrefix(filepath.Base(m), ".") {
+			continue // the shell's * does not match a leading dot
+		}
 		name := m
 		if rel, err := filepath.Rel(dir, m); err == nil {
 			name = path.Join(path.Dir(pattern), filepath.ToSlash(rel))
@@ -267,7 +305,7 @@ func (f *Files) target(ctx context.Context, w *walker, name, full string) (model
 	t.Exists, t.Kind, t.UID = true, kindOf(info), max(ownerOf(info), 0)
 	parent := filepath.Dir(full)
 	if info.IsDir() {
-		if _, err := os.Lstat(filepath.Join(full, ".git")); err == nil {
+		if _, err := os.Lstat(filepath.Join(full, ".git")); err == nil || filepath.Base(full) == ".git" {
 			t.ContainsRepo = true
 		}
 	}
