@@ -261,6 +261,19 @@ func maskItem(it report.EvidenceItem) report.EvidenceItem {
 	return it
 }
 
+// observedEvidence is the evidence of a verdict that Recourse observed
+// where the action runs (suppliedBy observed), for the policy input; nil
+// when none.
+func observedEvidence(ev []model.Evidence) []model.Evidence {
+	var out []model.Evidence
+	for _, e := range ev {
+		if e.SuppliedBy == model.SuppliedObserved {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // maskSupplied is facts with their values and sources masked.
 func maskSupplied(facts []model.SuppliedFact) []model.SuppliedFact {
 	out := make([]model.SuppliedFact, len(facts))
@@ -613,7 +626,8 @@ func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.M
 		out[i] = report.NewMutation(m, v)
 		out[i].MissingEvidenceDetails = e.missingDetails(m, v, inv)
 		verdicts[i] = policy.Verdict{Address: m.Address, Type: m.Target.Type, Action: string(m.Action), Tier: v.Tier,
-			Reasoning: v.Reasoning, Source: v.Source, RuleID: v.RuleID, Confidence: v.Confidence, Missing: v.MissingEvidence, Supplied: m.Supplied}
+			Reasoning: v.Reasoning, Source: v.Source, RuleID: v.RuleID, Confidence: v.Confidence, Missing: v.MissingEvidence, Supplied: m.Supplied,
+			Observed: observedEvidence(out[i].Evidence)}
 		if mask != nil && quotesInput(m) {
 			redactMutation(mask, &out[i], &verdicts[i])
 		}
