@@ -155,9 +155,10 @@ func (f *Files) observe(ctx context.Context, c *model.Command, p *plan) *model.O
 	}
 	w := f.newWalker()
 	for _, a := range append(p.targets, p.sources...) {
-		if a.Dynamic {
-			// What a variable names is the rules' to judge (a temp
-			// variable, an unknown one): no facts, as without observation.
+		// What a variable names is the rules' to judge (a temp variable,
+		// an unknown one), as is a relative path when the directory the
+		// line runs in is not known: no facts, as without observation.
+		if _, ok := f.resolve(c, a.Value, false); a.Dynamic || !ok {
 			return nil
 		}
 	}
