@@ -95,6 +95,10 @@ func (f *Files) observeGit(ctx context.Context, c *model.Command, p *plan, obs *
 		obs.Unavailable = append(obs.Unavailable, "git: "+why)
 		return
 	}
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		obs.Unavailable = append(obs.Unavailable, "git: "+dir+" is not a directory here: git would not run in it")
+		return
+	}
 	top, ok := findRepo(dir)
 	if !ok {
 		obs.Unavailable = append(obs.Unavailable, "git: "+dir+" is in no git work tree")
