@@ -90,6 +90,36 @@ type Options struct {
 	Observer shell.Observer
 }
 
+// FactObserver gathers, read-only and bounded, facts about what the
+// commands of a shell line act on, where the action runs
+// (internal/observe): one entry per command, nil where none were
+// gathered. The rules judge them; the observer decides nothing.
+type FactObserver interface {
+	ObserveLine(ctx context.Context, cmds []*model.Command) []*model.Observed
+}
+
+// observeFacts records on each shell mutation's command what fo observed
+// of it, within deadline (zero: the observer's own bound per command).
+func observeFacts(fo FactObserver, ms []model.Mutation, deadline time.Time) {
+	cmds := make([]*model.Command, len(ms))
+	for i := range ms {
+		cmds[i] = ms[i].Command
+	}
+	ctx := context.Background()
+	if !deadline.IsZero() {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, deadline)
+		defer cancel()
+	}
+	for i, o := range fo.ObserveLine(ctx, cmds) {
+		if o != nil && cmds[i] != nil {
+			c := *cmds[i]
+			c.Observed = o
+			ms[i].Command = &c
+		}
+	}
+}
+
 // Evaluator runs the pipeline. It is safe for concurrent use.
 type Evaluator struct {
 	rules *rules.Engine
@@ -232,6 +262,19 @@ func maskItem(it report.EvidenceItem) report.EvidenceItem {
 	return it
 }
 
+// observedEvidence is the evidence of a verdict that Recourse observed
+// where the action runs (suppliedBy observed), for the policy input; nil
+// when none.
+func observedEvidence(ev []model.Evidence) []model.Evidence {
+	var out []model.Evidence
+	for _, e := range ev {
+		if e.SuppliedBy == model.SuppliedObserved {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // maskSupplied is facts with their values and sources masked.
 func maskSupplied(facts []model.SuppliedFact) []model.SuppliedFact {
 	out := make([]model.SuppliedFact, len(facts))
@@ -255,6 +298,9 @@ func parse(in input, opts Options, deadline time.Time) (model.Source, []model.Mu
 		}
 		ms, err := shell.Parse(line, shell.Options{Cwd: opts.Cwd, Deadline: deadline, Workspace: opts.Workspace, Observer: opts.Observer})
 		withHome(ms, opts.Home)
+		if fo, ok := opts.Observer.(FactObserver); ok && err == nil {
+			observeFacts(fo, ms, deadline)
+		}
 		info.Cwd = opts.Cwd
 		return model.SourceShell, ms, nil, info, err // a nil inventory is an empty one
 	case KindMCPCall:
@@ -587,7 +633,8 @@ func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.M
 		}
 		out[i].MissingEvidenceDetails = e.missingDetails(m, v, inv)
 		verdicts[i] = policy.Verdict{Address: m.Address, Type: m.Target.Type, Action: string(m.Action), Tier: v.Tier,
-			Reasoning: v.Reasoning, Source: v.Source, RuleID: v.RuleID, Confidence: v.Confidence, Missing: v.MissingEvidence, Supplied: m.Supplied}
+			Reasoning: v.Reasoning, Source: v.Source, RuleID: v.RuleID, Confidence: v.Confidence, Missing: v.MissingEvidence, Supplied: m.Supplied,
+			Observed: observedEvidence(out[i].Evidence)}
 		if mask != nil && quotesInput(m) {
 			redactMutation(mask, &out[i], &verdicts[i])
 		}

@@ -116,6 +116,11 @@ func TestLinksOnDisk(t *testing.T) {
 			t.Skip("symbolic links are not available here:", err)
 		}
 	}
+	// The dotfile exists: observation (--observe auto) sees an rm of a
+	// path that is not there as deleting nothing.
+	if err := os.WriteFile(filepath.Join(home, ".bashrc"), []byte("export A=1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	link(home, "tmp/h")
 	link(filepath.Join(app, ".claude"), "tmp/c")
 	link("h", "tmp/hh") // a relative link to a link

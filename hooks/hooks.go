@@ -305,7 +305,7 @@ func answerFor(rep *report.ConsequenceReport, cfg Config, failOn model.Decision,
 // Context.
 func Verdict(rep *report.ConsequenceReport, failOn model.Decision, ask bool) Answer {
 	d := rep.RiskAssessment
-	line := strings.ToUpper(string(d)) + " — " + rep.AssessmentReason + "."
+	line := strings.ToUpper(string(d)) + " — " + stakes(rep) + rep.AssessmentReason + "."
 	switch alt := rep.SaferAlternative(); {
 	case alt != "" && d == model.Block:
 		// The alternative is the next step: do that, not this.
@@ -326,6 +326,21 @@ func Verdict(rep *report.ConsequenceReport, failOn model.Decision, ask bool) Ans
 		a.Context = "Recourse: " + line
 	}
 	return a
+}
+
+// stakes is what observed facts show is at stake and the way back
+// (report.Stakes), as the lines that lead a hook's stop or ask text; ""
+// when nothing was observed.
+func stakes(rep *report.ConsequenceReport) string {
+	loss, back := report.Stakes(rep)
+	var b strings.Builder
+	if loss != "" {
+		b.WriteString("At stake: " + loss + ".\n")
+	}
+	if back != "" {
+		b.WriteString("Way back: " + back + ".\n")
+	}
+	return b.String()
 }
 
 // firstLine is the message of err without a panic's stack, which goes to

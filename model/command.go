@@ -93,6 +93,11 @@ type Command struct {
 	// when it is not there (truncate): such an operand holds no data the
 	// command could cut.
 	Absent []string
+	// Observed are the facts Recourse gathered, read-only, where the
+	// action runs about what this command acts on (--observe auto); nil
+	// when nothing was observed (observation off, a read, or an earlier
+	// command of the line may change the targets first).
+	Observed *Observed
 	// Script is source code an interpreter runs inline (python -c ...),
 	// or the content of the program file it runs when that was read
 	// (ScriptFile), with Interpreter naming the language; rules scan it.

@@ -78,6 +78,10 @@ type Verdict struct {
 	// Supplied are the facts the verdict read that the caller supplied
 	// rather than the input showed; a policy may refuse to rely on them.
 	Supplied []model.SuppliedFact
+	// Observed are the facts the verdict read that Recourse observed
+	// where the action runs (--observe auto; docs/observe.md), each
+	// with SuppliedBy "observed".
+	Observed []model.Evidence
 	// Exception, when set, is the configured exception that matches this
 	// change: the default policy caps its decision at warn.
 	Exception *model.Exception

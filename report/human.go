@@ -60,6 +60,14 @@ func writeHuman(w io.Writer, rep *ConsequenceReport, opts RenderOptions) error {
 	var b strings.Builder
 	decision := strings.ToUpper(string(rep.RiskAssessment))
 	fmt.Fprintf(&b, "%s  %s\n", p.paint(ansiBold+decisionColor(rep.RiskAssessment), decision), rep.AssessmentReason)
+	if loss, back := Stakes(rep); loss != "" || back != "" {
+		if loss != "" {
+			fmt.Fprintf(&b, "At stake: %s\n", loss)
+		}
+		if back != "" {
+			fmt.Fprintf(&b, "Way back: %s\n", back)
+		}
+	}
 	fmt.Fprintf(&b, "%s\n", p.paint(ansiDim, "Recourse · "+describeInput(rep)+contextLine(rep.Context)))
 
 	listed, more, hidden := rows(rep, opts)

@@ -25,6 +25,14 @@ func writeMarkdown(w io.Writer, rep *ConsequenceReport, opts RenderOptions) erro
 	var b strings.Builder
 	icon := map[model.Decision]string{model.Allow: "✅", model.Warn: "⚠️", model.Escalate: "✋", model.Block: "⛔"}[rep.RiskAssessment]
 	fmt.Fprintf(&b, "### %s Recourse: **%s**\n\n", icon, rep.RiskAssessment)
+	if loss, back := Stakes(rep); loss != "" || back != "" {
+		if loss != "" {
+			fmt.Fprintf(&b, "**At stake:** %s\n\n", clip(mdEscape(loss), 1000))
+		}
+		if back != "" {
+			fmt.Fprintf(&b, "**Way back:** %s\n\n", clip(mdEscape(back), 1000))
+		}
+	}
 	fmt.Fprintf(&b, "%s\n\n", clip(mdEscape(rep.AssessmentReason), 4000))
 	fmt.Fprintf(&b, "_%s%s_\n\n", mdEscape(describeInput(rep)), mdEscape(contextLine(rep.Context)))
 	listed, more, hidden := rows(rep, opts)

@@ -172,6 +172,12 @@ type Mutation struct {
 	// matters, where each answer would move the verdict, and how to check
 	// it read-only.
 	MissingEvidenceDetails []MissingEvidenceDetail `json:"missingEvidenceDetails,omitempty"`
+	// Observed are the facts Recourse gathered, read-only, where the
+	// action runs about what the command acts on (--observe auto): its
+	// targets' existence, git state and blast radius, and a git command's
+	// repository facts; absent when nothing was observed. The verdict's
+	// evidence marks the facts it read as suppliedBy "observed".
+	Observed *model.Observed `json:"observed,omitempty"`
 }
 
 // MissingEvidenceDetail explains one missing-evidence key.
@@ -321,7 +327,48 @@ func NewMutation(m *model.Mutation, v model.Recoverability) Mutation {
 		DependencyImpact:         dependencyImpact(m.DependencyImpact),
 		DependencyImpactUnlisted: max(0, m.DependencyImpactCount-len(m.DependencyImpact)),
 		SuppliedEvidence:         m.Supplied,
+		Observed:                 observedOf(m),
 	}
+}
+
+// observedOf is what was observed of m's command, or nil.
+func observedOf(m *model.Mutation) *model.Observed {
+	if m.Command == nil {
+		return nil
+	}
+	return m.Command.Observed
+}
+
+// Evidence keys of observed facts the renderers lead with (the rules
+// record them; rules.LossKey and rules.WayBackKey).
+const (
+	lossKey    = "loss"
+	wayBackKey = "way-back"
+)
+
+// Stakes returns, for the most severe change whose verdict names them,
+// the concrete loss ("3 untracked files, 14 KB: …") and the way back
+// ("tracked files: `git checkout -- src`") that observed facts showed;
+// "" for what no verdict names. The human and markdown reports and the
+// hooks' stop and ask text lead with them.
+func Stakes(rep *ConsequenceReport) (loss, wayBack string) {
+	lossTier, backTier := -1, -1
+	for _, m := range rep.Mutations {
+		sev := m.Recoverability.Tier.Severity()
+		for _, e := range m.Evidence {
+			v, ok := e.Value.(string)
+			if !ok || e.SuppliedBy != model.SuppliedObserved {
+				continue
+			}
+			switch {
+			case e.Key == lossKey && sev > lossTier:
+				loss, lossTier = v, sev
+			case e.Key == wayBackKey && sev > backTier:
+				wayBack, backTier = v, sev
+			}
+		}
+	}
+	return loss, wayBack
 }
 
 // scriptEvidence is the fact that the content of the script file m's

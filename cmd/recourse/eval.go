@@ -191,10 +191,18 @@ current directory, and judges what they contain; it also reads the patch files
 (git apply, git am, patch) and archives (tar -x, unzip; at most 8 MiB) the line
 applies, judging the files they write, and follows the symbolic links on disk
 that the operands of rm, cp, mv, tee, chmod, redirections … go through (lstat
-and readlink only), and looks up whether the files truncate names exist (with
---cwd: truncate -s 10M disk.img of a file not there creates it and allows).
---observe off reads nothing: a script or patch run from a file the line did
-not write then needs review.`,
+and readlink only). It also gathers facts about what a mutating command acts
+on (rm, rmdir, cp and mv's destination, a redirection; git reset --hard,
+checkout and restore of paths, clean -f, branch -D, push --force, stash drop):
+existence, git state (tracked and clean, modified, untracked, ignored), blast
+radius, and the repository facts a git command's loss depends on, with git run
+read-only (--no-optional-locks, no hooks, no filters, no fsmonitor) and a
+bound of 300 ms per command ($RECOURSE_OBSERVE_TIMEOUT); a fact it could not
+gather is missing evidence, never a lower tier, and a read gets no probe
+(docs/observe.md); and it looks up whether the files truncate names exist
+(with --cwd: truncate -s 10M disk.img of a file not there creates it and
+allows). --observe off reads nothing: a script or patch run from a
+file the line did not write then needs review.`,
 		Example: `  recourse eval shell -- 'rm -rf ./build'
   recourse eval shell --cwd /tmp/work -- 'rm -rf build'
   recourse eval shell --format json -- 'git push --force origin main'
@@ -217,7 +225,7 @@ not write then needs review.`,
 		},
 	}
 	shellCmd.Flags().StringVar(&cwd, "cwd", "", "the working directory the line would run in")
-	shellCmd.Flags().StringVar(&flags.observe, "observe", observe.Auto, "auto: read the script files the line runs (read-only, bounded) and judge their content; off: read nothing")
+	shellCmd.Flags().StringVar(&flags.observe, "observe", observe.Auto, "auto: read the script files the line runs and gather git and file facts about what its mutating commands act on (read-only, bounded; docs/observe.md); off: read nothing")
 	_ = shellCmd.MarkFlagDirname("cwd")
 	cmd.AddCommand(shellCmd)
 	cmd.AddCommand(&cobra.Command{

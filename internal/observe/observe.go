@@ -16,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/recourse-dev/recourse/evaluator/shell"
 )
@@ -36,6 +37,16 @@ var Modes = []string{Auto, Off}
 type Files struct {
 	Home string
 	Dir  string
+	// Git is the git binary facts are read with ("": git on PATH).
+	Git string
+	// ReadDir, when set, reads directories for the blast-radius walk
+	// instead of os.ReadDir (tests make one unreadable with it).
+	ReadDir func(string) ([]fs.DirEntry, error)
+	// Bound is the time bound of one command's observation (0:
+	// CommandBound, or $RECOURSE_OBSERVE_TIMEOUT where set).
+	Bound time.Duration
+	// git runs git for this observer (set on first use).
+	git *gitRunner
 }
 
 // New returns the observer of mode (Auto or Off), which reads a relative
@@ -44,11 +55,30 @@ func New(mode, dir string) (shell.Observer, error) {
 	switch mode {
 	case Auto, "":
 		home, _ := os.UserHomeDir()
-		return &Files{Home: home, Dir: dir}, nil
+		bound, err := boundFromEnv()
+		if err != nil {
+			return nil, err
+		}
+		return &Files{Home: home, Dir: dir, Bound: bound}, nil
 	case Off:
 		return nil, nil
 	}
 	return nil, fmt.Errorf("--observe %q is not one of auto, off", mode)
+}
+
+// boundFromEnv reads $RECOURSE_OBSERVE_TIMEOUT, the per-command bound
+// of observation on a machine where 300 ms is too short (a slow disk, a
+// loaded CI runner); 0 when unset.
+func boundFromEnv() (time.Duration, error) {
+	v := os.Getenv("RECOURSE_OBSERVE_TIMEOUT")
+	if v == "" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 || d > time.Minute {
+		return 0, fmt.Errorf("RECOURSE_OBSERVE_TIMEOUT=%q: expected a duration from 1ms to 1m, such as 300ms", v)
+	}
+	return d, nil
 }
 
 // ReadScript returns the first limit+1 bytes at most of the regular file

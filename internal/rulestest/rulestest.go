@@ -25,6 +25,10 @@ type Case struct {
 	// Workspace is what Cwd shows about itself (its .gitignore, its build
 	// files), for the rows that read it.
 	Workspace *model.Workspace
+	// Observed and MissObserved are the facts observed where the action
+	// runs (model.Observed) of the judged command of Hit and of Miss; nil:
+	// nothing observed. The same line with other facts is a near miss.
+	Observed, MissObserved *model.Observed
 	// Observer, when set, is what the parser observes where the lines run
 	// (observe.Files on a test directory), for the rows that read
 	// observed facts.
@@ -35,11 +39,11 @@ type Case struct {
 // typ (or its last command, when none has that type).
 func Judge(t *testing.T, eng *rules.Engine, line, cwd, typ string) (model.Recoverability, bool) {
 	t.Helper()
-	return judgeIn(t, eng, line, cwd, nil, nil, typ)
+	return judgeIn(t, eng, line, cwd, nil, nil, nil, typ)
 }
 
 // judgeIn is Judge with the workspace cwd shows.
-func judgeIn(t *testing.T, eng *rules.Engine, line, cwd string, ws *model.Workspace, obs shell.Observer, typ string) (model.Recoverability, bool) {
+func judgeIn(t *testing.T, eng *rules.Engine, line, cwd string, ws *model.Workspace, observer shell.Observer, obs *model.Observed, typ string) (model.Recoverability, bool) {
 	t.Helper()
 	if cwd == "" {
 		cwd = "/workspace/project"
@@ -49,7 +53,7 @@ func judgeIn(t *testing.T, eng *rules.Engine, line, cwd string, ws *model.Worksp
 		w.Dir = cwd
 		ws = &w
 	}
-	ms, err := shell.Parse(line, shell.Options{Cwd: cwd, Workspace: ws, Observer: obs})
+	ms, err := shell.Parse(line, shell.Options{Cwd: cwd, Workspace: ws, Observer: observer})
 	if err != nil {
 		t.Fatalf("%q: %v", line, err)
 	}
@@ -62,6 +66,11 @@ func judgeIn(t *testing.T, eng *rules.Engine, line, cwd string, ws *model.Worksp
 			m = ms[i]
 		}
 	}
+	if obs != nil && m.Command != nil {
+		c := *m.Command
+		c.Observed = obs
+		m.Command = &c
+	}
 	return eng.Judge(rules.Facts{M: &m, Inv: model.NewInventory()})
 }
 
@@ -69,7 +78,7 @@ func judgeIn(t *testing.T, eng *rules.Engine, line, cwd string, ws *model.Worksp
 func Run(t *testing.T, table []rules.Rule, cases []Case) {
 	t.Helper()
 	run(t, table, cases, func(t *testing.T, eng *rules.Engine, line string, c Case, typ string) (model.Recoverability, bool) {
-		return judgeIn(t, eng, line, c.Cwd, c.Workspace, c.Observer, typ)
+		return judgeIn(t, eng, line, c.Cwd, c.Workspace, c.Observer, c.Observed, typ)
 	})
 }
 
@@ -97,7 +106,9 @@ func run(t *testing.T, table []rules.Rule, cases []Case, judge judgeFunc) {
 				t.Errorf("row %s has no near miss", c.Row)
 				return
 			}
-			if v, _ := judge(t, eng, c.Miss, c, types[c.Row]); v.RuleID == c.Row {
+			miss := c
+			miss.Observed = c.MissObserved
+			if v, _ := judge(t, eng, c.Miss, miss, types[c.Row]); v.RuleID == c.Row {
 				t.Errorf("near miss %q hit %s too", c.Miss, c.Row)
 			}
 		})

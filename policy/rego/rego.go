@@ -200,6 +200,8 @@ var (
 	keyBy         = ast.InternedTerm("by")
 	keySuppliedBy = ast.InternedTerm("supplied_by")
 	keyException  = ast.InternedTerm("exception")
+	keyObserved   = ast.InternedTerm("observedEvidence")
+	keyValue      = ast.InternedTerm("value")
 )
 
 func verdictTerms(vs []policy.Verdict) *ast.Term {
@@ -214,6 +216,15 @@ func verdictTerms(vs []policy.Verdict) *ast.Term {
 			supplied[j] = ast.ObjectTerm(ast.Item(keyKey, ast.StringTerm(f.Key)), ast.Item(keySource, ast.StringTerm(f.Source)),
 				ast.Item(keyBy, ast.StringTerm(f.By)), ast.Item(keySuppliedBy, ast.StringTerm(f.SuppliedBy)))
 		}
+		observed := make([]*ast.Term, len(v.Observed))
+		for j, e := range v.Observed {
+			value := ""
+			if s, ok := e.Value.(string); ok {
+				value = s
+			}
+			observed[j] = ast.ObjectTerm(ast.Item(keyKey, ast.StringTerm(e.Key)), ast.Item(keyValue, ast.StringTerm(value)),
+				ast.Item(keySuppliedBy, ast.StringTerm(e.SuppliedBy)))
+		}
 		items := [][2]*ast.Term{
 			ast.Item(keyAddress, ast.StringTerm(v.Address)),
 			ast.Item(keyType, ast.StringTerm(v.Type)),
@@ -226,6 +237,7 @@ func verdictTerms(vs []policy.Verdict) *ast.Term {
 			ast.Item(keyConfidence, ast.StringTerm(string(v.Confidence))),
 			ast.Item(keyMissing, ast.ArrayTerm(missing...)),
 			ast.Item(keySupplied, ast.ArrayTerm(supplied...)),
+			ast.Item(keyObserved, ast.ArrayTerm(observed...)),
 		}
 		if x := v.Exception; x != nil {
 			items = append(items, ast.Item(keyException, ast.ObjectTerm(

@@ -92,6 +92,9 @@ func Rules() []rules.Rule {
 			"rm -rf is fed a pipe but given no operands: rm ignores its stdin, so the line does not do what it appears to intend"),
 		row("fs.rm.no-operands", "rm", rules.NoOperands(0), model.TierReversible, "rm without operands deletes nothing"),
 	}...)
+	// Observed facts (--observe auto, where the action runs) come before
+	// the rows that judge a path by its name: what is on disk decides.
+	out = append(out, observedRows("rm", "deletes")...)
 	// -f, every spelling of "never ask", and -i or -I whose answers the
 	// line feeds (yes | rm -ri, { rm -rI d; } < answers.txt) delete
 	// without a person's word (prompt.go).
@@ -183,6 +186,12 @@ func Rules() []rules.Rule {
 		row("fs.mv.dev-null", "mv", rules.PathIs(0, rules.PathNull), model.TierUnrecoverable, "moves files onto /dev/null: they are gone"),
 		row("fs.mv.home-dotfile", "mv", rules.All(rules.Not(noClobber), homeDotfile(1)), model.TierNeedsReview, replacesDotfileReason),
 		row("fs.mv.env-file", "mv", rules.All(rules.Not(noClobber), envFile(1)), model.TierNeedsReview, "replaces "+envFileWhy+" (mv -n keeps it)"),
+		row("fs.mv.observed.new", "mv", rules.ObservedNew(), model.TierReversible,
+			"the destination does not exist (observed): nothing is replaced, and moving back undoes it"),
+		row("fs.mv.observed.loss", "mv", rules.All(rules.Not(noClobber), rules.ObservedLoss()), model.TierUnrecoverable,
+			"replaces a file git cannot give back (observed: untracked, modified, or ignored and not build output)"),
+		row("fs.mv.observed.from-git", "mv", rules.All(rules.Not(noClobber), rules.ObservedFromGit()), model.TierRecoverableWithEffort,
+			"replaces a file git gives back (observed: tracked and unmodified)"),
 		row("fs.mv.overwrite", "mv", rules.Not(noClobber), model.TierRecoverableFromBackup,
 			"mv replaces the target if it exists (no -n): the replaced file is lost unless versioned"),
 		row("fs.mv.safe", "mv", nil, model.TierReversible, "mv with -n/-i never overwrites; moving back undoes it"),
@@ -193,6 +202,12 @@ func Rules() []rules.Rule {
 		row("fs.cp.into-home", "cp", rules.All(rules.Not(noClobber), intoHome()), model.TierNeedsReview, intoHomeReason),
 		row("fs.cp.home-dotfile", "cp", rules.All(rules.Not(noClobber), homeDotfile(1)), model.TierNeedsReview, replacesDotfileReason),
 		row("fs.cp.env-file", "cp", rules.All(rules.Not(noClobber), envFile(1)), model.TierNeedsReview, "replaces "+envFileWhy+" (cp -n .env.example .env keeps it)"),
+		row("fs.cp.observed.new", "cp", rules.ObservedNew(), model.TierReversible,
+			"the destination does not exist (observed): the copy replaces nothing"),
+		row("fs.cp.observed.loss", "cp", rules.All(rules.Not(noClobber), rules.ObservedLoss()), model.TierUnrecoverable,
+			"copies over a file git cannot give back (observed: untracked, modified, or ignored and not build output)"),
+		row("fs.cp.observed.from-git", "cp", rules.All(rules.Not(noClobber), rules.ObservedFromGit()), model.TierRecoverableWithEffort,
+			"copies over a file git gives back (observed: tracked and unmodified)"),
 		row("fs.cp.overwrite", "cp", rules.Not(noClobber), model.TierRecoverableWithEffort,
 			"cp replaces the target if it exists (no -n); the copy itself is harmless"),
 		row("fs.cp.safe", "cp", nil, model.TierReversible, "cp with -n/-i never overwrites"),
@@ -242,6 +257,12 @@ func Rules() []rules.Rule {
 		row("fs.redirect.home-dotfile", Redirect, rules.HomeDotfileIs(0), model.TierNeedsReview,
 			"the output redirection (or an option naming the output file) truncates a dotfile of a home directory (shell profile, SSH keys, cloud credentials), which no version control keeps: whether it matters is not in the input"),
 		row("fs.redirect.env-file", Redirect, envFile(0), model.TierNeedsReview, "the output redirection truncates "+envFileWhy),
+		row("fs.redirect.observed.new", Redirect, rules.ObservedNew(), model.TierReversible,
+			"the output redirection writes a new file (observed: it does not exist yet)"),
+		row("fs.redirect.observed.loss", Redirect, rules.ObservedLoss(), model.TierUnrecoverable,
+			"the output redirection truncates a file git cannot give back (observed: untracked, modified, or ignored and not build output)"),
+		row("fs.redirect.observed.from-git", Redirect, rules.ObservedFromGit(), model.TierRecoverableWithEffort,
+			"the output redirection truncates a file git gives back (observed: tracked and unmodified)"),
 		row("fs.redirect.dynamic", Redirect, rules.PathIs(0, rules.PathDynamic), model.TierRecoverableWithEffort,
 			"the output redirection (or an option naming the output file) truncates a file named only at run time"),
 		row("fs.redirect", Redirect, nil, model.TierRecoverableWithEffort,
@@ -491,4 +512,18 @@ func linksToGuarded() rules.Cond {
 		}
 		return rules.Result{Truth: rules.False}
 	})
+}
+
+// observedRows are the rows of a delete (program typ) that observed facts
+// decide: a loss git cannot undo, nothing there, or only what git gives
+// back.
+func observedRows(typ, verb string) []rules.Rule {
+	return []rules.Rule{
+		row("fs."+typ+".observed.loss", typ, rules.ObservedLoss(), model.TierUnrecoverable,
+			verb+" files git cannot give back (observed where the action runs: untracked or modified files, ignored files that are not build output, or a repository's .git)"),
+		row("fs."+typ+".observed.empty-dir", typ, rules.ObservedEmpty(), model.TierReversible,
+			verb+" nothing (observed: every path is an empty directory)"),
+		row("fs."+typ+".observed.from-git", typ, rules.ObservedFromGit(), model.TierRecoverableWithEffort,
+			verb+" only files git gives back (observed: every one is tracked and unmodified, or ignored build output)"),
+	}
 }

@@ -371,6 +371,7 @@ func TestRows(t *testing.T) {
 	}
 	cases = append(cases, rulestest.Case{Row: "fs.truncate.new-files", Hit: "truncate -s 10M disk.img", Miss: "truncate -s 10M data.db",
 		Cwd: dir, Observer: &observe.Files{Dir: dir}})
+	cases = append(cases, observedCases()...)
 	rulestest.Run(t, Rules(), cases)
 }
 

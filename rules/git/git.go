@@ -100,7 +100,8 @@ func row(id string, when rules.Cond, tier model.Tier, reason string) rules.Rule 
 
 // Rules returns the git rows.
 func Rules() []rules.Rule {
-	return append(configRows(), []rules.Rule{
+	out := append(configRows(), observedRows()...)
+	return append(out, []rules.Rule{
 		row("git.help", rules.Any(rules.Flag("help", "version", "h"), sub("help", rules.Always())), model.TierReversible, "prints help or the version"),
 		row("git.reset.hard", sub("reset", rules.Flag("hard", "merge")), model.TierUnrecoverable,
 			"git reset --hard (or --merge) discards uncommitted changes to tracked files; git never stored them"),

@@ -7,7 +7,7 @@ import (
 )
 
 func TestRows(t *testing.T) {
-	rulestest.Run(t, Rules(), []rulestest.Case{
+	rulestest.Run(t, Rules(), append(observedCases(), []rulestest.Case{
 		{Row: "git.help", Hit: "git --help", Miss: "git reset --hard"},
 		{Row: "git.help", Hit: "git help reset", Miss: "git reset"},
 		{Row: "git.lfs.migrate", Hit: "git lfs migrate import --everything --include='*.psd'", Miss: "git lfs migrate import --no-rewrite big.psd"},
@@ -125,5 +125,5 @@ func TestRows(t *testing.T) {
 		{Row: "git.subcommand.case", Hit: "git Push --FORCE origin main", Miss: "Git Status"},
 		{Row: "git.subcommand.unknown", Hit: "git bigfiles prune", Miss: "git status"},
 		{Row: "git.subcommand.unknown", Hit: "git resetn--hard", Miss: "git --version"},
-	})
+	}...))
 }

@@ -1,0 +1,52 @@
+package filesystem
+
+import (
+	"github.com/recourse-dev/recourse/internal/rulestest"
+	"github.com/recourse-dev/recourse/model"
+)
+
+// Observed facts as internal/observe records them, for the rows they
+// decide; the scenario suite of internal/observe builds them from real
+// repositories.
+var (
+	cleanDir = &model.Observed{Targets: []model.ObservedTarget{{Path: "src", Resolved: "/w/p/src", Exists: true, Kind: "dir",
+		Repo: "/w/p", Git: model.GitClean, Files: 3, Dirs: 1, Bytes: 300}}}
+	untrackedDir = &model.Observed{Targets: []model.ObservedTarget{{Path: "src", Resolved: "/w/p/src", Exists: true, Kind: "dir",
+		Repo: "/w/p", Git: model.GitMixed, Files: 3, Dirs: 1, Bytes: 300, LostFiles: 1, LostBytes: 100,
+		Lost: []model.ObservedFile{{Path: "src/new.go", State: model.GitUntracked, Bytes: 100}}}}}
+	ignoredBuild = &model.Observed{Targets: []model.ObservedTarget{{Path: "build", Resolved: "/w/p/build", Exists: true, Kind: "dir",
+		Repo: "/w/p", Git: model.GitIgnored, Files: 2, Bytes: 10, LostFiles: 2, LostBytes: 10, Ignored: []string{"build/"},
+		Lost: []model.ObservedFile{{Path: "build/", State: model.GitIgnored, Bytes: 10}}}}}
+	ignoredData = &model.Observed{Targets: []model.ObservedTarget{{Path: "data", Resolved: "/w/p/data", Exists: true, Kind: "dir",
+		Repo: "/w/p", Git: model.GitIgnored, Files: 2, Bytes: 10, LostFiles: 2, LostBytes: 10, Ignored: []string{"data/"},
+		Lost: []model.ObservedFile{{Path: "data/", State: model.GitIgnored, Bytes: 10}}}}}
+	absent    = &model.Observed{Targets: []model.ObservedTarget{{Path: "x", Resolved: "/w/p/x", Repo: "/w/p"}}}
+	emptyDir  = &model.Observed{Targets: []model.ObservedTarget{{Path: "x", Resolved: "/w/p/x", Exists: true, Kind: "dir", Repo: "/w/p", EmptyDir: true, Git: model.GitClean}}}
+	timedOut  = &model.Observed{Targets: []model.ObservedTarget{{Path: "x", Resolved: "/w/p/x", Exists: true, Kind: "dir", Repo: "/w/p", Bound: "git status: timed out"}}, Unavailable: []string{"x: git status: timed out"}}
+	cleanFile = &model.Observed{Targets: []model.ObservedTarget{{Path: "b.txt", Resolved: "/w/p/b.txt", Exists: true, Kind: "file",
+		Repo: "/w/p", Git: model.GitClean, Files: 1, Bytes: 5}}}
+	modifiedFile = &model.Observed{Targets: []model.ObservedTarget{{Path: "b.txt", Resolved: "/w/p/b.txt", Exists: true, Kind: "file",
+		Repo: "/w/p", Git: model.GitModified, Files: 1, Bytes: 5, LostFiles: 1, LostBytes: 5,
+		Lost: []model.ObservedFile{{Path: "b.txt", State: model.GitModified, Bytes: 5}}}}}
+	newFile = &model.Observed{Targets: []model.ObservedTarget{{Path: "b.txt", Resolved: "/w/p/b.txt", Repo: "/w/p"}}}
+)
+
+func observedCases() []rulestest.Case {
+	return []rulestest.Case{
+		{Row: "fs.rm.observed.loss", Hit: "rm -rf src", Observed: untrackedDir, Miss: "rm -rf src", MissObserved: cleanDir},
+		{Row: "fs.rm.observed.loss", Hit: "rm -rf data", Observed: ignoredData, Miss: "rm -rf build", MissObserved: ignoredBuild},
+		{Row: "fs.rm.observed.empty-dir", Hit: "rm -rf x", Observed: emptyDir, Miss: "rm -rf x", MissObserved: timedOut},
+		{Row: "fs.rm.observed.empty-dir", Hit: "rm -r x", Observed: emptyDir, Miss: "rm -r x", MissObserved: absent},
+		{Row: "fs.rm.observed.from-git", Hit: "rm -rf src", Observed: cleanDir, Miss: "rm -rf src"},
+		{Row: "fs.rm.observed.from-git", Hit: "rm -rf build", Observed: ignoredBuild, Miss: "rm -rf data", MissObserved: ignoredData},
+		{Row: "fs.mv.observed.new", Hit: "mv a.txt b.txt", Observed: newFile, Miss: "mv a.txt b.txt", MissObserved: cleanFile},
+		{Row: "fs.mv.observed.loss", Hit: "mv a.txt b.txt", Observed: modifiedFile, Miss: "mv -n a.txt b.txt", MissObserved: modifiedFile},
+		{Row: "fs.mv.observed.from-git", Hit: "mv a.txt b.txt", Observed: cleanFile, Miss: "mv a.txt b.txt", MissObserved: modifiedFile},
+		{Row: "fs.cp.observed.new", Hit: "cp a.txt b.txt", Observed: newFile, Miss: "cp a.txt b.txt", MissObserved: modifiedFile},
+		{Row: "fs.cp.observed.loss", Hit: "cp a.txt b.txt", Observed: modifiedFile, Miss: "cp a.txt b.txt", MissObserved: cleanFile},
+		{Row: "fs.cp.observed.from-git", Hit: "cp a.txt b.txt", Observed: cleanFile, Miss: "cp a.txt b.txt", MissObserved: newFile},
+		{Row: "fs.redirect.observed.new", Hit: "echo x > b.txt", Observed: newFile, Miss: "echo x > b.txt", MissObserved: cleanFile},
+		{Row: "fs.redirect.observed.loss", Hit: "echo x > b.txt", Observed: modifiedFile, Miss: "echo x > b.txt", MissObserved: newFile},
+		{Row: "fs.redirect.observed.from-git", Hit: "echo x > b.txt", Observed: cleanFile, Miss: "echo x > b.txt", MissObserved: modifiedFile},
+	}
+}
