@@ -47,8 +47,6 @@ type Envelope struct {
 	Confidence        *string  `json:"confidence"`
 	FollowUpHints     []string `json:"follow_up_hints"`
 	CharterVersion    string   `json:"charter_version"`
-	// concise: Data is a concise report, mirrored in text by a brief.
-	concise bool
 }
 
 // The degradation reasons, a closed set agents branch on.

@@ -41,8 +41,9 @@ Every tool is read-only: Recourse executes nothing.
 
 Branch on fields, never on English: status (success, empty, partial, degraded, error, refused),
 degradation_reason, data.riskAssessment, error.kind, error.recoverable and error.recovery.
-Results are concise by default (the changes that are not reversible, the rest counted by rule in
-data.mutationsSummarised); pass response_format: "detailed" for every change and the evidence each rule read.
+Results are concise by default: data is the gist (riskAssessment, assessmentReason, the worst recoverability,
+ruleIds, saferAlternative, missingEvidence by address); pass response_format: "detailed" for the whole report,
+every change with the evidence each rule read.
 
 ## After an error
 

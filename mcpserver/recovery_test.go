@@ -143,10 +143,11 @@ func suggestion(env map[string]any) (string, map[string]any, bool) {
 }
 
 // verdictOf is what a result judged: the decision and the mutations'
-// targets, or the data itself for a result without a report.
+// targets, or the data itself for a result without a report (a gist, the
+// concise answer, names its reason, rules and count).
 func verdictOf(env map[string]any) string {
 	data, _ := env["data"].(map[string]any)
-	if _, ok := data["riskAssessment"]; !ok {
+	if _, ok := data["mutations"]; !ok {
 		b, _ := json.Marshal(data)
 		return string(b)
 	}
@@ -194,7 +195,7 @@ func TestOperatorContextWins(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newServer(t, tt.server)
 			initialize(t, s)
-			args := map[string]any{"command": "rm notes.txt"}
+			args := map[string]any{"command": "rm notes.txt", "response_format": "detailed"}
 			for k, v := range tt.args {
 				args[k] = v
 			}

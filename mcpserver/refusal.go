@@ -1,8 +1,6 @@
 package mcpserver
 
 import (
-	"encoding/json"
-	"fmt"
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -19,21 +17,26 @@ const EnvelopeMeta = "dev.recourse/envelope"
 // (KindBlocked, KindNeedsApproval) with reason as its message, and the
 // report's gist as data (report.Gist), so an agent sees why without
 // another call, in a few hundred bytes: clients such as Claude Code and
-// VS Code hand the model structuredContent, not the text.
+// VS Code hand the model structuredContent, not the text. It takes the
+// one path of every Recourse result (result): content[0].text is the
+// envelope's JSON alone, the human line content[1]; ForOutputSchema
+// reshapes it for a tool whose outputSchema forbids the envelope.
 func Refusal(rep *report.ConsequenceReport, kind ErrorKind, reason string) *mcp.CallToolResult {
 	env := reportEnvelope(rep, ToolMCPCall)
 	gist := rep.Gist()
 	if strings.Contains(reason, gist.AssessmentReason) {
 		gist.AssessmentReason = "" // said once, in the message
 	}
+	if strings.Contains(reason, gist.SaferAlternative) {
+		gist.SaferAlternative = ""
+	}
+	// Evidence cannot be supplied through the gateway (no follow-up
+	// hints); the message says what the call lacks.
+	gist.MissingEvidence = nil
 	env.Status, env.DegradationReason, env.Data = StatusRefused, "", gist
 	env.Error = newContract(kind, reason)
 	env.FollowUpHints = []string{}
-	if err := env.Validate(); err != nil {
-		return result(failure(newContract(KindInternal, "the envelope broke its own invariant: "+err.Error())))
-	}
-	text := fmt.Sprintf("%s %s: %s", env.Error.Type, env.Error.Kind, reason)
-	return &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(text)}, StructuredContent: env, IsError: true}
+	return result(env)
 }
 
 // Failure is the result of a call an enforcing adapter could neither
@@ -48,8 +51,8 @@ func Failure(kind ErrorKind, err error) *mcp.CallToolResult {
 
 // ForOutputSchema reshapes a result of Recourse's own (a refusal or a
 // failure) for a tool that declares an outputSchema: the envelope moves
-// from structuredContent to the text (content[0], its JSON) and to _meta
-// (EnvelopeMeta); its error.message is the human line. The official
+// from structuredContent to _meta (EnvelopeMeta) and stays the JSON of
+// content[0], the only content: its error.message is the human line. The official
 // TypeScript SDK's Client.callTool validates structuredContent against
 // the tool's outputSchema even when isError is true
 // (modelcontextprotocol/typescript-sdk@2d889f2b, branch v1.x,
@@ -65,13 +68,12 @@ func ForOutputSchema(res *mcp.CallToolResult) *mcp.CallToolResult {
 	if !ok {
 		return res
 	}
-	b, err := json.Marshal(env)
-	if err != nil {
-		return res
-	}
 	out := *res
 	out.StructuredContent, out.RawStructuredContent = nil, nil
-	out.Content = []mcp.Content{mcp.NewTextContent(string(b))}
+	// content[0] is already the envelope's JSON (result); the human line
+	// is left out, as error.message says it and a client shows the model
+	// every text.
+	out.Content = res.Content[:1]
 	meta := map[string]any{EnvelopeMeta: env}
 	if res.Meta != nil {
 		for k, v := range res.Meta.AdditionalFields {

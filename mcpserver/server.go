@@ -298,13 +298,14 @@ func noteIgnored(rep *report.ConsequenceReport, args map[string]any) {
 	}
 }
 
-// respond is the envelope of rep in the form the call asked for: concise
-// unless response_format is "detailed". The status, confidence and hints
-// are computed from the whole report either way.
+// respond is the envelope of rep in the form the call asked for: the
+// report's gist (report.Gist) unless response_format is "detailed". The
+// status, confidence and hints are computed from the whole report either
+// way.
 func respond(rep *report.ConsequenceReport, tool string, args map[string]any) Envelope {
 	env := reportEnvelope(rep, tool)
 	if stringArg(args, "response_format", formatConcise) == formatConcise {
-		env.Data, env.concise = rep.Concise(), true
+		env.Data = rep.Gist()
 	}
 	return env
 }
@@ -398,22 +399,21 @@ func documentBytes(name string, v any, limit int) ([]byte, *Contract) {
 }
 
 // result is the tool result: the envelope in structuredContent, isError
-// for error and refused, and a text mirror in content[0].text for clients
-// that show a model only the text (textOf). An error's content[0].text
-// is the envelope's JSON and nothing else, so that a client that parses
-// the first text of a failed call (seed 002's client rule) reads the
-// contract; its human line ("VALIDATION unknown_argument: ...") is
-// content[1].
+// for error and refused, and its JSON as the text mirror in
+// content[0].text, as the MCP spec suggests for structured results, and
+// nothing else there, so that a client that parses the first text of a
+// failed call (seed 002's client rule) reads the contract. An error's
+// human line ("VALIDATION unknown_argument: ...") is content[1].
 func result(env Envelope) *mcp.CallToolResult {
 	if err := env.Validate(); err != nil {
 		env = failure(newContract(KindInternal, "the envelope broke its own invariant: "+err.Error()))
 	}
-	text, err := textOf(env)
+	b, err := json.Marshal(env)
 	if err != nil {
 		env = failure(newContract(KindInternal, "encoding the envelope: "+err.Error()))
-		text, _ = textOf(env)
+		b, _ = json.Marshal(env)
 	}
-	content := []mcp.Content{mcp.NewTextContent(text)}
+	content := []mcp.Content{mcp.NewTextContent(string(b))}
 	if env.Error != nil {
 		content = append(content, mcp.NewTextContent(humanLine(env.Error)))
 	}
@@ -428,29 +428,6 @@ func result(env Envelope) *mcp.CallToolResult {
 // words a client shows first, then its message.
 func humanLine(c *Contract) string {
 	return fmt.Sprintf("%s %s: %s", c.Type, c.Kind, c.Message)
-}
-
-// textOf is the text mirror of env. A concise report is a few lines
-// (report.Brief) under the envelope's status, with the JSON in
-// structuredContent; anything else, an error included, is the envelope's
-// JSON, as the MCP spec suggests for structured results.
-func textOf(env Envelope) (string, error) {
-	if rep, concise := env.Data.(*report.ConsequenceReport); concise && env.concise && env.Error == nil {
-		var h strings.Builder
-		fmt.Fprintf(&h, "recourse %s · status %s", rep.RiskAssessment, env.Status)
-		if env.DegradationReason != "" {
-			fmt.Fprintf(&h, " (%s)", env.DegradationReason)
-		}
-		if env.Confidence != nil {
-			fmt.Fprintf(&h, " · confidence %s", *env.Confidence)
-		}
-		if len(env.FollowUpHints) > 0 {
-			fmt.Fprintf(&h, " · next: %s", strings.Join(env.FollowUpHints, ", "))
-		}
-		return h.String() + "\n" + report.Brief(rep), nil
-	}
-	b, err := json.Marshal(env)
-	return string(b), err
 }
 
 // UnknownTool is the result for a tools/call of a tool Recourse does not

@@ -59,14 +59,12 @@ func call(t *testing.T, s *Server, tool string, args any) (map[string]any, map[s
 
 // checkText holds the content to its form: an error's content[0].text
 // is the envelope's JSON alone (seed 002's client rule) and content[1]
-// its human line, type and kind first; a concise report's decision and
-// status first; anything else the envelope's JSON.
+// its human line, type and kind first; anything else is the envelope's
+// JSON alone.
 func checkText(t *testing.T, content []any, env map[string]any) {
 	t.Helper()
-	data, _ := env["data"].(map[string]any)
 	first := content[0].(map[string]any)["text"].(string)
-	switch {
-	case env["error"] != nil:
+	if env["error"] != nil {
 		e := env["error"].(map[string]any)
 		if len(content) != 2 {
 			t.Fatalf("an error has %d contents, want 2 (the envelope, the human line)", len(content))
@@ -75,11 +73,8 @@ func checkText(t *testing.T, content []any, env map[string]any) {
 		if want := fmt.Sprintf("%s %s: %s", e["type"], e["kind"], e["message"]); human != want {
 			t.Fatalf("an error's human line is %q, want %q", human, want)
 		}
-	case data["riskAssessment"] != nil && !strings.HasPrefix(first, "{"):
-		if want := fmt.Sprintf("recourse %s · status %s", data["riskAssessment"], env["status"]); !strings.HasPrefix(first, want) {
-			t.Fatalf("a concise text starts %.80q, want %q", first, want)
-		}
-		return
+	} else if len(content) != 1 {
+		t.Fatalf("a result has %d contents, want 1 (the envelope)", len(content))
 	}
 	var text map[string]any
 	if err := json.Unmarshal([]byte(first), &text); err != nil || fmt.Sprint(text) != fmt.Sprint(env) {
@@ -104,9 +99,10 @@ func TestToolsList(t *testing.T) {
 		t.Fatalf("%d tools", len(tools))
 	}
 	// An agent's context pays for tools/list on every session. (16 KB
-	// before the charter's _meta hints, some 100 bytes a tool.)
-	if b, _ := json.Marshal(result); len(b) >= 17<<10 {
-		t.Errorf("tools/list is %d bytes, over 17 KB", len(b))
+	// before the charter's _meta hints, some 100 bytes a tool; 17 KB
+	// before the concise answer's schema in four outputSchemas.)
+	if b, _ := json.Marshal(result); len(b) >= 18<<10 {
+		t.Errorf("tools/list is %d bytes, over 18 KB", len(b))
 	} else {
 		t.Logf("tools/list is %d bytes", len(b))
 	}
@@ -232,7 +228,7 @@ func TestToolCalls(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, st := range []any{nil, string(state), stateObj} {
-		args := map[string]any{"plan": string(kmsPlan)}
+		args := map[string]any{"plan": string(kmsPlan), "response_format": "detailed"}
 		want, deps := "warn", 0
 		if st != nil {
 			args["state"], want, deps = st, "block", 3
@@ -251,7 +247,7 @@ func TestToolCalls(t *testing.T) {
 		t.Fatalf("an escalate with missing evidence hints at %s: %v", ToolWithEvidence, env["follow_up_hints"])
 	}
 	_, env, isErr := call(t, s, ToolWithEvidence, map[string]any{"tool": ToolTerraform, "input": map[string]any{"plan": bucket},
-		"evidence": []any{map[string]any{"address": "aws_s3_bucket.logs", "key": "force_destroy", "value": false, "source": "console"}}})
+		"evidence": []any{map[string]any{"address": "aws_s3_bucket.logs", "key": "force_destroy", "value": false, "source": "console"}}, "response_format": "detailed"})
 	data := env["data"].(map[string]any)
 	applied := data["evidence"].(map[string]any)["applied"].([]any)
 	if isErr || data["riskAssessment"] != "warn" || len(applied) != 1 || applied[0].(map[string]any)["moved"] != true {

@@ -87,7 +87,7 @@ const (
 // formatParam chooses between the concise report (the default) and the
 // whole one.
 var formatParam = param{name: "response_format", types: []string{"string"}, enum: []string{formatConcise, formatDetailed}, aliases: []string{"format"},
-	desc: `concise (default): only the changes that are not reversible; detailed: the whole report`}
+	desc: `concise (default): data is the gist (decision, reason, worst tier, rule ids, saferAlternative, missingEvidence); detailed: data is the whole ConsequenceReport`}
 
 var contextParams = []param{
 	{name: "environment", types: []string{"string"}, aliases: []string{"env", "stage", "environment_name"}, desc: `where it would run (production, prod, prd, live, prod-* are stricter); the server's --environment wins`},
@@ -209,12 +209,13 @@ func (t *toolDef) inputSchema() json.RawMessage {
 // for every tool.
 var notServed = map[ErrorKind]bool{KindBlocked: true, KindNeedsApproval: true, KindUpstreamUnavailable: true, KindOverloaded: true}
 
-// outputSchema is the envelope's JSON Schema, with the ConsequenceReport
-// schema as data for the evaluation tools.
+// outputSchema is the envelope's JSON Schema, with data either the gist
+// (the concise default) or the ConsequenceReport's outline for the
+// evaluation tools.
 func (t *toolDef) outputSchema() json.RawMessage {
 	data := map[string]any{"type": []string{"object", "null"}}
 	if t.reportData {
-		data = map[string]any{"anyOf": []any{reportOutline(), map[string]any{"type": "null"}}}
+		data = map[string]any{"anyOf": []any{gistSchema(), reportOutline(), map[string]any{"type": "null"}}}
 	}
 	statuses := []string{string(StatusSuccess), string(StatusEmpty), string(StatusPartial), string(StatusDegraded), string(StatusError), string(StatusRefused)}
 	kinds := make([]string, 0, len(Registry))
@@ -251,6 +252,24 @@ func (t *toolDef) outputSchema() json.RawMessage {
 		},
 	}
 	return mustJSON(schema)
+}
+
+// gistSchema is the schema of a concise answer's data (report.Gist):
+// its required fields with their types, one level deep, as reportOutline
+// gives the report's (tools/list repeats it for four tools).
+func gistSchema() map[string]any {
+	return map[string]any{
+		"type":     "object",
+		"required": []string{"riskAssessment", "recoverability", "ruleIds", "totalMutations"},
+		"properties": map[string]any{
+			"riskAssessment":   map[string]any{"enum": []string{"allow", "warn", "escalate", "block"}},
+			"recoverability":   map[string]any{"type": "object"},
+			"ruleIds":          map[string]any{"type": "array"},
+			"saferAlternative": map[string]any{"type": "string"},
+			"missingEvidence":  map[string]any{"type": "array"},
+			"totalMutations":   map[string]any{"type": "integer"},
+		},
+	}
 }
 
 // SchemaURI is the resource with the ConsequenceReport's full JSON Schema.

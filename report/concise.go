@@ -148,20 +148,37 @@ func (rep *ConsequenceReport) RuleIDs() []string {
 	return ids
 }
 
-// Gist is the least of a report that says why a call was refused: the
-// decision and its reason, the worst recoverability, and the rules it
-// rests on. It is the data of an enforcing adapter's refusal (the MCP
-// gateway), which clients such as Claude Code and VS Code hand the model
-// as it is: a refusal of `rm -rf /` stays within 700 bytes there, where
-// even the concise report is twice that.
+// Gist is the least of a report an agent needs to act: the decision and
+// its reason, the worst recoverability, the rules it rests on, what to do
+// instead, and the facts it misses (what recourse_evaluate_with_evidence
+// takes). It is the data of every concise MCP answer (recourse mcp serve's
+// default) and of the gateway's refusals, because clients such as Claude
+// Code and VS Code hand the model structuredContent as it is, not the
+// text: `ls` stays within 400 bytes there and `rm -rf /` within 700,
+// where even the concise report was twice that.
 type Gist struct {
 	RiskAssessment model.Decision `json:"riskAssessment"`
 	// AssessmentReason is left out by a refusal whose message says it.
 	AssessmentReason string `json:"assessmentReason,omitempty"`
 	// Recoverability is the worst mutation's tier and label.
 	Recoverability GistTier `json:"recoverability"`
-	RuleIDs        []string `json:"ruleIds"`
-	TotalMutations int      `json:"totalMutations"`
+	// RuleIDs are the rules of the mutations, most severe first, at most
+	// gistRules.
+	RuleIDs []string `json:"ruleIds"`
+	// SaferAlternative is what to do instead of the most severe change
+	// (ConsequenceReport.SaferAlternative).
+	SaferAlternative string `json:"saferAlternative,omitempty"`
+	// MissingEvidence are the facts that would move a verdict, by target,
+	// at most gistRules targets: the address and keys an evidence item
+	// names.
+	MissingEvidence []GistEvidence `json:"missingEvidence,omitempty"`
+	TotalMutations  int            `json:"totalMutations"`
+}
+
+// GistEvidence is one target's missing facts.
+type GistEvidence struct {
+	Address string   `json:"address"`
+	Keys    []string `json:"keys"`
 }
 
 // severity orders tiers by what they say of a change: unrecoverable (4)
@@ -191,13 +208,31 @@ func (rep *ConsequenceReport) Gist() *Gist {
 			w = GistTier{Tier: t, Label: t.Label()}
 		}
 	}
-	ids := rep.RuleIDs()
-	if ids == nil {
-		ids = []string{}
-	}
-	if len(ids) > gistRules {
-		ids = ids[:gistRules]
+	ids := []string{}
+	seen := map[string]bool{}
+	for _, m := range sortedMutations(rep) { // most severe first
+		if id := m.Recoverability.RuleID; id != "" && !seen[id] && len(ids) < gistRules {
+			seen[id] = true
+			ids = append(ids, id)
+		}
 	}
 	return &Gist{RiskAssessment: rep.RiskAssessment, AssessmentReason: rep.AssessmentReason,
-		Recoverability: w, RuleIDs: ids, TotalMutations: rep.Summary.TotalMutations}
+		Recoverability: w, RuleIDs: ids, SaferAlternative: rep.SaferAlternative(),
+		MissingEvidence: rep.gistEvidence(), TotalMutations: rep.Summary.TotalMutations}
+}
+
+// gistEvidence are the missing facts of the first gistRules targets that
+// miss any, in the order of the mutations.
+func (rep *ConsequenceReport) gistEvidence() []GistEvidence {
+	var out []GistEvidence
+	for _, m := range rep.Mutations {
+		if len(m.MissingEvidence) == 0 {
+			continue
+		}
+		if len(out) == gistRules {
+			break
+		}
+		out = append(out, GistEvidence{Address: m.Intent.Target.ID, Keys: m.MissingEvidence})
+	}
+	return out
 }

@@ -131,7 +131,7 @@ func TestMCPBatchWhereNegotiated(t *testing.T) {
 // wins over a call's own.
 func TestMCPOperatorEnvironmentThroughStdio(t *testing.T) {
 	p := startMCP(t, "--environment", "production", "--actor", "ci")
-	env := p.call("recourse_evaluate_shell", map[string]any{"command": "rm notes.txt", "environment": "dev", "actor": "root"})
+	env := p.call("recourse_evaluate_shell", map[string]any{"command": "rm notes.txt", "environment": "dev", "actor": "root", "response_format": "detailed"})
 	data := env["data"].(map[string]any)
 	ctx := data["context"].(map[string]any)
 	if data["riskAssessment"] != "escalate" || ctx["environment"] != "production" || ctx["actor"] != "ci" {
@@ -217,14 +217,14 @@ func TestMCPContractThroughStdio(t *testing.T) {
 		t.Fatalf("read_only evidence: %v", d["riskAssessment"])
 	}
 	env = p.call("recourse_evaluate_shell", map[string]any{"command": "git status && rm -rf /", "cwd": nil})
-	if n := len(env["data"].(map[string]any)["mutations"].([]any)); n != 1 {
-		t.Errorf("concise lists %d mutations, want only the one that is not reversible", n)
+	if d := env["data"].(map[string]any); d["totalMutations"] != 2.0 || d["ruleIds"].([]any)[0] != "fs.rm.critical" || d["saferAlternative"] == nil {
+		t.Errorf("the concise gist names the most severe rule first, and what to do instead: %v", d)
 	}
 	env = p.call("recourse_evaluate_shell", map[string]any{"command": "git status && rm -rf /", "response_format": "detailed"})
 	if n := len(env["data"].(map[string]any)["mutations"].([]any)); n != 2 {
 		t.Errorf("detailed lists %d mutations, want 2", n)
 	}
-	env = p.call("recourse_evaluate_terraform", map[string]any{"classifier": false, "plan": map[string]any{"format_version": "1.2", "resource_changes": []any{}}})
+	env = p.call("recourse_evaluate_terraform", map[string]any{"classifier": false, "response_format": "detailed", "plan": map[string]any{"format_version": "1.2", "resource_changes": []any{}}})
 	if env["status"] != "empty" || !strings.Contains(fmt.Sprint(env["data"].(map[string]any)["input"]), "classifier: false was ignored") {
 		t.Errorf("classifier: false: %v", env)
 	}
