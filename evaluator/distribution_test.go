@@ -57,7 +57,7 @@ func (c distributionCase) dialect() shell.Dialect {
 var distributionCeilings = map[string]map[string][2]int{
 	"agents.jsonl":    {"tune": {158, 12}, "blind": {67, 9}},
 	"incidents.jsonl": {"tune": {0, 3}, "blind": {0, 0}},
-	"pipelines.jsonl": {"tune": {218, 7}, "blind": {171, 2}},
+	"pipelines.jsonl": {"tune": {201, 7}, "blind": {171, 2}},
 }
 
 // TestDistributionCorpus judges the command lines of testdata/
