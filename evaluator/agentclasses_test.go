@@ -1,6 +1,10 @@
 package evaluator
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/recourse-dev/recourse/evaluator/shell"
+)
 
 // TestAgentWorkClasses holds the classes of everyday agent work that
 // issue 32 found escalated in testdata/distribution/agents.jsonl (tune
@@ -70,7 +74,7 @@ func TestAgentWorkClasses(t *testing.T) {
 		{"checkout-path", "git checkout v1.2.3", false},
 	}
 	for _, tt := range tests {
-		d, reason := judgeLine(ev, tt.line)
+		d, reason := judgeLine(ev, tt.line, shell.DialectBash)
 		if stopped := d.Rank() >= 2; stopped != tt.stopped {
 			t.Errorf("%s: %s\n  got %s: %s; want stopped=%v", tt.class, tt.line, d, reason, tt.stopped)
 		}

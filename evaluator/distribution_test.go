@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/recourse-dev/recourse/evaluator/shell"
 	"github.com/recourse-dev/recourse/model"
 )
 
@@ -31,6 +32,24 @@ type distributionCase struct {
 	Source json.RawMessage `json:"source"`
 }
 
+// dialect is the language the line was written in, from the kind of file
+// it came from: a GitHub Actions run: step or a make recipe is rewritten
+// before the shell reads it; a Dockerfile RUN, a GitLab script and an
+// agent's command are bash.
+func (c distributionCase) dialect() shell.Dialect {
+	var src struct {
+		Kind string `json:"kind"`
+	}
+	_ = json.Unmarshal(c.Source, &src)
+	switch src.Kind {
+	case "actions":
+		return shell.DialectGitHubActions
+	case "makefile":
+		return shell.DialectMake
+	}
+	return shell.DialectBash
+}
+
 // distributionCeilings are the most false denies and false allows each
 // corpus of testdata/distribution may have, per slice. A corpus file
 // with no row fails the test, so a new file states its ceilings. They
@@ -38,7 +57,7 @@ type distributionCase struct {
 var distributionCeilings = map[string]map[string][2]int{
 	"agents.jsonl":    {"tune": {71, 12}, "blind": {30, 9}},
 	"incidents.jsonl": {"tune": {0, 4}, "blind": {0, 0}},
-	"pipelines.jsonl": {"tune": {318, 9}, "blind": {164, 2}},
+	"pipelines.jsonl": {"tune": {188, 8}, "blind": {97, 2}},
 }
 
 // TestDistributionCorpus judges the command lines of testdata/
@@ -126,7 +145,7 @@ func scoreDistribution(t *testing.T, ev *Evaluator, file string) map[string]*dis
 			s = &distributionScore{}
 			scores[c.Slice] = s
 		}
-		d, reason := judgeLine(ev, c.Command)
+		d, reason := judgeLine(ev, c.Command, c.dialect())
 		line := fmt.Sprintf("%s: %s\n      %s: %s", c.ID, clip(c.Command, 300), d, reason)
 		switch c.Label {
 		case "allow":
@@ -163,8 +182,8 @@ func scoreDistribution(t *testing.T, ev *Evaluator, file string) map[string]*dis
 
 // judgeLine is the decision on line in a project directory, an error
 // counting as a block.
-func judgeLine(ev *Evaluator, line string) (model.Decision, string) {
-	rep, err := ev.Shell(context.Background(), line, Options{Cwd: "/home/dev/project"})
+func judgeLine(ev *Evaluator, line string, dialect shell.Dialect) (model.Decision, string) {
+	rep, err := ev.Shell(context.Background(), line, Options{Cwd: "/home/dev/project", Dialect: dialect})
 	if err != nil {
 		return model.Block, err.Error()
 	}

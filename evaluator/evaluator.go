@@ -88,6 +88,9 @@ type Options struct {
 	// runs beside the action (internal/observe; --observe auto); nil: none
 	// is read, and such a script needs review.
 	Observer shell.Observer
+	// Dialect is what rewrites a shell line before the shell reads it
+	// (shell.Dialect: a GitHub Actions step, a make recipe); empty is bash.
+	Dialect shell.Dialect
 }
 
 // FactObserver gathers, read-only and bounded, facts about what the
@@ -296,7 +299,7 @@ func parse(in input, opts Options, deadline time.Time) (model.Source, []model.Mu
 		if data != nil {
 			line = string(data)
 		}
-		ms, err := shell.Parse(line, shell.Options{Cwd: opts.Cwd, Deadline: deadline, Workspace: opts.Workspace, Observer: opts.Observer})
+		ms, err := shell.Parse(line, shell.Options{Cwd: opts.Cwd, Deadline: deadline, Workspace: opts.Workspace, Observer: opts.Observer, Dialect: opts.Dialect})
 		withHome(ms, opts.Home)
 		if fo, ok := opts.Observer.(FactObserver); ok && err == nil {
 			observeFacts(fo, ms, deadline)

@@ -17,6 +17,7 @@ import (
 	"github.com/recourse-dev/recourse/audit"
 	"github.com/recourse-dev/recourse/config"
 	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/evaluator/shell"
 	"github.com/recourse-dev/recourse/internal/decisionlog"
 	"github.com/recourse-dev/recourse/internal/observe"
 	"github.com/recourse-dev/recourse/internal/tfsource"
@@ -48,6 +49,9 @@ type evalFlags struct {
 	// observe is eval shell's --observe: auto reads the script files the
 	// line runs (internal/observe), off reads nothing.
 	observe string
+	// dialect is eval shell's --dialect: what rewrites the line before the
+	// shell reads it (shell.Dialect).
+	dialect string
 	// tfDir is the Terraform working directory whose .tf files place a
 	// plan's findings (internal/tfsource); empty: the plan file's
 	// directory, else the current one, when it holds .tf files.
@@ -202,10 +206,19 @@ gather is missing evidence, never a lower tier, and a read gets no probe
 (docs/observe.md); and it looks up whether the files truncate names exist
 (with --cwd: truncate -s 10M disk.img of a file not there creates it and
 allows). --observe off reads nothing: a script or patch run from a
-file the line did not write then needs review.`,
+file the line did not write then needs review.
+
+--dialect says what rewrites the line before a shell reads it: bash (the
+default: the line is what bash runs), github-actions (a run: step: each
+${{ expression }} is put in by the runner, so it is read as one word known only
+at run time) or make (a recipe line: $(VAR), ${VAR} and $@ are make's and read
+as unknown words, except conventional program variables such as $(MAKE) and
+$(CC); $$ is $; the @, - and + prefixes are make's). A destructive command
+whose operand is such a word needs review. See docs/shell.md.`,
 		Example: `  recourse eval shell -- 'rm -rf ./build'
   recourse eval shell --cwd /tmp/work -- 'rm -rf build'
   recourse eval shell --format json -- 'git push --force origin main'
+  recourse eval shell --dialect github-actions -- 'go test ${{ matrix.pkg }}'
   printf '%s' "$CMD" | recourse eval shell -`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) != 1 {
@@ -217,6 +230,9 @@ file the line did not write then needs review.`,
 			if !slices.Contains(observe.Modes, flags.observe) {
 				return usageErr("--observe %q: expected auto or off (recourse eval shell --observe off -- 'bash x.sh')", flags.observe)
 			}
+			if _, err := shell.ParseDialect(flags.dialect); err != nil {
+				return usageErr("--dialect %q: expected bash, github-actions or make (recourse eval shell --dialect github-actions -- 'go test ${{ matrix.pkg }}')", flags.dialect)
+			}
 			dir, err := absCwd(cwd)
 			if err != nil {
 				return err
@@ -225,6 +241,7 @@ file the line did not write then needs review.`,
 		},
 	}
 	shellCmd.Flags().StringVar(&cwd, "cwd", "", "the working directory the line would run in")
+	shellCmd.Flags().StringVar(&flags.dialect, "dialect", string(shell.DialectBash), "what the line is before a shell reads it: bash, github-actions (a run: step; ${{ }} is unknown) or make (a recipe line; $(VAR) is unknown, $$ is $)")
 	shellCmd.Flags().StringVar(&flags.observe, "observe", observe.Auto, "auto: read the script files the line runs and gather git and file facts about what its mutating commands act on (read-only, bounded; docs/observe.md); off: read nothing")
 	_ = shellCmd.MarkFlagDirname("cwd")
 	cmd.AddCommand(shellCmd)
@@ -380,6 +397,7 @@ func evaluate(ctx context.Context, stdin io.Reader, stderr io.Writer, kind input
 	case kind == kindShell:
 		evKind, data = evaluator.KindShell, []byte(input)
 		opts.Workspace = workspace.Read(cwd)
+		opts.Dialect, _ = shell.ParseDialect(flags.dialect)
 		dir := cwd
 		if dir == "" {
 			dir, _ = os.Getwd()

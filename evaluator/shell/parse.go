@@ -61,6 +61,9 @@ type Options struct {
 	// gate runs beside the action (scriptfile.go); nil: none is read, and
 	// a script run from a file the line did not write needs review.
 	Observer Observer
+	// Dialect is what rewrites the line before the shell reads it (a
+	// GitHub Actions run: step, a make recipe line); empty is bash.
+	Dialect Dialect
 }
 
 // Parse returns one Mutation per command line would run, in source order.
@@ -73,6 +76,10 @@ func Parse(line string, opts Options) ([]model.Mutation, error) {
 		return nil, &model.Error{Kind: model.KindInputTooLarge, Field: "command",
 			Message:  fmt.Sprintf("the command line is %d bytes, over the %d KiB limit", len(line), MaxLineBytes>>10),
 			Expected: "one command line; evaluate long scripts in parts"}
+	}
+	line, err := opts.Dialect.shellLine(line)
+	if err != nil {
+		return nil, err
 	}
 	w := &walker{cwd: opts.Cwd, addrsHint: len(line) + 16, deadline: opts.Deadline, workspace: opts.Workspace, observer: opts.Observer}
 	if n := commandEstimate(line); n > len(w.boot.muts) {

@@ -38,7 +38,7 @@ var readOnly = []string{
 	"fd", "fzf", "code", "vim", "vi", "nano", "emacs", "open", "xdg-open", "pbcopy", "pbpaste", "xclip",
 	"numfmt", "expr", "bc", "dc", "factor", "shuf", "split", "csplit", "mktemp",
 	"go", "gofmt", "npm", "npx", "yarn", "pnpm", "pip", "pip3", "pipx", "poetry", "uv", "cargo", "rustc",
-	"rustup", "make", "gmake", "cmake", "ninja", "mvn", "gradle", "gradlew", "javac", "gcc", "g++", "clang", "ld", "tsc",
+	"rustup", "make", "gmake", "cmake", "ninja", "mvn", "mvnw", "gradle", "gradlew", "javac", "gcc", "g++", "clang", "ld", "tsc",
 	// Build and task runners like make: their targets are in files the
 	// input does not show, and a target named for a destructive operation
 	// is read first (taskRunnerRows); their clean and reset commands
@@ -248,6 +248,7 @@ func Rules() []rules.Rule {
 		row("program.twine.upload", "twine", rules.Sub("upload"), model.TierNeedsReview, publishReason),
 		row("program.dotnet.push", "dotnet", rules.Any(rules.Sub("nuget", "push"), rules.Sub("push")), model.TierNeedsReview, publishReason),
 		row("program.mvn.deploy", "mvn", rules.Sub("deploy"), model.TierNeedsReview, publishReason),
+		row("program.mvnw.deploy", "mvnw", rules.Sub("deploy"), model.TierNeedsReview, publishReason),
 		row("program.hostname.set", "hostname", rules.All(rules.Operand(0, "a new name", func(model.Arg, *model.Command) bool { return true }),
 			rules.Not(rules.Flag("f", "s", "d", "i", "I", "a", "A", "y", "fqdn", "short", "domain", "ip-address", "all-ip-addresses", "alias", "all-fqdns", "yp"))),
 			model.TierRecoverableWithEffort, "renames the machine until reboot: what finds it by the old name fails until it is set back"),

@@ -202,6 +202,7 @@ func TestRows(t *testing.T) {
 		{Row: "program.gradlew.publish", Hit: "gradlew publishAllPublicationsToMavenRepository", Miss: "gradlew assemble"},
 		{Row: "program.code.uninstall", Hit: "code --uninstall-extension ms-python.python", Miss: "code --install-extension ms-python.python"},
 		{Row: "program.mvn.deploy", Hit: "mvn -B deploy -DskipTests", Miss: "mvn -B package"},
+		{Row: "program.mvnw.deploy", Hit: "mvnw -B deploy -DskipTests", Miss: "mvnw -B verify"},
 		{Row: "program.gradle.publish", Hit: "gradle :lib:publishToMavenCentral", Miss: "gradle build"},
 		{Row: "program.gradle.publish", Hit: "gradle publish", Miss: "gradle test"},
 		{Row: "program.registry.delete", Hit: "dotnet nuget delete Pkg 1.0.0 --non-interactive", Miss: "dotnet nuget list source"},

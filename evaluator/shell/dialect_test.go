@@ -1,0 +1,101 @@
+package shell
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestDialectShellLine holds the rewriting of each dialect: a reference
+// whose value is not in the line becomes a placeholder variable, quoted so
+// that the shell reads it as an expansion even inside single quotes.
+func TestDialectShellLine(t *testing.T) {
+	p1, p2 := "${"+placeholder(1)+"}", "${"+placeholder(2)+"}"
+	tests := []struct {
+		dialect Dialect
+		line    string
+		want    string
+	}{
+		{DialectBash, `echo ${{ x }}`, `echo ${{ x }}`},
+		{"", `echo $(MAKE)`, `echo $(MAKE)`},
+		{DialectGitHubActions, `go test ${{ matrix.pkg }}`, `go test ` + p1},
+		{DialectGitHubActions, `rm -rf "${{ inputs.dir }}/x"`, `rm -rf "` + p1 + `/x"`},
+		{DialectGitHubActions, `echo '${{ github.sha }}'`, `echo ''"` + p1 + `"''`},
+		{DialectGitHubActions, `echo ${{ a }} ${{ format('{0}}}', b) }}`, `echo ` + p1 + ` ` + p2},
+		{DialectGitHubActions, `echo \${{ x }}`, `echo \${{ x }}`},
+		{DialectGitHubActions, `echo $HOME`, `echo $HOME`},
+		{DialectMake, `@$(MAKE) -C lib`, `make -C lib`},
+		{DialectMake, `-$(RM) $@`, `rm -f ` + p1},
+		{DialectMake, `for f in *.o; do echo $$f; done`, `for f in *.o; do echo $f; done`},
+		{DialectMake, `$(CC) -o $@ $<`, `cc -o ` + p1 + ` ` + p2},
+		{DialectMake, `rm -rf $(shell echo $(BUILD))`, `rm -rf ` + p1},
+		{DialectMake, `echo '${PREFIX}'`, `echo ''"` + p1 + `"''`},
+		{DialectMake, "+cd a && \\\n  -x", "cd a && \\\n  -x"},
+	}
+	for _, tt := range tests {
+		got, err := tt.dialect.shellLine(tt.line)
+		if err != nil || got != tt.want {
+			t.Errorf("%s %q: got %q, %v; want %q", tt.dialect, tt.line, got, err, tt.want)
+		}
+	}
+}
+
+// TestDialectRefusals holds that a reference the dialect itself would
+// refuse, and an unknown dialect, are errors naming what was expected.
+func TestDialectRefusals(t *testing.T) {
+	for _, tt := range []struct {
+		dialect Dialect
+		line    string
+	}{
+		{DialectGitHubActions, `echo ${{ x`},
+		{DialectMake, `echo $(X`},
+		{"yaml", `ls`},
+	} {
+		_, err := Parse(tt.line, Options{Dialect: tt.dialect})
+		if err == nil || !strings.Contains(err.Error(), "expected") && !strings.Contains(err.Error(), "not") {
+			t.Errorf("%s %q: got %v, want an error", tt.dialect, tt.line, err)
+		}
+	}
+	if _, err := ParseDialect("gitlab"); err == nil {
+		t.Error("ParseDialect(gitlab): want an error")
+	}
+}
+
+// TestDialectJudgement holds that an operand put in by the dialect is
+// judged as only known at run time.
+func TestDialectJudgement(t *testing.T) {
+	for _, tt := range []struct {
+		dialect Dialect
+		line    string
+	}{
+		{DialectGitHubActions, `rm -rf '${{ inputs.dir }}'`},
+		{DialectGitHubActions, `rm -rf ${{ inputs.dir }}`},
+		{DialectMake, `rm -rf '$(OUT)'`},
+		{DialectMake, `@rm -rf $(OUT)`},
+	} {
+		ms, err := Parse(tt.line, Options{Dialect: tt.dialect, Cwd: "/home/dev/project"})
+		if err != nil || len(ms) != 1 {
+			t.Fatalf("%s %q: %v, %d mutations", tt.dialect, tt.line, err, len(ms))
+		}
+		c := ms[0].Command
+		if c == nil || c.Program != "rm" || len(c.Args) == 0 || !c.Args[len(c.Args)-1].Dynamic {
+			t.Errorf("%s %q: want rm with a dynamic operand, got %+v", tt.dialect, tt.line, c)
+		}
+	}
+}
+
+func FuzzDialect(f *testing.F) {
+	for _, s := range []string{`go test ${{ matrix.pkg }}`, `echo '${{ a }}' "$(X)" $$y $@`, `$(MAKE) -C $(dir $@)`, `${{`, `$(`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		for _, d := range Dialects {
+			out, err := d.shellLine(line)
+			if err == nil && d == DialectBash && out != line {
+				t.Fatalf("bash rewrote %q", line)
+			}
+			if err == nil && strings.Contains(out, "${{") && d == DialectGitHubActions && !strings.Contains(line, `\${{`) {
+				t.Fatalf("%q kept an expression: %q", line, out)
+			}
+		}
+	})
+}
