@@ -88,6 +88,11 @@ type Options struct {
 	// runs beside the action (internal/observe; --observe auto); nil: none
 	// is read, and such a script needs review.
 	Observer shell.Observer
+	// Review are changes to Recourse's reviewed configuration that come
+	// with the input (model.SourceConfig: an exception a pull request adds
+	// or widens), judged beside the input's own changes; no exception
+	// covers one.
+	Review []model.Mutation
 }
 
 // Evaluator runs the pipeline. It is safe for concurrent use.
@@ -189,6 +194,7 @@ func (e *Evaluator) run(ctx context.Context, in input, evidence []report.Evidenc
 	if err != nil {
 		return nil, err
 	}
+	ms = append(ms, opts.Review...)
 	var ev *report.EvidenceReport
 	if evidence != nil {
 		ev = e.applyEvidence(ms, inv, evidence, opts.Actor, opts.Environment)
