@@ -162,13 +162,19 @@ could not be evaluated.
 Exit status: 0 when the decision is below --fail-on (allow < warn < escalate
 < block); at or above it 2 warn, 3 escalate, 4 block; 1 when the input or a
 policy could not be evaluated (with --format json an error object is printed
-on stdout); 64 for a usage error. Nothing that was not understood exits 0.`,
+on stdout); 64 for a usage error. Nothing that was not understood exits 0.
+
+In CI, --exceptions-from-ref REF reads .recourse.yaml (and a plan's
+# recourse:ignore comments) as REF has them, as reviewed, instead of the
+working tree's; each exception the change adds or widens is a finding that
+needs review, at its line (docs/ci.md).`,
 		Example: `  recourse eval plan.json
   recourse eval --format json --environment production plan.json
   recourse eval --fail-on block --policy ./policies plan.json
   terraform show -json plan.out | recourse eval -
   recourse eval --format sarif plans/*.json > recourse.sarif
   recourse eval plans/
+  recourse eval --exceptions-from-ref origin/main plan.json   # CI: exceptions as reviewed on the base branch
   jq -c '.[]' calls.json | recourse eval mcp -`,
 		Args: atLeastOneInput,
 		RunE: func(cmd *cobra.Command, args []string) error {
