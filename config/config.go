@@ -135,6 +135,22 @@ func (c Config) Apply(f Settings) Settings {
 // Paths are the files to read; an empty path is skipped.
 type Paths struct {
 	Managed, User, Project string
+	// Base, when set, is the project file as reviewed on a base ref
+	// (recourse eval --exceptions-from-ref): it is read in place of
+	// Project and trusted, since merging it was a person's review.
+	Base *BaseFile
+}
+
+// BaseFile is a project file read from a git ref.
+type BaseFile struct {
+	// Name labels the file in reports and warnings: REF:PATH.
+	Name string
+	// Dir is the working-tree directory the file is in, from which its
+	// exceptions' relative paths are read.
+	Dir string
+	// Data is the file's content; nil when the ref has no project file,
+	// and then no project file applies.
+	Data []byte
 }
 
 // DefaultPaths are the managed and user files, and the project file found
@@ -208,6 +224,15 @@ func Load(p Paths, now time.Time, trusted Trusted) (Config, error) {
 			dir = filepath.Dir(src.path)
 		}
 		c.addExceptions(src.path, dir, f, now)
+	}
+	if b := p.Base; b != nil && b.Data != nil {
+		f, err := Parse(b.Name, b.Data, now)
+		if err != nil {
+			return Config{}, err
+		}
+		c.Files = append(c.Files, b.Name)
+		c.project = scopedOf(filepath.Join(b.Dir, ProjectFile), f)
+		c.addExceptions(b.Name, b.Dir, f, now)
 	}
 	return c, nil
 }
@@ -378,6 +403,12 @@ func isAre(n int) string {
 // the settings and exceptions to evaluate with. The files' warnings are
 // written to warn.
 func Resolve(dir string, flags Settings, now time.Time, warn io.Writer) (Settings, []model.Exception, error) {
+	return ResolveBase(dir, nil, flags, now, warn)
+}
+
+// ResolveBase is Resolve with the project file read from base, trusted,
+// in place of the working tree's (nil base: Resolve).
+func ResolveBase(dir string, base *BaseFile, flags Settings, now time.Time, warn io.Writer) (Settings, []model.Exception, error) {
 	if dir == "" {
 		dir, _ = os.Getwd()
 	}
@@ -386,7 +417,11 @@ func Resolve(dir string, flags Settings, now time.Time, warn io.Writer) (Setting
 	if err != nil {
 		trusted = nil
 	}
-	c, err := Load(DefaultPaths(dir), now, trusted)
+	paths := DefaultPaths(dir)
+	if base != nil {
+		paths.Project, paths.Base = "", base
+	}
+	c, err := Load(paths, now, trusted)
 	if err != nil {
 		return Settings{}, nil, err
 	}
@@ -394,4 +429,38 @@ func Resolve(dir string, flags Settings, now time.Time, warn io.Writer) (Setting
 		fmt.Fprintln(warn, "recourse: warning:", w)
 	}
 	return c.Apply(flags), c.Exceptions, nil
+}
+
+// Unreviewed are the exceptions of head, a project file as the change
+// under review writes it, that are not identical to one of base, the same
+// file as reviewed (nil: none): each one the change adds or widens (a
+// broader rule or match, a later end date, another reason), as exceptions
+// whose Source is head's path and line. A head that does not parse is an
+// error: what cannot be read cannot be shown as reviewed.
+func Unreviewed(headPath string, head []byte, base []byte, now time.Time) ([]model.Exception, error) {
+	h, err := Parse(headPath, head, now)
+	if err != nil {
+		return nil, err
+	}
+	var b File
+	if base != nil {
+		// The base was parsed strictly already; an expired entry there
+		// still counts as reviewed text.
+		_ = yaml.Unmarshal(base, &b)
+	}
+	seen := map[exception]bool{}
+	for _, x := range b.Exceptions {
+		x.line = 0
+		seen[x] = true
+	}
+	var out []model.Exception
+	for _, x := range h.Exceptions {
+		line := x.line
+		x.line = 0
+		if seen[x] {
+			continue
+		}
+		out = append(out, model.Exception{Rule: x.Rule, Match: x.Match, Reason: x.Reason, Expires: x.Expires, Source: fmt.Sprintf("%s:%d", headPath, line)})
+	}
+	return out, nil
 }

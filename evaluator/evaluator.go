@@ -91,6 +91,11 @@ type Options struct {
 	// Dialect is what rewrites a shell line before the shell reads it
 	// (shell.Dialect: a GitHub Actions step, a make recipe); empty is bash.
 	Dialect shell.Dialect
+	// Review are changes to Recourse's reviewed configuration that come
+	// with the input (model.SourceConfig: an exception a pull request adds
+	// or widens), judged beside the input's own changes; no exception
+	// covers one.
+	Review []model.Mutation
 }
 
 // FactObserver gathers, read-only and bounded, facts about what the
@@ -222,6 +227,7 @@ func (e *Evaluator) run(ctx context.Context, in input, evidence []report.Evidenc
 	if err != nil {
 		return nil, err
 	}
+	ms = append(ms, opts.Review...)
 	var ev *report.EvidenceReport
 	if evidence != nil {
 		ev = e.applyEvidence(ms, inv, evidence, opts.Actor, opts.Environment)

@@ -25,6 +25,10 @@ import (
 //   - anything else (a plan address, an MCP server.tool, a SQL statement)
 //     by its target id.
 func exceptionFor(exs []model.Exception, m *model.Mutation, v model.Recoverability, start string) *model.Exception {
+	if m.Source == model.SourceConfig {
+		// An unreviewed exception is reviewed by a person, never excepted.
+		return nil
+	}
 	for i := range exs {
 		x := &exs[i]
 		if !glob(x.Rule, v.RuleID) || x.MaxTier != 0 && v.Tier.Severity() > x.MaxTier.Severity() {

@@ -15,6 +15,10 @@ const (
 	SourceTerraform Source = "terraform"
 	SourceShell     Source = "shell"
 	SourceMCP       Source = "mcp"
+	// SourceConfig is a change to Recourse's own reviewed configuration
+	// that a change under review makes: an exception it adds or widens
+	// (recourse eval --exceptions-from-ref).
+	SourceConfig Source = "config"
 )
 
 // Action is what a Mutation would do to its target.

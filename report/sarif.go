@@ -155,6 +155,8 @@ func helpURI(source model.Source, ruleID string) string {
 	switch {
 	case strings.HasPrefix(ruleID, "classifier."):
 		return docsURI + "cli.md#classifier"
+	case strings.HasPrefix(ruleID, "recourse.exception.") || strings.HasPrefix(ruleID, "recourse.ignore."):
+		return docsURI + "ci.md#exceptions-in-ci---exceptions-from-ref"
 	case strings.HasPrefix(ruleID, "xa."):
 		return docsURI + "cli.md#dependency-impact"
 	case strings.HasPrefix(ruleID, "policy") || strings.HasPrefix(ruleID, "limit."):

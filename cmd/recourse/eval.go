@@ -59,6 +59,12 @@ type evalFlags struct {
 	// baseline and writeBaseline are --baseline and --write-baseline
 	// (config.Baseline).
 	baseline, writeBaseline string
+	// exceptionsFromRef is --exceptions-from-ref; base is that ref, once
+	// opened, and review the changes to the reviewed configuration the
+	// working tree makes over it (judged with the input).
+	exceptionsFromRef string
+	base              *baseRef
+	review            []reviewFinding
 }
 
 func (f *evalFlags) register(cmd *cobra.Command) {
@@ -78,6 +84,7 @@ func (f *evalFlags) register(cmd *cobra.Command) {
 	_ = cmd.MarkPersistentFlagDirname("tf-dir")
 	fl.StringVar(&f.baseline, "baseline", "", "plans and MCP calls: a baseline file (--write-baseline) whose findings, by rule and address, are accepted as they are: each counts at most as warn and is listed as baselined, so only new or worse findings fail")
 	fl.StringVar(&f.writeBaseline, "write-baseline", "", "write every finding of this run (rule, address, tier) to FILE as a baseline for --baseline, print the report, and exit 0")
+	fl.StringVar(&f.exceptionsFromRef, "exceptions-from-ref", "", "CI: read .recourse.yaml as it is on this git ref (origin/main), trusted as reviewed, in place of the working tree's; each exception the working tree adds or widens over it, and each # recourse:ignore not on the ref's .tf file, is a finding that needs review")
 	fl.StringVar(&f.state, "state", "", "Terraform only: a state file (terraform show -json, or a raw terraform.tfstate) whose resources the dependency impact and cross-action checks also consider")
 	_ = cmd.RegisterFlagCompletionFunc("format", fixedCompletion("human", "json", "markdown", "sarif", "github", "junit", "gitlab-sast"))
 	_ = cmd.RegisterFlagCompletionFunc("fail-on", fixedCompletion("warn", "escalate", "block"))
@@ -159,13 +166,19 @@ could not be evaluated.
 Exit status: 0 when the decision is below --fail-on (allow < warn < escalate
 < block); at or above it 2 warn, 3 escalate, 4 block; 1 when the input or a
 policy could not be evaluated (with --format json an error object is printed
-on stdout); 64 for a usage error. Nothing that was not understood exits 0.`,
+on stdout); 64 for a usage error. Nothing that was not understood exits 0.
+
+In CI, --exceptions-from-ref REF reads .recourse.yaml (and a plan's
+# recourse:ignore comments) as REF has them, as reviewed, instead of the
+working tree's; each exception the change adds or widens is a finding that
+needs review, at its line (docs/ci.md).`,
 		Example: `  recourse eval plan.json
   recourse eval --format json --environment production plan.json
   recourse eval --fail-on block --policy ./policies plan.json
   terraform show -json plan.out | recourse eval -
   recourse eval --format sarif plans/*.json > recourse.sarif
   recourse eval plans/
+  recourse eval --exceptions-from-ref origin/main plan.json   # CI: exceptions as reviewed on the base branch
   jq -c '.[]' calls.json | recourse eval mcp -`,
 		Args: atLeastOneInput,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -330,7 +343,7 @@ func runEval(cmd *cobra.Command, flags *evalFlags, kind inputKind, input, cwd st
 		return usageErr("--state %s: a state file goes with a Terraform plan, not with a shell command line or an MCP call", flags.state)
 	}
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
-	settings, exceptions, err := configured(cmd, cwd, flags.environment, failOn, flags.policies, stderr)
+	settings, exceptions, err := flags.configure(cmd, cwd, failOn, stderr)
 	var rep *report.ConsequenceReport
 	if err == nil {
 		failOn = settings.FailOn
@@ -391,7 +404,7 @@ func evaluate(ctx context.Context, stdin io.Reader, stderr io.Writer, kind input
 		return nil, data, err
 	}
 	opts := evaluator.Options{Environment: flags.environment, Actor: flags.actor, Owner: flags.owner, Timeout: flags.timeout, Cwd: cwd,
-		Home: os.Getenv("HOME"), MemoryCeiling: evaluator.MemoryCeiling, Exceptions: exceptions}
+		Home: os.Getenv("HOME"), MemoryCeiling: evaluator.MemoryCeiling, Exceptions: exceptions, Review: mutationsOf(flags.review)}
 	evKind := evaluator.KindTerraform
 	switch {
 	case kind == kindShell:
@@ -422,18 +435,33 @@ func evaluate(ctx context.Context, stdin io.Reader, stderr io.Writer, kind input
 	}
 	rep, err := ev.Evaluate(ctx, evKind, data, items, opts)
 	if err != nil || evKind != evaluator.KindTerraform {
+		if err == nil {
+			placeReview(rep, flags.review)
+		}
 		return rep, data, err
 	}
 	ix := sourceIndex(flags.tfDir, input)
 	placeInSource(rep, ix)
 	ignores, err := inlineIgnores(rep, ix, time.Now(), stderr)
-	if err != nil || len(ignores) == 0 {
+	review := flags.review
+	if err == nil && flags.base != nil && len(ignores) > 0 {
+		// Only the ignores the base ref's files have are reviewed.
+		var added []reviewFinding
+		ignores, added, err = flags.base.reviewedIgnores(ignores)
+		review = append(slices.Clip(review), added...)
+		opts.Review = mutationsOf(review)
+	}
+	if err != nil || len(ignores) == 0 && len(review) == len(flags.review) {
+		if err == nil {
+			placeReview(rep, review)
+		}
 		return rep, data, err
 	}
 	// The block's own comments except its findings: judge again with them.
 	opts.Exceptions = append(slices.Clip(opts.Exceptions), ignores...)
 	if rep, err = ev.Evaluate(ctx, evKind, data, items, opts); err == nil {
 		placeInSource(rep, ix)
+		placeReview(rep, review)
 	}
 	return rep, data, err
 }

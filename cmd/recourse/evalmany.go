@@ -52,7 +52,7 @@ func runEvalMany(cmd *cobra.Command, flags *evalFlags, kind inputKind, args []st
 		return runEval(cmd, flags, kind, "-", "")
 	}
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
-	settings, exceptions, err := configured(cmd, "", flags.environment, failOn, flags.policies, stderr)
+	settings, exceptions, err := flags.configure(cmd, "", failOn, stderr)
 	if err != nil {
 		_ = report.RenderError(stderr, model.AsError(err), report.FormatHuman)
 		return &exitStatus{code: exitError}
@@ -68,6 +68,7 @@ func runEvalMany(cmd *cobra.Command, flags *evalFlags, kind inputKind, args []st
 			stdin, name = bytes.NewReader(in.data), "-"
 		}
 		rep, data, err := evaluate(cmd.Context(), stdin, stderr, kind, name, "", &applied, exceptions)
+		applied.review = nil // the configuration's findings go with the first input only
 		if rerr := flags.record(cmd.Context(), "eval/"+[]string{"sniffed", "terraform", "shell", "mcp"}[kind], data, rep, err); rerr != nil && err == nil {
 			err = rerr
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/recourse-dev/recourse/rules/kubernetes"
 	"github.com/recourse-dev/recourse/rules/mcp"
 	"github.com/recourse-dev/recourse/rules/programs"
+	"github.com/recourse-dev/recourse/rules/review"
 	"github.com/recourse-dev/recourse/rules/saas"
 	"github.com/recourse-dev/recourse/rules/sql"
 	"github.com/recourse-dev/recourse/rules/system"
@@ -27,7 +28,7 @@ import (
 // table is malformed, which the tests catch.
 func Engine() (*rules.Engine, error) {
 	eng, err := rules.NewEngine(dryrun.Rules(), aws.Rules(), gcp.Rules(), azure.Rules(), kubernetes.ResourceRules(), saas.Rules(), terraform.Builtin(), terraform.Utility(), terraform.Rules(), filesystem.Rules(), git.Rules(), git.OtherVCSRules(), sql.Rules(),
-		kubernetes.Rules(), containers.Rules(), cloud.Rules(), iac.Rules(), system.Rules(), programs.AnyRules(), programs.Rules(), mcp.AnyRules(), mcp.Rules())
+		kubernetes.Rules(), containers.Rules(), cloud.Rules(), iac.Rules(), system.Rules(), programs.AnyRules(), programs.Rules(), mcp.AnyRules(), mcp.Rules(), review.Rules())
 	if err != nil {
 		return nil, err
 	}
