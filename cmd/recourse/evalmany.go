@@ -161,7 +161,7 @@ func splitNDJSON(stdin io.Reader) ([]evalInput, error) {
 		}
 		line := 1 + bytes.Count(data[:start], []byte("\n")) + leadingNewlines(data[start:])
 		if err != nil {
-			ins = append(ins, evalInput{name: fmt.Sprintf("-:%d", line), data: bytes.TrimSpace(data[start:])})
+			ins = append(ins, evalInput{name: fmt.Sprintf("-:%d", line), data: data[start:]})
 			break
 		}
 		ins = append(ins, evalInput{name: fmt.Sprintf("-:%d", line), data: doc})
@@ -170,12 +170,10 @@ func splitNDJSON(stdin io.Reader) ([]evalInput, error) {
 			return nil, usageErr("more than %d documents on stdin: at most %d in one run", maxInputs, maxInputs)
 		}
 	}
-	if len(ins) == 0 {
-		return nil, &model.Error{Kind: model.KindWrongDocument, File: "-", Message: "stdin holds no JSON document",
-			Expected: "a plan (terraform show -json) or an MCP call, or several as NDJSON, one per line"}
-	}
-	if len(ins) == 1 {
-		ins[0] = evalInput{name: "-", data: data}
+	if len(ins) <= 1 {
+		// One document, or none: an ordinary run, which says what is
+		// wrong with an empty or broken input.
+		ins = []evalInput{{name: "-", data: data}}
 	}
 	return ins, nil
 }
