@@ -98,13 +98,7 @@ func renderSections(w io.Writer, ins []Input, f Format, opts RenderOptions) erro
 			}
 			fmt.Fprintf(&b, "== %s ==\n", in.Name)
 		}
-		var err error
-		if in.Err != nil {
-			err = RenderError(&b, in.Err, f, opts)
-		} else {
-			err = Render(&b, in.Report, f, opts)
-		}
-		if err != nil {
+		if err := renderInput(&b, in, f, opts); err != nil {
 			return err
 		}
 		if f != FormatGitHub {
@@ -125,19 +119,21 @@ func renderSections(w io.Writer, ins []Input, f Format, opts RenderOptions) erro
 	return err
 }
 
+// renderInput writes one input's report, or its error, in format f.
+func renderInput(w io.Writer, in Input, f Format, opts RenderOptions) error {
+	if in.Err != nil {
+		return RenderError(w, in.Err, f, opts)
+	}
+	return Render(w, in.Report, f, opts)
+}
+
 // mergeMany renders each input on its own and merges the documents with
 // merge, which gets them in order.
 func mergeMany(w io.Writer, ins []Input, f Format, opts RenderOptions, merge func([][]byte) (any, error)) error {
 	docs := make([][]byte, 0, len(ins))
 	for _, in := range ins {
 		var b bytes.Buffer
-		var err error
-		if in.Err != nil {
-			err = RenderError(&b, in.Err, f, opts)
-		} else {
-			err = Render(&b, in.Report, f, opts)
-		}
-		if err != nil {
+		if err := renderInput(&b, in, f, opts); err != nil {
 			return err
 		}
 		docs = append(docs, b.Bytes())

@@ -39,23 +39,7 @@ func TestSARIFForCodeScanning(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			res := runBinary(t, "", tt.args...)
-			rep, err := sarif.FromBytes([]byte(res.stdout))
-			if err != nil {
-				t.Fatalf("not SARIF: %v\n%s", err, res.stdout)
-			}
-			// go-sarif writes a run's and a tool's language and the run's
-			// newline sequences back even when a log leaves them out, as
-			// ours does (they are optional, with defaults): give them their
-			// defaults, so that the schema judges what Recourse wrote.
-			for _, run := range rep.Runs {
-				run.Language, run.NewlineSequences = "en-US", []string{"\r\n", "\n"}
-				if run.Tool.Driver != nil {
-					run.Tool.Driver.Language = "en-US"
-				}
-			}
-			if err := rep.Validate(); err != nil {
-				t.Fatalf("invalid SARIF 2.1.0: %v", err)
-			}
+			validSARIF(t, res.stdout)
 			var log struct {
 				Runs []struct {
 					Tool struct {
@@ -167,19 +151,7 @@ func TestSARIFOnTerraformSource(t *testing.T) {
 	dir := "../../internal/tfsource/testdata/terraform-aws-rds"
 	plan := "examples/complete-postgres/plan.json"
 	res := runWith(t, dir, nil, "", "eval", "--format", "sarif", plan)
-	rep, err := sarif.FromBytes([]byte(res.stdout))
-	if err != nil {
-		t.Fatalf("not SARIF: %v\n%s", err, res.stdout)
-	}
-	for _, run := range rep.Runs {
-		run.Language, run.NewlineSequences = "en-US", []string{"\r\n", "\n"}
-		if run.Tool.Driver != nil {
-			run.Tool.Driver.Language = "en-US"
-		}
-	}
-	if err := rep.Validate(); err != nil {
-		t.Fatalf("invalid SARIF 2.1.0: %v", err)
-	}
+	rep := validSARIF(t, res.stdout)
 	want := map[string]string{ // address → file:startLine-endLine
 		"module.db.module.db_instance.aws_db_instance.this[0]":               "modules/db_instance/main.tf:30-160",
 		"module.db_default.module.db_instance.aws_db_instance.this[0]":       "modules/db_instance/main.tf:30-160",
@@ -223,4 +195,28 @@ func TestSARIFOnTerraformSource(t *testing.T) {
 	if usage.exit != 64 || !strings.Contains(usage.stderr, "--tf-dir") {
 		t.Errorf("--tf-dir without configuration: exit %d, %s", usage.exit, usage.stderr)
 	}
+}
+
+// validSARIF parses out as SARIF and holds it to the SARIF 2.1.0 schema
+// (the OASIS schema, through go-sarif).
+func validSARIF(t *testing.T, out string) *sarif.Report {
+	t.Helper()
+	rep, err := sarif.FromBytes([]byte(out))
+	if err != nil {
+		t.Fatalf("not SARIF: %v\n%s", err, out)
+	}
+	// go-sarif writes a run's and a tool's language and the run's newline
+	// sequences back even when a log leaves them out, as ours does (they
+	// are optional, with defaults): give them their defaults, so that the
+	// schema judges what Recourse wrote.
+	for _, run := range rep.Runs {
+		run.Language, run.NewlineSequences = "en-US", []string{"\r\n", "\n"}
+		if run.Tool.Driver != nil {
+			run.Tool.Driver.Language = "en-US"
+		}
+	}
+	if err := rep.Validate(); err != nil {
+		t.Fatalf("invalid SARIF 2.1.0: %v", err)
+	}
+	return rep
 }
