@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"time"
 
@@ -47,7 +48,7 @@ func (s *Server) evaluate(kind, tool string) http.Handler {
 		case json.Unmarshal(body, &args) != nil:
 			res = mcpserver.Failure(mcpserver.KindMalformedInput, errors.New("the request body is not JSON: expected the tool's arguments as an object, such as {\"command\": \"rm -rf ./build\"}")).StructuredContent
 		default:
-			res = s.opts.MCP.CallTool(ctx, tool, args).StructuredContent
+			res = s.opts.MCP.CallTool(ctx, tool, detailed(args)).StructuredContent
 		}
 		env, _ := res.(mcpserver.Envelope)
 		code := statusOf(env)
@@ -73,6 +74,23 @@ func (s *Server) evaluate(kind, tool string) http.Handler {
 		s.observe(endpoint, body, args, env)
 		s.metrics.request(endpoint, code, time.Since(start))
 	})
+}
+
+// detailed asks for the whole ConsequenceReport, which the decision
+// service answers (docs/serve.md), where an MCP client's default is the
+// concise gist; a caller's own response_format stands.
+func detailed(args any) any {
+	m, ok := args.(map[string]any)
+	if !ok {
+		return args
+	}
+	if _, set := m["response_format"]; set {
+		return m
+	}
+	// A copy: the request's own arguments are what a signature covers.
+	c := maps.Clone(m)
+	c["response_format"] = "detailed"
+	return c
 }
 
 // signed is an evaluate answer: the envelope, and with a signing key the
