@@ -28,7 +28,7 @@ func TestSchemasPassThrough(t *testing.T) {
 	}
 	var name string
 	for _, tool := range list.Tools {
-		if !strings.HasSuffix(tool.Name, "read_text_file") {
+		if !strings.HasSuffix(tool.Name, "read_text_note") {
 			continue
 		}
 		name = tool.Name
@@ -45,7 +45,7 @@ func TestSchemasPassThrough(t *testing.T) {
 		}
 	}
 	if name == "" {
-		t.Fatal("no read_text_file in tools/list")
+		t.Fatal("no read_text_note in tools/list")
 	}
 	s.send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"` + name + `","arguments":{"path":"README.md"}}}`)
 	if res := string(s.next()["result"]); !strings.Contains(res, `"structuredContent":{"content":"hello"}`) || strings.Contains(res, `"isError":true`) {

@@ -114,7 +114,7 @@ func main() {
 	// for the reference filesystem server's tools: draft-07's "$schema",
 	// additionalProperties false, and keys mcp-go's schema struct has no
 	// field for (a top-level description).
-	readText := mcp.NewToolWithRawSchema("read_text_file", "Read a file as text.", json.RawMessage(rawInputSchema))
+	readText := mcp.NewToolWithRawSchema("read_text_note", "Read a file as text.", json.RawMessage(rawInputSchema))
 	readText.RawOutputSchema = json.RawMessage(rawOutputSchema)
 	readText.Annotations.ReadOnlyHint = mcp.ToBoolPtr(true)
 	s.AddTool(readText, func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -127,7 +127,9 @@ func main() {
 	}
 }
 
-// The schemas of read_text_file, as zod-to-json-schema writes them.
+// The schemas of read_text_note: the filesystem server's read_text_file as
+// zod-to-json-schema writes them (another name, so that it does not clash
+// with the real server beside it in scripts/gateway-check).
 const (
 	rawInputSchema  = `{"type":"object","properties":{"path":{"type":"string"},"head":{"type":"number","description":"If provided, returns only the first N lines of the file"}},"required":["path"],"additionalProperties":false,"description":"read_text_file arguments","$schema":"http://json-schema.org/draft-07/schema#"}`
 	rawOutputSchema = `{"type":"object","properties":{"content":{"type":"string"}},"required":["content"],"additionalProperties":false,"$schema":"http://json-schema.org/draft-07/schema#"}`
