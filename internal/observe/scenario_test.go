@@ -167,9 +167,21 @@ const scenarioBound = 20 * time.Second
 // project): under testdata, removed after the test. It lies in this
 // repository's work tree, so a fixture that is no repository of its own
 // would be read as untracked files of it; every fixture is one.
+//
+// When this work tree itself lies in a temp directory (a fresh clone made
+// with mktemp), the fixtures go under the home directory instead; with no
+// such place the test is skipped, saying why.
 func fixtureRoot(t *testing.T) string {
 	t.Helper()
-	dir, err := os.MkdirTemp("testdata", ".scenarios-")
+	base, prefix := "testdata", ".scenarios-"
+	if wd, _ := os.Getwd(); underTemp(wd) {
+		home, err := os.UserHomeDir()
+		if err != nil || home == "" || underTemp(home) {
+			t.Skipf("this work tree (%s) and the home directory are in temp directories, which the rules judge disposable: the scenarios need a place outside them", wd)
+		}
+		base, prefix = home, "recourse-scenarios-"
+	}
+	dir, err := os.MkdirTemp(base, prefix)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,6 +191,17 @@ func fixtureRoot(t *testing.T) string {
 	}
 	t.Cleanup(func() { os.RemoveAll(abs) })
 	return abs
+}
+
+// underTemp reports whether dir is in a directory the rules class as
+// temp (rules.PathTemp: /tmp, /var/tmp, $TMPDIR).
+func underTemp(dir string) bool {
+	for _, tmp := range []string{"/tmp", "/var/tmp", os.Getenv("TMPDIR"), os.TempDir()} {
+		if tmp = filepath.Clean(tmp); tmp != "." && tmp != "/" && (dir == tmp || strings.HasPrefix(dir, tmp+string(filepath.Separator))) {
+			return true
+		}
+	}
+	return false
 }
 
 // fixtures builds each fixture once: nothing a scenario does changes it
