@@ -49,10 +49,10 @@ func regenerable(p string) bool {
 
 // observedOf is the observation of f's command, or nil.
 func observedOf(f Facts) *model.Observed {
-	if f.M.Command == nil {
+	if f.M == nil {
 		return nil
 	}
-	return f.M.Command.Observed
+	return f.M.Observation()
 }
 
 // unavailable is the Unknown result of observed facts that could not all
