@@ -21,7 +21,10 @@ type fileTool struct {
 
 // Argument keys of the file tools' paths. The reference filesystem server
 // (modelcontextprotocol/servers, src/filesystem) names them path (write_file,
-// edit_file) and source, destination (move_file); the others are the
+// edit_file) and source, destination (move_file), and reads a relative one
+// from its process's working directory (validatePath:
+// modelcontextprotocol/servers@765f865b04e1b96debdd358de355f3d697cbadf4:src/filesystem/lib.ts),
+// which is why the call's Cwd is the server's; the other keys are the
 // spellings of other servers' file tools, as rules/mcp reads them.
 var (
 	pathArgKeys   = []string{"path", "file_path", "filepath", "file", "filename", "target_file", "target"}
