@@ -253,9 +253,9 @@ func (e *Evaluator) run(ctx context.Context, in input, evidence []report.Evidenc
 		ev = e.applyEvidence(ms, inv, evidence, opts.Actor, opts.Environment)
 	}
 	var mask *redact.Masker
-	if mayQuoteSecrets(in, opts) || readFiles(ms) {
-		// A report that quotes the input, or a script read from disk,
-		// is redacted.
+	if mayQuoteSecrets(in, opts) || readFiles(ms) || observedAny(ms) {
+		// A report that quotes the input, a script read from disk, or
+		// the names of files observed there, is redacted.
 		mask = in.masker()
 	}
 	rep, err := e.pipeline(ctx, src, ms, inv, opts, mask)
@@ -669,6 +669,8 @@ func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.M
 			Observed: observedEvidence(out[i].Evidence)}
 		if mask != nil && quotesInput(m) {
 			redactMutation(mask, &out[i], &verdicts[i])
+			out[i].Observed = maskObserved(mask, out[i].Observed)
+			verdicts[i].Observed = observedEvidence(out[i].Evidence)
 		}
 		if len(m.Supplied) > 0 {
 			out[i].SuppliedEvidence = maskSupplied(m.Supplied)
