@@ -357,7 +357,9 @@ func ObservedGitFactOrFalse(desc string, need func(*model.ObservedGit) bool, tes
 }
 
 // ObservedEvidence is a fact observed, for rows outside this package.
-func ObservedEvidence(key, value, how string) model.Evidence { return observed(key, value, how) }
+func ObservedEvidence(key string, value any, how string) model.Evidence {
+	return model.Evidence{Key: key, Value: value, Present: true, SuppliedBy: model.SuppliedObserved, Description: how}
+}
 
 // Regenerable reports whether an ignored path is build output.
 func Regenerable(p string) bool { return regenerable(p) }
