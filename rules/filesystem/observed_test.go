@@ -52,6 +52,14 @@ func observedCases() []rulestest.Case {
 		{Row: "fs.redirect.observed.new", Hit: "echo x > b.txt", Observed: newFile, Miss: "echo x > b.txt", MissObserved: cleanFile},
 		{Row: "fs.redirect.observed.loss", Hit: "echo x > b.txt", Observed: modifiedFile, Miss: "echo x > b.txt", MissObserved: newFile},
 		{Row: "fs.redirect.observed.from-git", Hit: "echo x > b.txt", Observed: cleanFile, Miss: "echo x > b.txt", MissObserved: modifiedFile},
+		{Row: "fs.tee.observed.new", Hit: "echo x | tee b.txt", Observed: newFile, Miss: "echo x | tee b.txt", MissObserved: cleanFile},
+		{Row: "fs.tee.observed.loss", Hit: "echo x | tee b.txt", Observed: modifiedFile, Miss: "echo x | tee -a b.txt", MissObserved: modifiedFile},
+		{Row: "fs.tee.observed.from-git", Hit: "echo x | tee b.txt", Observed: cleanFile, Miss: "echo x | tee b.txt", MissObserved: modifiedFile},
+		{Row: "fs.sponge.observed.new", Hit: "sort a | sponge b.txt", Observed: newFile, Miss: "sort a | sponge b.txt", MissObserved: cleanFile},
+		{Row: "fs.sponge.observed.loss", Hit: "sort a | sponge b.txt", Observed: modifiedFile, Miss: "sort a | sponge -a b.txt", MissObserved: modifiedFile},
+		{Row: "fs.sponge.observed.from-git", Hit: "sort a | sponge b.txt", Observed: cleanFile, Miss: "sort a | sponge b.txt", MissObserved: modifiedFile},
+		{Row: "fs.truncate.observed.loss", Hit: "truncate -s 0 b.txt", Observed: modifiedFile, Miss: "truncate -s +1M b.txt", MissObserved: modifiedFile},
+		{Row: "fs.truncate.observed.from-git", Hit: "truncate -s 0 b.txt", Observed: cleanFile, Miss: "truncate -s 0 b.txt", MissObserved: modifiedFile},
 		// Observation answers the fact exists: the rule asks for (one
 		// name, rules/facts.go): an existing system file is written over,
 		// an absent one is a new file.
