@@ -57,6 +57,11 @@ type Entry struct {
 	AllowOnce   string `json:"allow_once,omitempty"`
 	// Error is why the input could not be judged, redacted.
 	Error string `json:"error,omitempty"`
+	// AtStake and WayBack are what observation saw where the action runs
+	// (report.Stakes: the files git cannot give back, and how the rest
+	// come back), redacted; empty when nothing was observed.
+	AtStake string `json:"at_stake,omitempty"`
+	WayBack string `json:"way_back,omitempty"`
 	// PrevHash is the previous line's Hash ("" for the first line); Hash
 	// is sha256 of this entry's JSON with Hash and MAC empty; MAC is the
 	// HMAC of Hash under the writer's state key (internal/statekey), so
@@ -106,7 +111,14 @@ func For(key statekey.Key, endpoint string, input []byte, rep *report.Consequenc
 		return e
 	}
 	e.Decision, e.RuleIDs = string(rep.RiskAssessment), rep.RuleIDs()
+	e.Stakes(rep)
 	return e
+}
+
+// Stakes records on e what observation saw of rep's changes, redacted.
+func (e *Entry) Stakes(rep *report.ConsequenceReport) {
+	loss, back := report.Stakes(rep)
+	e.AtStake, e.WayBack = redact.String(loss), redact.String(back)
 }
 
 // NewID is a random decision id.

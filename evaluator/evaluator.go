@@ -88,6 +88,12 @@ type Options struct {
 	// runs beside the action (internal/observe; --observe auto); nil: none
 	// is read, and such a script needs review.
 	Observer shell.Observer
+	// ObserveCalls says that an MCP call acts on this machine (the
+	// gateway's stdio upstreams): with an Observer that gathers facts
+	// (FactObserver), the paths its file tools delete or write over and
+	// the targets of the command lines it runs are observed as eval shell
+	// observes a line's, from Cwd.
+	ObserveCalls bool
 	// Dialect is what rewrites a shell line before the shell reads it
 	// (shell.Dialect: a GitHub Actions step, a make recipe); empty is bash.
 	Dialect shell.Dialect
@@ -108,10 +114,18 @@ type FactObserver interface {
 
 // observeFacts records on each shell mutation's command what fo observed
 // of it, within deadline (zero: the observer's own bound per command).
-func observeFacts(fo FactObserver, ms []model.Mutation, deadline time.Time) {
+// With calls, a file tool's call (delete_file, write_file, move_file) is
+// observed as the shell command that does the same (mcpcall.FileCommand),
+// and its facts recorded on the call.
+func observeFacts(fo FactObserver, ms []model.Mutation, deadline time.Time, calls bool) {
 	cmds := make([]*model.Command, len(ms))
 	for i := range ms {
-		cmds[i] = ms[i].Command
+		switch {
+		case ms[i].Command != nil:
+			cmds[i] = ms[i].Command
+		case calls && ms[i].Call != nil:
+			cmds[i], _ = mcpcall.FileCommand(ms[i].Call)
+		}
 	}
 	ctx := context.Background()
 	if !deadline.IsZero() {
@@ -120,10 +134,16 @@ func observeFacts(fo FactObserver, ms []model.Mutation, deadline time.Time) {
 		defer cancel()
 	}
 	for i, o := range fo.ObserveLine(ctx, cmds) {
-		if o != nil && cmds[i] != nil {
+		switch {
+		case o == nil || cmds[i] == nil:
+		case ms[i].Command != nil:
 			c := *cmds[i]
 			c.Observed = o
 			ms[i].Command = &c
+		default:
+			call := *ms[i].Call
+			call.Observed = o
+			ms[i].Call = &call
 		}
 	}
 }
@@ -233,9 +253,9 @@ func (e *Evaluator) run(ctx context.Context, in input, evidence []report.Evidenc
 		ev = e.applyEvidence(ms, inv, evidence, opts.Actor, opts.Environment)
 	}
 	var mask *redact.Masker
-	if mayQuoteSecrets(in, opts) || readFiles(ms) {
-		// A report that quotes the input, or a script read from disk,
-		// is redacted.
+	if mayQuoteSecrets(in, opts) || readFiles(ms) || observedAny(ms) {
+		// A report that quotes the input, a script read from disk, or
+		// the names of files observed there, is redacted.
 		mask = in.masker()
 	}
 	rep, err := e.pipeline(ctx, src, ms, inv, opts, mask)
@@ -308,7 +328,7 @@ func parse(in input, opts Options, deadline time.Time) (model.Source, []model.Mu
 		ms, err := shell.Parse(line, shell.Options{Cwd: opts.Cwd, Deadline: deadline, Workspace: opts.Workspace, Observer: opts.Observer, Dialect: opts.Dialect})
 		withHome(ms, opts.Home)
 		if fo, ok := opts.Observer.(FactObserver); ok && err == nil {
-			observeFacts(fo, ms, deadline)
+			observeFacts(fo, ms, deadline, false)
 		}
 		info.Cwd = opts.Cwd
 		return model.SourceShell, ms, nil, info, err // a nil inventory is an empty one
@@ -329,6 +349,9 @@ func parse(in input, opts Options, deadline time.Time) (model.Source, []model.Mu
 				}
 			}
 			info.Cwd = opts.Cwd
+		}
+		if fo, ok := opts.Observer.(FactObserver); ok && opts.ObserveCalls && err == nil {
+			observeFacts(fo, ms, deadline, true)
 		}
 		return model.SourceMCP, ms, nil, info, err
 	}
@@ -646,6 +669,8 @@ func (e *Evaluator) pipeline(ctx context.Context, src model.Source, ms []model.M
 			Observed: observedEvidence(out[i].Evidence)}
 		if mask != nil && quotesInput(m) {
 			redactMutation(mask, &out[i], &verdicts[i])
+			out[i].Observed = maskObserved(mask, out[i].Observed)
+			verdicts[i].Observed = observedEvidence(out[i].Evidence)
 		}
 		if len(m.Supplied) > 0 {
 			out[i].SuppliedEvidence = maskSupplied(m.Supplied)

@@ -19,6 +19,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/recourse-dev/recourse/internal/observe"
 	"github.com/recourse-dev/recourse/model"
 )
 
@@ -30,6 +31,12 @@ type Config struct {
 	// DecisionLog is the file every judged call is appended to as one
 	// JSON line; "" writes none.
 	DecisionLog string `yaml:"decision_log,omitempty" json:"decision_log,omitempty"`
+	// Observe is observation for the stdio servers that set none: auto
+	// (the default) gathers read-only facts about the paths their file
+	// tools delete or write over and the targets of the command lines
+	// their tools run (docs/observe.md), off gathers none. A server
+	// reached by URL acts elsewhere and is never observed.
+	Observe string `yaml:"observe,omitempty" json:"observe,omitempty"`
 }
 
 // Server is one upstream MCP server: a command (stdio) or a URL
@@ -86,6 +93,10 @@ type Policy struct {
 	// block), block (any refused call, blocks included), or never (no
 	// code is issued or taken).
 	AllowOnce string `yaml:"allow_once,omitempty" json:"allow_once,omitempty"`
+	// Observe is observation for this server: auto or off; "" is the
+	// configuration's. Only a stdio server, which runs on this machine,
+	// can be observed.
+	Observe string `yaml:"observe,omitempty" json:"observe,omitempty"`
 }
 
 // The allow_once settings.
@@ -102,6 +113,20 @@ func (s Server) TrustsAnnotations() bool {
 		return *s.Recourse.TrustAnnotations
 	}
 	return s.Transport() == "stdio"
+}
+
+// Observes reports whether the server's calls are observed, given the
+// configuration's observe setting and the command's (--observe: off turns
+// observation off for every server): only a stdio server's, auto unless
+// one of them says off.
+func (s Server) Observes(configured, command string) bool {
+	if s.Transport() != "stdio" || command == observe.Off {
+		return false
+	}
+	if s.Recourse.Observe != "" {
+		return s.Recourse.Observe == observe.Auto
+	}
+	return configured != observe.Off
 }
 
 // AllowOnceFor is the server's allow_once setting, escalate when unset.
@@ -121,6 +146,7 @@ const ConfigExample = `mcpServers:
     url: https://api.githubcopilot.com/mcp/
     headers: {Authorization: "Bearer ${GITHUB_TOKEN}"}
     recourse: {environment: production, fail_on: warn, always_ask: ["merge_*"], trust_annotations: false, allow_once: never}
+observe: auto
 decision_log: ~/.local/state/recourse/gateway.jsonl`
 
 // ReadConfig reads and checks a configuration file.
@@ -157,6 +183,9 @@ func configErr(field, msg string) error {
 
 // check validates every server.
 func (c Config) check() error {
+	if c.Observe != "" && !slices.Contains(observe.Modes, c.Observe) {
+		return configErr("observe", fmt.Sprintf("observe %q: expected auto or off", c.Observe))
+	}
 	if len(c.MCPServers) == 0 {
 		return configErr("mcpServers", "no upstream servers: mcpServers is empty or missing")
 	}
@@ -228,6 +257,12 @@ func (s Server) check(field string) error {
 		if _, ok := model.ParseFailOn(s.Recourse.FailOn); !ok {
 			return configErr(field+".recourse.fail_on", fmt.Sprintf("fail_on %q: expected warn, escalate or block", s.Recourse.FailOn))
 		}
+	}
+	switch {
+	case s.Recourse.Observe != "" && !slices.Contains(observe.Modes, s.Recourse.Observe):
+		return configErr(field+".recourse.observe", fmt.Sprintf("observe %q: expected auto or off", s.Recourse.Observe))
+	case s.Recourse.Observe == observe.Auto && s.Transport() != "stdio":
+		return configErr(field+".recourse.observe", "observe auto is for a stdio server, which runs on this machine; an "+s.Transport()+" server acts elsewhere and is never observed")
 	}
 	switch s.Recourse.AllowOnce {
 	case "", AllowOnceEscalate, AllowOnceBlock, AllowOnceNever:

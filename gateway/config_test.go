@@ -36,6 +36,10 @@ func TestParseConfig(t *testing.T) {
 		{"two documents", "mcpServers: {fs: {command: x}}\n---\nmcpServers: {}\n", ""},
 		{"trust_annotations and allow_once", `{"mcpServers": {"fs": {"command": "x", "recourse": {"trust_annotations": false, "allow_once": "never"}}, "gh": {"url": "https://a/mcp", "recourse": {"trust_annotations": true, "allow_once": "block"}}}}`, ""},
 		{"bad allow_once", `{"mcpServers": {"fs": {"command": "x", "recourse": {"allow_once": "always"}}}}`, "mcpServers.fs.recourse.allow_once"},
+		{"observe, for all servers and for one", `{"observe": "off", "mcpServers": {"fs": {"command": "x", "recourse": {"observe": "auto"}}, "gh": {"url": "https://a/mcp", "recourse": {"observe": "off"}}}}`, ""},
+		{"bad observe", `{"observe": "on", "mcpServers": {"fs": {"command": "x"}}}`, "observe"},
+		{"bad server observe", `{"mcpServers": {"fs": {"command": "x", "recourse": {"observe": "yes"}}}}`, "mcpServers.fs.recourse.observe"},
+		{"observe auto on a url: it acts elsewhere", `{"mcpServers": {"gh": {"url": "https://a/mcp", "recourse": {"observe": "auto"}}}}`, "mcpServers.gh.recourse.observe"},
 		{"trust_annotations of an unknown type (a string, not a boolean)", `{"mcpServers": {"fs": {"command": "x", "recourse": {"trust_annotations": "yes please"}}}}`, ""},
 	}
 	for _, tt := range tests {
@@ -54,6 +58,32 @@ func TestParseConfig(t *testing.T) {
 				t.Fatalf("error %q does not name %s", err, tt.field)
 			}
 		})
+	}
+}
+
+// TestObserves: a stdio server is observed unless its setting, the
+// configuration's or the command's says off; a URL server never is.
+func TestObserves(t *testing.T) {
+	stdio, remote := Server{Command: "x"}, Server{URL: "https://a/mcp"}
+	off, auto := stdio, stdio
+	off.Recourse.Observe, auto.Recourse.Observe = "off", "auto"
+	for _, tc := range []struct {
+		s                   Server
+		configured, command string
+		want                bool
+	}{
+		{stdio, "", "", true},
+		{stdio, "auto", "auto", true},
+		{stdio, "off", "", false},
+		{auto, "off", "", true},
+		{off, "auto", "", false},
+		{auto, "", "off", false},
+		{stdio, "", "off", false},
+		{remote, "auto", "auto", false},
+	} {
+		if got := tc.s.Observes(tc.configured, tc.command); got != tc.want {
+			t.Errorf("%+v observes under (config %q, --observe %q) = %v, want %v", tc.s.Recourse, tc.configured, tc.command, got, tc.want)
+		}
 	}
 }
 

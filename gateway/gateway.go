@@ -9,6 +9,8 @@ import (
 	"io"
 	"log/slog"
 	"maps"
+	"os"
+	"path/filepath"
 	"reflect"
 	"runtime/debug"
 	"slices"
@@ -26,6 +28,7 @@ import (
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/evaluator/mcpcall"
 	"github.com/recourse-dev/recourse/hooks"
+	"github.com/recourse-dev/recourse/internal/observe"
 	"github.com/recourse-dev/recourse/internal/redact"
 	"github.com/recourse-dev/recourse/mcpserver"
 	"github.com/recourse-dev/recourse/model"
@@ -59,6 +62,9 @@ type Options struct {
 	AllowOnceErr error
 	Logger       *slog.Logger
 	Version      string
+	// Observe is the command's --observe: off observes no server's calls;
+	// auto or "" leaves it to the configuration (Server.Observes).
+	Observe string
 }
 
 // Gateway is the MCP server in front of the upstreams.
@@ -84,6 +90,9 @@ type judge struct {
 	environment string
 	failOn      model.Decision
 	policy      Policy
+	// observeIn, when set, is the directory the stdio server runs in:
+	// its calls are observed (docs/observe.md) from there.
+	observeIn string
 }
 
 // route is an exposed tool: which upstream, and its own tool.
@@ -125,6 +134,9 @@ func New(ctx context.Context, cfg Config, opts Options) (*Gateway, error) {
 		}
 		if s.Recourse.FailOn != "" {
 			j.failOn = model.Decision(s.Recourse.FailOn) // checked by ParseConfig
+		}
+		if s.Observes(cfg.Observe, opts.Observe) {
+			j.observeIn = serverDir(s.Cwd)
 		}
 		g.judges[name] = j
 	}
@@ -507,6 +519,7 @@ func (g *Gateway) judgeCall(ctx context.Context, r route, p mcp.CallToolParams, 
 		return v
 	}
 	v.rec.Decision, v.rec.RuleIDs = string(v.rep.RiskAssessment), v.rep.RuleIDs()
+	v.rec.Stakes(v.rep)
 	v.answer = hooks.Verdict(v.rep, j.failOn, canAsk)
 	switch {
 	case matches(j.policy.AlwaysBlock, r.tool.Name):
@@ -662,7 +675,33 @@ func (g *Gateway) evaluate(ctx context.Context, j judge, r route, args []byte) (
 	if r.up.cfg.TrustsAnnotations() {
 		c.VouchedBy = r.up.name
 	}
-	return j.ev.Call(ctx, c, args, evaluator.Options{Environment: j.environment, Actor: g.opts.Actor, Timeout: g.opts.Timeout})
+	opts := evaluator.Options{Environment: j.environment, Actor: g.opts.Actor, Timeout: g.opts.Timeout}
+	if j.observeIn != "" {
+		// A stdio server acts on this machine: what its file tools delete
+		// or write over, and the targets of the lines its tools run, are
+		// observed as eval shell observes a line's. One observer a call:
+		// calls are judged concurrently.
+		obs, err := observe.New(observe.Auto, j.observeIn)
+		if err != nil {
+			return nil, err
+		}
+		c.Cwd, opts.Cwd, opts.Home, opts.Observer, opts.ObserveCalls = j.observeIn, j.observeIn, os.Getenv("HOME"), obs, true
+	}
+	return j.ev.Call(ctx, c, args, opts)
+}
+
+// serverDir is the absolute directory a stdio server runs in: its cwd
+// (from the gateway's, when relative), else the gateway's own; "" when
+// the gateway's is not known.
+func serverDir(cwd string) string {
+	if filepath.IsAbs(cwd) {
+		return filepath.Clean(cwd)
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(wd, cwd)
 }
 
 // annotations are the upstream's tool annotations as the MCP call input

@@ -75,6 +75,8 @@ type fixture struct {
 	// connecting another ends the last (stopStdio).
 	stdio     bool
 	stopStdio func()
+	// observe is the command's --observe ("" auto).
+	observe string
 }
 
 // overBoth runs test over both ways a client reaches the gateway: in
@@ -89,8 +91,8 @@ func overBoth(t *testing.T, test func(t *testing.T, stdio bool)) {
 // names, with the recourse settings given (YAML flow maps, "" for none).
 func start(t testing.TB, servers map[string]string) *fixture {
 	t.Helper()
-	dir := t.TempDir()
-	f := &fixture{records: map[string]string{}, log: filepath.Join(dir, "decisions.jsonl"), store: &allowonce.Store{Dir: filepath.Join(dir, "allow-once"), Key: statekey.New([]byte("gateway-test-state-key-32-bytes!"))}}
+	f := newFixture(t)
+	dir := filepath.Dir(f.log)
 	var cfg strings.Builder
 	cfg.WriteString("mcpServers:\n")
 	for name, settings := range servers {
@@ -101,12 +103,27 @@ func start(t testing.TB, servers map[string]string) *fixture {
 		}
 	}
 	fmt.Fprintf(&cfg, "decision_log: %q\n", f.log)
-	c, err := ParseConfig([]byte(cfg.String()))
+	f.run(t, cfg.String())
+	return f
+}
+
+// newFixture is a fixture whose decision log, records and allow-once
+// codes are in a directory of the test's own.
+func newFixture(t testing.TB) *fixture {
+	dir := t.TempDir()
+	return &fixture{records: map[string]string{}, log: filepath.Join(dir, "decisions.jsonl"), store: &allowonce.Store{Dir: filepath.Join(dir, "allow-once"), Key: statekey.New([]byte("gateway-test-state-key-32-bytes!"))}}
+}
+
+// run starts the gateway of the configuration cfg and waits until every
+// upstream is up.
+func (f *fixture) run(t testing.TB, cfg string) {
+	t.Helper()
+	c, err := ParseConfig([]byte(cfg))
 	if err != nil {
-		t.Fatalf("%v\n%s", err, cfg.String())
+		t.Fatalf("%v\n%s", err, cfg)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	g, err := New(ctx, c, Options{Evaluator: newEvaluator, Timeout: 10 * time.Second, AllowOnce: f.store})
+	g, err := New(ctx, c, Options{Evaluator: newEvaluator, Timeout: 10 * time.Second, AllowOnce: f.store, Observe: f.observe})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +142,6 @@ func start(t testing.TB, servers map[string]string) *fixture {
 		}
 	}
 	f.g = g
-	return f
 }
 
 // elicitor answers every elicitation with action and approve.

@@ -37,6 +37,23 @@ type ToolCall struct {
 	// one does. Only then may a readOnlyHint count for a tool no rule
 	// knows, and still never against what its arguments show.
 	AnnotationsVouchedBy string
+	// Observed are the facts Recourse gathered, read-only, where the
+	// call's server acts (the gateway's stdio upstreams: the machine the
+	// file tool deletes or writes on) about the paths a file tool deletes
+	// or writes over; nil when nothing was observed.
+	Observed *Observed
+}
+
+// Observation is the observed facts of m's command or, for a file tool's
+// call, of the paths it acts on; nil when nothing was observed.
+func (m *Mutation) Observation() *Observed {
+	switch {
+	case m.Command != nil:
+		return m.Command.Observed
+	case m.Call != nil:
+		return m.Call.Observed
+	}
+	return nil
 }
 
 // ToolAnnotations are MCP tool annotations; a nil field was not given.

@@ -331,13 +331,8 @@ func NewMutation(m *model.Mutation, v model.Recoverability) Mutation {
 	}
 }
 
-// observedOf is what was observed of m's command, or nil.
-func observedOf(m *model.Mutation) *model.Observed {
-	if m.Command == nil {
-		return nil
-	}
-	return m.Command.Observed
-}
+// observedOf is what was observed of m's command or file tool, or nil.
+func observedOf(m *model.Mutation) *model.Observed { return m.Observation() }
 
 // Evidence keys of observed facts the renderers lead with (the rules
 // record them; rules.LossKey and rules.WayBackKey).

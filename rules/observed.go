@@ -49,10 +49,10 @@ func regenerable(p string) bool {
 
 // observedOf is the observation of f's command, or nil.
 func observedOf(f Facts) *model.Observed {
-	if f.M.Command == nil {
+	if f.M == nil {
 		return nil
 	}
-	return f.M.Command.Observed
+	return f.M.Observation()
 }
 
 // unavailable is the Unknown result of observed facts that could not all
@@ -357,7 +357,9 @@ func ObservedGitFactOrFalse(desc string, need func(*model.ObservedGit) bool, tes
 }
 
 // ObservedEvidence is a fact observed, for rows outside this package.
-func ObservedEvidence(key, value, how string) model.Evidence { return observed(key, value, how) }
+func ObservedEvidence(key string, value any, how string) model.Evidence {
+	return model.Evidence{Key: key, Value: value, Present: true, SuppliedBy: model.SuppliedObserved, Description: how}
+}
 
 // Regenerable reports whether an ignored path is build output.
 func Regenerable(p string) bool { return regenerable(p) }

@@ -209,7 +209,8 @@ current directory, and judges what they contain; it also reads the patch files
 applies, judging the files they write, and follows the symbolic links on disk
 that the operands of rm, cp, mv, tee, chmod, redirections … go through (lstat
 and readlink only). It also gathers facts about what a mutating command acts
-on (rm, rmdir, cp and mv's destination, a redirection; git reset --hard,
+on (rm, rmdir, cp and mv's destination, a redirection, tee and sponge
+without -a, truncate; git reset --hard,
 checkout and restore of paths, clean -f, branch -D, push --force, stash drop):
 existence, git state (tracked and clean, modified, untracked, ignored), blast
 radius, and the repository facts a git command's loss depends on, with git run

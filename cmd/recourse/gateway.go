@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"syscall"
 	"time"
 
@@ -15,6 +16,7 @@ import (
 	"github.com/recourse-dev/recourse/allowonce"
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/gateway"
+	"github.com/recourse-dev/recourse/internal/observe"
 	"github.com/recourse-dev/recourse/model"
 )
 
@@ -31,6 +33,7 @@ func newGatewayCmd() *cobra.Command {
 		actor       string
 		logLevel    string
 		timeout     time.Duration
+		observeMode string
 	)
 	cmd := &cobra.Command{
 		Use:   "gateway --config FILE",
@@ -47,8 +50,16 @@ The configuration (YAML or JSON) has a top-level mcpServers map whose entries ar
 what MCP clients write (command, args, env, cwd; or url, headers), plus optional
 recourse settings per server (environment, fail_on, policy, always_block,
 always_ask; trust_annotations, whether its own readOnlyHint counts, default true
-for a command and false for a url; allow_once: escalate, block or never) and a
-top-level decision_log file. A refusal of a tool with an outputSchema carries the
+for a command and false for a url; allow_once: escalate, block or never;
+observe: auto or off) and top-level decision_log and observe settings.
+
+A stdio server runs on this machine, so its calls are observed (--observe auto,
+the default): the paths its file tools delete or write over (delete_file,
+write_file, move_file, …) and the targets of the command lines its tools run get
+the same read-only, bounded facts as recourse eval shell gathers (git state,
+existence, blast radius; docs/observe.md), read from the server's cwd. A server
+reached by URL acts elsewhere and is never observed. --observe off, or observe:
+off in the configuration (for all servers, or one), gathers none. A refusal of a tool with an outputSchema carries the
 envelope in content and _meta, not structuredContent. See docs/gateway.md.`,
 		Example: `  recourse mcp gateway --config ~/.config/recourse/gateway.yaml
   recourse mcp gateway import --from claude-desktop > gateway.yaml`,
@@ -65,6 +76,9 @@ envelope in content and _meta, not structuredContent. See docs/gateway.md.`,
 			if err != nil {
 				return err
 			}
+			if !slices.Contains(observe.Modes, observeMode) {
+				return usageErr("--observe %q: expected auto or off (recourse mcp gateway --config gateway.yaml --observe off)", observeMode)
+			}
 			if timeout <= 0 {
 				return usageErr("--timeout %s: expected a positive duration", timeout)
 			}
@@ -76,7 +90,7 @@ envelope in content and _meta, not structuredContent. See docs/gateway.md.`,
 			defer stop()
 			opts := gateway.Options{
 				Evaluator: newEvaluator, Policies: policies, Environment: environment, FailOn: fail, Actor: actor,
-				Timeout: timeout, Logger: logger, Version: buildVersion(),
+				Timeout: timeout, Logger: logger, Version: buildVersion(), Observe: observeMode,
 			}
 			opts.AllowOnce, opts.AllowOnceErr = allowonce.Default()
 			g, err := gateway.New(ctx, cfg, opts)
@@ -117,7 +131,9 @@ envelope in content and _meta, not structuredContent. See docs/gateway.md.`,
 	fl.StringVar(&actor, "actor", "mcp-gateway", "who proposes the calls, passed to the policy")
 	fl.StringVar(&logLevel, "log-level", "warn", "stderr log level: debug, info, warn or error")
 	fl.DurationVar(&timeout, "timeout", evaluator.DefaultTimeout, "deadline of each evaluation; past it the call is refused")
+	fl.StringVar(&observeMode, "observe", observe.Auto, "auto: gather read-only facts about what the stdio servers' file tools and command lines act on, as the configuration allows (docs/observe.md); off: none for any server")
 	_ = cmd.RegisterFlagCompletionFunc("fail-on", fixedCompletion("warn", "escalate", "block"))
+	_ = cmd.RegisterFlagCompletionFunc("observe", fixedCompletion(observe.Modes...))
 	_ = cmd.RegisterFlagCompletionFunc("log-level", fixedCompletion("debug", "info", "warn", "error"))
 	cmd.AddCommand(newGatewayImportCmd())
 	return cmd

@@ -50,6 +50,11 @@ type Call struct {
 	Tool        string
 	Arguments   map[string]any
 	Annotations *model.ToolAnnotations
+	// Cwd is the directory the server runs in, set only by an adapter
+	// that launched it (the gateway's stdio upstream): a command argument
+	// runs there unless the call names its own directory (cwd, workdir),
+	// which is read from there. "" unknown.
+	Cwd string
 	// VouchedBy is set only by an adapter whose operator configured the
 	// server (the gateway's trust_annotations): the name of the upstream
 	// whose annotations the operator vouches for. Decode never sets it:
@@ -228,25 +233,25 @@ func Mutations(c *Call) []model.Mutation {
 			if runsPowerShell(call) {
 				text = "pwsh -Command " + shellQuote(text)
 			}
-			out = parsed(call, key, out, commandMutations(id, key, text, c.Arguments))
+			out = parsed(call, key, out, commandMutations(id, key, text, c.cwd()))
 		}
 	}
 	if line, ok := kubectlLine(call); ok {
-		out = parsed(call, "command", out, commandMutations(id, "command", line, c.Arguments))
+		out = parsed(call, "command", out, commandMutations(id, "command", line, c.cwd()))
 	}
 	if line, ok := cliArgsLine(call); ok {
-		out = parsed(call, "args", out, commandMutations(id, "args", line, c.Arguments))
+		out = parsed(call, "args", out, commandMutations(id, "args", line, c.cwd()))
 	}
 	if line, ok := awsAPILine(call); ok {
-		out = parsed(call, "operation_name", out, commandMutations(id, "operation_name", line, c.Arguments))
+		out = parsed(call, "operation_name", out, commandMutations(id, "operation_name", line, c.cwd()))
 	}
 	lines := codeLines(call)
 	for _, line := range lines {
-		out = parsed(call, "code", out, commandMutations(id, "code", line, c.Arguments))
+		out = parsed(call, "code", out, commandMutations(id, "code", line, c.cwd()))
 	}
 	if len(lines) == 0 {
 		for _, a := range argumentCode(call) {
-			out = parsed(call, a.key, out, commandMutations(id, a.key, a.line, c.Arguments))
+			out = parsed(call, a.key, out, commandMutations(id, a.key, a.line, c.cwd()))
 		}
 	}
 	return out
@@ -456,9 +461,9 @@ func codeLines(c *model.ToolCall) []string {
 }
 
 // commandMutations are the shell mutations of the command line text, an
-// argument of the call id.
-func commandMutations(id, key, text string, args map[string]any) []model.Mutation {
-	ms, err := shell.Parse(text, shell.Options{Cwd: cwdOf(args)})
+// argument of the call id, run in the directory cwd ("" unknown).
+func commandMutations(id, key, text, cwd string) []model.Mutation {
+	ms, err := shell.Parse(text, shell.Options{Cwd: cwd})
 	if err != nil {
 		return nil // an empty or oversized command: the call itself is still judged
 	}
@@ -885,6 +890,19 @@ func isCommandArgument(key string, c *model.ToolCall) bool {
 	// given {"command": "rm -rf /"} is judged by that line first, and an
 	// annotation (readOnlyHint) cannot hide it.
 	return true
+}
+
+// cwd is the directory the call's command arguments run in: the one its
+// arguments name (from the server's, when relative), else the server's.
+func (c *Call) cwd() string {
+	dir := cwdOf(c.Arguments)
+	switch {
+	case dir == "":
+		return c.Cwd
+	case c.Cwd != "" && !path.IsAbs(dir) && !strings.HasPrefix(dir, "~"):
+		return path.Join(c.Cwd, dir)
+	}
+	return dir
 }
 
 func cwdOf(args map[string]any) string {

@@ -19,7 +19,8 @@ import (
 
 // Facts about the targets of mutating commands (ObserveLine). For each
 // command of a line that deletes or writes over paths (rm, unlink, rmdir,
-// a redirection, cp's and mv's destination) or that can discard work in
+// a redirection, tee and sponge without -a, truncate, cp's and mv's
+// destination) or that can discard work in
 // git (reset --hard, checkout with paths or -f, restore, switch
 // --discard-changes, clean -f, branch -D, push --force, stash drop and
 // clear), the observer gathers, within CommandBound:
@@ -106,6 +107,15 @@ func planFor(c *model.Command) *plan {
 			return nil
 		}
 		return &plan{targets: c.Args, follow: true}
+	case "tee", "sponge", "truncate":
+		// tee and sponge truncate each file they write (tee -a appends:
+		// nothing of a file is lost, and nothing is observed); truncate
+		// cuts each to a size (+N only extends; its rows say so).
+		ops := rules.Operands(c)
+		if len(ops) == 0 || c.Program != "truncate" && rules.HasFlag(c, "a", "append") {
+			return nil
+		}
+		return &plan{targets: ops, follow: true}
 	case "cp", "mv":
 		ops := rules.Operands(c)
 		if t, ok := rules.FlagValue(c, "t", "target-directory"); ok {

@@ -129,6 +129,13 @@ type CallCase = Case
 // call itself when typ is AnyType).
 func JudgeCall(t *testing.T, eng *rules.Engine, doc, cwd, typ string) (model.Recoverability, bool) {
 	t.Helper()
+	return judgeCallIn(t, eng, doc, cwd, nil, typ)
+}
+
+// judgeCallIn is JudgeCall with the facts obs observed of the call's
+// file tool (nil: none).
+func judgeCallIn(t *testing.T, eng *rules.Engine, doc, cwd string, obs *model.Observed, typ string) (model.Recoverability, bool) {
+	t.Helper()
 	ms, err := mcpcall.Parse([]byte(doc))
 	if err != nil {
 		t.Fatalf("%s: %v", doc, err)
@@ -144,6 +151,11 @@ func JudgeCall(t *testing.T, eng *rules.Engine, doc, cwd, typ string) (model.Rec
 			m = ms[i]
 		}
 	}
+	if obs != nil && m.Call != nil {
+		c := *m.Call
+		c.Observed = obs
+		m.Call = &c
+	}
 	return eng.Judge(rules.Facts{M: &m, Inv: model.NewInventory()})
 }
 
@@ -151,6 +163,6 @@ func JudgeCall(t *testing.T, eng *rules.Engine, doc, cwd, typ string) (model.Rec
 func RunCalls(t *testing.T, table []rules.Rule, cases []CallCase) {
 	t.Helper()
 	run(t, table, cases, func(t *testing.T, eng *rules.Engine, doc string, c Case, typ string) (model.Recoverability, bool) {
-		return JudgeCall(t, eng, doc, c.Cwd, typ)
+		return judgeCallIn(t, eng, doc, c.Cwd, c.Observed, typ)
 	})
 }

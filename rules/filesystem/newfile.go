@@ -51,7 +51,8 @@ func maybeNewSystemFile(a model.Arg, c *model.Command) (string, bool) {
 // command writes over. A file under /etc or /var/backups whose existence
 // the line does not show leaves the outcome Unknown with the fact
 // rules.FactExists missing: a new file there loses nothing, an existing
-// one is replaced, and which it is, only the machine knows.
+// one is replaced, and which it is, only the machine knows — or
+// observation, which answers the fact where it ran (rules.ObservedFact).
 func writesSystemFile(skip int, classes ...rules.PathClass) rules.Cond {
 	return rules.Func("writes over a root, system, device or home path (a system file not known to exist: unknown)", func(f rules.Facts) rules.Result {
 		ops := f.Operands()
@@ -65,8 +66,16 @@ func writesSystemFile(skip int, classes ...rules.PathClass) rules.Cond {
 				continue
 			}
 			if p, ok := maybeNewSystemFile(a, f.M.Command); ok {
-				missing = append(missing, rules.MissingFact(rules.FactExists, p))
-				continue
+				exists, known := rules.ObservedFact(f, rules.FactExists, p)
+				switch {
+				case !known:
+					missing = append(missing, rules.MissingFact(rules.FactExists, p))
+					continue
+				case !exists:
+					continue // observed absent: a new file replaces nothing
+				}
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "operand", Value: a.Value, Present: true, Description: string(class)},
+					rules.ObservedEvidence(rules.MissingFact(rules.FactExists, p), true, "lstat where the action runs")}}
 			}
 			return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "operand", Value: a.Value, Present: true, Description: string(class)}}}
 		}

@@ -29,6 +29,10 @@ var (
 		Repo: "/w/p", Git: model.GitModified, Files: 1, Bytes: 5, LostFiles: 1, LostBytes: 5,
 		Lost: []model.ObservedFile{{Path: "b.txt", State: model.GitModified, Bytes: 5}}}}}
 	newFile = &model.Observed{Targets: []model.ObservedTarget{{Path: "b.txt", Resolved: "/w/p/b.txt", Repo: "/w/p"}}}
+	// A system file the line cannot show exists (rules.FactExists),
+	// observed there and observed absent.
+	siteThere  = &model.Observed{Targets: []model.ObservedTarget{{Path: "/etc/nginx/sites-available/app", Resolved: "/etc/nginx/sites-available/app", Exists: true, Kind: "file", Git: model.GitNone, Files: 1, Bytes: 120}}}
+	siteAbsent = &model.Observed{Targets: []model.ObservedTarget{{Path: "/etc/nginx/sites-available/app", Resolved: "/etc/nginx/sites-available/app"}}}
 )
 
 func observedCases() []rulestest.Case {
@@ -48,5 +52,20 @@ func observedCases() []rulestest.Case {
 		{Row: "fs.redirect.observed.new", Hit: "echo x > b.txt", Observed: newFile, Miss: "echo x > b.txt", MissObserved: cleanFile},
 		{Row: "fs.redirect.observed.loss", Hit: "echo x > b.txt", Observed: modifiedFile, Miss: "echo x > b.txt", MissObserved: newFile},
 		{Row: "fs.redirect.observed.from-git", Hit: "echo x > b.txt", Observed: cleanFile, Miss: "echo x > b.txt", MissObserved: modifiedFile},
+		{Row: "fs.tee.observed.new", Hit: "echo x | tee b.txt", Observed: newFile, Miss: "echo x | tee b.txt", MissObserved: cleanFile},
+		{Row: "fs.tee.observed.loss", Hit: "echo x | tee b.txt", Observed: modifiedFile, Miss: "echo x | tee -a b.txt", MissObserved: modifiedFile},
+		{Row: "fs.tee.observed.from-git", Hit: "echo x | tee b.txt", Observed: cleanFile, Miss: "echo x | tee b.txt", MissObserved: modifiedFile},
+		{Row: "fs.sponge.observed.new", Hit: "sort a | sponge b.txt", Observed: newFile, Miss: "sort a | sponge b.txt", MissObserved: cleanFile},
+		{Row: "fs.sponge.observed.loss", Hit: "sort a | sponge b.txt", Observed: modifiedFile, Miss: "sort a | sponge -a b.txt", MissObserved: modifiedFile},
+		{Row: "fs.sponge.observed.from-git", Hit: "sort a | sponge b.txt", Observed: cleanFile, Miss: "sort a | sponge b.txt", MissObserved: modifiedFile},
+		{Row: "fs.truncate.observed.loss", Hit: "truncate -s 0 b.txt", Observed: modifiedFile, Miss: "truncate -s +1M b.txt", MissObserved: modifiedFile},
+		{Row: "fs.truncate.observed.from-git", Hit: "truncate -s 0 b.txt", Observed: cleanFile, Miss: "truncate -s 0 b.txt", MissObserved: modifiedFile},
+		// Observation answers the fact exists: the rule asks for (one
+		// name, rules/facts.go): an existing system file is written over,
+		// an absent one is a new file.
+		{Row: "fs.cp.critical", Hit: "cp nginx.conf /etc/nginx/sites-available/app", Observed: siteThere,
+			Miss: "cp nginx.conf /etc/nginx/sites-available/app", MissObserved: siteAbsent},
+		{Row: "fs.cp.observed.new", Hit: "cp nginx.conf /etc/nginx/sites-available/app", Observed: siteAbsent,
+			Miss: "cp nginx.conf /etc/nginx/sites-available/app", MissObserved: siteThere},
 	}
 }

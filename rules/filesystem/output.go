@@ -62,16 +62,27 @@ func projectFiles() rules.Cond {
 
 // outputUnproven is Unknown when some operand is a project path named as
 // build output (outputNames) that the working directory does not show to
-// be ignored output, with rules.FactIgnoredOutput for it missing; False
-// otherwise. Its row can never hold: it only keeps a lesser row from
-// deciding without review.
+// be ignored output, with rules.FactIgnoredOutput for it missing; True
+// when observation answered that fact false (git tracks or lacks files in
+// it); False otherwise. Without observation its row never holds: it only
+// keeps a lesser row from deciding without review.
 func outputUnproven() rules.Cond {
 	return rules.Func("a build output directory not shown to be ignored output", func(f rules.Facts) rules.Result {
 		var missing []string
 		for _, a := range f.Operands() {
 			c := f.M.Command
-			if rules.ClassifyPath(a, c) == rules.PathProject && outputName(a) && !provenOutput(a, c) {
+			if rules.ClassifyPath(a, c) != rules.PathProject || !outputName(a) || provenOutput(a, c) {
+				continue
+			}
+			output, known := rules.ObservedFact(f, rules.FactIgnoredOutput, a.Value)
+			switch {
+			case !known:
 				missing = append(missing, rules.MissingFact(rules.FactIgnoredOutput, a.Value))
+			case !output:
+				// Observed: git tracks files in it, or it holds files
+				// no commit has: not output a build makes again.
+				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{
+					rules.ObservedEvidence(rules.MissingFact(rules.FactIgnoredOutput, a.Value), false, "git status where the action runs")}}
 			}
 		}
 		if len(missing) > 0 {

@@ -427,6 +427,14 @@ var (
 	renameTools = []string{"rename", "rename_file"}
 )
 
+// deleteTools delete the paths they name; observedWrites write over the
+// path (or a move's or copy's destination) they name: the file tools
+// whose targets are observed (mcpcall.FileCommand).
+var (
+	deleteTools    = []string{"delete_file", "remove_file", "delete_directory", "remove_directory", "delete_path", "rm"}
+	observedWrites = slices.Concat([]string{"write_file", "create_file", "write", "move_file"}, renameTools, copyTools)
+)
+
 // chmodTools change a file's mode.
 var chmodTools = []string{"chmod", "set_permissions", "change_permissions"}
 
@@ -442,6 +450,15 @@ func filesystem() []rules.Rule {
 				"the hooks and permissions that guard the agent, or code git runs later; whether that is intended is not in the input"),
 		row("mcp.fs.delete.critical", []string{"delete_file", "remove_file", "delete_directory", "remove_directory", "delete_path", "rm"}, pathArg(critical...), model.TierUnrecoverable,
 			"deletes a system or home directory, or the working directory; there is no trash"),
+		// Observed facts (the gateway's stdio upstreams, where the
+		// server acts on this machine) come before the rows that judge a
+		// path by its name, as for rm: what is on disk decides.
+		row("mcp.fs.delete.observed.loss", deleteTools, rules.ObservedLoss(), model.TierUnrecoverable,
+			"deletes files git cannot give back (observed where the server runs: untracked, modified, or ignored and not build output)"),
+		row("mcp.fs.delete.observed.empty-dir", deleteTools, rules.ObservedEmpty(), model.TierReversible,
+			"deletes an empty directory (observed where the server runs): nothing is lost"),
+		row("mcp.fs.delete.observed.from-git", deleteTools, rules.ObservedFromGit(), model.TierRecoverableWithEffort,
+			"deletes files git gives back (observed where the server runs: tracked and unmodified, or ignored build output)"),
 		row("mcp.fs.delete.temp", []string{"delete_file", "remove_file", "delete_directory", "remove_directory", "delete_path", "rm"}, pathArg(rules.PathTemp, rules.PathBuild), model.TierRecoverableWithEffort,
 			"deletes temp or generated files"),
 		row("mcp.fs.delete", []string{"delete_file", "remove_file", "delete_directory", "remove_directory", "delete_path", "rm"}, nil, model.TierUnrecoverable,
@@ -469,6 +486,12 @@ func filesystem() []rules.Rule {
 			return "database-file", databaseFile(p)
 		}), model.TierUnrecoverable,
 			"writes over a database file (SQLite, Berkeley DB, Access, an InnoDB tablespace …): its tables and rows are replaced by what the call writes, an empty file included, and come back only from a backup"),
+		row("mcp.fs.write.observed.new", observedWrites, rules.ObservedNew(), model.TierReversible,
+			"the file written does not exist (observed where the server runs): nothing is replaced"),
+		row("mcp.fs.write.observed.loss", observedWrites, rules.ObservedLoss(), model.TierUnrecoverable,
+			"writes over a file git cannot give back (observed where the server runs: untracked, modified, or ignored and not build output)"),
+		row("mcp.fs.write.observed.from-git", observedWrites, rules.ObservedFromGit(), model.TierRecoverableWithEffort,
+			"writes over a file git gives back (observed where the server runs: tracked and unmodified)"),
 		row("mcp.fs.write", slices.Concat([]string{"write_file", "create_file", "write"}, renameTools), nil, model.TierRecoverableFromBackup,
 			"write_file (or a rename) replaces the file if it exists; its previous content survives only in version control or a backup"),
 		row("mcp.fs.copy", copyTools, nil, model.TierRecoverableFromBackup,

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/recourse-dev/recourse/internal/rulestest"
+	"github.com/recourse-dev/recourse/model"
 )
 
 // spec is how to hit a group of rows (one row per tool name) and how to
@@ -167,10 +168,42 @@ var specs = map[string]spec{
 	"mcp.known-server.read":             {`{"server":"github","tool":"get_wiki_page","arguments":{"path":"README.md"}}`, `{"server":"acme","tool":"get_wiki_page","arguments":{"path":"README.md"}}`},
 }
 
+// observedSpec is how to hit a group of observed rows: the same call
+// with the facts that decide it (hit) and with facts that do not (miss).
+type observedSpec struct {
+	doc       string
+	hit, miss *model.Observed
+}
+
+// Facts as observation records them (internal/observe) of a file in a
+// repository: untracked, tracked and unmodified, absent; and an empty
+// directory.
+var (
+	obsUntracked = &model.Observed{Targets: []model.ObservedTarget{{Path: "notes.txt", Exists: true, Kind: "file", Repo: "/w/app", Git: model.GitUntracked,
+		Files: 1, Bytes: 5, Lost: []model.ObservedFile{{Path: "notes.txt", State: model.GitUntracked, Bytes: 5}}, LostFiles: 1, LostBytes: 5}}}
+	obsClean  = &model.Observed{Targets: []model.ObservedTarget{{Path: "notes.txt", Exists: true, Kind: "file", Repo: "/w/app", Git: model.GitClean, Files: 1, Bytes: 5}}}
+	obsAbsent = &model.Observed{Targets: []model.ObservedTarget{{Path: "notes.txt", Repo: "/w/app"}}}
+	obsEmpty  = &model.Observed{Targets: []model.ObservedTarget{{Path: "notes.txt", Exists: true, Kind: "dir", Repo: "/w/app", Git: model.GitClean, EmptyDir: true}}}
+)
+
+var observedSpecs = map[string]observedSpec{
+	"mcp.fs.delete.observed.loss":      {`{"server":"fs","tool":"{tool}","arguments":{"path":"notes.txt"}}`, obsUntracked, obsClean},
+	"mcp.fs.delete.observed.empty-dir": {`{"server":"fs","tool":"{tool}","arguments":{"path":"notes.txt"}}`, obsEmpty, obsUntracked},
+	"mcp.fs.delete.observed.from-git":  {`{"server":"fs","tool":"{tool}","arguments":{"path":"notes.txt"}}`, obsClean, obsUntracked},
+	"mcp.fs.write.observed.new":        {`{"server":"fs","tool":"{tool}","arguments":{"path":"notes.txt","source":"a.txt","destination":"notes.txt","content":"x"}}`, obsAbsent, obsClean},
+	"mcp.fs.write.observed.loss":       {`{"server":"fs","tool":"{tool}","arguments":{"path":"notes.txt","source":"a.txt","destination":"notes.txt","content":"x"}}`, obsUntracked, obsAbsent},
+	"mcp.fs.write.observed.from-git":   {`{"server":"fs","tool":"{tool}","arguments":{"path":"notes.txt","source":"a.txt","destination":"notes.txt","content":"x"}}`, obsClean, obsUntracked},
+}
+
 func TestRows(t *testing.T) {
 	var cases []rulestest.CallCase
 	for _, r := range append(AnyRules(), Rules()...) {
 		base := strings.TrimSuffix(r.ID, "."+r.Type)
+		if o, ok := observedSpecs[base]; ok {
+			cases = append(cases, rulestest.CallCase{Row: r.ID, Hit: strings.ReplaceAll(o.doc, "{tool}", r.Type), Miss: strings.ReplaceAll(o.doc, "{tool}", r.Type),
+				Observed: o.hit, MissObserved: o.miss})
+			continue
+		}
 		s, ok := specs[base]
 		if !ok {
 			t.Errorf("no spec for %s (base %s)", r.ID, base)
