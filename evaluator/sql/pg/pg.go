@@ -32,6 +32,15 @@ func Parse(text string) []model.SQLStatement {
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
+	if out, ok := parseFast(text); ok {
+		return out // the common statements, without the full parser (fast.go)
+	}
+	return parseFull(text)
+}
+
+// parseFull returns the statements of text as libpg_query's tree gives
+// them: the full parser, and the fast path's reference.
+func parseFull(text string) []model.SQLStatement {
 	tree, err := parseTree(text)
 	if err != nil {
 		// MySQL's dialect, statement by statement (mysql.go).
