@@ -21,6 +21,7 @@ import (
 	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/recourse-dev/recourse/evaluator/sql"
+	"github.com/recourse-dev/recourse/evaluator/sql/fast"
 	"github.com/recourse-dev/recourse/model"
 )
 
@@ -32,8 +33,8 @@ func Parse(text string) []model.SQLStatement {
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
-	if out, ok := parseFast(text); ok {
-		return out // the common statements, without the full parser (fast.go)
+	if out, ok := fast.Parse(text); ok {
+		return out // the common statements, without the full parser (package sql/fast)
 	}
 	return parseFull(text)
 }

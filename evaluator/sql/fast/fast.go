@@ -1,4 +1,13 @@
-package pg
+// Package fast is the fast path of SQL parsing: a lexer and a small,
+// strict grammar, in pure Go, for the statements that are common and
+// matter. It answers only when every statement of a text is in its
+// grammar, with the statements PostgreSQL's own parser gives (package
+// sql/pg, which asks it first); anything else is for that parser.
+//
+// It is a package of its own, importing nothing but the model, so that
+// recourse-hook, which does without the full parser (package sql), judges
+// the common SQL lines itself instead of handing them over.
+package fast
 
 import (
 	"slices"
@@ -8,11 +17,11 @@ import (
 	"github.com/recourse-dev/recourse/model"
 )
 
-// The fast path: a small, strict grammar, in Go, for the statements that
+// The fast path is a small, strict grammar, in Go, for the statements that
 // are common and matter — DROP, DROP DATABASE, TRUNCATE, DELETE, UPDATE,
 // ALTER TABLE … DROP, simple SELECT and INSERT, transactions, SET, RESET,
 // SHOW, GRANT and REVOKE on tables, EXPLAIN of those — read into the same
-// model.SQLStatement values the full parser's tree gives (pg.go). It
+// model.SQLStatement values the full parser's tree gives (sql/pg's pg.go). It
 // answers only when every statement of the text is in its grammar; any
 // other text, or anything it is not sure of, goes to the full parser
 // (libpg_query), so the statements, and so the verdicts, never differ:
@@ -28,9 +37,9 @@ import (
 // as pg_query_go v6 links it): where PostgreSQL takes more (more forms, a
 // keyword as a name), the fast path refuses rather than guess.
 
-// parseFast returns the statements of text and true, or false when text
-// is not all in the fast path's grammar.
-func parseFast(text string) ([]model.SQLStatement, bool) {
+// Parse returns the statements of text and true, or false when text is
+// not all in the fast path's grammar.
+func Parse(text string) ([]model.SQLStatement, bool) {
 	toks, err := lex(text)
 	if err != nil {
 		return nil, false
@@ -214,7 +223,7 @@ func (p *parser) qualified() []string {
 	return parts
 }
 
-// relation is a RangeVar's name as pg.go's rel writes it: schema.table,
+// relation is a RangeVar's name as sql/pg's rel writes it: schema.table,
 // without a catalog.
 func relation(parts []string) []string {
 	if len(parts) == 3 {
@@ -430,7 +439,7 @@ func (p *parser) deleteStmt() model.SQLStatement {
 }
 
 // where reads an optional WHERE clause and reports whether it can leave
-// rows out, as pg.go's filters does.
+// rows out, as sql/pg's filters does.
 func (p *parser) where() bool {
 	if !p.accept("where") {
 		return false
@@ -439,7 +448,7 @@ func (p *parser) where() bool {
 }
 
 // dropObjects are the objects DROP takes a list of names for, and the
-// Object each is reported as (pg.go's objectName of the ObjectType).
+// Object each is reported as (sql/pg's objectName of the ObjectType).
 var dropObjects = []struct {
 	words     []string
 	object    string
@@ -582,7 +591,7 @@ func (p *parser) setStmt() {
 	}
 }
 
-// resetStmt reads RESET name or RESET ALL, as pg.go's variableSet judges
+// resetStmt reads RESET name or RESET ALL, as sql/pg's variableSet judges
 // it.
 func (p *parser) resetStmt() model.SQLStatement {
 	p.expect("reset")
@@ -672,7 +681,7 @@ func (p *parser) roles() (public bool) {
 }
 
 // explainStmt reads EXPLAIN [ANALYZE] [VERBOSE] statement: EXPLAIN ANALYZE
-// runs the statement, so it is judged as that statement (pg.go).
+// runs the statement, so it is judged as that statement (sql/pg).
 func (p *parser) explainStmt() model.SQLStatement {
 	p.expect("explain")
 	analyze := p.accept("analyze") || p.accept("analyse")
@@ -697,16 +706,16 @@ func (p *parser) explainStmt() model.SQLStatement {
 	return model.SQLStatement{Kind: "EXPLAIN"}
 }
 
-// expr is what the fast path keeps of an expression: enough for pg.go's
+// expr is what the fast path keeps of an expression: enough for sql/pg's
 // alwaysTrue. Function calls are recorded by the parser as it reads them.
 type expr struct {
 	op    string // "const", "=", "and", "or", or "" for anything else
-	value string // a non-null constant's value as pg.go's constant writes it
+	value string // a non-null constant's value as sql/pg's constant writes it
 	null  bool
 	args  []*expr
 }
 
-// alwaysTrue mirrors pg.go's alwaysTrue on the same expressions: a true
+// alwaysTrue mirrors sql/pg's alwaysTrue on the same expressions: a true
 // or non-zero integer constant, an equality of two equal non-null
 // constants (1 and '1' differ), and OR and AND of those.
 func (e *expr) alwaysTrue() bool {
