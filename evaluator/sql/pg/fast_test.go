@@ -371,6 +371,11 @@ func variants() []string {
 		"EXPLAIN SELECT 1", "EXPLAIN DELETE FROM t", "EXPLAIN ANALYZE DELETE FROM t", "EXPLAIN ANALYSE UPDATE t SET a = 1",
 		"EXPLAIN ANALYZE VERBOSE INSERT INTO t VALUES (f())", "EXPLAIN VERBOSE SELECT g()", "EXPLAIN (ANALYZE) DELETE FROM t",
 		"COPY t TO PROGRAM 'rm -rf /'", "VACUUM t", "CREATE TABLE t (id int)",
+		`SELECT 'a\'`, `DELETE FROM t WHERE 'a\' = 'a\'`, `SELECT 'a\' || 'b'`, "DROP TABLE a$b", "DROP TABLE a$$b$$",
+		"SELECT 'é'", "DROP TABLE t -- é", "DROP TABLE t --x\rSELECT 1", `DROP TABLE "é"`, "DROP TABLE é",
+		"SELECT f(1)(2)", "SELECT f(*, 1)", "SELECT count(*) AS n", "DELETE FROM t WHERE a = 1 AND NOT b IS NULL",
+		"UPDATE t SET a = 1 WHERE NOT NOT true", "SELECT a FROM t ORDER BY f(a) DESC LIMIT 1 OFFSET 2",
+		"SELECT 1 OFFSET 1 LIMIT 1", "SET x = 'a', b, 1, on, false", "SHOW a.b", "RESET a.b",
 	}
 	var out []string
 	for _, b := range bases {
