@@ -95,7 +95,6 @@ func TestSameAnswersAsRecourseHook(t *testing.T) {
 		{"sql drop", "claude-code", `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"psql -c 'DROP TABLE users'"}}`},
 		{"sql select", "claude-code", `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"psql -c 'SELECT count(*) FROM users'"}}`},
 		{"sql the fast path refuses", "claude-code", `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"psql -c 'WITH d AS (DELETE FROM users RETURNING *) SELECT count(*) FROM d'"}}`},
-		{"sql not parsed", "claude-code", `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"psql -c 'SELEC 1'"}}`},
 		{"sql in an mcp call", "cursor", `{"hook_event_name":"beforeMCPExecution","tool_name":"query","tool_input":"{\"sql\":\"DELETE FROM orders\"}","url":"","command":"postgres-mcp"}`},
 		{"cursor block", "cursor", `{"hook_event_name":"beforeShellExecution","command":"rm -rf ~","cwd":"/tmp"}`},
 		{"codex block", "codex", `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"git push --force origin main"}}`},
