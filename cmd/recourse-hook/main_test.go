@@ -81,8 +81,9 @@ func (a answer) normal() answer {
 }
 
 // TestSameAnswersAsRecourseHook: recourse-hook answers every host as
-// recourse hook does — what it judges itself, and what it hands over
-// (SQL, which it has no parser for) — and fails closed the same way.
+// recourse hook does — what it judges itself (SQL the fast path reads
+// included), and what it hands over (SQL the fast path does not read) —
+// and fails closed the same way.
 func TestSameAnswersAsRecourseHook(t *testing.T) {
 	tests := []struct{ name, host, input string }{
 		{"allow", "claude-code", `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"git status"}}`},
@@ -93,6 +94,7 @@ func TestSameAnswersAsRecourseHook(t *testing.T) {
 		{"not json", "claude-code", `rm -rf /`},
 		{"sql drop", "claude-code", `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"psql -c 'DROP TABLE users'"}}`},
 		{"sql select", "claude-code", `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"psql -c 'SELECT count(*) FROM users'"}}`},
+		{"sql the fast path refuses", "claude-code", `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"psql -c 'WITH d AS (DELETE FROM users RETURNING *) SELECT count(*) FROM d'"}}`},
 		{"sql in an mcp call", "cursor", `{"hook_event_name":"beforeMCPExecution","tool_name":"query","tool_input":"{\"sql\":\"DELETE FROM orders\"}","url":"","command":"postgres-mcp"}`},
 		{"cursor block", "cursor", `{"hook_event_name":"beforeShellExecution","command":"rm -rf ~","cwd":"/tmp"}`},
 		{"codex block", "codex", `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"git push --force origin main"}}`},
@@ -143,6 +145,14 @@ func TestStopsWithoutRecourse(t *testing.T) {
 	if got.exit != 0 || got.stderr != "" {
 		t.Fatalf("git status without recourse: %+v; want it allowed", got)
 	}
+	got = run(t, fastSQLCall, built.alone, "claude-code")
+	if got.exit != 2 || !strings.Contains(got.stderr, "DROP TABLE users is unrecoverable") {
+		t.Fatalf("SQL the fast path reads, without recourse: %+v; want recourse-hook's own block", got)
+	}
+	got = run(t, `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"psql -c 'SELECT count(*) FROM users'"}}`, built.alone, "claude-code")
+	if got.exit != 0 {
+		t.Fatalf("a SELECT the fast path reads, without recourse: %+v; want it allowed", got)
+	}
 }
 
 // TestHandsOverDecisionLog: --decision-log, which recourse-hook (no HTTP
@@ -161,8 +171,13 @@ func TestHandsOverDecisionLog(t *testing.T) {
 	}
 }
 
-// sqlCall is a call recourse-hook hands over: it has no SQL parser.
-const sqlCall = `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"psql -c 'SELECT 1'"}}`
+// sqlCall is a call recourse-hook hands over: its SQL (a data-modifying
+// WITH) is not in the fast path's grammar, and recourse-hook has no other
+// SQL parser. fastSQLCall is one it judges itself.
+const (
+	sqlCall     = `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"psql -c 'WITH d AS (DELETE FROM t RETURNING *) SELECT 1'"}}`
+	fastSQLCall = `{"hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"psql -c 'DROP TABLE users'"}}`
+)
 
 // fakeRecourse writes an executable recourse into dir that records that
 // it ran (in ran) and exits with status.

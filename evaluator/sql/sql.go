@@ -5,15 +5,18 @@
 //
 // The parser is a package of its own because loading it (pg_query's
 // protocol buffers, and in pure-Go builds a WebAssembly runtime) is most
-// of a hook process's start-up. recourse-hook does without it: there,
-// SQL text becomes a statement that says no parser read it, and the hook
-// hands the call over to recourse hook, which has one (internal/hookcmd).
+// of a hook process's start-up. recourse-hook does without it: there, the
+// fast path (package sql/fast, which the full parser asks first too)
+// reads the common statements, and any other SQL text becomes a statement
+// that says no parser read it, and the hook hands the call over to
+// recourse hook, which has one (internal/hookcmd).
 package sql
 
 import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/recourse-dev/recourse/evaluator/sql/fast"
 	"github.com/recourse-dev/recourse/model"
 )
 
@@ -37,20 +40,22 @@ func Register(name string, parse func(text string) []model.SQLStatement) {
 	registered.Store(&parser{name: name, parse: parse})
 }
 
-// Parser names the registered parser, or says there is none.
+// Parser names the registered parser, or says there is only the fast
+// path.
 func Parser() string {
 	if p := registered.Load(); p != nil {
 		return p.name
 	}
-	return "none"
+	return "pure-Go fast path only"
 }
 
-// Available reports whether a parser is registered.
+// Available reports whether a full parser is registered.
 func Available() bool { return registered.Load() != nil }
 
 // Parse returns the statements of text, in order. Text over MaxBytes, or
-// any text in a binary without a parser, is one statement with Error set,
-// which the rules judge as needs-review, never as a SELECT.
+// text the fast path does not read in a binary without a full parser, is
+// one statement with Error set, which the rules judge as needs-review,
+// never as a SELECT.
 func Parse(text string) []model.SQLStatement {
 	if strings.TrimSpace(text) == "" {
 		return nil
@@ -60,6 +65,9 @@ func Parse(text string) []model.SQLStatement {
 	}
 	p := registered.Load()
 	if p == nil {
+		if sts, ok := fast.Parse(text); ok {
+			return sts
+		}
 		return []model.SQLStatement{{Kind: "UNPARSED", Text: strings.TrimSpace(text), Error: NoParser}}
 	}
 	return p.parse(text)

@@ -4,12 +4,13 @@
 // errors and panics included, with the host's stop.
 //
 // It is shared by the recourse binary and by recourse-hook, a binary that
-// links only what a hook needs (no MCP server, no OPA, no SQL parser) so
-// that a hook, which is a whole process on every tool call an agent
-// makes, starts in a few milliseconds. recourse-hook evaluates with the
-// compiled default policy; a call whose configuration names Rego
-// policies, or that has SQL in it, is handed over with its input to
-// recourse hook HOST, which answers the host.
+// links only what a hook needs (no MCP server, no OPA, no full SQL
+// parser) so that a hook, which is a whole process on every tool call an
+// agent makes, starts in a few milliseconds. recourse-hook evaluates with
+// the compiled default policy and reads the common SQL statements with the
+// SQL fast path (package sql/fast); a call whose configuration names Rego
+// policies, or that has SQL the fast path does not read, is handed over
+// with its input to recourse hook HOST, which answers the host.
 package hookcmd
 
 import (
@@ -368,9 +369,10 @@ func runHost(cmd *cobra.Command, h hooks.Host, o Options, f flags) error {
 		WarnContext: f.warnContext, EscalateAsk: f.escalateAs == "ask",
 	}
 	if !sql.Available() {
-		// recourse-hook has no SQL parser: a call with SQL in it is
-		// judged by recourse hook HOST, which has.
-		cfg.Incomplete = hasSQL
+		// recourse-hook has only the SQL fast path: a call with SQL it
+		// does not read is judged by recourse hook HOST, which has the
+		// full parser.
+		cfg.Incomplete = unparsedSQL
 		cfg.HandOver = func() (int, error) { return handOver(cmd, h, data) }
 	}
 	if f.auditLog != "" || f.decisionLog != "" {
@@ -416,10 +418,18 @@ func newEvaluator(ctx context.Context, o Options, dirs []string) (*evaluator.Eva
 // to, looked for beside recourse-hook only.
 const FullBinary = "recourse"
 
-// hasSQL reports whether rep judges SQL text.
-func hasSQL(rep *report.ConsequenceReport) bool {
+// unparsedSQL reports whether rep judges SQL text that was not parsed: a
+// statement the rule for unparsed SQL judged, or one whose evidence is
+// that this binary has no parser for it. Whatever the reason the text was
+// not parsed (the fast path does not read it, or no parser does), the full
+// binary judges it again: handing over more than needed costs time, never
+// a verdict.
+func unparsedSQL(rep *report.ConsequenceReport) bool {
 	for _, m := range rep.Mutations {
-		if m.Intent.Target.Type == model.SQLProgram {
+		if m.Intent.Target.Type != model.SQLProgram {
+			continue
+		}
+		if m.Recoverability.RuleID == "sql.unparsed" || slices.ContainsFunc(m.Evidence, func(e model.Evidence) bool { return e.Value == sql.NoParser }) {
 			return true
 		}
 	}

@@ -28,5 +28,6 @@ func parseTree(text string) (*pg_query.ParseResult, error) {
 	return pgquery.Parse(text)
 }
 
-// Parser names the parser this build links, for `recourse version`.
-const Parser = "libpg_query (WebAssembly, wazero)"
+// Parser names the parser this build links, for `recourse version`: the
+// fast path (fast.go) first, libpg_query for the rest.
+const Parser = "pure-Go fast path + libpg_query (WebAssembly, wazero) for the rest"

@@ -21,6 +21,7 @@ import (
 	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/recourse-dev/recourse/evaluator/sql"
+	"github.com/recourse-dev/recourse/evaluator/sql/fast"
 	"github.com/recourse-dev/recourse/model"
 )
 
@@ -32,6 +33,15 @@ func Parse(text string) []model.SQLStatement {
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
+	if out, ok := fast.Parse(text); ok {
+		return out // the common statements, without the full parser (package sql/fast)
+	}
+	return parseFull(text)
+}
+
+// parseFull returns the statements of text as libpg_query's tree gives
+// them: the full parser, and the fast path's reference.
+func parseFull(text string) []model.SQLStatement {
 	tree, err := parseTree(text)
 	if err != nil {
 		// MySQL's dialect, statement by statement (mysql.go).
