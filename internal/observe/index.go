@@ -9,6 +9,7 @@ import (
 	"os"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // The git index (.git/index), read in Go so that observing a file or a
@@ -99,8 +100,8 @@ func readIndex(path string) (*gitIndex, error) {
 	if info.Size() > maxIndexBytes {
 		return nil, errNotReadable
 	}
-	data, err := io.ReadAll(io.LimitReader(f, maxIndexBytes+1))
-	if err != nil {
+	data := make([]byte, info.Size())
+	if _, err := io.ReadFull(f, data); err != nil {
 		return nil, err
 	}
 	idx, err := parseIndex(data)
@@ -135,8 +136,11 @@ func parseIndex(data []byte) (*gitIndex, error) {
 	idx := &gitIndex{entries: make([]indexEntry, 0, count)}
 	off := 12
 	prev := ""
+	// Names are substrings of one copy of the file (v2, v3), not one
+	// allocation each.
+	text := string(body)
 	for range count {
-		e, next, err := parseEntry(body, off, version, prev)
+		e, next, err := parseEntry(body, text, off, version, prev)
 		if err != nil {
 			return nil, err
 		}
@@ -176,7 +180,7 @@ func parseIndex(data []byte) (*gitIndex, error) {
 
 // parseEntry parses the entry at off; prev is the previous entry's name
 // (version 4 names are prefix-compressed against it).
-func parseEntry(body []byte, off int, version uint32, prev string) (indexEntry, int, error) {
+func parseEntry(body []byte, text string, off int, version uint32, prev string) (indexEntry, int, error) {
 	var e indexEntry
 	const fixedLen = 62
 	if len(body)-off < fixedLen {
@@ -216,7 +220,7 @@ func parseEntry(body []byte, off int, version uint32, prev string) (indexEntry, 
 	if n := int(e.flags & flagNameMask); n != flagNameMask && n != end {
 		return e, 0, fmt.Errorf("%w: a name length that does not match the name", errNotReadable)
 	}
-	e.name = string(b[p : p+end])
+	e.name = text[off+p : off+p+end]
 	// 1 to 8 NULs pad the entry to a multiple of 8 bytes.
 	total := (p + end + 8) &^ 7
 	if total > len(b) {
@@ -231,10 +235,12 @@ func validName(name string) error {
 	if name == "" || name[0] == '/' || name[len(name)-1] == '/' {
 		return fmt.Errorf("%w: the entry name %q", errNotReadable, name)
 	}
-	for _, part := range bytes.Split([]byte(name), []byte("/")) {
-		if len(part) == 0 || string(part) == "." || string(part) == ".." || string(part) == ".git" {
+	for rest := name; rest != ""; {
+		part, after, _ := strings.Cut(rest, "/")
+		if part == "" || part == "." || part == ".." || part == ".git" {
 			return fmt.Errorf("%w: the entry name %q", errNotReadable, name)
 		}
+		rest = after
 	}
 	return nil
 }
