@@ -1,8 +1,6 @@
 package observe
 
 import (
-	"bytes"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -76,10 +74,15 @@ type cacheTree struct {
 	children []*cacheTree
 }
 
-// gitIndex is a parsed index.
+// gitIndex is a parsed index. Only the names are taken on reading
+// (substrings of one copy of the file, for versions 2 and 3); an entry's
+// stat data is decoded when asked for (entry), so that a target that
+// needs a thousand entries of eighty thousand decodes a thousand.
 type gitIndex struct {
-	entries []indexEntry
-	tree    *cacheTree
+	text  string   // the file, less its checksum
+	names []string // the entries' names, in index order
+	offs  []uint32 // where each entry starts in text
+	tree  *cacheTree
 	// mtimeSec and mtimeNsec are the index file's modification time:
 	// an entry modified at or after it is racily clean (its stat data
 	// cannot tell a change made in the same tick).
@@ -100,11 +103,12 @@ func readIndex(path string) (*gitIndex, error) {
 	if info.Size() > maxIndexBytes {
 		return nil, errNotReadable
 	}
-	data := make([]byte, info.Size())
-	if _, err := io.ReadFull(f, data); err != nil {
+	var text strings.Builder
+	text.Grow(int(info.Size()))
+	if _, err := io.Copy(&text, io.LimitReader(f, info.Size())); err != nil {
 		return nil, err
 	}
-	idx, err := parseIndex(data)
+	idx, err := parseIndex(text.String())
 	if err != nil {
 		return nil, err
 	}
@@ -118,44 +122,49 @@ func mtimeOf(info os.FileInfo) (int64, int64) {
 	return t.Unix(), int64(t.Nanosecond())
 }
 
+// The fixed part of an entry: ten 32-bit stat fields, the object name,
+// the flags.
+const (
+	entryFixed = 62
+	flagsAt    = 60
+)
+
 // parseIndex parses an index file's bytes.
-func parseIndex(data []byte) (*gitIndex, error) {
-	if len(data) < 12+oidLen || string(data[:4]) != "DIRC" {
+func parseIndex(data string) (*gitIndex, error) {
+	if len(data) < 12+oidLen || data[:4] != "DIRC" {
 		return nil, fmt.Errorf("%w: no DIRC header", errNotReadable)
 	}
-	version := binary.BigEndian.Uint32(data[4:])
+	version := u32(data, 4)
 	if version < 2 || version > 4 {
 		return nil, fmt.Errorf("%w: version %d", errNotReadable, version)
 	}
-	count := binary.BigEndian.Uint32(data[8:])
+	count := u32(data, 8)
 	body := data[:len(data)-oidLen] // the checksum is not verified (nor does git, outside fsck)
 	// An entry takes at least 62 bytes, plus one byte of name in v4.
 	if uint64(count) > uint64(len(body))/63 {
 		return nil, fmt.Errorf("%w: %d entries cannot fit in %d bytes", errNotReadable, count, len(body))
 	}
-	idx := &gitIndex{entries: make([]indexEntry, 0, count)}
+	idx := &gitIndex{text: body, names: make([]string, 0, count), offs: make([]uint32, 0, count)}
 	off := 12
 	prev := ""
-	// Names are substrings of one copy of the file (v2, v3), not one
-	// allocation each.
-	text := string(body)
 	for range count {
-		e, next, err := parseEntry(body, text, off, version, prev)
+		name, next, err := scanEntry(body, off, version, prev)
 		if err != nil {
 			return nil, err
 		}
-		if len(idx.entries) > 0 && e.name < prev {
+		if len(idx.names) > 0 && name < prev {
 			return nil, fmt.Errorf("%w: entries out of order", errNotReadable)
 		}
-		idx.entries = append(idx.entries, e)
-		prev, off = e.name, next
+		idx.names = append(idx.names, name)
+		idx.offs = append(idx.offs, uint32(off))
+		prev, off = name, next
 	}
 	for off < len(body) {
 		if len(body)-off < 8 {
 			return nil, fmt.Errorf("%w: truncated extension", errNotReadable)
 		}
-		sig := string(body[off : off+4])
-		size := int(binary.BigEndian.Uint32(body[off+4:]))
+		sig := body[off : off+4]
+		size := int(u32(body, off+4))
 		off += 8
 		if size < 0 || size > len(body)-off {
 			return nil, fmt.Errorf("%w: extension %q overruns the file", errNotReadable, sig)
@@ -178,55 +187,89 @@ func parseIndex(data []byte) (*gitIndex, error) {
 	return idx, nil
 }
 
-// parseEntry parses the entry at off; prev is the previous entry's name
-// (version 4 names are prefix-compressed against it).
-func parseEntry(body []byte, text string, off int, version uint32, prev string) (indexEntry, int, error) {
-	var e indexEntry
-	const fixedLen = 62
-	if len(body)-off < fixedLen {
-		return e, 0, fmt.Errorf("%w: truncated entry", errNotReadable)
+// u32 reads a big-endian 32-bit number at off.
+func u32(s string, off int) uint32 {
+	return uint32(s[off])<<24 | uint32(s[off+1])<<16 | uint32(s[off+2])<<8 | uint32(s[off+3])
+}
+
+// scanEntry returns the name of the entry at off and where the next one
+// starts; prev is the previous entry's name (version 4 names are
+// prefix-compressed against it).
+func scanEntry(body string, off int, version uint32, prev string) (string, int, error) {
+	if len(body)-off < entryFixed {
+		return "", 0, fmt.Errorf("%w: truncated entry", errNotReadable)
 	}
-	b := body[off:]
-	u32 := func(i int) uint32 { return binary.BigEndian.Uint32(b[i:]) }
-	e.ctimeSec, e.ctimeNsec, e.mtimeSec, e.mtimeNsec = u32(0), u32(4), u32(8), u32(12)
-	e.ino, e.mode, e.uid, e.gid, e.size = u32(20), u32(24), u32(28), u32(32), u32(36)
-	copy(e.oid[:], b[40:60])
-	e.flags = binary.BigEndian.Uint16(b[60:])
-	p := fixedLen
-	if e.flags&flagExtended != 0 {
-		if version < 3 || len(b) < p+2 {
-			return e, 0, fmt.Errorf("%w: an extended entry in version %d", errNotReadable, version)
+	flags := uint16(body[off+flagsAt])<<8 | uint16(body[off+flagsAt+1])
+	p := off + entryFixed
+	if flags&flagExtended != 0 {
+		if version < 3 || len(body) < p+2 {
+			return "", 0, fmt.Errorf("%w: an extended entry in version %d", errNotReadable, version)
 		}
-		e.extendedFlags = binary.BigEndian.Uint16(b[p:])
 		p += 2
 	}
 	if version == 4 {
-		strip, n := decodeVarint(b[p:])
+		strip, n := decodeVarint(body[p:])
 		if n == 0 || strip > uint64(len(prev)) {
-			return e, 0, fmt.Errorf("%w: a bad name prefix", errNotReadable)
+			return "", 0, fmt.Errorf("%w: a bad name prefix", errNotReadable)
 		}
 		p += n
-		end := bytes.IndexByte(b[p:], 0)
+		end := strings.IndexByte(body[p:], 0)
 		if end < 0 {
-			return e, 0, fmt.Errorf("%w: an unterminated name", errNotReadable)
+			return "", 0, fmt.Errorf("%w: an unterminated name", errNotReadable)
 		}
-		e.name = prev[:len(prev)-int(strip)] + string(b[p:p+end])
-		return e, off + p + end + 1, validName(e.name)
+		name := prev[:len(prev)-int(strip)] + body[p:p+end]
+		return name, p + end + 1, validName(name)
 	}
-	end := bytes.IndexByte(b[p:], 0)
-	if end < 0 {
-		return e, 0, fmt.Errorf("%w: an unterminated name", errNotReadable)
+	end := int(flags & flagNameMask)
+	if end == flagNameMask {
+		if end = strings.IndexByte(body[p:], 0); end < 0 {
+			return "", 0, fmt.Errorf("%w: an unterminated name", errNotReadable)
+		}
+	} else if p+end >= len(body) || body[p+end] != 0 {
+		return "", 0, fmt.Errorf("%w: a name length that does not match the name", errNotReadable)
 	}
-	if n := int(e.flags & flagNameMask); n != flagNameMask && n != end {
-		return e, 0, fmt.Errorf("%w: a name length that does not match the name", errNotReadable)
-	}
-	e.name = text[off+p : off+p+end]
+	name := body[p : p+end]
 	// 1 to 8 NULs pad the entry to a multiple of 8 bytes.
-	total := (p + end + 8) &^ 7
-	if total > len(b) {
-		return e, 0, fmt.Errorf("%w: truncated entry", errNotReadable)
+	total := (p - off + end + 8) &^ 7
+	if off+total > len(body) {
+		return "", 0, fmt.Errorf("%w: truncated entry", errNotReadable)
 	}
-	return e, off + total, validName(e.name)
+	return name, off + total, validName(name)
+}
+
+// entry decodes entry i.
+func (idx *gitIndex) entry(i int) indexEntry {
+	o := int(idx.offs[i])
+	t := idx.text
+	e := indexEntry{name: idx.names[i],
+		ctimeSec: u32(t, o), ctimeNsec: u32(t, o+4), mtimeSec: u32(t, o+8), mtimeNsec: u32(t, o+12),
+		ino: u32(t, o+20), mode: u32(t, o+24), uid: u32(t, o+28), gid: u32(t, o+32), size: u32(t, o+36)}
+	copy(e.oid[:], t[o+40:o+60])
+	e.flags = uint16(t[o+flagsAt])<<8 | uint16(t[o+flagsAt+1])
+	if e.flags&flagExtended != 0 {
+		e.extendedFlags = uint16(t[o+entryFixed])<<8 | uint16(t[o+entryFixed+1])
+	}
+	return e
+}
+
+// entries decodes the entries lo to hi.
+func (idx *gitIndex) entries(lo, hi int) []indexEntry {
+	out := make([]indexEntry, 0, hi-lo)
+	for i := lo; i < hi; i++ {
+		out = append(out, idx.entry(i))
+	}
+	return out
+}
+
+// find returns the first entry whose name is >= name.
+func (idx *gitIndex) find(name string) int {
+	return sort.SearchStrings(idx.names, name)
+}
+
+// holds reports whether the index holds name.
+func (idx *gitIndex) holds(name string) bool {
+	i := idx.find(name)
+	return i < len(idx.names) && idx.names[i] == name
 }
 
 // validName refuses a name git would not write: empty, absolute, or
@@ -247,7 +290,7 @@ func validName(name string) error {
 
 // decodeVarint decodes git's offset varint (varint.c); n is 0 when b
 // does not hold a whole one or it overflows.
-func decodeVarint(b []byte) (uint64, int) {
+func decodeVarint(b string) (uint64, int) {
 	if len(b) == 0 {
 		return 0, 0
 	}
@@ -269,34 +312,37 @@ func decodeVarint(b []byte) (uint64, int) {
 // parseCacheTree parses one cache-tree node and its subtrees (pre-order):
 // the path component NUL, the entry count (-1: invalid), a space, the
 // subtree count, a newline, and the object name when valid.
-func parseCacheTree(b []byte, parent string) (*cacheTree, []byte, error) {
-	nul := bytes.IndexByte(b, 0)
+func parseCacheTree(b string, parent string) (*cacheTree, string, error) {
+	nul := strings.IndexByte(b, 0)
 	if nul < 0 {
-		return nil, nil, errNotReadable
+		return nil, "", errNotReadable
 	}
-	name := string(b[:nul])
+	name := b[:nul]
 	b = b[nul+1:]
-	nl := bytes.IndexByte(b, '\n')
+	nl := strings.IndexByte(b, '\n')
 	if nl < 0 {
-		return nil, nil, errNotReadable
+		return nil, "", errNotReadable
 	}
-	counts := bytes.Fields(b[:nl])
+	counts := strings.Fields(b[:nl])
 	b = b[nl+1:]
 	if len(counts) != 2 {
-		return nil, nil, errNotReadable
+		return nil, "", errNotReadable
 	}
-	entries, err1 := strconv.Atoi(string(counts[0]))
-	subtrees, err2 := strconv.Atoi(string(counts[1]))
+	entries, err1 := strconv.Atoi(counts[0])
+	subtrees, err2 := strconv.Atoi(counts[1])
 	if err1 != nil || err2 != nil || entries < -1 || subtrees < 0 || subtrees > len(b) {
-		return nil, nil, errNotReadable
+		return nil, "", errNotReadable
 	}
 	t := &cacheTree{path: name, entries: entries}
 	if parent != "" {
 		t.path = parent + "/" + name
 	}
+	if len(t.path) > 4096 {
+		return nil, "", errNotReadable // deeper than any path git writes
+	}
 	if entries >= 0 {
 		if len(b) < oidLen {
-			return nil, nil, errNotReadable
+			return nil, "", errNotReadable
 		}
 		copy(t.oid[:], b[:oidLen])
 		b = b[oidLen:]
@@ -305,45 +351,30 @@ func parseCacheTree(b []byte, parent string) (*cacheTree, []byte, error) {
 		var c *cacheTree
 		var err error
 		if c, b, err = parseCacheTree(b, t.path); err != nil {
-			return nil, nil, err
+			return nil, "", err
 		}
 		t.children = append(t.children, c)
 	}
 	return t, b, nil
 }
 
-// under returns the entries at rel or below it ("" the whole index), in
+// under decodes the entries at rel or below it ("" the whole index), in
 // index order.
 func (idx *gitIndex) under(rel string) []indexEntry {
 	if rel == "" {
-		return idx.entries
+		return idx.entries(0, len(idx.names))
 	}
 	// Names sort bytewise; every name below rel starts with rel + "/",
-	// which sorts after rel itself and before rel + "0".
-	lo := sort.Search(len(idx.entries), func(i int) bool { return idx.entries[i].name >= rel })
-	hi := lo
-	for hi < len(idx.entries) && idx.entries[hi].name == rel {
-		hi++
-	}
-	start := sort.Search(len(idx.entries), func(i int) bool { return idx.entries[i].name >= rel+"/" })
-	end := sort.Search(len(idx.entries), func(i int) bool { return idx.entries[i].name >= rel+"0" })
-	if hi == lo {
-		return idx.entries[start:end]
-	}
-	if start != hi {
-		// rel is a file and there are names between rel and rel/ (such
-		// as "rel.c"): the two ranges are apart.
-		out := append([]indexEntry(nil), idx.entries[lo:hi]...)
-		return append(out, idx.entries[start:end]...)
-	}
-	return idx.entries[lo:end]
+	// which sorts after rel itself and before rel + "0". Between rel and
+	// rel + "/" may lie others ("rel.c").
+	out := idx.entries(idx.find(rel), idx.find(rel+"\x00"))
+	return append(out, idx.entries(idx.find(rel+"/"), idx.find(rel+"0"))...)
 }
 
 // tracksUnder reports whether the index holds an entry below the
 // directory rel.
 func (idx *gitIndex) tracksUnder(rel string) bool {
-	i := sort.Search(len(idx.entries), func(i int) bool { return idx.entries[i].name >= rel+"/" })
-	return i < len(idx.entries) && len(idx.entries[i].name) > len(rel) && idx.entries[i].name[:len(rel)+1] == rel+"/"
+	return idx.find(rel+"0") > idx.find(rel+"/")
 }
 
 // coveringTree returns the deepest valid cache-tree node whose directory

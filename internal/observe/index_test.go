@@ -236,7 +236,8 @@ func TestParseIndexMatchesLsFiles(t *testing.T) {
 			t.Fatalf("v%s: %v", version, err)
 		}
 		var got []string
-		for _, e := range idx.entries {
+		for i := range idx.names {
+			e := idx.entry(i)
 			got = append(got, fmt.Sprintf("%06o %x %d\t%s", e.mode, e.oid, e.stage(), e.name))
 		}
 		out := fixtureGit(t, repo, "-c", "core.quotePath=false", "ls-files", "-s")
@@ -245,13 +246,13 @@ func TestParseIndexMatchesLsFiles(t *testing.T) {
 			t.Errorf("v%s:\n Go:  %q\n git: %q", version, got, want)
 		}
 		if version == "3" {
-			for _, e := range idx.entries {
+			for _, e := range idx.under("") {
 				if (e.name == "docs/readme.md") != e.unusual() {
 					t.Errorf("v3: %s: unusual=%v", e.name, e.unusual())
 				}
 			}
 		}
-		if version != "3" && (idx.tree == nil || idx.tree.entries != len(idx.entries)) {
+		if version != "3" && (idx.tree == nil || idx.tree.entries != len(idx.names)) {
 			t.Errorf("v%s: cache tree %+v", version, idx.tree)
 		}
 	}
@@ -280,14 +281,16 @@ func FuzzParseIndex(f *testing.F) {
 	}
 	f.Add([]byte("DIRC\x00\x00\x00\x02\x00\x00\x00\x00" + strings.Repeat("\x00", 20)))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		idx, err := parseIndex(data)
+		idx, err := parseIndex(string(data))
 		if err != nil {
 			return
 		}
-		for i, e := range idx.entries {
-			if validName(e.name) != nil || i > 0 && e.name < idx.entries[i-1].name {
-				t.Fatalf("entry %d: %q", i, e.name)
+		for i, name := range idx.names {
+			if validName(name) != nil || i > 0 && name < idx.names[i-1] {
+				t.Fatalf("entry %d: %q", i, name)
 			}
+			idx.entry(i)
 		}
+		idx.under("a")
 	})
 }

@@ -9,7 +9,6 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/recourse-dev/recourse/model"
@@ -239,10 +238,7 @@ func (f *Files) indexStatus(ctx context.Context, g *gitRunner, top, rel string, 
 // must be asked (a nested repository, an unreadable directory, the
 // walk's bound or deadline).
 func (f *Files) untracked(ctx context.Context, top, rel string, dir bool, idx *gitIndex) ([]string, bool) {
-	held := func(p string) bool {
-		i := sort.Search(len(idx.entries), func(i int) bool { return idx.entries[i].name >= p })
-		return i < len(idx.entries) && idx.entries[i].name == p
-	}
+	held := idx.holds
 	if !dir {
 		if held(rel) {
 			return nil, true
