@@ -194,6 +194,9 @@ func (f *Files) indexStatus(ctx context.Context, g *gitRunner, top, rel string, 
 	if rel != "." {
 		prefix = rel
 	}
+	if prefix == ".git" || strings.HasPrefix(prefix, ".git/") {
+		return st, false // git's own files: what git status says of them is git's
+	}
 	tracked := idx.under(prefix)
 	for i := range tracked {
 		if tracked[i].unusual() || tracked[i].mode&modeTypeMask == modeGitlink {
