@@ -294,3 +294,35 @@ func FuzzParseIndex(f *testing.F) {
 		idx.under("a")
 	})
 }
+
+// A loose commit's tree is read in Go, checked against its name; a
+// packed one is left to git rev-parse.
+func TestLooseCommitTree(t *testing.T) {
+	repo := statusRepo(t, "")
+	gitDir := filepath.Join(repo, ".git")
+	head := strings.TrimSpace(fixtureGit(t, repo, "rev-parse", "HEAD"))
+	want := strings.TrimSpace(fixtureGit(t, repo, "rev-parse", "HEAD^{tree}"))
+	if got, ok := headCommit(gitDir); !ok || got != head {
+		t.Fatalf("headCommit = %q, %v; want %q", got, ok, head)
+	}
+	if got, ok := looseCommitTree(gitDir, head); !ok || got != want {
+		t.Fatalf("looseCommitTree = %q, %v; want %q", got, ok, want)
+	}
+	blob := strings.TrimSpace(fixtureGit(t, repo, "rev-parse", "HEAD:src/a.go"))
+	if _, ok := looseCommitTree(gitDir, blob); ok {
+		t.Error("a blob read as a commit")
+	}
+	fixtureGit(t, repo, "gc", "-q")
+	if _, ok := looseCommitTree(gitDir, head); ok {
+		t.Error("a packed commit read as loose")
+	}
+	if got, ok := headCommit(gitDir); !ok || got != head {
+		t.Errorf("headCommit from packed-refs = %q, %v; want %q", got, ok, head)
+	}
+	f := &Files{Home: t.TempDir()}
+	g, _ := f.runner()
+	idx, _ := g.index(repo)
+	if !g.indexMatchesHead(context.Background(), repo, idx, "docs") {
+		t.Error("after gc: the index no longer matches HEAD")
+	}
+}

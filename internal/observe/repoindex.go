@@ -2,10 +2,14 @@ package observe
 
 import (
 	"bytes"
+	"compress/zlib"
 	"context"
+	"crypto/sha1"
 	"encoding/hex"
+	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -84,14 +88,23 @@ func plainRepoConfig(gitDir string) bool {
 // (the index's TREE extension) gives the tree the index would write for
 // the deepest directory holding rel that no change since invalidated;
 // it is compared with that directory's tree in HEAD, which one `git
-// rev-parse` (no index read) gives, remembered by commit.
+// rev-parse` (no index read) gives, remembered by commit. When the whole
+// index is unchanged since a commit whose object is loose (the usual
+// state after committing), the commit is read in Go and no process runs.
 func (g *gitRunner) indexMatchesHead(ctx context.Context, top string, idx *gitIndex, rel string) bool {
-	node := idx.coveringTree(rel)
-	if node == nil || strings.ContainsAny(node.path, "^~{}:@\\\n") {
-		return false
-	}
 	commit, ok := headCommit(filepath.Join(top, ".git"))
 	if !ok {
+		return false
+	}
+	// Nothing staged anywhere: the commit's own tree says so, read
+	// without a process where the commit is a loose object.
+	if root := idx.tree; root != nil && root.entries >= 0 {
+		if tree, ok := looseCommitTree(filepath.Join(top, ".git"), commit); ok && tree == hex.EncodeToString(root.oid[:]) {
+			return true
+		}
+	}
+	node := idx.coveringTree(rel)
+	if node == nil || strings.ContainsAny(node.path, "^~{}:@\\\n") {
 		return false
 	}
 	key := commit + ":" + node.path
@@ -160,4 +173,40 @@ func isOID(s string) bool {
 	}
 	_, err := hex.DecodeString(s)
 	return err == nil
+}
+
+// maxLooseCommit bounds the loose commit object read.
+const maxLooseCommit = 1 << 20
+
+// looseCommitTree returns the tree of the commit oid where it is a loose
+// object (.git/objects/xx/…, zlib-compressed "commit SIZE\0" and the
+// commit, whose first line is "tree OID"), checked against its name;
+// ok is false otherwise (a packed commit: git rev-parse reads it).
+func looseCommitTree(gitDir, oid string) (string, bool) {
+	f, err := os.Open(filepath.Join(gitDir, "objects", oid[:2], oid[2:]))
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	z, err := zlib.NewReader(f)
+	if err != nil {
+		return "", false
+	}
+	data, err := io.ReadAll(io.LimitReader(z, maxLooseCommit))
+	if err != nil {
+		return "", false
+	}
+	if sum := sha1.Sum(data); hex.EncodeToString(sum[:]) != oid {
+		return "", false
+	}
+	header, body, ok := bytes.Cut(data, []byte{0})
+	if !ok || !bytes.HasPrefix(header, []byte("commit ")) || strconv.Itoa(len(body)) != string(header[len("commit "):]) {
+		return "", false
+	}
+	line, _, _ := bytes.Cut(body, []byte{'\n'})
+	tree, ok := bytes.CutPrefix(line, []byte("tree "))
+	if !ok || !isOID(string(tree)) {
+		return "", false
+	}
+	return string(tree), true
 }
