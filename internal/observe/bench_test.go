@@ -40,14 +40,25 @@ func BenchmarkObserveLarge(b *testing.B) {
 	for _, line := range lines {
 		b.Run(line, func(b *testing.B) {
 			var added []time.Duration
+			var procs int
+			var inGit time.Duration
+			trace := func(args []string, took time.Duration) {
+				procs++
+				inGit += took
+				if os.Getenv("OBSERVE_BENCH_TRACE") != "" {
+					b.Logf("%q: git %q: %.2f ms", line, args, ms(took))
+				}
+			}
 			for range b.N {
 				off := timeShell(b, ev, line, repo, home, nil)
-				on := timeShell(b, ev, line, repo, home, &observe.Files{Home: home, Dir: repo})
+				on := timeShell(b, ev, line, repo, home, &observe.Files{Home: home, Dir: repo, Trace: trace})
 				added = append(added, on-off)
 			}
 			slices.Sort(added)
 			b.ReportMetric(ms(added[len(added)/2]), "median-added-ms")
 			b.ReportMetric(ms(added[min(len(added)-1, len(added)*99/100)]), "p99-added-ms")
+			b.ReportMetric(float64(procs)/float64(b.N), "git-procs/op")
+			b.ReportMetric(ms(inGit)/float64(b.N), "git-ms/op")
 		})
 	}
 }

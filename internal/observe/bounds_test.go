@@ -126,9 +126,12 @@ func TestBoundUnreadableDir(t *testing.T) {
 
 // TestBoundGitHangs: a git that does not answer is stopped at the bound,
 // and what it would have said is missing evidence, through the evaluator
-// and through the Claude Code hook (git on PATH).
+// and through the Claude Code hook (git on PATH). The commit is packed,
+// so that the index reader, which reads a loose commit itself, must ask
+// git rev-parse for HEAD's tree.
 func TestBoundGitHangs(t *testing.T) {
 	repo := smallRepo(t)
+	git(t, repo, "gc", "-q")
 	bin := t.TempDir()
 	write(t, filepath.Join(bin, "git"), "#!/bin/sh\nexec sleep 30\n")
 	if err := os.Chmod(filepath.Join(bin, "git"), 0o755); err != nil {

@@ -410,6 +410,6 @@ func (f *Files) runner() (*gitRunner, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.git = &gitRunner{bin: bin, home: f.Home}
+	f.git = &gitRunner{bin: bin, home: f.Home, trace: f.Trace}
 	return f.git, nil
 }

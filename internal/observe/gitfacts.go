@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -173,6 +174,14 @@ func (f *Files) changes(ctx context.Context, top, dir string, pathspec []model.A
 	if err != nil {
 		return err
 	}
+	if paths, ok := changesFromIndex(ctx, gr, top, args[len(args)-len(pathspec):], staged); ok {
+		n := len(paths)
+		for _, p := range paths[:min(n, model.MaxObservedListed)] {
+			g.Changes = append(g.Changes, changedFile(top, p))
+		}
+		g.ChangeCount = &n
+		return nil
+	}
 	out, err := gr.run(ctx, top, args...)
 	if err != nil {
 		return err
@@ -188,15 +197,76 @@ func (f *Files) changes(ctx context.Context, top, dir string, pathspec []model.A
 		}
 		n++
 		if len(g.Changes) < model.MaxObservedListed {
-			file := model.ObservedFile{Path: rec[3:], State: model.GitModified}
-			if info, err := os.Lstat(filepath.Join(top, filepath.FromSlash(file.Path))); err == nil {
-				file.Bytes = info.Size()
-			}
-			g.Changes = append(g.Changes, file)
+			g.Changes = append(g.Changes, changedFile(top, rec[3:]))
 		}
 	}
 	g.ChangeCount = &n
 	return nil
+}
+
+// changedFile is the tracked file p (relative to top) with changes.
+func changedFile(top, p string) model.ObservedFile {
+	file := model.ObservedFile{Path: p, State: model.GitModified}
+	if info, err := os.Lstat(filepath.Join(top, filepath.FromSlash(p))); err == nil {
+		file.Bytes = info.Size()
+	}
+	return file
+}
+
+// changesFromIndex lists, from the index read in Go, the tracked files
+// under the literal pathspecs spec (relative to top; none: all) whose
+// work-tree file differs from the index, and, when staged is set, those
+// whose index entry differs from HEAD (which the cache tree rules out,
+// or git is asked): what `git status --untracked-files=no` would list
+// with a change in the second column, or either column when staged. ok
+// is false where git must answer (see indexStatus).
+func changesFromIndex(ctx context.Context, gr *gitRunner, top string, spec []string, staged bool) ([]string, bool) {
+	idx, ok := gr.index(top)
+	if !ok {
+		return nil, false
+	}
+	prefixes := []string{""}
+	if len(spec) > 0 {
+		prefixes = prefixes[:0]
+		for _, s := range spec {
+			s = path.Clean(s)
+			if s == "." {
+				s = ""
+			}
+			if path.IsAbs(s) || s == ".." || strings.HasPrefix(s, "../") || s == ".git" || strings.HasPrefix(s, ".git/") {
+				return nil, false
+			}
+			prefixes = append(prefixes, s)
+		}
+	}
+	seen := map[string]bool{}
+	var entries []indexEntry
+	for _, p := range prefixes {
+		if staged && !gr.indexMatchesHead(ctx, top, idx, p) {
+			return nil, false
+		}
+		for _, e := range idx.under(p) {
+			if e.unusual() || e.mode&modeTypeMask == modeGitlink {
+				return nil, false
+			}
+			if !seen[e.name] {
+				seen[e.name] = true
+				entries = append(entries, e)
+			}
+		}
+	}
+	if len(prefixes) > 1 {
+		slices.SortFunc(entries, func(a, b indexEntry) int { return strings.Compare(a.name, b.name) })
+	}
+	changed, ok := newMatcher(top, idx).modifiedEntries(ctx, entries)
+	if !ok {
+		return nil, false
+	}
+	var out []string
+	for _, i := range changed {
+		out = append(out, entries[i].name)
+	}
+	return out, true
 }
 
 // relTo spells p (named from dir) relative to the repository top.

@@ -51,10 +51,17 @@ type gitRunner struct {
 	mu   sync.Mutex
 	// overrides are the -c options of each repository top.
 	overrides map[string][]string
+	// indexes are the parsed index files, trees the trees of commits'
+	// directories ("COMMIT:dir"), both kept while they hold.
+	indexes map[string]cachedIndex
+	trees   map[string]string
+	// trace, when set, is told of each invocation (Files.Trace).
+	trace func(args []string, took time.Duration)
 }
 
-// env is the minimal environment of a git invocation.
-func (g *gitRunner) env() []string {
+// env is the minimal environment of a git invocation; literal adds
+// GIT_LITERAL_PATHSPECS=1.
+func (g *gitRunner) env(literal bool) []string {
 	env := []string{
 		"PATH=" + os.Getenv("PATH"),
 		"LC_ALL=C",
@@ -65,8 +72,10 @@ func (g *gitRunner) env() []string {
 		"GIT_EDITOR=:", "EDITOR=:", "VISUAL=:",
 		"GIT_ASKPASS=", "SSH_ASKPASS=",
 		"GIT_NO_LAZY_FETCH=1",
-		"GIT_LITERAL_PATHSPECS=1",
 		"GIT_NO_REPLACE_OBJECTS=1",
+	}
+	if literal {
+		env = append(env, "GIT_LITERAL_PATHSPECS=1")
 	}
 	if g.home != "" {
 		env = append(env, "HOME="+g.home)
@@ -126,15 +135,37 @@ func (g *gitRunner) configOverrides(ctx context.Context, dir string) ([]string, 
 	return over, nil
 }
 
+// runPlain runs git args in dir with the fixed overrides only, its
+// standard input stdin: for invocations that read no file of the work
+// tree (rev-parse, check-ignore), where no filter can run, so the
+// repository's filter configuration need not be read first. They take
+// no pathspec, so GIT_LITERAL_PATHSPECS is not set (check-ignore refuses
+// it; it reads each path it is given as a path, and its caller never
+// gives one that begins with ':', which it would read as pathspec magic).
+func (g *gitRunner) runPlain(ctx context.Context, dir string, stdin []byte, args ...string) ([]byte, error) {
+	return g.execIn(ctx, dir, stdin, false, append(append([]string(nil), fixed...), args...))
+}
+
 // exec runs the git binary with args in dir.
 func (g *gitRunner) exec(ctx context.Context, dir string, args []string) ([]byte, error) {
+	return g.execIn(ctx, dir, nil, true, args)
+}
+
+// execIn runs the git binary with args in dir, stdin its standard input.
+func (g *gitRunner) execIn(ctx context.Context, dir string, stdin []byte, literal bool, args []string) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, timeoutError(ctx)
 	}
+	if g.trace != nil {
+		start := time.Now()
+		defer func() { g.trace(args[len(fixed):], time.Since(start)) }()
+	}
 	cmd := exec.CommandContext(ctx, g.bin, args...)
 	cmd.Dir = dir
-	cmd.Env = g.env()
-	cmd.Stdin = nil
+	cmd.Env = g.env(literal)
+	if stdin != nil {
+		cmd.Stdin = bytes.NewReader(stdin)
+	}
 	cmd.WaitDelay = 50 * time.Millisecond
 	var stderr bytes.Buffer
 	cmd.Stderr = &limitedBuffer{b: &stderr, n: 4 << 10}

@@ -45,6 +45,10 @@ type Files struct {
 	// Bound is the time bound of one command's observation (0:
 	// CommandBound, or $RECOURSE_OBSERVE_TIMEOUT where set).
 	Bound time.Duration
+	// Trace, when set, is told of every git process the observer runs:
+	// its arguments (after the fixed safety options) and how long it
+	// took. Benchmarks count and time the processes with it.
+	Trace func(args []string, took time.Duration)
 	// git runs git for this observer (set on first use).
 	git *gitRunner
 }

@@ -32,6 +32,9 @@ type walker struct {
 	readDir func(string) ([]fs.DirEntry, error)
 	// visited counts the entries visited by this command's walks.
 	visited int
+	// noSizes: each is told a size of 0 and no file is lstat'ed (a walk
+	// that only lists names).
+	noSizes bool
 }
 
 // walk measures the tree at root (a directory; lstat'ed by the caller
@@ -82,7 +85,9 @@ func (w *walker) walk(ctx context.Context, root string, info fs.FileInfo, each f
 					r.containsRepo = true
 				}
 				var size int64
-				if fi, err := e.Info(); err == nil {
+				if w.noSizes {
+					// listed by name only
+				} else if fi, err := e.Info(); err == nil {
 					size = fi.Size()
 				}
 				r.files++
