@@ -1,15 +1,11 @@
 package filesystem
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/recourse-dev/recourse/internal/observe"
 	"github.com/recourse-dev/recourse/internal/rulestest"
 	"github.com/recourse-dev/recourse/model"
-	"github.com/recourse-dev/recourse/rules"
 )
 
 func TestRows(t *testing.T) {
@@ -363,24 +359,14 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "disk.fsck.repair", Hit: "e2fsck -f -y /dev/sdb1", Miss: "e2fsck -n -f /dev/sdb1"},
 		rulestest.Case{Row: "disk.btrfs-check.repair", Hit: "btrfs check --repair /dev/sdb1", Miss: "btrfs check /dev/sdb1"})
 	cases = append(cases, agentConfigCases()...)
-	// Observed where the line runs: disk.img does not exist, data.db does.
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "data.db"), []byte("rows"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cases = append(cases, rulestest.Case{Row: "fs.truncate.new-files", Hit: "truncate -s 10M disk.img", Miss: "truncate -s 10M data.db",
-		Cwd: dir, Observer: &observe.Files{Dir: dir}})
-	cases = append(cases, observedCases()...)
+	cases = append(cases, observedCases(t)...)
 	rulestest.Run(t, Rules(), cases)
 }
 
 // TestRelativeOperandEvidenceNamesThePath: after cd, a relative operand
 // that decided a row is shown with the path it is there.
 func TestRelativeOperandEvidenceNamesThePath(t *testing.T) {
-	eng, err := rules.NewEngine(Rules())
-	if err != nil {
-		t.Fatal(err)
-	}
+	eng := rulestest.Engine(t, Rules())
 	for line, want := range map[string]string{"cd /etc && rm -f passwd": "/etc/passwd", "rm -rf build": ""} {
 		v, _ := rulestest.Judge(t, eng, line, "/workspace/project", "rm")
 		got := ""
@@ -438,10 +424,7 @@ func TestBlockOnlyOnFacts(t *testing.T) {
 // substitution prints only system paths, and a literal target inside the
 // project is still the ordinary row.
 func TestRecursiveOwnerChangeOnRunTimeTarget(t *testing.T) {
-	eng, err := rules.NewEngine(Rules())
-	if err != nil {
-		t.Fatal(err)
-	}
+	eng := rulestest.Engine(t, Rules())
 	for _, c := range []struct {
 		line, typ string
 		tier      model.Tier
