@@ -223,24 +223,14 @@ func clinePatch(host string, args json.RawMessage) ([]Part, error) {
 	if err != nil {
 		return nil, err
 	}
-	parts := make([]Part, 0, len(ops))
 	for _, op := range ops {
 		for _, k := range []string{"path", "source", "destination"} {
 			if s, ok := op.args[k].(string); ok {
 				op.args[k] = strings.TrimSpace(s)
 			}
 		}
-		raw, err := json.Marshal(op.args)
-		if err != nil {
-			return nil, err
-		}
-		part, err := mcpCall(host, op.tool, raw)
-		if err != nil {
-			return nil, err
-		}
-		parts = append(parts, part)
 	}
-	return parts, nil
+	return opParts(host, ops)
 }
 
 // clineCommand is one command run_commands runs: a shell command line, or

@@ -66,6 +66,12 @@ func patchParts(host, patch string) ([]Part, error) {
 	if err != nil {
 		return nil, err
 	}
+	return opParts(host, ops)
+}
+
+// opParts are the file operations of a patch as file-tool calls of host,
+// one a file.
+func opParts(host string, ops []fileOp) ([]Part, error) {
 	parts := make([]Part, 0, len(ops))
 	for _, op := range ops {
 		args, err := json.Marshal(op.args)

@@ -20,6 +20,7 @@ import (
 
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/internal/buildinfo"
+	"github.com/recourse-dev/recourse/internal/jsonvalue"
 	"github.com/recourse-dev/recourse/internal/suggest"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/policy"
@@ -354,26 +355,16 @@ func evidenceItems(v any) ([]report.EvidenceItem, *Contract) {
 // floats is v with its JSON numbers as float64, as the rules compare an
 // evidence value (backup_retention_period: 7) with their own.
 func floats(v any) any {
-	switch x := v.(type) {
-	case json.Number:
-		if f, err := x.Float64(); err == nil {
+	return jsonvalue.Map(v, func(x any) any {
+		n, ok := x.(json.Number)
+		if !ok {
+			return x
+		}
+		if f, err := n.Float64(); err == nil {
 			return f
 		}
-		return x.String()
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = floats(e)
-		}
-		return out
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = floats(e)
-		}
-		return out
-	}
-	return v
+		return n.String()
+	})
 }
 
 // documentBytes accepts a JSON document argument (the plan, the state) as

@@ -344,17 +344,11 @@ func runEval(cmd *cobra.Command, flags *evalFlags, kind inputKind, input, cwd st
 		return usageErr("--state %s: a state file goes with a Terraform plan, not with a shell command line or an MCP call", flags.state)
 	}
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
-	settings, exceptions, err := flags.configure(cmd, cwd, failOn, stderr)
+	run, err := startEval(cmd, flags, kind, cwd, failOn)
 	var rep *report.ConsequenceReport
 	if err == nil {
-		failOn = settings.FailOn
-		applied := *flags
-		applied.environment, applied.policies = settings.Environment, settings.Policies
-		var data []byte
-		rep, data, err = evaluate(cmd.Context(), cmd.InOrStdin(), stderr, kind, input, cwd, &applied, exceptions)
-		if rerr := flags.record(cmd.Context(), "eval/"+[]string{"sniffed", "terraform", "shell", "mcp"}[kind], data, rep, err); rerr != nil && err == nil {
-			err = rerr
-		}
+		failOn = run.failOn
+		rep, err = run.judge(cmd.Context(), cmd.InOrStdin(), input)
 	}
 	if err != nil {
 		e := model.AsError(err)
@@ -376,6 +370,51 @@ func runEval(cmd *cobra.Command, flags *evalFlags, kind inputKind, input, cwd st
 		return writeBaseline(flags.writeBaseline, rep, stderr)
 	}
 	return decisionStatus(rep.RiskAssessment, failOn)
+}
+
+// evalRun is what every input of one eval run shares, whether the run
+// has one input (runEval) or many (runEvalMany): the flags with the
+// settings the configuration resolved, its exceptions, and the --fail-on
+// it settled.
+type evalRun struct {
+	// flags are the flags as given; applied, the same with the resolved
+	// environment and policies, and the configuration's review findings
+	// until the first input has taken them.
+	flags, applied *evalFlags
+	exceptions     []model.Exception
+	failOn         model.Decision
+	kind           inputKind
+	// cwd is where a shell line runs; empty for plans and calls.
+	cwd string
+	// stderr takes the warnings of the configuration and of the inputs'
+	// # recourse:ignore comments.
+	stderr io.Writer
+}
+
+// startEval resolves the configuration of a run over inputs of kind made
+// in cwd (".recourse.yaml", or --exceptions-from-ref's) over the flags
+// and failOn; its warnings go to the command's stderr.
+func startEval(cmd *cobra.Command, flags *evalFlags, kind inputKind, cwd string, failOn model.Decision) (*evalRun, error) {
+	settings, exceptions, err := flags.configure(cmd, cwd, failOn, cmd.ErrOrStderr())
+	if err != nil {
+		return nil, err
+	}
+	applied := *flags // after configure, which sets the base ref and its review
+	applied.environment, applied.policies = settings.Environment, settings.Policies
+	return &evalRun{flags: flags, applied: &applied, exceptions: exceptions, failOn: settings.FailOn, kind: kind, cwd: cwd, stderr: cmd.ErrOrStderr()}, nil
+}
+
+// judge evaluates one input of the run (read from stdin when it is "-")
+// and records the decision, or the error, once: a decision that cannot be
+// recorded is an error. The configuration's review findings go with the
+// first input only.
+func (r *evalRun) judge(ctx context.Context, stdin io.Reader, input string) (*report.ConsequenceReport, error) {
+	rep, data, err := evaluate(ctx, stdin, r.stderr, r.kind, input, r.cwd, r.applied, r.exceptions)
+	r.applied.review = nil
+	if rerr := r.flags.record(ctx, "eval/"+[]string{"sniffed", "terraform", "shell", "mcp"}[r.kind], data, rep, err); rerr != nil && err == nil {
+		err = rerr
+	}
+	return rep, err
 }
 
 // evaluate reads the input and evaluates it; it returns the input's bytes

@@ -52,14 +52,12 @@ func runEvalMany(cmd *cobra.Command, flags *evalFlags, kind inputKind, args []st
 		return runEval(cmd, flags, kind, "-", "")
 	}
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
-	settings, exceptions, err := flags.configure(cmd, "", failOn, stderr)
+	run, err := startEval(cmd, flags, kind, "", failOn)
 	if err != nil {
 		_ = report.RenderError(stderr, model.AsError(err), report.FormatHuman)
 		return &exitStatus{code: exitError}
 	}
-	failOn = settings.FailOn
-	applied := *flags
-	applied.environment, applied.policies = settings.Environment, settings.Policies
+	failOn = run.failOn
 	results := make([]report.Input, 0, len(ins))
 	var findings []config.BaselineFinding
 	for _, in := range ins {
@@ -67,11 +65,7 @@ func runEvalMany(cmd *cobra.Command, flags *evalFlags, kind inputKind, args []st
 		if in.data != nil {
 			stdin, name = bytes.NewReader(in.data), "-"
 		}
-		rep, data, err := evaluate(cmd.Context(), stdin, stderr, kind, name, "", &applied, exceptions)
-		applied.review = nil // the configuration's findings go with the first input only
-		if rerr := flags.record(cmd.Context(), "eval/"+[]string{"sniffed", "terraform", "shell", "mcp"}[kind], data, rep, err); rerr != nil && err == nil {
-			err = rerr
-		}
+		rep, err := run.judge(cmd.Context(), stdin, name)
 		if err != nil {
 			results = append(results, report.Input{Name: in.name, Err: model.AsError(err)})
 			continue

@@ -55,8 +55,8 @@ dependents, and facts for keys a report listed as missing.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "human" && format != "json" {
-				return usageErr("--format %q: expected human or json", format)
+			if err := humanOrJSON(format); err != nil {
+				return err
 			}
 			x, err := explain(cmd, args[0], args[1], state, evidence)
 			if err != nil {
@@ -104,8 +104,8 @@ path or the evidence. Nothing is run. Credentials are masked as in reports.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "human" && format != "json" {
-				return usageErr("--format %q: expected human or json", format)
+			if err := humanOrJSON(format); err != nil {
+				return err
 			}
 			dir, err := absCwd(cwd)
 			if err != nil {

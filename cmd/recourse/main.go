@@ -284,6 +284,15 @@ func buildInfo() versionInfo {
 
 func buildVersion() string { return buildinfo.Version(version) }
 
+// humanOrJSON checks the --format of a command that prints only human
+// text or JSON (explain, resources); another value is a usage error.
+func humanOrJSON(format string) error {
+	if format != "human" && format != "json" {
+		return usageErr("--format %q: expected human or json", format)
+	}
+	return nil
+}
+
 // noArgs rejects positional arguments as a usage error.
 func noArgs(_ *cobra.Command, args []string) error {
 	if len(args) > 0 {

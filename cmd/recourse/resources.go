@@ -32,8 +32,8 @@ from, and the verdict on a destroy.`,
   recourse resources aws_db_instance 'google_sql_*' rm
   recourse resources acme_widget_store`,
 		RunE: func(cmd *cobra.Command, names []string) error {
-			if format != "human" && format != "json" {
-				return usageErr("--format %q: expected human or json", format)
+			if err := humanOrJSON(format); err != nil {
+				return err
 			}
 			eng, err := builtin.Engine()
 			if err != nil {

@@ -3,6 +3,8 @@ package redact
 import (
 	"slices"
 	"strings"
+
+	"github.com/recourse-dev/recourse/internal/jsonvalue"
 )
 
 // minSecret is the shortest secret a Masker hides wherever it appears: a
@@ -46,28 +48,12 @@ func (m *Masker) Value(v any) any {
 	if len(m.secrets) == 0 {
 		return v
 	}
-	return mapStrings(v, m.String)
-}
-
-// mapStrings applies f to every string in v, in place of a copy Value made.
-func mapStrings(v any, f func(string) string) any {
-	switch x := v.(type) {
-	case string:
-		return f(x)
-	case []string:
-		for i := range x {
-			x[i] = f(x[i])
+	return jsonvalue.Map(v, func(x any) any {
+		if s, ok := x.(string); ok {
+			return m.String(s)
 		}
-	case []any:
-		for i := range x {
-			x[i] = mapStrings(x[i], f)
-		}
-	case map[string]any:
-		for k := range x {
-			x[k] = mapStrings(x[k], f)
-		}
-	}
-	return v
+		return x
+	})
 }
 
 // Secrets are the secrets String would mask in text: the values of its

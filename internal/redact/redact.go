@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/recourse-dev/recourse/internal/jsonvalue"
 )
 
 // Mask replaces a secret.
@@ -338,29 +340,13 @@ func maskMarked(v, marks any) any {
 // maskAll masks every scalar in v but null and booleans (which say too
 // little to hide, and keep a report's switches readable).
 func maskAll(v any) any {
-	switch x := v.(type) {
-	case nil, bool:
-		return v
-	case []any:
-		out := make([]any, len(x))
-		for i, y := range x {
-			out[i] = maskAll(y)
+	return jsonvalue.Map(v, func(x any) any {
+		switch x.(type) {
+		case nil, bool:
+			return x
 		}
-		return out
-	case []string:
-		out := make([]string, len(x))
-		for i := range x {
-			out[i] = Mask
-		}
-		return out
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, y := range x {
-			out[k] = maskAll(y)
-		}
-		return out
-	}
-	return Mask
+		return Mask
+	})
 }
 
 // stringList is l as strings, when every element is one.

@@ -39,10 +39,7 @@ func Change(name, typ string, a model.Action, before, after map[string]any, rule
 // checks that every row of table is hit by at least one case.
 func RunResources(t *testing.T, table []rules.Rule, cases []ResourceCase) {
 	t.Helper()
-	eng, err := rules.NewEngine(table, terraform.Rules())
-	if err != nil {
-		t.Fatal(err)
-	}
+	eng := Engine(t, table, terraform.Rules())
 	hit := map[string]bool{}
 	for _, c := range cases {
 		m := &model.Mutation{Source: model.SourceTerraform, Action: c.Action, Address: c.Type + ".x",

@@ -87,10 +87,7 @@ type judgeFunc func(t *testing.T, eng *rules.Engine, input string, c Case, typ s
 
 func run(t *testing.T, table []rules.Rule, cases []Case, judge judgeFunc) {
 	t.Helper()
-	eng, err := rules.NewEngine(table)
-	if err != nil {
-		t.Fatal(err)
-	}
+	eng := Engine(t, table)
 	types := map[string]string{}
 	for _, r := range table {
 		types[r.ID] = r.Type

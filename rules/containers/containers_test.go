@@ -1,12 +1,10 @@
 package containers
 
 import (
-	"slices"
 	"testing"
 
 	"github.com/recourse-dev/recourse/internal/rulestest"
 	"github.com/recourse-dev/recourse/model"
-	"github.com/recourse-dev/recourse/rules"
 )
 
 func TestRows(t *testing.T) {
@@ -59,32 +57,15 @@ func TestRows(t *testing.T) {
 // blocked, a volume named as production data is, and one whose name says
 // neither needs review naming the fact (throwaway-volume:NAME).
 func TestThrowawayResets(t *testing.T) {
-	eng, err := rules.NewEngine(Rules())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		line, typ string
-		tier      model.Tier
-		missing   string
-	}{
-		{"docker volume rm app_data", "docker", model.TierNeedsReview, "throwaway-volume:app_data"},
-		{"podman volume rm myproject_test_db pgdata", "podman", model.TierNeedsReview, "throwaway-volume:pgdata"},
-		{"docker volume rm myproject_test_db", "docker", model.TierRecoverableWithEffort, ""},
-		{"docker volume rm shop_prod_pgdata", "docker", model.TierUnrecoverable, ""},
-		{"docker volume prune -f", "docker", model.TierUnrecoverable, ""},
-		{"docker compose down -v", "docker", model.TierRecoverableFromBackup, ""},
-		{"docker-compose down --volumes", "docker-compose", model.TierRecoverableFromBackup, ""},
-		{"docker system prune -f", "docker", model.TierRecoverableWithEffort, ""},
-		{"docker system prune -af", "docker", model.TierUnrecoverable, ""},
-	} {
-		v, ok := rulestest.Judge(t, eng, c.line, "/home/dev/project", c.typ)
-		if !ok || v.Tier != c.tier {
-			t.Errorf("%s: tier %d (%s), want %d", c.line, v.Tier, v.Reasoning, c.tier)
-			continue
-		}
-		if c.missing != "" && !slices.Contains(v.MissingEvidence, c.missing) {
-			t.Errorf("%s: missing evidence %q, want %q among them", c.line, v.MissingEvidence, c.missing)
-		}
-	}
+	rulestest.RunTiers(t, Rules(), "/home/dev/project", []rulestest.TierCase{
+		{Line: "docker volume rm app_data", Type: "docker", Tier: model.TierNeedsReview, Missing: "throwaway-volume:app_data"},
+		{Line: "podman volume rm myproject_test_db pgdata", Type: "podman", Tier: model.TierNeedsReview, Missing: "throwaway-volume:pgdata"},
+		{Line: "docker volume rm myproject_test_db", Type: "docker", Tier: model.TierRecoverableWithEffort},
+		{Line: "docker volume rm shop_prod_pgdata", Type: "docker", Tier: model.TierUnrecoverable},
+		{Line: "docker volume prune -f", Type: "docker", Tier: model.TierUnrecoverable},
+		{Line: "docker compose down -v", Type: "docker", Tier: model.TierRecoverableFromBackup},
+		{Line: "docker-compose down --volumes", Type: "docker-compose", Tier: model.TierRecoverableFromBackup},
+		{Line: "docker system prune -f", Type: "docker", Tier: model.TierRecoverableWithEffort},
+		{Line: "docker system prune -af", Type: "docker", Tier: model.TierUnrecoverable},
+	})
 }

@@ -1,16 +1,11 @@
 package filesystem
 
 import (
-	"os"
-	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
-	"github.com/recourse-dev/recourse/internal/observe"
 	"github.com/recourse-dev/recourse/internal/rulestest"
 	"github.com/recourse-dev/recourse/model"
-	"github.com/recourse-dev/recourse/rules"
 )
 
 func TestRows(t *testing.T) {
@@ -364,24 +359,14 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "disk.fsck.repair", Hit: "e2fsck -f -y /dev/sdb1", Miss: "e2fsck -n -f /dev/sdb1"},
 		rulestest.Case{Row: "disk.btrfs-check.repair", Hit: "btrfs check --repair /dev/sdb1", Miss: "btrfs check /dev/sdb1"})
 	cases = append(cases, agentConfigCases()...)
-	// Observed where the line runs: disk.img does not exist, data.db does.
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "data.db"), []byte("rows"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cases = append(cases, rulestest.Case{Row: "fs.truncate.new-files", Hit: "truncate -s 10M disk.img", Miss: "truncate -s 10M data.db",
-		Cwd: dir, Observer: &observe.Files{Dir: dir}})
-	cases = append(cases, observedCases()...)
+	cases = append(cases, observedCases(t)...)
 	rulestest.Run(t, Rules(), cases)
 }
 
 // TestRelativeOperandEvidenceNamesThePath: after cd, a relative operand
 // that decided a row is shown with the path it is there.
 func TestRelativeOperandEvidenceNamesThePath(t *testing.T) {
-	eng, err := rules.NewEngine(Rules())
-	if err != nil {
-		t.Fatal(err)
-	}
+	eng := rulestest.Engine(t, Rules())
 	for line, want := range map[string]string{"cd /etc && rm -f passwd": "/etc/passwd", "rm -rf build": ""} {
 		v, _ := rulestest.Judge(t, eng, line, "/workspace/project", "rm")
 		got := ""
@@ -406,48 +391,31 @@ var buildWorkspace = &model.Workspace{Ignored: []string{"# output", "/build/", "
 // the same command with the fact in the line, or on a path known to hold
 // data, still blocks; and what is known to be regenerable does not stop.
 func TestBlockOnlyOnFacts(t *testing.T) {
-	eng, err := rules.NewEngine(Rules())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		line, typ string
-		tier      model.Tier
-		missing   string
-	}{
-		{"tee /etc/apt/sources.list.d/docker.list", "tee", model.TierNeedsReview, "exists:/etc/apt/sources.list.d/docker.list"},
-		{"sponge /etc/nginx/conf.d/app.conf", "sponge", model.TierNeedsReview, "exists:/etc/nginx/conf.d/app.conf"},
-		{"cp nginx.conf /etc/nginx/sites-available/app", "cp", model.TierNeedsReview, "exists:/etc/nginx/sites-available/app"},
-		{"install -m 644 app.service /etc/systemd/system/app.service", "install", model.TierNeedsReview, "exists:/etc/systemd/system/app.service"},
-		{"cd /etc/cron.d && cp ../../job job", "cp", model.TierNeedsReview, "exists:/etc/cron.d/job"},
-		{"cp dump.sql /var/backups/db-1.sql", "cp", model.TierNeedsReview, "exists:/var/backups/db-1.sql"},
-		{"tee /etc/hosts", "tee", model.TierUnrecoverable, ""},
-		{"cp evil /etc/passwd", "cp", model.TierUnrecoverable, ""},
-		{"cp x /usr/bin/python3", "cp", model.TierUnrecoverable, ""},
-		{"tee /etc/hosts /etc/new.conf", "tee", model.TierUnrecoverable, ""},
-		{"tee /etc/*.conf", "tee", model.TierUnrecoverable, ""},
-		{"cp x /dev/sda", "cp", model.TierUnrecoverable, ""},
-		{"rm -rf ./build", "rm", model.TierNeedsReview, "gitignored:./build"},
-		{"rm -rf build/ out", "rm", model.TierNeedsReview, "gitignored:build/"},
-		{"rm -r docs/_build", "rm", model.TierNeedsReview, "gitignored:docs/_build"},
-		{"rm -rf build src", "rm", model.TierUnrecoverable, ""},
-		{"rm -rf ./data", "rm", model.TierUnrecoverable, ""},
-		{"rm -rf /var/lib/postgresql", "rm", model.TierUnrecoverable, ""},
-		{"rm -rf /mnt/backup", "rm", model.TierUnrecoverable, ""},
-		{"rm -rf dist *.egg-info .idea", "rm", model.TierRecoverableWithEffort, ""},
-		{"rm -rf /var/lib/apt/lists/*", "rm", model.TierRecoverableWithEffort, ""},
-		{"rm -rf /var/cache/apk/* /root/.cache/pip", "rm", model.TierRecoverableWithEffort, ""},
-		{"rm -rf /var/cache", "rm", model.TierUnrecoverable, ""},
-	} {
-		v, ok := rulestest.Judge(t, eng, c.line, "/home/dev/project", c.typ)
-		if !ok || v.Tier != c.tier {
-			t.Errorf("%s: tier %d (%s), want %d", c.line, v.Tier, v.Reasoning, c.tier)
-			continue
-		}
-		if c.missing != "" && !slices.Contains(v.MissingEvidence, c.missing) {
-			t.Errorf("%s: missing evidence %q, want %q among them", c.line, v.MissingEvidence, c.missing)
-		}
-	}
+	rulestest.RunTiers(t, Rules(), "/home/dev/project", []rulestest.TierCase{
+		{Line: "tee /etc/apt/sources.list.d/docker.list", Type: "tee", Tier: model.TierNeedsReview, Missing: "exists:/etc/apt/sources.list.d/docker.list"},
+		{Line: "sponge /etc/nginx/conf.d/app.conf", Type: "sponge", Tier: model.TierNeedsReview, Missing: "exists:/etc/nginx/conf.d/app.conf"},
+		{Line: "cp nginx.conf /etc/nginx/sites-available/app", Type: "cp", Tier: model.TierNeedsReview, Missing: "exists:/etc/nginx/sites-available/app"},
+		{Line: "install -m 644 app.service /etc/systemd/system/app.service", Type: "install", Tier: model.TierNeedsReview, Missing: "exists:/etc/systemd/system/app.service"},
+		{Line: "cd /etc/cron.d && cp ../../job job", Type: "cp", Tier: model.TierNeedsReview, Missing: "exists:/etc/cron.d/job"},
+		{Line: "cp dump.sql /var/backups/db-1.sql", Type: "cp", Tier: model.TierNeedsReview, Missing: "exists:/var/backups/db-1.sql"},
+		{Line: "tee /etc/hosts", Type: "tee", Tier: model.TierUnrecoverable},
+		{Line: "cp evil /etc/passwd", Type: "cp", Tier: model.TierUnrecoverable},
+		{Line: "cp x /usr/bin/python3", Type: "cp", Tier: model.TierUnrecoverable},
+		{Line: "tee /etc/hosts /etc/new.conf", Type: "tee", Tier: model.TierUnrecoverable},
+		{Line: "tee /etc/*.conf", Type: "tee", Tier: model.TierUnrecoverable},
+		{Line: "cp x /dev/sda", Type: "cp", Tier: model.TierUnrecoverable},
+		{Line: "rm -rf ./build", Type: "rm", Tier: model.TierNeedsReview, Missing: "gitignored:./build"},
+		{Line: "rm -rf build/ out", Type: "rm", Tier: model.TierNeedsReview, Missing: "gitignored:build/"},
+		{Line: "rm -r docs/_build", Type: "rm", Tier: model.TierNeedsReview, Missing: "gitignored:docs/_build"},
+		{Line: "rm -rf build src", Type: "rm", Tier: model.TierUnrecoverable},
+		{Line: "rm -rf ./data", Type: "rm", Tier: model.TierUnrecoverable},
+		{Line: "rm -rf /var/lib/postgresql", Type: "rm", Tier: model.TierUnrecoverable},
+		{Line: "rm -rf /mnt/backup", Type: "rm", Tier: model.TierUnrecoverable},
+		{Line: "rm -rf dist *.egg-info .idea", Type: "rm", Tier: model.TierRecoverableWithEffort},
+		{Line: "rm -rf /var/lib/apt/lists/*", Type: "rm", Tier: model.TierRecoverableWithEffort},
+		{Line: "rm -rf /var/cache/apk/* /root/.cache/pip", Type: "rm", Tier: model.TierRecoverableWithEffort},
+		{Line: "rm -rf /var/cache", Type: "rm", Tier: model.TierUnrecoverable},
+	})
 }
 
 // TestRecursiveOwnerChangeOnRunTimeTarget: a recursive chmod, chown or
@@ -456,10 +424,7 @@ func TestBlockOnlyOnFacts(t *testing.T) {
 // substitution prints only system paths, and a literal target inside the
 // project is still the ordinary row.
 func TestRecursiveOwnerChangeOnRunTimeTarget(t *testing.T) {
-	eng, err := rules.NewEngine(Rules())
-	if err != nil {
-		t.Fatal(err)
-	}
+	eng := rulestest.Engine(t, Rules())
 	for _, c := range []struct {
 		line, typ string
 		tier      model.Tier
