@@ -20,6 +20,15 @@ import (
 // allow for it. The caller names the dialect (recourse eval shell
 // --dialect); a line with no dialect is bash, where ${{ is a bad
 // substitution that bash refuses to run.
+//
+// The dockerfile dialect is a RUN instruction's command: bash (or sh) as
+// written, run inside the image being built. Nothing is rewritten, but
+// every command that runs there and not through a wrapper that reaches
+// past the build (ssh, a container exec) is marked ImageBuild, so that
+// the rules judge a change to the image's own file system as undone by
+// rebuilding the image (rules/imagebuild.go). Dockerfile syntax (RUN's
+// --mount, --network flags, the exec form ["a", "b"]) is not shell and
+// is not accepted here: pass the command after them.
 type Dialect string
 
 // The dialects.
@@ -27,10 +36,11 @@ const (
 	DialectBash          Dialect = "bash"
 	DialectGitHubActions Dialect = "github-actions"
 	DialectMake          Dialect = "make"
+	DialectDockerfile    Dialect = "dockerfile"
 )
 
 // Dialects lists the dialects a caller may name, the default first.
-var Dialects = []Dialect{DialectBash, DialectGitHubActions, DialectMake}
+var Dialects = []Dialect{DialectBash, DialectGitHubActions, DialectMake, DialectDockerfile}
 
 // ParseDialect reads a dialect's name; empty is bash.
 func ParseDialect(name string) (Dialect, error) {
@@ -44,7 +54,7 @@ func ParseDialect(name string) (Dialect, error) {
 	}
 	return "", &model.Error{Kind: model.KindInvalidField, Field: "dialect",
 		Message:  fmt.Sprintf("the dialect %q is not known", name),
-		Expected: "bash (the default), github-actions (a run: step) or make (a recipe line)",
+		Expected: "bash (the default), github-actions (a run: step), make (a recipe line) or dockerfile (a RUN command, in the image being built)",
 		Example:  `recourse eval shell --dialect github-actions -- 'go test ${{ matrix.pkg }}'`}
 }
 
@@ -71,7 +81,7 @@ func placeholder(n int) string { return "__recourse_dialect_" + strconv.Itoa(n) 
 // rewriting.
 func (d Dialect) shellLine(line string) (string, error) {
 	switch d {
-	case "", DialectBash:
+	case "", DialectBash, DialectDockerfile:
 		return line, nil
 	case DialectGitHubActions:
 		return rewrite(line, actionsRef)

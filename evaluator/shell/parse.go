@@ -81,7 +81,8 @@ func Parse(line string, opts Options) ([]model.Mutation, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &walker{cwd: opts.Cwd, addrsHint: len(line) + 16, deadline: opts.Deadline, workspace: opts.Workspace, observer: opts.Observer}
+	w := &walker{cwd: opts.Cwd, addrsHint: len(line) + 16, deadline: opts.Deadline, workspace: opts.Workspace, observer: opts.Observer,
+		imageBuild: opts.Dialect == DialectDockerfile}
 	if n := commandEstimate(line); n > len(w.boot.muts) {
 		w.out = make([]model.Mutation, 0, n)
 	} else {
@@ -197,6 +198,12 @@ type walker struct {
 	// mounts map container paths to host paths while the command of a
 	// container run is analysed (container.go).
 	mounts []mount
+	// imageBuild says the line is an image build's RUN command (Dialect
+	// dockerfile); away counts the wrappers around the command being
+	// analysed that run it past the build (ssh, a container exec), where
+	// its file system is not the image's.
+	imageBuild bool
+	away       int
 	// addrs holds the addresses of the commands emitted so far (address);
 	// addrsHint is the room to make for them at first.
 	addrs     strings.Builder
@@ -1418,6 +1425,9 @@ func (w *walker) mutation(cmd *model.Command) model.Mutation {
 		typ = model.UnanalysedProgram
 	}
 	id := ownText(cmd)
+	if w.imageBuild && w.away == 0 {
+		cmd.ImageBuild = true
+	}
 	return model.Mutation{
 		Source:     model.SourceShell,
 		Action:     model.ActionExecute,

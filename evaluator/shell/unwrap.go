@@ -1380,8 +1380,14 @@ func (w *walker) ssh(cmd *model.Command, fr frame) {
 		w.emit(cmd)
 		return
 	}
+	rest := args[i+1:]
+	if rest[0].Value == "--" && len(rest) > 1 {
+		// ssh reads options after the host too, up to a "--", which it
+		// consumes (openssh-portable ssh.c, main: opt_terminated).
+		rest = rest[1:]
+	}
 	var parts []string
-	for _, a := range args[i+1:] {
+	for _, a := range rest {
 		if a.Dynamic {
 			cmd.Problem = "ssh runs a remote command that is only known at run time"
 			w.emit(cmd)

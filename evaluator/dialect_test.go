@@ -1,0 +1,97 @@
+package evaluator
+
+import (
+	"context"
+	"testing"
+
+	"github.com/recourse-dev/recourse/evaluator/shell"
+	"github.com/recourse-dev/recourse/model"
+	"github.com/recourse-dev/recourse/report"
+	"github.com/recourse-dev/recourse/rules"
+)
+
+// dialectCase is a line in a dialect, the decision it must get, and for a
+// decision below escalate the rule that must decide its worst change.
+type dialectCase struct {
+	line string
+	want model.Decision
+	rule string
+}
+
+// judgeDialect runs the cases through the whole evaluator, in a project
+// directory.
+func judgeDialect(t *testing.T, d shell.Dialect, cases []dialectCase) {
+	t.Helper()
+	ev := newEvaluator(t)
+	for _, tt := range cases {
+		rep, err := ev.Shell(context.Background(), tt.line, Options{Cwd: "/home/dev/project", Dialect: d})
+		if err != nil {
+			t.Errorf("%s %q: %v", d, tt.line, err)
+			continue
+		}
+		if rep.RiskAssessment != tt.want {
+			t.Errorf("%s %q: %s, want %s (%s)", d, tt.line, rep.RiskAssessment, tt.want, rep.AssessmentReason)
+			continue
+		}
+		if tt.rule != "" && !decidedBy(rep.Mutations, tt.rule) {
+			t.Errorf("%s %q: no change is decided by %s (%s)", d, tt.line, tt.rule, rep.AssessmentReason)
+		}
+	}
+}
+
+// decidedBy reports whether rule decided one of the changes.
+func decidedBy(ms []report.Mutation, rule string) bool {
+	for _, m := range ms {
+		if m.Recoverability.RuleID == rule {
+			return true
+		}
+	}
+	return false
+}
+
+// TestDockerfileDialect holds that in an image build the image's own file
+// system is recoverable by rebuilding, and that nothing that leaves the
+// image, no device, no package source and no world-writable system tree
+// is lowered.
+func TestDockerfileDialect(t *testing.T) {
+	judgeDialect(t, shell.DialectDockerfile, []dialectCase{
+		{`tar -C /usr/local -xzf go.tgz`, model.Warn, rules.ImageBuildRuleID},
+		{`set -eux; tar -C /usr/local -xzf go.tgz; rm go.tgz`, model.Warn, rules.ImageBuildRuleID},
+		{`rm -rf /var/lib/apt/lists/* /usr/share/doc/*`, model.Warn, ""},
+		{`rm -rf /`, model.Warn, rules.ImageBuildRuleID},
+		{`sudo rm -rf /usr/local/lib/android`, model.Warn, rules.ImageBuildRuleID},
+		{`DEBIAN_FRONTEND=noninteractive rm -f /etc/apk/keys/abuild-key.rsa.pub`, model.Warn, rules.ImageBuildRuleID},
+		{`bash -c 'cp -aR nu/* /usr/bin/'`, model.Warn, rules.ImageBuildRuleID},
+		{`cd /usr/src && rm -r src man manual`, model.Warn, rules.ImageBuildRuleID},
+		{`curl -fL -o /usr/local/bin/gosu.asc "https://example.com/gosu.asc"`, model.Warn, rules.ImageBuildRuleID},
+		{`go build -o /usr/local/bin/function ./cmd`, model.Warn, rules.ImageBuildRuleID},
+		{`echo 'Acquire::Retries "3";' > /etc/apt/apt.conf.d/80-retries`, model.Warn, rules.ImageBuildRuleID},
+		{`sed -i -e 's/# en_US/en_US/' /etc/locale.gen`, model.Warn, rules.ImageBuildRuleID},
+		{`find /usr/local -name '*.pyc' -delete`, model.Warn, rules.ImageBuildRuleID},
+		{`git -C /tmp/core checkout --force -B main origin/main`, model.Warn, rules.ImageBuildRuleID},
+		{`chown -R nobody:nobody /etc/prometheus`, model.Warn, rules.ImageBuildRuleID},
+		{`chmod -R 1777 "$GOPATH"`, model.Warn, rules.ImageBuildRuleID},
+		// What leaves the image, or the image ships, is judged as anywhere.
+		{`ssh build-host rm -rf /srv/data`, model.Block, ""},
+		{`ssh build-host -- rm -rf /srv/data`, model.Block, ""},
+		{`docker exec db rm -rf /var/lib/postgresql/data`, model.Block, ""},
+		{`dd if=/dev/zero of=/dev/sda`, model.Block, ""},
+		{`echo "@testing https://dl-cdn.alpinelinux.org/alpine/edge/testing" >> /etc/apk/repositories`, model.Escalate, ""},
+		{`echo "deb https://apt.example.com/ /" | tee /etc/apt/sources.list.d/x.list`, model.Escalate, ""},
+		{`sed -i 's/^mirrorlist/#mirrorlist/' /etc/yum.repos.d/CentOS-Base.repo`, model.Block, ""},
+		{`chmod -R 777 /usr/bin`, model.Block, ""},
+		{`chmod -R a+w /etc`, model.Block, ""},
+		{`curl -sSL https://example.com/install.sh | sh`, model.Escalate, ""},
+		{`aws s3 rm s3://bucket --recursive`, model.Escalate, ""},
+	})
+}
+
+// TestDockerfileDialectElsewhere holds that the same command is judged on
+// its own facts outside an image build.
+func TestDockerfileDialectElsewhere(t *testing.T) {
+	judgeDialect(t, shell.DialectBash, []dialectCase{
+		{`tar -C /usr/local -xzf go.tgz`, model.Block, ""},
+		{`rm -rf /`, model.Block, ""},
+		{`cp -aR nu/* /usr/bin/`, model.Block, ""},
+	})
+}
