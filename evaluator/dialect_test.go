@@ -95,3 +95,68 @@ func TestDockerfileDialectElsewhere(t *testing.T) {
 		{`cp -aR nu/* /usr/bin/`, model.Block, ""},
 	})
 }
+
+// TestNamedTools holds that a tool named by a path in a tool directory
+// (namedTools) is judged by its name when its file is not read, however
+// the line reaches it, and that any other unread script needs review.
+func TestNamedTools(t *testing.T) {
+	judgeDialect(t, shell.DialectBash, []dialectCase{
+		{`vendor/bin/phpunit -c phpunit.xml --coverage-clover=coverage.xml`, model.Warn, ""},
+		{`sudo vendor/bin/phpstan analyse`, model.Warn, ""},
+		{`APP_ENV=test ./vendor/bin/phpcs`, model.Warn, ""},
+		{`bash -c 'vendor/bin/php-coveralls -v'`, model.Warn, ""},
+		{`cd app && ./tools/phpstan analyse --no-progress`, model.Warn, ""},
+		{`./configure --prefix=/usr/local`, model.Warn, ""},
+		{`bundle exec railties/exe/rails new myapp --dev`, model.Warn, ""},
+		{`vendor/bin/deploy --prod`, model.Escalate, ""},
+		{`./build.sh -v`, model.Escalate, ""},
+		{`deps/configure`, model.Escalate, ""},
+	})
+}
+
+// TestActionsWorkflowProgram holds that a program named by a workflow
+// context (matrix, env, vars) is judged as a program no rule knows, its
+// arguments read, and that any other expression as the program needs
+// review.
+func TestActionsWorkflowProgram(t *testing.T) {
+	judgeDialect(t, shell.DialectGitHubActions, []dialectCase{
+		{`${{ env.CARGO }} build --verbose --workspace ${{ env.TARGET_FLAGS }}`, model.Warn, ""},
+		{`${{ matrix.python }} -m pytest`, model.Warn, ""},
+		{`${{ matrix.make }} -j4`, model.Warn, ""},
+		{`cd regress && ${{ matrix.make }} check`, model.Warn, ""},
+		{`sudo ${{ matrix.tool }} build`, model.Warn, ""},
+		{`FOO=1 ${{ vars.TOOL }} lint`, model.Warn, ""},
+		{`bash -c '${{ matrix.make }} check'`, model.Escalate, ""}, // a script only known at run time
+		{`${{ env.VCPKG_ROOT }}/vcpkg/vcpkg install`, model.Warn, ""},
+		{`"${{ env.VCPKG_ROOT }}/vcpkg" install`, model.Warn, ""},
+		// Arguments are read; other contexts and computed values are
+		// only known at run time.
+		{`${{ matrix.tool }} rm -rf /`, model.Block, ""},
+		{`${{ env.X }}/rm -rf ~`, model.Block, ""},
+		{`${{ matrix.tool }} --force delete prod`, model.Escalate, ""},
+		{`${{ inputs.cmd }} build`, model.Escalate, ""},
+		{`${{ matrix.runs.prepare }}`, model.Escalate, ""}, // alone: maybe a whole command
+		{`${{ github.event.issue.title }}`, model.Escalate, ""},
+		{`${{ steps.x.outputs.tool }} build`, model.Escalate, ""},
+		{`${{ (matrix.os == 'windows' && 'dir') || 'ls -lh' }} dist/`, model.Escalate, ""},
+		{`${{ env.X }}${{ env.Y }} build`, model.Escalate, ""},
+	})
+}
+
+// TestMakeFunctions holds make's own functions and quiet prefixes: what
+// they leave in the line is judged, and $(shell CMD) runs CMD.
+func TestMakeFunctions(t *testing.T) {
+	judgeDialect(t, shell.DialectMake, []dialectCase{
+		{`$(info ******** checking formatting ********)`, model.Allow, ""},
+		{`@$(warning deprecated target)`, model.Allow, ""},
+		{`$(Q)$(MAKE) -C $(TESTDIR) all`, model.Allow, ""},
+		{`$(Q)go build $(GOFLAGS) -o $@ ./cmd/x`, model.Allow, ""},
+		{`@echo $(shell git describe --tags)`, model.Allow, ""},
+		{`$(AT)cd lib && $(MAKE) check`, model.Allow, ""},
+		{`$(shell rm -rf /)`, model.Block, ""},
+		{`$(info cleaning) rm -rf $(OUT)`, model.Escalate, ""},
+		{`$(Q)rm -rf $(BUILDDIR)`, model.Escalate, ""},
+		{`$(shell $(TOOL) --version)`, model.Escalate, ""},
+		{`$(EXE) --gen-completions fish > $@`, model.Escalate, ""},
+	})
+}

@@ -199,14 +199,6 @@ func (w *walker) runFile(cmd *model.Command, file model.Arg, shell bool, fr fram
 var installedDirs = []string{"/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin", "/usr/libexec",
 	"/opt/homebrew/bin", "/opt/homebrew/sbin", "/snap/bin", "/nix/store", "/run/current-system", "/usr/lib", "/System", "/Library/Apple"}
 
-// buildWrappers are the scripts a build tool generates into a project to
-// run that tool at a pinned version (gradle wrapper, Maven wrapper): what
-// they do is the tool's, so an unread one is judged by its name, as the
-// tool, and the rules read its tasks (gradlew publish, mvnw deploy need
-// review). A project script with any other name whose content is not
-// known still needs review.
-var buildWrappers = map[string]bool{"gradlew": true, "mvnw": true}
-
 // runProgramFile judges argv, a command named by a path that is not an
 // installed program (./x.sh, bin/deploy, /tmp/x), as the interpreter its
 // first line names (#!/bin/bash, #!/usr/bin/env python3; none: sh) running
@@ -222,7 +214,7 @@ func (w *walker) runProgramFile(cmd *model.Command, argv []model.Arg, heredoc *s
 		return false // installed: /usr/bin/git, a package's node_modules/.bin/rimraf
 	}
 	r, written := w.scriptContent(cmd, file)
-	if compiled(r.text) || !r.ok && !written && (toolOnPath(file) || buildWrappers[path.Base(file.Value)]) {
+	if compiled(r.text) || !r.ok && !written && namedToolFile(file) {
 		return false
 	}
 	file2 := r.file

@@ -236,6 +236,9 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 	var prog string
 	info := &noProgram
 	for len(argv) > 0 {
+		if name := w.workflowProgram(argv[0], len(argv) > 1); argv[0].Dynamic && name != "" {
+			argv = append([]model.Arg{{Value: name}}, argv[1:]...)
+		}
 		if argv[0].Dynamic || isPattern(argv[0].Value) {
 			cmd.Args = argv
 			cmd.Problem = "the program name " + argv[0].Value + " is only known at run time"
