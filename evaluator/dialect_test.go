@@ -160,3 +160,28 @@ func TestMakeFunctions(t *testing.T) {
 		{`$(EXE) --gen-completions fish > $@`, model.Escalate, ""},
 	})
 }
+
+// TestUnseenCodeAndSources holds the pipeline lines that run code or add
+// a source the line does not show: each needs review, however reached.
+func TestUnseenCodeAndSources(t *testing.T) {
+	judgeDialect(t, shell.DialectBash, []dialectCase{
+		{"Import-Module ./tools/ci.psm1\nInstall-CIPester", model.Escalate, ""},
+		{`import-module ./build.psm1`, model.Escalate, ""},
+		{`Import-Module -Name .\tools\ci.psm1 -Force`, model.Escalate, ""},
+		{`Import-Module Pester`, model.Allow, ""}, // installed, by name
+		{`Import-Module ./tools/ci`, model.Escalate, ""},
+		{`Import-Module "$env:ProgramFiles\Azure Cosmos DB Emulator\PSModules\Microsoft.Azure.CosmosDB.Emulator"`, model.Allow, ""},
+		{`flatpak remote-add --if-not-exists --user flathub https://dl.flathub.org/repo/flathub.flatpakrepo`, model.Escalate, ""},
+		{`sudo flatpak remote-add flathub https://dl.flathub.org/repo/flathub.flatpakrepo`, model.Escalate, ""},
+		{`updatecli pipeline apply --config ./updatecli/updatecli.d`, model.Escalate, ""},
+		{`cd ci && updatecli apply --config updatecli.yaml`, model.Escalate, ""},
+		{`ssh default -- sudo KUBECONFIG=/etc/rancher/k3s/k3s.yaml /vagrant/testutil/wait-for-coredns.sh`, model.Escalate, ""},
+		{`ssh default -- KUBECONFIG=/home/vagrant/.kube/k3s.yaml /vagrant/testutil/wait-for-coredns.sh`, model.Escalate, ""},
+		{`apk add jq && /usr/bin/jdk-download.sh alpine`, model.Escalate, ""},
+		{`sudo /usr/local/bin/setup.py`, model.Escalate, ""},
+		{`/usr/bin/git status`, model.Allow, ""},
+	})
+	judgeDialect(t, shell.DialectDockerfile, []dialectCase{
+		{`apk add --no-cache curl && rm -fr /var/cache/apk/* && /usr/bin/jdk-download.sh alpine`, model.Escalate, ""},
+	})
+}

@@ -59,7 +59,7 @@ func (c distributionCase) dialect() shell.Dialect {
 var distributionCeilings = map[string]map[string][2]int{
 	"agents.jsonl":    {"tune": {71, 12}, "blind": {30, 9}},
 	"incidents.jsonl": {"tune": {0, 4}, "blind": {0, 0}},
-	"pipelines.jsonl": {"tune": {112, 7}, "blind": {97, 2}},
+	"pipelines.jsonl": {"tune": {112, 1}, "blind": {97, 2}},
 }
 
 // TestDistributionCorpus judges the command lines of testdata/

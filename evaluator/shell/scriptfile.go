@@ -199,6 +199,18 @@ func (w *walker) runFile(cmd *model.Command, file model.Arg, shell bool, fr fram
 var installedDirs = []string{"/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin", "/usr/libexec",
 	"/opt/homebrew/bin", "/opt/homebrew/sbin", "/snap/bin", "/nix/store", "/run/current-system", "/usr/lib", "/System", "/Library/Apple"}
 
+// scriptName reports whether the file's name ends as a script's does
+// (.sh, .bash, .py, .rb, .pl, .ps1): one put in an installed programs'
+// directory (COPY jdk-download.sh /usr/bin/ in a Dockerfile) is a script
+// of its own, not the installed program of that name.
+func scriptName(p string) bool {
+	switch path.Ext(p) {
+	case ".sh", ".bash", ".py", ".rb", ".pl", ".ps1":
+		return true
+	}
+	return false
+}
+
 // runProgramFile judges argv, a command named by a path that is not an
 // installed program (./x.sh, bin/deploy, /tmp/x), as the interpreter its
 // first line names (#!/bin/bash, #!/usr/bin/env python3; none: sh) running
@@ -210,7 +222,7 @@ func (w *walker) runProgramFile(cmd *model.Command, argv []model.Arg, heredoc *s
 		w.emit(cmd)
 		return true
 	}
-	if p := path.Clean(file.Value); path.IsAbs(p) && under(p, installedDirs) || strings.Contains("/"+p, "/node_modules/.bin/") {
+	if p := path.Clean(file.Value); path.IsAbs(p) && under(p, installedDirs) && !scriptName(p) || strings.Contains("/"+p, "/node_modules/.bin/") {
 		return false // installed: /usr/bin/git, a package's node_modules/.bin/rimraf
 	}
 	r, written := w.scriptContent(cmd, file)

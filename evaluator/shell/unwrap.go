@@ -319,6 +319,11 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 	}
 	cmd.Program = prog // the loop stopped at a program that wraps nothing
 	cmd.Args = argv[1:]
+	if file, ok := psModuleFile(argv); ok {
+		cmd.Problem = "imports the PowerShell module " + file + " from a file, whose content is not known: the functions it defines, which the line may call next, are not analysed"
+		w.emit(cmd)
+		return
+	}
 	if psCmdletName(argv[0]) { // Remove-Item -Recurse C:\x, typed where PowerShell runs it
 		w.powershellLine(cmd, argv, fr)
 		return
