@@ -278,9 +278,11 @@ func stripRecipePrefixes(line string) string {
 
 // workflowContexts are the GitHub Actions contexts whose values are written
 // in the workflow file or the repository's settings — the job's matrix,
-// env: blocks, configuration variables (docs.github.com, "Contexts
-// reference", read 2026-11-29) — and so are seen and approved with the
-// workflow itself. The others (github.event, inputs, steps.*.outputs,
+// env: blocks, configuration variables ("About contexts",
+// docs.github.com/en/actions/concepts/workflows-and-actions/contexts, read
+// 2026-11-29) — and so are seen and approved with the workflow itself
+// (an earlier step may also add to env through $GITHUB_ENV: its value is
+// then that step's, which the same workflow shows). The others (github.event, inputs, steps.*.outputs,
 // needs, secrets) are set by whoever triggers the run or by earlier steps
 // at run time.
 var workflowContexts = []string{"matrix.", "env.", "vars."}
