@@ -73,6 +73,12 @@ type Command struct {
 	// stdin, find -exec feeding it found paths. (Beside the other flags,
 	// so that they share one word.)
 	MoreOperands bool
+	// ImageBuild says the command runs in an image build (a Dockerfile
+	// RUN, shell --dialect dockerfile) and not through a wrapper that
+	// reaches past it (ssh, a container exec): the file system it changes
+	// is the image being built, which a rebuild recreates (rules/
+	// imagebuild.go).
+	ImageBuild bool
 	// Depth is how many shell re-parses (sh -c, eval, heredoc to a shell)
 	// lie between the input and this command. (Beside the flags, in the
 	// same word: a Command stays in one allocation size class.)

@@ -327,6 +327,9 @@ func (e *Engine) judge(f Facts, trace func(Step)) (model.Recoverability, bool) {
 			v, ok = a, true
 		}
 	}
+	if ok {
+		v = inImageBuild(f.M, v)
+	}
 	return v, ok
 }
 

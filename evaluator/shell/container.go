@@ -126,6 +126,8 @@ func (w *walker) containerExec(cmd *model.Command, where string, argv []model.Ar
 	inner.Args, inner.Program = nil, ""
 	inner.Cwd = "" // the container's working directory is not in the input
 	inner.Wrappers = append(append([]string(nil), cmd.Wrappers...), where)
+	w.away++ // another container's file system, not an image being built
+	defer func() { w.away-- }()
 	// A here-document reaches the command when the exec passes stdin on
 	// (-i); read as if it always did, it is judged where it may run.
 	w.unwrap(&inner, argv, stdinText(cmd), fr)

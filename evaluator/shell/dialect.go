@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"path"
 	"strconv"
 	"strings"
 
@@ -20,6 +21,15 @@ import (
 // allow for it. The caller names the dialect (recourse eval shell
 // --dialect); a line with no dialect is bash, where ${{ is a bad
 // substitution that bash refuses to run.
+//
+// The dockerfile dialect is a RUN instruction's command: bash (or sh) as
+// written, run inside the image being built. Nothing is rewritten, but
+// every command that runs there and not through a wrapper that reaches
+// past the build (ssh, a container exec) is marked ImageBuild, so that
+// the rules judge a change to the image's own file system as undone by
+// rebuilding the image (rules/imagebuild.go). Dockerfile syntax (RUN's
+// --mount, --network flags, the exec form ["a", "b"]) is not shell and
+// is not accepted here: pass the command after them.
 type Dialect string
 
 // The dialects.
@@ -27,10 +37,11 @@ const (
 	DialectBash          Dialect = "bash"
 	DialectGitHubActions Dialect = "github-actions"
 	DialectMake          Dialect = "make"
+	DialectDockerfile    Dialect = "dockerfile"
 )
 
 // Dialects lists the dialects a caller may name, the default first.
-var Dialects = []Dialect{DialectBash, DialectGitHubActions, DialectMake}
+var Dialects = []Dialect{DialectBash, DialectGitHubActions, DialectMake, DialectDockerfile}
 
 // ParseDialect reads a dialect's name; empty is bash.
 func ParseDialect(name string) (Dialect, error) {
@@ -44,7 +55,7 @@ func ParseDialect(name string) (Dialect, error) {
 	}
 	return "", &model.Error{Kind: model.KindInvalidField, Field: "dialect",
 		Message:  fmt.Sprintf("the dialect %q is not known", name),
-		Expected: "bash (the default), github-actions (a run: step) or make (a recipe line)",
+		Expected: "bash (the default), github-actions (a run: step), make (a recipe line) or dockerfile (a RUN command, in the image being built)",
 		Example:  `recourse eval shell --dialect github-actions -- 'go test ${{ matrix.pkg }}'`}
 }
 
@@ -62,6 +73,38 @@ var makePrograms = map[string]string{
 	"SPHINXBUILD": "sphinx-build", // sphinx-quickstart's Makefile
 }
 
+// makeQuiet are the variables makefiles conventionally set to @ or to
+// nothing to make a recipe line silent or verbose ($(Q)$(MAKE) -C lib,
+// Linux's kbuild, zstd): either way the shell runs the rest of the line.
+var makeQuiet = map[string]bool{"Q": true, "AT": true, "QUIET": true, "V_AT": true, "AM_V_at": true}
+
+// makeKnown returns what a make reference $(ref) is in the text the shell
+// reads, when the convention or make itself fixes it: a conventional
+// program (makePrograms); a quiet prefix (makeQuiet: nothing); make's
+// own $(info …), $(warning …) and $(error …), which print when make
+// expands the line and leave nothing in it (GNU make manual, "Functions
+// That Control Make"); and $(shell CMD) with no make reference in CMD,
+// which runs CMD and puts its output in the line as the shell's own $(CMD)
+// would ("The shell Function"). Any other reference is unknown.
+func makeKnown(ref string) (string, bool) {
+	if prog, ok := makePrograms[ref]; ok {
+		return prog, true
+	}
+	if makeQuiet[ref] {
+		return "", true
+	}
+	fn, arg, ok := strings.Cut(ref, " ")
+	switch {
+	case !ok:
+		return "", false
+	case fn == "info" || fn == "warning" || fn == "error":
+		return "", true
+	case fn == "shell" && !strings.Contains(arg, "$"):
+		return "$(" + arg + ")", true
+	}
+	return "", false
+}
+
 // placeholder is the variable that stands for the n-th reference the
 // dialect puts in: no line sets it, so the walker reads it as only known
 // at run time.
@@ -70,16 +113,24 @@ func placeholder(n int) string { return "__recourse_dialect_" + strconv.Itoa(n) 
 // shellLine returns line as the shell will read it after the dialect's own
 // rewriting.
 func (d Dialect) shellLine(line string) (string, error) {
+	out, _, err := d.rewriteLine(line)
+	return out, err
+}
+
+// rewriteLine returns line as the shell will read it after the dialect's
+// own rewriting, and the text of each reference whose value is unknown:
+// refs[n-1] is what placeholder(n) stands for.
+func (d Dialect) rewriteLine(line string) (string, []string, error) {
 	switch d {
-	case "", DialectBash:
-		return line, nil
+	case "", DialectBash, DialectDockerfile:
+		return line, nil, nil
 	case DialectGitHubActions:
 		return rewrite(line, actionsRef)
 	case DialectMake:
 		return rewrite(stripRecipePrefixes(line), makeRecipeRef)
 	}
 	_, err := ParseDialect(string(d))
-	return "", err
+	return "", nil, err
 }
 
 // refFunc reads a reference of the dialect at the start of s (which begins
@@ -92,10 +143,11 @@ type refFunc func(s string) (n int, text string, known bool, err error)
 // placeholder variable quoted as the shell would find the value's text:
 // inside single quotes the quote is closed around a double-quoted
 // expansion, so the value is never read as the placeholder's literal name.
-func rewrite(line string, ref refFunc) (string, error) {
+func rewrite(line string, ref refFunc) (string, []string, error) {
 	if !strings.Contains(line, "$") {
-		return line, nil
+		return line, nil, nil
 	}
+	var refs []string
 	var b strings.Builder
 	b.Grow(len(line) + 32)
 	const (
@@ -122,11 +174,12 @@ func rewrite(line string, ref refFunc) (string, error) {
 		case c == '$':
 			n, text, known, err := ref(line[i:])
 			if err != nil {
-				return "", err
+				return "", nil, err
 			}
 			if n > 0 {
 				if !known {
 					count++
+					refs = append(refs, line[i:i+n])
 				}
 				switch {
 				case known:
@@ -143,7 +196,7 @@ func rewrite(line string, ref refFunc) (string, error) {
 		b.WriteByte(c)
 		i++
 	}
-	return b.String(), nil
+	return b.String(), refs, nil
 }
 
 // actionsRef reads a GitHub Actions expression, ${{ … }}, which ends at
@@ -190,8 +243,8 @@ func makeRecipeRef(s string) (int, string, bool, error) {
 			case closer:
 				depth--
 				if depth == 0 {
-					if prog, ok := makePrograms[s[2:i]]; ok {
-						return i + 1, prog, true, nil
+					if text, ok := makeKnown(s[2:i]); ok {
+						return i + 1, text, true, nil
 					}
 					return i + 1, "", false, nil
 				}
@@ -221,4 +274,72 @@ func stripRecipePrefixes(line string) string {
 		continued = strings.HasSuffix(l, "\\")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// workflowContexts are the GitHub Actions contexts whose values are written
+// in the workflow file or the repository's settings — the job's matrix,
+// env: blocks, configuration variables ("About contexts",
+// docs.github.com/en/actions/concepts/workflows-and-actions/contexts, read
+// 2026-11-29) — and so are seen and approved with the workflow itself
+// (an earlier step may also add to env through $GITHUB_ENV: its value is
+// then that step's, which the same workflow shows). The others (github.event, inputs, steps.*.outputs,
+// needs, secrets) are set by whoever triggers the run or by earlier steps
+// at run time.
+var workflowContexts = []string{"matrix.", "env.", "vars."}
+
+// workflowProgram reads a program word that is a GitHub Actions expression
+// of a workflow context (${{ matrix.python }}, ${{ env.CARGO }}), bare
+// with arguments after it, or as the directory of a literal path
+// (${{ env.VCPKG }}/vcpkg): the name it is judged by, "" for another word.
+// A bare one with arguments is a program named in the workflow file,
+// which the line does not show: it is judged as a program no rule knows,
+// never allowed (issue 32 §3: it is not a shell variable, which anything
+// before the line may set), and its arguments are read. Alone, with no
+// arguments (${{ matrix.runs.prepare }}), it may be a whole command line
+// the workflow holds: only known at run time. A literal path under one is
+// judged by its file name, as the same program on PATH. An expression of
+// any other context, or one that computes (${{ a && 'x' || 'y' }}), stays a
+// program only known at run time.
+func (w *walker) workflowProgram(word model.Arg, withArgs bool) string {
+	rest, ok := strings.CutPrefix(word.Value, "$"+placeholder(0)[:len(placeholder(0))-1])
+	if !ok {
+		return ""
+	}
+	digits := len(rest) - len(strings.TrimLeft(rest, "0123456789"))
+	n, err := strconv.Atoi(rest[:digits])
+	if err != nil || n < 1 || n > len(w.workflowRefs) {
+		return ""
+	}
+	expr := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(w.workflowRefs[n-1], "${{"), "}}"))
+	if !workflowValue(expr) {
+		return ""
+	}
+	switch suffix := rest[digits:]; {
+	case suffix == "" && withArgs:
+		return "${{ " + expr + " }}"
+	case strings.HasPrefix(suffix, "/") && !strings.Contains(suffix, "$") && path.Base(suffix) != "/":
+		return path.Base(suffix)
+	}
+	return ""
+}
+
+// workflowValue reports whether expr names one value of a workflow
+// context (workflowContexts): a dotted path of identifiers, nothing
+// computed.
+func workflowValue(expr string) bool {
+	ctx := ""
+	for _, c := range workflowContexts {
+		if strings.HasPrefix(expr, c) {
+			ctx = c
+		}
+	}
+	if ctx == "" || len(expr) == len(ctx) {
+		return false
+	}
+	for _, r := range expr[len(ctx):] {
+		if !(r == '.' || r == '_' || r == '-' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
 }

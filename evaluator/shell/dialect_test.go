@@ -1,8 +1,11 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/recourse-dev/recourse/model"
 )
 
 // TestDialectShellLine holds the rewriting of each dialect: a reference
@@ -84,10 +87,26 @@ func TestDialectJudgement(t *testing.T) {
 }
 
 func FuzzDialect(f *testing.F) {
-	for _, s := range []string{`go test ${{ matrix.pkg }}`, `echo '${{ a }}' "$(X)" $$y $@`, `$(MAKE) -C $(dir $@)`, `${{`, `$(`} {
+	for _, s := range []string{`go test ${{ matrix.pkg }}`, `echo '${{ a }}' "$(X)" $$y $@`, `$(MAKE) -C $(dir $@)`, `${{`, `$(`,
+		`${{ env.CARGO }} build`, `${{ env.X }}/bin/tool -v`, `$(Q)$(MAKE) all`, `$(info x) $(shell date)`, `rm -rf /usr/local/go && ssh h rm x`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
+		for _, d := range []Dialect{DialectGitHubActions, DialectDockerfile} {
+			ms, err := Parse(line, Options{Dialect: d, Cwd: "/home/dev/project"})
+			if _, ok := err.(*model.Error); err != nil && !ok {
+				t.Fatalf("%s %q: an error that is not a model.Error: %v", d, line, err)
+			}
+			for _, m := range ms {
+				c := m.Command
+				if c == nil || !c.ImageBuild {
+					continue
+				}
+				if d != DialectDockerfile || slices.ContainsFunc(c.Wrappers, func(w string) bool { return strings.HasPrefix(w, "ssh ") }) {
+					t.Fatalf("%s %q: %q is marked as run in an image build", d, line, c.Text)
+				}
+			}
+		}
 		for _, d := range Dialects {
 			out, err := d.shellLine(line)
 			if err == nil && d == DialectBash && out != line {

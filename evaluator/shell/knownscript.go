@@ -50,6 +50,9 @@ func knownScript(cmd *model.Command, file model.Arg, sourced bool) string {
 	if path.IsAbs(name) || strings.HasPrefix(name, "~") || name == ".." || strings.HasPrefix(name, "../") {
 		return ""
 	}
+	if namedToolFile(file) {
+		return "a tool's own program (" + name + "), judged by its name: the table namedTools"
+	}
 	if slices.Contains(projectTestRunners, name) {
 		return "the project's own test runner (" + name + "), run from the project: it runs the project's tests"
 	}
@@ -130,27 +133,72 @@ func matchWords(words []model.Arg, want []string) bool {
 	return true
 }
 
-// toolPrograms are the toolchain programs that live in a virtual
-// environment's or a user's own bin directory (.venv/bin/python,
-// ~/.local/bin/uv, /code/bin/micromamba): named by such a path, each is
-// judged by its name, as the same program on PATH is, when its file is
-// not read.
-var toolPrograms = []string{"python", "python3", "pip", "pip3", "pytest", "py.test", "uv", "uvx", "micromamba", "mamba", "conda",
-	"poetry", "tox", "nox", "ruff", "black", "mypy", "flake8", "isort", "pre-commit", "django-admin", "ipython"}
+// A namedTool is where a path may put a program that is then judged by
+// its name, as the same program on PATH is, when its file is not read.
+type namedTool uint8
 
-// toolOnPath reports whether file names one of toolPrograms (python3.11
-// is python3) in a directory named bin or Scripts.
-func toolOnPath(file model.Arg) bool {
+const (
+	// inToolDir: the project's own directory (./NAME) or a directory of
+	// installed tools: bin or Scripts (a virtual environment's, a user's
+	// ~/.local/bin, Composer's vendor/bin), tools (PHIVE's ./tools) or
+	// exe (a gem's executables, bundle exec exe/rake).
+	inToolDir namedTool = iota + 1
+	// anyDir: a wrapper a build tool generates into a project, in any
+	// directory of it (android/gradlew).
+	anyDir
+	// inProjectDir: only the project's own directory (./configure).
+	inProjectDir
+)
+
+// namedTools are the programs a path names that are read by their name
+// when their file is not: toolchains installed into a virtual
+// environment or a tool directory (.venv/bin/python, ~/.local/bin/uv,
+// vendor/bin/phpunit, ./tools/phpstan), the build tools' generated
+// wrappers, which run the tool at a pinned version (./gradlew, ./mvnw:
+// the rules read their tasks, and publish needs review), and autoconf's
+// generated ./configure, which writes the build's Makefiles and
+// config.status into the build directory. Any other unread file
+// (bin/deploy, ./build.sh) still needs review.
+var namedTools = map[string]namedTool{
+	// Python
+	"python": inToolDir, "python3": inToolDir, "pip": inToolDir, "pip3": inToolDir, "pytest": inToolDir, "py.test": inToolDir,
+	"uv": inToolDir, "uvx": inToolDir, "micromamba": inToolDir, "mamba": inToolDir, "conda": inToolDir, "poetry": inToolDir,
+	"tox": inToolDir, "nox": inToolDir, "ruff": inToolDir, "black": inToolDir, "mypy": inToolDir, "flake8": inToolDir,
+	"isort": inToolDir, "pre-commit": inToolDir, "django-admin": inToolDir, "ipython": inToolDir,
+	// PHP: Composer installs a package's programs into vendor/bin
+	// (getcomposer.org/doc/articles/vendor-binaries.md), PHIVE into ./tools.
+	"phpunit": inToolDir, "phpstan": inToolDir, "phpcs": inToolDir, "phpcbf": inToolDir, "php-cs-fixer": inToolDir,
+	"psalm": inToolDir, "php-coveralls": inToolDir, "composer": inToolDir, "rector": inToolDir, "pest": inToolDir,
+	"paratest": inToolDir, "pint": inToolDir,
+	// Ruby: a gem's executables (bundle exec exe/rake, railties/exe/rails)
+	"rake": inToolDir, "rails": inToolDir, "rspec": inToolDir, "rubocop": inToolDir, "bundle": inToolDir,
+	// build tools
+	"gradlew": anyDir, "mvnw": anyDir,
+	"configure": inProjectDir,
+}
+
+// toolDirs are the directory names that hold installed tools (inToolDir).
+var toolDirs = []string{"bin", "Scripts", "tools", "exe"}
+
+// namedToolFile reports whether file names one of namedTools (python3.11
+// is python3) where the table lets it be.
+func namedToolFile(file model.Arg) bool {
 	if file.Dynamic {
 		return false
 	}
 	name := path.Clean(file.Value)
-	if d := path.Base(path.Dir(name)); d != "bin" && d != "Scripts" {
-		return false
-	}
 	base := path.Base(name)
 	if rest, ok := strings.CutPrefix(base, "python3."); ok && rest != "" && strings.Trim(rest, "0123456789") == "" {
 		base = "python3"
 	}
-	return slices.Contains(toolPrograms, base)
+	dir := path.Dir(name)
+	switch namedTools[base] {
+	case anyDir:
+		return true
+	case inProjectDir:
+		return dir == "."
+	case inToolDir:
+		return dir == "." || slices.Contains(toolDirs, path.Base(dir))
+	}
+	return false
 }

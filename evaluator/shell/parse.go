@@ -77,11 +77,15 @@ func Parse(line string, opts Options) ([]model.Mutation, error) {
 			Message:  fmt.Sprintf("the command line is %d bytes, over the %d KiB limit", len(line), MaxLineBytes>>10),
 			Expected: "one command line; evaluate long scripts in parts"}
 	}
-	line, err := opts.Dialect.shellLine(line)
+	line, refs, err := opts.Dialect.rewriteLine(line)
 	if err != nil {
 		return nil, err
 	}
-	w := &walker{cwd: opts.Cwd, addrsHint: len(line) + 16, deadline: opts.Deadline, workspace: opts.Workspace, observer: opts.Observer}
+	w := &walker{cwd: opts.Cwd, addrsHint: len(line) + 16, deadline: opts.Deadline, workspace: opts.Workspace, observer: opts.Observer,
+		imageBuild: opts.Dialect == DialectDockerfile}
+	if opts.Dialect == DialectGitHubActions {
+		w.workflowRefs = refs
+	}
 	if n := commandEstimate(line); n > len(w.boot.muts) {
 		w.out = make([]model.Mutation, 0, n)
 	} else {
@@ -197,6 +201,15 @@ type walker struct {
 	// mounts map container paths to host paths while the command of a
 	// container run is analysed (container.go).
 	mounts []mount
+	// imageBuild says the line is an image build's RUN command (Dialect
+	// dockerfile); away counts the wrappers around the command being
+	// analysed that run it past the build (ssh, a container exec), where
+	// its file system is not the image's.
+	imageBuild bool
+	away       int
+	// workflowRefs are the GitHub Actions expressions the dialect put
+	// placeholders for, in order (workflowProgram).
+	workflowRefs []string
 	// addrs holds the addresses of the commands emitted so far (address);
 	// addrsHint is the room to make for them at first.
 	addrs     strings.Builder
@@ -1418,6 +1431,9 @@ func (w *walker) mutation(cmd *model.Command) model.Mutation {
 		typ = model.UnanalysedProgram
 	}
 	id := ownText(cmd)
+	if w.imageBuild && w.away == 0 {
+		cmd.ImageBuild = true
+	}
 	return model.Mutation{
 		Source:     model.SourceShell,
 		Action:     model.ActionExecute,

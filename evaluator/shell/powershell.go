@@ -258,6 +258,30 @@ func psCmdletName(a model.Arg) bool {
 		psVerbs[strings.ToLower(verb)] && !strings.ContainsAny(a.Value, `/\.`)
 }
 
+// psModuleFile returns the module file that argv, an Import-Module (any
+// letter case, as PowerShell reads it), loads: a script module (.psm1), a
+// script (.ps1), a manifest (.psd1) or a binary module (.dll), or a
+// directory relative to the working directory (./tools/ci). A module named
+// by its name alone, or by a directory of an installed program
+// ($env:ProgramFiles\…), is one installed on the machine.
+func psModuleFile(argv []model.Arg) (string, bool) {
+	if !strings.EqualFold(argv[0].Value, "Import-Module") && !strings.EqualFold(argv[0].Value, "ipmo") {
+		return "", false
+	}
+	for _, a := range argv[1:] {
+		v := strings.ToLower(a.Value)
+		if strings.HasPrefix(v, "./") || strings.HasPrefix(v, ".\\") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "..\\") {
+			return a.Value, true // a module directory of the project
+		}
+		for _, ext := range [...]string{".psm1", ".ps1", ".psd1", ".dll"} {
+			if strings.HasSuffix(v, ext) {
+				return a.Value, true
+			}
+		}
+	}
+	return "", false
+}
+
 // powershellLine analyses a command line that calls a cmdlet directly, as
 // a terminal that runs PowerShell would (an agent's shell on Windows): as
 // pwsh -Command would read it, from its text as written, since bash has

@@ -130,7 +130,9 @@ func (w *walker) remote(cmd *model.Command, line, via string, fr frame) {
 	in.wrappers = append(in.wrappers[:len(in.wrappers)-1], via)
 	saved := w.cwd
 	w.cwd = "" // the remote working directory is unknown
+	w.away++   // and its file system is not an image being built
 	w.script(line, in)
+	w.away--
 	w.cwd = saved
 }
 

@@ -199,13 +199,17 @@ func (w *walker) runFile(cmd *model.Command, file model.Arg, shell bool, fr fram
 var installedDirs = []string{"/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin", "/usr/libexec",
 	"/opt/homebrew/bin", "/opt/homebrew/sbin", "/snap/bin", "/nix/store", "/run/current-system", "/usr/lib", "/System", "/Library/Apple"}
 
-// buildWrappers are the scripts a build tool generates into a project to
-// run that tool at a pinned version (gradle wrapper, Maven wrapper): what
-// they do is the tool's, so an unread one is judged by its name, as the
-// tool, and the rules read its tasks (gradlew publish, mvnw deploy need
-// review). A project script with any other name whose content is not
-// known still needs review.
-var buildWrappers = map[string]bool{"gradlew": true, "mvnw": true}
+// scriptName reports whether the file's name ends as a script's does
+// (.sh, .bash, .py, .rb, .pl, .ps1): one put in an installed programs'
+// directory (COPY jdk-download.sh /usr/bin/ in a Dockerfile) is a script
+// of its own, not the installed program of that name.
+func scriptName(p string) bool {
+	switch path.Ext(p) {
+	case ".sh", ".bash", ".py", ".rb", ".pl", ".ps1":
+		return true
+	}
+	return false
+}
 
 // runProgramFile judges argv, a command named by a path that is not an
 // installed program (./x.sh, bin/deploy, /tmp/x), as the interpreter its
@@ -218,11 +222,11 @@ func (w *walker) runProgramFile(cmd *model.Command, argv []model.Arg, heredoc *s
 		w.emit(cmd)
 		return true
 	}
-	if p := path.Clean(file.Value); path.IsAbs(p) && under(p, installedDirs) || strings.Contains("/"+p, "/node_modules/.bin/") {
+	if p := path.Clean(file.Value); path.IsAbs(p) && under(p, installedDirs) && !scriptName(p) || strings.Contains("/"+p, "/node_modules/.bin/") {
 		return false // installed: /usr/bin/git, a package's node_modules/.bin/rimraf
 	}
 	r, written := w.scriptContent(cmd, file)
-	if compiled(r.text) || !r.ok && !written && (toolOnPath(file) || buildWrappers[path.Base(file.Value)]) {
+	if compiled(r.text) || !r.ok && !written && namedToolFile(file) {
 		return false
 	}
 	file2 := r.file

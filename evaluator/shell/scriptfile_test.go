@@ -129,3 +129,27 @@ func FuzzScripts(f *testing.F) {
 		}
 	})
 }
+
+// TestNamedToolFile holds the one table of programs read by their name
+// when their file is not: where each may be, and what stays unread.
+func TestNamedToolFile(t *testing.T) {
+	for _, tt := range []struct {
+		file string
+		want bool
+	}{
+		{".venv/bin/python", true}, {"/code/.venv/bin/python3.12", true}, {"~/.local/bin/uv", true}, {"venv/Scripts/pip", true},
+		{"vendor/bin/phpunit", true}, {"./vendor/bin/phpstan", true}, {"vendor/bin/php-coveralls", true}, {"./tools/phpstan", true},
+		{"./bin/composer", true}, {"railties/exe/rails", true}, {"exe/rake", true}, {"./phpunit", true},
+		{"./gradlew", true}, {"android/gradlew", true}, {"./mvnw", true},
+		{"./configure", true}, {"configure", true}, {"../configure", false}, {"deps/configure", false},
+		{"vendor/bin/deploy", false}, {"bin/deploy", false}, {"./build.sh", false}, {"scripts/phpunit", false},
+		{"./python3.x", false},
+	} {
+		if got := namedToolFile(model.Arg{Value: tt.file}); got != tt.want {
+			t.Errorf("namedToolFile(%q) = %v, want %v", tt.file, got, tt.want)
+		}
+	}
+	if namedToolFile(model.Arg{Value: "$BIN/phpunit", Dynamic: true}) {
+		t.Error("a path only known at run time names no tool")
+	}
+}

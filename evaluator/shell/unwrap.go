@@ -236,6 +236,9 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 	var prog string
 	info := &noProgram
 	for len(argv) > 0 {
+		if name := w.workflowProgram(argv[0], len(argv) > 1); argv[0].Dynamic && name != "" {
+			argv = append([]model.Arg{{Value: name}}, argv[1:]...)
+		}
 		if argv[0].Dynamic || isPattern(argv[0].Value) {
 			cmd.Args = argv
 			cmd.Problem = "the program name " + argv[0].Value + " is only known at run time"
@@ -316,6 +319,11 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 	}
 	cmd.Program = prog // the loop stopped at a program that wraps nothing
 	cmd.Args = argv[1:]
+	if file, ok := psModuleFile(argv); ok {
+		cmd.Problem = "imports the PowerShell module " + file + " from a file, whose content is not known: the functions it defines, which the line may call next, are not analysed"
+		w.emit(cmd)
+		return
+	}
 	if psCmdletName(argv[0]) { // Remove-Item -Recurse C:\x, typed where PowerShell runs it
 		w.powershellLine(cmd, argv, fr)
 		return
@@ -1380,8 +1388,14 @@ func (w *walker) ssh(cmd *model.Command, fr frame) {
 		w.emit(cmd)
 		return
 	}
+	rest := args[i+1:]
+	if rest[0].Value == "--" && len(rest) > 1 {
+		// ssh reads options after the host too, up to a "--", which it
+		// consumes (openssh-portable ssh.c, main: opt_terminated).
+		rest = rest[1:]
+	}
 	var parts []string
-	for _, a := range args[i+1:] {
+	for _, a := range rest {
 		if a.Dynamic {
 			cmd.Problem = "ssh runs a remote command that is only known at run time"
 			w.emit(cmd)

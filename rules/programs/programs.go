@@ -252,6 +252,12 @@ func Rules() []rules.Rule {
 		row("program.hostname.set", "hostname", rules.All(rules.Operand(0, "a new name", func(model.Arg, *model.Command) bool { return true }),
 			rules.Not(rules.Flag("f", "s", "d", "i", "I", "a", "A", "y", "fqdn", "short", "domain", "ip-address", "all-ip-addresses", "alias", "all-fqdns", "yp"))),
 			model.TierRecoverableWithEffort, "renames the machine until reboot: what finds it by the old name fails until it is set back"),
+		// updatecli apply (and pipeline apply) commits the changes its
+		// manifests describe to their targets, other repositories and
+		// files, and may open pull requests (updatecli.io, "updatecli
+		// apply"); diff and show only print them.
+		row("program.updatecli.apply", "updatecli", rules.Any(rules.Sub("apply"), rules.Sub("pipeline", "apply")), model.TierNeedsReview,
+			"applies the changes its manifests describe to their targets (files, other repositories, pull requests): which targets, and what it changes there, is in the manifests the line does not show"),
 		row("program.gradle.publish", "gradle", publishTask, model.TierNeedsReview, publishReason),
 		row("program.gradlew.publish", "gradlew", publishTask, model.TierNeedsReview, publishReason),
 		row("program.registry.delete", "dotnet", rules.Sub("nuget", "delete"), model.TierNeedsReview, unlistReason),

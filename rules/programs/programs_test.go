@@ -200,6 +200,8 @@ func TestRows(t *testing.T) {
 		{Row: "program.ssh-add", Hit: "ssh-add -l", Miss: "ssh-add -d ~/.ssh/id_rsa"},
 		{Row: "program.hostname.set", Hit: "hostname build-01", Miss: "hostname -I"},
 		{Row: "program.gradlew.publish", Hit: "gradlew publishAllPublicationsToMavenRepository", Miss: "gradlew assemble"},
+		{Row: "program.updatecli.apply", Hit: "updatecli pipeline apply --config ./updatecli/updatecli.d", Miss: "updatecli pipeline diff --config ./updatecli/updatecli.d"},
+		{Row: "program.updatecli.apply", Hit: "updatecli apply --config updatecli.yaml", Miss: "updatecli diff --config updatecli.yaml"},
 		{Row: "program.code.uninstall", Hit: "code --uninstall-extension ms-python.python", Miss: "code --install-extension ms-python.python"},
 		{Row: "program.mvn.deploy", Hit: "mvn -B deploy -DskipTests", Miss: "mvn -B package"},
 		{Row: "program.mvnw.deploy", Hit: "mvnw -B deploy -DskipTests", Miss: "mvnw -B verify"},

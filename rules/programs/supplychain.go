@@ -94,6 +94,11 @@ func supplyChainRows() []rules.Rule {
 		row("program.apt-key.add", "apt-key", rules.Any(rules.Sub("add"), rules.Sub("adv")), model.TierNeedsReview, systemRepoReason),
 		row("program.rpm.import-key", "rpm", rules.Flag("import"), model.TierNeedsReview, systemRepoReason),
 		row("program.rpm.install-url", "rpm", rules.All(rules.Flag("i", "U", "install", "upgrade"), rules.Operand(0, "a URL", isSourceURL)), model.TierNeedsReview, installURLReason),
+		// flatpak remote-add: a remote flatpak installs apps and runtimes
+		// from (flatpak-remote-add(1)); --if-not-exists changes nothing if
+		// one of that name is there, whose URL the line does not show.
+		row("program.flatpak.remote-add", "flatpak", rules.Sub("remote-add"), model.TierNeedsReview,
+			"adds a flatpak remote: every later flatpak install or update from it runs its apps and runtimes, so it is a new source of code the system trusts"),
 		row("program.zypper.add-repo", "zypper", rules.Any(rules.Sub("addrepo"), rules.Sub("ar")), model.TierNeedsReview, systemRepoReason),
 		row("program.dnf.add-repo", "dnf", rules.All(rules.Sub("config-manager"), rules.Flag("add-repo")), model.TierNeedsReview, systemRepoReason),
 		row("program.yum-config-manager.add-repo", "yum-config-manager", rules.Flag("add-repo"), model.TierNeedsReview, systemRepoReason),

@@ -26,6 +26,7 @@ func supplyChainCases() []rulestest.Case {
 		{Row: "program.gem.sources-add", Hit: "gem sources --add https://mirror.example/", Miss: "gem sources --list"},
 		{Row: "program.bundle.mirror", Hit: "bundle config set --global mirror.https://rubygems.org https://mirror.example", Miss: "bundle config set --local path vendor/bundle"},
 		{Row: "program.conda.channel", Hit: "conda config --add channels https://mirror.example", Miss: "conda config --show channels"},
+		{Row: "program.flatpak.remote-add", Hit: "flatpak remote-add --if-not-exists --user flathub https://dl.flathub.org/repo/flathub.flatpakrepo", Miss: "flatpak install -y --user flathub org.freedesktop.Platform"},
 		{Row: "program.brew.tap-url", Hit: "brew tap acme/tools https://example.com/tap.git", Miss: "brew tap acme/tools"},
 		{Row: "program.npm.install-url", Hit: "npm install --registry https://mirror.example lodash", Miss: "npm install --save-dev lodash"},
 		{Row: "program.npm.tls-off", Hit: "npm config set strict-ssl false", Miss: "npm config set strict-ssl true"},

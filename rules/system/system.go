@@ -351,8 +351,15 @@ func Rules() []rules.Rule {
 			rules.Sub("secret", "delete"), rules.Sub("run", "delete"), rules.Sub("project", "delete"),
 			rules.Sub("release", "delete-asset")), model.TierUnrecoverable,
 			"deletes an issue, release, gist, secret or run for good: GitHub keeps no copy to restore"),
-		row("system.gh.delete", "gh", rules.Any(rules.Sub("*", "delete"), rules.Sub("*", "*", "delete"), rules.Sub("workflow", "disable")), model.TierRecoverableWithEffort,
-			"deletes or disables something GitHub can recreate (a cache, an SSH key to re-add, a workflow to re-enable)"),
+		// gh's commands are GROUP VERB, and under repo GROUP SUBGROUP VERB
+		// (cli/cli pkg/cmd: repo/deploy-key/delete, repo/autolink/delete):
+		// the verb is a fixed word, so a word in a later place that is
+		// only known at run time (gh pr view --repo "$REPO" "$PR") is an
+		// operand, not a verb. gh api's second word is an endpoint; its
+		// method decides (the api rows).
+		row("system.gh.delete", "gh", rules.Any(rules.All(rules.Not(rules.Sub("api")), rules.Sub("*", "delete")),
+			rules.Sub("repo", "deploy-key", "delete"), rules.Sub("repo", "autolink", "delete"), rules.Sub("workflow", "disable")), model.TierRecoverableWithEffort,
+			"deletes or disables something GitHub can recreate (a cache the next run rebuilds, an SSH, GPG or deploy key to re-add, a workflow to re-enable)"),
 		row("system.gh.archive", "gh", rules.Sub("repo", "archive"), model.TierRecoverableWithEffort, "archives the repository read-only; gh repo unarchive reverses it"),
 		row("system.gh.repo-public", "gh", rules.All(rules.Sub("repo", "edit"), rules.FlagEquals("visibility", "public")), model.TierNeedsReview,
 			"makes the repository public: everything in its history is exposed, and making it private again does not take back what was copied"),

@@ -100,6 +100,11 @@ func TestRows(t *testing.T) {
 		rulestest.Case{Row: "system.gh.delete-data", Hit: "gh issue delete 12", Miss: "gh issue close 12"},
 		rulestest.Case{Row: "system.gh.delete-config", Hit: "gh label delete bug --yes", Miss: "gh label list"},
 		rulestest.Case{Row: "system.gh.delete", Hit: "gh cache delete key", Miss: "gh cache list"},
+		// A word only known at run time past the verb is an operand.
+		rulestest.Case{Row: "system.gh.delete", Hit: "gh repo deploy-key delete 123", Miss: `gh pr view --repo "$REPO" "$PR" --json number`},
+		rulestest.Case{Row: "system.gh.delete", Hit: "gh ssh-key delete 1 --yes", Miss: `gh release download --repo o/r --pattern "$P" -O - "$V"`},
+		rulestest.Case{Row: "system.gh.delete", Hit: `gh cache delete "$KEY"`, Miss: `gh api "repos/$R/pulls/$N/files" --paginate`},
+		rulestest.Case{Row: "system.gh.delete", Hit: "gh workflow disable ci.yml", Miss: `gh pr merge --auto --merge "$PR_URL"`},
 		rulestest.Case{Row: "system.gh.api-force-ref", Hit: "gh api repos/o/r/git/refs/heads/main -X PATCH -f sha=abc -F force=true", Miss: "gh api repos/o/r/git/refs/heads/main -X PATCH -f sha=abc -F force=false"},
 		rulestest.Case{Row: "system.gh.release-clobber", Hit: "gh release upload v1.2.0 dist/app.tgz --clobber", Miss: "gh release upload v1.2.0 dist/app.tgz"},
 		rulestest.Case{Row: "system.glab.mr-merge", Hit: "glab mr merge 1 --remove-source-branch", Miss: "glab mr view 1"},
