@@ -138,6 +138,19 @@ func Rules() []rules.Rule {
 		if lang == "pwsh" || lang == "powershell" {
 			continue // powershellRows
 		}
+		if slices.Contains(readPythons, lang) {
+			// The walker reads Python call by call (evaluator/shell/pyread.go):
+			// its writes, deletes and commands are mutations of their own,
+			// and what it cannot read is a problem. What is left to the
+			// rows here is SQL that drops or empties data.
+			out = append(out,
+				row("program."+lang+".inline-read", lang, inlineRead(), model.TierReversible, inlineReadReason),
+				row("program."+lang+".inline-destructive", lang, destructiveScript(), model.TierNeedsReview,
+					"the inline code deletes a directory tree (shutil.rmtree, also judged as rm -r of its path) or hands a database a statement that drops or empties data"),
+				row("program."+lang+".file", lang, nil, model.TierRecoverableWithEffort,
+					"runs a program file or module whose contents the input does not show"))
+			continue
+		}
 		if !slices.Contains([]string{"tclsh", "wish", "expect", "osascript"}, lang) { // their deletes are not calls of inlineDeletes
 			out = append(out, row("program."+lang+".inline-build-cleanup", lang, inlineCleansBuildOutput(), model.TierRecoverableWithEffort, inlineBuildCleanupReason))
 		}
@@ -658,6 +671,11 @@ const publishReason = "publishes a package version to a registry, where anyone c
 // pythons are the Python interpreters' names.
 var pythons = []string{"python", "python2", "python3", "pypy", "pypy3"}
 
+// readPythons are the Python interpreters whose inline code the walker
+// reads call by call (Python 3; python2's exec statement and backticks
+// are not read, so its code is scanned).
+var readPythons = []string{"python", "python3", "pypy", "pypy3"}
+
 // manage returns the operands of python manage.py COMMAND when COMMAND is
 // one of commands.
 func manage(f rules.Facts, commands ...string) ([]model.Arg, bool) {
@@ -756,6 +774,32 @@ func hasScript() rules.Cond {
 			return rules.Result{Truth: rules.True}
 		}
 		return rules.Result{Truth: rules.False}
+	})
+}
+
+// inlineReadReason says what Python code read call by call does.
+const inlineReadReason = "the inline Python code was read call by call: it reads, prints, imports or calls APIs, and each file it writes, " +
+	"deletes or moves and each command it runs is judged on its own as the shell command that does the same (open(p, 'w') as > p, os.remove(p) as rm p, subprocess.run([...]) as that command)"
+
+// inlineRead holds when the walker read the inline code call by call
+// (model.Command.ScriptRead) and it hands a database no statement that
+// drops or empties data.
+func inlineRead() rules.Cond {
+	return rules.Func("inline code read call by call", func(f rules.Facts) rules.Result {
+		c := f.M.Command
+		if !c.ScriptRead || c.Problem != "" {
+			return rules.Result{Truth: rules.False}
+		}
+		if _, ok := runsDestructiveSQL(c.Script); ok {
+			return rules.Result{Truth: rules.False}
+		}
+		if containsCall(withoutStrings(c.Script), "rmtree") {
+			// A recursive delete is judged as rm -r of its path and still
+			// needs review here: the conformance corpora (dcg's canonical
+			// heredoc.inline.python cases) deny every rmtree, temp or not.
+			return rules.Result{Truth: rules.False}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "read", Value: "call by call", Present: true}}}
 	})
 }
 
