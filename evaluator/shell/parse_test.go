@@ -440,6 +440,12 @@ func TestParse(t *testing.T) {
 		{"unterminated quote", "rm -rf 'x", "!problem"},
 		{"unterminated substitution", "rm -rf $(", "!problem"},
 		{"inner parse error", `bash -c "'echo hi"`, "!problem"},
+		// bash runs the commands before a line it refuses; the line that
+		// starts with a stray && after a here-document is judged too.
+		{"stray && after a heredoc", "cat > a.txt <<'EOF'\nx\nEOF\n&& rm -rf /srv", "cat | (redirect) a.txt | rm -rf /srv"},
+		{"stray || on the first line", "|| rm -rf /srv", "!problem"},
+		{"stray && and then a parse error", "ls\n&& echo 'x", "ls | !problem"},
+		{"an error inside a line", "ls\necho (", "!problem"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
