@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/recourse-dev/recourse/model"
@@ -70,6 +71,8 @@ func AnyRules() []rules.Rule {
 			Reason: "calls a shell function that starts itself again in the background or through a pipe (a fork bomb): the copies multiply until the machine runs out of processes and must be restarted"},
 		{ID: "program.line-function", Type: rules.AnyType, On: rules.Execute, When: lineFunction(), Tier: model.TierReversible,
 			Reason: "calls a shell function the line defines: it runs the function's body, whose commands are judged where it is defined"},
+		{ID: "program.prose", Type: rules.AnyType, On: rules.Execute, First: true, When: proseProgram(), Tier: model.TierNeedsReview,
+			Reason: "the command starts with a word and a colon (THOUGHT:, Plan:, Note:): the agent sent its prose to the shell, which runs no such program and goes on to the lines after it; what the agent meant to run is not certain"},
 		{ID: "program.lookalike-option", Type: rules.AnyType, On: rules.Execute, First: true, When: lookalikeOption(),
 			Tier: model.TierNeedsReview, Reason: "an argument starts with a Unicode dash made to look like an option (git reset ‐‐hard): " +
 				"the program reads it as a name, not an option, so the line does not do what it shows, and such spellings are how a command slips past a guard"},
@@ -197,6 +200,8 @@ func Rules() []rules.Rule {
 			row("program."+client+".sends-secret", client, sendsSecret(), model.TierNeedsReview, rules.SendsSecretReason),
 			row("program."+client+".delete", client, rules.Any(httpMethod("DELETE"), destructiveURL()), model.TierNeedsReview,
 				"sends an HTTP DELETE, or calls an endpoint named for deleting: what the API deletes, and whether it can be restored, is not in the input"),
+			row("program."+client+".write-remote", client, rules.All(httpMethod("PUT", "PATCH", "POST"), remoteURL(), rules.Not(readEndpoint())), model.TierNeedsReview,
+				"asks a server on another machine, by the method it names (-X POST, PUT or PATCH), to change state: what the server does with the request is not in the input"),
 			row("program."+client+".write", client, rules.Any(httpMethod("PUT", "PATCH", "POST"), sendsBody()), model.TierRecoverableWithEffort,
 				"sends an HTTP request that changes state on the server (a request with a body or form is a POST or PUT unless -G makes it a GET)"),
 			row("program."+client, client, nil, model.TierReversible, "fetches a URL"),
@@ -1199,5 +1204,72 @@ func httpMethod(methods ...string) rules.Cond {
 			}
 		}
 		return rules.Result{Truth: rules.False}
+	})
+}
+
+// remoteURL holds when an operand is a URL of another machine: not
+// localhost, 127.0.0.1, ::1 or 0.0.0.0 (a server the line or its tests
+// run here).
+func remoteURL() rules.Cond {
+	return rules.Operand(0, "a URL of another machine", func(a model.Arg, _ *model.Command) bool {
+		v := strings.ToLower(a.Value)
+		if a.Dynamic {
+			return true
+		}
+		_, rest, ok := strings.Cut(v, "://")
+		if !ok {
+			return false
+		}
+		host := rest
+		if i := strings.IndexAny(host, "/?#"); i >= 0 {
+			host = host[:i]
+		}
+		if i := strings.LastIndexByte(host, '@'); i >= 0 {
+			host = host[i+1:]
+		}
+		if strings.HasPrefix(host, "[") {
+			host, _, _ = strings.Cut(strings.TrimPrefix(host, "["), "]")
+		} else if i := strings.LastIndexByte(host, ':'); i >= 0 {
+			host = host[:i]
+		}
+		switch host {
+		case "localhost", "127.0.0.1", "::1", "0.0.0.0", "":
+			return false
+		}
+		return !strings.HasSuffix(host, ".localhost")
+	})
+}
+
+// proseProgram holds when the program's name is a word and a colon
+// (THOUGHT:, Plan:): an agent's reasoning text sent to the shell.
+func proseProgram() rules.Cond {
+	return rules.Func("the program is a word and a colon", func(f rules.Facts) rules.Result {
+		c := f.M.Command
+		word, ok := strings.CutSuffix(c.Program, ":")
+		if !ok || word == "" || len(c.Wrappers) > 0 || strings.ContainsFunc(word, func(r rune) bool { return !unicode.IsLetter(r) && r != '_' }) {
+			return rules.Result{Truth: rules.False}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "program", Value: c.Program, Present: true}}}
+	})
+}
+
+// readEndpoints are the last path segments of the APIs that read through
+// a POST: a search or a query sent as a body (Elasticsearch and
+// OpenSearch _search, _count, _msearch, _mget; Algolia's /query).
+var readEndpoints = []string{"_search", "_msearch", "_count", "_mget", "_explain", "_validate", "query", "queries", "search"}
+
+// readEndpoint holds when a URL operand names an endpoint that only
+// reads (readEndpoints).
+func readEndpoint() rules.Cond {
+	return rules.Operand(0, "a URL of an endpoint that reads", func(a model.Arg, _ *model.Command) bool {
+		v := strings.ToLower(a.Value)
+		if i := strings.IndexAny(v, "?#"); i >= 0 {
+			v = v[:i]
+		}
+		_, rest, ok := strings.Cut(v, "://")
+		if !ok || !strings.Contains(rest, "/") {
+			return false
+		}
+		return slices.Contains(readEndpoints, path.Base(rest))
 	})
 }
