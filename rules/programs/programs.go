@@ -200,8 +200,6 @@ func Rules() []rules.Rule {
 			row("program."+client+".sends-secret", client, sendsSecret(), model.TierNeedsReview, rules.SendsSecretReason),
 			row("program."+client+".delete", client, rules.Any(httpMethod("DELETE"), destructiveURL()), model.TierNeedsReview,
 				"sends an HTTP DELETE, or calls an endpoint named for deleting: what the API deletes, and whether it can be restored, is not in the input"),
-			row("program."+client+".write-remote", client, rules.All(httpMethod("PUT", "PATCH", "POST"), remoteURL(), rules.Not(readEndpoint())), model.TierNeedsReview,
-				"asks a server on another machine, by the method it names (-X POST, PUT or PATCH), to change state: what the server does with the request is not in the input"),
 			row("program."+client+".write", client, rules.Any(httpMethod("PUT", "PATCH", "POST"), sendsBody()), model.TierRecoverableWithEffort,
 				"sends an HTTP request that changes state on the server (a request with a body or form is a POST or PUT unless -G makes it a GET)"),
 			row("program."+client, client, nil, model.TierReversible, "fetches a URL"),
@@ -1204,39 +1202,6 @@ func httpMethod(methods ...string) rules.Cond {
 			}
 		}
 		return rules.Result{Truth: rules.False}
-	})
-}
-
-// remoteURL holds when an operand is a URL of another machine: not
-// localhost, 127.0.0.1, ::1 or 0.0.0.0 (a server the line or its tests
-// run here).
-func remoteURL() rules.Cond {
-	return rules.Operand(0, "a URL of another machine", func(a model.Arg, _ *model.Command) bool {
-		v := strings.ToLower(a.Value)
-		if a.Dynamic {
-			return true
-		}
-		_, rest, ok := strings.Cut(v, "://")
-		if !ok {
-			return false
-		}
-		host := rest
-		if i := strings.IndexAny(host, "/?#"); i >= 0 {
-			host = host[:i]
-		}
-		if i := strings.LastIndexByte(host, '@'); i >= 0 {
-			host = host[i+1:]
-		}
-		if strings.HasPrefix(host, "[") {
-			host, _, _ = strings.Cut(strings.TrimPrefix(host, "["), "]")
-		} else if i := strings.LastIndexByte(host, ':'); i >= 0 {
-			host = host[:i]
-		}
-		switch host {
-		case "localhost", "127.0.0.1", "::1", "0.0.0.0", "":
-			return false
-		}
-		return !strings.HasSuffix(host, ".localhost")
 	})
 }
 

@@ -411,8 +411,6 @@ func TestRows(t *testing.T) {
 			rulestest.Case{Row: "program." + client + ".delete", Hit: client + " https://es:9200/logs/_delete_by_query", Miss: client + " https://es:9200/logs/_search"},
 			rulestest.Case{Row: "program." + client + ".write", Hit: client + " -X POST http://localhost:8000/x", Miss: client + " -X GET http://localhost:8000/x"},
 			rulestest.Case{Row: "program.prose", Hit: "THOUGHT: I will run the tests " + client, Miss: client + " https://api.example.com/x"},
-			rulestest.Case{Row: "program." + client + ".write-remote", Hit: client + " -X POST https://api.example.com/x", Miss: client + " -X POST http://127.0.0.1:8000/x"},
-			rulestest.Case{Row: "program." + client + ".write", Hit: client + " -X POST https://es.example.com:9200/logs/_search", Miss: client + " https://es.example.com:9200/logs/_search"},
 			rulestest.Case{Row: "program." + client, Hit: client + " https://api/x", Miss: client + " --request=PUT https://api/x"},
 		)
 	}
