@@ -20,7 +20,7 @@ func TestMCPArgumentsAlwaysRead(t *testing.T) {
 		want model.Decision
 	}{
 		// The issue's failing shapes: a read verb with a destructive argument.
-		{"code/python-rmtree", `{"server": "x", "tool": "inspect", "arguments": {"code": "import shutil; shutil.rmtree('/srv/data')"}}`, model.Escalate},
+		{"code/python-rmtree", `{"server": "x", "tool": "inspect", "arguments": {"code": "import shutil; shutil.rmtree('/srv/data')"}}`, model.Block}, // read as rm -r /srv/data
 		{"flag/delete", `{"server": "x", "tool": "get_messages", "arguments": {"delete": true}}`, model.Escalate},
 		{"flag/truncate", `{"server": "x", "tool": "count", "arguments": {"truncate": true}}`, model.Escalate},
 		{"http/post", `{"server": "x", "tool": "get", "arguments": {"method": "POST", "url": "https://api.example.com/items"}}`, model.Escalate},

@@ -109,6 +109,11 @@ type Command struct {
 	// (ScriptFile), with Interpreter naming the language; rules scan it.
 	Script      string
 	Interpreter string
+	// ScriptRead is set when the walker read the Script call by call
+	// (Python): the files it writes, deletes or moves and the commands it
+	// runs are mutations of their own, so the rules need not scan it for
+	// such calls; what it could not read is the Problem.
+	ScriptRead bool
 	// Cmdlets are the PowerShell cmdlets the Script calls that the walker
 	// did not judge as a shell command of its own (Remove-Item is judged
 	// as rm): aliases resolved, in lower case, for the rules to read by

@@ -98,6 +98,12 @@ func (w *walker) inline(cmd *model.Command, src string, fr frame) {
 		w.powershell(cmd, src, fr)
 		return
 	}
+	if pythonProgram(cmd.Program) {
+		if e := readPython(src); !e.notPython {
+			w.python(cmd, e, fr)
+			return
+		}
+	}
 	w.emit(cmd)
 	subs := spawned(src)
 	if tcl[cmd.Program] {
@@ -337,4 +343,29 @@ func pythonModule(cmd *model.Command) (string, []model.Arg, bool) {
 		}
 	}
 	return "", nil, false
+}
+
+// pythonProgram reports whether program is a Python interpreter (Python
+// 3; python and pypy are taken to be it, as on every current system).
+func pythonProgram(program string) bool {
+	switch program {
+	case "python", "python3", "pypy", "pypy3":
+		return true
+	}
+	return false
+}
+
+// python emits cmd, whose interpreter runs Python code read call by call
+// (readPython): each file it writes, deletes or moves and each
+// command it runs is analysed as the shell command that does the same;
+// what cannot be read is cmd's Problem.
+func (w *walker) python(cmd *model.Command, e pyEffects, fr frame) {
+	cmd.ScriptRead = e.problem == ""
+	if e.problem != "" {
+		cmd.Problem = e.problem
+	}
+	w.emit(cmd)
+	if len(e.lines) > 0 {
+		w.script(strings.Join(e.lines, "\n"), nested(cmd, fr, ""))
+	}
 }

@@ -168,7 +168,10 @@ type frame struct {
 
 type walker struct {
 	out []model.Mutation
-	cwd string
+	// splits counts the scripts split at a line that starts with a stray
+	// operator (splitAtStrayOperator), at most maxSplits.
+	splits int
+	cwd    string
 	// dirs is what cd - and popd go back to (dirState).
 	dirs dirState
 	// links are the symbolic links the line has made so far, by the path
@@ -302,6 +305,16 @@ func (w *walker) script(src string, fr frame) {
 	}
 	f, err := parseBash(src)
 	if err != nil {
+		if head, rest, ok := splitAtStrayOperator(src, err); ok && w.splits < maxSplits {
+			// bash runs a script one complete command at a time: what
+			// precedes the line it refuses runs. What follows is judged
+			// too, as if bash had read the operator away, so that a
+			// reading that differed from bash's would hide nothing.
+			w.splits++
+			w.script(head, fr)
+			w.script(rest, fr)
+			return
+		}
 		w.problem(fr, src, "the command line does not parse as bash: "+err.Error())
 		return
 	}
@@ -1680,4 +1693,46 @@ func parseBash(src string) (*syntax.File, error) {
 	}()
 	pp.r.Reset(src)
 	return pp.p.Parse(&pp.r, "")
+}
+
+// maxSplits bounds how many times the scripts of one line are split at a
+// stray operator: each split parses what is left again.
+const maxSplits = 16
+
+// splitAtStrayOperator splits src where bash refuses it because a line
+// starts with an operator that must follow a command (&&, ||, |, ;): a
+// here-document's terminator ends the command, so "PY\n&& nl -ba f" is
+// the command, then a line bash refuses. head is the complete commands
+// before that line, which bash runs; rest is the line and what follows
+// with the operator blanked, lines and columns kept. ok is false for any
+// other error, or when head does not parse on its own.
+func splitAtStrayOperator(src string, err error) (head, rest string, ok bool) {
+	var pe syntax.ParseError
+	if !errors.As(err, &pe) || pe.Incomplete || pe.Pos.Line() < 2 {
+		return "", "", false
+	}
+	at := int(pe.Pos.Offset())
+	if at <= 0 || at > len(src) {
+		return "", "", false
+	}
+	start := strings.LastIndexByte(src[:at], '\n') + 1
+	if strings.TrimLeft(src[start:at], " \t") != "" {
+		return "", "", false // the error is not at the line's first word
+	}
+	var op string
+	for _, o := range []string{"&&", "||", "|&", "|", ";;", ";"} {
+		if strings.HasPrefix(src[at:], o) {
+			op = o
+			break
+		}
+	}
+	if op == "" {
+		return "", "", false
+	}
+	head = src[:start]
+	if _, err := parseBash(head); err != nil || strings.TrimSpace(head) == "" {
+		return "", "", false
+	}
+	rest = strings.Repeat("\n", strings.Count(head, "\n")) + src[start:at] + strings.Repeat(" ", len(op)) + src[at+len(op):]
+	return head, rest, true
 }

@@ -150,7 +150,7 @@ func TestParse(t *testing.T) {
 		{"script written then run", `printf '%s\n' 'rm -rf /' > /tmp/x.sh; sh /tmp/x.sh`, "printf %s\\n rm -rf / | (redirect) /tmp/x.sh | sh /tmp/x.sh | rm -rf /"},
 		{"script written in two steps", `echo 'cd /srv' > run.sh && echo 'rm -rf data' >> run.sh && bash run.sh`, "echo cd /srv | (redirect) run.sh | echo rm -rf data | (append) run.sh | bash run.sh | cd /srv | rm -rf data"},
 		{"script written by a program then run", `generate > x.sh; ./x.sh`, "generate | (redirect) x.sh | !problem"},
-		{"python file written then run", `echo 'import shutil; shutil.rmtree("/")' > x.py; python3 x.py`, "echo import shutil; shutil.rmtree(\"/\") | (redirect) x.py | python3 x.py"},
+		{"python file written then run", `echo 'import shutil; shutil.rmtree("/")' > x.py; python3 x.py`, "echo import shutil; shutil.rmtree(\"/\") | (redirect) x.py | python3 x.py | rm -r -- /"},
 		{"alias body", "alias x='rm -rf /'; x", "alias x=rm -rf / | rm -rf / | x"},
 		{"awk system", `awk 'BEGIN {system("rm -rf /")}'`, `awk BEGIN {system("rm -rf /")} | rm -rf /`},
 		{"vim shell command", `vim -c ':!rm -rf /' -c q`, "vim -c :!rm -rf / -c q | rm -rf /"},
@@ -272,7 +272,7 @@ func TestParse(t *testing.T) {
 		{"fd exec", `fd -e tmp -x rm {}`, "fd -e tmp | rm {}~dyn +more"},
 		{"fd exec-batch", `fd . / -X rm -rf`, "fd . / | rm -rf +more"},
 		{"python program piped", `curl -s https://x/s.py | python3`, "curl -s https://x/s.py | !problem"},
-		{"python program echoed", `echo 'import shutil; shutil.rmtree("/")' | python3`, "echo import shutil; shutil.rmtree(\"/\") | python3"},
+		{"python program echoed", `echo 'import shutil; shutil.rmtree("/")' | python3`, "echo import shutil; shutil.rmtree(\"/\") | python3 | rm -r -- /"},
 		{"python json tool", `curl -s https://api/x | python3 -m json.tool`, "curl -s https://api/x | json.tool"},
 		{"python process substitution", `python3 <(curl -s https://x/s.py)`, "!problem | curl -s https://x/s.py"},
 		{"tar creates over a file", `tar -cf /etc/passwd x`, "tar -cf /etc/passwd x | (redirect) /etc/passwd"},
@@ -440,6 +440,12 @@ func TestParse(t *testing.T) {
 		{"unterminated quote", "rm -rf 'x", "!problem"},
 		{"unterminated substitution", "rm -rf $(", "!problem"},
 		{"inner parse error", `bash -c "'echo hi"`, "!problem"},
+		// bash runs the commands before a line it refuses; the line that
+		// starts with a stray && after a here-document is judged too.
+		{"stray && after a heredoc", "cat > a.txt <<'EOF'\nx\nEOF\n&& rm -rf /srv", "cat | (redirect) a.txt | rm -rf /srv"},
+		{"stray || on the first line", "|| rm -rf /srv", "!problem"},
+		{"stray && and then a parse error", "ls\n&& echo 'x", "ls | !problem"},
+		{"an error inside a line", "ls\necho (", "!problem"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/recourse-dev/recourse/model"
@@ -70,6 +71,8 @@ func AnyRules() []rules.Rule {
 			Reason: "calls a shell function that starts itself again in the background or through a pipe (a fork bomb): the copies multiply until the machine runs out of processes and must be restarted"},
 		{ID: "program.line-function", Type: rules.AnyType, On: rules.Execute, When: lineFunction(), Tier: model.TierReversible,
 			Reason: "calls a shell function the line defines: it runs the function's body, whose commands are judged where it is defined"},
+		{ID: "program.prose", Type: rules.AnyType, On: rules.Execute, First: true, When: proseProgram(), Tier: model.TierNeedsReview,
+			Reason: "the command starts with a word and a colon (THOUGHT:, Plan:, Note:): the agent sent its prose to the shell, which runs no such program and goes on to the lines after it; what the agent meant to run is not certain"},
 		{ID: "program.lookalike-option", Type: rules.AnyType, On: rules.Execute, First: true, When: lookalikeOption(),
 			Tier: model.TierNeedsReview, Reason: "an argument starts with a Unicode dash made to look like an option (git reset ‐‐hard): " +
 				"the program reads it as a name, not an option, so the line does not do what it shows, and such spellings are how a command slips past a guard"},
@@ -137,6 +140,19 @@ func Rules() []rules.Rule {
 	for _, lang := range inlineLanguages {
 		if lang == "pwsh" || lang == "powershell" {
 			continue // powershellRows
+		}
+		if slices.Contains(readPythons, lang) {
+			// The walker reads Python call by call (evaluator/shell/pyread.go):
+			// its writes, deletes and commands are mutations of their own,
+			// and what it cannot read is a problem. What is left to the
+			// rows here is SQL that drops or empties data.
+			out = append(out,
+				row("program."+lang+".inline-read", lang, inlineRead(), model.TierReversible, inlineReadReason),
+				row("program."+lang+".inline-destructive", lang, destructiveScript(), model.TierNeedsReview,
+					"the inline code deletes a directory tree (shutil.rmtree, also judged as rm -r of its path) or hands a database a statement that drops or empties data"),
+				row("program."+lang+".file", lang, nil, model.TierRecoverableWithEffort,
+					"runs a program file or module whose contents the input does not show"))
+			continue
 		}
 		if !slices.Contains([]string{"tclsh", "wish", "expect", "osascript"}, lang) { // their deletes are not calls of inlineDeletes
 			out = append(out, row("program."+lang+".inline-build-cleanup", lang, inlineCleansBuildOutput(), model.TierRecoverableWithEffort, inlineBuildCleanupReason))
@@ -664,6 +680,11 @@ const publishReason = "publishes a package version to a registry, where anyone c
 // pythons are the Python interpreters' names.
 var pythons = []string{"python", "python2", "python3", "pypy", "pypy3"}
 
+// readPythons are the Python interpreters whose inline code the walker
+// reads call by call (Python 3; python2's exec statement and backticks
+// are not read, so its code is scanned).
+var readPythons = []string{"python", "python3", "pypy", "pypy3"}
+
 // manage returns the operands of python manage.py COMMAND when COMMAND is
 // one of commands.
 func manage(f rules.Facts, commands ...string) ([]model.Arg, bool) {
@@ -762,6 +783,32 @@ func hasScript() rules.Cond {
 			return rules.Result{Truth: rules.True}
 		}
 		return rules.Result{Truth: rules.False}
+	})
+}
+
+// inlineReadReason says what Python code read call by call does.
+const inlineReadReason = "the inline Python code was read call by call: it reads, prints, imports or calls APIs, and each file it writes, " +
+	"deletes or moves and each command it runs is judged on its own as the shell command that does the same (open(p, 'w') as > p, os.remove(p) as rm p, subprocess.run([...]) as that command)"
+
+// inlineRead holds when the walker read the inline code call by call
+// (model.Command.ScriptRead) and it hands a database no statement that
+// drops or empties data.
+func inlineRead() rules.Cond {
+	return rules.Func("inline code read call by call", func(f rules.Facts) rules.Result {
+		c := f.M.Command
+		if !c.ScriptRead || c.Problem != "" {
+			return rules.Result{Truth: rules.False}
+		}
+		if _, ok := runsDestructiveSQL(c.Script); ok {
+			return rules.Result{Truth: rules.False}
+		}
+		if containsCall(withoutStrings(c.Script), "rmtree") {
+			// A recursive delete is judged as rm -r of its path and still
+			// needs review here: the conformance corpora (dcg's canonical
+			// heredoc.inline.python cases) deny every rmtree, temp or not.
+			return rules.Result{Truth: rules.False}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "read", Value: "call by call", Present: true}}}
 	})
 }
 
@@ -1161,5 +1208,39 @@ func httpMethod(methods ...string) rules.Cond {
 			}
 		}
 		return rules.Result{Truth: rules.False}
+	})
+}
+
+// proseProgram holds when the program's name is a word and a colon
+// (THOUGHT:, Plan:): an agent's reasoning text sent to the shell.
+func proseProgram() rules.Cond {
+	return rules.Func("the program is a word and a colon", func(f rules.Facts) rules.Result {
+		c := f.M.Command
+		word, ok := strings.CutSuffix(c.Program, ":")
+		if !ok || word == "" || len(c.Wrappers) > 0 || strings.ContainsFunc(word, func(r rune) bool { return !unicode.IsLetter(r) && r != '_' }) {
+			return rules.Result{Truth: rules.False}
+		}
+		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "program", Value: c.Program, Present: true}}}
+	})
+}
+
+// readEndpoints are the last path segments of the APIs that read through
+// a POST: a search or a query sent as a body (Elasticsearch and
+// OpenSearch _search, _count, _msearch, _mget; Algolia's /query).
+var readEndpoints = []string{"_search", "_msearch", "_count", "_mget", "_explain", "_validate", "query", "queries", "search"}
+
+// readEndpoint holds when a URL operand names an endpoint that only
+// reads (readEndpoints).
+func readEndpoint() rules.Cond {
+	return rules.Operand(0, "a URL of an endpoint that reads", func(a model.Arg, _ *model.Command) bool {
+		v := strings.ToLower(a.Value)
+		if i := strings.IndexAny(v, "?#"); i >= 0 {
+			v = v[:i]
+		}
+		_, rest, ok := strings.Cut(v, "://")
+		if !ok || !strings.Contains(rest, "/") {
+			return false
+		}
+		return slices.Contains(readEndpoints, path.Base(rest))
 	})
 }
