@@ -165,7 +165,10 @@ func classifyResource(m *model.Mutation) model.Recoverability {
 		}
 		var schemaEv []model.Evidence
 		p, schemaEv = schemaVerdict(m, p, p.answerable)
-		v.Evidence = append(v.Evidence, schemaEv...)
+		if len(schemaEv) > 0 {
+			v.Evidence = append(v.Evidence, schemaEv...)
+			v.RuleID += ".provider-schema"
+		}
 		if attrs := dataAttributes(m.Before); len(attrs) > 0 && p.tier.Severity() < model.TierUnrecoverable.Severity() {
 			p = prior{tier: model.TierUnrecoverable, conf: model.ConfidenceMedium, why: "its attributes (" + strings.Join(attrs, ", ") + ") are those of a resource that holds data, and no rule says whether this type keeps a copy after a destroy, so the destroy is treated as unrecoverable"}
 			v.Evidence = append(v.Evidence, model.Evidence{Key: "data-attributes", Value: strings.Join(attrs, ","), Present: true})

@@ -66,7 +66,7 @@ func TestProviderSchemasLookup(t *testing.T) {
 		{"registry.terraform.io/example/vault", "vault_box", "registry.terraform.io/example/vault"},
 		{"registry.terraform.io/fork/vault", "vault_box", "registry.terraform.io/fork/vault"},
 		{"registry.terraform.io/other/vault", "vault_box", ""}, // another provider's type of the same name
-		{"", "vault_box", ""},                                   // two providers have it: neither is taken
+		{"", "vault_box", ""}, // two providers have it: neither is taken
 		{"registry.terraform.io/example/vault", "vault_other", ""},
 	} {
 		rs := s.Lookup(c.address, c.typ)
