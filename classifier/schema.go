@@ -118,9 +118,25 @@ func readSchema(s *model.ResourceSchema) schemaReading {
 			r.secrets = append(r.secrets, schemaFact{field: f.Path, why: "write-only", quote: f.Description})
 		case !f.Block && !reference(name) && (credentialAttributes[name] || nameWord(name, schemaCredentialWords) != ""):
 			r.secrets = append(r.secrets, schemaFact{field: f.Path, why: "a credential's name", quote: f.Description})
+		case !f.Block && keyMaterial(name):
+			r.secrets = append(r.secrets, schemaFact{field: f.Path, why: "key material", quote: f.Description})
 		}
 	}
 	return r
+}
+
+// keyKinds are the words before "key" in a field's name that make it key
+// material (public_key, ssh_key, signing_key), where "key" alone is often
+// a map's or a label's key.
+var keyKinds = map[string]bool{"public": true, "private": true, "ssh": true, "signing": true, "encryption": true,
+	"api": true, "access": true, "secret": true, "client": true, "master": true, "pgp": true, "gpg": true, "rsa": true}
+
+// keyMaterial reports whether a field's name says it holds a key
+// (public_key, ssh_keys), not a reference to one.
+func keyMaterial(name string) bool {
+	words := strings.Split(name, "_")
+	n := len(words)
+	return n >= 2 && (words[n-1] == "key" || words[n-1] == "keys") && keyKinds[words[n-2]]
 }
 
 // reference reports whether a field's name says it holds an id or a

@@ -287,10 +287,21 @@ lines in a terminal tool's command argument are judged too.`,
 		Short: "Evaluate the JSON of a Terraform or OpenTofu plan",
 		Long: `Evaluate a plan produced by 'terraform show -json PLANFILE' (or 'tofu show -json').
 A state file, an errored plan, a format_version other than 0.x/1.x, or
-malformed JSON is an error (exit 1), never a decision.`,
+malformed JSON is an error (exit 1), never a decision.
+
+With --provider-schema, the providers' own schemas ('terraform providers
+schema -json') are read with the plan: for a destroyed type no rule knows,
+its schema's descriptions, attributes and blocks say whether it holds data
+(retention, backups, snapshots, versioning, encryption keys, storage,
+deletion protection, secrets). They are the caller's evidence: they may
+raise a verdict, and lower only one the type's name left open, never in
+production. A schema with a duplicate or unknown key, or a format_version
+other than 0.x/1.x, is an error (exit 1).`,
 		Example: `  terraform plan -out=plan.out && terraform show -json plan.out > plan.json
   recourse eval terraform plan.json
-  recourse eval terraform --format markdown plan.json > comment.md`,
+  recourse eval terraform --format markdown plan.json > comment.md
+  terraform providers schema -json > schema.json
+  recourse eval terraform --provider-schema schema.json plan.json`,
 		Args: atLeastOneInput,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 1 || isDir(args[0]) || args[0] == "-" {
