@@ -76,6 +76,14 @@ var schemaDataPhrases = [][2]string{
 var schemaCredentialWords = map[string]bool{"password": true, "passwd": true, "secret": true, "token": true,
 	"credential": true, "credentials": true, "apikey": true, "passphrase": true}
 
+// schemaAccessWords in a field's name say the type names people or the
+// access they are given (members, users, roles, permissions, grants): its
+// destroy may lock them out, which no schema can rule out.
+var schemaAccessWords = map[string]bool{"member": true, "members": true, "membership": true, "memberships": true,
+	"user": true, "users": true, "username": true, "usernames": true, "permission": true, "permissions": true,
+	"role": true, "roles": true, "grant": true, "grants": true, "principal": true, "principals": true,
+	"email": true, "emails": true, "login": true, "owner": true, "owners": true, "admin": true, "admins": true}
+
 // schemaFact is one thing a schema shows: the field (or "description" for
 // the type's own block), the words that matched, and the description
 // quoted.
@@ -86,8 +94,8 @@ type schemaFact struct {
 // schemaReading is what a type's schema shows: data facts, secret facts,
 // and how many fields it read.
 type schemaReading struct {
-	data, secrets []schemaFact
-	fields        int
+	data, secrets, access []schemaFact
+	fields                int
 }
 
 // readSchema reads s for data and secrets.
@@ -100,6 +108,9 @@ func readSchema(s *model.ResourceSchema) schemaReading {
 	}
 	for _, f := range s.Fields {
 		name := f.Path[strings.LastIndexByte(f.Path, '.')+1:]
+		if w := nameWord(name, schemaAccessWords); w != "" {
+			r.access = append(r.access, schemaFact{field: f.Path, why: w, quote: f.Description})
+		}
 		if why := dataWords(strings.ReplaceAll(name, "_", " ")); why != "" || protectionAttributes[name] {
 			if why == "" {
 				why = name
@@ -187,7 +198,7 @@ func dataWords(text string) string {
 // schemaVerdict applies the schema rule to p, the prior from the name
 // (answerable: the name left open what the schema can answer), and
 // returns the new prior and the evidence it rests on.
-func schemaVerdict(m *model.Mutation, p prior, answerable bool) (prior, []model.Evidence) {
+func schemaVerdict(m *model.Mutation, p prior) (prior, []model.Evidence) {
 	s := m.Schema
 	if s == nil {
 		return p, nil
@@ -202,23 +213,32 @@ func schemaVerdict(m *model.Mutation, p prior, answerable bool) (prior, []model.
 		ev := schemaEvidence(r.data, from)
 		if p.tier.Severity() < model.TierUnrecoverable.Severity() {
 			p = prior{model.TierUnrecoverable, model.ConfidenceMedium,
-				"the provider's schema says it holds data or recovery points (" + factList(r.data) + "), and no rule says whether this type keeps a copy after a destroy, so the destroy is treated as unrecoverable", false}
+				"the provider's schema says it holds data or recovery points (" + factList(r.data) + "), and no rule says whether this type keeps a copy after a destroy, so the destroy is treated as unrecoverable", false, false}
 		}
 		return p, ev
 	case len(r.secrets) > 0:
 		ev := schemaEvidence(r.secrets, from)
 		if p.tier.Severity() < model.TierNeedsReview.Severity() {
 			p = prior{model.TierNeedsReview, model.ConfidenceLow,
-				"the provider's schema says it holds a secret (" + factList(r.secrets) + "), which its destroy loses, so it needs review", false}
+				"the provider's schema says it holds a secret (" + factList(r.secrets) + "), which its destroy loses, so it needs review", false, false}
 		}
 		return p, ev
-	case answerable && !s.RaiseOnly && p.tier == model.TierNeedsReview:
+	case (p.answerable || p.lockout && len(r.access) == 0) && !s.RaiseOnly && p.tier == model.TierNeedsReview:
 		p = prior{model.TierRecoverableWithEffort, model.ConfidenceMedium,
-			"the provider's schema shows no field of its " + strconv.Itoa(r.fields) + " that holds data, recovery points or a secret, and its description names none, so it is configuration an apply recreates; what depended on it fails until then", false}
+			"the provider's schema shows no field of its " + strconv.Itoa(r.fields) + " that holds data, recovery points or a secret" + noAccess(p) + ", and its description names none, so it is configuration an apply recreates; what depended on it fails until then", false, false}
 		return p, []model.Evidence{{Key: "provider_schema", Value: s.Type, Present: true, SuppliedBy: model.SuppliedByCaller,
 			Description: from + ": no data, recovery or secret field among " + strconv.Itoa(r.fields)}}
 	}
 	return p, nil
+}
+
+// noAccess says, for a type read as an identity, that its schema names
+// no one and no access.
+func noAccess(p prior) string {
+	if p.lockout {
+		return " nor any that names people or the access they are given"
+	}
+	return ""
 }
 
 // schemaEvidence is one evidence line a fact, at most five.
