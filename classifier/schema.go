@@ -66,10 +66,16 @@ var schemaStoreWords = map[string]bool{
 // alone does ("the key of a label" is not key material, "encryption key"
 // is; "data" alone is everywhere, "customer data" is not).
 var schemaDataPhrases = [][2]string{
-	{"encryption", "key"}, {"encryption", "keys"}, {"signing", "key"}, {"key", "material"}, {"deletion", "protection"},
+	{"encryption", "key"}, {"encryption", "keys"}, {"signing", "key"}, {"key", "material"}, {"key", "pair"}, {"web", "key"}, {"deletion", "protection"},
 	{"prevent", "destroy"}, {"force", "destroy"}, {"final", "snapshot"}, {"stores", "data"}, {"holds", "data"},
 	{"customer", "data"}, {"data", "loss"}, {"permanently", "deleted"}, {"point", "in"},
 }
+
+// schemaDataMentions are words that say a type deals with data without
+// saying it keeps any ("enrich your log data"): not enough to raise a
+// verdict, too much to call the type plain configuration, so a schema
+// that has one lowers nothing.
+var schemaDataMentions = map[string]bool{"data": true}
 
 // schemaCredentialWords in a field's name mark a secret the type holds
 // even where the provider did not mark it sensitive.
@@ -94,13 +100,16 @@ type schemaFact struct {
 // schemaReading is what a type's schema shows: data facts, secret facts,
 // and how many fields it read.
 type schemaReading struct {
-	data, secrets, access []schemaFact
-	fields                int
+	data, secrets, access, mentions []schemaFact
+	fields                          int
 }
 
 // readSchema reads s for data and secrets.
 func readSchema(s *model.ResourceSchema) schemaReading {
 	r := schemaReading{fields: len(s.Fields)}
+	if firstWord(s.Description, schemaDataMentions) != "" {
+		r.mentions = append(r.mentions, schemaFact{field: "description", why: "data", quote: s.Description})
+	}
 	if why := firstWord(firstSentence(s.Description), schemaStoreWords); why != "" {
 		r.data = append(r.data, schemaFact{field: "description", why: why, quote: s.Description})
 	} else if why := dataWords(s.Description); why != "" {
@@ -111,7 +120,7 @@ func readSchema(s *model.ResourceSchema) schemaReading {
 		if w := nameWord(name, schemaAccessWords); w != "" {
 			r.access = append(r.access, schemaFact{field: f.Path, why: w, quote: f.Description})
 		}
-		if why := dataWords(strings.ReplaceAll(name, "_", " ")); why != "" || protectionAttributes[name] {
+		if why := dataWords(strings.ReplaceAll(name, "_", " ")); (why != "" && !reference(name)) || protectionAttributes[name] {
 			if why == "" {
 				why = name
 			}
@@ -121,6 +130,9 @@ func readSchema(s *model.ResourceSchema) schemaReading {
 		if why := dataWords(f.Description); why != "" {
 			r.data = append(r.data, schemaFact{field: f.Path, why: why, quote: f.Description})
 			continue
+		}
+		if firstWord(f.Description, schemaDataMentions) != "" || nameWord(name, schemaDataMentions) != "" {
+			r.mentions = append(r.mentions, schemaFact{field: f.Path, why: "data", quote: f.Description})
 		}
 		switch {
 		case f.Sensitive:
@@ -223,6 +235,8 @@ func schemaVerdict(m *model.Mutation, p prior) (prior, []model.Evidence) {
 				"the provider's schema says it holds a secret (" + factList(r.secrets) + "), which its destroy loses, so it needs review", false, false}
 		}
 		return p, ev
+	case len(r.mentions) > 0:
+		return p, schemaEvidence(r.mentions[:1], from)
 	case (p.answerable || p.lockout && len(r.access) == 0) && !s.RaiseOnly && p.tier == model.TierNeedsReview:
 		p = prior{model.TierRecoverableWithEffort, model.ConfidenceMedium,
 			"the provider's schema shows no field of its " + strconv.Itoa(r.fields) + " that holds data, recovery points or a secret" + noAccess(p) + ", and its description names none, so it is configuration an apply recreates; what depended on it fails until then", false, false}
