@@ -566,7 +566,7 @@ func TestSupportedResourcesConciseByDefault(t *testing.T) {
 }
 
 // TestProviderSchemaArgument passes the real dbtcloud provider schema
-// (testdata/classifier/schemas) with a plan that destroys a dbt Cloud job
+// (testdata/classifier/schemas) with a plan that destroys dbt Cloud project artefacts
 // no rule knows: read from the schema, whose fields show no data, the
 // destroy is recoverable with effort; a schema with a duplicate key is an
 // error naming the field, never a decision.
@@ -600,8 +600,8 @@ func TestProviderSchemaArgument(t *testing.T) {
 			args["provider_schema"] = c.schema
 		}
 		_, env, isErr := call(t, s, ToolTerraform, args)
-		if isErr || tierOf(env, "dbtcloud_job.nightly") != c.job {
-			t.Fatalf("with schema %v: job tier %v, want %v (%v)", c.schema != nil, tierOf(env, "dbtcloud_job.nightly"), c.job, env["error"])
+		if isErr || tierOf(env, "dbtcloud_project_artefacts.docs") != c.job {
+			t.Fatalf("with schema %v: job tier %v, want %v (%v)", c.schema != nil, tierOf(env, "dbtcloud_project_artefacts.docs"), c.job, env["error"])
 		}
 		validate(t, ToolTerraform, env)
 	}

@@ -11,7 +11,7 @@ import (
 // dbt Cloud types no rule knows, with the provider's real schema
 // (testdata/classifier/schemas/dbtcloud.json, generated from
 // dbt-labs/terraform-provider-dbtcloud@9832c5d's own plugin server): the
-// schema lowers the job, whose name left it open, to configuration
+// schema lowers the project artefacts, whose name left them open, to configuration
 // (tier 2), and raises the webhook, whose name reads as configuration, to
 // needs-review for the secret it holds; in production the schema lowers
 // nothing. Bad schemas are errors (exit 1), never a decision.
@@ -39,9 +39,9 @@ func TestProviderSchemaEndToEnd(t *testing.T) {
 		exit int
 		want map[string]int
 	}{
-		{"without", nil, 3, map[string]int{"dbtcloud_job.nightly": 5, "dbtcloud_webhook.alerts": 2}},
-		{"with", []string{"--provider-schema", schema}, 3, map[string]int{"dbtcloud_job.nightly": 2, "dbtcloud_webhook.alerts": 5}},
-		{"production", []string{"--provider-schema", schema, "--environment", "production"}, 3, map[string]int{"dbtcloud_job.nightly": 5, "dbtcloud_webhook.alerts": 5}},
+		{"without", nil, 3, map[string]int{"dbtcloud_project_artefacts.docs": 5, "dbtcloud_webhook.alerts": 2}},
+		{"with", []string{"--provider-schema", schema}, 3, map[string]int{"dbtcloud_project_artefacts.docs": 2, "dbtcloud_webhook.alerts": 5}},
+		{"production", []string{"--provider-schema", schema, "--environment", "production"}, 3, map[string]int{"dbtcloud_project_artefacts.docs": 5, "dbtcloud_webhook.alerts": 5}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			res := runBinary(t, "", append(append([]string{"eval", "terraform", "--format", "json"}, c.args...), plan)...)
@@ -56,7 +56,7 @@ func TestProviderSchemaEndToEnd(t *testing.T) {
 			}
 		})
 	}
-	// With the schema alone the job would be allowed to go ahead (warn):
+	// With the schema alone the artefacts would be allowed to go ahead (warn):
 	// the webhook is what escalates.
 	res := runBinary(t, "", "eval", "terraform", "--format", "json", "--provider-schema", schema, plan)
 	if !strings.Contains(res.stdout, `"suppliedBy": "caller"`) || !strings.Contains(res.stdout, "provider_schema.hmac_secret") {
