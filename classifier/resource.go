@@ -19,6 +19,17 @@ type prior struct {
 	tier model.Tier
 	conf model.Confidence
 	why  string
+	// answerable is set where the name left open what a provider schema
+	// can answer: what the type is, or whether a connection holds its
+	// credentials (schema.go).
+	answerable bool
+	// lockout is set where the name reads as an identity only because its
+	// head word is "policy" (an IAM policy grants access; a password or
+	// login policy is a setting): a schema that shows no field naming
+	// people or the access they are given answers that (schema.go). A
+	// group, a role or a team is not answerable so: what it contains and
+	// who relies on it is not in a schema.
+	lockout bool
 }
 
 // destroyPrior returns the prior for a destroy of a type of category c,
@@ -27,33 +38,34 @@ type prior struct {
 // confidence verdict is always needs-review. A data-bearing or container
 // category is never below tier 4.
 func destroyPrior(c Category, word string, head bool) prior {
-	review := prior{model.TierNeedsReview, model.ConfidenceLow, "whether its destroy loses data cannot be told from its name, so it needs review"}
+	review := prior{model.TierNeedsReview, model.ConfidenceLow, "whether its destroy loses data cannot be told from its name, so it needs review", true, false}
 	switch {
 	case !head:
 		return review
 	case c.DataBearing():
 		return prior{model.TierUnrecoverable, model.ConfidenceMedium,
-			"it holds data (" + string(c) + "), and no rule says whether this type keeps a copy after a destroy, so the destroy is treated as unrecoverable"}
+			"it holds data (" + string(c) + "), and no rule says whether this type keeps a copy after a destroy, so the destroy is treated as unrecoverable", false, false}
 	case c == Container:
 		return prior{model.TierUnrecoverable, model.ConfidenceMedium,
-			"it contains other resources, and destroying a container takes what is inside with it"}
+			"it contains other resources, and destroying a container takes what is inside with it", false, false}
 	case (c == Config || c == Network) && mayHoldSecrets[word]:
 		return prior{model.TierNeedsReview, model.ConfidenceLow,
-			"a connection or integration holds the credentials it connects with (a password, a key, a token), which its destroy loses, and whether this one does cannot be told from its name, so it needs review"}
+			"a connection or integration holds the credentials it connects with (a password, a key, a token), which its destroy loses, and whether this one does cannot be told from its name, so it needs review", true, false}
 	case c == Network:
 		return prior{model.TierRecoverableWithEffort, model.ConfidenceMedium,
-			"a network object holds no data and an apply recreates it from configuration, though its ids and addresses may change"}
+			"a network object holds no data and an apply recreates it from configuration, though its ids and addresses may change", false, false}
 	case c == Config:
 		return prior{model.TierRecoverableWithEffort, model.ConfidenceMedium,
-			"a setting or attachment holds no data and an apply recreates it from configuration; what depended on it fails until then"}
+			"a setting or attachment holds no data and an apply recreates it from configuration; what depended on it fails until then", false, false}
 	case c == Observability && !storesRecords[word]:
 		return prior{model.TierRecoverableWithEffort, model.ConfidenceMedium,
-			"it defines a check, alert or view that an apply recreates from configuration; its history may be lost"}
+			"it defines a check, alert or view that an apply recreates from configuration; its history may be lost", false, false}
 	case c == Identity && accessGrants[word]:
 		return prior{model.TierRecoverableWithEffort, model.ConfidenceMedium,
-			"it grants access (a membership, a grant, a permission) that an apply restores from configuration; who relied on it is locked out until then"}
+			"it grants access (a membership, a grant, a permission) that an apply restores from configuration; who relied on it is locked out until then", false, false}
 	case c == Identity:
-		return prior{model.TierNeedsReview, model.ConfidenceLow, "removing access can lock out people and services, including whoever would restore it, so it needs review"}
+		return prior{tier: model.TierNeedsReview, conf: model.ConfidenceLow, why: "removing access can lock out people and services, including whoever would restore it, so it needs review",
+			lockout: word == "policy" || word == "policies"}
 	}
 	return review
 }
@@ -151,14 +163,22 @@ func classifyResource(m *model.Mutation) model.Recoverability {
 	case m.Action.Destroys():
 		p := destroyPrior(cat, word, head)
 		if w := recoveryWord(m.Target.Type); w != "" && p.tier.Severity() < model.TierUnrecoverable.Severity() {
-			p = prior{model.TierUnrecoverable, model.ConfidenceMedium, "its name says it keeps " + w + "s, and no rule says whether a destroy keeps them"}
+			p = prior{tier: model.TierUnrecoverable, conf: model.ConfidenceMedium, why: "its name says it keeps " + w + "s, and no rule says whether a destroy keeps them"}
 		}
-		if why := credentialSign(m); why != "" && p.tier.Severity() < model.TierNeedsReview.Severity() {
-			p = prior{model.TierNeedsReview, model.ConfidenceLow, why + ", which its destroy loses, so it needs review"}
+		if why := credentialSign(m); why != "" {
+			if p.tier.Severity() < model.TierNeedsReview.Severity() {
+				p = prior{tier: model.TierNeedsReview, conf: model.ConfidenceLow, why: why + ", which its destroy loses, so it needs review"}
+			}
+			p.answerable, p.lockout = false, false // the plan shows the credentials: no schema lowers that
+		}
+		var schemaEv []model.Evidence
+		p, schemaEv = schemaVerdict(m, p)
+		if len(schemaEv) > 0 {
+			v.Evidence = append(v.Evidence, schemaEv...)
+			v.RuleID += ".provider-schema"
 		}
 		if attrs := dataAttributes(m.Before); len(attrs) > 0 && p.tier.Severity() < model.TierUnrecoverable.Severity() {
-			p = prior{model.TierUnrecoverable, model.ConfidenceMedium,
-				"its attributes (" + strings.Join(attrs, ", ") + ") are those of a resource that holds data, and no rule says whether this type keeps a copy after a destroy, so the destroy is treated as unrecoverable"}
+			p = prior{tier: model.TierUnrecoverable, conf: model.ConfidenceMedium, why: "its attributes (" + strings.Join(attrs, ", ") + ") are those of a resource that holds data, and no rule says whether this type keeps a copy after a destroy, so the destroy is treated as unrecoverable"}
 			v.Evidence = append(v.Evidence, model.Evidence{Key: "data-attributes", Value: strings.Join(attrs, ","), Present: true})
 		}
 		v.Tier, v.Confidence = p.tier, p.conf

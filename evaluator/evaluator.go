@@ -72,6 +72,14 @@ type Options struct {
 	State []byte
 	// StateFile names the state in errors about it.
 	StateFile string
+	// ProviderSchema is the JSON of `terraform providers schema -json`
+	// read with a plan: the classifier reads a destroyed type's schema
+	// (descriptions, attributes, blocks) where no rule knows the type. Nil
+	// means none; other inputs ignore it. It is the caller's evidence: in
+	// a production environment it may only raise a verdict.
+	ProviderSchema []byte
+	// ProviderSchemaFile names the provider schema in errors and evidence.
+	ProviderSchemaFile string
 	// MemoryCeiling, when set, is the process's heap past which this
 	// evaluation stops with an error (MemoryCeiling is the binary's). The
 	// heap is the process's, not the evaluation's: a process that runs one
@@ -361,6 +369,16 @@ func parse(in input, opts Options, deadline time.Time) (model.Source, []model.Mu
 	}
 	if err != nil {
 		return model.SourceTerraform, nil, nil, info, err
+	}
+	if opts.ProviderSchema != nil {
+		schemas, err := terraform.ParseProviderSchemas(opts.ProviderSchema, opts.ProviderSchemaFile)
+		if err != nil {
+			if e, ok := err.(*model.Error); ok && opts.ProviderSchemaFile != "" {
+				e.File = opts.ProviderSchemaFile
+			}
+			return model.SourceTerraform, nil, nil, info, err
+		}
+		plan.AttachSchemas(schemas, policy.IsProduction(opts.Environment))
 	}
 	info.FormatVersion, info.TerraformVersion = plan.FormatVersion, plan.TerraformVersion
 	return model.SourceTerraform, plan.Mutations, plan.Inventory, info, nil

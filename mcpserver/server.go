@@ -238,6 +238,11 @@ func (s *Server) input(t *toolDef, args map[string]any) (evaluator.Kind, []byte,
 			opts.State, c = documentBytes("state", st, s.opts.MaxInputBytes)
 		}
 	}
+	if c == nil {
+		if ps, ok := args["provider_schema"]; ok && ps != nil {
+			opts.ProviderSchema, c = documentBytes("provider_schema", ps, s.opts.MaxInputBytes)
+		}
+	}
 	if c != nil {
 		recovery(c, t, nil, nil) // no exact repair for a document too large or unencodable
 	}

@@ -564,3 +564,51 @@ func TestSupportedResourcesConciseByDefault(t *testing.T) {
 		t.Fatalf("detail full: %d types", len(types))
 	}
 }
+
+// TestProviderSchemaArgument passes the real dbtcloud provider schema
+// (testdata/classifier/schemas) with a plan that destroys dbt Cloud project artefacts
+// no rule knows: read from the schema, whose fields show no data, the
+// destroy is recoverable with effort; a schema with a duplicate key is an
+// error naming the field, never a decision.
+func TestProviderSchemaArgument(t *testing.T) {
+	s := newServer(t, Options{})
+	plan, err := os.ReadFile("../testdata/plans/unknown-provider-schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema, err := os.ReadFile("../testdata/classifier/schemas/dbtcloud.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tierOf := func(env map[string]any, addr string) float64 {
+		data, _ := env["data"].(map[string]any)
+		ms, _ := data["mutations"].([]any)
+		for _, m := range ms {
+			mm := m.(map[string]any)
+			if mm["intent"].(map[string]any)["target"].(map[string]any)["id"] == addr {
+				return mm["recoverability"].(map[string]any)["tier"].(float64)
+			}
+		}
+		return 0
+	}
+	for _, c := range []struct {
+		schema any
+		job    float64
+	}{{nil, 5}, {string(schema), 2}} {
+		args := map[string]any{"plan": string(plan), "response_format": "detailed"}
+		if c.schema != nil {
+			args["provider_schema"] = c.schema
+		}
+		_, env, isErr := call(t, s, ToolTerraform, args)
+		if isErr || tierOf(env, "dbtcloud_project_artefacts.docs") != c.job {
+			t.Fatalf("with schema %v: job tier %v, want %v (%v)", c.schema != nil, tierOf(env, "dbtcloud_project_artefacts.docs"), c.job, env["error"])
+		}
+		validate(t, ToolTerraform, env)
+	}
+	dup := `{"format_version": "1.0", "format_version": "1.0", "provider_schemas": {}}`
+	_, env, isErr := call(t, s, ToolTerraform, map[string]any{"plan": string(plan), "provider_schema": dup})
+	e, _ := env["error"].(map[string]any)
+	if !isErr || env["status"] != "error" || e == nil || !strings.HasPrefix(fmt.Sprint(e["field"]), "provider_schema") {
+		t.Fatalf("a duplicate key in the schema: %v", env)
+	}
+}

@@ -97,6 +97,11 @@ type Mutation struct {
 	// Call is the MCP tool call of a mutation from an MCP call input.
 	Call *ToolCall
 
+	// Schema is the provider's schema of Target.Type, when the caller gave
+	// one with a plan (--provider-schema); nil otherwise. It is caller
+	// evidence about the type, read only by the classifier.
+	Schema *ResourceSchema
+
 	// Evidence holds facts an agent supplied for keys an earlier
 	// evaluation reported missing (MissingEvidence), keyed the same way.
 	// Lookup reads them only where the input itself is silent: evidence

@@ -18,6 +18,7 @@ import (
 	"github.com/recourse-dev/recourse/config"
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/evaluator/shell"
+	"github.com/recourse-dev/recourse/evaluator/terraform"
 	"github.com/recourse-dev/recourse/internal/decisionlog"
 	"github.com/recourse-dev/recourse/internal/observe"
 	"github.com/recourse-dev/recourse/internal/tfsource"
@@ -41,7 +42,10 @@ type evalFlags struct {
 	timeout     time.Duration
 	evidence    string
 	state       string
-	auditLog    string
+	// providerSchema is --provider-schema: the JSON of `terraform
+	// providers schema -json`, read with a plan.
+	providerSchema string
+	auditLog       string
 	// decisionLog is the decision-log sink; decisionLabels its events'
 	// labels beside app, id and version.
 	decisionLog    string
@@ -86,6 +90,7 @@ func (f *evalFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.writeBaseline, "write-baseline", "", "write every finding of this run (rule, address, tier) to FILE as a baseline for --baseline, print the report, and exit 0")
 	fl.StringVar(&f.exceptionsFromRef, "exceptions-from-ref", "", "CI: read .recourse.yaml as it is on this git ref (origin/main), trusted as reviewed, in place of the working tree's; each exception the working tree adds or widens over it, and each # recourse:ignore not on the ref's .tf file, is a finding that needs review")
 	fl.StringVar(&f.state, "state", "", "Terraform only: a state file (terraform show -json, or a raw terraform.tfstate) whose resources the dependency impact and cross-action checks also consider")
+	fl.StringVar(&f.providerSchema, "provider-schema", "", "Terraform only: the providers' schemas (terraform providers schema -json > schema.json); for a destroyed type no rule knows, its schema's descriptions, attributes and blocks are evidence of whether it holds data (supplied by the caller: it may raise a verdict, and lower only what the type's name left open, never in production)")
 	_ = cmd.RegisterFlagCompletionFunc("format", fixedCompletion("human", "json", "markdown", "sarif", "github", "junit", "gitlab-sast"))
 	_ = cmd.RegisterFlagCompletionFunc("fail-on", fixedCompletion("warn", "escalate", "block"))
 	_ = cmd.MarkPersistentFlagDirname("policy")
@@ -287,10 +292,21 @@ lines in a terminal tool's command argument are judged too.`,
 		Short: "Evaluate the JSON of a Terraform or OpenTofu plan",
 		Long: `Evaluate a plan produced by 'terraform show -json PLANFILE' (or 'tofu show -json').
 A state file, an errored plan, a format_version other than 0.x/1.x, or
-malformed JSON is an error (exit 1), never a decision.`,
+malformed JSON is an error (exit 1), never a decision.
+
+With --provider-schema, the providers' own schemas ('terraform providers
+schema -json') are read with the plan: for a destroyed type no rule knows,
+its schema's descriptions, attributes and blocks say whether it holds data
+(retention, backups, snapshots, versioning, encryption keys, storage,
+deletion protection, secrets). They are the caller's evidence: they may
+raise a verdict, and lower only one the type's name left open, never in
+production. A schema with a duplicate or unknown key, or a format_version
+other than 0.x/1.x, is an error (exit 1).`,
 		Example: `  terraform plan -out=plan.out && terraform show -json plan.out > plan.json
   recourse eval terraform plan.json
-  recourse eval terraform --format markdown plan.json > comment.md`,
+  recourse eval terraform --format markdown plan.json > comment.md
+  terraform providers schema -json > schema.json
+  recourse eval terraform --provider-schema schema.json plan.json`,
 		Args: atLeastOneInput,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 1 || isDir(args[0]) || args[0] == "-" {
@@ -346,6 +362,9 @@ func runEval(cmd *cobra.Command, flags *evalFlags, kind inputKind, input, cwd st
 	}
 	if flags.state != "" && (kind == kindShell || kind == kindMCP) {
 		return usageErr("--state %s: a state file goes with a Terraform plan, not with a shell command line or an MCP call", flags.state)
+	}
+	if flags.providerSchema != "" && (kind == kindShell || kind == kindMCP) {
+		return usageErr("--provider-schema %s: a provider schema goes with a Terraform plan, not with a shell command line or an MCP call", flags.providerSchema)
 	}
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	run, err := startEval(cmd, flags, kind, cwd, failOn)
@@ -468,6 +487,9 @@ func evaluate(ctx context.Context, stdin io.Reader, stderr io.Writer, kind input
 		opts.File = input
 	}
 	if err := withState(&opts, flags.state, input, evKind); err != nil {
+		return nil, data, err
+	}
+	if err := withProviderSchema(&opts, flags.providerSchema, input, evKind); err != nil {
 		return nil, data, err
 	}
 	if flags.baseline != "" {
@@ -658,6 +680,50 @@ func withState(opts *evaluator.Options, path, input string, kind evaluator.Kind)
 	}
 	opts.State, opts.StateFile = state, path
 	return nil
+}
+
+// withProviderSchema reads --provider-schema (path, when set) into opts.
+// A provider schema goes only with a Terraform plan: with an MCP call as
+// input it is an error. The evaluator validates it with the plan.
+func withProviderSchema(opts *evaluator.Options, path, input string, kind evaluator.Kind) error {
+	if path == "" {
+		return nil
+	}
+	if kind != evaluator.KindTerraform {
+		return &model.Error{Kind: model.KindInvalidField, File: input, Field: "provider_schema",
+			Message:  "the input is an MCP tool call, and --provider-schema goes only with a Terraform plan",
+			Expected: "no --provider-schema for an MCP call, or a Terraform plan as the input"}
+	}
+	data, err := readProviderSchema(path)
+	if err != nil {
+		return err
+	}
+	opts.ProviderSchema, opts.ProviderSchemaFile = data, path
+	return nil
+}
+
+// readProviderSchema reads --provider-schema, at most
+// terraform.MaxProviderSchemaBytes of it.
+func readProviderSchema(path string) ([]byte, error) {
+	example := "terraform providers schema -json > schema.json && recourse eval --provider-schema schema.json plan.json"
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &model.Error{Kind: model.KindWrongDocument, File: path, Field: "provider_schema",
+			Message:  "cannot open the provider schema: " + strings.TrimPrefix(err.Error(), "open "+path+": "),
+			Expected: "a readable file with the output of `terraform providers schema -json`", Example: example, Err: err}
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, terraform.MaxProviderSchemaBytes+1))
+	if err != nil {
+		return nil, &model.Error{Kind: model.KindWrongDocument, File: path, Field: "provider_schema",
+			Message: "cannot read the provider schema: " + err.Error(), Example: example, Err: err}
+	}
+	if len(data) > terraform.MaxProviderSchemaBytes {
+		return nil, &model.Error{Kind: model.KindInputTooLarge, File: path, Field: "provider_schema",
+			Message:  fmt.Sprintf("the provider schema is larger than %d MiB", terraform.MaxProviderSchemaBytes>>20),
+			Expected: "the output of `terraform providers schema -json` for one configuration", Example: example}
+	}
+	return data, nil
 }
 
 // readStateFile reads --state.

@@ -31,6 +31,9 @@ type Plan struct {
 	// Inventory indexes every resource the plan knows: its changes and its
 	// prior state.
 	Inventory *model.Inventory
+	// providers are the provider addresses (provider_name) of the first
+	// len(providers) mutations, the resource changes'.
+	providers []string
 }
 
 // document mirrors the top level of `terraform show -json` output. It is not
@@ -108,6 +111,7 @@ func ParseWithState(data, state []byte) (*Plan, error) {
 			return nil, err
 		}
 		p.Mutations = append(p.Mutations, m)
+		p.providers = append(p.providers, rc.ProviderName)
 		r := resourceOf(&m)
 		p.Inventory.Add(r)
 		all = append(all, known{Resource: r})

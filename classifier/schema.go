@@ -1,0 +1,296 @@
+package classifier
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// A provider's own schema of a type no rule knows (recourse eval
+// --provider-schema, from `terraform providers schema -json`) says what
+// the type holds far better than its name: its block's description, every
+// attribute's and nested block's name and description. The schema is the
+// caller's word, not the plan's, so it is read by one rule, written down
+// here:
+//
+//   - It raises. A data word (schemaDataWords: retention, backup,
+//     snapshot, versioning, encryption key, storage, database, bucket,
+//     volume …) in the type's description, or in any field's name or
+//     description, or a protection attribute (deletion_protection,
+//     prevent_destroy, force_destroy, skip_final_snapshot …) makes the
+//     destroy unrecoverable (tier 4, MEDIUM): the provider says the type
+//     holds data or recovery points. A secret the type holds (an
+//     attribute the schema marks sensitive or write-only, or one named as
+//     a credential) makes it at least needs-review: the secret is lost
+//     with it.
+//   - It lowers only what the name could not tell. Where the name left
+//     the destroy needs-review because it could not tell what the type is
+//     (no head word, or one that may or may not hold data) or whether a
+//     connection holds the credentials it connects with, and the schema
+//     positively shows none of the above in its description and in every
+//     field at every depth, the destroy is recoverable-with-effort
+//     (tier 2, MEDIUM): the provider describes configuration that an
+//     apply recreates. A name that says data, a container, or an identity
+//     whose removal locks people out is never lowered (the schema does
+//     not say who relied on an access), nor is anything the plan's own
+//     attributes raise, nor anything in an operator-marked production
+//     environment (model.ResourceSchema.RaiseOnly), where caller facts
+//     lower nothing.
+//
+// Every fact is evidence supplied by the caller, naming the field and
+// quoting its description, clipped.
+
+// schemaDataWords are words that say the type itself keeps data or
+// recovery points, wherever they stand: in its description, in a field's
+// name or description (retention_days, "the backup schedule"). Matching
+// is on whole words, so "metadata" is not "data".
+var schemaDataWords = map[string]bool{
+	"retention": true, "retain": true, "retained": true, "backup": true, "backups": true, "snapshot": true, "snapshots": true,
+	"versioning": true, "versioned": true, "kms": true, "cmk": true, "pitr": true, "archive": true, "archives": true, "archived": true,
+}
+
+// schemaStoreWords name a store of data. In a field they usually name
+// what the type points at (a connection's database, a credential's
+// dataset, a permission's "database" category), so they count only in
+// the first sentence of the type's own description ("Manages a storage
+// bucket."), which says what the type is; later sentences say what it
+// works on ("what database objects are included").
+var schemaStoreWords = map[string]bool{
+	"storage": true, "database": true, "databases": true, "bucket": true, "buckets": true, "volume": true, "volumes": true,
+	"disk": true, "disks": true, "dataset": true, "datasets": true,
+}
+
+// schemaDataPhrases are word pairs that say the same where neither word
+// alone does ("the key of a label" is not key material, "encryption key"
+// is; "data" alone is everywhere, "customer data" is not).
+var schemaDataPhrases = [][2]string{
+	{"encryption", "key"}, {"encryption", "keys"}, {"signing", "key"}, {"key", "material"}, {"key", "pair"}, {"web", "key"}, {"deletion", "protection"},
+	{"prevent", "destroy"}, {"force", "destroy"}, {"final", "snapshot"}, {"stores", "data"}, {"holds", "data"},
+	{"customer", "data"}, {"data", "loss"}, {"permanently", "deleted"}, {"point", "in"},
+}
+
+// schemaDataMentions are words that say a type deals with data without
+// saying it keeps any ("enrich your log data"): not enough to raise a
+// verdict, too much to call the type plain configuration, so a schema
+// that has one lowers nothing.
+var schemaDataMentions = map[string]bool{"data": true}
+
+// schemaCredentialWords in a field's name mark a secret the type holds
+// even where the provider did not mark it sensitive.
+var schemaCredentialWords = map[string]bool{"password": true, "passwd": true, "secret": true, "token": true,
+	"credential": true, "credentials": true, "apikey": true, "passphrase": true}
+
+// schemaAccessWords in a field's name say the type names people or the
+// access they are given (members, users, roles, permissions, grants): its
+// destroy may lock them out, which no schema can rule out.
+var schemaAccessWords = map[string]bool{"member": true, "members": true, "membership": true, "memberships": true,
+	"user": true, "users": true, "username": true, "usernames": true, "permission": true, "permissions": true,
+	"role": true, "roles": true, "grant": true, "grants": true, "principal": true, "principals": true,
+	"email": true, "emails": true, "login": true, "owner": true, "owners": true, "admin": true, "admins": true}
+
+// schemaFact is one thing a schema shows: the field (or "description" for
+// the type's own block), the words that matched, and the description
+// quoted.
+type schemaFact struct {
+	field, why, quote string
+}
+
+// schemaReading is what a type's schema shows: data facts, secret facts,
+// and how many fields it read.
+type schemaReading struct {
+	data, secrets, access, mentions []schemaFact
+	fields                          int
+}
+
+// readSchema reads s for data and secrets.
+func readSchema(s *model.ResourceSchema) schemaReading {
+	r := schemaReading{fields: len(s.Fields)}
+	if firstWord(s.Description, schemaDataMentions) != "" {
+		r.mentions = append(r.mentions, schemaFact{field: "description", why: "data", quote: s.Description})
+	}
+	if why := firstWord(firstSentence(s.Description), schemaStoreWords); why != "" {
+		r.data = append(r.data, schemaFact{field: "description", why: why, quote: s.Description})
+	} else if why := dataWords(s.Description); why != "" {
+		r.data = append(r.data, schemaFact{field: "description", why: why, quote: s.Description})
+	}
+	for _, f := range s.Fields {
+		name := f.Path[strings.LastIndexByte(f.Path, '.')+1:]
+		if w := nameWord(name, schemaAccessWords); w != "" {
+			r.access = append(r.access, schemaFact{field: f.Path, why: w, quote: f.Description})
+		}
+		if why := dataWords(strings.ReplaceAll(name, "_", " ")); (why != "" && !reference(name)) || protectionAttributes[name] {
+			if why == "" {
+				why = name
+			}
+			r.data = append(r.data, schemaFact{field: f.Path, why: why, quote: f.Description})
+			continue
+		}
+		if why := dataWords(f.Description); why != "" {
+			r.data = append(r.data, schemaFact{field: f.Path, why: why, quote: f.Description})
+			continue
+		}
+		if firstWord(f.Description, schemaDataMentions) != "" || nameWord(name, schemaDataMentions) != "" {
+			r.mentions = append(r.mentions, schemaFact{field: f.Path, why: "data", quote: f.Description})
+		}
+		switch {
+		case f.Sensitive:
+			r.secrets = append(r.secrets, schemaFact{field: f.Path, why: "sensitive", quote: f.Description})
+		case f.WriteOnly:
+			r.secrets = append(r.secrets, schemaFact{field: f.Path, why: "write-only", quote: f.Description})
+		case !f.Block && !reference(name) && (credentialAttributes[name] || nameWord(name, schemaCredentialWords) != ""):
+			r.secrets = append(r.secrets, schemaFact{field: f.Path, why: "a credential's name", quote: f.Description})
+		case !f.Block && keyMaterial(name):
+			r.secrets = append(r.secrets, schemaFact{field: f.Path, why: "key material", quote: f.Description})
+		}
+	}
+	return r
+}
+
+// keyKinds are the words before "key" in a field's name that make it key
+// material (public_key, ssh_key, signing_key), where "key" alone is often
+// a map's or a label's key.
+var keyKinds = map[string]bool{"public": true, "private": true, "ssh": true, "signing": true, "encryption": true,
+	"api": true, "access": true, "secret": true, "client": true, "master": true, "pgp": true, "gpg": true, "rsa": true}
+
+// keyMaterial reports whether a field's name says it holds a key
+// (public_key, ssh_keys), not a reference to one.
+func keyMaterial(name string) bool {
+	words := strings.Split(name, "_")
+	n := len(words)
+	return n >= 2 && (words[n-1] == "key" || words[n-1] == "keys") && keyKinds[words[n-2]]
+}
+
+// reference reports whether a field's name says it holds an id or a
+// version of something else, or where it is (credential_id,
+// private_key_wo_version, token_url), not the secret itself.
+func reference(name string) bool {
+	last := name[strings.LastIndexByte(name, '_')+1:]
+	return last == "id" || last == "ids" || last == "version" || last == "url" || last == "uri" || last == "endpoint"
+}
+
+// firstSentence is text up to its first full stop or blank line.
+func firstSentence(text string) string {
+	if i := strings.Index(text, "\n\n"); i >= 0 {
+		text = text[:i]
+	}
+	if i := strings.Index(text, ". "); i >= 0 {
+		text = text[:i]
+	}
+	return text
+}
+
+// firstWord returns the first word of text in set, or "".
+func firstWord(text string, set map[string]bool) string {
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if set[w] {
+			return w
+		}
+	}
+	return ""
+}
+
+// dataWords returns the data word or phrase text holds, or "".
+func dataWords(text string) string {
+	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	for i, w := range words {
+		if schemaDataWords[w] {
+			return w
+		}
+		for _, p := range schemaDataPhrases {
+			if w == p[0] && i+1 < len(words) && words[i+1] == p[1] {
+				return w + " " + p[1]
+			}
+		}
+	}
+	return ""
+}
+
+// schemaVerdict applies the schema rule to p, the prior from the name
+// (answerable: the name left open what the schema can answer), and
+// returns the new prior and the evidence it rests on.
+func schemaVerdict(m *model.Mutation, p prior) (prior, []model.Evidence) {
+	s := m.Schema
+	if s == nil {
+		return p, nil
+	}
+	r := readSchema(s)
+	from := "the provider schema of " + s.Type + " (" + s.Provider + ")"
+	if s.File != "" {
+		from += " in " + s.File
+	}
+	switch {
+	case len(r.data) > 0:
+		ev := schemaEvidence(r.data, from)
+		if p.tier.Severity() < model.TierUnrecoverable.Severity() {
+			p = prior{model.TierUnrecoverable, model.ConfidenceMedium,
+				"the provider's schema says it holds data or recovery points (" + factList(r.data) + "), and no rule says whether this type keeps a copy after a destroy, so the destroy is treated as unrecoverable", false, false}
+		}
+		return p, ev
+	case len(r.secrets) > 0:
+		ev := schemaEvidence(r.secrets, from)
+		if p.tier.Severity() < model.TierNeedsReview.Severity() {
+			p = prior{model.TierNeedsReview, model.ConfidenceLow,
+				"the provider's schema says it holds a secret (" + factList(r.secrets) + "), which its destroy loses, so it needs review", false, false}
+		}
+		return p, ev
+	case len(r.mentions) > 0:
+		return p, schemaEvidence(r.mentions[:1], from)
+	case (p.answerable || p.lockout && len(r.access) == 0) && !s.RaiseOnly && p.tier == model.TierNeedsReview:
+		p = prior{model.TierRecoverableWithEffort, model.ConfidenceMedium,
+			"the provider's schema shows no field of its " + strconv.Itoa(r.fields) + " that holds data, recovery points or a secret" + noAccess(p) + ", and its description names none, so it is configuration an apply recreates; what depended on it fails until then", false, false}
+		return p, []model.Evidence{{Key: "provider_schema", Value: s.Type, Present: true, SuppliedBy: model.SuppliedByCaller,
+			Description: from + ": no data, recovery or secret field among " + strconv.Itoa(r.fields)}}
+	}
+	return p, nil
+}
+
+// noAccess says, for a type read as an identity, that its schema names
+// no one and no access.
+func noAccess(p prior) string {
+	if p.lockout {
+		return " nor any that names people or the access they are given"
+	}
+	return ""
+}
+
+// schemaEvidence is one evidence line a fact, at most five.
+func schemaEvidence(facts []schemaFact, from string) []model.Evidence {
+	var out []model.Evidence
+	for i, f := range facts {
+		if i == 5 {
+			break
+		}
+		desc := from + ": " + f.why
+		if q := clip(f.quote, 120); q != "" {
+			desc += ": \"" + q + "\""
+		}
+		out = append(out, model.Evidence{Key: "provider_schema." + f.field, Value: f.why, Present: true,
+			SuppliedBy: model.SuppliedByCaller, Description: desc})
+	}
+	return out
+}
+
+// factList names up to three facts' fields and words.
+func factList(facts []schemaFact) string {
+	var parts []string
+	for i, f := range facts {
+		if i == 3 {
+			parts = append(parts, "…")
+			break
+		}
+		parts = append(parts, f.field+": "+f.why)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// clip shortens s to at most n runes on one line.
+func clip(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

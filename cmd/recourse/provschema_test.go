@@ -1,0 +1,104 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestProviderSchemaEndToEnd runs the binary on a plan that destroys two
+// dbt Cloud types no rule knows, with the provider's real schema
+// (testdata/classifier/schemas/dbtcloud.json, generated from
+// dbt-labs/terraform-provider-dbtcloud@9832c5d's own plugin server): the
+// schema lowers the project artefacts, whose name left them open, to configuration
+// (tier 2), and raises the webhook, whose name reads as configuration, to
+// needs-review for the secret it holds; in production the schema lowers
+// nothing. Bad schemas are errors (exit 1), never a decision.
+func TestProviderSchemaEndToEnd(t *testing.T) {
+	const plan = "testdata/plans/unknown-provider-schema.json"
+	const schema = "testdata/classifier/schemas/dbtcloud.json"
+	tiers := func(t *testing.T, res result) map[string]int {
+		t.Helper()
+		var rep reportDoc
+		if err := json.Unmarshal([]byte(res.stdout), &rep); err != nil {
+			t.Fatalf("%v\nstdout: %.500s\nstderr: %s", err, res.stdout, res.stderr)
+		}
+		out := map[string]int{}
+		for _, m := range rep.Mutations {
+			out[m.Intent.Target.ID] = m.Recoverability.Tier
+			if m.Recoverability.Tier != 0 && !strings.HasPrefix(m.Recoverability.RuleID, "classifier.terraform.delete") {
+				t.Errorf("%s: rule %s", m.Intent.Target.ID, m.Recoverability.RuleID)
+			}
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name string
+		args []string
+		exit int
+		want map[string]int
+	}{
+		{"without", nil, 3, map[string]int{"dbtcloud_project_artefacts.docs": 5, "dbtcloud_webhook.alerts": 2}},
+		{"with", []string{"--provider-schema", schema}, 3, map[string]int{"dbtcloud_project_artefacts.docs": 2, "dbtcloud_webhook.alerts": 5}},
+		{"production", []string{"--provider-schema", schema, "--environment", "production"}, 3, map[string]int{"dbtcloud_project_artefacts.docs": 5, "dbtcloud_webhook.alerts": 5}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res := runBinary(t, "", append(append([]string{"eval", "terraform", "--format", "json"}, c.args...), plan)...)
+			if res.exit != c.exit {
+				t.Fatalf("exit %d, want %d\n%s", res.exit, c.exit, res.stderr)
+			}
+			got := tiers(t, res)
+			for addr, tier := range c.want {
+				if got[addr] != tier {
+					t.Errorf("%s: tier %d, want %d", addr, got[addr], tier)
+				}
+			}
+		})
+	}
+	// With the schema alone the artefacts would be allowed to go ahead (warn):
+	// the webhook is what escalates.
+	res := runBinary(t, "", "eval", "terraform", "--format", "json", "--provider-schema", schema, plan)
+	if !strings.Contains(res.stdout, `"suppliedBy": "caller"`) || !strings.Contains(res.stdout, "provider_schema.hmac_secret") {
+		t.Errorf("the schema's facts are not marked as the caller's:\n%.3000s", res.stdout)
+	}
+
+	dir := t.TempDir()
+	dup := filepath.Join(dir, "dup.json")
+	writeFile(t, dup, `{"format_version": "1.0", "format_version": "1.0", "provider_schemas": {}}`)
+	newer := filepath.Join(dir, "newer.json")
+	writeFile(t, newer, `{"format_version": "1.0", "provider_schemas": {}, "newer_key": {}}`)
+	for _, c := range []struct {
+		name   string
+		args   []string
+		exit   int
+		stdout []string
+		stderr []string
+	}{
+		{"duplicate key", []string{"eval", "--format", "json", "--provider-schema", dup, plan}, 1, []string{`"field": "provider_schema.format_version"`}, nil},
+		{"unknown key", []string{"eval", "--format", "json", "--provider-schema", newer, plan}, 1, []string{`"field": "provider_schema.newer_key"`, "terraform providers schema -json"}, nil},
+		{"a plan as schema", []string{"eval", "--format", "json", "--provider-schema", plan, plan}, 1, []string{`"field": "provider_schema.provider_schemas"`}, nil},
+		{"missing file", []string{"eval", "--provider-schema", filepath.Join(dir, "nope.json"), plan}, 1, nil, []string{"cannot open the provider schema"}},
+		{"with a shell line", []string{"eval", "shell", "--provider-schema", dup, "--", "ls"}, 64, nil, []string{"--provider-schema", "goes with a Terraform plan"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res := runBinary(t, "", c.args...)
+			if res.exit != c.exit {
+				t.Fatalf("exit %d, want %d\nstdout: %.1000s\nstderr: %s", res.exit, c.exit, res.stdout, res.stderr)
+			}
+			if strings.Contains(res.stdout, "riskAssessment") {
+				t.Errorf("an error with a decision:\n%s", res.stdout)
+			}
+			for _, s := range c.stdout {
+				if !strings.Contains(res.stdout, s) {
+					t.Errorf("stdout lacks %q:\n%s", s, res.stdout)
+				}
+			}
+			for _, s := range c.stderr {
+				if !strings.Contains(res.stderr, s) {
+					t.Errorf("stderr lacks %q:\n%s", s, res.stderr)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,33 @@
+//go:build providerschema && zitadel
+
+package main
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-mux/tf5to6server"
+	"github.com/hashicorp/terraform-plugin-mux/tf6muxserver"
+
+	"github.com/zitadel/terraform-provider-zitadel/v2/zitadel"
+)
+
+// providerAddress is the address the provider serves under (its zitadel/terraform-provider-zitadel main.go).
+const providerAddress = "registry.terraform.io/zitadel/zitadel"
+
+// server is the provider's plugin-protocol server, made as its zitadel/terraform-provider-zitadel main.go
+// makes it, without serving it over gRPC.
+func server(ctx context.Context) (tfprotov6.ProviderServer, error) {
+	sdk, err := tf5to6server.UpgradeServer(ctx, zitadel.Provider().GRPCProvider)
+	if err != nil {
+		return nil, err
+	}
+	mux, err := tf6muxserver.NewMuxServer(ctx,
+		func() tfprotov6.ProviderServer { return sdk },
+		providerserver.NewProtocol6(zitadel.NewProviderPV6()))
+	if err != nil {
+		return nil, err
+	}
+	return mux.ProviderServer(), nil
+}
