@@ -106,8 +106,10 @@ test_dev_relaxes if {
 		// needs review, naming the fact that decides.
 		{name: "shell build output unproven", args: []string{"eval", "shell", "--cwd", "/srv/app/repo", "--format", "json", "--", "rm -rf build"}, exit: 3,
 			stdout: []string{`"riskAssessment": "escalate"`, `"ruleId": "fs.rm.rf.output-name"`, `"gitignored:build"`}},
-		{name: "shell new file under /etc", args: []string{"eval", "shell", "--format", "json", "--", "echo 'deb https://example.com stable main' | sudo tee /etc/apt/sources.list.d/x.list"}, exit: 3,
+		{name: "shell file under /etc, existence unknown", args: []string{"eval", "shell", "--observe", "off", "--format", "json", "--", "echo 'deb https://example.com stable main' | sudo tee /etc/apt/sources.list.d/x.list"}, exit: 3,
 			stdout: []string{`"riskAssessment": "escalate"`, `"exists:/etc/apt/sources.list.d/x.list"`}},
+		{name: "shell new file under /etc, observed", args: []string{"eval", "shell", "--format", "json", "--", "echo 'deb https://example.com stable main' | sudo tee /etc/apt/sources.list.d/recourse-test-absent.list"}, exit: 0,
+			stdout: []string{`"riskAssessment": "allow"`, `"ruleId": "fs.tee.observed.new"`, `"suppliedBy": "observed"`}},
 		{name: "shell existing file under /etc", args: []string{"eval", "shell", "--", "echo x | sudo tee /etc/hosts"}, exit: 4},
 		{name: "shell unparseable", args: []string{"eval", "shell", "--format", "json", "--", "rm -rf 'x"}, exit: 3, stdout: []string{`"riskAssessment": "escalate"`, "does not parse"}},
 		{name: "shell empty", args: []string{"eval", "shell", "--format", "json", "--", "  "}, exit: 1, stdout: []string{`"kind": "invalid_field"`}, noStdout: []string{"riskAssessment"}},
