@@ -19,6 +19,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/recourse-dev/recourse/evaluator/sql/fast"
+	"github.com/recourse-dev/recourse/internal/shellword"
 	"github.com/recourse-dev/recourse/model"
 )
 
@@ -261,13 +262,13 @@ func shellSQL(line string) []string {
 			return true
 		}
 		for i, w := range call.Args {
-			arg, ok := literal(w)
+			arg, ok := shellword.Literal(w)
 			if !ok {
 				continue
 			}
 			switch {
 			case (arg == "-c" || arg == "-e" || arg == "--command" || arg == "--execute") && i+1 < len(call.Args):
-				if q, ok := literal(call.Args[i+1]); ok {
+				if q, ok := shellword.Literal(call.Args[i+1]); ok {
 					out = append(out, q)
 				}
 			case strings.HasPrefix(arg, "--command="), strings.HasPrefix(arg, "--execute="):
@@ -277,33 +278,6 @@ func shellSQL(line string) []string {
 		return true
 	})
 	return out
-}
-
-// literal is a word's value when it has no expansion in it.
-func literal(w *syntax.Word) (string, bool) {
-	var b strings.Builder
-	for _, part := range w.Parts {
-		switch p := part.(type) {
-		case *syntax.Lit:
-			b.WriteString(p.Value)
-		case *syntax.SglQuoted:
-			if p.Dollar {
-				return "", false
-			}
-			b.WriteString(p.Value)
-		case *syntax.DblQuoted:
-			for _, in := range p.Parts {
-				l, ok := in.(*syntax.Lit)
-				if !ok {
-					return "", false
-				}
-				b.WriteString(l.Value)
-			}
-		default:
-			return "", false
-		}
-	}
-	return b.String(), true
 }
 
 // variants are generated texts: the statements the fast path is for,
