@@ -1,6 +1,9 @@
 package fast
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // The keywords of PostgreSQL 17 (the grammar pg_query_go v6 links), by
 // category, as PostgreSQL lists them: src/include/parser/kwlist.h, read
@@ -67,9 +70,12 @@ const (
 )
 
 // keyword is the category of a lower-cased word.
-func keyword(word string) kwCat { return keywordTable[word] }
+func keyword(word string) kwCat { return keywordTable()[word] }
 
-var keywordTable = func() map[string]kwCat {
+// keywordTable is built on the first SQL text a process reads, not at
+// start-up: recourse-hook links this package, and most hook calls have no
+// SQL in them.
+var keywordTable = sync.OnceValue(func() map[string]kwCat {
 	m := map[string]kwCat{}
 	for _, w := range strings.Fields(unreservedKeywords) {
 		m[w] = unreserved
@@ -80,4 +86,4 @@ var keywordTable = func() map[string]kwCat {
 		}
 	}
 	return m
-}()
+})
