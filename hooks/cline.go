@@ -4,11 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"regexp"
 	"strings"
 
 	"github.com/recourse-dev/recourse/evaluator"
 	"github.com/recourse-dev/recourse/internal/jsonstrict"
+	"github.com/recourse-dev/recourse/internal/lazyregexp"
 )
 
 // Cline is Cline's PreToolUse hook, an executable named PreToolUse in
@@ -373,7 +373,7 @@ func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''
 
 // heredocStart finds a heredoc's delimiter as the SDK does: "<<" (not a
 // third "<"), an optional "-", blanks, then "word", 'word' or a bare word.
-var heredocStart = regexp.MustCompile(`(?:^|[^<])<<-?\s*(?:"([^"]+)"|'([^']+)'|([A-Za-z0-9_./-]+))`)
+var heredocStart = lazyregexp.New(`(?:^|[^<])<<-?\s*(?:"([^"]+)"|'([^']+)'|([A-Za-z0-9_./-]+))`)
 
 // coalesceHeredocs joins, within each run of command lines, a command that
 // opens a heredoc with the commands up to the one that is its delimiter,

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/recourse-dev/recourse/internal/lazyregexp"
 )
 
 // tomlHooks is a hook entry in a TOML configuration file that is the
@@ -221,7 +223,7 @@ func checkTOML(doc map[string]any, next string, h host, command string) error {
 }
 
 // tableHeader matches a line that opens a table or an array of tables.
-var tableHeader = regexp.MustCompile(`^\s*\[`)
+var tableHeader = lazyregexp.New(`^\s*\[`)
 
 // removeTOMLText takes out of text each [[array]] table whose command runs
 // Recourse's hook for h, with the mark install writes above it, and

@@ -9,10 +9,10 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/recourse-dev/recourse/internal/lazyregexp"
 	"github.com/recourse-dev/recourse/model"
 )
 
@@ -206,7 +206,7 @@ func fileURI(p string) string {
 }
 
 // shellPosition reads the line:col prefix of a shell command's target id.
-var shellPosition = regexp.MustCompile(`^(\d+):(\d+) `)
+var shellPosition = lazyregexp.New(`^(\d+):(\d+) `)
 
 // locator finds the line of a change in its input.
 type locator struct {

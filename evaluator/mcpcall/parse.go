@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"maps"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -24,6 +23,7 @@ import (
 	"github.com/recourse-dev/recourse/evaluator/sql"
 	"github.com/recourse-dev/recourse/internal/jsonerr"
 	"github.com/recourse-dev/recourse/internal/jsonstrict"
+	"github.com/recourse-dev/recourse/internal/lazyregexp"
 	"github.com/recourse-dev/recourse/internal/suggest"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules/mcp/catalog"
@@ -735,7 +735,7 @@ func isSQLArgument(key string, c *model.ToolCall) bool {
 
 // sqlWriteRE matches the start of a statement that changes or removes
 // data or schema.
-var sqlWriteRE = regexp.MustCompile(`(?is)^\s*(drop\s+(table|database|schema|view|index)|truncate\s|delete\s+from\s|alter\s+table\s|update\s+\S+\s+set\s)`)
+var sqlWriteRE = lazyregexp.New(`(?is)^\s*(drop\s+(table|database|schema|view|index)|truncate\s|delete\s+from\s|alter\s+table\s|update\s+\S+\s+set\s)`)
 
 // writesAsSQL reports whether a query argument of a tool that names no
 // database ({"query": "DROP TABLE users"} to get_report) holds a statement
@@ -1043,8 +1043,8 @@ var dataArgKeys = map[string]bool{"content": true, "contents": true, "text": tru
 // only code has (an import, a def, a require) or a call of the modules
 // that touch files and processes.
 var (
-	pythonCode = regexp.MustCompile(`(?m)^\s*(import\s+[\w.]+|from\s+[\w.]+\s+import\b|def\s+\w+\s*\()|\b(os|shutil|subprocess|pathlib|sys)\.\w+\s*\(|\b__import__\s*\(|\bopen\s*\([^)]*['"][wa]`)
-	jsCode     = regexp.MustCompile(`\brequire\s*\(\s*['"]|\bimport\s*\(\s*['"]|\bfs\.\w+\s*\(|\bchild_process\b|\bprocess\.(exit|kill|env)\b|\bDeno\.\w+|\bBun\.\w+`)
+	pythonCode = lazyregexp.New(`(?m)^\s*(import\s+[\w.]+|from\s+[\w.]+\s+import\b|def\s+\w+\s*\()|\b(os|shutil|subprocess|pathlib|sys)\.\w+\s*\(|\b__import__\s*\(|\bopen\s*\([^)]*['"][wa]`)
+	jsCode     = lazyregexp.New(`\brequire\s*\(\s*['"]|\bimport\s*\(\s*['"]|\bfs\.\w+\s*\(|\bchild_process\b|\bprocess\.(exit|kill|env)\b|\bDeno\.\w+|\bBun\.\w+`)
 )
 
 // argumentCode is the code that the arguments of a tool not named for

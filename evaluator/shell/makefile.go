@@ -2,9 +2,9 @@ package shell
 
 import (
 	"path"
-	"regexp"
 	"strings"
 
+	"github.com/recourse-dev/recourse/internal/lazyregexp"
 	"github.com/recourse-dev/recourse/model"
 )
 
@@ -24,11 +24,11 @@ var makefileNames = []string{"GNUmakefile", "makefile", "Makefile"}
 
 // makeVar matches a simple variable definition: NAME = value, :=, ::=,
 // ?=, += (appended), optionally exported.
-var makeVar = regexp.MustCompile(`^(?:export\s+|override\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*(::?=|\?=|\+=|=)\s*(.*)$`)
+var makeVar = lazyregexp.New(`^(?:export\s+|override\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*(::?=|\?=|\+=|=)\s*(.*)$`)
 
 // makeRule matches a rule line: targets, a colon (not :=), prerequisites
 // and an optional ; recipe.
-var makeRule = regexp.MustCompile(`^([^\t:=#][^:=#]*?)\s*::?\s*([^=]*)$`)
+var makeRule = lazyregexp.New(`^([^\t:=#][^:=#]*?)\s*::?\s*([^=]*)$`)
 
 // makefile is what the walker reads of one: each target's prerequisites
 // and recipe lines, the first target, and the simple variables.
@@ -118,7 +118,7 @@ func (mf makefile) commands(targets []string) []string {
 
 // makeRef matches a variable reference: $(NAME), ${NAME}, or an automatic
 // variable.
-var makeRef = regexp.MustCompile(`\$\$|\$\(([A-Za-z_][A-Za-z0-9_.-]*)\)|\$\{([A-Za-z_][A-Za-z0-9_.-]*)\}|\$[@<^*?]`)
+var makeRef = lazyregexp.New(`\$\$|\$\(([A-Za-z_][A-Za-z0-9_.-]*)\)|\$\{([A-Za-z_][A-Za-z0-9_.-]*)\}|\$[@<^*?]`)
 
 // expand puts target t's variables into recipe line r, a few levels deep.
 func (mf makefile) expand(r, t string) string {

@@ -3,6 +3,7 @@ package shell
 import (
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/model"
 )
@@ -89,7 +90,7 @@ func (w *walker) powershell(cmd *model.Command, script string, fr frame) {
 		} else if name == "where-object" || name == "sort-object" || name == "select-object" {
 			listed = in.found // filters pass some of the items on
 		}
-		if t, ok := psTranslations[name]; ok && !psProviderPath(args) {
+		if t, ok := psTranslations()[name]; ok && !psProviderPath(args) {
 			run = append(run, func() { t(w, cmd, name, args, in, fr) })
 			continue
 		}
@@ -232,18 +233,18 @@ func psProviderPath(args []model.Arg) bool {
 }
 
 // psVerbs are PowerShell's approved verbs, in lower case.
-var psVerbs = map[string]bool{}
-
-func init() {
+var psVerbs = sync.OnceValue(func() map[string]bool {
+	verbs := map[string]bool{}
 	for _, v := range strings.Fields(`add clear close copy enter exit find format get hide join lock move new open optimize pop push redo
 		remove rename reset resize search select set show skip split step switch undo unlock watch connect disconnect read receive send
 		write backup checkpoint compare compress convert convertfrom convertto dismount edit expand export group import initialize limit
 		merge mount out publish restore save sync unpublish update approve assert build complete confirm deny deploy disable enable install
 		invoke register request restart resume start stop submit suspend uninstall unregister wait debug measure ping repair resolve test
 		trace block grant protect revoke unblock unprotect use`) {
-		psVerbs[v] = true
+		verbs[v] = true
 	}
-}
+	return verbs
+})
 
 // psCmdletName reports whether a command's name is a PowerShell cmdlet
 // as one writes it: an approved verb and a noun, each capitalised
@@ -255,7 +256,7 @@ func psCmdletName(a model.Arg) bool {
 	}
 	verb, noun, ok := strings.Cut(a.Value, "-")
 	return ok && !a.Dynamic && len(verb) > 1 && len(noun) > 0 && noun[0] >= 'A' && noun[0] <= 'Z' &&
-		psVerbs[strings.ToLower(verb)] && !strings.ContainsAny(a.Value, `/\.`)
+		psVerbs()[strings.ToLower(verb)] && !strings.ContainsAny(a.Value, `/\.`)
 }
 
 // psModuleFile returns the module file that argv, an Import-Module (any

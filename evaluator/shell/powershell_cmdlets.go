@@ -2,6 +2,7 @@ package shell
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/model"
 )
@@ -36,23 +37,31 @@ func psListed(args []model.Arg) []model.Arg {
 
 // psTranslations are the cmdlets with a shell equivalent, by name. A
 // cmdlet not listed is recorded for the rules (model.Command.Cmdlets).
-var psTranslations map[string]psTranslation
-
-func init() {
-	psTranslations = map[string]psTranslation{
-		"remove-item": psRemoveItem, "copy-item": psCopyMove, "move-item": psCopyMove,
-		"set-content": psWrite, "add-content": psWrite, "out-file": psWrite, "tee-object": psWrite, "new-item": psNewItem,
-		"clear-content":     psClearContent,
-		"stop-process":      psStopProcess,
-		"stop-computer":     psPower,
-		"restart-computer":  psPower,
-		"invoke-sqlcmd":     psSQL,
-		"invoke-dbaquery":   psSQL,
-		"invoke-restmethod": psWeb, "invoke-webrequest": psWeb,
-		"invoke-expression": psInvokeExpression,
-		"start-process":     psStartProcess,
-	}
+// They are built on first use: a package-level initialiser would be an
+// initialisation cycle (the translations lead back to the walker).
+func psTranslations() map[string]psTranslation {
+	psTranslationsOnce.Do(func() {
+		psTranslationTable = map[string]psTranslation{
+			"remove-item": psRemoveItem, "copy-item": psCopyMove, "move-item": psCopyMove,
+			"set-content": psWrite, "add-content": psWrite, "out-file": psWrite, "tee-object": psWrite, "new-item": psNewItem,
+			"clear-content":     psClearContent,
+			"stop-process":      psStopProcess,
+			"stop-computer":     psPower,
+			"restart-computer":  psPower,
+			"invoke-sqlcmd":     psSQL,
+			"invoke-dbaquery":   psSQL,
+			"invoke-restmethod": psWeb, "invoke-webrequest": psWeb,
+			"invoke-expression": psInvokeExpression,
+			"start-process":     psStartProcess,
+		}
+	})
+	return psTranslationTable
 }
+
+var (
+	psTranslationsOnce sync.Once
+	psTranslationTable map[string]psTranslation
+)
 
 // psParams are a cmdlet call's arguments bound to its parameters:
 // PowerShell matches a parameter by any unambiguous prefix of its name,

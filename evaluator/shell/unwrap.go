@@ -5,6 +5,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -251,7 +252,7 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 			cmd.Wrappers = append(cmd.Wrappers, "busybox")
 			continue
 		}
-		info = programs[prog]
+		info = programs()[prog]
 		if info == nil {
 			info = &noProgram
 		}
@@ -362,10 +363,6 @@ type programCase struct {
 	run  func(w *walker, cmd *model.Command, heredoc *string, fr frame)
 }
 
-// programs is filled once, by init: the analyses it holds lead back to
-// unwrap, which reads it.
-func init() { programs = buildPrograms(buildProgramCases()) }
-
 // program gathers what the walker's tables say about one program name:
 // whether it wraps another command (wrappers) or becomes one with a
 // runner subcommand (npm exec), the analyses that look inside it
@@ -384,8 +381,19 @@ type program struct {
 }
 
 // programs indexes every name a table knows; a name none knows has no
-// entry, and its command is only emitted.
-var programs map[string]*program
+// entry, and its command is only emitted. It is built on the first
+// command line, not at start-up (every hook process links this package
+// and most judge no shell line); not as a package-level initialiser,
+// because the analyses it holds lead back to unwrap, which reads it.
+func programs() map[string]*program {
+	programsOnce.Do(func() { programTable = buildPrograms(buildProgramCases()) })
+	return programTable
+}
+
+var (
+	programsOnce sync.Once
+	programTable map[string]*program
+)
 
 // buildPrograms indexes the tables by program name; cases are the
 // analyses that look inside a command (the script of sh -c, the command

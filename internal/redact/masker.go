@@ -77,7 +77,7 @@ func Secrets(text string) []string {
 		if !slices.ContainsFunc(sh.any, func(f string) bool { return strings.Contains(lower, f) }) {
 			continue
 		}
-		re := sh.re()
+		re := sh.re.Regexp()
 		idx := re.SubexpIndex("secret")
 		for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
 			if idx >= 0 && m[2*idx] >= 0 {

@@ -12,9 +12,9 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/recourse-dev/recourse/internal/jsonvalue"
+	"github.com/recourse-dev/recourse/internal/lazyregexp"
 )
 
 // Mask replaces a secret.
@@ -27,7 +27,7 @@ type shape struct {
 	// re is compiled the first time text may match it: most processes
 	// (a hook judging git status) never need one, and compiling them all
 	// was a tenth of a hook's start-up.
-	re func() *regexp.Regexp
+	re *lazyregexp.Regexp
 	// any lists lower-case fragments one of which every match contains:
 	// text with none of them skips the pattern, which keeps redaction off
 	// the hot path of ordinary reports.
@@ -43,24 +43,19 @@ var credentialWords = []string{"pass", "pwd", "secret", "token", "key", "credent
 // distinct fragments of all shapes: several shapes share "key", "token" or
 // "auth", and a string is searched for each fragment once at most.
 var shapes, fragments = index([]shape{
-	{"private key block", compileLater(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?P<secret>[\s\S]*?)(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)`), []string{"private key"}, 0},
-	{"authorization header", compileLater(`(?i)\b(?:proxy-)?authorization\s*[:=]\s*["']?(?:bearer|basic|token|digest|bot|apikey|sso-key)?\s*(?P<secret>[^\s"',;]+)`), []string{"authorization"}, 0},
-	{"key or token header", compileLater(`(?i)\b(?:x-[a-z-]*(?:api-?key|token|secret|auth)[a-z-]*|private-token|api-?key|cookie)\s*:\s*(?P<secret>[^\s"';]+)`), []string{"key", "token", "cookie", "auth", "secret"}, 0},
-	{"URL user information", compileLater(`(?i)\b[a-z][a-z0-9+.-]*://[^\s/:@"']+:(?P<secret>[^\s/@"']+)@`), []string{"://"}, 0},
-	{"here-string", compileLater(`<<<[ \t]*(?P<secret>(?:'[^']*'|"(?:[^"\\]|\\.)*"|[^\s;&|()<>'"])+)`), []string{"<<<"}, 0},
-	{"JSON credential field", compileLater(`(?i)\\?"[a-z0-9_.-]*(?:password|passwd|passphrase|_pass|pass_|pwd|secret|token|api_?key|apikey|access_?key|private_?key|credentials?|auth)[a-z0-9_.-]*\\?"\s*:\s*\\?"(?P<secret>(?:[^"\\]|\\[^"])+)`), credentialWords, 0},
-	{"URL query credential", compileLater(`(?i)[?&;](?:sig|signature|x-amz-signature|x-goog-signature|x-amz-credential|x-goog-credential|x-amz-security-token|key|api_?key|apikey|access_token|id_token|refresh_token|token|client_secret|password|secret|auth)=(?P<secret>[^\s&#"']+)`), []string{"sig", "key", "token", "secret", "pass", "auth"}, 0},
-	{"credential variable", compileLater(`\b(?:[A-Za-z0-9_]*(?i:password|passwd|pwd|secret|token|api_?key|access_?key|private_?key|credentials?|auth)[A-Za-z0-9_]*|[A-Za-z0-9_]*(?i:_pass|_key)|(?i:pass))=["']?(?P<secret>[^\s"';&|]+)`), credentialWords, 0},
-	{"credential flag", compileLater(`(?i)(?:^|\s)--?[a-z-]*(?:password|passwd|secret|token|api-?key|access-?key|private-?key|client-?secret|auth-?key)(?:=|\s+)["']?(?P<secret>[^\s"';&|-][^\s"';&|]*)`), credentialWords, 0},
-	{"client user:password", compileLater(`(?:^|\s)(?:-u|--user|--proxy-user)(?:=|\s+)["']?[^\s:"']+:(?P<secret>[^\s"']+)`), []string{"-u"}, 0},
-	{"mysql -pPASSWORD", compileLater(`\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|mysqlimport|mysqlshow|mysqlcheck)\b[^|;&\n]*?\s-p(?P<secret>[^\s"';&|]+)`), []string{"mysql", "mariadb"}, 0},
-	{"known token", compileLater(`\b(?P<secret>(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}|sk_live_[A-Za-z0-9]{16,}|rk_live_[A-Za-z0-9]{16,}|sk-[A-Za-z0-9_-]{20,}|AIza[0-9A-Za-z_-]{35}|npm_[A-Za-z0-9]{36}|eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,})`), []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xox", "akia", "asia", "_live_", "sk-", "aiza", "npm_", "eyj"}, 0},
+	{"private key block", lazyregexp.New(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?P<secret>[\s\S]*?)(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)`), []string{"private key"}, 0},
+	{"authorization header", lazyregexp.New(`(?i)\b(?:proxy-)?authorization\s*[:=]\s*["']?(?:bearer|basic|token|digest|bot|apikey|sso-key)?\s*(?P<secret>[^\s"',;]+)`), []string{"authorization"}, 0},
+	{"key or token header", lazyregexp.New(`(?i)\b(?:x-[a-z-]*(?:api-?key|token|secret|auth)[a-z-]*|private-token|api-?key|cookie)\s*:\s*(?P<secret>[^\s"';]+)`), []string{"key", "token", "cookie", "auth", "secret"}, 0},
+	{"URL user information", lazyregexp.New(`(?i)\b[a-z][a-z0-9+.-]*://[^\s/:@"']+:(?P<secret>[^\s/@"']+)@`), []string{"://"}, 0},
+	{"here-string", lazyregexp.New(`<<<[ \t]*(?P<secret>(?:'[^']*'|"(?:[^"\\]|\\.)*"|[^\s;&|()<>'"])+)`), []string{"<<<"}, 0},
+	{"JSON credential field", lazyregexp.New(`(?i)\\?"[a-z0-9_.-]*(?:password|passwd|passphrase|_pass|pass_|pwd|secret|token|api_?key|apikey|access_?key|private_?key|credentials?|auth)[a-z0-9_.-]*\\?"\s*:\s*\\?"(?P<secret>(?:[^"\\]|\\[^"])+)`), credentialWords, 0},
+	{"URL query credential", lazyregexp.New(`(?i)[?&;](?:sig|signature|x-amz-signature|x-goog-signature|x-amz-credential|x-goog-credential|x-amz-security-token|key|api_?key|apikey|access_token|id_token|refresh_token|token|client_secret|password|secret|auth)=(?P<secret>[^\s&#"']+)`), []string{"sig", "key", "token", "secret", "pass", "auth"}, 0},
+	{"credential variable", lazyregexp.New(`\b(?:[A-Za-z0-9_]*(?i:password|passwd|pwd|secret|token|api_?key|access_?key|private_?key|credentials?|auth)[A-Za-z0-9_]*|[A-Za-z0-9_]*(?i:_pass|_key)|(?i:pass))=["']?(?P<secret>[^\s"';&|]+)`), credentialWords, 0},
+	{"credential flag", lazyregexp.New(`(?i)(?:^|\s)--?[a-z-]*(?:password|passwd|secret|token|api-?key|access-?key|private-?key|client-?secret|auth-?key)(?:=|\s+)["']?(?P<secret>[^\s"';&|-][^\s"';&|]*)`), credentialWords, 0},
+	{"client user:password", lazyregexp.New(`(?:^|\s)(?:-u|--user|--proxy-user)(?:=|\s+)["']?[^\s:"']+:(?P<secret>[^\s"']+)`), []string{"-u"}, 0},
+	{"mysql -pPASSWORD", lazyregexp.New(`\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|mysqlimport|mysqlshow|mysqlcheck)\b[^|;&\n]*?\s-p(?P<secret>[^\s"';&|]+)`), []string{"mysql", "mariadb"}, 0},
+	{"known token", lazyregexp.New(`\b(?P<secret>(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}|sk_live_[A-Za-z0-9]{16,}|rk_live_[A-Za-z0-9]{16,}|sk-[A-Za-z0-9_-]{20,}|AIza[0-9A-Za-z_-]{35}|npm_[A-Za-z0-9]{36}|eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,})`), []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xox", "akia", "asia", "_live_", "sk-", "aiza", "npm_", "eyj"}, 0},
 })
-
-// compileLater compiles pattern the first time it is asked for.
-func compileLater(pattern string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
-}
 
 // index sets each shape's needs and returns the distinct fragments.
 func index(rows []shape) ([]shape, []string) {
@@ -184,7 +179,7 @@ func String(s string) string {
 			}
 		}
 		if sh.needs&present != 0 {
-			s = mask(sh.re(), s)
+			s = mask(sh.re.Regexp(), s)
 		}
 	}
 	return s

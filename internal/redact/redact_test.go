@@ -125,7 +125,7 @@ func TestSuspect(t *testing.T) {
 // compiles each one.
 func TestShapesCompile(t *testing.T) {
 	for _, sh := range shapes {
-		if sh.re() == nil {
+		if sh.re.Regexp() == nil {
 			t.Errorf("%s: no pattern", sh.name)
 		}
 	}

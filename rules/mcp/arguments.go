@@ -3,10 +3,10 @@ package mcp
 import (
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/recourse-dev/recourse/internal/lazyregexp"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
 )
@@ -183,7 +183,7 @@ func IsGraphQLMutation(doc string) bool {
 	return graphqlMutationRE.MatchString(stripGraphQLComments(doc))
 }
 
-var graphqlMutationRE = regexp.MustCompile(`(?:^|[}\s])mutation\s*(?:[A-Za-z_]\w*\s*)?[({]`)
+var graphqlMutationRE = lazyregexp.New(`(?:^|[}\s])mutation\s*(?:[A-Za-z_]\w*\s*)?[({]`)
 
 func stripGraphQLComments(doc string) string {
 	var b strings.Builder
@@ -199,16 +199,16 @@ func stripGraphQLComments(doc string) string {
 // Cypher: a clause keyword with a node pattern, an APOC call, or DETACH
 // DELETE tells Cypher from SQL and from prose.
 var (
-	cypherClauseRE  = regexp.MustCompile(`(?i)\b(MATCH|MERGE|CREATE|UNWIND|OPTIONAL\s+MATCH|CALL|LOAD\s+CSV)\b`)
-	cypherPatternRE = regexp.MustCompile(`\(\s*[A-Za-z_]?\w*\s*(:\s*[A-Za-z_` + "`" + `][\w` + "`" + `]*)?\s*(\{[^}]*\})?\s*\)\s*(-|<-|$|\s+(RETURN|WHERE|SET|DELETE|DETACH|REMOVE|WITH)\b)`)
-	cypherDetachRE  = regexp.MustCompile(`(?i)\bDETACH\s+DELETE\b`)
-	cypherAPOCRE    = regexp.MustCompile(`(?i)\bapoc\.[a-z]+(\.[a-z]+)*\s*\(`)
+	cypherClauseRE  = lazyregexp.New(`(?i)\b(MATCH|MERGE|CREATE|UNWIND|OPTIONAL\s+MATCH|CALL|LOAD\s+CSV)\b`)
+	cypherPatternRE = lazyregexp.New(`\(\s*[A-Za-z_]?\w*\s*(:\s*[A-Za-z_` + "`" + `][\w` + "`" + `]*)?\s*(\{[^}]*\})?\s*\)\s*(-|<-|$|\s+(RETURN|WHERE|SET|DELETE|DETACH|REMOVE|WITH)\b)`)
+	cypherDetachRE  = lazyregexp.New(`(?i)\bDETACH\s+DELETE\b`)
+	cypherAPOCRE    = lazyregexp.New(`(?i)\bapoc\.[a-z]+(\.[a-z]+)*\s*\(`)
 	// cypherDeleteRE: clauses and procedures that delete.
-	cypherDeleteRE = regexp.MustCompile(`(?i)\bDETACH\s+DELETE\b|\bDELETE\s+[A-Za-z_(]|\bREMOVE\s+[A-Za-z_]\w*[.:]|\bDROP\s+(INDEX|CONSTRAINT|DATABASE|ALIAS|USER|ROLE|GRAPH|COMPOSITE)\b|` +
+	cypherDeleteRE = lazyregexp.New(`(?i)\bDETACH\s+DELETE\b|\bDELETE\s+[A-Za-z_(]|\bREMOVE\s+[A-Za-z_]\w*[.:]|\bDROP\s+(INDEX|CONSTRAINT|DATABASE|ALIAS|USER|ROLE|GRAPH|COMPOSITE)\b|` +
 		`\bapoc\.(nodes\.delete|periodic\.truncate|refactor\.(delete|merge|collapse)|schema\.assert|trigger\.(drop|remove)|cypher\.run(Write|Many|Schema)?|periodic\.(iterate|commit|submit)|do\.(when|case)|export\.[a-z]+\.(all|query))\b.*\bDELETE\b|` +
 		`\bapoc\.(nodes\.delete|periodic\.truncate|schema\.assert|trigger\.(drop|remove|dropAll|removeAll))\b`)
 	// cypherWriteRE: clauses and procedures that write.
-	cypherWriteRE = regexp.MustCompile(`(?i)\b(CREATE|MERGE|SET|LOAD\s+CSV|FOREACH)\b|\bapoc\.(create|merge|refactor|periodic|load|import|trigger|atomic|lock|cypher\.run(Write|Many|Schema))`)
+	cypherWriteRE = lazyregexp.New(`(?i)\b(CREATE|MERGE|SET|LOAD\s+CSV|FOREACH)\b|\bapoc\.(create|merge|refactor|periodic|load|import|trigger|atomic|lock|cypher\.run(Write|Many|Schema))`)
 )
 
 // looksLikeCypher reports whether s is Cypher.
@@ -369,7 +369,7 @@ func judgedArgument() rules.Cond {
 	})
 }
 
-var graphqlOperationRE = regexp.MustCompile(`^\s*(query|mutation|subscription|fragment)?\s*[A-Za-z_]?\w*\s*(\([^)]*\))?\s*\{`)
+var graphqlOperationRE = lazyregexp.New(`^\s*(query|mutation|subscription|fragment)?\s*[A-Za-z_]?\w*\s*(\([^)]*\))?\s*\{`)
 
 // graphWords name graph databases, whose search tools run Cypher.
 var graphWords = []string{"neo4j", "memgraph", "neptune", "falkordb", "cypher", "graph", "age", "kuzu"}

@@ -6,12 +6,12 @@ package programs
 
 import (
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/recourse-dev/recourse/internal/lazyregexp"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
 )
@@ -950,7 +950,7 @@ var namedCallables = map[string]bool{"unlink": true, "rmdir": true, "system": tr
 	"rm_rf": true, "rm_r": true, "rm": true, "delete": true, "kill": true, "truncate": true}
 
 // phpVariableCall is a PHP variable function call: $f(...).
-var phpVariableCall = regexp.MustCompile(`\$[A-Za-z_][A-Za-z0-9_]*\s*\(`)
+var phpVariableCall = lazyregexp.New(`\$[A-Za-z_][A-Za-z0-9_]*\s*\(`)
 
 // namedCallback returns the destructive function inline code calls by
 // its name in a string literal (array_map("unlink", glob("*")),

@@ -4,10 +4,10 @@
 package sql
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/recourse-dev/recourse/internal/lazyregexp"
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
 )
@@ -438,7 +438,7 @@ var mongoReads = map[string]bool{"find": true, "findOne": true, "countDocuments"
 	"ISODate": true, "Date": true, "NumberLong": true, "NumberInt": true}
 
 // mongoCall is a call in a Mongo shell script: its name before "(".
-var mongoCall = regexp.MustCompile(`([A-Za-z_$][A-Za-z0-9_$]*)\s*\(`)
+var mongoCall = lazyregexp.New(`([A-Za-z_$][A-Za-z0-9_$]*)\s*\(`)
 
 // mongoReadOnly holds when a mongosh --eval script is given and every
 // call in it is one of mongoReads: no write, no run of a database

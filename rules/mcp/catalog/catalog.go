@@ -23,12 +23,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/recourse-dev/recourse/internal/lazyregexp"
 )
 
 // Does says what a tool does, as far as losing something goes.
@@ -208,10 +209,10 @@ func Parse(data []byte) (*Server, error) {
 }
 
 var (
-	commitRE = regexp.MustCompile(`^[0-9a-f]{40}$`)
-	dateRE   = regexp.MustCompile(`^20[0-9]{2}-[01][0-9]-[0-3][0-9]$`)
-	repoRE   = regexp.MustCompile(`^[A-Za-z0-9][\w.-]*/[\w.-]+$`)
-	idRE     = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+	commitRE = lazyregexp.New(`^[0-9a-f]{40}$`)
+	dateRE   = lazyregexp.New(`^20[0-9]{2}-[01][0-9]-[0-3][0-9]$`)
+	repoRE   = lazyregexp.New(`^[A-Za-z0-9][\w.-]*/[\w.-]+$`)
+	idRE     = lazyregexp.New(`^[a-z0-9][a-z0-9-]*$`)
 )
 
 // Check says what is wrong with a server's entry, if anything.

@@ -1,32 +1,33 @@
 package catalog
 
 import (
-	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/recourse-dev/recourse/internal/lazyregexp"
 )
 
 // riskRoles map an argument's name to the role that makes it risky.
 var riskRoles = []struct {
-	re   *regexp.Regexp
+	re   *lazyregexp.Regexp
 	role string
 }{
-	{regexp.MustCompile(`(?i)^(sql|sql_?query|statement|statements|sql_?statements)$`), "sql"},
-	{regexp.MustCompile(`(?i)^(cypher|cypher_?query)$`), "cypher"},
-	{regexp.MustCompile(`(?i)^graphql(_?query)?$`), "graphql"},
-	{regexp.MustCompile(`(?i)^(query|q|jql|cql|promql|logql|expr|expression|esql|dsl)$`), "query"},
-	{regexp.MustCompile(`(?i)^(command|commands|cmd|args|argv)$`), "command"},
-	{regexp.MustCompile(`(?i)^(code|function|source_?code)$`), "code"},
-	{regexp.MustCompile(`(?i)^script$`), "script"},
-	{regexp.MustCompile(`(?i)^(path|paths|file_?path|filename|directory|dir|source|destination)$`), "path"},
-	{regexp.MustCompile(`(?i)^(url|uri|endpoint)$`), "url"},
-	{regexp.MustCompile(`(?i)^(method|http_?method)$`), "method"},
-	{regexp.MustCompile(`(?i)^(ids|\w+_ids|\w+Ids)$`), "ids"},
-	{regexp.MustCompile(`(?i)^(filter|where|selector|label_?selector)$`), "filter"},
-	{regexp.MustCompile(`(?i)^(force|confirm|cascade|purge|truncate|delete\w*)$`), "force"},
-	{regexp.MustCompile(`(?i)^(body|payload|request_?body)$`), "body"},
-	{regexp.MustCompile(`(?i)^(pipeline|stages)$`), "pipeline"},
-	{regexp.MustCompile(`(?i)^(manifest|yaml|resource_?yaml)$`), "manifest"},
+	{lazyregexp.New(`(?i)^(sql|sql_?query|statement|statements|sql_?statements)$`), "sql"},
+	{lazyregexp.New(`(?i)^(cypher|cypher_?query)$`), "cypher"},
+	{lazyregexp.New(`(?i)^graphql(_?query)?$`), "graphql"},
+	{lazyregexp.New(`(?i)^(query|q|jql|cql|promql|logql|expr|expression|esql|dsl)$`), "query"},
+	{lazyregexp.New(`(?i)^(command|commands|cmd|args|argv)$`), "command"},
+	{lazyregexp.New(`(?i)^(code|function|source_?code)$`), "code"},
+	{lazyregexp.New(`(?i)^script$`), "script"},
+	{lazyregexp.New(`(?i)^(path|paths|file_?path|filename|directory|dir|source|destination)$`), "path"},
+	{lazyregexp.New(`(?i)^(url|uri|endpoint)$`), "url"},
+	{lazyregexp.New(`(?i)^(method|http_?method)$`), "method"},
+	{lazyregexp.New(`(?i)^(ids|\w+_ids|\w+Ids)$`), "ids"},
+	{lazyregexp.New(`(?i)^(filter|where|selector|label_?selector)$`), "filter"},
+	{lazyregexp.New(`(?i)^(force|confirm|cascade|purge|truncate|delete\w*)$`), "force"},
+	{lazyregexp.New(`(?i)^(body|payload|request_?body)$`), "body"},
+	{lazyregexp.New(`(?i)^(pipeline|stages)$`), "pipeline"},
+	{lazyregexp.New(`(?i)^(manifest|yaml|resource_?yaml)$`), "manifest"},
 }
 
 // RoleOf is the risk role an argument's name says it carries (RiskArgs),
