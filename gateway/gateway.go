@@ -19,9 +19,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
-	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/recourse-dev/recourse/allowonce"
 	"github.com/recourse-dev/recourse/audit"
@@ -863,24 +863,25 @@ func fitsOutputSchema(tool mcp.Tool, obj map[string]any) bool {
 		}
 		raw = b
 	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	var schema jsonschema.Schema
+	if err := json.Unmarshal(raw, &schema); err != nil {
+		return false
+	}
+	resolved, err := schema.Resolve(nil) // no loader: a remote $ref does not resolve, so the schema fits nothing
 	if err != nil {
 		return false
 	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("output.json", doc); err != nil {
-		return false
-	}
-	sch, err := c.Compile("output.json")
-	if err != nil {
-		return false
-	}
+	// The validator reads JSON values as encoding/json decodes them into
+	// an any (float64 numbers), not the json.Numbers obj holds.
 	b, err := json.Marshal(obj)
 	if err != nil {
 		return false
 	}
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-	return err == nil && sch.Validate(inst) == nil
+	var inst any
+	if err := json.Unmarshal(b, &inst); err != nil {
+		return false
+	}
+	return resolved.Validate(inst) == nil
 }
 
 // isObject reports whether raw, valid JSON, is an object.

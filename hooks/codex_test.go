@@ -7,28 +7,20 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/recourse-dev/recourse/internal/schematest"
 )
 
 // codexSchema compiles one of Codex's generated hook schemas, kept under
 // testdata/codex with their origin (testdata/codex/README.md).
-func codexSchema(t *testing.T, name string) *jsonschema.Schema {
+func codexSchema(t *testing.T, name string) *schematest.Schema {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("testdata", "codex", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	sch, err := schematest.Compile(b)
 	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource(name, doc); err != nil {
-		t.Fatal(err)
-	}
-	sch, err := c.Compile(name)
-	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", name, err)
 	}
 	return sch
 }
@@ -44,11 +36,7 @@ func TestCodexGoldenInputsMatchSchema(t *testing.T) {
 		if !strings.HasPrefix(c.name, "schema-") {
 			continue
 		}
-		inst, err := jsonschema.UnmarshalJSON(strings.NewReader(c.input))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := sch.Validate(inst); err != nil {
+		if err := sch.Validate([]byte(c.input)); err != nil {
 			t.Errorf("%s does not validate against Codex's input schema: %v", c.name, err)
 		}
 		validated++
@@ -95,11 +83,7 @@ func TestCodexAnswers(t *testing.T) {
 				}
 				return
 			}
-			inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(stdout.Bytes()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := sch.Validate(inst); err != nil {
+			if err := sch.Validate(stdout.Bytes()); err != nil {
 				t.Fatalf("%s does not validate against Codex's output schema: %v", stdout.String(), err)
 			}
 			if strings.Contains(stdout.String(), "permissionDecision") || !strings.Contains(stdout.String(), `"additionalContext":"back up ./data first"`) {

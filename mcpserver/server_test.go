@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -11,9 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-
 	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/internal/schematest"
 	"github.com/recourse-dev/recourse/policy/rego"
 	"github.com/recourse-dev/recourse/rules/builtin"
 )
@@ -141,25 +139,17 @@ func TestDescriptions(t *testing.T) {
 }
 
 // outputValidator compiles a tool's outputSchema.
-func outputValidator(t *testing.T, tool string) *jsonschema.Schema {
+func outputValidator(t *testing.T, tool string) *schematest.Schema {
 	t.Helper()
 	return compileSchema(t, tool+".json", toolByName(tool).outputSchema())
 }
 
-// compileSchema compiles a JSON Schema document under name.
-func compileSchema(t *testing.T, name string, schema []byte) *jsonschema.Schema {
+// compileSchema compiles a JSON Schema document, named in errors.
+func compileSchema(t *testing.T, name string, schema []byte) *schematest.Schema {
 	t.Helper()
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
+	sch, err := schematest.Compile(schema)
 	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource(name, doc); err != nil {
-		t.Fatal(err)
-	}
-	sch, err := c.Compile(name)
-	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", name, err)
 	}
 	return sch
 }
@@ -176,8 +166,7 @@ func toolByName(name string) *toolDef {
 func validate(t *testing.T, tool string, env map[string]any) {
 	t.Helper()
 	b, _ := json.Marshal(env)
-	inst, _ := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-	if err := outputValidator(t, tool).Validate(inst); err != nil {
+	if err := outputValidator(t, tool).Validate(b); err != nil {
 		t.Fatalf("%s: structuredContent does not validate against outputSchema: %v\n%s", tool, err, b)
 	}
 }

@@ -1,38 +1,54 @@
-// Package schematest validates documents against the ConsequenceReport JSON
-// Schema in tests, with a JSON Schema library rather than by hand.
+// Package schematest validates documents against JSON Schemas in tests —
+// the ConsequenceReport schema, hosts' published schemas, the MCP tools'
+// input and output schemas — with a JSON Schema library rather than by
+// hand: github.com/google/jsonschema-go, the one the binaries link (the
+// gateway checks upstream results with it), which reads drafts 2020-12
+// and 07, the drafts of every schema tested here.
 package schematest
 
 import (
-	"bytes"
+	"encoding/json"
 	"fmt"
 	"sync"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/recourse-dev/recourse/report"
 )
 
-var compiled = sync.OnceValues(func() (*jsonschema.Schema, error) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(report.Schema))
+// Schema is a resolved JSON Schema document.
+type Schema struct{ resolved *jsonschema.Resolved }
+
+// Compile reads and resolves a JSON Schema document. References must be
+// inside it: nothing is loaded.
+func Compile(doc []byte) (*Schema, error) {
+	var s jsonschema.Schema
+	if err := json.Unmarshal(doc, &s); err != nil {
+		return nil, fmt.Errorf("the schema is not JSON Schema: %w", err)
+	}
+	r, err := s.Resolve(nil)
 	if err != nil {
-		return nil, fmt.Errorf("report schema is not JSON: %w", err)
+		return nil, fmt.Errorf("the schema does not resolve: %w", err)
 	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("recourse.consequence.v1.json", doc); err != nil {
-		return nil, err
+	return &Schema{r}, nil
+}
+
+// Validate checks that data, a JSON document, is valid under s.
+func (s *Schema) Validate(data []byte) error {
+	var inst any
+	if err := json.Unmarshal(data, &inst); err != nil {
+		return fmt.Errorf("not JSON: %w", err)
 	}
-	return c.Compile("recourse.consequence.v1.json")
-})
+	return s.resolved.Validate(inst)
+}
+
+var reportSchema = sync.OnceValues(func() (*Schema, error) { return Compile(report.Schema) })
 
 // Validate checks that data is a ConsequenceReport the schema accepts.
 func Validate(data []byte) error {
-	sch, err := compiled()
+	s, err := reportSchema()
 	if err != nil {
-		return err
+		return fmt.Errorf("the report schema: %w", err)
 	}
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-	if err != nil {
-		return fmt.Errorf("not JSON: %w", err)
-	}
-	return sch.Validate(inst)
+	return s.Validate(data)
 }
