@@ -239,3 +239,21 @@ func TestHandOverStatusNotAnAnswer(t *testing.T) {
 		}
 	}
 }
+
+// TestHelp: recourse-hook builds only the host command its arguments run,
+// and every one for its own help, which lists them all.
+func TestHelp(t *testing.T) {
+	all := run(t, "", built.hook, "--help")
+	if all.exit != 0 {
+		t.Fatalf("recourse-hook --help exited %d: %s", all.exit, all.stderr)
+	}
+	for _, host := range []string{"claude-code", "codex", "cursor", "gemini-cli"} {
+		if !strings.Contains(all.stdout, host) {
+			t.Errorf("recourse-hook --help does not list %s:\n%s", host, all.stdout)
+		}
+		one := run(t, "", built.hook, host, "--help")
+		if one.exit != 0 || !strings.Contains(one.stdout, "--fail-on") || !strings.Contains(one.stdout, "--observe") {
+			t.Errorf("recourse-hook %s --help exited %d with\n%s%s", host, one.exit, one.stdout, one.stderr)
+		}
+	}
+}

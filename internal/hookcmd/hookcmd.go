@@ -211,6 +211,11 @@ type Options struct {
 	// no HTTP client), a call with --decision-log is handed over to
 	// recourse hook HOST.
 	Ship func(ctx context.Context, url string, labels map[string]string, e audit.Entry, input any) error
+	// Only, when it names a host, makes that host's the only subcommand:
+	// recourse-hook builds just the one its arguments run (each host's
+	// command and flags are a part of every call's start-up), and all of
+	// them for help, completion and an unknown host's error.
+	Only string
 }
 
 // Command is the hook command: one subcommand per host.
@@ -237,7 +242,9 @@ settings stops calls loudly rather than switching the guard off.`,
 		},
 	}
 	for _, h := range Hosts {
-		hook.AddCommand(hostCommand(h, o))
+		if o.Only == "" || h.Name() == o.Only {
+			hook.AddCommand(hostCommand(h, o))
+		}
 	}
 	return hook
 }
@@ -562,7 +569,11 @@ func Main(version string, args []string, stdin io.Reader, stdout, stderr io.Writ
 			code = hooks.Fail(h, stdout, stderr, fmt.Errorf("recourse-hook panicked: %v (this is a bug in Recourse; please report it)", r))
 		}
 	}()
-	root := Command(Options{Use: "recourse-hook HOST"})
+	o := Options{Use: "recourse-hook HOST"}
+	if len(args) > 0 && HostNamed(args[0]) != nil {
+		o.Only = args[0]
+	}
+	root := Command(o)
 	root.Long += "\n\nrecourse-hook is recourse hook in a binary of its own that starts faster;\nrecourse install wires it in when it is installed beside recourse."
 	root.Version = version
 	root.SilenceUsage, root.SilenceErrors = true, true
