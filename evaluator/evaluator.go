@@ -36,6 +36,7 @@ import (
 	"github.com/recourse-dev/recourse/report"
 	"github.com/recourse-dev/recourse/rules"
 	"github.com/recourse-dev/recourse/rules/crossaction"
+	mcprules "github.com/recourse-dev/recourse/rules/mcp"
 )
 
 // DefaultTimeout bounds one evaluation when Options.Timeout is zero.
@@ -102,6 +103,14 @@ type Options struct {
 	// the targets of the command lines it runs are observed as eval shell
 	// observes a line's, from Cwd.
 	ObserveCalls bool
+	// ObserveAgentTools says that a coding agent's own file tools act on
+	// this machine, from Cwd (the hooks, which run beside the agent): with
+	// an Observer that gathers facts, the path a Write (Claude Code's
+	// Write, Gemini CLI's write_file, a file Codex's apply_patch adds or
+	// deletes) writes over or deletes is observed as for ObserveCalls, but
+	// only for a call whose server is one of rules/mcp.AgentHosts; an MCP
+	// server's tool named through the hook may run elsewhere, and is not.
+	ObserveAgentTools bool
 	// Dialect is what rewrites a shell line before the shell reads it
 	// (shell.Dialect: a GitHub Actions step, a make recipe); empty is bash.
 	Dialect shell.Dialect
@@ -122,16 +131,17 @@ type FactObserver interface {
 
 // observeFacts records on each shell mutation's command what fo observed
 // of it, within deadline (zero: the observer's own bound per command).
-// With calls, a file tool's call (delete_file, write_file, move_file) is
-// observed as the shell command that does the same (mcpcall.FileCommand),
-// and its facts recorded on the call.
-func observeFacts(fo FactObserver, ms []model.Mutation, deadline time.Time, calls bool) {
+// A file tool's call (delete_file, write_file, move_file) that calls
+// accepts is observed as the shell command that does the same
+// (mcpcall.FileCommand), and its facts recorded on the call; with calls
+// nil, none is.
+func observeFacts(fo FactObserver, ms []model.Mutation, deadline time.Time, calls func(*model.ToolCall) bool) {
 	cmds := make([]*model.Command, len(ms))
 	for i := range ms {
 		switch {
 		case ms[i].Command != nil:
 			cmds[i] = ms[i].Command
-		case calls && ms[i].Call != nil:
+		case calls != nil && ms[i].Call != nil && calls(ms[i].Call):
 			cmds[i], _ = mcpcall.FileCommand(ms[i].Call)
 		}
 	}
@@ -336,7 +346,7 @@ func parse(in input, opts Options, deadline time.Time) (model.Source, []model.Mu
 		ms, err := shell.Parse(line, shell.Options{Cwd: opts.Cwd, Deadline: deadline, Workspace: opts.Workspace, Observer: opts.Observer, Dialect: opts.Dialect})
 		withHome(ms, opts.Home)
 		if fo, ok := opts.Observer.(FactObserver); ok && err == nil {
-			observeFacts(fo, ms, deadline, false)
+			observeFacts(fo, ms, deadline, nil)
 		}
 		info.Cwd = opts.Cwd
 		return model.SourceShell, ms, nil, info, err // a nil inventory is an empty one
@@ -358,8 +368,10 @@ func parse(in input, opts Options, deadline time.Time) (model.Source, []model.Mu
 			}
 			info.Cwd = opts.Cwd
 		}
-		if fo, ok := opts.Observer.(FactObserver); ok && opts.ObserveCalls && err == nil {
-			observeFacts(fo, ms, deadline, true)
+		if fo, ok := opts.Observer.(FactObserver); ok && err == nil && (opts.ObserveCalls || opts.ObserveAgentTools) {
+			observeFacts(fo, ms, deadline, func(c *model.ToolCall) bool {
+				return opts.ObserveCalls || slices.Contains(mcprules.AgentHosts, c.Server)
+			})
 		}
 		return model.SourceMCP, ms, nil, info, err
 	}

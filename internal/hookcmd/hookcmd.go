@@ -363,7 +363,9 @@ func runHost(cmd *cobra.Command, h hooks.Host, o Options, f flags) error {
 				return hooks.Setup{}, err
 			}
 			opts := evaluator.Options{Environment: settings.Environment, Actor: f.actor, Timeout: f.timeout, MemoryCeiling: evaluator.MemoryCeiling,
-				Exceptions: exceptions, Workspace: workspace.Read(cwd), Observer: obs, Home: os.Getenv("HOME")}
+				Exceptions: exceptions, Workspace: workspace.Read(cwd), Observer: obs, Home: os.Getenv("HOME"),
+				// The agent's own file tools write where the hook runs.
+				ObserveAgentTools: true}
 			return hooks.Setup{Evaluator: ev, Options: opts, FailOn: settings.FailOn, Notes: lines(notes.String())}, nil
 		},
 		WarnContext: f.warnContext, EscalateAsk: f.escalateAs == "ask",

@@ -253,13 +253,21 @@ func judge(t *testing.T, ev *evaluator.Evaluator, line, dir, home string, obs *o
 // its text.
 func hook(t *testing.T, line, dir string) (model.Decision, string) {
 	t.Helper()
+	return hookTool(t, "claude-code", "Bash", map[string]any{"command": line}, dir)
+}
+
+// hookTool runs host's hook (Claude Code's input, which Codex's is too)
+// on a call of tool with input in dir and returns the decision its
+// answer carries and its text.
+func hookTool(t *testing.T, host, tool string, input map[string]any, dir string) (model.Decision, string) {
+	t.Helper()
 	in, err := json.Marshal(map[string]any{"session_id": "s", "hook_event_name": "PreToolUse", "cwd": dir,
-		"tool_name": "Bash", "tool_input": map[string]any{"command": line}})
+		"tool_name": tool, "tool_input": input})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	code := hookcmd.Main("test", []string{"claude-code", "--warn-context"}, bytes.NewReader(in), &stdout, &stderr)
+	code := hookcmd.Main("test", []string{host, "--warn-context"}, bytes.NewReader(in), &stdout, &stderr)
 	text := stderr.String()
 	if stdout.Len() > 0 {
 		var answer struct {
