@@ -163,6 +163,12 @@ func Rules() []rules.Rule {
 
 		row("fs.dd.device", "dd", ddTarget(rules.PathRoot, rules.PathSystem, rules.PathDevice, rules.PathHome, rules.PathDynamic), model.TierUnrecoverable,
 			"dd writes over a device or system file (of=...): its previous contents are gone"),
+	)
+	// What of= names, observed (not a device: the row above): what is
+	// on disk decides, with conv=notrunc and seek= too, since dd
+	// replaces the bytes it writes.
+	out = append(out, observedTable("fs.dd", "dd", nil, "dd of= writes over", rules.ObservedWrites())...)
+	out = append(out,
 		row("fs.dd.file", "dd", ddTarget(rules.PathUser, rules.PathOther, rules.PathProject, rules.PathCwd), model.TierRecoverableFromBackup,
 			"dd overwrites the output file named by of="),
 		row("fs.dd", "dd", nil, model.TierReversible, "dd without an of= to a lasting file only copies to stdout or temp"),
@@ -280,6 +286,9 @@ func Rules() []rules.Rule {
 			"install copies over a system file or device"),
 		row("fs.install.into-home", "install", intoHome(), model.TierNeedsReview, intoHomeReason),
 		row("fs.install.home-dotfile", "install", homeDotfile(1), model.TierNeedsReview, replacesDotfileReason),
+	)
+	out = append(out, observedWrites("install", nil, "install copies onto")...)
+	out = append(out,
 		row("fs.install", "install", nil, model.TierRecoverableWithEffort, "install replaces the target if it exists; the copy itself is harmless"),
 
 		row("fs.ln.help", "ln", help, model.TierReversible, "prints help or the version"),
@@ -290,6 +299,9 @@ func Rules() []rules.Rule {
 		row("fs.ln.to-guarded", "ln", linksToGuarded(), model.TierNeedsReview,
 			"makes a link to the root, a home directory or an agent's configuration: what a later command does through the link lands there "+
 				"(rm -rf LINK/ follows it and empties the directory), so the link is judged as that access"),
+	)
+	out = append(out, observedWrites("ln", lnReplaces(), "ln -f replaces")...)
+	out = append(out,
 		row("fs.ln.force", "ln", lnReplaces(), model.TierRecoverableWithEffort,
 			"ln -f removes a file of the link's name if one exists; it survives only in version control"),
 		row("fs.ln", "ln", nil, model.TierReversible, "ln without -f never replaces a file; removing the link undoes it"),
