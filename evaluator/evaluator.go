@@ -131,17 +131,16 @@ type FactObserver interface {
 
 // observeFacts records on each shell mutation's command what fo observed
 // of it, within deadline (zero: the observer's own bound per command).
-// A file tool's call (delete_file, write_file, move_file) that calls
-// accepts is observed as the shell command that does the same
-// (mcpcall.FileCommand), and its facts recorded on the call; with calls
-// nil, none is.
-func observeFacts(fo FactObserver, ms []model.Mutation, deadline time.Time, calls func(*model.ToolCall) bool) {
+// With calls, a file tool's call (delete_file, write_file, move_file) is
+// observed as the shell command that does the same (mcpcall.FileCommand),
+// and its facts recorded on the call.
+func observeFacts(fo FactObserver, ms []model.Mutation, deadline time.Time, calls bool) {
 	cmds := make([]*model.Command, len(ms))
 	for i := range ms {
 		switch {
 		case ms[i].Command != nil:
 			cmds[i] = ms[i].Command
-		case calls != nil && ms[i].Call != nil && calls(ms[i].Call):
+		case calls && ms[i].Call != nil:
 			cmds[i], _ = mcpcall.FileCommand(ms[i].Call)
 		}
 	}
@@ -164,6 +163,17 @@ func observeFacts(fo FactObserver, ms []model.Mutation, deadline time.Time, call
 			ms[i].Call = &call
 		}
 	}
+}
+
+// observesCall reports whether the MCP call whose mutations are ms acts
+// on this machine, so that its targets (and those of the command lines
+// it runs) are observed: every call for ObserveCalls (the gateway's stdio
+// servers), a coding agent's own tool for ObserveAgentTools (the hooks).
+func observesCall(ms []model.Mutation, opts Options) bool {
+	if opts.ObserveCalls {
+		return true
+	}
+	return opts.ObserveAgentTools && len(ms) > 0 && ms[0].Call != nil && slices.Contains(mcprules.AgentHosts, ms[0].Call.Server)
 }
 
 // Evaluator runs the pipeline. It is safe for concurrent use.
@@ -346,7 +356,7 @@ func parse(in input, opts Options, deadline time.Time) (model.Source, []model.Mu
 		ms, err := shell.Parse(line, shell.Options{Cwd: opts.Cwd, Deadline: deadline, Workspace: opts.Workspace, Observer: opts.Observer, Dialect: opts.Dialect})
 		withHome(ms, opts.Home)
 		if fo, ok := opts.Observer.(FactObserver); ok && err == nil {
-			observeFacts(fo, ms, deadline, nil)
+			observeFacts(fo, ms, deadline, false)
 		}
 		info.Cwd = opts.Cwd
 		return model.SourceShell, ms, nil, info, err // a nil inventory is an empty one
@@ -368,10 +378,8 @@ func parse(in input, opts Options, deadline time.Time) (model.Source, []model.Mu
 			}
 			info.Cwd = opts.Cwd
 		}
-		if fo, ok := opts.Observer.(FactObserver); ok && err == nil && (opts.ObserveCalls || opts.ObserveAgentTools) {
-			observeFacts(fo, ms, deadline, func(c *model.ToolCall) bool {
-				return opts.ObserveCalls || slices.Contains(mcprules.AgentHosts, c.Server)
-			})
+		if fo, ok := opts.Observer.(FactObserver); ok && err == nil && observesCall(ms, opts) {
+			observeFacts(fo, ms, deadline, true)
 		}
 		return model.SourceMCP, ms, nil, info, err
 	}
