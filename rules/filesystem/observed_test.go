@@ -41,7 +41,7 @@ var (
 // with the facts above (internal/observe's scenarios observe them for
 // real).
 func observedCases(t *testing.T) []rulestest.Case {
-	return []rulestest.Case{
+	out := []rulestest.Case{
 		{Row: "fs.truncate.new-files", Hit: "truncate -s 10M b.txt", Observed: newFile, Miss: "truncate -s 10M b.txt", MissObserved: cleanFile},
 		{Row: "fs.rm.observed.loss", Hit: "rm -rf src", Observed: untrackedDir, Miss: "rm -rf src", MissObserved: cleanDir},
 		{Row: "fs.rm.observed.loss", Hit: "rm -rf data", Observed: ignoredData, Miss: "rm -rf build", MissObserved: ignoredBuild},
@@ -74,4 +74,18 @@ func observedCases(t *testing.T) []rulestest.Case {
 		{Row: "fs.cp.observed.new", Hit: "cp nginx.conf /etc/nginx/sites-available/app", Observed: siteAbsent,
 			Miss: "cp nginx.conf /etc/nginx/sites-available/app", MissObserved: siteThere},
 	}
+	// The rows of rules.ObservedWrites for dd of=, install and ln -f: a
+	// new file, a loss, and what git gives back.
+	for _, w := range []struct{ typ, line, miss string }{
+		{"dd", "dd if=a.txt of=b.txt", "dd if=a.txt of=/dev/sda"},
+		{"install", "install -m 644 a.txt b.txt", "install -d b.txt"},
+		{"ln", "ln -sf a.txt b.txt", "ln -s a.txt b.txt"},
+	} {
+		out = append(out,
+			rulestest.Case{Row: "fs." + w.typ + ".observed.new", Hit: w.line, Observed: newFile, Miss: w.line, MissObserved: cleanFile},
+			rulestest.Case{Row: "fs." + w.typ + ".observed.loss", Hit: w.line, Observed: modifiedFile, Miss: w.line, MissObserved: cleanFile},
+			rulestest.Case{Row: "fs." + w.typ + ".observed.from-git", Hit: w.line, Observed: cleanFile, Miss: w.miss, MissObserved: cleanFile},
+		)
+	}
+	return out
 }
