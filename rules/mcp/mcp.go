@@ -391,6 +391,12 @@ func codeHosts() []rules.Rule {
 			"deletes the branch or tag; its commits survive where merged or referenced, and GitHub can restore a branch from its pull request"),
 		row("mcp.git.delete-file", []string{"delete_file", "delete_files"}, server("github", "gitlab", "gitea", "bitbucket"), model.TierRecoverableFromBackup,
 			"commits the file's deletion; the history keeps its content and a revert restores it"),
+		// A tool the catalog spells as the git command it runs (catalog
+		// Tool.Runs: the reference git server's git_reset is `git reset
+		// --mixed`) is judged as that command, a mutation of its own
+		// beside the call, and observed as it where the server runs.
+		row("mcp.git.runs", []string{"git_add", "git_checkout", "git_commit", "git_create_branch", "git_reset"}, derived(), model.TierReversible,
+			"runs the git command the server's source shows (catalog runs), judged on its own: see the other mutation of this call"),
 		row("mcp.git.reset-hard", []string{"git_reset"}, arg("mode hard, merge or keep", oneOf("hard", "merge", "keep", "--hard"), "mode", "type", "reset_type"), model.TierUnrecoverable,
 			"a hard reset overwrites the working tree: uncommitted changes are lost"),
 		row("mcp.git.reset", []string{"git_reset"}, nil, model.TierReversible, "unstages changes; the working tree keeps them"),
