@@ -214,10 +214,16 @@ func (f *Files) observe(ctx context.Context, c *model.Command, p *plan) *model.O
 					}
 					base := path.Base(strings.TrimSuffix(filepath.ToSlash(s.Value), "/"))
 					into := model.Arg{Value: path.Join(a.Value, base)}
+					if f.addCopiedTree(ctx, w, obs, c, s, into.Value, filepath.Join(full, base)) {
+						continue
+					}
 					f.addTarget(ctx, w, obs, into.Value, filepath.Join(full, base))
 				}
 				continue
 			}
+		}
+		if len(p.sources) == 1 && f.addCopiedTree(ctx, w, obs, c, p.sources[0], a.Value, full) {
+			continue
 		}
 		f.addTarget(ctx, w, obs, a.Value, full)
 	}

@@ -139,6 +139,13 @@ func buildFixture(t testing.TB, root, name string) string {
 	case "staged":
 		write(t, filepath.Join(repo, "src", "b.go"), "package b // staged\n")
 		git(t, repo, "add", "src/b.go")
+	case "tree":
+		// Trees to copy over the repository's own (cp -r): an untracked
+		// vendor/ with a docs/ and a src/ of their own.
+		write(t, filepath.Join(repo, "src", "new.go"), "package a // new\n")
+		write(t, filepath.Join(repo, "vendor", "docs", "readme.md"), "# vendored docs\n")
+		write(t, filepath.Join(repo, "vendor", "src", "new.go"), "package a // vendored\n")
+		write(t, filepath.Join(repo, "vendor", "src", "extra.go"), "package a // extra\n")
 	case "dirtydocs":
 		write(t, filepath.Join(repo, "docs", "readme.md"), "# docs, edited\n")
 	case "stash":

@@ -1,6 +1,11 @@
 package observe
 
 import (
+	"context"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/recourse-dev/recourse/model"
@@ -130,4 +135,61 @@ func destPlan(c *model.Command, ops []model.Arg, noDir, follow bool) *plan {
 		return nil
 	}
 	return &plan{targets: ops[len(ops)-1:], follow: follow, intoDir: !noDir, sources: ops[:len(ops)-1]}
+}
+
+// addCopiedTree observes what cp -r of the directory src writes into the
+// existing directory full (named name): the files of src, each at its
+// place under full, which cp replaces, and not the rest of full, which
+// it leaves alone (cp -r src dst where dst/src exists, cp -rT src dst, cp
+// -r src/. dst). false when that is not the case (the copy is not
+// recursive, src is no directory, or full does not exist as one): the
+// destination is then observed whole, as before. More than
+// maxGlobMatches files in src are not listed: that is missing evidence.
+func (f *Files) addCopiedTree(ctx context.Context, w *walker, obs *model.Observed, c *model.Command, src model.Arg, name, full string) bool {
+	if c.Program != "cp" || !rules.HasFlag(c, "r", "R", "recursive", "a", "archive") {
+		return false
+	}
+	srcFull, ok := f.resolve(c, src.Value, true)
+	if !ok {
+		return false
+	}
+	if si, err := os.Stat(srcFull); err != nil || !si.IsDir() {
+		return false
+	}
+	if di, err := os.Stat(full); err != nil || !di.IsDir() {
+		return false
+	}
+	var files []string
+	over := false
+	var walk func(dir, rel string)
+	walk = func(dir, rel string) {
+		if over || ctx.Err() != nil {
+			return
+		}
+		entries, err := w.readDir(dir)
+		if err != nil {
+			over = true
+			return
+		}
+		for _, e := range entries {
+			r := path.Join(rel, e.Name())
+			if e.IsDir() {
+				walk(filepath.Join(dir, e.Name()), r)
+				continue
+			}
+			if files = append(files, r); len(files) > maxGlobMatches {
+				over = true
+				return
+			}
+		}
+	}
+	walk(srcFull, "")
+	if over || ctx.Err() != nil {
+		obs.Unavailable = append(obs.Unavailable, fmt.Sprintf("%s: the files %s copies into it were not all read (more than %d, or unreadable)", name, src.Value, maxGlobMatches))
+		return true
+	}
+	for _, r := range files {
+		f.addTarget(ctx, w, obs, path.Join(name, r), filepath.Join(full, filepath.FromSlash(r)))
+	}
+	return true
 }
