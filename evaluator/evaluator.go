@@ -36,6 +36,7 @@ import (
 	"github.com/recourse-dev/recourse/report"
 	"github.com/recourse-dev/recourse/rules"
 	"github.com/recourse-dev/recourse/rules/crossaction"
+	mcprules "github.com/recourse-dev/recourse/rules/mcp"
 )
 
 // DefaultTimeout bounds one evaluation when Options.Timeout is zero.
@@ -102,6 +103,14 @@ type Options struct {
 	// the targets of the command lines it runs are observed as eval shell
 	// observes a line's, from Cwd.
 	ObserveCalls bool
+	// ObserveAgentTools says that a coding agent's own file tools act on
+	// this machine, from Cwd (the hooks, which run beside the agent): with
+	// an Observer that gathers facts, the path a Write (Claude Code's
+	// Write, Gemini CLI's write_file, a file Codex's apply_patch adds or
+	// deletes) writes over or deletes is observed as for ObserveCalls, but
+	// only for a call whose server is one of rules/mcp.AgentHosts; an MCP
+	// server's tool named through the hook may run elsewhere, and is not.
+	ObserveAgentTools bool
 	// Dialect is what rewrites a shell line before the shell reads it
 	// (shell.Dialect: a GitHub Actions step, a make recipe); empty is bash.
 	Dialect shell.Dialect
@@ -154,6 +163,17 @@ func observeFacts(fo FactObserver, ms []model.Mutation, deadline time.Time, call
 			ms[i].Call = &call
 		}
 	}
+}
+
+// observesCall reports whether the MCP call whose mutations are ms acts
+// on this machine, so that its targets (and those of the command lines
+// it runs) are observed: every call for ObserveCalls (the gateway's stdio
+// servers), a coding agent's own tool for ObserveAgentTools (the hooks).
+func observesCall(ms []model.Mutation, opts Options) bool {
+	if opts.ObserveCalls {
+		return true
+	}
+	return opts.ObserveAgentTools && len(ms) > 0 && ms[0].Call != nil && slices.Contains(mcprules.AgentHosts, ms[0].Call.Server)
 }
 
 // Evaluator runs the pipeline. It is safe for concurrent use.
@@ -358,7 +378,7 @@ func parse(in input, opts Options, deadline time.Time) (model.Source, []model.Mu
 			}
 			info.Cwd = opts.Cwd
 		}
-		if fo, ok := opts.Observer.(FactObserver); ok && opts.ObserveCalls && err == nil {
+		if fo, ok := opts.Observer.(FactObserver); ok && err == nil && observesCall(ms, opts) {
 			observeFacts(fo, ms, deadline, true)
 		}
 		return model.SourceMCP, ms, nil, info, err

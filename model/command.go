@@ -94,11 +94,6 @@ type Command struct {
 	// operands were followed through (observed where the action runs):
 	// each operand is judged as the path it reaches.
 	Links []FollowedLink
-	// Absent are the operands observed not to exist where the action runs
-	// (lstat: no such file), for the programs that create what they name
-	// when it is not there (truncate): such an operand holds no data the
-	// command could cut.
-	Absent []string
 	// Observed are the facts Recourse gathered, read-only, where the
 	// action runs about what this command acts on (--observe auto); nil
 	// when nothing was observed (observation off, a read, or an earlier

@@ -363,3 +363,46 @@ func ObservedEvidence(key string, value any, how string) model.Evidence {
 
 // Regenerable reports whether an ignored path is build output.
 func Regenerable(p string) bool { return regenerable(p) }
+
+// ObservedRow is one row that observed facts decide, in the one table
+// every surface that does the same thing to a path uses: rm and an MCP
+// server's delete_file (ObservedDeletes), a redirection, tee, dd of= or an
+// agent's Write and write_file (ObservedWrites). A surface names the row
+// PREFIX.observed.SUFFIX, says its verb, and may add a condition of its
+// own (cp -n never writes over); the condition, tier and reason are the
+// table's, so the two surfaces cannot drift apart.
+type ObservedRow struct {
+	Suffix string
+	When   Cond
+	Tier   model.Tier
+	// Reason follows the surface's verb ("deletes", "writes over").
+	Reason string
+}
+
+// ObservedDeletes are the observed rows of a delete: a loss git cannot
+// undo, nothing there, or only what git gives back.
+func ObservedDeletes() []ObservedRow {
+	return []ObservedRow{
+		{"loss", ObservedLoss(), model.TierUnrecoverable,
+			"files git cannot give back (observed where the action runs: untracked or modified files, ignored files that are not build output, or a repository's .git)"},
+		{"empty-dir", ObservedEmpty(), model.TierReversible,
+			"nothing (observed: every path is an empty directory)"},
+		{"from-git", ObservedFromGit(), model.TierRecoverableWithEffort,
+			"only files git gives back (observed: every one is tracked and unmodified, or ignored build output)"},
+	}
+}
+
+// ObservedWrites are the observed rows of a write over a path (a
+// truncating redirection, tee, dd of=, an in-place edit's file or its
+// backup, a copy's, move's, install's or link's destination, a Write
+// tool): a new file, a loss git cannot undo, or only what git gives back.
+func ObservedWrites() []ObservedRow {
+	return []ObservedRow{
+		{"new", ObservedNew(), model.TierReversible,
+			"a path that does not exist (observed where the action runs): nothing is replaced"},
+		{"loss", ObservedLoss(), model.TierUnrecoverable,
+			"a file git cannot give back (observed where the action runs: untracked, modified, or ignored and not build output)"},
+		{"from-git", ObservedFromGit(), model.TierRecoverableWithEffort,
+			"only files git gives back (observed: tracked and unmodified): `git checkout -- FILE` restores them"},
+	}
+}

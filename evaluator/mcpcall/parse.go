@@ -245,6 +245,9 @@ func Mutations(c *Call) []model.Mutation {
 	if line, ok := awsAPILine(call); ok {
 		out = parsed(call, "operation_name", out, commandMutations(id, "operation_name", line, c.cwd()))
 	}
+	if line, dir, ok := catalogRuns(c.Server, c.Tool, c.Arguments, c.cwd()); ok {
+		out = parsed(call, RunsKey, out, commandMutations(id, RunsKey, line, dir))
+	}
 	lines := codeLines(call)
 	for _, line := range lines {
 		out = parsed(call, "code", out, commandMutations(id, "code", line, c.cwd()))

@@ -1,10 +1,7 @@
 package shell
 
 import (
-	"errors"
-	"io/fs"
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/recourse-dev/recourse/internal/pathres"
@@ -131,51 +128,4 @@ func (w *walker) throughDisk(fsys pathres.FS, p, cwd, home string, keepLast bool
 		v += "/"
 	}
 	return v, true
-}
-
-// creators are the programs that create the files they name when those
-// are not there, with their options that take the next argument as a
-// value: their operands are looked up on disk (lstat only) so that a rule
-// can tell a new file from one with data in it.
-var creators = map[string][]string{"truncate": {"-s", "--size", "-r", "--reference"}}
-
-// absentOperands returns cmd with the operands that do not exist where
-// the action runs recorded (Command.Absent); cmd itself when the program
-// creates nothing, links cannot be seen, or every operand exists or is
-// only known at run time.
-func (w *walker) absentOperands(cmd *model.Command) *model.Command {
-	lo, ok := w.observer.(LinkObserver)
-	valueOptions, creates := creators[cmd.Program]
-	if !ok || !creates {
-		return cmd
-	}
-	home := lo.HomeDir()
-	var absent []string
-	ends := false
-	for i := 0; i < len(cmd.Args); i++ {
-		a := cmd.Args[i]
-		switch {
-		case a.Value == "--" && !ends:
-			ends = true
-			continue
-		case !ends && slices.Contains(valueOptions, a.Value):
-			i++
-			continue
-		case !ends && strings.HasPrefix(a.Value, "-"), a.Dynamic, a.Value == "":
-			continue
-		}
-		full := pathres.Expand(resolveDir(model.Arg{Value: a.Value}, cmd.Cwd), home)
-		if !strings.HasPrefix(full, "/") {
-			continue
-		}
-		if _, err := lo.Lstat(full); errors.Is(err, fs.ErrNotExist) {
-			absent = append(absent, a.Value)
-		}
-	}
-	if len(absent) == 0 {
-		return cmd
-	}
-	out := *cmd
-	out.Absent = absent
-	return &out
 }

@@ -1412,7 +1412,7 @@ func (w *walker) emit(cmd *model.Command) {
 	if w.full(cmd) {
 		return
 	}
-	cmd = w.absentOperands(w.onDiskLinks(w.throughLinks(cmd)))
+	cmd = w.onDiskLinks(w.throughLinks(cmd))
 	w.out = append(w.out, w.mutation(cmd))
 	if cmd.Program == "ln" {
 		w.recordLink(cmd)

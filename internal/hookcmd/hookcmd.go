@@ -303,7 +303,7 @@ included, is answered with the host's stop, never with "go ahead".`,
 	fl.StringVar(&f.decisionLog, "decision-log", "", "ship every decision to this URL in OPA's decision-log format (as recourse serve does; input redacted); a decision that cannot be shipped stops the call")
 	fl.StringToStringVar(&f.decisionLabels, "decision-log-label", nil, "a label of every shipped decision, KEY=VALUE (repeatable)")
 	fl.StringVar(&f.escalateAs, "escalate-as", "ask", "how an escalate is answered where the host can ask (Claude Code, Gemini CLI, Cursor's shell and MCP events): ask (the user decides) or deny")
-	fl.StringVar(&f.observe, "observe", observe.Auto, "auto: read the script files, patches and archives a shell call runs or applies (bash x.sh, ./x.sh, python3 x.py, source x, git apply x.patch, tar xf x.tar; read-only, bounded) and the symbolic links its operands go through, and judge what they contain; gather git and file facts (tracked, modified, untracked, ignored, merged, pushed, sizes) about what its mutating commands act on (docs/observe.md); off: read nothing, so such a call needs review")
+	fl.StringVar(&f.observe, "observe", observe.Auto, "auto: read the script files, patches and archives a shell call runs or applies (bash x.sh, ./x.sh, python3 x.py, source x, git apply x.patch, tar xf x.tar; read-only, bounded) and the symbolic links its operands go through, and judge what they contain; gather git and file facts (tracked, modified, untracked, ignored, merged, pushed, sizes) about what its mutating commands and the agent's own file tools (Write, write_file, apply_patch) act on (docs/observe.md); off: read nothing, so such a call needs review")
 	_ = cmd.RegisterFlagCompletionFunc("escalate-as", fixedCompletion("ask", "deny"))
 	_ = cmd.RegisterFlagCompletionFunc("observe", fixedCompletion(observe.Modes...))
 	_ = cmd.RegisterFlagCompletionFunc("fail-on", fixedCompletion("warn", "escalate", "block"))
@@ -370,7 +370,9 @@ func runHost(cmd *cobra.Command, h hooks.Host, o Options, f flags) error {
 				return hooks.Setup{}, err
 			}
 			opts := evaluator.Options{Environment: settings.Environment, Actor: f.actor, Timeout: f.timeout, MemoryCeiling: evaluator.MemoryCeiling,
-				Exceptions: exceptions, Workspace: workspace.Read(cwd), Observer: obs, Home: os.Getenv("HOME")}
+				Exceptions: exceptions, Workspace: workspace.Read(cwd), Observer: obs, Home: os.Getenv("HOME"),
+				// The agent's own file tools write where the hook runs.
+				ObserveAgentTools: true}
 			return hooks.Setup{Evaluator: ev, Options: opts, FailOn: settings.FailOn, Notes: lines(notes.String())}, nil
 		},
 		WarnContext: f.warnContext, EscalateAsk: f.escalateAs == "ask",

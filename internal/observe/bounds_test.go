@@ -200,3 +200,17 @@ func TestNoProgramRuns(t *testing.T) {
 		t.Fatal("control: a plain git status did not run the configured program; the test proves nothing")
 	}
 }
+
+// TestBoundCopiedTree: cp -r of a tree of more files than the bound onto
+// an existing tree lists none of them as targets; what it would replace
+// is missing evidence, and the copy is not allowed as a new file.
+func TestBoundCopiedTree(t *testing.T) {
+	repo := smallRepo(t)
+	for f := range 1001 {
+		write(t, filepath.Join(repo, "vendor", "docs", fmt.Sprintf("f%04d.md", f)), "x\n")
+	}
+	ev := newEvaluator(t)
+	home := t.TempDir()
+	rep := judge(t, ev, "cp -r vendor/docs .", repo, home, &observe.Files{Home: home, Dir: repo, Bound: 20 * time.Second})
+	mustNotAllow(t, rep, "cp -r vendor/docs .", "were not all read")
+}

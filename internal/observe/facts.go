@@ -19,8 +19,10 @@ import (
 
 // Facts about the targets of mutating commands (ObserveLine). For each
 // command of a line that deletes or writes over paths (rm, unlink, rmdir,
-// a redirection, tee and sponge without -a, truncate, cp's and mv's
-// destination) or that can discard work in
+// a redirection, tee and sponge without -a, truncate, cp's, mv's and
+// install's destination, an output file an option names (dd of=,
+// curl -o) as a redirection, what sed -i and perl -i rewrite or
+// back up, what ln -f replaces: writers.go) or that can discard work in
 // git (reset --hard, checkout with paths or -f, restore, switch
 // --discard-changes, clean -f, branch -D, push --force, stash drop and
 // clear), the observer gathers, within CommandBound:
@@ -55,10 +57,7 @@ func (f *Files) ObserveLine(ctx context.Context, cmds []*model.Command) []*model
 			continue
 		}
 		plan := planFor(c)
-		if plan == nil {
-			if !isRead(c) {
-				return out // later commands may find the disk changed
-			}
+		if plan == nil && isRead(c) {
 			continue
 		}
 		bound := f.Bound
@@ -66,11 +65,32 @@ func (f *Files) ObserveLine(ctx context.Context, cmds []*model.Command) []*model
 			bound = CommandBound
 		}
 		cctx, cancel := context.WithTimeout(ctx, bound)
-		out[i] = f.observe(cctx, c, plan)
-		cancel()
+		defer cancel()
+		if plan != nil {
+			out[i] = f.observe(cctx, c, plan)
+		}
+		// The files the same command writes as it runs (an output its
+		// options name: dd of=, curl -o, sort -o; its own > FILE) are
+		// mutations of their own beside it, and what they find is the
+		// disk now too.
+		for j := i + 1; j < len(cmds) && sameCommand(cmds[j], c); j++ {
+			if cmds[j].Program != model.RedirectProgram {
+				continue
+			}
+			if p := planFor(cmds[j]); p != nil {
+				out[j] = f.observe(cctx, cmds[j], p)
+			}
+		}
 		return out // this command itself changes the disk
 	}
 	return out
+}
+
+// sameCommand reports whether d is a mutation of the command c itself
+// (an output file its options or redirections name), by its place in
+// the line.
+func sameCommand(d, c *model.Command) bool {
+	return d != nil && d.Line == c.Line && d.Col == c.Col
 }
 
 // plan is what to observe of one command.
@@ -117,14 +137,17 @@ func planFor(c *model.Command) *plan {
 		}
 		return &plan{targets: ops, follow: true}
 	case "cp", "mv":
-		ops := rules.Operands(c)
-		if t, ok := rules.FlagValue(c, "t", "target-directory"); ok {
-			return &plan{targets: []model.Arg{{Value: t}}, follow: true, intoDir: true, sources: ops}
-		}
-		if len(ops) < 2 {
-			return nil
-		}
-		return &plan{targets: ops[len(ops)-1:], follow: true, intoDir: true, sources: ops[:len(ops)-1]}
+		// -T: the destination is the name itself, never a directory
+		// the sources land in.
+		return destPlan(c, rules.Operands(c), rules.HasFlag(c, "T", "no-target-directory"), true)
+	case "dd":
+		return ddPlan(c)
+	case "sed", "perl":
+		return inPlacePlan(c)
+	case "install":
+		return installPlan(c)
+	case "ln":
+		return lnPlan(c)
 	case "git":
 		return gitPlan(c)
 	}
@@ -191,10 +214,16 @@ func (f *Files) observe(ctx context.Context, c *model.Command, p *plan) *model.O
 					}
 					base := path.Base(strings.TrimSuffix(filepath.ToSlash(s.Value), "/"))
 					into := model.Arg{Value: path.Join(a.Value, base)}
+					if f.addCopiedTree(ctx, w, obs, c, s, into.Value, filepath.Join(full, base)) {
+						continue
+					}
 					f.addTarget(ctx, w, obs, into.Value, filepath.Join(full, base))
 				}
 				continue
 			}
+		}
+		if len(p.sources) == 1 && f.addCopiedTree(ctx, w, obs, c, p.sources[0], a.Value, full) {
+			continue
 		}
 		f.addTarget(ctx, w, obs, a.Value, full)
 	}

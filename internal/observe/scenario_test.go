@@ -139,6 +139,13 @@ func buildFixture(t testing.TB, root, name string) string {
 	case "staged":
 		write(t, filepath.Join(repo, "src", "b.go"), "package b // staged\n")
 		git(t, repo, "add", "src/b.go")
+	case "tree":
+		// Trees to copy over the repository's own (cp -r): an untracked
+		// vendor/ with a docs/ and a src/ of their own.
+		write(t, filepath.Join(repo, "src", "new.go"), "package a // new\n")
+		write(t, filepath.Join(repo, "vendor", "docs", "readme.md"), "# vendored docs\n")
+		write(t, filepath.Join(repo, "vendor", "src", "new.go"), "package a // vendored\n")
+		write(t, filepath.Join(repo, "vendor", "src", "extra.go"), "package a // extra\n")
 	case "dirtydocs":
 		write(t, filepath.Join(repo, "docs", "readme.md"), "# docs, edited\n")
 	case "stash":
@@ -253,13 +260,21 @@ func judge(t *testing.T, ev *evaluator.Evaluator, line, dir, home string, obs *o
 // its text.
 func hook(t *testing.T, line, dir string) (model.Decision, string) {
 	t.Helper()
+	return hookTool(t, "claude-code", "Bash", map[string]any{"command": line}, dir)
+}
+
+// hookTool runs host's hook (Claude Code's input, which Codex's is too)
+// on a call of tool with input in dir and returns the decision its
+// answer carries and its text.
+func hookTool(t *testing.T, host, tool string, input map[string]any, dir string) (model.Decision, string) {
+	t.Helper()
 	in, err := json.Marshal(map[string]any{"session_id": "s", "hook_event_name": "PreToolUse", "cwd": dir,
-		"tool_name": "Bash", "tool_input": map[string]any{"command": line}})
+		"tool_name": tool, "tool_input": input})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	code := hookcmd.Main("test", []string{"claude-code", "--warn-context"}, bytes.NewReader(in), &stdout, &stderr)
+	code := hookcmd.Main("test", []string{host, "--warn-context"}, bytes.NewReader(in), &stdout, &stderr)
 	text := stderr.String()
 	if stdout.Len() > 0 {
 		var answer struct {

@@ -163,6 +163,12 @@ func Rules() []rules.Rule {
 
 		row("fs.dd.device", "dd", ddTarget(rules.PathRoot, rules.PathSystem, rules.PathDevice, rules.PathHome, rules.PathDynamic), model.TierUnrecoverable,
 			"dd writes over a device or system file (of=...): its previous contents are gone"),
+	)
+	// What of= names, observed (not a device: the row above): what is
+	// on disk decides, with conv=notrunc and seek= too, since dd
+	// replaces the bytes it writes.
+	out = append(out, observedTable("fs.dd", "dd", nil, "dd of= writes over", rules.ObservedWrites())...)
+	out = append(out,
 		row("fs.dd.file", "dd", ddTarget(rules.PathUser, rules.PathOther, rules.PathProject, rules.PathCwd), model.TierRecoverableFromBackup,
 			"dd overwrites the output file named by of="),
 		row("fs.dd", "dd", nil, model.TierReversible, "dd without an of= to a lasting file only copies to stdout or temp"),
@@ -175,7 +181,9 @@ func Rules() []rules.Rule {
 		// them: what is cut comes back only from version control or a
 		// backup.
 		row("fs.truncate.env-file", "truncate", envFile(0), model.TierNeedsReview, "cuts "+envFileWhy),
-		row("fs.truncate.new-files", "truncate", truncatesOnlyAbsent(), model.TierReversible,
+		// The one notion of "the target does not exist": the observed
+		// targets (rules.ObservedNew), as for a redirection, cp and mv.
+		row("fs.truncate.new-files", "truncate", rules.ObservedNew(), model.TierReversible,
 			"every file truncate names does not exist (observed where the action runs): it creates them at the given size (truncate -s 10M disk.img), and no data is cut"),
 		row("fs.truncate.grow", "truncate", truncateGrows(), model.TierRecoverableWithEffort,
 			"truncate only extends the files (a size of +N): nothing is cut"),
@@ -190,12 +198,9 @@ func Rules() []rules.Rule {
 		row("fs.mv.dev-null", "mv", rules.PathIs(0, rules.PathNull), model.TierUnrecoverable, "moves files onto /dev/null: they are gone"),
 		row("fs.mv.home-dotfile", "mv", rules.All(rules.Not(noClobber), homeDotfile(1)), model.TierNeedsReview, replacesDotfileReason),
 		row("fs.mv.env-file", "mv", rules.All(rules.Not(noClobber), envFile(1)), model.TierNeedsReview, "replaces "+envFileWhy+" (mv -n keeps it)"),
-		row("fs.mv.observed.new", "mv", rules.ObservedNew(), model.TierReversible,
-			"the destination does not exist (observed): nothing is replaced, and moving back undoes it"),
-		row("fs.mv.observed.loss", "mv", rules.All(rules.Not(noClobber), rules.ObservedLoss()), model.TierUnrecoverable,
-			"replaces a file git cannot give back (observed: untracked, modified, or ignored and not build output)"),
-		row("fs.mv.observed.from-git", "mv", rules.All(rules.Not(noClobber), rules.ObservedFromGit()), model.TierRecoverableWithEffort,
-			"replaces a file git gives back (observed: tracked and unmodified)"),
+	)
+	out = append(out, observedWrites("mv", rules.Not(noClobber), "moves onto")...)
+	out = append(out,
 		row("fs.mv.overwrite", "mv", rules.Not(noClobber), model.TierRecoverableFromBackup,
 			"mv replaces the target if it exists (no -n): the replaced file is lost unless versioned"),
 		row("fs.mv.safe", "mv", nil, model.TierReversible, "mv with -n/-i never overwrites; moving back undoes it"),
@@ -206,12 +211,9 @@ func Rules() []rules.Rule {
 		row("fs.cp.into-home", "cp", rules.All(rules.Not(noClobber), intoHome()), model.TierNeedsReview, intoHomeReason),
 		row("fs.cp.home-dotfile", "cp", rules.All(rules.Not(noClobber), homeDotfile(1)), model.TierNeedsReview, replacesDotfileReason),
 		row("fs.cp.env-file", "cp", rules.All(rules.Not(noClobber), envFile(1)), model.TierNeedsReview, "replaces "+envFileWhy+" (cp -n .env.example .env keeps it)"),
-		row("fs.cp.observed.new", "cp", rules.ObservedNew(), model.TierReversible,
-			"the destination does not exist (observed): the copy replaces nothing"),
-		row("fs.cp.observed.loss", "cp", rules.All(rules.Not(noClobber), rules.ObservedLoss()), model.TierUnrecoverable,
-			"copies over a file git cannot give back (observed: untracked, modified, or ignored and not build output)"),
-		row("fs.cp.observed.from-git", "cp", rules.All(rules.Not(noClobber), rules.ObservedFromGit()), model.TierRecoverableWithEffort,
-			"copies over a file git gives back (observed: tracked and unmodified)"),
+	)
+	out = append(out, observedWrites("cp", rules.Not(noClobber), "copies onto")...)
+	out = append(out,
 		row("fs.cp.overwrite", "cp", rules.Not(noClobber), model.TierRecoverableWithEffort,
 			"cp replaces the target if it exists (no -n); the copy itself is harmless"),
 		row("fs.cp.safe", "cp", nil, model.TierReversible, "cp with -n/-i never overwrites"),
@@ -261,12 +263,9 @@ func Rules() []rules.Rule {
 		row("fs.redirect.home-dotfile", Redirect, rules.HomeDotfileIs(0), model.TierNeedsReview,
 			"the output redirection (or an option naming the output file) truncates a dotfile of a home directory (shell profile, SSH keys, cloud credentials), which no version control keeps: whether it matters is not in the input"),
 		row("fs.redirect.env-file", Redirect, envFile(0), model.TierNeedsReview, "the output redirection truncates "+envFileWhy),
-		row("fs.redirect.observed.new", Redirect, rules.ObservedNew(), model.TierReversible,
-			"the output redirection writes a new file (observed: it does not exist yet)"),
-		row("fs.redirect.observed.loss", Redirect, rules.ObservedLoss(), model.TierUnrecoverable,
-			"the output redirection truncates a file git cannot give back (observed: untracked, modified, or ignored and not build output)"),
-		row("fs.redirect.observed.from-git", Redirect, rules.ObservedFromGit(), model.TierRecoverableWithEffort,
-			"the output redirection truncates a file git gives back (observed: tracked and unmodified)"),
+	)
+	out = append(out, observedTable("fs.redirect", Redirect, nil, "the output redirection writes", rules.ObservedWrites())...)
+	out = append(out,
 		row("fs.redirect.dynamic", Redirect, rules.PathIs(0, rules.PathDynamic), model.TierRecoverableWithEffort,
 			"the output redirection (or an option naming the output file) truncates a file named only at run time"),
 		row("fs.redirect", Redirect, nil, model.TierRecoverableWithEffort,
@@ -287,6 +286,9 @@ func Rules() []rules.Rule {
 			"install copies over a system file or device"),
 		row("fs.install.into-home", "install", intoHome(), model.TierNeedsReview, intoHomeReason),
 		row("fs.install.home-dotfile", "install", homeDotfile(1), model.TierNeedsReview, replacesDotfileReason),
+	)
+	out = append(out, observedWrites("install", nil, "install copies onto")...)
+	out = append(out,
 		row("fs.install", "install", nil, model.TierRecoverableWithEffort, "install replaces the target if it exists; the copy itself is harmless"),
 
 		row("fs.ln.help", "ln", help, model.TierReversible, "prints help or the version"),
@@ -297,6 +299,9 @@ func Rules() []rules.Rule {
 		row("fs.ln.to-guarded", "ln", linksToGuarded(), model.TierNeedsReview,
 			"makes a link to the root, a home directory or an agent's configuration: what a later command does through the link lands there "+
 				"(rm -rf LINK/ follows it and empties the directory), so the link is judged as that access"),
+	)
+	out = append(out, observedWrites("ln", lnReplaces(), "ln -f replaces")...)
+	out = append(out,
 		row("fs.ln.force", "ln", lnReplaces(), model.TierRecoverableWithEffort,
 			"ln -f removes a file of the link's name if one exists; it survives only in version control"),
 		row("fs.ln", "ln", nil, model.TierReversible, "ln without -f never replaces a file; removing the link undoes it"),
@@ -346,7 +351,7 @@ func ddTarget(classes ...rules.PathClass) rules.Cond {
 // teeRows are the rows of a program that writes its stdin to the files it
 // is given, replacing them unless -a appends.
 func teeRows(p string) []rules.Rule {
-	return []rules.Rule{
+	out := []rules.Rule{
 		row("fs."+p+".append-system", p, rules.All(rules.Flag("a", "append"), rules.PathIs(0, rules.PathRoot, rules.PathSystem, rules.PathDevice)), model.TierNeedsReview, appendSystemReason),
 		row("fs."+p+".append-home-dotfile", p, rules.All(rules.Flag("a", "append"), rules.HomeDotfileIs(0)), model.TierRecoverableWithEffort, appendDotfileReason),
 		row("fs."+p+".append", p, rules.Flag("a", "append"), model.TierReversible, p+" -a only appends"),
@@ -354,18 +359,15 @@ func teeRows(p string) []rules.Rule {
 			p+" truncates the system file or device it writes (echo x | sudo "+p+" /etc/hosts replaces the file)"),
 		row("fs."+p+".home-dotfile", p, rules.HomeDotfileIs(0), model.TierNeedsReview,
 			p+" truncates a dotfile of a home directory (shell profile, SSH keys, cloud credentials), which no version control keeps"),
-		// Observed facts (tee -a returned above): what is on disk decides.
-		row("fs."+p+".observed.new", p, rules.ObservedNew(), model.TierReversible,
-			p+" writes new files (observed: none exists yet)"),
-		row("fs."+p+".observed.loss", p, rules.ObservedLoss(), model.TierUnrecoverable,
-			p+" truncates a file git cannot give back (observed: untracked, modified, or ignored and not build output)"),
-		row("fs."+p+".observed.from-git", p, rules.ObservedFromGit(), model.TierRecoverableWithEffort,
-			p+" truncates files git gives back (observed: tracked and unmodified)"),
+	}
+	// Observed facts (tee -a returned above): what is on disk decides.
+	out = append(out, observedWrites(p, nil, p+" writes")...)
+	return append(out,
 		row("fs."+p+".harmless", p, rules.Any(rules.NoOperands(0), rules.Not(rules.PathIs(0, rules.PathProject, rules.PathBuild, rules.PathUser, rules.PathOther, rules.PathCwd, rules.PathDynamic, rules.PathSystem))), model.TierReversible,
 			p+" writes only to stdout, /dev/null or temp files"),
 		row("fs."+p, p, nil, model.TierRecoverableWithEffort,
 			p+" truncates the files it writes if they exist; their previous contents survive only in version control"),
-	}
+	)
 }
 
 // keySystemReason says why a mode or owner change on a system file needs
@@ -443,26 +445,6 @@ func envFile(skip int) rules.Cond {
 
 // truncateGrows holds when truncate's sizes (-s, --size) all start with
 // "+": it can only extend the files.
-// truncatesOnlyAbsent holds when every operand of truncate was observed
-// not to exist where the action runs (Command.Absent): a new file holds
-// nothing to cut.
-func truncatesOnlyAbsent() rules.Cond {
-	return rules.Func("every file is observed not to exist", func(f rules.Facts) rules.Result {
-		c := f.M.Command
-		ops := rules.Operands(c)
-		if len(c.Absent) == 0 || len(ops) == 0 {
-			return rules.Result{Truth: rules.False}
-		}
-		for _, a := range ops {
-			if a.Dynamic || !slices.Contains(c.Absent, a.Value) {
-				return rules.Result{Truth: rules.False}
-			}
-		}
-		return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "absent", Value: strings.Join(c.Absent, " "), Present: true,
-			SuppliedBy: model.SuppliedObserved, Description: "the files do not exist where the action runs (lstat)"}}}
-	})
-}
-
 func truncateGrows() rules.Cond {
 	return rules.Func("every size starts with +", func(f rules.Facts) rules.Result {
 		sizes := rules.FlagValues(f.M.Command, "s", "size")
@@ -526,15 +508,29 @@ func linksToGuarded() rules.Cond {
 }
 
 // observedRows are the rows of a delete (program typ) that observed facts
-// decide: a loss git cannot undo, nothing there, or only what git gives
-// back.
+// decide: the one table of rules.ObservedDeletes, which the MCP file
+// tools' deletes use too.
 func observedRows(typ, verb string) []rules.Rule {
-	return []rules.Rule{
-		row("fs."+typ+".observed.loss", typ, rules.ObservedLoss(), model.TierUnrecoverable,
-			verb+" files git cannot give back (observed where the action runs: untracked or modified files, ignored files that are not build output, or a repository's .git)"),
-		row("fs."+typ+".observed.empty-dir", typ, rules.ObservedEmpty(), model.TierReversible,
-			verb+" nothing (observed: every path is an empty directory)"),
-		row("fs."+typ+".observed.from-git", typ, rules.ObservedFromGit(), model.TierRecoverableWithEffort,
-			verb+" only files git gives back (observed: every one is tracked and unmodified, or ignored build output)"),
+	return observedTable("fs."+typ, typ, nil, verb, rules.ObservedDeletes())
+}
+
+// observedWrites are the rows of a write over paths (program typ) that
+// observed facts decide, from rules.ObservedWrites; when, if set, must
+// hold too (cp -n never writes over).
+func observedWrites(typ string, when rules.Cond, verb string) []rules.Rule {
+	return observedTable("fs."+typ, typ, when, verb, rules.ObservedWrites())
+}
+
+// observedTable makes the rows PREFIX.observed.SUFFIX of table for
+// program typ.
+func observedTable(prefix, typ string, when rules.Cond, verb string, table []rules.ObservedRow) []rules.Rule {
+	out := make([]rules.Rule, 0, len(table))
+	for _, r := range table {
+		c := r.When
+		if when != nil {
+			c = rules.All(when, c)
+		}
+		out = append(out, row(prefix+".observed."+r.Suffix, typ, c, r.Tier, verb+" "+r.Reason))
 	}
+	return out
 }

@@ -1,11 +1,8 @@
 package filesystem
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/recourse-dev/recourse/internal/observe"
 	"github.com/recourse-dev/recourse/internal/rulestest"
 	"github.com/recourse-dev/recourse/model"
 )
@@ -40,18 +37,12 @@ var (
 	siteAbsent = &model.Observed{Targets: []model.ObservedTarget{{Path: "/etc/nginx/sites-available/app", Resolved: "/etc/nginx/sites-available/app"}}}
 )
 
-// observedCases are the test rows of the rows that read observed facts:
-// one observed for real (observe.Files on a test directory where
-// disk.img does not exist and data.db does), the rest with the facts
-// above.
+// observedCases are the test rows of the rows that read observed facts,
+// with the facts above (internal/observe's scenarios observe them for
+// real).
 func observedCases(t *testing.T) []rulestest.Case {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "data.db"), []byte("rows"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return []rulestest.Case{
-		{Row: "fs.truncate.new-files", Hit: "truncate -s 10M disk.img", Miss: "truncate -s 10M data.db",
-			Cwd: dir, Observer: &observe.Files{Dir: dir}},
+	out := []rulestest.Case{
+		{Row: "fs.truncate.new-files", Hit: "truncate -s 10M b.txt", Observed: newFile, Miss: "truncate -s 10M b.txt", MissObserved: cleanFile},
 		{Row: "fs.rm.observed.loss", Hit: "rm -rf src", Observed: untrackedDir, Miss: "rm -rf src", MissObserved: cleanDir},
 		{Row: "fs.rm.observed.loss", Hit: "rm -rf data", Observed: ignoredData, Miss: "rm -rf build", MissObserved: ignoredBuild},
 		{Row: "fs.rm.observed.empty-dir", Hit: "rm -rf x", Observed: emptyDir, Miss: "rm -rf x", MissObserved: timedOut},
@@ -83,4 +74,18 @@ func observedCases(t *testing.T) []rulestest.Case {
 		{Row: "fs.cp.observed.new", Hit: "cp nginx.conf /etc/nginx/sites-available/app", Observed: siteAbsent,
 			Miss: "cp nginx.conf /etc/nginx/sites-available/app", MissObserved: siteThere},
 	}
+	// The rows of rules.ObservedWrites for dd of=, install and ln -f: a
+	// new file, a loss, and what git gives back.
+	for _, w := range []struct{ typ, line, miss string }{
+		{"dd", "dd if=a.txt of=b.txt", "dd if=a.txt of=/dev/sda"},
+		{"install", "install -m 644 a.txt b.txt", "install -d b.txt"},
+		{"ln", "ln -sf a.txt b.txt", "ln -s a.txt b.txt"},
+	} {
+		out = append(out,
+			rulestest.Case{Row: "fs." + w.typ + ".observed.new", Hit: w.line, Observed: newFile, Miss: w.line, MissObserved: cleanFile},
+			rulestest.Case{Row: "fs." + w.typ + ".observed.loss", Hit: w.line, Observed: modifiedFile, Miss: w.line, MissObserved: cleanFile},
+			rulestest.Case{Row: "fs." + w.typ + ".observed.from-git", Hit: w.line, Observed: cleanFile, Miss: w.miss, MissObserved: cleanFile},
+		)
+	}
+	return out
 }

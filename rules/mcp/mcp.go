@@ -279,6 +279,19 @@ func firstWordRead() rules.Cond {
 	})
 }
 
+// observed are the rows PREFIX.observed.SUFFIX of tools from the one
+// table of observed rows (rules.ObservedDeletes, rules.ObservedWrites)
+// that rm and a redirection use too: a file tool's call is observed as
+// the shell command that does the same (mcpcall.FileCommand), and judged
+// by the same rows.
+func observed(prefix string, tools []string, verb string, table []rules.ObservedRow) []rules.Rule {
+	var out []rules.Rule
+	for _, r := range table {
+		out = append(out, row(prefix+".observed."+r.Suffix, tools, r.When, r.Tier, verb+" "+r.Reason)...)
+	}
+	return out
+}
+
 func concat(tables ...[]rules.Rule) []rules.Rule {
 	var out []rules.Rule
 	for _, t := range tables {
@@ -378,6 +391,12 @@ func codeHosts() []rules.Rule {
 			"deletes the branch or tag; its commits survive where merged or referenced, and GitHub can restore a branch from its pull request"),
 		row("mcp.git.delete-file", []string{"delete_file", "delete_files"}, server("github", "gitlab", "gitea", "bitbucket"), model.TierRecoverableFromBackup,
 			"commits the file's deletion; the history keeps its content and a revert restores it"),
+		// A tool the catalog spells as the git command it runs (catalog
+		// Tool.Runs: the reference git server's git_reset is `git reset
+		// --mixed`) is judged as that command, a mutation of its own
+		// beside the call, and observed as it where the server runs.
+		row("mcp.git.runs", []string{"git_add", "git_checkout", "git_commit", "git_create_branch", "git_reset"}, derived(), model.TierReversible,
+			"runs the git command the server's source shows (catalog runs), judged on its own: see the other mutation of this call"),
 		row("mcp.git.reset-hard", []string{"git_reset"}, arg("mode hard, merge or keep", oneOf("hard", "merge", "keep", "--hard"), "mode", "type", "reset_type"), model.TierUnrecoverable,
 			"a hard reset overwrites the working tree: uncommitted changes are lost"),
 		row("mcp.git.reset", []string{"git_reset"}, nil, model.TierReversible, "unstages changes; the working tree keeps them"),
@@ -453,12 +472,7 @@ func filesystem() []rules.Rule {
 		// Observed facts (the gateway's stdio upstreams, where the
 		// server acts on this machine) come before the rows that judge a
 		// path by its name, as for rm: what is on disk decides.
-		row("mcp.fs.delete.observed.loss", deleteTools, rules.ObservedLoss(), model.TierUnrecoverable,
-			"deletes files git cannot give back (observed where the server runs: untracked, modified, or ignored and not build output)"),
-		row("mcp.fs.delete.observed.empty-dir", deleteTools, rules.ObservedEmpty(), model.TierReversible,
-			"deletes an empty directory (observed where the server runs): nothing is lost"),
-		row("mcp.fs.delete.observed.from-git", deleteTools, rules.ObservedFromGit(), model.TierRecoverableWithEffort,
-			"deletes files git gives back (observed where the server runs: tracked and unmodified, or ignored build output)"),
+		observed("mcp.fs.delete", deleteTools, "deletes", rules.ObservedDeletes()),
 		row("mcp.fs.delete.temp", []string{"delete_file", "remove_file", "delete_directory", "remove_directory", "delete_path", "rm"}, pathArg(rules.PathTemp, rules.PathBuild), model.TierRecoverableWithEffort,
 			"deletes temp or generated files"),
 		row("mcp.fs.delete", []string{"delete_file", "remove_file", "delete_directory", "remove_directory", "delete_path", "rm"}, nil, model.TierUnrecoverable,
@@ -486,12 +500,7 @@ func filesystem() []rules.Rule {
 			return "database-file", databaseFile(p)
 		}), model.TierUnrecoverable,
 			"writes over a database file (SQLite, Berkeley DB, Access, an InnoDB tablespace …): its tables and rows are replaced by what the call writes, an empty file included, and come back only from a backup"),
-		row("mcp.fs.write.observed.new", observedWrites, rules.ObservedNew(), model.TierReversible,
-			"the file written does not exist (observed where the server runs): nothing is replaced"),
-		row("mcp.fs.write.observed.loss", observedWrites, rules.ObservedLoss(), model.TierUnrecoverable,
-			"writes over a file git cannot give back (observed where the server runs: untracked, modified, or ignored and not build output)"),
-		row("mcp.fs.write.observed.from-git", observedWrites, rules.ObservedFromGit(), model.TierRecoverableWithEffort,
-			"writes over a file git gives back (observed where the server runs: tracked and unmodified)"),
+		observed("mcp.fs.write", observedWrites, "writes over", rules.ObservedWrites()),
 		row("mcp.fs.write", slices.Concat([]string{"write_file", "create_file", "write"}, renameTools), nil, model.TierRecoverableFromBackup,
 			"write_file (or a rename) replaces the file if it exists; its previous content survives only in version control or a backup"),
 		row("mcp.fs.copy", copyTools, nil, model.TierRecoverableFromBackup,

@@ -83,9 +83,9 @@ var specs = map[string]spec{
 	"mcp.k8s.generic":            {`{"server":"kubernetes","tool":"{tool}","arguments":{"command":"get","resourceType":"pods"}}`, `{"server":"kubernetes","tool":"{tool}","arguments":{}}`},
 	"mcp.k8s.generic.no-command": {`{"server":"kubernetes","tool":"{tool}","arguments":{}}`, `{"server":"kubernetes","tool":"{tool}","arguments":{"command":"get"}}`},
 	"mcp.git.reset-hard":         {`{"server":"git","tool":"{tool}","arguments":{"repo_path":".","mode":"hard"}}`, `{"server":"git","tool":"{tool}","arguments":{"repo_path":"."}}`},
-	"mcp.git.reset":              {`{"server":"git","tool":"{tool}","arguments":{"repo_path":"."}}`, `{"server":"git","tool":"{tool}","arguments":{"mode":"HARD"}}`},
+	"mcp.git.reset":              {`{"server":"git-tools","tool":"{tool}","arguments":{"repo_path":"."}}`, `{"server":"git","tool":"{tool}","arguments":{"mode":"HARD"}}`},
 	"mcp.git.clean":              {`{"server":"git","tool":"{tool}","arguments":{"force":true}}`, `{"server":"git","tool":"git_status"}`},
-	"mcp.git.checkout-paths":     {`{"server":"git","tool":"{tool}","arguments":{"repo_path":".","branch_name":"."}}`, `{"server":"git","tool":"{tool}","arguments":{"repo_path":".","branch_name":"feature/x"}}`},
+	"mcp.git.checkout-paths":     {`{"server":"git-tools","tool":"{tool}","arguments":{"repo_path":".","branch_name":"."}}`, `{"server":"git","tool":"{tool}","arguments":{"repo_path":".","branch_name":"feature/x"}}`},
 	"mcp.git.repo-settings":      {`{"server":"github","tool":"{tool}","arguments":{"owner":"o","repo":"r","description":"x"}}`, `{"server":"github","tool":"{tool}","arguments":{"owner":"o","repo":"r","visibility":"public"}}`},
 	"mcp.git.checkout-force":     {`{"server":"git","tool":"{tool}","arguments":{"branch_name":"main","force":true}}`, `{"server":"git","tool":"{tool}","arguments":{"branch_name":"main"}}`},
 	"mcp.git.checkout":           {`{"server":"git","tool":"{tool}","arguments":{"branch_name":"main"}}`, `{"server":"git","tool":"git_reset","arguments":{"mode":"hard"}}`},
@@ -195,6 +195,16 @@ var observedSpecs = map[string]observedSpec{
 	"mcp.fs.write.observed.from-git":   {`{"server":"fs","tool":"{tool}","arguments":{"path":"notes.txt","source":"a.txt","destination":"notes.txt","content":"x"}}`, obsClean, obsUntracked},
 }
 
+// runsSpecs are calls of the reference git server's tools that the
+// catalog spells as git commands (mcp.git.runs), by tool.
+var runsSpecs = map[string]string{
+	"git_add":           `{"server":"git","tool":"git_add","arguments":{"repo_path":"/w/app","files":["a.txt"]}}`,
+	"git_checkout":      `{"server":"git","tool":"git_checkout","arguments":{"repo_path":"/w/app","branch_name":"main"}}`,
+	"git_commit":        `{"server":"git","tool":"git_commit","arguments":{"repo_path":"/w/app","message":"wip"}}`,
+	"git_create_branch": `{"server":"git","tool":"git_create_branch","arguments":{"repo_path":"/w/app","branch_name":"feat"}}`,
+	"git_reset":         `{"server":"git","tool":"git_reset","arguments":{"repo_path":"/w/app"}}`,
+}
+
 func TestRows(t *testing.T) {
 	var cases []rulestest.CallCase
 	for _, r := range append(AnyRules(), Rules()...) {
@@ -202,6 +212,14 @@ func TestRows(t *testing.T) {
 		if o, ok := observedSpecs[base]; ok {
 			cases = append(cases, rulestest.CallCase{Row: r.ID, Hit: strings.ReplaceAll(o.doc, "{tool}", r.Type), Miss: strings.ReplaceAll(o.doc, "{tool}", r.Type),
 				Observed: o.hit, MissObserved: o.miss})
+			continue
+		}
+		if doc, ok := runsSpecs[r.Type]; ok && base == "mcp.git.runs" {
+			// The reference git server's tools, spelled as the git
+			// command they run (catalog runs); a call with an argument
+			// the command does not read is another server's.
+			cases = append(cases, rulestest.CallCase{Row: r.ID, Hit: doc,
+				Miss: strings.Replace(doc, `"repo_path"`, `"force":true,"repo_path"`, 1)})
 			continue
 		}
 		s, ok := specs[base]

@@ -75,6 +75,26 @@ func inPlace(id, program string, when rules.Cond, what string) []rules.Rule {
 	}
 }
 
+// inPlaceObserved is inPlace with the rows observed facts decide before
+// its last (internal/observe reads sed -i and perl -i with
+// rules.ReadInPlace): without a backup suffix the files themselves, whose
+// old content the edit replaces, so an untracked or modified one is lost
+// and a tracked, unmodified one comes back from git; with one (sed
+// -i.bak), the backups the old content is written to, so a backup that
+// is not there yet means the old content is kept beside the file and
+// nothing is replaced.
+func inPlaceObserved(id, program string, when rules.Cond, what string) []rules.Rule {
+	rows := inPlace(id, program, when, what)
+	last := rows[len(rows)-1]
+	rows = append(rows[:len(rows)-1:len(rows)-1],
+		row(id+".observed.backup-kept", program, rules.All(when, rules.InPlaceBackup(), rules.ObservedNew()), model.TierReversible,
+			what+", keeping the old content of each in a backup that does not exist yet (observed where the action runs): `mv FILE.SUFFIX FILE` undoes it"))
+	for _, r := range rules.ObservedWrites() {
+		rows = append(rows, row(id+".observed."+r.Suffix, program, rules.All(when, r.When), r.Tier, what+", and writes over "+r.Reason))
+	}
+	return append(rows, last)
+}
+
 // exWrites holds when an editor's Ex commands (-c CMD, --cmd CMD, +CMD,
 // and in Ex mode the lines a here-document feeds it) include one that
 // writes a file: w, wq, x, up, sav ...

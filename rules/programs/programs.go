@@ -109,7 +109,7 @@ func Rules() []rules.Rule {
 	}
 	// perl -i and ruby -i edit the files they are given, whatever their
 	// inline code says.
-	out = append(out, inPlace("program.perl.in-place", "perl", rules.Flag("i"), "perl -i edits the files in place")...)
+	out = append(out, inPlaceObserved("program.perl.in-place", "perl", rules.Flag("i"), "perl -i edits the files in place")...)
 	out = append(out, inPlace("program.ruby.in-place", "ruby", rules.Flag("i"), "ruby -i edits the files in place")...)
 	// Bun and Deno are runtimes, package managers and test runners at once:
 	// their inline code and the programs they run are judged like node's,
@@ -169,7 +169,7 @@ func Rules() []rules.Rule {
 				"runs a program file or module whose contents the input does not show"),
 		)
 	}
-	out = append(out, inPlace("program.sed.in-place", "sed", rules.Flag("i", "in-place"), "sed -i edits the files in place")...)
+	out = append(out, inPlaceObserved("program.sed.in-place", "sed", rules.Flag("i", "in-place"), "sed -i edits the files in place")...)
 	out = append(out,
 		row("program.sed", "sed", nil, model.TierReversible, "sed without -i only prints"),
 		row("program.tar.extract-agent-config", "tar", rules.All(rules.Any(rules.Flag("x", "extract", "get"), oldStyleFlag('x')), rules.AgentConfigDirFlag("C", "directory")),

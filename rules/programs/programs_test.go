@@ -500,5 +500,6 @@ func TestRows(t *testing.T) {
 		cases = append(cases, rulestest.Case{Row: "catalog." + p, Hit: hit, Miss: "not-" + p + " x"})
 	}
 	cases = append(cases, supplyChainCases()...)
+	cases = append(cases, observedInPlaceCases()...)
 	rulestest.Run(t, append(AnyRules(), Rules()...), cases)
 }

@@ -97,6 +97,45 @@ type Tool struct {
 	Risk map[string]string `json:"risk,omitempty"`
 	// Note says, where the name does not, why the tool is of its kind.
 	Note string `json:"note,omitempty"`
+	// Runs is the command the tool runs, as its words, read from the
+	// server's source (the git server's git_reset runs repo.index.reset(),
+	// which is `git reset`): a word {ARG} is the string argument ARG,
+	// {ARG?} the same or nothing when the call leaves it out, {ARG...}
+	// each string of the list argument ARG. The command is judged (and,
+	// where the action runs, observed) as the same command typed in a
+	// shell, so the catalog row and the observation name one operation.
+	Runs []string `json:"runs,omitempty"`
+	// RunsIn is the argument naming the directory Runs runs in
+	// (repo_path); empty: the server's working directory.
+	RunsIn string `json:"runsIn,omitempty"`
+}
+
+// plainWordRE is a word a shell reads as itself: no quoting, expansion or
+// operator.
+var plainWordRE = regexp.MustCompile(`^[A-Za-z0-9_./=:@+,%-]+$`)
+
+// PlainWord reports whether w is a word a shell reads as itself (a
+// literal word of Tool.Runs must be one).
+func PlainWord(w string) bool { return plainWordRE.MatchString(w) }
+
+// RunsWord reads a word of Tool.Runs: the argument it stands for, and
+// whether it may be left out or is a list; arg is "" for a literal word.
+func RunsWord(w string) (arg string, optional, list bool) {
+	inner, ok := strings.CutPrefix(w, "{")
+	if !ok {
+		return "", false, false
+	}
+	inner, ok = strings.CutSuffix(inner, "}")
+	if !ok {
+		return "", false, false
+	}
+	if a, ok := strings.CutSuffix(inner, "..."); ok {
+		return a, false, true
+	}
+	if a, ok := strings.CutSuffix(inner, "?"); ok {
+		return a, true, false
+	}
+	return inner, false, false
 }
 
 // Server is one catalog file.
@@ -255,6 +294,14 @@ func (s *Server) Check() error {
 			if arg == "" || !slices.Contains(RiskArgs, role) {
 				return fmt.Errorf("tool %q: risk %q: %q is not one of %v", t.Name, arg, role, RiskArgs)
 			}
+		}
+		for _, w := range t.Runs {
+			if arg, _, _ := RunsWord(w); !PlainWord(w) && arg == "" {
+				return fmt.Errorf("tool %q: runs word %q: want a literal word, {ARG}, {ARG?} or {ARG...}", t.Name, w)
+			}
+		}
+		if t.RunsIn != "" && len(t.Runs) == 0 {
+			return fmt.Errorf("tool %q: runsIn without runs", t.Name)
 		}
 		if i > 0 && s.Tools[i-1].Name > t.Name {
 			return fmt.Errorf("tool %q: tools are not sorted by name (after %q)", t.Name, s.Tools[i-1].Name)
