@@ -112,7 +112,7 @@ type Tool struct {
 
 // plainWordRE is a word a shell reads as itself: no quoting, expansion or
 // operator.
-var plainWordRE = regexp.MustCompile(`^[A-Za-z0-9_./=:@+,%-]+$`)
+var plainWordRE = lazyregexp.New(`^[A-Za-z0-9_./=:@+,%-]+$`)
 
 // PlainWord reports whether w is a word a shell reads as itself (a
 // literal word of Tool.Runs must be one).
