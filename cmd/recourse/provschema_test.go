@@ -80,6 +80,9 @@ func TestProviderSchemaEndToEnd(t *testing.T) {
 		{"a plan as schema", []string{"eval", "--format", "json", "--provider-schema", plan, plan}, 1, []string{`"field": "provider_schema.provider_schemas"`}, nil},
 		{"missing file", []string{"eval", "--provider-schema", filepath.Join(dir, "nope.json"), plan}, 1, nil, []string{"cannot open the provider schema"}},
 		{"with a shell line", []string{"eval", "shell", "--provider-schema", dup, "--", "ls"}, 64, nil, []string{"--provider-schema", "goes with a Terraform plan"}},
+		{"explain, duplicate key", []string{"explain", "--provider-schema", dup, plan, "dbtcloud_webhook.alerts"}, 1, nil, []string{"provider_schema.format_version"}},
+		{"serve, duplicate key", []string{"serve", "--addr", "127.0.0.1:0", "--provider-schema", dup}, 1, nil, []string{"provider_schema.format_version"}},
+		{"mcp serve, missing file", []string{"mcp", "serve", "--provider-schema", filepath.Join(dir, "nope.json")}, 1, nil, []string{"cannot open the provider schema"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			res := runBinary(t, "", c.args...)
@@ -98,6 +101,43 @@ func TestProviderSchemaEndToEnd(t *testing.T) {
 				if !strings.Contains(res.stderr, s) {
 					t.Errorf("stderr lacks %q:\n%s", s, res.stderr)
 				}
+			}
+		})
+	}
+}
+
+// TestExplainProviderSchema: recourse explain reads --provider-schema as
+// eval does: the dbt Cloud project artefacts, needs-review by name, are
+// configuration by the provider's schema, under the schema rule's id.
+func TestExplainProviderSchema(t *testing.T) {
+	const plan = "testdata/plans/unknown-provider-schema.json"
+	const schema = "testdata/classifier/schemas/dbtcloud.json"
+	for _, c := range []struct {
+		name string
+		args []string
+		tier int
+		rule string
+	}{
+		{"without", nil, 5, "classifier.terraform.delete"},
+		{"with", []string{"--provider-schema", schema}, 2, "classifier.terraform.delete.provider-schema"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			args := append(append([]string{"explain", "--format", "json"}, c.args...), plan, "dbtcloud_project_artefacts.docs")
+			res := runBinary(t, "", args...)
+			if res.exit != 0 {
+				t.Fatalf("exit %d\n%s", res.exit, res.stderr)
+			}
+			var doc struct {
+				Verdict struct {
+					Tier   int    `json:"tier"`
+					RuleID string `json:"ruleId"`
+				} `json:"verdict"`
+			}
+			if err := json.Unmarshal([]byte(res.stdout), &doc); err != nil {
+				t.Fatalf("%v\n%.500s", err, res.stdout)
+			}
+			if doc.Verdict.Tier != c.tier || doc.Verdict.RuleID != c.rule {
+				t.Fatalf("tier %d rule %s, want %d %s\n%.1500s", doc.Verdict.Tier, doc.Verdict.RuleID, c.tier, c.rule, res.stdout)
 			}
 		})
 	}
