@@ -142,3 +142,45 @@ func TestExplainProviderSchema(t *testing.T) {
 		})
 	}
 }
+
+// TestProviderSchemaWhoSetsTheSecret runs the binary on a plan that
+// destroys a Fivetran webhook and a destination with the provider's real
+// schema (testdata/classifier/schemas/fivetran.json, from
+// fivetran/terraform-provider-fivetran@4d1b48e): the webhook's signing
+// secret is one the configuration sets (optional, not computed), so the
+// schema does not raise the webhook, configuration by its name, and the
+// apply that recreates it sets the secret again; the destination's schema
+// names its key pair and snapshot retention, so its destroy is
+// unrecoverable, production or not.
+func TestProviderSchemaWhoSetsTheSecret(t *testing.T) {
+	const plan = "testdata/plans/unknown-provider-schema-fivetran.json"
+	const schema = "testdata/classifier/schemas/fivetran.json"
+	for _, c := range []struct {
+		name                 string
+		args                 []string
+		exit                 int
+		webhook, destination int
+	}{
+		{"without", nil, 3, 2, 5},
+		{"with", []string{"--provider-schema", schema}, 4, 2, 4},
+		{"production", []string{"--provider-schema", schema, "--environment", "production"}, 4, 2, 4},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res := runBinary(t, "", append(append([]string{"eval", "terraform", "--format", "json"}, c.args...), plan)...)
+			if res.exit != c.exit {
+				t.Fatalf("exit %d, want %d\n%s", res.exit, c.exit, res.stderr)
+			}
+			var rep reportDoc
+			if err := json.Unmarshal([]byte(res.stdout), &rep); err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]int{}
+			for _, m := range rep.Mutations {
+				got[m.Intent.Target.ID] = m.Recoverability.Tier
+			}
+			if got["fivetran_webhook.alerts"] != c.webhook || got["fivetran_destination.warehouse"] != c.destination {
+				t.Fatalf("tiers %v, want webhook %d and destination %d", got, c.webhook, c.destination)
+			}
+		})
+	}
+}
