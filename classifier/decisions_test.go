@@ -31,15 +31,50 @@ func TestHeldOutDecisions(t *testing.T) {
 		{"name", nil, heldOutDataAllowed, heldOutRecreatableDeniedPct},
 		{"schema", schemas, heldOutSchemaDataAllowed, heldOutSchemaRecreatableDeniedPct},
 	} {
-		t.Run(c.name, func(t *testing.T) { scoreHeldOut(t, c.schemas, c.dataAllowed, c.deniedPct) })
+		t.Run(c.name, func(t *testing.T) {
+			scoreDecisions(t, "heldout10-decisions.tsv", heldOut10Providers, nil, c.schemas, c.dataAllowed, c.deniedPct)
+		})
 	}
 }
 
-// schemaProviders are the providers of the held-out set whose schemas
-// testdata/classifier/schemas holds: every type of theirs must have one.
-var schemaProviders = map[string]bool{"dbtcloud": true, "fivetran": true, "coralogix": true, "zitadel": true}
+// TestHeldOut11Decisions scores heldout11-decisions.tsv, drawn by rule
+// after heldout10 had been tuned on (its header says how), the same way:
+// from the name alone and with the three providers' real schemas at the
+// commits its header cites. It is the blind measurement of the schema
+// rule: it is scored, never tuned on.
+func TestHeldOut11Decisions(t *testing.T) {
+	schemas := heldOutSchemas(t)
+	for _, c := range []struct {
+		name                   string
+		schemas                []*terraform.ProviderSchemas
+		dataAllowed, deniedPct int
+	}{
+		{"name", nil, heldOut11DataAllowed, heldOut11RecreatableDeniedPct},
+		{"schema", schemas, heldOut11SchemaDataAllowed, heldOut11SchemaRecreatableDeniedPct},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			scoreDecisions(t, "heldout11-decisions.tsv", heldOut11Providers, heldOut11Unserved, c.schemas, c.dataAllowed, c.deniedPct)
+		})
+	}
+}
 
-// heldOutSchemas reads the provider schemas of the held-out set's
+// heldOut10Providers are the providers of heldout10-decisions.tsv whose
+// schemas testdata/classifier/schemas holds: every type of theirs must
+// have one.
+var heldOut10Providers = map[string]bool{"dbtcloud": true, "fivetran": true, "coralogix": true, "zitadel": true}
+
+// heldOut11Providers are heldout11-decisions.tsv's providers.
+var heldOut11Providers = map[string]bool{"infoblox": true, "mist": true, "powerplatform": true}
+
+// heldOut11Unserved are types of heldout11-decisions.tsv that their
+// provider's docs/resources still lists but its provider no longer
+// serves (deprecated for infoblox_ip_allocation and
+// infoblox_ip_association; infobloxopen/terraform-provider-infoblox@0946c14
+// infoblox/provider.go registers none of them), so no schema has them.
+var heldOut11Unserved = map[string]bool{"infoblox_ipv4_allocation": true, "infoblox_ipv4_association": true,
+	"infoblox_ipv6_allocation": true, "infoblox_ipv6_association": true}
+
+// heldOutSchemas reads the provider schemas of the held-out sets'
 // providers.
 func heldOutSchemas(t *testing.T) []*terraform.ProviderSchemas {
 	t.Helper()
@@ -62,10 +97,12 @@ func heldOutSchemas(t *testing.T) []*terraform.ProviderSchemas {
 	return out
 }
 
-// scoreHeldOut scores the held-out set, each type's destroy given its
-// schema from schemas (none when nil), against the ceilings.
-func scoreHeldOut(t *testing.T, schemas []*terraform.ProviderSchemas, maxDataAllowed, maxDeniedPct int) {
-	f, err := os.Open("../testdata/classifier/heldout10-decisions.tsv")
+// scoreDecisions scores the decision set file (type, label and an
+// optional reason, tab-separated), each type's destroy given its schema
+// from schemas (none when nil), against the ceilings. Every type of
+// providers must be in schemas, but those of unserved.
+func scoreDecisions(t *testing.T, file string, providers, unserved map[string]bool, schemas []*terraform.ProviderSchemas, maxDataAllowed, maxDeniedPct int) {
+	f, err := os.Open(filepath.Join("../testdata/classifier", file))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +115,11 @@ func scoreHeldOut(t *testing.T, schemas []*terraform.ProviderSchemas, maxDataAll
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		typ, label, _ := strings.Cut(line, "\t")
+		fields := strings.Split(line, "\t")
+		if len(fields) < 2 || len(fields) > 3 {
+			t.Fatalf("%s: %q: want type, label and an optional reason", file, line)
+		}
+		typ, label := fields[0], fields[1]
 		m := &model.Mutation{Source: model.SourceTerraform, Action: model.ActionDelete, Target: model.Target{Type: typ}}
 		for _, s := range schemas {
 			if rs := s.Lookup("", typ); rs != nil {
@@ -86,7 +127,7 @@ func scoreHeldOut(t *testing.T, schemas []*terraform.ProviderSchemas, maxDataAll
 				withSchema++
 			}
 		}
-		if schemas != nil && m.Schema == nil && schemaProviders[strings.Split(typ, "_")[0]] {
+		if schemas != nil && m.Schema == nil && providers[strings.Split(typ, "_")[0]] && !unserved[typ] {
 			t.Errorf("%s: its provider's schema does not have it", typ)
 		}
 		v := Classify(m)
@@ -102,16 +143,24 @@ func scoreHeldOut(t *testing.T, schemas []*terraform.ProviderSchemas, maxDataAll
 			recreatable++
 			if stops {
 				recreatableDenied++
-				denied = append(denied, typ)
+				denied = append(denied, typ+" ("+v.RuleID+": "+clip(v.Reasoning, 160)+")")
 			}
 		default:
 			t.Fatalf("%s: label %q, want data or recreatable", typ, label)
 		}
 	}
-	t.Logf("with %d schemas: data-bearing destroys allowed: %d/%d; recreatable destroys denied: %d/%d (%.1f%%)", withSchema, dataAllowed, data,
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s with %d schemas: data-bearing destroys allowed: %d/%d; recreatable destroys denied: %d/%d (%.1f%%)", file, withSchema, dataAllowed, data,
 		recreatableDenied, recreatable, 100*float64(recreatableDenied)/float64(recreatable))
 	for _, a := range allowed {
 		t.Log("allowed: " + a)
+	}
+	if testing.Verbose() {
+		for _, d := range denied {
+			t.Log("denied: " + d)
+		}
 	}
 	if dataAllowed > maxDataAllowed {
 		t.Errorf("%d data-bearing destroys allowed, over the ceiling %d", dataAllowed, maxDataAllowed)
@@ -137,16 +186,52 @@ const (
 )
 
 // The ceilings with the providers' schemas. Issue 32 part 5 asks for none
-// allowed and at most 20% denied; measured (2026-11-29, the four real
+// allowed and at most 20% denied. Measured (2026-11-29, the four real
 // schemas, rules of classifier/schema.go written before the zitadel and
 // coralogix schemas were read, then tuned on all four: so no longer
-// blind) none is allowed and 47 of 140 (33.6%) are denied, so the 20%
-// target is not met. The schema lowers what the name left open where it
-// shows nothing that keeps data (a dbt Cloud job, Coralogix AI
-// evaluations, presets, connectors) but raises as many: webhooks hold a
-// secret (hmac_secret, sensitive), TCO policies and parsing rules name
-// archives and retention. The ceiling holds the measurement.
+// blind) none was allowed and 47 of 140 (33.6%) were denied. A second
+// pass read the 47 by why they were denied and changed the rule by class
+// (classifier/schema.go): a credential word names a credential only as a
+// string field's last word (max_password_attempts, secret_label,
+// access_token_lifetime and hide_password_reset are settings about one);
+// a secret the configuration sets (required or optional, not computed:
+// a webhook's signing secret the operator chose, a log sink's API key) is
+// set again by the apply that recreates the object, and only one the
+// provider generates is lost — but a connection's or integration's
+// secret, whatever sets it, confirms what its name feared, and key
+// material stays a secret; a data word in a field's description counts
+// only for the type's own fields (top-level or one block down) that are
+// not references (archive_retention_id), not for the parts of a document
+// it holds (a dashboard widget's "data mode: archive"); and "data" alone
+// holds a lowering back only in the type's own description or name. Now
+// none is allowed and 23 of 140 are denied (16.4%): groups, roles, teams
+// and memberships whose destroy may lock people out, folders and a
+// project that take their contents, a connector whose fields name
+// archives, and secrets the provider generates (an action target's
+// signing key, a domain's validation token, a webhook's hmac_secret).
 const (
 	heldOutSchemaDataAllowed          = 0
-	heldOutSchemaRecreatableDeniedPct = 34
+	heldOutSchemaRecreatableDeniedPct = 17
+)
+
+// heldout11-decisions.tsv's ceilings: the measurement, so that nothing
+// gets worse. Measured once before any tuning after it was drawn
+// (2026-11-29), from the names alone 6 of 25 data-bearing destroys were
+// allowed and 40 of 94 recreatable ones denied (42.6%); with the three
+// providers' schemas 11 of 25 allowed and 38 of 94 denied (40.4%). Neither
+// meets issue 32's bar (0 allowed; at most 35% denied by name, 20% with
+// the schema): the names read IPAM networks and DNS and network views as
+// network configuration, and the schemas, whose fields show no data, lower
+// network containers, a Mist site and inventory, Dataverse rows and
+// solutions and a REST call that its name had left open. Scored again,
+// blind, after the tuning on heldout10 (the second pass above): by name
+// unchanged (6, 42.6%); with the schemas 12 of 25 allowed and 30 of 94
+// denied (31.9%) — the one more allowed is a managed Power Platform
+// solution, whose only secrets (its package's source) the configuration
+// sets, and whose uninstall deletes its tables' rows, which no field says.
+const (
+	heldOut11DataAllowed                = 6
+	heldOut11RecreatableDeniedPct       = 43
+	heldOut11SchemaDataAllowed          = 12
+	heldOut11SchemaRecreatableDeniedPct = 32
 )

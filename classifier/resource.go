@@ -30,6 +30,11 @@ type prior struct {
 	// group, a role or a team is not answerable so: what it contains and
 	// who relies on it is not in a schema.
 	lockout bool
+	// connects is set where the name reads as a connection or an
+	// integration, which the name fears holds the credentials it connects
+	// with: a schema that shows one, even one the configuration sets,
+	// confirms that rather than answering it (schema.go).
+	connects bool
 }
 
 // destroyPrior returns the prior for a destroy of a type of category c,
@@ -38,31 +43,31 @@ type prior struct {
 // confidence verdict is always needs-review. A data-bearing or container
 // category is never below tier 4.
 func destroyPrior(c Category, word string, head bool) prior {
-	review := prior{model.TierNeedsReview, model.ConfidenceLow, "whether its destroy loses data cannot be told from its name, so it needs review", true, false}
+	review := prior{model.TierNeedsReview, model.ConfidenceLow, "whether its destroy loses data cannot be told from its name, so it needs review", true, false, false}
 	switch {
 	case !head:
 		return review
 	case c.DataBearing():
 		return prior{model.TierUnrecoverable, model.ConfidenceMedium,
-			"it holds data (" + string(c) + "), and no rule says whether this type keeps a copy after a destroy, so the destroy is treated as unrecoverable", false, false}
+			"it holds data (" + string(c) + "), and no rule says whether this type keeps a copy after a destroy, so the destroy is treated as unrecoverable", false, false, false}
 	case c == Container:
 		return prior{model.TierUnrecoverable, model.ConfidenceMedium,
-			"it contains other resources, and destroying a container takes what is inside with it", false, false}
+			"it contains other resources, and destroying a container takes what is inside with it", false, false, false}
 	case (c == Config || c == Network) && mayHoldSecrets[word]:
 		return prior{model.TierNeedsReview, model.ConfidenceLow,
-			"a connection or integration holds the credentials it connects with (a password, a key, a token), which its destroy loses, and whether this one does cannot be told from its name, so it needs review", true, false}
+			"a connection or integration holds the credentials it connects with (a password, a key, a token), which its destroy loses, and whether this one does cannot be told from its name, so it needs review", true, false, true}
 	case c == Network:
 		return prior{model.TierRecoverableWithEffort, model.ConfidenceMedium,
-			"a network object holds no data and an apply recreates it from configuration, though its ids and addresses may change", false, false}
+			"a network object holds no data and an apply recreates it from configuration, though its ids and addresses may change", false, false, false}
 	case c == Config:
 		return prior{model.TierRecoverableWithEffort, model.ConfidenceMedium,
-			"a setting or attachment holds no data and an apply recreates it from configuration; what depended on it fails until then", false, false}
+			"a setting or attachment holds no data and an apply recreates it from configuration; what depended on it fails until then", false, false, false}
 	case c == Observability && !storesRecords[word]:
 		return prior{model.TierRecoverableWithEffort, model.ConfidenceMedium,
-			"it defines a check, alert or view that an apply recreates from configuration; its history may be lost", false, false}
+			"it defines a check, alert or view that an apply recreates from configuration; its history may be lost", false, false, false}
 	case c == Identity && accessGrants[word]:
 		return prior{model.TierRecoverableWithEffort, model.ConfidenceMedium,
-			"it grants access (a membership, a grant, a permission) that an apply restores from configuration; who relied on it is locked out until then", false, false}
+			"it grants access (a membership, a grant, a permission) that an apply restores from configuration; who relied on it is locked out until then", false, false, false}
 	case c == Identity:
 		return prior{tier: model.TierNeedsReview, conf: model.ConfidenceLow, why: "removing access can lock out people and services, including whoever would restore it, so it needs review",
 			lockout: word == "policy" || word == "policies"}

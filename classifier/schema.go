@@ -17,20 +17,29 @@ import (
 //
 //   - It raises. A data word (schemaDataWords: retention, backup,
 //     snapshot, versioning, encryption key, storage, database, bucket,
-//     volume …) in the type's description, or in any field's name or
-//     description, or a protection attribute (deletion_protection,
-//     prevent_destroy, force_destroy, skip_final_snapshot …) makes the
-//     destroy unrecoverable (tier 4, MEDIUM): the provider says the type
-//     holds data or recovery points. A secret the type holds (an
-//     attribute the schema marks sensitive or write-only, or one named as
-//     a credential) makes it at least needs-review: the secret is lost
-//     with it.
+//     volume …) in the type's description, in any field's name, or in the
+//     description of one of the type's own fields (top-level or one block
+//     down, not a reference), or a protection attribute
+//     (deletion_protection, prevent_destroy, force_destroy,
+//     skip_final_snapshot …) makes the destroy unrecoverable (tier 4,
+//     MEDIUM): the provider says the type holds data or recovery points. A
+//     secret the provider sets (an attribute it marks sensitive or
+//     write-only, a string named as a credential, key material, that is
+//     computed rather than set by the configuration) makes it at least
+//     needs-review: the secret is lost with it, and a new one differs.
+//     A secret the configuration sets (required, or optional and not
+//     computed, or write-only) is set again by the apply that recreates
+//     the object, so it raises nothing — but key material stays a secret
+//     whoever sets it, and a connection's or integration's secret,
+//     whoever sets it, confirms what its name feared and lowers nothing.
 //   - It lowers only what the name could not tell. Where the name left
 //     the destroy needs-review because it could not tell what the type is
 //     (no head word, or one that may or may not hold data) or whether a
 //     connection holds the credentials it connects with, and the schema
 //     positively shows none of the above in its description and in every
-//     field at every depth, the destroy is recoverable-with-effort
+//     field at every depth (a secret the configuration sets aside), and
+//     neither its description nor its name says "data", the destroy is
+//     recoverable-with-effort
 //     (tier 2, MEDIUM): the provider describes configuration that an
 //     apply recreates. A name that says data, a container, or an identity
 //     whose removal locks people out is never lowered (the schema does
@@ -73,8 +82,11 @@ var schemaDataPhrases = [][2]string{
 
 // schemaDataMentions are words that say a type deals with data without
 // saying it keeps any ("enrich your log data"): not enough to raise a
-// verdict, too much to call the type plain configuration, so a schema
-// that has one lowers nothing.
+// verdict, too much to call the type plain configuration, so a type whose
+// own description or name has one is not lowered. In a field's name or
+// description they say what the field selects or describes ("the data
+// type of the action", "for binary data, use base64encode"), and are not
+// read.
 var schemaDataMentions = map[string]bool{"data": true}
 
 // schemaCredentialWords in a field's name mark a secret the type holds
@@ -100,15 +112,18 @@ type schemaFact struct {
 // schemaReading is what a type's schema shows: data facts, secret facts,
 // and how many fields it read.
 type schemaReading struct {
-	data, secrets, access, mentions []schemaFact
-	fields                          int
+	data, secrets, supplied, access, mentions []schemaFact
+	fields                                    int
 }
 
-// readSchema reads s for data and secrets.
+// readSchema reads s for data, secrets (those the provider sets, and
+// those the configuration sets apart), access and mentions of data.
 func readSchema(s *model.ResourceSchema) schemaReading {
 	r := schemaReading{fields: len(s.Fields)}
 	if firstWord(s.Description, schemaDataMentions) != "" {
 		r.mentions = append(r.mentions, schemaFact{field: "description", why: "data", quote: s.Description})
+	} else if nameWord(s.Type, schemaDataMentions) != "" {
+		r.mentions = append(r.mentions, schemaFact{field: "type", why: "data", quote: s.Type})
 	}
 	if why := firstWord(firstSentence(s.Description), schemaStoreWords); why != "" {
 		r.data = append(r.data, schemaFact{field: "description", why: why, quote: s.Description})
@@ -127,25 +142,85 @@ func readSchema(s *model.ResourceSchema) schemaReading {
 			r.data = append(r.data, schemaFact{field: f.Path, why: why, quote: f.Description})
 			continue
 		}
-		if why := dataWords(f.Description); why != "" {
+		if why := dataWords(f.Description); why != "" && ownField(f.Path) && !reference(name) {
 			r.data = append(r.data, schemaFact{field: f.Path, why: why, quote: f.Description})
 			continue
 		}
-		if firstWord(f.Description, schemaDataMentions) != "" || nameWord(name, schemaDataMentions) != "" {
-			r.mentions = append(r.mentions, schemaFact{field: f.Path, why: "data", quote: f.Description})
-		}
+		why := secretWhy(f, name)
 		switch {
-		case f.Sensitive:
-			r.secrets = append(r.secrets, schemaFact{field: f.Path, why: "sensitive", quote: f.Description})
-		case f.WriteOnly:
-			r.secrets = append(r.secrets, schemaFact{field: f.Path, why: "write-only", quote: f.Description})
-		case !f.Block && !reference(name) && (credentialAttributes[name] || nameWord(name, schemaCredentialWords) != ""):
-			r.secrets = append(r.secrets, schemaFact{field: f.Path, why: "a credential's name", quote: f.Description})
-		case !f.Block && keyMaterial(name):
-			r.secrets = append(r.secrets, schemaFact{field: f.Path, why: "key material", quote: f.Description})
+		case why == "":
+		case why != "key material" && (f.WriteOnly || f.Required || f.Optional && !f.Computed):
+			r.supplied = append(r.supplied, schemaFact{field: f.Path, why: why + ", set by the configuration", quote: f.Description})
+		default:
+			r.secrets = append(r.secrets, schemaFact{field: f.Path, why: why + setBy(f), quote: f.Description})
 		}
 	}
 	return r
+}
+
+// ownField reports whether a field at path is one of the type's own
+// settings (top-level, or in a block directly under it), where a data
+// word in its description speaks of the type itself. Deeper fields are
+// parts of a document the type holds (a dashboard's widgets, a rule's
+// sub-rules, a notification's attachments), whose descriptions name what
+// those parts show or select ("the data mode type: archive"), not what
+// the type keeps.
+func ownField(path string) bool {
+	return strings.Count(path, ".") <= 1
+}
+
+// secretWhy says why a field holds a secret (marked sensitive or
+// write-only, named as a credential, or key material), or "".
+func secretWhy(f model.SchemaField, name string) string {
+	switch {
+	case f.Sensitive:
+		return "sensitive"
+	case f.WriteOnly:
+		return "write-only"
+	case f.Block || reference(name) || !valueType(f.Type):
+		return ""
+	case credentialAttributes[name] || credentialName(name):
+		return "a credential's name"
+	case keyMaterial(name):
+		return "key material"
+	}
+	return ""
+}
+
+// setBy says who sets a secret that is not the configuration's.
+func setBy(f model.SchemaField) string {
+	if f.Optional {
+		return ", set by the provider where the configuration does not"
+	}
+	return ", set by the provider"
+}
+
+// valueType reports whether an attribute of terraform type t can hold a
+// secret's value: a string, or a collection of them (unknown counts); a
+// bool, a number or a collection of them is a setting about secrets
+// (hide_password_reset, max_password_attempts), not one.
+func valueType(t string) bool {
+	return !strings.HasSuffix(t, "bool") && !strings.HasSuffix(t, "number")
+}
+
+// credentialValueWords may follow a credential word at the end of a
+// field's name where the field still holds the credential
+// (password_hash, token_value, secret_wo).
+var credentialValueWords = map[string]bool{"value": true, "hash": true, "wo": true, "plaintext": true, "b64": true,
+	"base64": true, "string": true, "encrypted": true}
+
+// credentialName reports whether a field's name says it holds a
+// credential: a credential word as its last word, or followed only by
+// credentialValueWords. A credential word followed by another noun names
+// something about the credential (secret_label, token_name,
+// access_token_lifetime, max_password_attempts), not the credential.
+func credentialName(name string) bool {
+	words := strings.Split(strings.ToLower(name), "_")
+	i := len(words) - 1
+	for i > 0 && credentialValueWords[words[i]] {
+		i--
+	}
+	return schemaCredentialWords[words[i]]
 }
 
 // keyKinds are the words before "key" in a field's name that make it key
@@ -225,25 +300,38 @@ func schemaVerdict(m *model.Mutation, p prior) (prior, []model.Evidence) {
 		ev := schemaEvidence(r.data, from)
 		if p.tier.Severity() < model.TierUnrecoverable.Severity() {
 			p = prior{model.TierUnrecoverable, model.ConfidenceMedium,
-				"the provider's schema says it holds data or recovery points (" + factList(r.data) + "), and no rule says whether this type keeps a copy after a destroy, so the destroy is treated as unrecoverable", false, false}
+				"the provider's schema says it holds data or recovery points (" + factList(r.data) + "), and no rule says whether this type keeps a copy after a destroy, so the destroy is treated as unrecoverable", false, false, false}
 		}
 		return p, ev
 	case len(r.secrets) > 0:
 		ev := schemaEvidence(r.secrets, from)
 		if p.tier.Severity() < model.TierNeedsReview.Severity() {
 			p = prior{model.TierNeedsReview, model.ConfidenceLow,
-				"the provider's schema says it holds a secret (" + factList(r.secrets) + "), which its destroy loses, so it needs review", false, false}
+				"the provider's schema says it holds a secret (" + factList(r.secrets) + "), which its destroy loses, so it needs review", false, false, false}
 		}
 		return p, ev
 	case len(r.mentions) > 0:
 		return p, schemaEvidence(r.mentions[:1], from)
+	case p.connects && len(r.supplied) > 0:
+		return p, schemaEvidence(r.supplied, from)
 	case (p.answerable || p.lockout && len(r.access) == 0) && !s.RaiseOnly && p.tier == model.TierNeedsReview:
 		p = prior{model.TierRecoverableWithEffort, model.ConfidenceMedium,
-			"the provider's schema shows no field of its " + strconv.Itoa(r.fields) + " that holds data, recovery points or a secret" + noAccess(p) + ", and its description names none, so it is configuration an apply recreates; what depended on it fails until then", false, false}
-		return p, []model.Evidence{{Key: "provider_schema", Value: s.Type, Present: true, SuppliedBy: model.SuppliedByCaller,
-			Description: from + ": no data, recovery or secret field among " + strconv.Itoa(r.fields)}}
+			"the provider's schema shows no field of its " + strconv.Itoa(r.fields) + " that holds data, recovery points or a secret" + suppliedNote(r) + noAccess(p) + ", and its description names none, so it is configuration an apply recreates; what depended on it fails until then", false, false, false}
+		ev := []model.Evidence{{Key: "provider_schema", Value: s.Type, Present: true, SuppliedBy: model.SuppliedByCaller,
+			Description: from + ": no data, recovery or secret field among " + strconv.Itoa(r.fields) + suppliedNote(r)}}
+		return p, append(ev, schemaEvidence(r.supplied, from)...)
 	}
 	return p, nil
+}
+
+// suppliedNote names the secrets the configuration itself sets (a
+// webhook's signing secret, a connection's password): an apply that
+// recreates the object sets them again, so their loss is not a loss.
+func suppliedNote(r schemaReading) string {
+	if len(r.supplied) == 0 {
+		return ""
+	}
+	return " but those its configuration sets (" + factList(r.supplied) + "), which an apply sets again"
 }
 
 // noAccess says, for a type read as an identity, that its schema names

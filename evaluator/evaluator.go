@@ -81,6 +81,15 @@ type Options struct {
 	ProviderSchema []byte
 	// ProviderSchemaFile names the provider schema in errors and evidence.
 	ProviderSchemaFile string
+	// ProviderSchemaRaiseOnly marks ProviderSchema as the caller's word
+	// rather than the operator's (a request's provider_schema on a server
+	// or an MCP call): it may then only raise a verdict, anywhere.
+	ProviderSchemaRaiseOnly bool
+	// Schemas are the operator's provider schemas, parsed once (recourse
+	// serve --provider-schema): read like ProviderSchema, raise-only in a
+	// production environment, and they win over ProviderSchema for a type
+	// both have.
+	Schemas *terraform.ProviderSchemas
 	// MemoryCeiling, when set, is the process's heap past which this
 	// evaluation stops with an error (MemoryCeiling is the binary's). The
 	// heap is the process's, not the evaluation's: a process that runs one
@@ -390,6 +399,8 @@ func parse(in input, opts Options, deadline time.Time) (model.Source, []model.Mu
 	if err != nil {
 		return model.SourceTerraform, nil, nil, info, err
 	}
+	production := policy.IsProduction(opts.Environment)
+	plan.AttachSchemas(opts.Schemas, production)
 	if opts.ProviderSchema != nil {
 		schemas, err := terraform.ParseProviderSchemas(opts.ProviderSchema, opts.ProviderSchemaFile)
 		if err != nil {
@@ -398,7 +409,7 @@ func parse(in input, opts Options, deadline time.Time) (model.Source, []model.Mu
 			}
 			return model.SourceTerraform, nil, nil, info, err
 		}
-		plan.AttachSchemas(schemas, policy.IsProduction(opts.Environment))
+		plan.AttachSchemas(schemas, production || opts.ProviderSchemaRaiseOnly)
 	}
 	info.FormatVersion, info.TerraformVersion = plan.FormatVersion, plan.TerraformVersion
 	return model.SourceTerraform, plan.Mutations, plan.Inventory, info, nil

@@ -19,6 +19,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/evaluator/terraform"
 	"github.com/recourse-dev/recourse/internal/buildinfo"
 	"github.com/recourse-dev/recourse/internal/jsonvalue"
 	"github.com/recourse-dev/recourse/internal/suggest"
@@ -50,6 +51,12 @@ type Options struct {
 	Logger *slog.Logger
 	// Exceptions are the configured exceptions (package config).
 	Exceptions []model.Exception
+	// ProviderSchemas are the operator's provider schemas (recourse serve
+	// and recourse mcp serve --provider-schema), read with every plan.
+	// A call's own provider_schema argument is the caller's word: it may
+	// only raise a verdict (evaluator.Options.ProviderSchemaRaiseOnly),
+	// and the operator's schema of a type wins over it.
+	ProviderSchemas *terraform.ProviderSchemas
 }
 
 // Server is the Recourse MCP server. Handlers are safe for concurrent use:
@@ -241,6 +248,7 @@ func (s *Server) input(t *toolDef, args map[string]any) (evaluator.Kind, []byte,
 	if c == nil {
 		if ps, ok := args["provider_schema"]; ok && ps != nil {
 			opts.ProviderSchema, c = documentBytes("provider_schema", ps, s.opts.MaxInputBytes)
+			opts.ProviderSchemaRaiseOnly = true
 		}
 	}
 	if c != nil {
@@ -263,7 +271,8 @@ func (s *Server) context(args map[string]any) evaluator.Options {
 		env = cmp.Or(asked, env)
 	}
 	return evaluator.Options{Environment: env, Actor: cmp.Or(s.opts.Actor, stringArg(args, "actor", "")),
-		Owner: cmp.Or(s.opts.Owner, stringArg(args, "owner", "")), Timeout: s.opts.Timeout, MemoryCeiling: s.opts.MemoryCeiling, Exceptions: s.opts.Exceptions}
+		Owner: cmp.Or(s.opts.Owner, stringArg(args, "owner", "")), Timeout: s.opts.Timeout, MemoryCeiling: s.opts.MemoryCeiling, Exceptions: s.opts.Exceptions,
+		Schemas: s.opts.ProviderSchemas}
 }
 
 // withEvidence re-evaluates another tool's input with the agent's evidence.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/evaluator/terraform"
 	"github.com/recourse-dev/recourse/internal/schematest"
 	"github.com/recourse-dev/recourse/policy/rego"
 	"github.com/recourse-dev/recourse/rules/builtin"
@@ -555,9 +556,14 @@ func TestSupportedResourcesConciseByDefault(t *testing.T) {
 }
 
 // TestProviderSchemaArgument passes the real dbtcloud provider schema
-// (testdata/classifier/schemas) with a plan that destroys dbt Cloud project artefacts
-// no rule knows: read from the schema, whose fields show no data, the
-// destroy is recoverable with effort; a schema with a duplicate key is an
+// (testdata/classifier/schemas) with a plan that destroys dbt Cloud
+// project artefacts no rule knows, whose name leaves them needs-review, and
+// a webhook, configuration by its name. As a call's provider_schema
+// argument it is the caller's word: it raises the webhook (the secret the
+// provider generates is lost) and lowers nothing. As the operator's
+// (Options.ProviderSchemas, recourse mcp serve --provider-schema) it also
+// lowers the artefacts, whose fields show no data, to recoverable with
+// effort, and wins over a call's. A schema with a duplicate key is an
 // error naming the field, never a decision.
 func TestProviderSchemaArgument(t *testing.T) {
 	s := newServer(t, Options{})
@@ -580,17 +586,30 @@ func TestProviderSchemaArgument(t *testing.T) {
 		}
 		return 0
 	}
+	parsed, err := terraform.ParseProviderSchemas(schema, "dbtcloud.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	operator := newServer(t, Options{ProviderSchemas: parsed})
 	for _, c := range []struct {
-		schema any
-		job    float64
-	}{{nil, 5}, {string(schema), 2}} {
+		name               string
+		srv                *Server
+		schema             any
+		artefacts, webhook float64
+	}{
+		{"none", s, nil, 5, 2},
+		{"the call's", s, string(schema), 5, 5},
+		{"the operator's", operator, nil, 2, 5},
+		{"the operator's and the call's", operator, string(schema), 2, 5},
+	} {
 		args := map[string]any{"plan": string(plan), "response_format": "detailed"}
 		if c.schema != nil {
 			args["provider_schema"] = c.schema
 		}
-		_, env, isErr := call(t, s, ToolTerraform, args)
-		if isErr || tierOf(env, "dbtcloud_project_artefacts.docs") != c.job {
-			t.Fatalf("with schema %v: job tier %v, want %v (%v)", c.schema != nil, tierOf(env, "dbtcloud_project_artefacts.docs"), c.job, env["error"])
+		_, env, isErr := call(t, c.srv, ToolTerraform, args)
+		if isErr || tierOf(env, "dbtcloud_project_artefacts.docs") != c.artefacts || tierOf(env, "dbtcloud_webhook.alerts") != c.webhook {
+			t.Fatalf("%s: artefacts tier %v, webhook %v, want %v and %v (%v)", c.name, tierOf(env, "dbtcloud_project_artefacts.docs"),
+				tierOf(env, "dbtcloud_webhook.alerts"), c.artefacts, c.webhook, env["error"])
 		}
 		validate(t, ToolTerraform, env)
 	}

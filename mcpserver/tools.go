@@ -105,7 +105,7 @@ func toolDefs() []*toolDef {
 			params: append([]param{
 				{name: "plan", types: []string{"object", "string"}, required: true, aliases: []string{"plan_json", "terraform_plan", "tfplan", "plan_file"}, desc: "the plan: the JSON object of `terraform show -json PLANFILE`, or that JSON as a string"},
 				{name: "state", types: []string{"object", "string"}, aliases: []string{"state_json", "tfstate", "terraform_state"}, desc: "optional state (`terraform show -json` or a raw tfstate): its resources count as dependents of what the plan destroys"},
-				{name: "provider_schema", types: []string{"object", "string"}, desc: "optional `terraform providers schema -json`: evidence on types no rule knows"},
+				{name: "provider_schema", types: []string{"object", "string"}, desc: "optional `terraform providers schema -json`: may raise the verdict of a type no rule knows"},
 				{name: "classifier", types: []string{"boolean"}, desc: "ignored: the classifier fallback is always on"},
 				formatParam,
 			}, contextParams...),

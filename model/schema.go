@@ -38,4 +38,13 @@ type SchemaField struct {
 	// Sensitive and WriteOnly mark an attribute that holds a secret.
 	Sensitive bool
 	WriteOnly bool
+	// Required, Optional and Computed say who sets an attribute: the
+	// operator's configuration (Required, Optional) or the provider
+	// (Computed; with Optional, the provider when the configuration does
+	// not). A value only the provider sets is not in the configuration, so
+	// an apply that recreates the object makes a new one.
+	Required, Optional, Computed bool
+	// Type is an attribute's value type as terraform names it (string,
+	// bool, number, list of string, …); empty for a block.
+	Type string
 }

@@ -178,7 +178,8 @@ func (s *Server) judgeRun(ctx context.Context, req taskRequest) (*report.Consequ
 		return nil, fmt.Errorf("the plan JSON is over the %d-byte limit", evaluator.MaxInputBytes)
 	}
 	return s.opts.Terraform.Evaluate(ctx, evaluator.KindTerraform, plan, nil,
-		evaluator.Options{Actor: "hcp-terraform/" + req.OrganizationName + "/" + req.WorkspaceName, File: req.RunID, Timeout: s.opts.Timeout})
+		evaluator.Options{Actor: "hcp-terraform/" + req.OrganizationName + "/" + req.WorkspaceName, File: req.RunID, Timeout: s.opts.Timeout,
+			Schemas: s.opts.ProviderSchemas})
 }
 
 // taskResult is the callback's attributes and outcomes.

@@ -26,6 +26,7 @@ import (
 	"github.com/recourse-dev/recourse/attest"
 	"github.com/recourse-dev/recourse/audit"
 	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/evaluator/terraform"
 	"github.com/recourse-dev/recourse/hooks"
 	"github.com/recourse-dev/recourse/internal/decisionlog"
 	"github.com/recourse-dev/recourse/internal/httpauth"
@@ -60,6 +61,9 @@ type Options struct {
 	Hook hooks.Config
 	// Terraform evaluates run tasks' plans.
 	Terraform *evaluator.Evaluator
+	// ProviderSchemas are the operator's provider schemas (--provider-schema),
+	// read with every run task's plan as with the evaluate endpoints'.
+	ProviderSchemas *terraform.ProviderSchemas
 	// RunTaskFailOn is the decision from which a run task fails.
 	RunTaskFailOn string
 	// Timeout bounds each request, rendering included.

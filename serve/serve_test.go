@@ -26,6 +26,7 @@ import (
 	"github.com/recourse-dev/recourse/attest"
 	"github.com/recourse-dev/recourse/audit"
 	"github.com/recourse-dev/recourse/evaluator"
+	"github.com/recourse-dev/recourse/evaluator/terraform"
 	"github.com/recourse-dev/recourse/hooks"
 	"github.com/recourse-dev/recourse/internal/decisionlog"
 	"github.com/recourse-dev/recourse/internal/decisionlog/decisionlogtest"
@@ -47,6 +48,13 @@ type service struct {
 
 func newService(t *testing.T) *service {
 	t.Helper()
+	return newServiceWith(t, nil)
+}
+
+// newServiceWith is newService with the operator's provider schemas
+// (--provider-schema).
+func newServiceWith(t *testing.T, schemas *terraform.ProviderSchemas) *service {
+	t.Helper()
 	dir := t.TempDir()
 	s := &service{tokens: filepath.Join(dir, "tokens"), key: "hmac-key", audit: filepath.Join(dir, "audit.jsonl")}
 	write(t, s.tokens, "# operators\n"+token+"\n")
@@ -62,7 +70,7 @@ func newService(t *testing.T) *service {
 	ev := evaluator.New(eng, pol)
 	s.srv, err = New(Options{
 		TokenFile: s.tokens, TFCHMACKeyFile: filepath.Join(dir, "tfc.key"), AuditLog: s.audit,
-		MCP: mcpserver.New(ev, eng, mcpserver.Options{}), Terraform: ev, Timeout: 10 * time.Second,
+		MCP: mcpserver.New(ev, eng, mcpserver.Options{ProviderSchemas: schemas}), Terraform: ev, ProviderSchemas: schemas, Timeout: 10 * time.Second,
 		Hook: hooks.Config{Setup: func(context.Context, string) (hooks.Setup, error) {
 			return hooks.Setup{Evaluator: ev, FailOn: model.Escalate}, nil
 		}, EscalateAsk: true},

@@ -702,6 +702,25 @@ func withProviderSchema(opts *evaluator.Options, path, input string, kind evalua
 	return nil
 }
 
+// loadProviderSchemas reads and validates the operator's
+// --provider-schema of a server (recourse serve, recourse mcp serve)
+// once, at start: nil when path is empty, an error naming the file and
+// the field when it is not a schema terraform wrote.
+func loadProviderSchemas(path string) (*terraform.ProviderSchemas, error) {
+	if path == "" {
+		return nil, nil
+	}
+	data, err := readProviderSchema(path)
+	if err != nil {
+		return nil, err
+	}
+	s, err := terraform.ParseProviderSchemas(data, path)
+	if e, ok := err.(*model.Error); ok {
+		e.File = path
+	}
+	return s, err
+}
+
 // readProviderSchema reads --provider-schema, at most
 // terraform.MaxProviderSchemaBytes of it.
 func readProviderSchema(path string) ([]byte, error) {

@@ -35,7 +35,7 @@ type explainDoc struct {
 }
 
 func newExplainCmd() *cobra.Command {
-	var format, state, evidence string
+	var format, state, evidence, schema string
 	cmd := &cobra.Command{
 		Use:   "explain PLAN.json|CALL.json|- ADDRESS",
 		Short: "Show how one change got its verdict: every rule checked, the facts each read, what would change it",
@@ -43,11 +43,13 @@ func newExplainCmd() *cobra.Command {
 (by its target id): every rule row read, in order, what its condition made of
 the facts (holds, does not hold, or cannot be decided and which facts are
 missing), the row that decided, and what would change the verdict.
---state and --evidence add what they add to eval: a state's resources as
-dependents, and facts for keys a report listed as missing.`,
+--state, --evidence and --provider-schema add what they add to eval: a state's
+resources as dependents, facts for keys a report listed as missing, and the
+providers' own schemas, read for a destroyed type no rule knows.`,
 		Example: `  recourse explain testdata/plans/rds-variants.json aws_db_instance.retained
   recourse explain --state testdata/states/data-workspace.tfstate testdata/plans/kms-key-delete.json aws_kms_key.shared
-  recourse explain --format json plan.json 'module.db.aws_db_instance.main["a"]'`,
+  recourse explain --format json plan.json 'module.db.aws_db_instance.main["a"]'
+  recourse explain --provider-schema schema.json plan.json dbtcloud_job.nightly`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) != 2 {
 				return usageErr("expected an input and an address, got %d arguments", len(args))
@@ -58,7 +60,7 @@ dependents, and facts for keys a report listed as missing.`,
 			if err := humanOrJSON(format); err != nil {
 				return err
 			}
-			x, err := explain(cmd, args[0], args[1], state, evidence)
+			x, err := explain(cmd, args[0], args[1], state, evidence, schema)
 			if err != nil {
 				return errorDocument(cmd, err)
 			}
@@ -72,6 +74,7 @@ dependents, and facts for keys a report listed as missing.`,
 	cmd.Flags().StringVar(&format, "format", "human", "output format: human or json")
 	cmd.Flags().StringVar(&state, "state", "", "Terraform only: a state file whose resources count as dependents, as for eval --state")
 	cmd.Flags().StringVar(&evidence, "evidence", "", "a JSON file of facts for missing-evidence keys, as for eval --evidence")
+	cmd.Flags().StringVar(&schema, "provider-schema", "", "Terraform only: the providers' schemas (terraform providers schema -json > schema.json), as for eval --provider-schema")
 	cmd.AddCommand(newExplainEachCmd(evaluator.KindShell), newExplainEachCmd(evaluator.KindMCPCall))
 	return cmd
 }
@@ -177,7 +180,7 @@ func explainer(evidencePath string) (*evaluator.Evaluator, []report.EvidenceItem
 	return ev, items, err
 }
 
-func explain(cmd *cobra.Command, input, address, statePath, evidencePath string) (*evaluator.Explanation, error) {
+func explain(cmd *cobra.Command, input, address, statePath, evidencePath, schemaPath string) (*evaluator.Explanation, error) {
 	data, err := readInput(cmd.InOrStdin(), input)
 	if err != nil {
 		return nil, err
@@ -191,6 +194,9 @@ func explain(cmd *cobra.Command, input, address, statePath, evidencePath string)
 		kind = evaluator.KindMCPCall
 	}
 	if err := withState(&opts, statePath, input, kind); err != nil {
+		return nil, err
+	}
+	if err := withProviderSchema(&opts, schemaPath, input, kind); err != nil {
 		return nil, err
 	}
 	return ev.Explain(kind, data, address, items, opts)

@@ -28,6 +28,7 @@ func newMCPCmd() *cobra.Command {
 		owner       string
 		logLevel    string
 		timeout     time.Duration
+		schemaPath  string
 	)
 	serve := &cobra.Command{
 		Use:   "serve",
@@ -63,8 +64,13 @@ structuredContent. Logs go to stderr only. See docs/mcp.md.`,
 			if err != nil {
 				return &exitStatus{code: exitError, err: err}
 			}
+			schemas, err := loadProviderSchemas(schemaPath)
+			if err != nil {
+				return errorDocument(cmd, err)
+			}
 			srv := mcpserver.New(evaluator.New(eng, pol), eng, mcpserver.Options{
 				Environment: environment, Actor: actor, Owner: owner, Timeout: timeout, Version: buildVersion(), Logger: logger, Exceptions: exceptions,
+				ProviderSchemas: schemas,
 			})
 			logger.Info("serving MCP on stdio", "environment", environment, "policies", policies)
 			if err := srv.Serve(ctx, cmd.InOrStdin(), cmd.OutOrStdout()); err != nil && ctx.Err() == nil {
@@ -79,6 +85,7 @@ structuredContent. Logs go to stderr only. See docs/mcp.md.`,
 	serve.Flags().StringVar(&owner, "owner", "", "who owns the affected systems, for the policy; when set, a call's own owner is ignored")
 	serve.Flags().StringVar(&logLevel, "log-level", "warn", "stderr log level: debug, info, warn or error")
 	serve.Flags().DurationVar(&timeout, "timeout", evaluator.DefaultTimeout, "deadline of each evaluation")
+	serve.Flags().StringVar(&schemaPath, "provider-schema", "", "the operator's providers' schemas (terraform providers schema -json > schema.json), read with every plan; a call's own provider_schema may only raise a verdict")
 	_ = serve.RegisterFlagCompletionFunc("log-level", fixedCompletion("debug", "info", "warn", "error"))
 	cmd.AddCommand(serve, newGatewayCmd(), newCatalogCmd())
 	return cmd

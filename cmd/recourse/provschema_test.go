@@ -80,6 +80,9 @@ func TestProviderSchemaEndToEnd(t *testing.T) {
 		{"a plan as schema", []string{"eval", "--format", "json", "--provider-schema", plan, plan}, 1, []string{`"field": "provider_schema.provider_schemas"`}, nil},
 		{"missing file", []string{"eval", "--provider-schema", filepath.Join(dir, "nope.json"), plan}, 1, nil, []string{"cannot open the provider schema"}},
 		{"with a shell line", []string{"eval", "shell", "--provider-schema", dup, "--", "ls"}, 64, nil, []string{"--provider-schema", "goes with a Terraform plan"}},
+		{"explain, duplicate key", []string{"explain", "--provider-schema", dup, plan, "dbtcloud_webhook.alerts"}, 1, nil, []string{"provider_schema.format_version"}},
+		{"serve, duplicate key", []string{"serve", "--addr", "127.0.0.1:0", "--provider-schema", dup}, 1, nil, []string{"provider_schema.format_version"}},
+		{"mcp serve, missing file", []string{"mcp", "serve", "--provider-schema", filepath.Join(dir, "nope.json")}, 1, nil, []string{"cannot open the provider schema"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			res := runBinary(t, "", c.args...)
@@ -98,6 +101,85 @@ func TestProviderSchemaEndToEnd(t *testing.T) {
 				if !strings.Contains(res.stderr, s) {
 					t.Errorf("stderr lacks %q:\n%s", s, res.stderr)
 				}
+			}
+		})
+	}
+}
+
+// TestExplainProviderSchema: recourse explain reads --provider-schema as
+// eval does: the dbt Cloud project artefacts, needs-review by name, are
+// configuration by the provider's schema, under the schema rule's id.
+func TestExplainProviderSchema(t *testing.T) {
+	const plan = "testdata/plans/unknown-provider-schema.json"
+	const schema = "testdata/classifier/schemas/dbtcloud.json"
+	for _, c := range []struct {
+		name string
+		args []string
+		tier int
+		rule string
+	}{
+		{"without", nil, 5, "classifier.terraform.delete"},
+		{"with", []string{"--provider-schema", schema}, 2, "classifier.terraform.delete.provider-schema"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			args := append(append([]string{"explain", "--format", "json"}, c.args...), plan, "dbtcloud_project_artefacts.docs")
+			res := runBinary(t, "", args...)
+			if res.exit != 0 {
+				t.Fatalf("exit %d\n%s", res.exit, res.stderr)
+			}
+			var doc struct {
+				Verdict struct {
+					Tier   int    `json:"tier"`
+					RuleID string `json:"ruleId"`
+				} `json:"verdict"`
+			}
+			if err := json.Unmarshal([]byte(res.stdout), &doc); err != nil {
+				t.Fatalf("%v\n%.500s", err, res.stdout)
+			}
+			if doc.Verdict.Tier != c.tier || doc.Verdict.RuleID != c.rule {
+				t.Fatalf("tier %d rule %s, want %d %s\n%.1500s", doc.Verdict.Tier, doc.Verdict.RuleID, c.tier, c.rule, res.stdout)
+			}
+		})
+	}
+}
+
+// TestProviderSchemaWhoSetsTheSecret runs the binary on a plan that
+// destroys a Fivetran webhook and a destination with the provider's real
+// schema (testdata/classifier/schemas/fivetran.json, from
+// fivetran/terraform-provider-fivetran@4d1b48e): the webhook's signing
+// secret is one the configuration sets (optional, not computed), so the
+// schema does not raise the webhook, configuration by its name, and the
+// apply that recreates it sets the secret again; the destination's schema
+// names its key pair and snapshot retention, so its destroy is
+// unrecoverable, production or not.
+func TestProviderSchemaWhoSetsTheSecret(t *testing.T) {
+	const plan = "testdata/plans/unknown-provider-schema-fivetran.json"
+	const schema = "testdata/classifier/schemas/fivetran.json"
+	for _, c := range []struct {
+		name                 string
+		args                 []string
+		exit                 int
+		webhook, destination int
+	}{
+		{"without", nil, 3, 2, 5},
+		{"with", []string{"--provider-schema", schema}, 4, 2, 4},
+		{"production", []string{"--provider-schema", schema, "--environment", "production"}, 4, 2, 4},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res := runBinary(t, "", append(append([]string{"eval", "terraform", "--format", "json"}, c.args...), plan)...)
+			if res.exit != c.exit {
+				t.Fatalf("exit %d, want %d\n%s", res.exit, c.exit, res.stderr)
+			}
+			var rep reportDoc
+			if err := json.Unmarshal([]byte(res.stdout), &rep); err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]int{}
+			for _, m := range rep.Mutations {
+				got[m.Intent.Target.ID] = m.Recoverability.Tier
+			}
+			if got["fivetran_webhook.alerts"] != c.webhook || got["fivetran_destination.warehouse"] != c.destination {
+				t.Fatalf("tiers %v, want webhook %d and destination %d", got, c.webhook, c.destination)
 			}
 		})
 	}

@@ -40,6 +40,7 @@ func newServeCmd() *cobra.Command {
 		bundleOpt   serve.BundleOptions
 		logURL      string
 		logLabels   map[string]string
+		schemaPath  string
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -51,7 +52,9 @@ thin adapter over the one evaluator, with health, readiness and Prometheus metri
 Endpoints: POST /v1/evaluate/terraform|shell|mcp, POST /v1/hooks/claude-code,
 POST /v1/interceptors/docker-mcp, POST /v1/run-tasks/terraform-cloud (with
 --tfc-hmac-key-file), GET /health, GET /ready, GET /metrics. A non-loopback
---addr needs --token-file or --client-ca. See docs/serve.md.`,
+--addr needs --token-file or --client-ca. --provider-schema is the operator's
+provider schema, read with every plan; a request's own provider_schema may only
+raise a verdict. See docs/serve.md.`,
 		Example: `  recourse serve
   recourse serve --addr 0.0.0.0:8484 --token-file /etc/recourse/tokens --tls-cert tls.crt --tls-key tls.key --audit-log /var/log/recourse/audit.jsonl`,
 		Args: noArgs,
@@ -81,8 +84,12 @@ POST /v1/interceptors/docker-mcp, POST /v1/run-tasks/terraform-cloud (with
 			if err != nil {
 				return errorDocument(cmd, err)
 			}
+			if o.ProviderSchemas, err = loadProviderSchemas(schemaPath); err != nil {
+				return errorDocument(cmd, err)
+			}
 			ev := evaluator.New(eng, pol)
-			o.MCP = mcpserver.New(ev, eng, mcpserver.Options{Environment: environment, Timeout: o.Timeout, MemoryCeiling: ceiling, Version: buildVersion(), Logger: logger})
+			o.MCP = mcpserver.New(ev, eng, mcpserver.Options{Environment: environment, Timeout: o.Timeout, MemoryCeiling: ceiling, Version: buildVersion(), Logger: logger,
+				ProviderSchemas: o.ProviderSchemas})
 			o.Terraform, o.RunTaskFailOn = ev, failOn
 			o.Hook = hooks.Config{
 				// A central service reads no project of the caller's: the
@@ -138,6 +145,7 @@ POST /v1/interceptors/docker-mcp, POST /v1/run-tasks/terraform-cloud (with
 	fl.StringVar(&bundleOpt.KeyFile, "bundle-key", "", "public key (PEM) a bundle's signature must verify with; unsigned bundles are then refused")
 	fl.StringVar(&bundleOpt.Algorithm, "bundle-key-alg", "RS256", "the bundle signature's algorithm (RS256, ES256, …)")
 	fl.StringVar(&environment, "environment", "", "the environment of every evaluation")
+	fl.StringVar(&schemaPath, "provider-schema", "", "the operator's providers' schemas (terraform providers schema -json > schema.json), read with every plan: for a destroyed type no rule knows, its provider's own description is the evidence; a request's own provider_schema may only raise a verdict")
 	fl.StringVar(&failOn, "fail-on", string(model.Escalate), "lowest decision that stops a hook's call or fails a run task: warn, escalate or block")
 	fl.DurationVar(&o.Timeout, "timeout", evaluator.DefaultTimeout, "deadline of each request, rendering included")
 	fl.StringVar(&logLevel, "log-level", "warn", "stderr log level: debug, info, warn or error")

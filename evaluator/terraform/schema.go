@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/recourse-dev/recourse/internal/jsonerr"
 	"github.com/recourse-dev/recourse/internal/jsonstrict"
@@ -181,8 +182,12 @@ func fields(b *tfjson.SchemaBlock, prefix string, out []model.SchemaField) []mod
 }
 
 func attributeFields(name string, a *tfjson.SchemaAttribute, prefix string, out []model.SchemaField) []model.SchemaField {
-	out = append(out, model.SchemaField{Path: prefix + name, Block: a.AttributeNestedType != nil, Description: a.Description,
-		Sensitive: a.Sensitive, WriteOnly: a.WriteOnly})
+	f := model.SchemaField{Path: prefix + name, Block: a.AttributeNestedType != nil, Description: a.Description,
+		Sensitive: a.Sensitive, WriteOnly: a.WriteOnly, Required: a.Required, Optional: a.Optional, Computed: a.Computed}
+	if a.AttributeType != cty.NilType {
+		f.Type = a.AttributeType.FriendlyName()
+	}
+	out = append(out, f)
 	if a.AttributeNestedType == nil {
 		return out
 	}
@@ -300,16 +305,21 @@ func schemaJSONError(data []byte, err error) error {
 	return e
 }
 
-// AttachSchemas gives each resource change of p the schema s has for its
-// type and provider, if any; raiseOnly marks them as schemas that may only
-// raise a verdict (model.ResourceSchema.RaiseOnly). A nil s attaches
-// nothing.
+// AttachSchemas gives each resource change of p that has no schema yet
+// the schema s has for its type and provider, if any; raiseOnly marks
+// them as schemas that may only raise a verdict
+// (model.ResourceSchema.RaiseOnly). A nil s attaches nothing. Called
+// with the operator's schemas first and the caller's after, the
+// operator's win.
 func (p *Plan) AttachSchemas(s *ProviderSchemas, raiseOnly bool) {
 	if s == nil {
 		return
 	}
 	for i, provider := range p.providers {
 		m := &p.Mutations[i]
+		if m.Schema != nil {
+			continue
+		}
 		rs := s.Lookup(provider, m.Target.Type)
 		if rs == nil {
 			continue

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # generate.sh NAME SRC [REPLACE]... — write `terraform providers schema -json`
-# for the provider NAME (zitadel, fivetran, coralogix, dbtcloud: a NAME.go
-# beside this script makes its server) from its source tree SRC (the
-# provider's repository at the commit wanted, e.g. `git archive COMMIT`),
+# for the provider NAME (zitadel, fivetran, coralogix, dbtcloud, infoblox, mist,
+# powerplatform: a NAME.go beside this script makes its server) from its
+# source tree SRC (the provider's repository at the commit wanted, e.g.
+# `git archive COMMIT`),
 # keeping the resource types read on standard input, one a line.
 #
 # The generator is built inside SRC, as a package of the provider's own

@@ -1,0 +1,66 @@
+package classifier
+
+import (
+	"testing"
+
+	"github.com/recourse-dev/recourse/model"
+)
+
+// TestSchemaRule judges destroys of made-up types whose names leave them
+// open (needs review by name: "widget" and "thing" are no category's
+// head word) or read as a connection, given schemas that differ in one
+// fact each: who sets a secret, a credential word's place and type, how
+// deep a data word stands, where "data" is said, and whether the
+// environment is production.
+func TestSchemaRule(t *testing.T) {
+	str := func(path, desc string) model.SchemaField {
+		return model.SchemaField{Path: path, Description: desc, Type: "string", Optional: true}
+	}
+	secret := func(path string, required, optional, computed, writeOnly bool) model.SchemaField {
+		return model.SchemaField{Path: path, Type: "string", Sensitive: !writeOnly, WriteOnly: writeOnly, Required: required, Optional: optional, Computed: computed}
+	}
+	setting := func(path, typ string) model.SchemaField {
+		return model.SchemaField{Path: path, Type: typ, Optional: true}
+	}
+	for _, c := range []struct {
+		name, typ, desc string
+		fields          []model.SchemaField
+		raiseOnly       bool
+		want            model.Tier
+	}{
+		{"only configuration", "acme_widget", "Manages a widget.", []model.SchemaField{str("name", "The name.")}, false, model.TierRecoverableWithEffort},
+		{"production lowers nothing", "acme_widget", "Manages a widget.", []model.SchemaField{str("name", "The name.")}, true, model.TierNeedsReview},
+		{"a secret the configuration sets", "acme_widget", "", []model.SchemaField{secret("hmac_secret", false, true, false, false)}, false, model.TierRecoverableWithEffort},
+		{"a required secret", "acme_widget", "", []model.SchemaField{secret("api_key", true, false, false, false)}, false, model.TierRecoverableWithEffort},
+		{"a write-only secret", "acme_widget", "", []model.SchemaField{secret("token_wo", false, true, false, true)}, false, model.TierRecoverableWithEffort},
+		{"a secret the provider generates", "acme_widget", "", []model.SchemaField{secret("hmac_secret", false, false, true, false)}, false, model.TierNeedsReview},
+		{"a secret the provider sets when the configuration does not", "acme_widget", "", []model.SchemaField{secret("secret", false, true, true, false)}, false, model.TierNeedsReview},
+		{"a connection's secret, set by the configuration", "acme_connection", "", []model.SchemaField{secret("password", true, false, false, false)}, false, model.TierNeedsReview},
+		{"a connection without one", "acme_connection", "", []model.SchemaField{str("host", "The host.")}, false, model.TierRecoverableWithEffort},
+		{"key material the configuration sets", "acme_widget", "", []model.SchemaField{str("public_key", "An SSH public key.")}, false, model.TierNeedsReview},
+		{"a computed credential-named string", "acme_widget", "", []model.SchemaField{{Path: "access_token", Type: "string", Computed: true}}, false, model.TierNeedsReview},
+		{"a credential word before another noun", "acme_widget", "", []model.SchemaField{str("secret_label", "Label of the secret field.")}, false, model.TierRecoverableWithEffort},
+		{"a setting about passwords", "acme_widget", "", []model.SchemaField{setting("max_password_attempts", "number"), setting("hide_password_reset", "bool")}, false, model.TierRecoverableWithEffort},
+		{"a credential word last, with a value word", "acme_widget", "", []model.SchemaField{{Path: "password_hash", Type: "string", Computed: true}}, false, model.TierNeedsReview},
+		{"a data word in a top-level field's description", "acme_widget", "", []model.SchemaField{str("keep", "Days the backups are kept.")}, false, model.TierUnrecoverable},
+		{"a data word one block down", "acme_widget", "", []model.SchemaField{{Path: "settings", Block: true}, str("settings.keep", "Days the backups are kept.")}, false, model.TierUnrecoverable},
+		{"a data word in a document's part", "acme_widget", "", []model.SchemaField{{Path: "layout", Block: true}, {Path: "layout.widgets", Block: true}, str("layout.widgets.mode", "One of archive or live.")}, false, model.TierRecoverableWithEffort},
+		{"a data word describing a reference", "acme_widget", "", []model.SchemaField{str("retention_policy_id", "The retention policy to apply.")}, false, model.TierRecoverableWithEffort},
+		{"a data word in a field's name, deep", "acme_widget", "", []model.SchemaField{{Path: "a", Block: true}, {Path: "a.b", Block: true}, str("a.b.snapshot_schedule", "")}, false, model.TierUnrecoverable},
+		{"data in a field's description", "acme_widget", "", []model.SchemaField{str("value", "For binary data, use base64encode.")}, false, model.TierRecoverableWithEffort},
+		{"data in the type's description", "acme_widget", "Enriches your log data.", []model.SchemaField{str("name", "")}, false, model.TierNeedsReview},
+		{"data in the type's name", "acme_data_thing", "", []model.SchemaField{str("name", "")}, false, model.TierNeedsReview},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := &model.Mutation{Source: model.SourceTerraform, Action: model.ActionDelete, Target: model.Target{Type: c.typ},
+				Schema: &model.ResourceSchema{Provider: "registry.terraform.io/acme/acme", Type: c.typ, Description: c.desc, Fields: c.fields, RaiseOnly: c.raiseOnly}}
+			v := Classify(m)
+			if v.Tier != c.want {
+				t.Fatalf("tier %v, want %v: %s", v.Tier, c.want, v.Reasoning)
+			}
+			if !c.raiseOnly && len(v.Evidence) < 2 {
+				t.Errorf("no schema evidence: %+v", v.Evidence)
+			}
+		})
+	}
+}
