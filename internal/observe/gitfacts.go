@@ -239,24 +239,27 @@ func changesFromIndex(ctx context.Context, gr *gitRunner, top string, spec []str
 			prefixes = append(prefixes, s)
 		}
 	}
-	seen := map[string]bool{}
 	var entries []indexEntry
 	for _, p := range prefixes {
 		if staged && !gr.indexMatchesHead(ctx, top, idx, p) {
 			return nil, false
 		}
-		for _, e := range idx.under(p) {
-			if e.unusual() || e.mode&modeTypeMask == modeGitlink {
+		under := idx.under(p)
+		for i := range under {
+			if under[i].unusual() || under[i].mode&modeTypeMask == modeGitlink {
 				return nil, false
 			}
-			if !seen[e.name] {
-				seen[e.name] = true
-				entries = append(entries, e)
-			}
+		}
+		if entries == nil {
+			entries = under // one pathspec (the usual): no copy
+		} else {
+			entries = append(entries, under...)
 		}
 	}
 	if len(prefixes) > 1 {
+		// Pathspecs may overlap (src src/a.go): each entry once.
 		slices.SortFunc(entries, func(a, b indexEntry) int { return strings.Compare(a.name, b.name) })
+		entries = slices.CompactFunc(entries, func(a, b indexEntry) bool { return a.name == b.name })
 	}
 	changed, ok := newMatcher(top, idx).modifiedEntries(ctx, entries)
 	if !ok {

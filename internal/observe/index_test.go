@@ -64,6 +64,7 @@ func statusRepo(t *testing.T, indexVersion string) string {
 	w("keep/tracked.txt", "tracked in an ignored directory\n")
 	w("name with space.txt", "x\n")
 	w("unicodé.txt", "x\n")
+	w("linked/x.txt", "behind a symbolic link once committed\n")
 	writeFile(t, filepath.Join(repo, "run.sh"), "#!/bin/sh\n", 0o755)
 	if err := os.Symlink("src", filepath.Join(repo, "lnk")); err != nil {
 		t.Fatal(err)
@@ -103,13 +104,22 @@ func statusRepo(t *testing.T, indexVersion string) string {
 	w("samesize.txt", "wxyz\n")                              // same size, other bytes
 	os.Remove(filepath.Join(repo, "gone.txt"))
 	os.Chmod(filepath.Join(repo, "run.sh"), 0o644)
+	// A tracked directory moved aside and replaced by a symbolic link to
+	// it: its files are the same inodes, reached through the link, and
+	// git lists them as deleted (has_symlink_leading_path).
+	if err := os.Rename(filepath.Join(repo, "linked"), filepath.Join(repo, "linked-real")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("linked-real", filepath.Join(repo, "linked")); err != nil {
+		t.Fatal(err)
+	}
 	return repo
 }
 
 var statusTargets = []string{".", "src", "src/a.go", "src/b.go", "src/new.go", "src/sub", "src.go", "src-x", "docs",
 	"touched.txt", "samesize.txt", "gone.txt", "run.sh", "lnk", "build", "build/sub", "build/sub/x.o", "app.log",
 	"keep.log", "src/deep", "cache", "keep", "keep/new.txt", "fresh", "fresh/dir", "fresh/build", "name with space.txt",
-	"unicodé.txt", "nothing"}
+	"unicodé.txt", "linked", "linked-real", "nothing"}
 
 // listing spells what st lists. Of git's, only entries at, under or
 // above rel: git 2.39 also lists an ignored directory whose name is a
@@ -166,7 +176,7 @@ func TestIndexChangesMatchGit(t *testing.T) {
 	repo := statusRepo(t, "")
 	f := &Files{Home: t.TempDir()}
 	g, _ := f.runner()
-	for _, spec := range [][]string{nil, {"."}, {"src"}, {"src", "docs"}, {"touched.txt"}, {"samesize.txt", "gone.txt", "run.sh"}} {
+	for _, spec := range [][]string{nil, {"."}, {"src"}, {"src", "docs"}, {"touched.txt"}, {"samesize.txt", "gone.txt", "run.sh"}, {"linked"}, {"src", "src/a.go", "."}} {
 		for _, staged := range []bool{false, true} {
 			got, ok := changesFromIndex(context.Background(), g, repo, spec, staged)
 			if !ok {
