@@ -165,8 +165,8 @@ func (f *Files) gitDir(c *model.Command) (string, string) {
 func (f *Files) changes(ctx context.Context, top, dir string, pathspec []model.Arg, staged bool, g *model.ObservedGit) error {
 	args := []string{"status", "--porcelain=v1", "-z", "--untracked-files=no", "--ignore-submodules=all", "--no-renames", "--"}
 	for _, a := range pathspec {
-		if a.Dynamic {
-			return fmt.Errorf("the path %s is only known at run time", a.Value)
+		if err := literalPath(a); err != nil {
+			return err
 		}
 		args = append(args, relTo(top, dir, a.Value))
 	}
@@ -272,6 +272,24 @@ func changesFromIndex(ctx context.Context, gr *gitRunner, top string, spec []str
 	return out, true
 }
 
+// literalPath refuses a pathspec operand whose paths observation cannot
+// name: one only known at run time, or one git reads as a pattern — a
+// wildcard (*, ?, [, and \ which escapes them) or pathspec magic (a
+// leading ':'). Git matches such a pathspec against every path (git
+// checkout -- '*.c' discards the changes of every C file), while
+// observation asks with literal pathspecs (GIT_LITERAL_PATHSPECS, and
+// the index read as prefixes), which would find no such path and report
+// nothing to lose.
+func literalPath(a model.Arg) error {
+	switch {
+	case a.Dynamic:
+		return fmt.Errorf("the path %s is only known at run time", a.Value)
+	case strings.ContainsAny(a.Value, "*?[\\") || strings.HasPrefix(a.Value, ":"):
+		return fmt.Errorf("the pathspec %s is a pattern git matches against every path: not observed", a.Value)
+	}
+	return nil
+}
+
 // relTo spells p (named from dir) relative to the repository top.
 func relTo(top, dir, p string) string {
 	full := filepath.Join(dir, filepath.FromSlash(p))
@@ -303,8 +321,8 @@ func (f *Files) clean(ctx context.Context, top, dir string, v *model.Command, g 
 	}
 	var spec []string
 	for _, a := range rules.Operands(v) {
-		if a.Dynamic {
-			return fmt.Errorf("the path %s is only known at run time", a.Value)
+		if err := literalPath(a); err != nil {
+			return err
 		}
 		spec = append(spec, relTo(top, dir, a.Value))
 	}
