@@ -333,6 +333,11 @@ func (f *Files) clean(ctx context.Context, top, dir string, v *model.Command, g 
 	if err != nil {
 		return err
 	}
+	if f.cleanRemovesNoFile(ctx, gr, top, v) {
+		n := 0
+		g.CleanCount = &n
+		return nil
+	}
 	listed, err := cleanList(ctx, gr, top, append(args, "--"), spec)
 	if err != nil {
 		return err
@@ -385,6 +390,46 @@ func (f *Files) clean(ctx context.Context, top, dir string, v *model.Command, g 
 		}
 	}
 	return nil
+}
+
+// cleanRemovesNoFile reports, without running git clean, that the
+// clean v would remove no file at all, as the usual clean work tree
+// shows: the walk of the whole work tree (directory entries only, no
+// lstat of files; a superset of what any pathspec, the directory it runs
+// in or -e lets git clean reach) finds no file, symbolic link or other
+// non-directory the index does not hold, or, without -x or -X, only ones
+// git's ignore rules match (one git check-ignore --no-index, which loads
+// no index; git clean keeps ignored files). What git clean -n would list
+// then is at most directories that hold no file (which clean() counts as
+// nothing lost). Anything else — a file it would list, an index this
+// reader leaves to git, a nested repository, an unreadable directory,
+// another file system, the walk's bound — is false, and git clean -n
+// lists.
+func (f *Files) cleanRemovesNoFile(ctx context.Context, gr *gitRunner, top string, v *model.Command) bool {
+	idx, ok := gr.index(top)
+	if !ok {
+		return false
+	}
+	others, ok := f.untracked(ctx, top, "", true, idx)
+	if !ok {
+		return false
+	}
+	if len(others) == 0 {
+		return true
+	}
+	if rules.HasFlag(v, "x") || rules.HasFlag(v, "X") {
+		return false
+	}
+	classes, err := gr.classify(ctx, top, others, idx)
+	if err != nil {
+		return false
+	}
+	for _, c := range classes {
+		if c.state != model.GitIgnored {
+			return false
+		}
+	}
+	return true
 }
 
 func hasState(files []model.ObservedFile, state string) bool {

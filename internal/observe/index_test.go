@@ -3,6 +3,7 @@ package observe
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/recourse-dev/recourse/model"
 )
 
 // The index read in Go must say what git says. These tests build real
@@ -335,4 +338,84 @@ func TestLooseCommitTree(t *testing.T) {
 	if !g.indexMatchesHead(context.Background(), repo, idx, "docs") {
 		t.Error("after gc: the index no longer matches HEAD")
 	}
+}
+
+// TestCleanRemovesNoFile: where the Go walk says git clean would remove
+// no file, git clean -n lists none (at most directories that hold no
+// file); and it does answer so on a tree whose only unheld files are
+// ignored (without -x) or that has none.
+func TestCleanRemovesNoFile(t *testing.T) {
+	repo := statusRepo(t, "")
+	f := &Files{Home: t.TempDir()}
+	g, _ := f.runner()
+	ctx := context.Background()
+	flagSets := [][]string{{"-f"}, {"-fd"}, {"-fdx"}, {"-fX"}, {"-fdX"}}
+	check := func(stage string, want map[string]bool) {
+		t.Helper()
+		for _, flags := range flagSets {
+			v := &model.Command{Program: "git", Args: []model.Arg{{Value: "clean"}}}
+			for _, fl := range flags {
+				v.Args = append(v.Args, model.Arg{Value: fl})
+			}
+			got := f.cleanRemovesNoFile(ctx, g, repo, v)
+			args := []string{"clean", "-n"}
+			if rest := strings.TrimPrefix(flags[0], "-f"); rest != "" {
+				args = append(args, "-"+rest)
+			}
+			listed := gitCleanFiles(t, g, repo, args)
+			if got && len(listed) > 0 {
+				t.Errorf("%s %q: Go says no file goes, git clean -n removes %q", stage, flags, listed)
+			}
+			if got != want[flags[0]] {
+				t.Errorf("%s %q: answered %v, want %v (git lists %q)", stage, flags, got, want[flags[0]], listed)
+			}
+		}
+	}
+	check("untracked and ignored files", map[string]bool{})
+	// Only ignored files left, and an untracked empty directory.
+	for rec := range strings.SplitSeq(fixtureGit(t, repo, "status", "--porcelain", "-z", "--untracked-files=all"), "\x00") {
+		if p, ok := strings.CutPrefix(rec, "?? "); ok {
+			if err := os.Remove(filepath.Join(repo, p)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(repo, "empty", "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	check("ignored files only", map[string]bool{"-f": true, "-fd": true})
+	for rec := range strings.SplitSeq(fixtureGit(t, repo, "status", "--porcelain", "-z", "--untracked-files=all", "--ignored"), "\x00") {
+		if p, ok := strings.CutPrefix(rec, "!! "); ok {
+			if err := os.RemoveAll(filepath.Join(repo, p)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	check("no unheld file", map[string]bool{"-f": true, "-fd": true, "-fdx": true, "-fX": true, "-fdX": true})
+}
+
+// gitCleanFiles is what git clean -n (args) lists that holds a file: a
+// path that is not a directory, or a directory with one below it.
+func gitCleanFiles(t *testing.T, g *gitRunner, top string, args []string) []string {
+	t.Helper()
+	out, err := g.run(context.Background(), top, append(args, "--")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []string
+	for line := range strings.SplitSeq(string(out), "\n") {
+		p, ok := strings.CutPrefix(line, "Would remove ")
+		if !ok {
+			continue
+		}
+		holds := false
+		filepath.WalkDir(filepath.Join(top, p), func(_ string, d fs.DirEntry, err error) error {
+			holds = holds || err == nil && !d.IsDir()
+			return nil
+		})
+		if holds {
+			files = append(files, p)
+		}
+	}
+	return files
 }

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // MaxWalkEntries bounds the entries one command's blast-radius walk
@@ -22,6 +23,9 @@ type radius struct {
 	// relative to the walk's root, kept only for paths want asks for.
 	bound string
 }
+
+// sep is the path separator, as a string.
+const sep = string(filepath.Separator)
 
 // walker walks trees read-only: it never follows a symbolic link, does
 // not enter another file system, and stops at a count or at its
@@ -43,7 +47,7 @@ func (w *walker) walk(ctx context.Context, root string, info fs.FileInfo, each f
 	var r radius
 	dev, hasDev := deviceOf(info)
 	type frame struct{ dir, rel string }
-	stack := []frame{{root, ""}}
+	stack := []frame{{filepath.Clean(root), ""}}
 	for len(stack) > 0 {
 		f := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -62,8 +66,13 @@ func (w *walker) walk(ctx context.Context, root string, info fs.FileInfo, each f
 				r.bound = "the walk " + timeoutError(ctx).Error()
 				return r
 			}
-			full := filepath.Join(f.dir, e.Name())
-			rel := filepath.Join(f.rel, e.Name())
+			// A directory entry's name has no separator and is neither
+			// "." nor "..": joined without filepath.Join's Clean, which
+			// was a third of the walk's time.
+			full, rel := joinName(f.dir, e.Name()), e.Name()
+			if f.rel != "" {
+				rel = f.rel + sep + rel
+			}
 			switch t := e.Type(); {
 			case t.IsDir():
 				if e.Name() == ".git" {
@@ -104,6 +113,14 @@ func (w *walker) walk(ctx context.Context, root string, info fs.FileInfo, each f
 		}
 	}
 	return r
+}
+
+// joinName is the path of the entry name in the clean directory dir.
+func joinName(dir, name string) string {
+	if strings.HasSuffix(dir, sep) { // the root
+		return dir + name
+	}
+	return dir + sep + name
 }
 
 // isPermission reports a permission error.
