@@ -67,18 +67,20 @@ func (w *walker) walk(ctx context.Context, root string, info fs.FileInfo, each f
 				return r
 			}
 			// A directory entry's name has no separator and is neither
-			// "." nor "..": joined without filepath.Join's Clean, which
-			// was a third of the walk's time.
-			full, rel := joinName(f.dir, e.Name()), e.Name()
-			if f.rel != "" {
+			// "." nor "..": joined without filepath.Join's Clean (a
+			// third of the walk's time), and only where the path is used.
+			t := e.Type()
+			rel := e.Name()
+			if f.rel != "" && (each != nil || t.IsDir()) {
 				rel = f.rel + sep + rel
 			}
-			switch t := e.Type(); {
+			switch {
 			case t.IsDir():
 				if e.Name() == ".git" {
 					r.containsRepo = true
 					continue
 				}
+				full := joinName(f.dir, e.Name())
 				if hasDev {
 					if di, err := os.Lstat(full); err == nil {
 						if d, ok := deviceOf(di); ok && d != dev {
