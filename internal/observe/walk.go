@@ -24,8 +24,8 @@ type radius struct {
 	bound string
 }
 
-// sep is the path separator, as a string.
-const sep = string(filepath.Separator)
+// osSep is the path separator, as a string.
+const osSep = string(filepath.Separator)
 
 // walker walks trees read-only: it never follows a symbolic link, does
 // not enter another file system, and stops at a count or at its
@@ -72,7 +72,7 @@ func (w *walker) walk(ctx context.Context, root string, info fs.FileInfo, each f
 			t := e.Type()
 			rel := e.Name()
 			if f.rel != "" && (each != nil || t.IsDir()) {
-				rel = f.rel + sep + rel
+				rel = f.rel + osSep + rel
 			}
 			switch {
 			case t.IsDir():
@@ -119,10 +119,10 @@ func (w *walker) walk(ctx context.Context, root string, info fs.FileInfo, each f
 
 // joinName is the path of the entry name in the clean directory dir.
 func joinName(dir, name string) string {
-	if strings.HasSuffix(dir, sep) { // the root
+	if strings.HasSuffix(dir, osSep) { // the root
 		return dir + name
 	}
-	return dir + sep + name
+	return dir + osSep + name
 }
 
 // isPermission reports a permission error.
