@@ -397,8 +397,8 @@ func (f *Files) clean(ctx context.Context, top, dir string, v *model.Command, g 
 // shows: the walk of the whole work tree (directory entries only, no
 // lstat of files; a superset of what any pathspec, the directory it runs
 // in or -e lets git clean reach) finds no file, symbolic link or other
-// non-directory the index does not hold, or, without -x or -X, only ones
-// git's ignore rules match (one git check-ignore --no-index, which loads
+// non-directory the index does not hold, or, without -x, -X or -e, only
+// ones git's ignore rules match (one git check-ignore --no-index, which loads
 // no index; git clean keeps ignored files). What git clean -n would list
 // then is at most directories that hold no file (which clean() counts as
 // nothing lost). Anything else — a file it would list, an index this
@@ -417,7 +417,9 @@ func (f *Files) cleanRemovesNoFile(ctx context.Context, gr *gitRunner, top strin
 	if len(others) == 0 {
 		return true
 	}
-	if rules.HasFlag(v, "x") || rules.HasFlag(v, "X") {
+	// -x and -X take ignored files too; an -e pattern may be negated
+	// (-e '!*.log'), which takes back what the ignore rules keep.
+	if rules.HasFlag(v, "x") || rules.HasFlag(v, "X") || len(rules.FlagValues(v, "e", "exclude")) > 0 {
 		return false
 	}
 	classes, err := gr.classify(ctx, top, others, idx)

@@ -343,13 +343,14 @@ func TestLooseCommitTree(t *testing.T) {
 // TestCleanRemovesNoFile: where the Go walk says git clean would remove
 // no file, git clean -n lists none (at most directories that hold no
 // file); and it does answer so on a tree whose only unheld files are
-// ignored (without -x) or that has none.
+// ignored (without -x, -X or -e: -e '!*.log' takes ignored files back) or
+// that has none.
 func TestCleanRemovesNoFile(t *testing.T) {
 	repo := statusRepo(t, "")
 	f := &Files{Home: t.TempDir()}
 	g, _ := f.runner()
 	ctx := context.Background()
-	flagSets := [][]string{{"-f"}, {"-fd"}, {"-fdx"}, {"-fX"}, {"-fdX"}}
+	flagSets := [][]string{{"-f"}, {"-fd"}, {"-fdx"}, {"-fX"}, {"-fdX"}, {"-fd", "-e", "!*.log"}}
 	check := func(stage string, want map[string]bool) {
 		t.Helper()
 		for _, flags := range flagSets {
@@ -362,12 +363,13 @@ func TestCleanRemovesNoFile(t *testing.T) {
 			if rest := strings.TrimPrefix(flags[0], "-f"); rest != "" {
 				args = append(args, "-"+rest)
 			}
+			args = append(args, flags[1:]...)
 			listed := gitCleanFiles(t, g, repo, args)
 			if got && len(listed) > 0 {
 				t.Errorf("%s %q: Go says no file goes, git clean -n removes %q", stage, flags, listed)
 			}
-			if got != want[flags[0]] {
-				t.Errorf("%s %q: answered %v, want %v (git lists %q)", stage, flags, got, want[flags[0]], listed)
+			if key := strings.Join(flags, " "); got != want[key] {
+				t.Errorf("%s %q: answered %v, want %v (git lists %q)", stage, flags, got, want[key], listed)
 			}
 		}
 	}
@@ -391,7 +393,7 @@ func TestCleanRemovesNoFile(t *testing.T) {
 			}
 		}
 	}
-	check("no unheld file", map[string]bool{"-f": true, "-fd": true, "-fdx": true, "-fX": true, "-fdX": true})
+	check("no unheld file", map[string]bool{"-f": true, "-fd": true, "-fdx": true, "-fX": true, "-fdX": true, "-fd -e !*.log": true})
 }
 
 // gitCleanFiles is what git clean -n (args) lists that holds a file: a
