@@ -144,8 +144,11 @@ func (f *Files) gitDir(c *model.Command) (string, string) {
 			}
 			dir = pathres.Join(dir, c.Args[i+1].Value, f.Home)
 			i++
-		case a.Value == "-c" && i+1 < len(c.Args):
-			i++
+		case a.Value == "-c" || strings.HasPrefix(a.Value, "--config-env"):
+			// The command runs with configuration the probes do not
+			// (git -c core.excludesFile=/dev/null clean -fd removes what
+			// the user's global ignore file calls ignored).
+			return "", "git " + a.Value + " sets configuration the observation does not run with; not observed"
 		case strings.HasPrefix(a.Value, "--git-dir") || strings.HasPrefix(a.Value, "--work-tree"):
 			return "", "--git-dir or --work-tree names the repository apart from the directory; not observed"
 		case !strings.HasPrefix(a.Value, "-"):

@@ -1,6 +1,7 @@
 package observe_test
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -31,6 +32,16 @@ func TestPathspecPatterns(t *testing.T) {
 	} {
 		mustNotAllow(t, judge(t, ev, line, repo, home, obs()), line, "is a pattern git matches")
 	}
+	// Configuration given on the line is not the configuration observed.
+	write(t, filepath.Join(repo, "build", "out.o"), "o")
+	os.Remove(filepath.Join(repo, "notes.txt"))
+	for _, line := range []string{"git -c core.excludesFile=/dev/null clean -fd", "git --config-env=core.excludesFile=X clean -fd"} {
+		mustNotAllow(t, judge(t, ev, line, repo, home, obs()), line, "sets configuration the observation does not run with")
+	}
+	if rep := judge(t, ev, "git clean -fd", repo, home, obs()); rep.RiskAssessment != "allow" {
+		t.Errorf("git clean -fd with only ignored build output: %s, want allow", rep.RiskAssessment)
+	}
+	write(t, filepath.Join(repo, "notes.txt"), "never committed\n")
 	for _, line := range []string{"git checkout -- src/a.go", "git restore src", "git clean -f notes.txt"} {
 		rep := judge(t, ev, line, repo, home, obs())
 		if o := observedOf(rep); o == nil || o.Git == nil || len(o.Unavailable) != 0 {
