@@ -144,8 +144,11 @@ func (f *Files) gitDir(c *model.Command) (string, string) {
 			}
 			dir = pathres.Join(dir, c.Args[i+1].Value, f.Home)
 			i++
-		case a.Value == "-c" && i+1 < len(c.Args):
-			i++
+		case a.Value == "-c" || strings.HasPrefix(a.Value, "--config-env"):
+			// The command runs with configuration the probes do not
+			// (git -c core.excludesFile=/dev/null clean -fd removes what
+			// the user's global ignore file calls ignored).
+			return "", "git " + a.Value + " sets configuration the observation does not run with; not observed"
 		case strings.HasPrefix(a.Value, "--git-dir") || strings.HasPrefix(a.Value, "--work-tree"):
 			return "", "--git-dir or --work-tree names the repository apart from the directory; not observed"
 		case !strings.HasPrefix(a.Value, "-"):
@@ -165,8 +168,8 @@ func (f *Files) gitDir(c *model.Command) (string, string) {
 func (f *Files) changes(ctx context.Context, top, dir string, pathspec []model.Arg, staged bool, g *model.ObservedGit) error {
 	args := []string{"status", "--porcelain=v1", "-z", "--untracked-files=no", "--ignore-submodules=all", "--no-renames", "--"}
 	for _, a := range pathspec {
-		if a.Dynamic {
-			return fmt.Errorf("the path %s is only known at run time", a.Value)
+		if err := literalPath(a); err != nil {
+			return err
 		}
 		args = append(args, relTo(top, dir, a.Value))
 	}
@@ -239,24 +242,27 @@ func changesFromIndex(ctx context.Context, gr *gitRunner, top string, spec []str
 			prefixes = append(prefixes, s)
 		}
 	}
-	seen := map[string]bool{}
 	var entries []indexEntry
 	for _, p := range prefixes {
 		if staged && !gr.indexMatchesHead(ctx, top, idx, p) {
 			return nil, false
 		}
-		for _, e := range idx.under(p) {
-			if e.unusual() || e.mode&modeTypeMask == modeGitlink {
+		under := idx.under(p)
+		for i := range under {
+			if under[i].unusual() || under[i].mode&modeTypeMask == modeGitlink {
 				return nil, false
 			}
-			if !seen[e.name] {
-				seen[e.name] = true
-				entries = append(entries, e)
-			}
+		}
+		if entries == nil {
+			entries = under // one pathspec (the usual): no copy
+		} else {
+			entries = append(entries, under...)
 		}
 	}
 	if len(prefixes) > 1 {
+		// Pathspecs may overlap (src src/a.go): each entry once.
 		slices.SortFunc(entries, func(a, b indexEntry) int { return strings.Compare(a.name, b.name) })
+		entries = slices.CompactFunc(entries, func(a, b indexEntry) bool { return a.name == b.name })
 	}
 	changed, ok := newMatcher(top, idx).modifiedEntries(ctx, entries)
 	if !ok {
@@ -267,6 +273,24 @@ func changesFromIndex(ctx context.Context, gr *gitRunner, top string, spec []str
 		out = append(out, entries[i].name)
 	}
 	return out, true
+}
+
+// literalPath refuses a pathspec operand whose paths observation cannot
+// name: one only known at run time, or one git reads as a pattern — a
+// wildcard (*, ?, [, and \ which escapes them) or pathspec magic (a
+// leading ':'). Git matches such a pathspec against every path (git
+// checkout -- '*.c' discards the changes of every C file), while
+// observation asks with literal pathspecs (GIT_LITERAL_PATHSPECS, and
+// the index read as prefixes), which would find no such path and report
+// nothing to lose.
+func literalPath(a model.Arg) error {
+	switch {
+	case a.Dynamic:
+		return fmt.Errorf("the path %s is only known at run time", a.Value)
+	case strings.ContainsAny(a.Value, "*?[\\") || strings.HasPrefix(a.Value, ":"):
+		return fmt.Errorf("the pathspec %s is a pattern git matches against every path: not observed", a.Value)
+	}
+	return nil
 }
 
 // relTo spells p (named from dir) relative to the repository top.
@@ -300,8 +324,8 @@ func (f *Files) clean(ctx context.Context, top, dir string, v *model.Command, g 
 	}
 	var spec []string
 	for _, a := range rules.Operands(v) {
-		if a.Dynamic {
-			return fmt.Errorf("the path %s is only known at run time", a.Value)
+		if err := literalPath(a); err != nil {
+			return err
 		}
 		spec = append(spec, relTo(top, dir, a.Value))
 	}
@@ -311,6 +335,11 @@ func (f *Files) clean(ctx context.Context, top, dir string, v *model.Command, g 
 	gr, err := f.runner()
 	if err != nil {
 		return err
+	}
+	if f.cleanRemovesNoFile(ctx, gr, top, v) {
+		n := 0
+		g.CleanCount = &n
+		return nil
 	}
 	listed, err := cleanList(ctx, gr, top, append(args, "--"), spec)
 	if err != nil {
@@ -364,6 +393,48 @@ func (f *Files) clean(ctx context.Context, top, dir string, v *model.Command, g 
 		}
 	}
 	return nil
+}
+
+// cleanRemovesNoFile reports, without running git clean, that the
+// clean v would remove no file at all, as the usual clean work tree
+// shows: the walk of the whole work tree (directory entries only, no
+// lstat of files; a superset of what any pathspec, the directory it runs
+// in or -e lets git clean reach) finds no file, symbolic link or other
+// non-directory the index does not hold, or, without -x, -X or -e, only
+// ones git's ignore rules match (one git check-ignore --no-index, which loads
+// no index; git clean keeps ignored files). What git clean -n would list
+// then is at most directories that hold no file (which clean() counts as
+// nothing lost). Anything else — a file it would list, an index this
+// reader leaves to git, a nested repository, an unreadable directory,
+// another file system, the walk's bound — is false, and git clean -n
+// lists.
+func (f *Files) cleanRemovesNoFile(ctx context.Context, gr *gitRunner, top string, v *model.Command) bool {
+	idx, ok := gr.index(top)
+	if !ok {
+		return false
+	}
+	others, ok := f.untracked(ctx, top, "", true, idx)
+	if !ok {
+		return false
+	}
+	if len(others) == 0 {
+		return true
+	}
+	// -x and -X take ignored files too; an -e pattern may be negated
+	// (-e '!*.log'), which takes back what the ignore rules keep.
+	if rules.HasFlag(v, "x") || rules.HasFlag(v, "X") || len(rules.FlagValues(v, "e", "exclude")) > 0 {
+		return false
+	}
+	classes, err := gr.classify(ctx, top, others, idx)
+	if err != nil {
+		return false
+	}
+	for _, c := range classes {
+		if c.state != model.GitIgnored {
+			return false
+		}
+	}
+	return true
 }
 
 func hasState(files []model.ObservedFile, state string) bool {

@@ -254,7 +254,11 @@ func (idx *gitIndex) entry(i int) indexEntry {
 
 // entries decodes the entries lo to hi.
 func (idx *gitIndex) entries(lo, hi int) []indexEntry {
-	out := make([]indexEntry, 0, hi-lo)
+	return idx.appendEntries(make([]indexEntry, 0, hi-lo), lo, hi)
+}
+
+// appendEntries appends the entries lo to hi to out.
+func (idx *gitIndex) appendEntries(out []indexEntry, lo, hi int) []indexEntry {
 	for i := lo; i < hi; i++ {
 		out = append(out, idx.entry(i))
 	}
@@ -367,8 +371,10 @@ func (idx *gitIndex) under(rel string) []indexEntry {
 	// Names sort bytewise; every name below rel starts with rel + "/",
 	// which sorts after rel itself and before rel + "0". Between rel and
 	// rel + "/" may lie others ("rel.c").
-	out := idx.entries(idx.find(rel), idx.find(rel+"\x00"))
-	return append(out, idx.entries(idx.find(rel+"/"), idx.find(rel+"0"))...)
+	lo1, hi1 := idx.find(rel), idx.find(rel+"\x00")
+	lo2, hi2 := idx.find(rel+"/"), idx.find(rel+"0")
+	out := make([]indexEntry, 0, hi1-lo1+hi2-lo2)
+	return idx.appendEntries(idx.appendEntries(out, lo1, hi1), lo2, hi2)
 }
 
 // tracksUnder reports whether the index holds an entry below the

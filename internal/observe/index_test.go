@@ -3,6 +3,7 @@ package observe
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/recourse-dev/recourse/model"
 )
 
 // The index read in Go must say what git says. These tests build real
@@ -64,6 +67,7 @@ func statusRepo(t *testing.T, indexVersion string) string {
 	w("keep/tracked.txt", "tracked in an ignored directory\n")
 	w("name with space.txt", "x\n")
 	w("unicodé.txt", "x\n")
+	w("linked/x.txt", "behind a symbolic link once committed\n")
 	writeFile(t, filepath.Join(repo, "run.sh"), "#!/bin/sh\n", 0o755)
 	if err := os.Symlink("src", filepath.Join(repo, "lnk")); err != nil {
 		t.Fatal(err)
@@ -103,13 +107,22 @@ func statusRepo(t *testing.T, indexVersion string) string {
 	w("samesize.txt", "wxyz\n")                              // same size, other bytes
 	os.Remove(filepath.Join(repo, "gone.txt"))
 	os.Chmod(filepath.Join(repo, "run.sh"), 0o644)
+	// A tracked directory moved aside and replaced by a symbolic link to
+	// it: its files are the same inodes, reached through the link, and
+	// git lists them as deleted (has_symlink_leading_path).
+	if err := os.Rename(filepath.Join(repo, "linked"), filepath.Join(repo, "linked-real")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("linked-real", filepath.Join(repo, "linked")); err != nil {
+		t.Fatal(err)
+	}
 	return repo
 }
 
 var statusTargets = []string{".", "src", "src/a.go", "src/b.go", "src/new.go", "src/sub", "src.go", "src-x", "docs",
 	"touched.txt", "samesize.txt", "gone.txt", "run.sh", "lnk", "build", "build/sub", "build/sub/x.o", "app.log",
 	"keep.log", "src/deep", "cache", "keep", "keep/new.txt", "fresh", "fresh/dir", "fresh/build", "name with space.txt",
-	"unicodé.txt", "nothing"}
+	"unicodé.txt", "linked", "linked-real", "nothing"}
 
 // listing spells what st lists. Of git's, only entries at, under or
 // above rel: git 2.39 also lists an ignored directory whose name is a
@@ -166,7 +179,7 @@ func TestIndexChangesMatchGit(t *testing.T) {
 	repo := statusRepo(t, "")
 	f := &Files{Home: t.TempDir()}
 	g, _ := f.runner()
-	for _, spec := range [][]string{nil, {"."}, {"src"}, {"src", "docs"}, {"touched.txt"}, {"samesize.txt", "gone.txt", "run.sh"}} {
+	for _, spec := range [][]string{nil, {"."}, {"src"}, {"src", "docs"}, {"touched.txt"}, {"samesize.txt", "gone.txt", "run.sh"}, {"linked"}, {"src", "src/a.go", "."}} {
 		for _, staged := range []bool{false, true} {
 			got, ok := changesFromIndex(context.Background(), g, repo, spec, staged)
 			if !ok {
@@ -325,4 +338,86 @@ func TestLooseCommitTree(t *testing.T) {
 	if !g.indexMatchesHead(context.Background(), repo, idx, "docs") {
 		t.Error("after gc: the index no longer matches HEAD")
 	}
+}
+
+// TestCleanRemovesNoFile: where the Go walk says git clean would remove
+// no file, git clean -n lists none (at most directories that hold no
+// file); and it does answer so on a tree whose only unheld files are
+// ignored (without -x, -X or -e: -e '!*.log' takes ignored files back) or
+// that has none.
+func TestCleanRemovesNoFile(t *testing.T) {
+	repo := statusRepo(t, "")
+	f := &Files{Home: t.TempDir()}
+	g, _ := f.runner()
+	ctx := context.Background()
+	flagSets := [][]string{{"-f"}, {"-fd"}, {"-fdx"}, {"-fX"}, {"-fdX"}, {"-fd", "-e", "!*.log"}}
+	check := func(stage string, want map[string]bool) {
+		t.Helper()
+		for _, flags := range flagSets {
+			v := &model.Command{Program: "git", Args: []model.Arg{{Value: "clean"}}}
+			for _, fl := range flags {
+				v.Args = append(v.Args, model.Arg{Value: fl})
+			}
+			got := f.cleanRemovesNoFile(ctx, g, repo, v)
+			args := []string{"clean", "-n"}
+			if rest := strings.TrimPrefix(flags[0], "-f"); rest != "" {
+				args = append(args, "-"+rest)
+			}
+			args = append(args, flags[1:]...)
+			listed := gitCleanFiles(t, g, repo, args)
+			if got && len(listed) > 0 {
+				t.Errorf("%s %q: Go says no file goes, git clean -n removes %q", stage, flags, listed)
+			}
+			if key := strings.Join(flags, " "); got != want[key] {
+				t.Errorf("%s %q: answered %v, want %v (git lists %q)", stage, flags, got, want[key], listed)
+			}
+		}
+	}
+	check("untracked and ignored files", map[string]bool{})
+	// Only ignored files left, and an untracked empty directory.
+	for rec := range strings.SplitSeq(fixtureGit(t, repo, "status", "--porcelain", "-z", "--untracked-files=all"), "\x00") {
+		if p, ok := strings.CutPrefix(rec, "?? "); ok {
+			if err := os.Remove(filepath.Join(repo, p)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(repo, "empty", "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	check("ignored files only", map[string]bool{"-f": true, "-fd": true})
+	for rec := range strings.SplitSeq(fixtureGit(t, repo, "status", "--porcelain", "-z", "--untracked-files=all", "--ignored"), "\x00") {
+		if p, ok := strings.CutPrefix(rec, "!! "); ok {
+			if err := os.RemoveAll(filepath.Join(repo, p)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	check("no unheld file", map[string]bool{"-f": true, "-fd": true, "-fdx": true, "-fX": true, "-fdX": true, "-fd -e !*.log": true})
+}
+
+// gitCleanFiles is what git clean -n (args) lists that holds a file: a
+// path that is not a directory, or a directory with one below it.
+func gitCleanFiles(t *testing.T, g *gitRunner, top string, args []string) []string {
+	t.Helper()
+	out, err := g.run(context.Background(), top, append(args, "--")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []string
+	for line := range strings.SplitSeq(string(out), "\n") {
+		p, ok := strings.CutPrefix(line, "Would remove ")
+		if !ok {
+			continue
+		}
+		holds := false
+		filepath.WalkDir(filepath.Join(top, p), func(_ string, d fs.DirEntry, err error) error {
+			holds = holds || err == nil && !d.IsDir()
+			return nil
+		})
+		if holds {
+			files = append(files, p)
+		}
+	}
+	return files
 }

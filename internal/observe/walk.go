@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // MaxWalkEntries bounds the entries one command's blast-radius walk
@@ -22,6 +23,9 @@ type radius struct {
 	// relative to the walk's root, kept only for paths want asks for.
 	bound string
 }
+
+// osSep is the path separator, as a string.
+const osSep = string(filepath.Separator)
 
 // walker walks trees read-only: it never follows a symbolic link, does
 // not enter another file system, and stops at a count or at its
@@ -43,7 +47,7 @@ func (w *walker) walk(ctx context.Context, root string, info fs.FileInfo, each f
 	var r radius
 	dev, hasDev := deviceOf(info)
 	type frame struct{ dir, rel string }
-	stack := []frame{{root, ""}}
+	stack := []frame{{filepath.Clean(root), ""}}
 	for len(stack) > 0 {
 		f := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -62,14 +66,21 @@ func (w *walker) walk(ctx context.Context, root string, info fs.FileInfo, each f
 				r.bound = "the walk " + timeoutError(ctx).Error()
 				return r
 			}
-			full := filepath.Join(f.dir, e.Name())
-			rel := filepath.Join(f.rel, e.Name())
-			switch t := e.Type(); {
+			// A directory entry's name has no separator and is neither
+			// "." nor "..": joined without filepath.Join's Clean (a
+			// third of the walk's time), and only where the path is used.
+			t := e.Type()
+			rel := e.Name()
+			if f.rel != "" && (each != nil || t.IsDir()) {
+				rel = f.rel + osSep + rel
+			}
+			switch {
 			case t.IsDir():
 				if e.Name() == ".git" {
 					r.containsRepo = true
 					continue
 				}
+				full := joinName(f.dir, e.Name())
 				if hasDev {
 					if di, err := os.Lstat(full); err == nil {
 						if d, ok := deviceOf(di); ok && d != dev {
@@ -104,6 +115,14 @@ func (w *walker) walk(ctx context.Context, root string, info fs.FileInfo, each f
 		}
 	}
 	return r
+}
+
+// joinName is the path of the entry name in the clean directory dir.
+func joinName(dir, name string) string {
+	if strings.HasSuffix(dir, osSep) { // the root
+		return dir + name
+	}
+	return dir + osSep + name
 }
 
 // isPermission reports a permission error.

@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
+	"sync/atomic"
 )
 
 // Comparing index entries with the work tree the way git status does
@@ -61,17 +62,34 @@ func newMatcher(top string, idx *gitIndex) *worktreeMatcher {
 	return &worktreeMatcher{top: top, idx: idx, budget: maxContentCompare}
 }
 
+// fileStat is what lstat says of a work-tree file: its mode (st_mode,
+// whose type bits are git's), its size and the stat data the index keeps.
+type fileStat struct {
+	mode uint32
+	size int64
+	sd   statData
+}
+
 // modifiedEntries returns, in index order, the entries whose work-tree
 // file differs from the index (or is gone); ok is false when ctx ended
-// first. It lstats in parallel when there are many.
+// first or the work tree could not be opened. It lstats in parallel
+// when there are many, each worker a contiguous run of the index (so
+// that it opens each directory once; treeStatter).
 func (m *worktreeMatcher) modifiedEntries(ctx context.Context, entries []indexEntry) ([]int, bool) {
 	changed := make([]bool, len(entries))
+	var failed atomic.Bool
 	compare := func(start, end int) {
+		t, err := openTree(m.top)
+		if err != nil {
+			failed.Store(true)
+			return
+		}
+		defer t.close()
 		for i := start; i < end; i++ {
-			if i%256 == 0 && ctx.Err() != nil {
+			if (i-start)%256 == 0 && ctx.Err() != nil {
 				return
 			}
-			changed[i] = m.modified(&entries[i])
+			changed[i] = m.modified(t, &entries[i])
 		}
 	}
 	workers := min(runtime.GOMAXPROCS(0), 4)
@@ -85,7 +103,7 @@ func (m *worktreeMatcher) modifiedEntries(ctx context.Context, entries []indexEn
 		}
 		wg.Wait()
 	}
-	if ctx.Err() != nil {
+	if ctx.Err() != nil || failed.Load() {
 		return nil, false
 	}
 	var out []int
@@ -99,28 +117,24 @@ func (m *worktreeMatcher) modifiedEntries(ctx context.Context, entries []indexEn
 
 // modified reports whether e's file in the work tree differs from the
 // index.
-func (m *worktreeMatcher) modified(e *indexEntry) bool {
-	full := filepath.Join(m.top, filepath.FromSlash(e.name))
-	info, err := os.Lstat(full)
+func (m *worktreeMatcher) modified(t *treeStatter, e *indexEntry) bool {
+	st, err := t.lstat(e.name)
 	if err != nil {
-		return true // gone (or unreadable): git lists it as deleted
+		return true // gone, unreadable or behind a symbolic link: git lists it as deleted
 	}
 	switch e.mode & modeTypeMask {
 	case modeRegular:
-		if !info.Mode().IsRegular() || (e.mode&0o100 != 0) != (info.Mode().Perm()&0o100 != 0) {
+		if st.mode&modeTypeMask != modeRegular || e.mode&0o100 != st.mode&0o100 {
 			return true
 		}
 	case modeSymlink:
-		if info.Mode()&fs.ModeSymlink == 0 {
+		if st.mode&modeTypeMask != modeSymlink {
 			return true
 		}
 	default:
 		return true // a gitlink is left to git before this is asked
 	}
-	sd, ok := statOf(info)
-	if !ok {
-		return true
-	}
+	sd := st.sd
 	if sd.size != e.size && e.size != 0 {
 		return true
 	}
@@ -131,12 +145,20 @@ func (m *worktreeMatcher) modified(e *indexEntry) bool {
 	if same && !racy {
 		return false
 	}
-	return !m.sameContent(full, e, info)
+	return !m.sameContent(filepath.Join(m.top, filepath.FromSlash(e.name)), e, st)
 }
 
-// sameContent reports whether the file at full hashes, as a blob, to e's
-// object name, within the budget.
-func (m *worktreeMatcher) sameContent(full string, e *indexEntry, info fs.FileInfo) bool {
+// sameContent reports whether the file at full, seen as st, hashes, as
+// a blob, to e's object name, within the budget. A file whose stat data
+// changed since st was taken counts as different.
+func (m *worktreeMatcher) sameContent(full string, e *indexEntry, st fileStat) bool {
+	info, err := os.Lstat(full)
+	if err != nil {
+		return false
+	}
+	if sd, ok := statOf(info); !ok || sd != st.sd {
+		return false
+	}
 	size := info.Size()
 	m.mu.Lock()
 	if size > m.budget {
@@ -153,7 +175,6 @@ func (m *worktreeMatcher) sameContent(full string, e *indexEntry, info fs.FileIn
 		}
 		data = []byte(target)
 	} else {
-		var err error
 		if data, err = readRegular(full, info, size); err != nil {
 			return false
 		}
