@@ -10,24 +10,27 @@ package classifier
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/model"
 )
 
 // destructiveVerbs are subcommand words that announce a destructive
 // operation.
-var destructiveVerbs = map[string]bool{"delete": true, "del": true, "destroy": true, "drop": true, "purge": true, "wipe": true,
-	"terminate": true, "remove": true, "rm": true, "rmi": true, "revoke": true, "reset": true, "truncate": true, "erase": true,
-	"kill": true, "killall": true, "uninstall": true, "disable": true, "prune": true, "flush": true, "flushall": true,
-	"flushdb": true, "format": true, "overwrite": true, "force": true, "clear": true, "clean": true, "nuke": true,
-	"shred": true, "unset": true, "detach": true, "deregister": true, "decommission": true, "evict": true, "expire": true,
-	"rollback": true, "restore": true, "replace": true, "rewrite": true, "reinstall": true, "stop": true, "down": true,
-	"teardown": true, "unregister": true, "deprovision": true, "unlink": true, "rmdir": true, "scale-down": true,
-	"forget": true, "unsubscribe": true, "cleanup": true, "compact": true, "rdelete": true, "deletefile": true, "deleteall": true,
-	"dropdb": true, "dropuser": true, "rb": true, "rmr": true,
-	// Redis commands that delete keys or members, as tool or subcommand names.
-	"hdel": true, "srem": true, "zrem": true, "lrem": true, "xdel": true, "xtrim": true, "ltrim": true, "getdel": true,
-	"zremrangebyscore": true, "zremrangebyrank": true, "zremrangebylex": true}
+var destructiveVerbs = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"delete": true, "del": true, "destroy": true, "drop": true, "purge": true, "wipe": true,
+		"terminate": true, "remove": true, "rm": true, "rmi": true, "revoke": true, "reset": true, "truncate": true, "erase": true,
+		"kill": true, "killall": true, "uninstall": true, "disable": true, "prune": true, "flush": true, "flushall": true,
+		"flushdb": true, "format": true, "overwrite": true, "force": true, "clear": true, "clean": true, "nuke": true,
+		"shred": true, "unset": true, "detach": true, "deregister": true, "decommission": true, "evict": true, "expire": true,
+		"rollback": true, "restore": true, "replace": true, "rewrite": true, "reinstall": true, "stop": true, "down": true,
+		"teardown": true, "unregister": true, "deprovision": true, "unlink": true, "rmdir": true, "scale-down": true,
+		"forget": true, "unsubscribe": true, "cleanup": true, "compact": true, "rdelete": true, "deletefile": true, "deleteall": true,
+		"dropdb": true, "dropuser": true, "rb": true, "rmr": true,
+		// Redis commands that delete keys or members, as tool or subcommand names.
+		"hdel": true, "srem": true, "zrem": true, "lrem": true, "xdel": true, "xtrim": true, "ltrim": true, "getdel": true,
+		"zremrangebyscore": true, "zremrangebyrank": true, "zremrangebylex": true}
+})
 
 // compoundVerbs and compoundNouns make the one-word commands some CLIs
 // have (cbt deletetable, deleteinstance; dropdatabase; removeall): a
@@ -36,24 +39,26 @@ var destructiveVerbs = map[string]bool{"delete": true, "del": true, "destroy": t
 // or removable are not read as one.
 var (
 	compoundVerbs = []string{"delete", "drop", "destroy", "purge", "remove", "wipe", "truncate", "erase", "clear", "flush"}
-	compoundNouns = map[string]bool{"all": true, "table": true, "tables": true, "db": true, "database": true, "databases": true,
-		"instance": true, "instances": true, "cluster": true, "clusters": true, "bucket": true, "buckets": true, "user": true,
-		"users": true, "index": true, "indexes": true, "indices": true, "collection": true, "collections": true, "family": true,
-		"row": true, "rows": true, "allrows": true, "column": true, "columns": true, "key": true, "keys": true, "file": true,
-		"files": true, "dir": true, "directory": true, "snapshot": true, "snapshots": true, "volume": true, "volumes": true,
-		"stack": true, "schema": true, "namespace": true, "topic": true, "topics": true, "queue": true, "queues": true,
-		"vhost": true, "project": true, "repo": true, "repository": true, "account": true, "app": true, "branch": true,
-		"record": true, "records": true, "item": true, "items": true, "object": true, "objects": true, "version": true,
-		"versions": true, "secret": true, "secrets": true, "domain": true, "zone": true, "backup": true, "backups": true,
-		"image": true, "images": true, "container": true, "containers": true, "node": true, "nodes": true, "vm": true,
-		"keyspace": true, "graph": true, "data": true, "everything": true}
+	compoundNouns = sync.OnceValue(func() map[string]bool {
+		return map[string]bool{"all": true, "table": true, "tables": true, "db": true, "database": true, "databases": true,
+			"instance": true, "instances": true, "cluster": true, "clusters": true, "bucket": true, "buckets": true, "user": true,
+			"users": true, "index": true, "indexes": true, "indices": true, "collection": true, "collections": true, "family": true,
+			"row": true, "rows": true, "allrows": true, "column": true, "columns": true, "key": true, "keys": true, "file": true,
+			"files": true, "dir": true, "directory": true, "snapshot": true, "snapshots": true, "volume": true, "volumes": true,
+			"stack": true, "schema": true, "namespace": true, "topic": true, "topics": true, "queue": true, "queues": true,
+			"vhost": true, "project": true, "repo": true, "repository": true, "account": true, "app": true, "branch": true,
+			"record": true, "records": true, "item": true, "items": true, "object": true, "objects": true, "version": true,
+			"versions": true, "secret": true, "secrets": true, "domain": true, "zone": true, "backup": true, "backups": true,
+			"image": true, "images": true, "container": true, "containers": true, "node": true, "nodes": true, "vm": true,
+			"keyspace": true, "graph": true, "data": true, "everything": true}
+	})
 )
 
 // compoundVerb returns the destructive verb a one-word command starts
 // with, if the rest of it is one of compoundNouns.
 func compoundVerb(word string) (string, bool) {
 	for _, v := range compoundVerbs {
-		if rest, ok := strings.CutPrefix(word, v); ok && compoundNouns[rest] {
+		if rest, ok := strings.CutPrefix(word, v); ok && compoundNouns()[rest] {
 			return v, true
 		}
 	}
@@ -67,17 +72,21 @@ var leadingDestructive = map[string]bool{"empty": true, "zero": true, "blank": t
 // readVerbs are subcommand words that announce a read: with one of them
 // among the first words, a destructive-sounding noun (velero restore get)
 // is not a destructive operation.
-var readVerbs = map[string]bool{"get": true, "list": true, "ls": true, "describe": true, "show": true, "status": true,
-	"view": true, "info": true, "inspect": true, "logs": true, "log": true, "version": true, "help": true, "print": true,
-	"cat": true, "read": true, "search": true, "find": true, "query": true, "top": true, "diff": true, "plan": true,
-	"explain": true, "check": true, "validate": true, "whoami": true, "history": true, "watch": true, "tail": true,
-	"fetch": true, "lookup": true, "count": true, "download": true, "browse": true, "retrieve": true, "preview": true}
+var readVerbs = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"get": true, "list": true, "ls": true, "describe": true, "show": true, "status": true,
+		"view": true, "info": true, "inspect": true, "logs": true, "log": true, "version": true, "help": true, "print": true,
+		"cat": true, "read": true, "search": true, "find": true, "query": true, "top": true, "diff": true, "plan": true,
+		"explain": true, "check": true, "validate": true, "whoami": true, "history": true, "watch": true, "tail": true,
+		"fetch": true, "lookup": true, "count": true, "download": true, "browse": true, "retrieve": true, "preview": true}
+})
 
 // destructiveFlags are flags that make an otherwise ordinary subcommand
 // delete things (aws s3 sync --delete, kafka-topics --delete).
-var destructiveFlags = map[string]bool{"delete": true, "remove": true, "purge": true, "prune": true, "force": true,
-	"delete-before": true, "delete-during": true, "delete-after": true, "delete-excluded": true, "delete-config": true,
-	"drop": true, "wipe": true, "destroy": true, "truncate": true, "unsafe-allow-remove-all": true, "recursive": true}
+var destructiveFlags = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"delete": true, "remove": true, "purge": true, "prune": true, "force": true,
+		"delete-before": true, "delete-during": true, "delete-after": true, "delete-excluded": true, "delete-config": true,
+		"drop": true, "wipe": true, "destroy": true, "truncate": true, "unsafe-allow-remove-all": true, "recursive": true}
+})
 
 // flagVerbs are the words that make a compound flag destructive
 // (virsh undefine --remove-all-storage, --delete-data, --purge-volumes).
@@ -89,7 +98,7 @@ var flagVerbs = map[string]bool{"delete": true, "remove": true, "purge": true, "
 // led by a destructive word (not a negation such as --no-delete).
 func destructiveFlag(name string) bool {
 	name = strings.ToLower(name)
-	if destructiveFlags[name] {
+	if destructiveFlags()[name] {
 		return true
 	}
 	words := splitWords(name)
@@ -125,7 +134,7 @@ func classifyCommand(m *model.Mutation) model.Recoverability {
 		Reasoning: "no rule covers " + subject(c) + ", so what it does was not analysed"}
 	verb, read := "", false
 	for _, word := range splitWords(c.Program) {
-		if destructiveVerbs[word] {
+		if destructiveVerbs()[word] {
 			verb = word
 		}
 	}
@@ -150,9 +159,9 @@ func classifyCommand(m *model.Mutation) model.Recoverability {
 		if seen++; seen > 4 {
 			continue
 		}
-		read = read || (seen <= 3 && readVerbs[strings.ToLower(a.Value)])
+		read = read || (seen <= 3 && readVerbs()[strings.ToLower(a.Value)])
 		for _, word := range splitWords(a.Value) {
-			if _, compound := compoundVerb(word); (destructiveVerbs[word] || compound) && verb == "" {
+			if _, compound := compoundVerb(word); (destructiveVerbs()[word] || compound) && verb == "" {
 				verb = word
 			}
 		}
@@ -247,7 +256,7 @@ func classifyCall(m *model.Mutation) model.Recoverability {
 	a := c.Annotations
 	var verb string
 	for _, w := range c.Words {
-		if destructiveVerbs[w] {
+		if destructiveVerbs()[w] {
 			verb = w
 			break
 		}
@@ -332,21 +341,25 @@ func onServer(c *model.ToolCall) string {
 // mcpReadVerbs start the names of tools that read (get_issue,
 // list_channels, searchCode); fewer than the shell's read verbs: query,
 // check, download or plan may act on an unknown server.
-var mcpReadVerbs = map[string]bool{"get": true, "list": true, "read": true, "search": true, "describe": true, "show": true,
-	"view": true, "find": true, "fetch": true, "lookup": true, "retrieve": true, "inspect": true, "browse": true, "count": true,
-	"info": true, "status": true, "whoami": true, "explain": true, "preview": true, "history": true, "logs": true, "log": true}
+var mcpReadVerbs = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"get": true, "list": true, "read": true, "search": true, "describe": true, "show": true,
+		"view": true, "find": true, "fetch": true, "lookup": true, "retrieve": true, "inspect": true, "browse": true, "count": true,
+		"info": true, "status": true, "whoami": true, "explain": true, "preview": true, "history": true, "logs": true, "log": true}
+})
 
 // sideEffectWords in a tool's name say it changes state even after a read
 // verb (get_or_create_user, read_and_send, fetch_then_update).
-var sideEffectWords = map[string]bool{"create": true, "update": true, "set": true, "put": true, "post": true, "send": true,
-	"write": true, "run": true, "exec": true, "execute": true, "apply": true, "push": true, "merge": true, "move": true,
-	"rename": true, "add": true, "insert": true, "upsert": true, "save": true, "upload": true, "publish": true, "deploy": true,
-	"start": true, "stop": true, "restart": true, "trigger": true, "invoke": true, "call": true, "submit": true, "approve": true,
-	"close": true, "open": true, "lock": true, "unlock": true, "enable": true, "disable": true, "grant": true, "revoke": true,
-	"assign": true, "transfer": true, "pay": true, "charge": true, "refund": true, "invite": true, "mark": true, "edit": true,
-	"modify": true, "change": true, "patch": true, "replace": true, "reset": true, "sync": true, "import": true, "export": true,
-	"install": true, "uninstall": true, "scale": true, "rollback": true, "restore": true, "commit": true, "tag": true,
-	"comment": true, "reply": true, "react": true, "star": true, "fork": true, "clone": true, "copy": true, "and": true, "or": true, "then": true}
+var sideEffectWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"create": true, "update": true, "set": true, "put": true, "post": true, "send": true,
+		"write": true, "run": true, "exec": true, "execute": true, "apply": true, "push": true, "merge": true, "move": true,
+		"rename": true, "add": true, "insert": true, "upsert": true, "save": true, "upload": true, "publish": true, "deploy": true,
+		"start": true, "stop": true, "restart": true, "trigger": true, "invoke": true, "call": true, "submit": true, "approve": true,
+		"close": true, "open": true, "lock": true, "unlock": true, "enable": true, "disable": true, "grant": true, "revoke": true,
+		"assign": true, "transfer": true, "pay": true, "charge": true, "refund": true, "invite": true, "mark": true, "edit": true,
+		"modify": true, "change": true, "patch": true, "replace": true, "reset": true, "sync": true, "import": true, "export": true,
+		"install": true, "uninstall": true, "scale": true, "rollback": true, "restore": true, "commit": true, "tag": true,
+		"comment": true, "reply": true, "react": true, "star": true, "fork": true, "clone": true, "copy": true, "and": true, "or": true, "then": true}
+})
 
 // readerNouns end the names of tools that read what the words before
 // them name (site-deploy-services-reader, log_viewer).
@@ -364,16 +377,16 @@ func plainRead(words []string) bool {
 	}
 	read := readerNouns[words[len(words)-1]]
 	for _, w := range words {
-		if destructiveVerbs[w] || leadingDestructive[w] {
+		if destructiveVerbs()[w] || leadingDestructive[w] {
 			return false
 		}
-		read = read || mcpReadVerbs[w]
+		read = read || mcpReadVerbs()[w]
 	}
 	if !read {
 		return false
 	}
 	for i, w := range words {
-		if sideEffectWords[w] && !(readerNouns[words[len(words)-1]] && i < len(words)-1) {
+		if sideEffectWords()[w] && !(readerNouns[words[len(words)-1]] && i < len(words)-1) {
 			return false
 		}
 	}
@@ -383,7 +396,7 @@ func plainRead(words []string) bool {
 // readVerb is the word of a read name that makes it a read.
 func readVerb(words []string) string {
 	for _, w := range words {
-		if mcpReadVerbs[w] {
+		if mcpReadVerbs()[w] {
 			return w
 		}
 	}
@@ -393,19 +406,21 @@ func readVerb(words []string) string {
 // operationKeys are the arguments through which a generic tool is told
 // which operation to perform (salesforce_dml_records {"operation":
 // "delete"}, a records tool's {"action": "purge"}).
-var operationKeys = map[string]bool{"operation": true, "op": true, "action": true, "verb": true, "dml": true, "operation_type": true,
-	"operationtype": true, "action_type": true, "actiontype": true, "method": true, "mode": true}
+var operationKeys = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"operation": true, "op": true, "action": true, "verb": true, "dml": true, "operation_type": true,
+		"operationtype": true, "action_type": true, "actiontype": true, "method": true, "mode": true}
+})
 
 // destructiveOperation returns the first argument, by name, of the
 // operation keys whose value names a destructive operation, and the verb.
 func destructiveOperation(args map[string]any) (key, verb string) {
 	for k, v := range args {
 		s, ok := v.(string)
-		if !ok || len(s) > 40 || !operationKeys[strings.ToLower(k)] || (key != "" && k > key) {
+		if !ok || len(s) > 40 || !operationKeys()[strings.ToLower(k)] || (key != "" && k > key) {
 			continue
 		}
 		for _, w := range splitWords(s) {
-			if destructiveVerbs[w] {
+			if destructiveVerbs()[w] {
 				key, verb = k, s
 				break
 			}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/model"
 )
@@ -65,7 +66,7 @@ func destroyPrior(c Category, word string, head bool) prior {
 	case c == Observability && !storesRecords[word]:
 		return prior{model.TierRecoverableWithEffort, model.ConfidenceMedium,
 			"it defines a check, alert or view that an apply recreates from configuration; its history may be lost", false, false, false}
-	case c == Identity && accessGrants[word]:
+	case c == Identity && accessGrants()[word]:
 		return prior{model.TierRecoverableWithEffort, model.ConfidenceMedium,
 			"it grants access (a membership, a grant, a permission) that an apply restores from configuration; who relied on it is locked out until then", false, false, false}
 	case c == Identity:
@@ -95,9 +96,11 @@ var credentialedProtocols = map[string]bool{"smtp": true, "imap": true, "pop3": 
 
 // credentialAttributes in an object's prior state are the secrets it
 // signs in with: the plan's own evidence that the object holds one.
-var credentialAttributes = map[string]bool{"password": true, "client_secret": true, "api_key": true, "apikey": true,
-	"token": true, "access_token": true, "auth_token": true, "private_key": true, "secret_key": true, "secret": true,
-	"access_key": true, "secret_access_key": true}
+var credentialAttributes = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"password": true, "client_secret": true, "api_key": true, "apikey": true,
+		"token": true, "access_token": true, "auth_token": true, "private_key": true, "secret_key": true, "secret": true,
+		"access_key": true, "secret_access_key": true}
+})
 
 // accessGrants are the head words of identity types that grant access
 // rather than hold an identity: a destroy takes the access away, and an
@@ -105,25 +108,31 @@ var credentialAttributes = map[string]bool{"password": true, "client_secret": tr
 // an apply restores"). A user, a service account, a key or a credential is
 // not among them, nor a policy (an authoritative IAM policy's destroy can
 // remove every binding, its owners' included).
-var accessGrants = map[string]bool{"member": true, "members": true, "membership": true, "memberships": true, "grant": true, "grants": true,
-	"permission": true, "permissions": true, "assignment": true, "assignments": true}
+var accessGrants = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"member": true, "members": true, "membership": true, "memberships": true, "grant": true, "grants": true,
+		"permission": true, "permissions": true, "assignment": true, "assignments": true}
+})
 
 // Attributes that only a resource holding data has. One protection
 // attribute is enough (a provider offers deletion protection or a final
 // snapshot only where a destroy loses something); storage attributes count
 // from two on, since a single "size" or "engine" says less.
 var (
-	protectionAttributes = map[string]bool{"deletion_protection": true, "deletion_protection_enabled": true,
-		"enable_deletion_protection": true, "skip_final_snapshot": true, "final_snapshot_identifier": true,
-		"final_snapshot_name": true, "backup_retention_period": true, "backup_retention_days": true,
-		"point_in_time_recovery": true, "point_in_time_recovery_enabled": true, "pitr_enabled": true,
-		"purge_protection_enabled": true, "soft_delete_retention_days": true, "snapshot_retention_limit": true,
-		"versioning": true, "versioning_enabled": true, "backup_window": true, "preferred_backup_window": true,
-		"automated_backups": true, "backup_policy": true, "force_destroy": true}
-	storageAttributes = map[string]bool{"engine": true, "engine_version": true, "master_username": true,
-		"master_password": true, "admin_password": true, "admin_username": true, "db_name": true, "database_name": true,
-		"allocated_storage": true, "storage_size": true, "storage_gb": true, "disk_size_gb": true, "size_gb": true,
-		"storage_type": true, "iops": true, "kms_key_id": true, "storage_encrypted": true, "replication_factor": true}
+	protectionAttributes = sync.OnceValue(func() map[string]bool {
+		return map[string]bool{"deletion_protection": true, "deletion_protection_enabled": true,
+			"enable_deletion_protection": true, "skip_final_snapshot": true, "final_snapshot_identifier": true,
+			"final_snapshot_name": true, "backup_retention_period": true, "backup_retention_days": true,
+			"point_in_time_recovery": true, "point_in_time_recovery_enabled": true, "pitr_enabled": true,
+			"purge_protection_enabled": true, "soft_delete_retention_days": true, "snapshot_retention_limit": true,
+			"versioning": true, "versioning_enabled": true, "backup_window": true, "preferred_backup_window": true,
+			"automated_backups": true, "backup_policy": true, "force_destroy": true}
+	})
+	storageAttributes = sync.OnceValue(func() map[string]bool {
+		return map[string]bool{"engine": true, "engine_version": true, "master_username": true,
+			"master_password": true, "admin_password": true, "admin_username": true, "db_name": true, "database_name": true,
+			"allocated_storage": true, "storage_size": true, "storage_gb": true, "disk_size_gb": true, "size_gb": true,
+			"storage_type": true, "iops": true, "kms_key_id": true, "storage_encrypted": true, "replication_factor": true}
+	})
 )
 
 // dataAttributes returns the attributes of before, the object's prior
@@ -132,9 +141,9 @@ func dataAttributes(before map[string]any) []string {
 	var protection, storage []string
 	for k := range before {
 		switch {
-		case protectionAttributes[k]:
+		case protectionAttributes()[k]:
 			protection = append(protection, k)
-		case storageAttributes[k]:
+		case storageAttributes()[k]:
 			storage = append(storage, k)
 		}
 	}
@@ -216,7 +225,7 @@ func credentialSign(m *model.Mutation) string {
 	}
 	var attrs []string
 	for k := range m.Before {
-		if credentialAttributes[k] {
+		if credentialAttributes()[k] {
 			attrs = append(attrs, k)
 		}
 	}

@@ -3,6 +3,7 @@ package classifier
 import (
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/recourse-dev/recourse/model"
@@ -55,10 +56,12 @@ import (
 // recovery points, wherever they stand: in its description, in a field's
 // name or description (retention_days, "the backup schedule"). Matching
 // is on whole words, so "metadata" is not "data".
-var schemaDataWords = map[string]bool{
-	"retention": true, "retain": true, "retained": true, "backup": true, "backups": true, "snapshot": true, "snapshots": true,
-	"versioning": true, "versioned": true, "kms": true, "cmk": true, "pitr": true, "archive": true, "archives": true, "archived": true,
-}
+var schemaDataWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"retention": true, "retain": true, "retained": true, "backup": true, "backups": true, "snapshot": true, "snapshots": true,
+		"versioning": true, "versioned": true, "kms": true, "cmk": true, "pitr": true, "archive": true, "archives": true, "archived": true,
+	}
+})
 
 // schemaStoreWords name a store of data. In a field they usually name
 // what the type points at (a connection's database, a credential's
@@ -66,10 +69,12 @@ var schemaDataWords = map[string]bool{
 // the first sentence of the type's own description ("Manages a storage
 // bucket."), which says what the type is; later sentences say what it
 // works on ("what database objects are included").
-var schemaStoreWords = map[string]bool{
-	"storage": true, "database": true, "databases": true, "bucket": true, "buckets": true, "volume": true, "volumes": true,
-	"disk": true, "disks": true, "dataset": true, "datasets": true,
-}
+var schemaStoreWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"storage": true, "database": true, "databases": true, "bucket": true, "buckets": true, "volume": true, "volumes": true,
+		"disk": true, "disks": true, "dataset": true, "datasets": true,
+	}
+})
 
 // schemaDataPhrases are word pairs that say the same where neither word
 // alone does ("the key of a label" is not key material, "encryption key"
@@ -97,10 +102,12 @@ var schemaCredentialWords = map[string]bool{"password": true, "passwd": true, "s
 // schemaAccessWords in a field's name say the type names people or the
 // access they are given (members, users, roles, permissions, grants): its
 // destroy may lock them out, which no schema can rule out.
-var schemaAccessWords = map[string]bool{"member": true, "members": true, "membership": true, "memberships": true,
-	"user": true, "users": true, "username": true, "usernames": true, "permission": true, "permissions": true,
-	"role": true, "roles": true, "grant": true, "grants": true, "principal": true, "principals": true,
-	"email": true, "emails": true, "login": true, "owner": true, "owners": true, "admin": true, "admins": true}
+var schemaAccessWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"member": true, "members": true, "membership": true, "memberships": true,
+		"user": true, "users": true, "username": true, "usernames": true, "permission": true, "permissions": true,
+		"role": true, "roles": true, "grant": true, "grants": true, "principal": true, "principals": true,
+		"email": true, "emails": true, "login": true, "owner": true, "owners": true, "admin": true, "admins": true}
+})
 
 // schemaFact is one thing a schema shows: the field (or "description" for
 // the type's own block), the words that matched, and the description
@@ -125,17 +132,17 @@ func readSchema(s *model.ResourceSchema) schemaReading {
 	} else if nameWord(s.Type, schemaDataMentions) != "" {
 		r.mentions = append(r.mentions, schemaFact{field: "type", why: "data", quote: s.Type})
 	}
-	if why := firstWord(firstSentence(s.Description), schemaStoreWords); why != "" {
+	if why := firstWord(firstSentence(s.Description), schemaStoreWords()); why != "" {
 		r.data = append(r.data, schemaFact{field: "description", why: why, quote: s.Description})
 	} else if why := dataWords(s.Description); why != "" {
 		r.data = append(r.data, schemaFact{field: "description", why: why, quote: s.Description})
 	}
 	for _, f := range s.Fields {
 		name := f.Path[strings.LastIndexByte(f.Path, '.')+1:]
-		if w := nameWord(name, schemaAccessWords); w != "" {
+		if w := nameWord(name, schemaAccessWords()); w != "" {
 			r.access = append(r.access, schemaFact{field: f.Path, why: w, quote: f.Description})
 		}
-		if why := dataWords(strings.ReplaceAll(name, "_", " ")); (why != "" && !reference(name)) || protectionAttributes[name] {
+		if why := dataWords(strings.ReplaceAll(name, "_", " ")); (why != "" && !reference(name)) || protectionAttributes()[name] {
 			if why == "" {
 				why = name
 			}
@@ -179,7 +186,7 @@ func secretWhy(f model.SchemaField, name string) string {
 		return "write-only"
 	case f.Block || reference(name) || !valueType(f.Type):
 		return ""
-	case credentialAttributes[name] || credentialName(name):
+	case credentialAttributes()[name] || credentialName(name):
 		return "a credential's name"
 	case keyMaterial(name):
 		return "key material"
@@ -226,15 +233,17 @@ func credentialName(name string) bool {
 // keyKinds are the words before "key" in a field's name that make it key
 // material (public_key, ssh_key, signing_key), where "key" alone is often
 // a map's or a label's key.
-var keyKinds = map[string]bool{"public": true, "private": true, "ssh": true, "signing": true, "encryption": true,
-	"api": true, "access": true, "secret": true, "client": true, "master": true, "pgp": true, "gpg": true, "rsa": true}
+var keyKinds = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"public": true, "private": true, "ssh": true, "signing": true, "encryption": true,
+		"api": true, "access": true, "secret": true, "client": true, "master": true, "pgp": true, "gpg": true, "rsa": true}
+})
 
 // keyMaterial reports whether a field's name says it holds a key
 // (public_key, ssh_keys), not a reference to one.
 func keyMaterial(name string) bool {
 	words := strings.Split(name, "_")
 	n := len(words)
-	return n >= 2 && (words[n-1] == "key" || words[n-1] == "keys") && keyKinds[words[n-2]]
+	return n >= 2 && (words[n-1] == "key" || words[n-1] == "keys") && keyKinds()[words[n-2]]
 }
 
 // reference reports whether a field's name says it holds an id or a
@@ -270,7 +279,7 @@ func firstWord(text string, set map[string]bool) string {
 func dataWords(text string) string {
 	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	for i, w := range words {
-		if schemaDataWords[w] {
+		if schemaDataWords()[w] {
 			return w
 		}
 		for _, p := range schemaDataPhrases {

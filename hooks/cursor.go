@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/evaluator"
 )
@@ -35,11 +36,13 @@ const cursorExample = `{"hook_event_name": "beforeShellExecution", "command": "l
 // are hooked one by one) calls of Cursor's server that the read-only rows
 // of rules/mcp know. Edit, StrReplace, MultiEdit and Glob are names of
 // Cursor's agent tools its hooks may pass too, judged as what they are.
-var cursorTools = map[string]tool{
-	"Shell": {shell: "command"}, "Write": {as: "write_file"}, "Delete": {as: "delete_file"},
-	"Read": {as: "read"}, "Grep": {as: "grep"}, "Task": {as: "task"},
-	"Edit": {as: "edit"}, "StrReplace": {as: "edit"}, "MultiEdit": {as: "edit"}, "Glob": {as: "glob"},
-}
+var cursorTools = sync.OnceValue(func() map[string]tool {
+	return map[string]tool{
+		"Shell": {shell: "command"}, "Write": {as: "write_file"}, "Delete": {as: "delete_file"},
+		"Read": {as: "read"}, "Grep": {as: "grep"}, "Task": {as: "task"},
+		"Edit": {as: "edit"}, "StrReplace": {as: "edit"}, "MultiEdit": {as: "edit"}, "Glob": {as: "glob"},
+	}
+})
 
 // Read implements Host.
 func (h Cursor) Read(data []byte) (Call, error) {
@@ -84,7 +87,7 @@ func (h Cursor) Read(data []byte) (Call, error) {
 		} else if event == "beforeMCPExecution" {
 			part, err = mcpCall("", call.Tool, args)
 		} else {
-			part, err = toolPart(h.Name(), cursorTools, call.Tool, args, "tool_input")
+			part, err = toolPart(h.Name(), cursorTools(), call.Tool, args, "tool_input")
 		}
 		call.CannotAsk = event == "preToolUse"
 		call.Parts = []Part{part}

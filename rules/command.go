@@ -5,6 +5,7 @@ import (
 	"iter"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/model"
 )
@@ -15,86 +16,90 @@ var Execute = []model.Action{model.ActionExecute}
 // valueFlags lists, per program, the flags that take the next argument as
 // their value, so that the value is not read as an operand or subcommand
 // (kubectl -n prod delete pod x).
-var valueFlags = map[string][]string{
-	"git": {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--attr-source", "--list-cmds"},
-	"kubectl": {"-n", "--namespace", "-l", "--selector", "-f", "--filename", "-o", "--output", "--context", "-c", "--container", "--kubeconfig", "--cluster", "--user", "-s", "--server", "--grace-period", "--timeout", "--field-selector",
-		// the other global options that take a value (kubectl options)
-		"--as", "--as-group", "--as-uid", "--cache-dir", "--certificate-authority", "--client-certificate", "--client-key", "--log-file",
-		"--password", "--profile", "--profile-output", "--request-timeout", "--tls-server-name", "--token", "--username", "-v", "--v", "--vmodule"},
-	"helm": {"-n", "--namespace", "--kube-context", "--kubeconfig", "-f", "--values", "--timeout",
-		"--burst-limit", "--kube-apiserver", "--kube-as-group", "--kube-as-user", "--kube-ca-file", "--kube-tls-server-name", "--kube-token",
-		"--qps", "--registry-config", "--repository-cache", "--repository-config"},
-	"docker": {"-H", "--host", "-c", "--context", "--config", "--filter", "--format", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey"},
-	"podman": {"--url", "--connection", "-c", "--filter", "--format", "--identity", "--log-level", "--root", "--runroot", "--storage-driver",
-		"--cgroup-manager", "--conmon", "--events-backend", "--network-cmd-path", "--runtime", "--tmpdir", "--volumepath", "--module"},
-	"terraform": {"-chdir", "-var", "-var-file", "-target", "-state", "-lock-timeout"},
-	"ip":        {"-n", "-netns", "-b", "-batch", "-rc", "-rcvbuf", "-l", "-loops", "-f", "-family"},
-	"tofu":      {"-chdir", "-var", "-var-file", "-target", "-state", "-lock-timeout"},
-	"terragrunt": {"-chdir", "-var", "-var-file", "-target", "-state", "-lock-timeout", "--terragrunt-working-dir", "--terragrunt-config",
-		"--working-dir", "--config", "--terragrunt-include-dir", "--terragrunt-exclude-dir", "--queue-include-dir", "--queue-exclude-dir"},
-	"aws": {"--region", "--profile", "--output", "--query", "--endpoint-url", "--bucket", "--key", "--db-instance-identifier",
-		"--color", "--ca-bundle", "--cli-read-timeout", "--cli-connect-timeout", "--cli-binary-format"},
-	"gcloud": {"--project", "--region", "--zone", "--format", "--account", "--configuration",
-		"--billing-project", "--flags-file", "--flatten", "--impersonate-service-account", "--trace-token", "--verbosity", "--access-token-file"},
-	"gsutil":    {"-o", "-h", "-u", "-p"},
-	"setfacl":   {"-m", "--modify", "-M", "--modify-file", "-x", "--remove", "-X", "--remove-file", "--set", "--set-file"},
-	"az":        {"-g", "--resource-group", "-n", "--name", "--subscription", "-o", "--output", "--query"},
-	"psql":      {"-h", "--host", "-p", "--port", "-U", "--username", "-d", "--dbname", "-c", "--command", "-f", "--file", "-o", "--output", "-v", "--set"},
-	"mysql":     {"-h", "--host", "-P", "--port", "-u", "--user", "-e", "--execute", "-D", "--database"},
-	"redis-cli": {"-h", "-p", "-a", "-n", "-u", "--user", "--pass"},
-	// -MFile::Path=remove_tree: the rest of the cluster is a module, not
-	// flags (its i is not -i).
-	"perl": {"-e", "-E", "-M", "-m", "-I"},
-	// -rfileutils: ruby's -r, -I, -C, -E, -F, -K and -W take the rest of
-	// the cluster as their value (a library, a directory, an encoding),
-	// so its i is not -i (ruby --help).
-	"ruby":  {"-e", "-r", "-I", "-C", "-E", "-F", "-K", "-W"},
-	"chmod": {"--reference"},
-	// truncate -s 10M FILE: the size is no file.
-	"truncate": {"-s", "--size", "-r", "--reference"},
-	"chown":    {"--reference", "--from"},
-	"dd":       {},
-	"find":     {"-name", "-iname", "-path", "-ipath", "-type", "-maxdepth", "-mindepth", "-mtime", "-size", "-user", "-group", "-newer", "-perm", "-regex", "-printf", "-fprint"},
-	"npm": {"--prefix", "-w", "--workspace", "--registry", "--cache", "--userconfig", "--globalconfig", "--loglevel", "--tag",
-		"--access", "--otp", "--scope", "--before", "--omit", "--include", "--location", "--script-shell"},
-	"etcdctl": {"--endpoints", "--cacert", "--cert", "--key", "--user", "-w", "--write-out", "--command-timeout"},
-	"doctl":   {"-t", "--access-token", "--context", "-o", "--output", "--format", "-c", "--config"},
-	"snapper": {"-c", "--config", "-r", "--root"},
-	"migrate": {"-path", "-database", "-source", "-lock-timeout", "-prefetch"},
-	"nmcli":   {"-f", "--fields", "-g", "--get-values", "-w", "--wait", "-e", "--escape", "-c", "--colors", "-m", "--mode"},
-	"curl": {"-X", "--request", "-H", "--header", "-o", "--output", "-u", "--user", "-A", "--user-agent", "-e", "--referer",
-		"-b", "--cookie", "-c", "--cookie-jar", "-x", "--proxy", "-m", "--max-time", "-w", "--write-out", "-K", "--config",
-		"-d", "--data", "--data-raw", "--data-binary", "--data-urlencode", "--data-ascii", "--json", "-F", "--form", "--form-string", "-T", "--upload-file"},
-	"wget": {"-O", "--output-document", "-o", "--output-file", "-P", "--directory-prefix", "-U", "--user-agent", "--header",
-		"--post-data", "--post-file", "--body-data", "--body-file", "--method"},
-	// git subcommands, as rules/git's subcommand view names them.
-	"git checkout": {"-b", "-B", "--orphan", "--conflict", "--inter-hunk-context", "-U", "--unified", "--pathspec-from-file"},
-	"git switch":   {"-c", "-C", "--create", "--force-create", "--orphan", "--conflict"},
-	"git restore":  {"-s", "--source", "--pathspec-from-file", "--conflict", "-U", "--unified", "--inter-hunk-context"},
-	"git push":     {"-o", "--push-option", "--repo", "--receive-pack", "--exec"},
-	"git branch":   {"-u", "--set-upstream-to", "--contains", "--no-contains", "--merged", "--no-merged", "--points-at", "--format", "--sort"},
-	"git reset":    {"--pathspec-from-file"},
-	"git clean":    {"-e", "--exclude"},
-	"git stash":    {"-m", "--message", "--pathspec-from-file"},
-	"git commit":   {"-m", "--message", "-F", "--file", "-C", "-c", "--author", "--date", "--fixup", "--squash", "-t", "--template", "--trailer"},
-	"git worktree": {"-b", "-B", "--reason"},
-	"git reflog":   {"--expire", "--expire-unreachable"},
-	"go":           {"-C", "-o", "-run", "-bench", "-tags", "-ldflags"},
-	"scp":          {"-P", "-i", "-o", "-F", "-c", "-l", "-S", "-J", "-D", "-X"},
-}
+var valueFlags = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"git": {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--attr-source", "--list-cmds"},
+		"kubectl": {"-n", "--namespace", "-l", "--selector", "-f", "--filename", "-o", "--output", "--context", "-c", "--container", "--kubeconfig", "--cluster", "--user", "-s", "--server", "--grace-period", "--timeout", "--field-selector",
+			// the other global options that take a value (kubectl options)
+			"--as", "--as-group", "--as-uid", "--cache-dir", "--certificate-authority", "--client-certificate", "--client-key", "--log-file",
+			"--password", "--profile", "--profile-output", "--request-timeout", "--tls-server-name", "--token", "--username", "-v", "--v", "--vmodule"},
+		"helm": {"-n", "--namespace", "--kube-context", "--kubeconfig", "-f", "--values", "--timeout",
+			"--burst-limit", "--kube-apiserver", "--kube-as-group", "--kube-as-user", "--kube-ca-file", "--kube-tls-server-name", "--kube-token",
+			"--qps", "--registry-config", "--repository-cache", "--repository-config"},
+		"docker": {"-H", "--host", "-c", "--context", "--config", "--filter", "--format", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey"},
+		"podman": {"--url", "--connection", "-c", "--filter", "--format", "--identity", "--log-level", "--root", "--runroot", "--storage-driver",
+			"--cgroup-manager", "--conmon", "--events-backend", "--network-cmd-path", "--runtime", "--tmpdir", "--volumepath", "--module"},
+		"terraform": {"-chdir", "-var", "-var-file", "-target", "-state", "-lock-timeout"},
+		"ip":        {"-n", "-netns", "-b", "-batch", "-rc", "-rcvbuf", "-l", "-loops", "-f", "-family"},
+		"tofu":      {"-chdir", "-var", "-var-file", "-target", "-state", "-lock-timeout"},
+		"terragrunt": {"-chdir", "-var", "-var-file", "-target", "-state", "-lock-timeout", "--terragrunt-working-dir", "--terragrunt-config",
+			"--working-dir", "--config", "--terragrunt-include-dir", "--terragrunt-exclude-dir", "--queue-include-dir", "--queue-exclude-dir"},
+		"aws": {"--region", "--profile", "--output", "--query", "--endpoint-url", "--bucket", "--key", "--db-instance-identifier",
+			"--color", "--ca-bundle", "--cli-read-timeout", "--cli-connect-timeout", "--cli-binary-format"},
+		"gcloud": {"--project", "--region", "--zone", "--format", "--account", "--configuration",
+			"--billing-project", "--flags-file", "--flatten", "--impersonate-service-account", "--trace-token", "--verbosity", "--access-token-file"},
+		"gsutil":    {"-o", "-h", "-u", "-p"},
+		"setfacl":   {"-m", "--modify", "-M", "--modify-file", "-x", "--remove", "-X", "--remove-file", "--set", "--set-file"},
+		"az":        {"-g", "--resource-group", "-n", "--name", "--subscription", "-o", "--output", "--query"},
+		"psql":      {"-h", "--host", "-p", "--port", "-U", "--username", "-d", "--dbname", "-c", "--command", "-f", "--file", "-o", "--output", "-v", "--set"},
+		"mysql":     {"-h", "--host", "-P", "--port", "-u", "--user", "-e", "--execute", "-D", "--database"},
+		"redis-cli": {"-h", "-p", "-a", "-n", "-u", "--user", "--pass"},
+		// -MFile::Path=remove_tree: the rest of the cluster is a module, not
+		// flags (its i is not -i).
+		"perl": {"-e", "-E", "-M", "-m", "-I"},
+		// -rfileutils: ruby's -r, -I, -C, -E, -F, -K and -W take the rest of
+		// the cluster as their value (a library, a directory, an encoding),
+		// so its i is not -i (ruby --help).
+		"ruby":  {"-e", "-r", "-I", "-C", "-E", "-F", "-K", "-W"},
+		"chmod": {"--reference"},
+		// truncate -s 10M FILE: the size is no file.
+		"truncate": {"-s", "--size", "-r", "--reference"},
+		"chown":    {"--reference", "--from"},
+		"dd":       {},
+		"find":     {"-name", "-iname", "-path", "-ipath", "-type", "-maxdepth", "-mindepth", "-mtime", "-size", "-user", "-group", "-newer", "-perm", "-regex", "-printf", "-fprint"},
+		"npm": {"--prefix", "-w", "--workspace", "--registry", "--cache", "--userconfig", "--globalconfig", "--loglevel", "--tag",
+			"--access", "--otp", "--scope", "--before", "--omit", "--include", "--location", "--script-shell"},
+		"etcdctl": {"--endpoints", "--cacert", "--cert", "--key", "--user", "-w", "--write-out", "--command-timeout"},
+		"doctl":   {"-t", "--access-token", "--context", "-o", "--output", "--format", "-c", "--config"},
+		"snapper": {"-c", "--config", "-r", "--root"},
+		"migrate": {"-path", "-database", "-source", "-lock-timeout", "-prefetch"},
+		"nmcli":   {"-f", "--fields", "-g", "--get-values", "-w", "--wait", "-e", "--escape", "-c", "--colors", "-m", "--mode"},
+		"curl": {"-X", "--request", "-H", "--header", "-o", "--output", "-u", "--user", "-A", "--user-agent", "-e", "--referer",
+			"-b", "--cookie", "-c", "--cookie-jar", "-x", "--proxy", "-m", "--max-time", "-w", "--write-out", "-K", "--config",
+			"-d", "--data", "--data-raw", "--data-binary", "--data-urlencode", "--data-ascii", "--json", "-F", "--form", "--form-string", "-T", "--upload-file"},
+		"wget": {"-O", "--output-document", "-o", "--output-file", "-P", "--directory-prefix", "-U", "--user-agent", "--header",
+			"--post-data", "--post-file", "--body-data", "--body-file", "--method"},
+		// git subcommands, as rules/git's subcommand view names them.
+		"git checkout": {"-b", "-B", "--orphan", "--conflict", "--inter-hunk-context", "-U", "--unified", "--pathspec-from-file"},
+		"git switch":   {"-c", "-C", "--create", "--force-create", "--orphan", "--conflict"},
+		"git restore":  {"-s", "--source", "--pathspec-from-file", "--conflict", "-U", "--unified", "--inter-hunk-context"},
+		"git push":     {"-o", "--push-option", "--repo", "--receive-pack", "--exec"},
+		"git branch":   {"-u", "--set-upstream-to", "--contains", "--no-contains", "--merged", "--no-merged", "--points-at", "--format", "--sort"},
+		"git reset":    {"--pathspec-from-file"},
+		"git clean":    {"-e", "--exclude"},
+		"git stash":    {"-m", "--message", "--pathspec-from-file"},
+		"git commit":   {"-m", "--message", "-F", "--file", "-C", "-c", "--author", "--date", "--fixup", "--squash", "-t", "--template", "--trailer"},
+		"git worktree": {"-b", "-B", "--reason"},
+		"git reflog":   {"--expire", "--expire-unreachable"},
+		"go":           {"-C", "-o", "-run", "-bench", "-tags", "-ldflags"},
+		"scp":          {"-P", "-i", "-o", "-F", "-c", "-l", "-S", "-J", "-D", "-X"},
+	}
+})
 
 // abbreviatingPrograms parse long options with git's parse-options or GNU
 // getopt_long, which accept any unambiguous prefix of a long option:
 // `git reset --ha` is `git reset --hard`, `git clean --forc` deletes.
-var abbreviatingPrograms = map[string]bool{"git": true, "rm": true, "rmdir": true, "shred": true, "truncate": true,
-	"cp": true, "mv": true, "chmod": true, "chown": true, "chgrp": true, "wipefs": true, "userdel": true,
-	"iptables": true, "ip6tables": true, "systemctl": true}
+var abbreviatingPrograms = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"git": true, "rm": true, "rmdir": true, "shred": true, "truncate": true,
+		"cp": true, "mv": true, "chmod": true, "chown": true, "chgrp": true, "wipefs": true, "userdel": true,
+		"iptables": true, "ip6tables": true, "systemctl": true}
+})
 
 // abbreviates reports whether program (or, for a subcommand view such as
 // "git reset", its program) accepts abbreviated long options.
 func abbreviates(program string) bool {
 	name, _, _ := strings.Cut(program, " ")
-	return abbreviatingPrograms[name]
+	return abbreviatingPrograms()[name]
 }
 
 // abbreviation reports whether given is an abbreviation of one of the long
@@ -132,7 +137,7 @@ func appendOperands(out []model.Arg, c *model.Command) []model.Arg {
 			return append(out, c.Args[i+1:]...)
 		case strings.HasPrefix(a.Value, "-") && len(a.Value) > 1 && !a.Dynamic:
 			if !looked {
-				vf, looked = valueFlags[c.Program], true
+				vf, looked = valueFlags()[c.Program], true
 			}
 			if !strings.Contains(a.Value, "=") && slices.Contains(vf, a.Value) {
 				i++
@@ -204,7 +209,7 @@ func (fl *flagSet) readArgs(c *model.Command) {
 			fl.words = append(fl.words, word)
 		}
 		if !looked {
-			vf, looked = valueFlags[c.Program], true
+			vf, looked = valueFlags()[c.Program], true
 		}
 		for j := 1; j < len(v); j++ {
 			fl.short[v[j]/64] |= 1 << (v[j] % 64)
@@ -360,7 +365,7 @@ func (f Facts) Readings(test func(ops []model.Arg) Result) Result {
 // before each, which Recourse does not know to take a value, may have
 // taken as its value.
 func leadingValues(c *model.Command) int {
-	vf := valueFlags[c.Program]
+	vf := valueFlags()[c.Program]
 	n := 0
 	for i := 0; i < len(c.Args); i++ {
 		a := c.Args[i]
@@ -411,7 +416,7 @@ func subcommandPastValues(c *model.Command, words []string) Result {
 	if !slices.ContainsFunc(args, takesAValue) {
 		return Result{Truth: False} // no option could have taken a word: as read
 	}
-	vf := valueFlags[c.Program]
+	vf := valueFlags()[c.Program]
 	var at [4]int // where the words are, for the evidence
 	matched := at[:0]
 	for i := 0; i < len(args) && len(matched) < len(words); i++ {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/model"
 )
@@ -49,7 +50,7 @@ func OpenIngress(doc map[string]any) (string, any, bool) {
 				return true
 			}
 		}
-		return cidrKeys[key] && opensToAll(v)
+		return cidrKeys()[key] && opensToAll(v)
 	}, passOver)
 }
 
@@ -169,9 +170,11 @@ var (
 	// policyKeys hold a policy document, as an object or JSON text.
 	policyKeys = map[string]bool{"policy": true, "policydocument": true, "policytext": true, "bucketpolicy": true}
 	// cidrKeys take a source address range.
-	cidrKeys = map[string]bool{"cidrip": true, "cidr": true, "cidrblock": true, "cidripv6": true, "cidrblocks": true, "sourceranges": true, "sourcerange": true,
-		"sourceaddressprefix": true, "sourceaddressprefixes": true, "iprange": true, "ipranges": true, "sourcecidr": true, "sourceip": true,
-		"cidripv4": true, "cidrblocksipv6": true, "ipv6cidrblocks": true, "authorizednetworks": true}
+	cidrKeys = sync.OnceValue(func() map[string]bool {
+		return map[string]bool{"cidrip": true, "cidr": true, "cidrblock": true, "cidripv6": true, "cidrblocks": true, "sourceranges": true, "sourcerange": true,
+			"sourceaddressprefix": true, "sourceaddressprefixes": true, "iprange": true, "ipranges": true, "sourcecidr": true, "sourceip": true,
+			"cidripv4": true, "cidrblocksipv6": true, "ipv6cidrblocks": true, "authorizednetworks": true}
+	})
 	// containerAccess are an Azure container's access levels that let anyone
 	// read its blobs.
 	containerAccess = []string{"blob", "container"}

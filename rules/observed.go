@@ -36,7 +36,7 @@ var regenerableOutput = map[string]bool{"build": true, "out": true, "obj": true,
 // repository, a directory with a trailing slash) is build output.
 func regenerable(p string) bool {
 	for seg := range strings.SplitSeq(strings.TrimSuffix(p, "/"), "/") {
-		if buildDirs[seg] || regenerableOutput[seg] {
+		if buildDirs()[seg] || regenerableOutput[seg] {
 			return true
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/internal/pathres"
 	"github.com/recourse-dev/recourse/model"
@@ -28,18 +29,22 @@ const (
 	PathNull    PathClass = "null-device"  // /dev/null, /dev/stdout, /dev/stderr
 )
 
-var classRank = map[PathClass]int{PathRoot: 0, PathSystem: 1, PathHome: 2, PathDevice: 3, PathDynamic: 4, PathCwd: 5,
-	PathUser: 6, PathOther: 7, PathProject: 8, PathBuild: 9, PathTemp: 10, PathNull: 11}
+var classRank = sync.OnceValue(func() map[PathClass]int {
+	return map[PathClass]int{PathRoot: 0, PathSystem: 1, PathHome: 2, PathDevice: 3, PathDynamic: 4, PathCwd: 5,
+		PathUser: 6, PathOther: 7, PathProject: 8, PathBuild: 9, PathTemp: 10, PathNull: 11}
+})
 
 // Worse reports whether a is more dangerous to delete than b.
-func Worse(a, b PathClass) bool { return classRank[a] < classRank[b] }
+func Worse(a, b PathClass) bool { return classRank()[a] < classRank()[b] }
 
 // systemDirs are the top-level directories that belong to the system,
 // by name: everything under them is PathSystem.
-var systemDirs = map[string]bool{"etc": true, "usr": true, "bin": true, "sbin": true, "lib": true, "lib32": true, "lib64": true,
-	"libx32": true, "boot": true, "var": true, "opt": true, "srv": true, "sys": true, "proc": true, "root": true, "run": true,
-	"mnt": true, "media": true, "snap": true, "nix": true, "System": true, "Library": true, "Applications": true,
-	"private": true, "Volumes": true, "cores": true, "efi": true, "lost+found": true}
+var systemDirs = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"etc": true, "usr": true, "bin": true, "sbin": true, "lib": true, "lib32": true, "lib64": true,
+		"libx32": true, "boot": true, "var": true, "opt": true, "srv": true, "sys": true, "proc": true, "root": true, "run": true,
+		"mnt": true, "media": true, "snap": true, "nix": true, "System": true, "Library": true, "Applications": true,
+		"private": true, "Volumes": true, "cores": true, "efi": true, "lost+found": true}
+})
 
 var nullDevices = map[string]bool{"/dev/null": true, "/dev/stdout": true, "/dev/stderr": true, "/dev/tty": true, "/dev/zero": false}
 
@@ -47,14 +52,16 @@ var nullDevices = map[string]bool{"/dev/null": true, "/dev/stdout": true, "/dev/
 // package caches, build outputs (dist, target) and test coverage. "build"
 // is not one: it names source directories too (Go packages, Bazel), and a
 // command guard's corpus denies rm -rf ./build.
-var buildDirs = map[string]bool{"dist": true, "target": true, "coverage": true, ".nyc_output": true, "node_modules": true, "__pycache__": true, ".pytest_cache": true, ".mypy_cache": true,
-	".ruff_cache": true, ".tox": true, ".next": true, ".nuxt": true, ".turbo": true, ".parcel-cache": true, ".gradle": true,
-	".cache": true, ".terraform": true, ".angular": true, ".svelte-kit": true, ".venv": true, ".eggs": true, ".hypothesis": true,
-	"htmlcov": true, ".docusaurus": true, ".expo": true, ".dart_tool": true, ".stack-work": true, "dist-newstyle": true,
-	".output": true, ".vite": true, ".serverless": true, "storybook-static": true,
-	// IDE state: JetBrains' .idea and Visual Studio's .vs are written again
-	// when the project is opened.
-	".idea": true, ".vs": true}
+var buildDirs = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"dist": true, "target": true, "coverage": true, ".nyc_output": true, "node_modules": true, "__pycache__": true, ".pytest_cache": true, ".mypy_cache": true,
+		".ruff_cache": true, ".tox": true, ".next": true, ".nuxt": true, ".turbo": true, ".parcel-cache": true, ".gradle": true,
+		".cache": true, ".terraform": true, ".angular": true, ".svelte-kit": true, ".venv": true, ".eggs": true, ".hypothesis": true,
+		"htmlcov": true, ".docusaurus": true, ".expo": true, ".dart_tool": true, ".stack-work": true, "dist-newstyle": true,
+		".output": true, ".vite": true, ".serverless": true, "storybook-static": true,
+		// IDE state: JetBrains' .idea and Visual Studio's .vs are written again
+		// when the project is opened.
+		".idea": true, ".vs": true}
+})
 
 // homeCaches are the cache directories under a home directory: what they
 // hold is downloaded or built again on demand.
@@ -229,7 +236,7 @@ func classifyStatic(v, cwd string) PathClass {
 			return classifyAbsolute(path.Join(cwdPath(cwd), clean))
 		}
 	}
-	if first, _, _ := strings.Cut(clean, "/"); buildDirs[first] || strings.HasSuffix(first, ".egg-info") || lockFiles[path.Base(clean)] {
+	if first, _, _ := strings.Cut(clean, "/"); buildDirs()[first] || strings.HasSuffix(first, ".egg-info") || lockFiles()[path.Base(clean)] {
 		return PathBuild
 	}
 	return PathProject
@@ -238,10 +245,12 @@ func classifyStatic(v, cwd string) PathClass {
 // lockFiles are the package managers' lock files: an install writes them
 // again (rm -rf node_modules package-lock.json && npm install), and the
 // committed one comes back from version control.
-var lockFiles = map[string]bool{"package-lock.json": true, "npm-shrinkwrap.json": true, "yarn.lock": true, "pnpm-lock.yaml": true,
-	"bun.lockb": true, "bun.lock": true, "Cargo.lock": true, "poetry.lock": true, "Pipfile.lock": true, "uv.lock": true, "Gemfile.lock": true,
-	"composer.lock": true, "go.sum": true, "mix.lock": true, "pubspec.lock": true, "Podfile.lock": true, "packages.lock.json": true,
-	"gradle.lockfile": true, ".terraform.lock.hcl": true}
+var lockFiles = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"package-lock.json": true, "npm-shrinkwrap.json": true, "yarn.lock": true, "pnpm-lock.yaml": true,
+		"bun.lockb": true, "bun.lock": true, "Cargo.lock": true, "poetry.lock": true, "Pipfile.lock": true, "uv.lock": true, "Gemfile.lock": true,
+		"composer.lock": true, "go.sum": true, "mix.lock": true, "pubspec.lock": true, "Podfile.lock": true, "packages.lock.json": true,
+		"gradle.lockfile": true, ".terraform.lock.hcl": true}
+})
 
 // insideCwd returns the absolute path p relative to the working directory
 // cwd ("." for cwd itself) when p is inside it (cwd empty: unknown, so no).
@@ -325,7 +334,7 @@ func classifyAbsolute(p string) PathClass {
 	if model.InTempDir(p) { // p is clean: no ".." segment is left to escape
 		return PathTemp
 	}
-	if top, _, _ := strings.Cut(strings.TrimPrefix(p, "/"), "/"); path.IsAbs(p) && systemDirs[top] {
+	if top, _, _ := strings.Cut(strings.TrimPrefix(p, "/"), "/"); path.IsAbs(p) && systemDirs()[top] {
 		if top == "root" && p != "/root" {
 			if homeCache(strings.TrimPrefix(p, "/root/")) {
 				return PathBuild
@@ -366,7 +375,7 @@ func classifyAbsolute(p string) PathClass {
 func deployedBuild(p string) bool {
 	i := 0
 	for dir := range strings.SplitSeq(strings.TrimPrefix(p, "/"), "/") {
-		if i >= 2 && buildDirs[dir] {
+		if i >= 2 && buildDirs()[dir] {
 			return true
 		}
 		i++
@@ -719,32 +728,34 @@ func trimDotSlash(v string) string {
 // hooks and permissions, an MCP server added with its tools pre-approved)
 // or plant code for a later commit to run. "*" is any file in the
 // directory.
-var agentConfigFiles = map[string][]string{
-	".claude":   {"settings.json", "settings.local.json", "hooks"},
-	".cursor":   {"mcp.json", "hooks.json", "cli.json"},
-	".codex":    {"config.toml", "hooks.json"},
-	".gemini":   {"settings.json"},
-	".vscode":   {"settings.json", "mcp.json"},
-	".git":      {"config", "hooks"},
-	".husky":    {"*"},
-	".windsurf": {"mcp.json", "hooks.json"},
-	// The hook files of recourse install's other hosts (docs/hooks):
-	// Windsurf's user hooks, Cline's, Kiro's agents, goose's plugins and
-	// Copilot's repository hooks.
-	".codeium":    {"windsurf"},
-	".clinerules": {"hooks"},
-	".kiro":       {"agents", "settings"},
-	".agents":     {"plugins"},
-	".github":     {"hooks"},
-	".copilot":    {"*"},
-	// Issue 30's new hosts: Qwen Code's and Factory Droid's settings (and
-	// Droid's hooks.json), Kimi Code CLI's config.toml, OpenCode's project
-	// plugins (its user configuration is agentConfigDirs').
-	".qwen":     {"settings.json"},
-	".factory":  {"settings.json", "settings.local.json", "hooks.json", "hooks"},
-	".kimi":     {"config.toml"},
-	".opencode": {"plugins", "plugin"},
-}
+var agentConfigFiles = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		".claude":   {"settings.json", "settings.local.json", "hooks"},
+		".cursor":   {"mcp.json", "hooks.json", "cli.json"},
+		".codex":    {"config.toml", "hooks.json"},
+		".gemini":   {"settings.json"},
+		".vscode":   {"settings.json", "mcp.json"},
+		".git":      {"config", "hooks"},
+		".husky":    {"*"},
+		".windsurf": {"mcp.json", "hooks.json"},
+		// The hook files of recourse install's other hosts (docs/hooks):
+		// Windsurf's user hooks, Cline's, Kiro's agents, goose's plugins and
+		// Copilot's repository hooks.
+		".codeium":    {"windsurf"},
+		".clinerules": {"hooks"},
+		".kiro":       {"agents", "settings"},
+		".agents":     {"plugins"},
+		".github":     {"hooks"},
+		".copilot":    {"*"},
+		// Issue 30's new hosts: Qwen Code's and Factory Droid's settings (and
+		// Droid's hooks.json), Kimi Code CLI's config.toml, OpenCode's project
+		// plugins (its user configuration is agentConfigDirs').
+		".qwen":     {"settings.json"},
+		".factory":  {"settings.json", "settings.local.json", "hooks.json", "hooks"},
+		".kimi":     {"config.toml"},
+		".opencode": {"plugins", "plugin"},
+	}
+})
 
 // agentConfigDirs are agents' configuration directories that sit below a
 // directory other programs share (~/.config): everything in them is
@@ -813,7 +824,7 @@ func AgentConfig(p string) bool {
 		if !more {
 			return false
 		}
-		if files, ok := agentConfigFiles[dir]; ok {
+		if files, ok := agentConfigFiles()[dir]; ok {
 			next, _, _ := strings.Cut(rest, "/")
 			if slices.Contains(files, next) || slices.Contains(files, "*") {
 				return true
@@ -843,7 +854,7 @@ func AgentConfigName(base string) bool {
 	if base == ".mcp.json" || gateFile(base) || slices.Contains(gitHookNames, base) {
 		return true
 	}
-	for _, files := range agentConfigFiles {
+	for _, files := range agentConfigFiles() {
 		if slices.Contains(files, base) {
 			return true
 		}
@@ -913,7 +924,7 @@ func AgentConfigHolder(p string) bool {
 	if AgentConfig(p) {
 		return true
 	}
-	_, ok := agentConfigFiles[path.Base(pathres.Fold(p))]
+	_, ok := agentConfigFiles()[path.Base(pathres.Fold(p))]
 	return ok
 }
 
@@ -987,7 +998,7 @@ func PathIs(skip int, classes ...PathClass) Cond {
 type classSet uint16
 
 // bit is c's bit in a classSet (classRank's order).
-func (c PathClass) bit() classSet { return 1 << classRank[c] }
+func (c PathClass) bit() classSet { return 1 << classRank()[c] }
 
 func classesOf(classes ...PathClass) classSet {
 	var s classSet

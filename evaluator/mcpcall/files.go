@@ -2,6 +2,7 @@ package mcpcall
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/model"
 )
@@ -36,22 +37,24 @@ var (
 // fileTools are the file tools whose targets are observed, by normalised
 // tool name (ToolCall.Name). A tool that edits a file in place
 // (edit_file, str_replace) is not among them: the edit keeps the file.
-var fileTools = map[string]fileTool{
-	"delete_file":      {program: "rm", paths: pathArgKeys},
-	"remove_file":      {program: "rm", paths: pathArgKeys},
-	"delete_path":      {program: "rm", paths: pathArgKeys},
-	"rm":               {program: "rm", paths: pathArgKeys},
-	"delete_directory": {program: "rm", paths: dirArgKeys},
-	"remove_directory": {program: "rm", paths: dirArgKeys},
-	"write_file":       {program: model.RedirectProgram, paths: pathArgKeys},
-	"create_file":      {program: model.RedirectProgram, paths: pathArgKeys},
-	"write":            {program: model.RedirectProgram, paths: pathArgKeys},
-	"move_file":        {program: "mv", sources: sourceArgKeys, dests: destArgKeys},
-	"rename":           {program: "mv", sources: sourceArgKeys, dests: destArgKeys},
-	"rename_file":      {program: "mv", sources: sourceArgKeys, dests: destArgKeys},
-	"copy_file":        {program: "cp", sources: sourceArgKeys, dests: destArgKeys},
-	"copy":             {program: "cp", sources: sourceArgKeys, dests: destArgKeys},
-}
+var fileTools = sync.OnceValue(func() map[string]fileTool {
+	return map[string]fileTool{
+		"delete_file":      {program: "rm", paths: pathArgKeys},
+		"remove_file":      {program: "rm", paths: pathArgKeys},
+		"delete_path":      {program: "rm", paths: pathArgKeys},
+		"rm":               {program: "rm", paths: pathArgKeys},
+		"delete_directory": {program: "rm", paths: dirArgKeys},
+		"remove_directory": {program: "rm", paths: dirArgKeys},
+		"write_file":       {program: model.RedirectProgram, paths: pathArgKeys},
+		"create_file":      {program: model.RedirectProgram, paths: pathArgKeys},
+		"write":            {program: model.RedirectProgram, paths: pathArgKeys},
+		"move_file":        {program: "mv", sources: sourceArgKeys, dests: destArgKeys},
+		"rename":           {program: "mv", sources: sourceArgKeys, dests: destArgKeys},
+		"rename_file":      {program: "mv", sources: sourceArgKeys, dests: destArgKeys},
+		"copy_file":        {program: "cp", sources: sourceArgKeys, dests: destArgKeys},
+		"copy":             {program: "cp", sources: sourceArgKeys, dests: destArgKeys},
+	}
+})
 
 // FileCommand is the shell command a file tool's call does the same as
 // (delete_file {"path": "a.txt"} is rm -- a.txt), run in the call's
@@ -60,7 +63,7 @@ var fileTools = map[string]fileTool{
 // one string argument (then nothing is observed and the rules judge the
 // call by its arguments alone).
 func FileCommand(c *model.ToolCall) (*model.Command, bool) {
-	t, ok := fileTools[c.Name]
+	t, ok := fileTools()[c.Name]
 	if !ok {
 		return nil, false
 	}

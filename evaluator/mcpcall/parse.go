@@ -14,6 +14,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -281,9 +282,11 @@ func sqlMutations(id, key, text string) []model.Mutation {
 // an array: run_gcloud_command {"args": ["sql", "instances", "delete",
 // "prod"]} runs gcloud sql instances delete prod, and a tool named kubectl
 // {"args": ["delete", "ns", "prod"]} runs kubectl delete ns prod.
-var cliPrograms = map[string]string{"gcloud": "gcloud", "aws": "aws", "az": "az", "azure": "az", "kubectl": "kubectl", "helm": "helm",
-	"docker": "docker", "podman": "podman", "git": "git", "gh": "gh", "terraform": "terraform", "tofu": "tofu", "pulumi": "pulumi",
-	"curl": "curl", "wget": "wget"}
+var cliPrograms = sync.OnceValue(func() map[string]string {
+	return map[string]string{"gcloud": "gcloud", "aws": "aws", "az": "az", "azure": "az", "kubectl": "kubectl", "helm": "helm",
+		"docker": "docker", "podman": "podman", "git": "git", "gh": "gh", "terraform": "terraform", "tofu": "tofu", "pulumi": "pulumi",
+		"curl": "curl", "wget": "wget"}
+})
 
 // cliArgsLine is the command line of a cloud CLI tool called with an
 // argument array: the CLI's name (unless the array starts with it) and the
@@ -291,10 +294,10 @@ var cliPrograms = map[string]string{"gcloud": "gcloud", "aws": "aws", "az": "az"
 func cliArgsLine(c *model.ToolCall) (string, bool) {
 	prog, runs := "", false
 	for _, w := range nameWords(c) {
-		if p, ok := cliPrograms[w]; ok && prog == "" {
+		if p, ok := cliPrograms()[w]; ok && prog == "" {
 			prog = p
 		}
-		runs = runs || shellWords[w] || w == "call"
+		runs = runs || shellWords()[w] || w == "call"
 	}
 	if prog == "" || !runs && c.Name != prog {
 		return "", false
@@ -401,15 +404,19 @@ func kebab(name string) string {
 }
 
 // codeWords in a tool or server name mark a tool that executes code.
-var codeWords = map[string]bool{"python": true, "py": true, "node": true, "nodejs": true, "javascript": true, "js": true,
-	"typescript": true, "ruby": true, "interpreter": true, "jupyter": true, "notebook": true, "repl": true, "code": true,
-	"cell": true, "ipython": true, "sandbox": true}
+var codeWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"python": true, "py": true, "node": true, "nodejs": true, "javascript": true, "js": true,
+		"typescript": true, "ruby": true, "interpreter": true, "jupyter": true, "notebook": true, "repl": true, "code": true,
+		"cell": true, "ipython": true, "sandbox": true}
+})
 
 // interpreterFor maps a code tool's language to the command line that
 // would run its code, whose inline source the shell analysis scans.
-var interpreterFor = map[string]string{"python": "python3 -c", "python3": "python3 -c", "py": "python3 -c", "ipython": "python3 -c",
-	"javascript": "node -e", "js": "node -e", "node": "node -e", "nodejs": "node -e", "typescript": "node -e", "ts": "node -e",
-	"ruby": "ruby -e", "perl": "perl -e", "php": "php -r"}
+var interpreterFor = sync.OnceValue(func() map[string]string {
+	return map[string]string{"python": "python3 -c", "python3": "python3 -c", "py": "python3 -c", "ipython": "python3 -c",
+		"javascript": "node -e", "js": "node -e", "node": "node -e", "nodejs": "node -e", "typescript": "node -e", "ts": "node -e",
+		"ruby": "ruby -e", "perl": "perl -e", "php": "php -r"}
+})
 
 // codeLines writes the code a code-execution tool runs (execute_python
 // {"code": ...}, run_code {"code", "language"}) as the command lines that
@@ -419,9 +426,9 @@ func codeLines(c *model.ToolCall) []string {
 	isCode, named := false, false
 	lang := ""
 	for _, w := range nameWords(c) {
-		named = named || codeWords[w]
-		isCode = isCode || codeWords[w] || w == "execute" || w == "run" || w == "eval" || w == "evaluate"
-		if _, ok := interpreterFor[w]; ok && lang == "" {
+		named = named || codeWords()[w]
+		isCode = isCode || codeWords()[w] || w == "execute" || w == "run" || w == "eval" || w == "evaluate"
+		if _, ok := interpreterFor()[w]; ok && lang == "" {
 			lang = w
 		}
 	}
@@ -442,7 +449,7 @@ func codeLines(c *model.ToolCall) []string {
 	case "bash", "sh", "shell", "zsh":
 		return []string{code}
 	}
-	interp, ok := interpreterFor[lang]
+	interp, ok := interpreterFor()[lang]
 	if !ok {
 		interp = "python3 -c" // a code interpreter's default; the scan reads most languages' deleting calls
 	}
@@ -710,11 +717,13 @@ func sqlMutation(id, key string, st model.SQLStatement) model.Mutation {
 }
 
 // dbWords name servers and tools that run SQL.
-var dbWords = map[string]bool{"postgres": true, "postgresql": true, "pg": true, "mysql": true, "mariadb": true, "sqlite": true,
-	"sqlite3": true, "snowflake": true, "bigquery": true, "bq": true, "sql": true, "db": true, "database": true, "supabase": true,
-	"neon": true, "clickhouse": true, "duckdb": true, "mssql": true, "sqlserver": true, "redshift": true, "cockroach": true,
-	"cockroachdb": true, "planetscale": true, "turso": true, "oracle": true, "athena": true, "trino": true, "presto": true, "databricks": true,
-	"keyspaces": true, "cassandra": true, "cql": true, "dsql": true, "scylla": true}
+var dbWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"postgres": true, "postgresql": true, "pg": true, "mysql": true, "mariadb": true, "sqlite": true,
+		"sqlite3": true, "snowflake": true, "bigquery": true, "bq": true, "sql": true, "db": true, "database": true, "supabase": true,
+		"neon": true, "clickhouse": true, "duckdb": true, "mssql": true, "sqlserver": true, "redshift": true, "cockroach": true,
+		"cockroachdb": true, "planetscale": true, "turso": true, "oracle": true, "athena": true, "trino": true, "presto": true, "databricks": true,
+		"keyspaces": true, "cassandra": true, "cql": true, "dsql": true, "scylla": true}
+})
 
 // isSQLArgument reports whether an argument holds SQL: "sql" and
 // "statement" (or a list of statements) always, "query" and "queries" for
@@ -724,11 +733,11 @@ func isSQLArgument(key string, c *model.ToolCall) bool {
 	case "sql", "statement", "sql_query", "sqlquery", "statements", "sqlstatements", "sql_statements", "sql_list", "sqllist":
 		return true
 	case "query", "queries":
-		if dbWords[c.Server] {
+		if dbWords()[c.Server] {
 			return true
 		}
 		for _, w := range nameWords(c) {
-			if dbWords[w] {
+			if dbWords()[w] {
 				return true
 			}
 		}
@@ -835,8 +844,10 @@ func runsPowerShell(c *model.ToolCall) bool {
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
 // shellWords in a tool or server name mark a terminal tool.
-var shellWords = map[string]bool{"run": true, "exec": true, "execute": true, "shell": true, "terminal": true, "bash": true,
-	"command": true, "cmd": true, "sh": true, "zsh": true, "powershell": true, "console": true, "process": true, "cli": true}
+var shellWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"run": true, "exec": true, "execute": true, "shell": true, "terminal": true, "bash": true,
+		"command": true, "cmd": true, "sh": true, "zsh": true, "powershell": true, "console": true, "process": true, "cli": true}
+})
 
 // cliKeys hold a command line whatever the tool is called: the AWS API
 // server's call_aws takes {"cli_command": "aws s3 rb s3://b --force"}.
@@ -882,7 +893,7 @@ func isCommandArgument(key string, c *model.ToolCall) bool {
 	if slices.Contains(words, "redis") || slices.Contains(words, "valkey") {
 		return false // a Redis server's run_command takes Redis commands (FLUSHALL), judged by rules/mcp
 	}
-	if slices.ContainsFunc(words, func(w string) bool { return shellWords[w] }) {
+	if slices.ContainsFunc(words, func(w string) bool { return shellWords()[w] }) {
 		return true
 	}
 	if slices.ContainsFunc(words, func(w string) bool { return ownCommands[w] }) {
@@ -1031,16 +1042,20 @@ func firstNonEmpty(a, b string) string {
 
 // codeArgKeys are the arguments that hold source code whatever the tool
 // is called (inspect {"code": "import shutil; ..."}).
-var codeArgKeys = map[string]bool{"code": true, "script": true, "python": true, "python_code": true, "pythoncode": true, "javascript": true,
-	"js": true, "js_code": true, "jscode": true, "source_code": true, "sourcecode": true, "snippet": true, "py": true}
+var codeArgKeys = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"code": true, "script": true, "python": true, "python_code": true, "pythoncode": true, "javascript": true,
+		"js": true, "js_code": true, "jscode": true, "source_code": true, "sourcecode": true, "snippet": true, "py": true}
+})
 
 // dataArgKeys hold text that a tool writes, sends or stores rather than
 // runs: code in them (a script saved to a file, a snippet in a comment) is
 // not executed by the call.
-var dataArgKeys = map[string]bool{"content": true, "contents": true, "text": true, "body": true, "file_text": true, "new_string": true,
-	"old_string": true, "new_str": true, "old_str": true, "patch": true, "diff": true, "message": true, "description": true, "comment": true,
-	"title": true, "summary": true, "document": true, "documents": true, "value": true, "markdown": true, "data": true, "search": true,
-	"replace": true, "old_text": true, "new_text": true, "prompt": true, "question": true, "thought": true, "observations": true}
+var dataArgKeys = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"content": true, "contents": true, "text": true, "body": true, "file_text": true, "new_string": true,
+		"old_string": true, "new_str": true, "old_str": true, "patch": true, "diff": true, "message": true, "description": true, "comment": true,
+		"title": true, "summary": true, "document": true, "documents": true, "value": true, "markdown": true, "data": true, "search": true,
+		"replace": true, "old_text": true, "new_text": true, "prompt": true, "question": true, "thought": true, "observations": true}
+})
 
 // pythonCode and jsCode recognise code by its content: a statement that
 // only code has (an import, a def, a require) or a call of the modules
@@ -1065,8 +1080,8 @@ func argumentCode(c *model.ToolCall) []argLine {
 		if !ok || strings.TrimSpace(s) == "" || slices.Contains(c.Parsed, k) || isCommandArgument(k, c) || isSQLArgument(k, c) {
 			continue
 		}
-		named := codeArgKeys[strings.ToLower(k)] && !runsInPage(c)
-		if !named && dataArgKeys[strings.ToLower(k)] {
+		named := codeArgKeys()[strings.ToLower(k)] && !runsInPage(c)
+		if !named && dataArgKeys()[strings.ToLower(k)] {
 			continue // a file's content or a message's text is written or sent, not run
 		}
 		py, js := pythonCode.MatchString(s), jsCode.MatchString(s)

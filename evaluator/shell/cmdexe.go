@@ -1,14 +1,17 @@
 package shell
 
+import "sync"
 import "strings"
 
 // cmdVars are cmd.exe's environment variables that name a place, written
 // as the rules read places: the home, temp and system directories.
-var cmdVars = map[string]string{
-	"userprofile": "$HOME", "homepath": "$HOME", "home": "$HOME", "appdata": "$HOME/AppData/Roaming",
-	"localappdata": "$HOME/AppData/Local", "temp": "$TMPDIR", "tmp": "$TMPDIR", "systemroot": "C:/Windows", "windir": "C:/Windows",
-	"systemdrive": "C:", "programfiles": "C:/Program Files", "programfiles(x86)": "C:/Program Files (x86)", "programdata": "C:/ProgramData",
-}
+var cmdVars = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"userprofile": "$HOME", "homepath": "$HOME", "home": "$HOME", "appdata": "$HOME/AppData/Roaming",
+		"localappdata": "$HOME/AppData/Local", "temp": "$TMPDIR", "tmp": "$TMPDIR", "systemroot": "C:/Windows", "windir": "C:/Windows",
+		"systemdrive": "C:", "programfiles": "C:/Program Files", "programfiles(x86)": "C:/Program Files (x86)", "programdata": "C:/ProgramData",
+	}
+})
 
 // cmdLine rewrites a command line cmd.exe runs (cmd /c LINE) so that the
 // bash parser reads its words as cmd.exe does: a backslash is a path
@@ -52,7 +55,7 @@ func rewriteCmd(line string, quoteVars bool) string {
 			if name == "homedrive" && strings.HasPrefix(strings.ToLower(line[i+1:]), "%homepath%") {
 				continue // %HOMEDRIVE%%HOMEPATH% is the home, written by %HOMEPATH%
 			}
-			v, ok := cmdVars[name]
+			v, ok := cmdVars()[name]
 			if !ok {
 				v = "${" + strings.NewReplacer("(", "_", ")", "_").Replace(name) + "}"
 			}
@@ -69,9 +72,11 @@ func rewriteCmd(line string, quoteVars bool) string {
 
 // cmdPrograms are cmd.exe's commands and Windows' own programs, which
 // read a backslash as a path separator.
-var cmdPrograms = map[string]bool{"cmd": true, "rd": true, "rmdir": true, "del": true, "erase": true, "copy": true, "move": true, "ren": true,
-	"xcopy": true, "robocopy": true, "icacls": true, "takeown": true, "attrib": true, "reg": true, "sdelete": true, "cipher": true,
-	"format": true, "type": true, "mklink": true}
+var cmdPrograms = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"cmd": true, "rd": true, "rmdir": true, "del": true, "erase": true, "copy": true, "move": true, "ren": true,
+		"xcopy": true, "robocopy": true, "icacls": true, "takeown": true, "attrib": true, "reg": true, "sdelete": true, "cipher": true,
+		"format": true, "type": true, "mklink": true}
+})
 
 // windowsCommand reports whether a command line, as written, is one of
 // cmdPrograms given a Windows path (C:\x, \\server\share) or a
@@ -81,7 +86,7 @@ var cmdPrograms = map[string]bool{"cmd": true, "rd": true, "rmdir": true, "del":
 func windowsCommand(prog, text string) bool {
 	// Most lines have neither a backslash nor a percent sign: they are
 	// answered without the map.
-	if strings.IndexByte(text, '\\') < 0 && strings.IndexByte(text, '%') < 0 || !cmdPrograms[prog] {
+	if strings.IndexByte(text, '\\') < 0 && strings.IndexByte(text, '%') < 0 || !cmdPrograms()[prog] {
 		return false
 	}
 	for i := 0; i+2 < len(text); i++ {

@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/model"
 )
@@ -30,32 +31,34 @@ var (
 // containerExecs are, per program, the subcommands that run a command in a
 // container. What runs there is judged like a local command: its paths are
 // the container's, and a database container's data is as real as a host's.
-var containerExecs = map[string][]containerExec{
-	"kubectl": {{path: []string{"exec"}, valueFlags: kubectlValueFlags}},
-	"oc":      {{path: []string{"exec"}, valueFlags: kubectlValueFlags}, {path: []string{"rsh"}, valueFlags: kubectlValueFlags}},
-	"docker": {{path: []string{"exec"}, valueFlags: dockerExecValueFlags}, {path: []string{"container", "exec"}, valueFlags: dockerExecValueFlags}, {path: []string{"compose", "exec"}, valueFlags: dockerExecValueFlags},
-		// compose run starts a new container of the service, with the
-		// service's volumes attached.
-		{path: []string{"compose", "run"}, valueFlags: composeRunValueFlags}},
-	"podman":         {{path: []string{"exec"}, valueFlags: dockerExecValueFlags}, {path: []string{"container", "exec"}, valueFlags: dockerExecValueFlags}},
-	"nerdctl":        {{path: []string{"exec"}, valueFlags: dockerExecValueFlags}},
-	"docker-compose": {{path: []string{"exec"}, valueFlags: dockerExecValueFlags}, {path: []string{"run"}, valueFlags: composeRunValueFlags}},
-	"podman-compose": {{path: []string{"exec"}, valueFlags: dockerExecValueFlags}},
-	// Containers and virtual machines of other engines.
-	"ctr":       {{path: []string{"task", "exec"}, valueFlags: ctrExecValueFlags}, {path: []string{"t", "exec"}, valueFlags: ctrExecValueFlags}},
-	"crictl":    {{path: []string{"exec"}, valueFlags: []string{"--timeout", "-r", "--runtime-endpoint", "--image-endpoint"}}},
-	"lxc":       {{path: []string{"exec"}, valueFlags: []string{"--env", "--user", "--group", "--cwd"}}},
-	"incus":     {{path: []string{"exec"}, valueFlags: []string{"--env", "--user", "--group", "--cwd", "--project"}}},
-	"multipass": {{path: []string{"exec"}, valueFlags: []string{"-d", "--working-directory"}}},
-	"limactl":   {{path: []string{"shell"}, valueFlags: []string{"--workdir", "--shell"}}},
-	"distrobox": {{path: []string{"enter"}, valueFlags: []string{"-n", "--name"}}},
-}
+var containerExecs = sync.OnceValue(func() map[string][]containerExec {
+	return map[string][]containerExec{
+		"kubectl": {{path: []string{"exec"}, valueFlags: kubectlValueFlags}},
+		"oc":      {{path: []string{"exec"}, valueFlags: kubectlValueFlags}, {path: []string{"rsh"}, valueFlags: kubectlValueFlags}},
+		"docker": {{path: []string{"exec"}, valueFlags: dockerExecValueFlags}, {path: []string{"container", "exec"}, valueFlags: dockerExecValueFlags}, {path: []string{"compose", "exec"}, valueFlags: dockerExecValueFlags},
+			// compose run starts a new container of the service, with the
+			// service's volumes attached.
+			{path: []string{"compose", "run"}, valueFlags: composeRunValueFlags}},
+		"podman":         {{path: []string{"exec"}, valueFlags: dockerExecValueFlags}, {path: []string{"container", "exec"}, valueFlags: dockerExecValueFlags}},
+		"nerdctl":        {{path: []string{"exec"}, valueFlags: dockerExecValueFlags}},
+		"docker-compose": {{path: []string{"exec"}, valueFlags: dockerExecValueFlags}, {path: []string{"run"}, valueFlags: composeRunValueFlags}},
+		"podman-compose": {{path: []string{"exec"}, valueFlags: dockerExecValueFlags}},
+		// Containers and virtual machines of other engines.
+		"ctr":       {{path: []string{"task", "exec"}, valueFlags: ctrExecValueFlags}, {path: []string{"t", "exec"}, valueFlags: ctrExecValueFlags}},
+		"crictl":    {{path: []string{"exec"}, valueFlags: []string{"--timeout", "-r", "--runtime-endpoint", "--image-endpoint"}}},
+		"lxc":       {{path: []string{"exec"}, valueFlags: []string{"--env", "--user", "--group", "--cwd"}}},
+		"incus":     {{path: []string{"exec"}, valueFlags: []string{"--env", "--user", "--group", "--cwd", "--project"}}},
+		"multipass": {{path: []string{"exec"}, valueFlags: []string{"-d", "--working-directory"}}},
+		"limactl":   {{path: []string{"shell"}, valueFlags: []string{"--workdir", "--shell"}}},
+		"distrobox": {{path: []string{"enter"}, valueFlags: []string{"-n", "--name"}}},
+	}
+})
 
 // inContainer finds the container, subcommand and command of a container
 // exec (kubectl -n prod exec db-0 -- psql -c ...); ok is false for any
 // other command, or one that names no command to run.
 func inContainer(c *model.Command) (where string, argv []model.Arg, ok bool) {
-	for _, spec := range containerExecs[c.Program] {
+	for _, spec := range containerExecs()[c.Program] {
 		if where, argv, ok := spec.match(c.Args); ok {
 			return c.Program + " " + strings.Join(spec.path, " ") + " " + where, argv, true
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/evaluator/sql"
 	"github.com/recourse-dev/recourse/model"
@@ -41,67 +42,69 @@ type sqlClient struct {
 // sqlClients are the programs that run SQL, each with the ways it takes
 // it; a program with several (a cloud CLI's services) uses the first whose
 // subcommand matches.
-var sqlClients = map[string][]sqlClient{
-	"psql":              {{flags: []string{"-c", "--command"}, fileFlags: []string{"-f", "--file"}, meta: '\\'}},
-	"mysql":             {{flags: []string{"-e", "--execute"}}},
-	"mariadb":           {{flags: []string{"-e", "--execute"}}},
-	"sqlite3":           {{operand: 2, meta: '.'}},
-	"duckdb":            {{flags: []string{"-c"}, operand: 2, meta: '.'}},
-	"cockroach":         {{sub: "sql", flags: []string{"-e", "--execute"}, fileFlags: []string{"-f", "--file"}}},
-	"clickhouse-client": {{flags: []string{"-q", "--query"}, fileFlags: []string{"--queries-file"}}},
-	"clickhouse":        {{sub: "client", flags: []string{"-q", "--query"}, fileFlags: []string{"--queries-file"}}},
-	"snowsql":           {{flags: []string{"-q", "--query"}, fileFlags: []string{"-f", "--filename"}}},
-	"sqlcmd":            {{flags: []string{"-Q", "-q"}, fileFlags: []string{"-i"}}},
-	"usql":              {{flags: []string{"-c", "--command"}, fileFlags: []string{"-f", "--file"}}},
-	"bq":                {{sub: "query", operand: 1}},
-	"mysqlsh":           {{flags: []string{"-e", "--execute"}, fileFlags: []string{"-f", "--file"}}},
-	"mycli":             {{flags: []string{"-e", "--execute"}}},
-	"litecli":           {{flags: []string{"-e", "--execute"}}},
-	"ysqlsh":            {{flags: []string{"-c", "--command"}, fileFlags: []string{"-f", "--file"}, meta: '\\'}},
-	"vsql":              {{flags: []string{"-c", "--command"}, fileFlags: []string{"-f", "--file"}}},
-	"spanner-cli":       {{flags: []string{"-e", "--execute"}, fileFlags: []string{"-f", "--file"}}},
-	"dolt":              {{sub: "sql", flags: []string{"-q", "--query"}, fileFlags: []string{"--file"}}},
-	// Query engines over data lakes and warehouses.
-	"trino":        {{flags: []string{"--execute"}, fileFlags: []string{"-f", "--file"}}},
-	"presto":       {{flags: []string{"--execute"}, fileFlags: []string{"-f", "--file"}}},
-	"beeline":      {{flags: []string{"-e"}, fileFlags: []string{"-f", "-i"}}},
-	"hive":         {{flags: []string{"-e"}, fileFlags: []string{"-f", "-i"}}},
-	"spark-sql":    {{flags: []string{"-e"}, fileFlags: []string{"-f", "-i"}}},
-	"impala-shell": {{flags: []string{"-q", "--query"}, fileFlags: []string{"-f", "--query_file"}}},
-	// CQL is not SQL: what PostgreSQL's parser reads (SELECT ...) is judged,
-	// the rest (DROP KEYSPACE) does not parse and is needs-review.
-	"cqlsh":  {{flags: []string{"-e", "--execute"}, fileFlags: []string{"-f", "--file"}}},
-	"ycqlsh": {{flags: []string{"-e", "--execute"}, fileFlags: []string{"-f", "--file"}}},
-	// Platform CLIs that run SQL on a hosted database.
-	"wrangler": {{sub: "d1 execute", flags: []string{"--command"}, fileFlags: []string{"--file"}}},
-	"heroku":   {{sub: "pg:psql", flags: []string{"-c", "--command"}, fileFlags: []string{"-f", "--file"}}},
-	"turso":    {{sub: "db shell", operand: 2}},
-	// Cloud CLIs' data APIs. Any aws option can be read from a file
-	// (--cli-input-json, or file:// in the option's value).
-	"aws": {
-		{sub: "rds-data execute-statement", anywhere: true, flags: []string{"--sql"}, inputFiles: awsInputFiles},
-		{sub: "rds-data batch-execute-statement", anywhere: true, flags: []string{"--sql"}, inputFiles: awsInputFiles},
-		{sub: "redshift-data execute-statement", anywhere: true, flags: []string{"--sql"}, inputFiles: awsInputFiles},
-		{sub: "redshift-data batch-execute-statement", anywhere: true, lists: []string{"--sqls"}, inputFiles: awsInputFiles},
-		{sub: "athena start-query-execution", anywhere: true, flags: []string{"--query-string"}, inputFiles: awsInputFiles},
-		{sub: "dynamodb execute-statement", anywhere: true, flags: []string{"--statement"}, inputFiles: awsInputFiles},
-	},
-	"gcloud": {
-		{sub: "spanner databases execute-sql", anywhere: true, flags: []string{"--sql"}},
-		{sub: "spanner databases ddl update", anywhere: true, flags: []string{"--ddl"}, inputFiles: []string{"--ddl-file"}},
-	},
-	"az": {
-		{sub: "postgres flexible-server execute", anywhere: true, flags: []string{"-q", "--querytext"}, inputFiles: []string{"-f", "--file-path"}},
-		{sub: "mysql flexible-server execute", anywhere: true, flags: []string{"-q", "--querytext"}, inputFiles: []string{"-f", "--file-path"}},
-	},
-}
+var sqlClients = sync.OnceValue(func() map[string][]sqlClient {
+	return map[string][]sqlClient{
+		"psql":              {{flags: []string{"-c", "--command"}, fileFlags: []string{"-f", "--file"}, meta: '\\'}},
+		"mysql":             {{flags: []string{"-e", "--execute"}}},
+		"mariadb":           {{flags: []string{"-e", "--execute"}}},
+		"sqlite3":           {{operand: 2, meta: '.'}},
+		"duckdb":            {{flags: []string{"-c"}, operand: 2, meta: '.'}},
+		"cockroach":         {{sub: "sql", flags: []string{"-e", "--execute"}, fileFlags: []string{"-f", "--file"}}},
+		"clickhouse-client": {{flags: []string{"-q", "--query"}, fileFlags: []string{"--queries-file"}}},
+		"clickhouse":        {{sub: "client", flags: []string{"-q", "--query"}, fileFlags: []string{"--queries-file"}}},
+		"snowsql":           {{flags: []string{"-q", "--query"}, fileFlags: []string{"-f", "--filename"}}},
+		"sqlcmd":            {{flags: []string{"-Q", "-q"}, fileFlags: []string{"-i"}}},
+		"usql":              {{flags: []string{"-c", "--command"}, fileFlags: []string{"-f", "--file"}}},
+		"bq":                {{sub: "query", operand: 1}},
+		"mysqlsh":           {{flags: []string{"-e", "--execute"}, fileFlags: []string{"-f", "--file"}}},
+		"mycli":             {{flags: []string{"-e", "--execute"}}},
+		"litecli":           {{flags: []string{"-e", "--execute"}}},
+		"ysqlsh":            {{flags: []string{"-c", "--command"}, fileFlags: []string{"-f", "--file"}, meta: '\\'}},
+		"vsql":              {{flags: []string{"-c", "--command"}, fileFlags: []string{"-f", "--file"}}},
+		"spanner-cli":       {{flags: []string{"-e", "--execute"}, fileFlags: []string{"-f", "--file"}}},
+		"dolt":              {{sub: "sql", flags: []string{"-q", "--query"}, fileFlags: []string{"--file"}}},
+		// Query engines over data lakes and warehouses.
+		"trino":        {{flags: []string{"--execute"}, fileFlags: []string{"-f", "--file"}}},
+		"presto":       {{flags: []string{"--execute"}, fileFlags: []string{"-f", "--file"}}},
+		"beeline":      {{flags: []string{"-e"}, fileFlags: []string{"-f", "-i"}}},
+		"hive":         {{flags: []string{"-e"}, fileFlags: []string{"-f", "-i"}}},
+		"spark-sql":    {{flags: []string{"-e"}, fileFlags: []string{"-f", "-i"}}},
+		"impala-shell": {{flags: []string{"-q", "--query"}, fileFlags: []string{"-f", "--query_file"}}},
+		// CQL is not SQL: what PostgreSQL's parser reads (SELECT ...) is judged,
+		// the rest (DROP KEYSPACE) does not parse and is needs-review.
+		"cqlsh":  {{flags: []string{"-e", "--execute"}, fileFlags: []string{"-f", "--file"}}},
+		"ycqlsh": {{flags: []string{"-e", "--execute"}, fileFlags: []string{"-f", "--file"}}},
+		// Platform CLIs that run SQL on a hosted database.
+		"wrangler": {{sub: "d1 execute", flags: []string{"--command"}, fileFlags: []string{"--file"}}},
+		"heroku":   {{sub: "pg:psql", flags: []string{"-c", "--command"}, fileFlags: []string{"-f", "--file"}}},
+		"turso":    {{sub: "db shell", operand: 2}},
+		// Cloud CLIs' data APIs. Any aws option can be read from a file
+		// (--cli-input-json, or file:// in the option's value).
+		"aws": {
+			{sub: "rds-data execute-statement", anywhere: true, flags: []string{"--sql"}, inputFiles: awsInputFiles},
+			{sub: "rds-data batch-execute-statement", anywhere: true, flags: []string{"--sql"}, inputFiles: awsInputFiles},
+			{sub: "redshift-data execute-statement", anywhere: true, flags: []string{"--sql"}, inputFiles: awsInputFiles},
+			{sub: "redshift-data batch-execute-statement", anywhere: true, lists: []string{"--sqls"}, inputFiles: awsInputFiles},
+			{sub: "athena start-query-execution", anywhere: true, flags: []string{"--query-string"}, inputFiles: awsInputFiles},
+			{sub: "dynamodb execute-statement", anywhere: true, flags: []string{"--statement"}, inputFiles: awsInputFiles},
+		},
+		"gcloud": {
+			{sub: "spanner databases execute-sql", anywhere: true, flags: []string{"--sql"}},
+			{sub: "spanner databases ddl update", anywhere: true, flags: []string{"--ddl"}, inputFiles: []string{"--ddl-file"}},
+		},
+		"az": {
+			{sub: "postgres flexible-server execute", anywhere: true, flags: []string{"-q", "--querytext"}, inputFiles: []string{"-f", "--file-path"}},
+			{sub: "mysql flexible-server execute", anywhere: true, flags: []string{"-q", "--querytext"}, inputFiles: []string{"-f", "--file-path"}},
+		},
+	}
+})
 
 var awsInputFiles = []string{"--cli-input-json", "--cli-input-yaml"}
 
 // sqlClientOf returns the way cmd takes SQL, and the arguments after its
 // subcommand; false when none of its program's ways matches.
 func sqlClientOf(cmd *model.Command) (sqlClient, []model.Arg, bool) {
-	for _, spec := range sqlClients[cmd.Program] {
+	for _, spec := range sqlClients()[cmd.Program] {
 		if args, ok := afterSub(cmd.Args, strings.Fields(spec.sub), spec.anywhere); ok {
 			return spec, args, true
 		}

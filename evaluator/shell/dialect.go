@@ -5,6 +5,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/model"
 )
@@ -65,13 +66,15 @@ func ParseDialect(name string) (Dialect, error) {
 // others are read as their conventional program, whose operands are judged
 // as any command's. A makefile may define them otherwise; the table reads
 // the convention, and a variable not in it is an unknown word.
-var makePrograms = map[string]string{
-	"MAKE": "make", "CC": "cc", "CXX": "c++", "CPP": "cc -E", "LD": "ld", "AR": "ar", "AS": "as",
-	"GO": "go", "GOCMD": "go", "CARGO": "cargo", "PYTHON": "python", "PYTHON3": "python3",
-	"NPM": "npm", "YARN": "yarn", "NODE": "node", "DOCKER": "docker", "INSTALL": "install",
-	"MKDIR_P": "mkdir -p", "RM": "rm -f", "SHELL": "sh", "PIP": "pip",
-	"SPHINXBUILD": "sphinx-build", // sphinx-quickstart's Makefile
-}
+var makePrograms = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"MAKE": "make", "CC": "cc", "CXX": "c++", "CPP": "cc -E", "LD": "ld", "AR": "ar", "AS": "as",
+		"GO": "go", "GOCMD": "go", "CARGO": "cargo", "PYTHON": "python", "PYTHON3": "python3",
+		"NPM": "npm", "YARN": "yarn", "NODE": "node", "DOCKER": "docker", "INSTALL": "install",
+		"MKDIR_P": "mkdir -p", "RM": "rm -f", "SHELL": "sh", "PIP": "pip",
+		"SPHINXBUILD": "sphinx-build", // sphinx-quickstart's Makefile
+	}
+})
 
 // makeQuiet are the variables makefiles conventionally set to @ or to
 // nothing to make a recipe line silent or verbose ($(Q)$(MAKE) -C lib,
@@ -87,7 +90,7 @@ var makeQuiet = map[string]bool{"Q": true, "AT": true, "QUIET": true, "V_AT": tr
 // which runs CMD and puts its output in the line as the shell's own $(CMD)
 // would ("The shell Function"). Any other reference is unknown.
 func makeKnown(ref string) (string, bool) {
-	if prog, ok := makePrograms[ref]; ok {
+	if prog, ok := makePrograms()[ref]; ok {
 		return prog, true
 	}
 	if makeQuiet[ref] {

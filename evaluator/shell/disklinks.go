@@ -3,6 +3,7 @@ package shell
 import (
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/internal/pathres"
 	"github.com/recourse-dev/recourse/model"
@@ -29,19 +30,21 @@ type LinkObserver interface {
 
 // linkFollowers are the programs whose operands name what they change.
 // skipFirst: the first operand is no path (chmod's mode, chown's owner).
-var linkFollowers = map[string]struct{ skipFirst, keepLast bool }{
-	"rm": {keepLast: true}, "rmdir": {keepLast: true}, "unlink": {keepLast: true}, "shred": {},
-	"mv": {}, "cp": {}, "ln": {}, "install": {}, "rsync": {}, "tee": {}, "truncate": {}, "touch": {},
-	"chmod": {skipFirst: true}, "chown": {skipFirst: true}, "chgrp": {skipFirst: true}, "setfacl": {skipFirst: true},
-	model.RedirectProgram: {}, model.AppendProgram: {},
-}
+var linkFollowers = sync.OnceValue(func() map[string]struct{ skipFirst, keepLast bool } {
+	return map[string]struct{ skipFirst, keepLast bool }{
+		"rm": {keepLast: true}, "rmdir": {keepLast: true}, "unlink": {keepLast: true}, "shred": {},
+		"mv": {}, "cp": {}, "ln": {}, "install": {}, "rsync": {}, "tee": {}, "truncate": {}, "touch": {},
+		"chmod": {skipFirst: true}, "chown": {skipFirst: true}, "chgrp": {skipFirst: true}, "setfacl": {skipFirst: true},
+		model.RedirectProgram: {}, model.AppendProgram: {},
+	}
+})
 
 // onDiskLinks returns cmd with each operand that goes through a symbolic
 // link on disk spelled as the path it reaches, and the links recorded
 // (Command.Links); cmd itself when there is none or links cannot be seen.
 func (w *walker) onDiskLinks(cmd *model.Command) *model.Command {
 	lo, ok := w.observer.(LinkObserver)
-	how, follows := linkFollowers[cmd.Program]
+	how, follows := linkFollowers()[cmd.Program]
 	if !ok || !follows {
 		return cmd
 	}

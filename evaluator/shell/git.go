@@ -2,6 +2,7 @@ package shell
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/model"
 )
@@ -24,9 +25,11 @@ var gitValueFlags = map[string]bool{"-C": true, "-c": true, "--git-dir": true, "
 // gitCommandKeys are configuration keys whose value is a command git runs
 // (keys are case-insensitive; the middle part of a three-part key such
 // as filter.NAME.clean is a name).
-var gitCommandKeys = map[string]bool{"core.pager": true, "core.editor": true, "core.sshcommand": true, "core.fsmonitor": true,
-	"core.askpass": true, "sequence.editor": true, "diff.external": true, "gpg.program": true, "gpg.ssh.program": true,
-	"credential.helper": true, "uploadpack.packobjectshook": true, "core.gitproxy": true}
+var gitCommandKeys = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"core.pager": true, "core.editor": true, "core.sshcommand": true, "core.fsmonitor": true,
+		"core.askpass": true, "sequence.editor": true, "diff.external": true, "gpg.program": true, "gpg.ssh.program": true,
+		"credential.helper": true, "uploadpack.packobjectshook": true, "core.gitproxy": true}
+})
 
 // core.hooksPath names a directory of hooks, not a command: rules/git
 // judges setting it.
@@ -148,9 +151,11 @@ func (w *walker) gitSubcommandRuns(cmd *model.Command, sub int, fr frame) {
 // gitConfigReads are git config's actions that store no value: reads,
 // unsets and section edits (git-config(1)), whose second operand is a
 // value pattern or a section name.
-var gitConfigReads = map[string]bool{"--get": true, "--get-all": true, "--get-regexp": true, "--get-urlmatch": true,
-	"--get-color": true, "--get-colorbool": true, "--unset": true, "--unset-all": true, "-l": true, "--list": true,
-	"--remove-section": true, "--rename-section": true, "-e": true, "--edit": true}
+var gitConfigReads = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"--get": true, "--get-all": true, "--get-regexp": true, "--get-urlmatch": true,
+		"--get-color": true, "--get-colorbool": true, "--unset": true, "--unset-all": true, "-l": true, "--list": true,
+		"--remove-section": true, "--rename-section": true, "-e": true, "--edit": true}
+})
 
 // gitConfigSet analyses the value git config KEY VALUE stores when git
 // will run it later: a command key's value, or an alias that starts
@@ -160,7 +165,7 @@ func (w *walker) gitConfigSet(cmd *model.Command, args []model.Arg, fr frame) {
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
-		case gitConfigReads[v]:
+		case gitConfigReads()[v]:
 			return // KEY [VALUE-PATTERN]: the second operand is a pattern, not a value to store
 		case v == "--file" || v == "-f" || v == "--blob" || v == "--type" || v == "--default" || v == "--comment":
 			i++
@@ -199,7 +204,7 @@ func (w *walker) gitConfig(cmd *model.Command, kv model.Arg, aliases map[string]
 
 // gitRunsValue reports whether the value of key is a command git runs.
 func gitRunsValue(key string) bool {
-	if gitCommandKeys[key] || strings.HasPrefix(key, "pager.") {
+	if gitCommandKeys()[key] || strings.HasPrefix(key, "pager.") {
 		return true
 	}
 	parts := strings.Split(key, ".")

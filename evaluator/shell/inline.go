@@ -21,7 +21,7 @@ func (w *walker) interpreter(cmd *model.Command, heredoc *string, fr frame) {
 		w.unwrap(cmd, append([]model.Arg{{Value: module}}, rest...), heredoc, fr)
 		return
 	}
-	flags := interpreters[cmd.Program]
+	flags := interpreters()[cmd.Program]
 	var script *model.Arg
 	files, fileAt := 0, -1
 	// The interpreter's own options come before the program file (or
@@ -59,7 +59,7 @@ func (w *walker) interpreter(cmd *model.Command, heredoc *string, fr frame) {
 		}
 		script = &model.Arg{Value: text}
 	}
-	if script == nil && fileAt >= 0 && fileInterpreters[cmd.Program] && cmd.Args[fileAt].Value != "-m" &&
+	if script == nil && fileAt >= 0 && fileInterpreters()[cmd.Program] && cmd.Args[fileAt].Value != "-m" &&
 		!(cmd.Args[fileAt].Dynamic && strings.HasPrefix(cmd.Args[fileAt].Value, "<(")) {
 		// Runs a program file: judged by its content, as inline code.
 		w.runFile(cmd, cmd.Args[fileAt], false, fr)

@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/model"
 )
@@ -159,23 +160,25 @@ const (
 // generated ./configure, which writes the build's Makefiles and
 // config.status into the build directory. Any other unread file
 // (bin/deploy, ./build.sh) still needs review.
-var namedTools = map[string]namedTool{
-	// Python
-	"python": inToolDir, "python3": inToolDir, "pip": inToolDir, "pip3": inToolDir, "pytest": inToolDir, "py.test": inToolDir,
-	"uv": inToolDir, "uvx": inToolDir, "micromamba": inToolDir, "mamba": inToolDir, "conda": inToolDir, "poetry": inToolDir,
-	"tox": inToolDir, "nox": inToolDir, "ruff": inToolDir, "black": inToolDir, "mypy": inToolDir, "flake8": inToolDir,
-	"isort": inToolDir, "pre-commit": inToolDir, "django-admin": inToolDir, "ipython": inToolDir,
-	// PHP: Composer installs a package's programs into vendor/bin
-	// (getcomposer.org/doc/articles/vendor-binaries.md), PHIVE into ./tools.
-	"phpunit": inToolDir, "phpstan": inToolDir, "phpcs": inToolDir, "phpcbf": inToolDir, "php-cs-fixer": inToolDir,
-	"psalm": inToolDir, "php-coveralls": inToolDir, "composer": inToolDir, "rector": inToolDir, "pest": inToolDir,
-	"paratest": inToolDir, "pint": inToolDir,
-	// Ruby: a gem's executables (bundle exec exe/rake, railties/exe/rails)
-	"rake": inToolDir, "rails": inToolDir, "rspec": inToolDir, "rubocop": inToolDir, "bundle": inToolDir,
-	// build tools
-	"gradlew": anyDir, "mvnw": anyDir,
-	"configure": inProjectDir,
-}
+var namedTools = sync.OnceValue(func() map[string]namedTool {
+	return map[string]namedTool{
+		// Python
+		"python": inToolDir, "python3": inToolDir, "pip": inToolDir, "pip3": inToolDir, "pytest": inToolDir, "py.test": inToolDir,
+		"uv": inToolDir, "uvx": inToolDir, "micromamba": inToolDir, "mamba": inToolDir, "conda": inToolDir, "poetry": inToolDir,
+		"tox": inToolDir, "nox": inToolDir, "ruff": inToolDir, "black": inToolDir, "mypy": inToolDir, "flake8": inToolDir,
+		"isort": inToolDir, "pre-commit": inToolDir, "django-admin": inToolDir, "ipython": inToolDir,
+		// PHP: Composer installs a package's programs into vendor/bin
+		// (getcomposer.org/doc/articles/vendor-binaries.md), PHIVE into ./tools.
+		"phpunit": inToolDir, "phpstan": inToolDir, "phpcs": inToolDir, "phpcbf": inToolDir, "php-cs-fixer": inToolDir,
+		"psalm": inToolDir, "php-coveralls": inToolDir, "composer": inToolDir, "rector": inToolDir, "pest": inToolDir,
+		"paratest": inToolDir, "pint": inToolDir,
+		// Ruby: a gem's executables (bundle exec exe/rake, railties/exe/rails)
+		"rake": inToolDir, "rails": inToolDir, "rspec": inToolDir, "rubocop": inToolDir, "bundle": inToolDir,
+		// build tools
+		"gradlew": anyDir, "mvnw": anyDir,
+		"configure": inProjectDir,
+	}
+})
 
 // toolDirs are the directory names that hold installed tools (inToolDir).
 var toolDirs = []string{"bin", "Scripts", "tools", "exe"}
@@ -192,7 +195,7 @@ func namedToolFile(file model.Arg) bool {
 		base = "python3"
 	}
 	dir := path.Dir(name)
-	switch namedTools[base] {
+	switch namedTools()[base] {
 	case anyDir:
 		return true
 	case inProjectDir:

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/model"
 )
@@ -36,68 +37,72 @@ var (
 
 // commandOptions are the programs that run a command line given in an
 // option, by program name.
-var commandOptions = map[string][]commandOption{
-	"tar": {
-		{flags: []string{"--to-command", "--use-compress-program", "-I", "--rsh-command", "--info-script", "--new-volume-script", "-F"}},
-		{flags: []string{"--checkpoint-action"}, prefixes: []string{"exec="}},
-	},
-	"zip": {{flags: []string{"-TT", "--unzip-command"}}},
-	// rsync --rsync-path names the program run on the other machine (in
-	// place of rsync), through its shell.
-	"rsync": {{flags: []string{"-e", "--rsh", "--rsync-path"}}},
-	// man -P/--pager runs its pager through the shell; strace and ltrace
-	// -o '|CMD' (or '!CMD') pipe their trace into CMD.
-	"man":    {{flags: []string{"-P", "--pager"}}},
-	"strace": {{flags: []string{"-o", "--output"}, prefixes: []string{"|", "!"}}},
-	"ltrace": {{flags: []string{"-o", "--output"}, prefixes: []string{"|", "!"}}},
-	"ssh":    sshOptions, "scp": sshOptions, "sftp": sshOptions,
-	"vim": vimOptions, "vi": vimOptions, "nvim": vimOptions, "ex": vimOptions, "view": vimOptions, "gvim": vimOptions,
-	"vimdiff": vimOptions,
-	// Cloud CLIs that run a command line on a machine or cluster: gcloud
-	// compute ssh --command, az vm run-command invoke --scripts, az aks
-	// command invoke --command, aws ecs execute-command --command, and
-	// aws ssm send-command's commands= parameter (its JSON form, which
-	// this table does not read, needs review).
-	"gcloud": {{flags: []string{"--command"}}},
-	"az":     {{flags: []string{"--scripts", "--command"}}},
-	"aws": {{flags: []string{"--command"}},
-		{flags: []string{"--parameters"}, prefixes: []string{"commands="}, unanalysed: []string{`"commands"`}}},
-	// Platform and VM tools that run a command over ssh: fly ssh console
-	// -C, doctl compute ssh --ssh-command, vagrant ssh -c, eb ssh
-	// --command, nix-shell --run.
-	"fly": flyOptions, "flyctl": flyOptions,
-	"doctl":     {{flags: []string{"--ssh-command"}}},
-	"vagrant":   {{flags: []string{"-c", "--command"}}},
-	"eb":        {{flags: []string{"--command"}}},
-	"nix-shell": {{flags: []string{"--run", "--command"}}},
-	// schtasks /create /tr CMD schedules CMD (Windows, run through cmd).
-	"schtasks": {{flags: []string{"/tr", "/TR", "/Tr"}}},
-	"gdb": {{flags: []string{"-ex", "--ex", "-eval-command", "--eval-command", "-iex", "--init-eval-command"}, prefixes: []string{"shell ", "!"},
-		unanalysed: []string{"python", "pi ", "pipe ", "|", "call system", "call (int)system", "call execl"}}},
-}
+var commandOptions = sync.OnceValue(func() map[string][]commandOption {
+	return map[string][]commandOption{
+		"tar": {
+			{flags: []string{"--to-command", "--use-compress-program", "-I", "--rsh-command", "--info-script", "--new-volume-script", "-F"}},
+			{flags: []string{"--checkpoint-action"}, prefixes: []string{"exec="}},
+		},
+		"zip": {{flags: []string{"-TT", "--unzip-command"}}},
+		// rsync --rsync-path names the program run on the other machine (in
+		// place of rsync), through its shell.
+		"rsync": {{flags: []string{"-e", "--rsh", "--rsync-path"}}},
+		// man -P/--pager runs its pager through the shell; strace and ltrace
+		// -o '|CMD' (or '!CMD') pipe their trace into CMD.
+		"man":    {{flags: []string{"-P", "--pager"}}},
+		"strace": {{flags: []string{"-o", "--output"}, prefixes: []string{"|", "!"}}},
+		"ltrace": {{flags: []string{"-o", "--output"}, prefixes: []string{"|", "!"}}},
+		"ssh":    sshOptions, "scp": sshOptions, "sftp": sshOptions,
+		"vim": vimOptions, "vi": vimOptions, "nvim": vimOptions, "ex": vimOptions, "view": vimOptions, "gvim": vimOptions,
+		"vimdiff": vimOptions,
+		// Cloud CLIs that run a command line on a machine or cluster: gcloud
+		// compute ssh --command, az vm run-command invoke --scripts, az aks
+		// command invoke --command, aws ecs execute-command --command, and
+		// aws ssm send-command's commands= parameter (its JSON form, which
+		// this table does not read, needs review).
+		"gcloud": {{flags: []string{"--command"}}},
+		"az":     {{flags: []string{"--scripts", "--command"}}},
+		"aws": {{flags: []string{"--command"}},
+			{flags: []string{"--parameters"}, prefixes: []string{"commands="}, unanalysed: []string{`"commands"`}}},
+		// Platform and VM tools that run a command over ssh: fly ssh console
+		// -C, doctl compute ssh --ssh-command, vagrant ssh -c, eb ssh
+		// --command, nix-shell --run.
+		"fly": flyOptions, "flyctl": flyOptions,
+		"doctl":     {{flags: []string{"--ssh-command"}}},
+		"vagrant":   {{flags: []string{"-c", "--command"}}},
+		"eb":        {{flags: []string{"--command"}}},
+		"nix-shell": {{flags: []string{"--run", "--command"}}},
+		// schtasks /create /tr CMD schedules CMD (Windows, run through cmd).
+		"schtasks": {{flags: []string{"/tr", "/TR", "/Tr"}}},
+		"gdb": {{flags: []string{"-ex", "--ex", "-eval-command", "--eval-command", "-iex", "--init-eval-command"}, prefixes: []string{"shell ", "!"},
+			unanalysed: []string{"python", "pi ", "pipe ", "|", "call system", "call (int)system", "call execl"}}},
+	}
+})
 
 // outputOptions are options whose value is a file the program writes,
 // replacing what it held: judged like a redirection into it (curl -o
 // ~/.bashrc, wget -O /etc/hosts, sort -o, openssl -out, pg_dump -f). "-"
 // is stdout.
-var outputOptions = map[string]commandOption{
-	"curl":         {flags: []string{"-o", "--output"}},
-	"wget":         {flags: []string{"-O", "--output-document"}},
-	"sort":         {flags: []string{"-o", "--output"}},
-	"openssl":      {flags: []string{"-out"}},
-	"pg_dump":      {flags: []string{"-f", "--file"}},
-	"pg_dumpall":   {flags: []string{"-f", "--file"}},
-	"mysqldump":    {flags: []string{"-r", "--result-file"}},
-	"mariadb-dump": {flags: []string{"-r", "--result-file"}},
-	"mongoexport":  {flags: []string{"-o", "--out"}},
-	"mongodump":    {flags: []string{"--archive"}},
-	"gpg":          {flags: []string{"-o", "--output"}},
-	"pandoc":       {flags: []string{"-o", "--output"}},
-	// git diff, log, show, format-patch and archive --output=FILE
-	// (format-patch's -o is a directory it adds patches to, commit's -o
-	// is --only).
-	"git": {flags: []string{"--output"}},
-}
+var outputOptions = sync.OnceValue(func() map[string]commandOption {
+	return map[string]commandOption{
+		"curl":         {flags: []string{"-o", "--output"}},
+		"wget":         {flags: []string{"-O", "--output-document"}},
+		"sort":         {flags: []string{"-o", "--output"}},
+		"openssl":      {flags: []string{"-out"}},
+		"pg_dump":      {flags: []string{"-f", "--file"}},
+		"pg_dumpall":   {flags: []string{"-f", "--file"}},
+		"mysqldump":    {flags: []string{"-r", "--result-file"}},
+		"mariadb-dump": {flags: []string{"-r", "--result-file"}},
+		"mongoexport":  {flags: []string{"-o", "--out"}},
+		"mongodump":    {flags: []string{"--archive"}},
+		"gpg":          {flags: []string{"-o", "--output"}},
+		"pandoc":       {flags: []string{"-o", "--output"}},
+		// git diff, log, show, format-patch and archive --output=FILE
+		// (format-patch's -o is a directory it adds patches to, commit's -o
+		// is --only).
+		"git": {flags: []string{"--output"}},
+	}
+})
 
 // options analyses what cmd's options do besides the command itself:
 // the command lines they run and the files they overwrite.

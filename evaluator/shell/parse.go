@@ -560,9 +560,11 @@ func (w *walker) runCommandVars(assigns []*syntax.Assign, at syntax.Node, src st
 // programs start through the shell: git log runs $PAGER, git commit
 // $EDITOR, git fetch $GIT_SSH_COMMAND, sudo -A $SUDO_ASKPASS, an
 // interactive bash $PROMPT_COMMAND.
-var commandVarNames = map[string]bool{"PROMPT_COMMAND": true, "LESSOPEN": true, "LESSCLOSE": true, "PAGER": true, "MANPAGER": true, "GIT_PAGER": true, "SYSTEMD_PAGER": true,
-	"EDITOR": true, "VISUAL": true, "GIT_EDITOR": true, "GIT_SEQUENCE_EDITOR": true, "KUBE_EDITOR": true, "SUDO_EDITOR": true,
-	"GIT_SSH_COMMAND": true, "GIT_SSH": true, "GIT_EXTERNAL_DIFF": true, "GIT_ASKPASS": true, "SSH_ASKPASS": true, "SUDO_ASKPASS": true}
+var commandVarNames = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"PROMPT_COMMAND": true, "LESSOPEN": true, "LESSCLOSE": true, "PAGER": true, "MANPAGER": true, "GIT_PAGER": true, "SYSTEMD_PAGER": true,
+		"EDITOR": true, "VISUAL": true, "GIT_EDITOR": true, "GIT_SEQUENCE_EDITOR": true, "KUBE_EDITOR": true, "SUDO_EDITOR": true,
+		"GIT_SSH_COMMAND": true, "GIT_SSH": true, "GIT_EXTERNAL_DIFF": true, "GIT_ASKPASS": true, "SSH_ASKPASS": true, "SUDO_ASKPASS": true}
+})
 
 // loaderVars are variables that make programs load code from a file the
 // input does not show (a library preloaded into every program, a script
@@ -601,25 +603,27 @@ func otherGoProxy(v string) bool {
 // from, or whether they check who serves it, with the test of a value
 // that moves or loosens that: the registry and index settings, and TLS
 // verification turned off.
-var trustVars = map[string]func(string) bool{
-	"PIP_INDEX_URL": nonEmpty, "PIP_EXTRA_INDEX_URL": nonEmpty, "PIP_TRUSTED_HOST": nonEmpty, "PIP_FIND_LINKS": nonEmpty,
-	"UV_INDEX_URL": nonEmpty, "UV_EXTRA_INDEX_URL": nonEmpty, "UV_INDEX": nonEmpty, "UV_DEFAULT_INDEX": nonEmpty,
-	"NPM_CONFIG_REGISTRY": nonEmpty, "npm_config_registry": nonEmpty, "YARN_NPM_REGISTRY_SERVER": nonEmpty, "YARN_REGISTRY": nonEmpty,
-	"GOPROXY": otherGoProxy, "GONOSUMDB": nonEmpty, "GOINSECURE": nonEmpty, "GONOSUMCHECK": nonEmpty,
-	"GOSUMDB":                      func(v string) bool { return strings.TrimSpace(v) == "off" },
-	"GOFLAGS":                      func(v string) bool { return strings.Contains(v, "-insecure") },
-	"NODE_TLS_REJECT_UNAUTHORIZED": func(v string) bool { return strings.TrimSpace(v) == "0" },
-	"PYTHONHTTPSVERIFY":            func(v string) bool { return strings.TrimSpace(v) == "0" },
-	"GIT_SSL_NO_VERIFY": func(v string) bool {
-		v = strings.ToLower(strings.TrimSpace(v))
-		return v != "" && v != "0" && v != "false"
-	},
-	"NPM_CONFIG_STRICT_SSL": func(v string) bool { return strings.EqualFold(strings.TrimSpace(v), "false") },
-	"npm_config_strict_ssl": func(v string) bool { return strings.EqualFold(strings.TrimSpace(v), "false") },
-}
+var trustVars = sync.OnceValue(func() map[string]func(string) bool {
+	return map[string]func(string) bool{
+		"PIP_INDEX_URL": nonEmpty, "PIP_EXTRA_INDEX_URL": nonEmpty, "PIP_TRUSTED_HOST": nonEmpty, "PIP_FIND_LINKS": nonEmpty,
+		"UV_INDEX_URL": nonEmpty, "UV_EXTRA_INDEX_URL": nonEmpty, "UV_INDEX": nonEmpty, "UV_DEFAULT_INDEX": nonEmpty,
+		"NPM_CONFIG_REGISTRY": nonEmpty, "npm_config_registry": nonEmpty, "YARN_NPM_REGISTRY_SERVER": nonEmpty, "YARN_REGISTRY": nonEmpty,
+		"GOPROXY": otherGoProxy, "GONOSUMDB": nonEmpty, "GOINSECURE": nonEmpty, "GONOSUMCHECK": nonEmpty,
+		"GOSUMDB":                      func(v string) bool { return strings.TrimSpace(v) == "off" },
+		"GOFLAGS":                      func(v string) bool { return strings.Contains(v, "-insecure") },
+		"NODE_TLS_REJECT_UNAUTHORIZED": func(v string) bool { return strings.TrimSpace(v) == "0" },
+		"PYTHONHTTPSVERIFY":            func(v string) bool { return strings.TrimSpace(v) == "0" },
+		"GIT_SSL_NO_VERIFY": func(v string) bool {
+			v = strings.ToLower(strings.TrimSpace(v))
+			return v != "" && v != "0" && v != "false"
+		},
+		"NPM_CONFIG_STRICT_SSL": func(v string) bool { return strings.EqualFold(strings.TrimSpace(v), "false") },
+		"npm_config_strict_ssl": func(v string) bool { return strings.EqualFold(strings.TrimSpace(v), "false") },
+	}
+})
 
 func isCommandVar(a *syntax.Assign) bool {
-	return a != nil && a.Name != nil && a.Value != nil && (commandVarNames[a.Name.Value] || loaderVars[a.Name.Value] != nil || trustVars[a.Name.Value] != nil)
+	return a != nil && a.Name != nil && a.Value != nil && (commandVarNames()[a.Name.Value] || loaderVars[a.Name.Value] != nil || trustVars()[a.Name.Value] != nil)
 }
 
 // commandVars analyses the command lines that assignments of command
@@ -637,7 +641,7 @@ func (w *walker) commandVar(name string, line model.Arg, at *model.Command) {
 	if strings.TrimSpace(line.Value) == "" {
 		return
 	}
-	if trusts := trustVars[name]; trusts != nil {
+	if trusts := trustVars()[name]; trusts != nil {
 		if line.Dynamic || trusts(line.Value) {
 			w.emitProblem(at, name+"="+line.Value+" points package installs at another registry or turns the check of its TLS certificate off: the code later installs run comes from wherever that is")
 		}
@@ -810,8 +814,10 @@ func groupEchoes(st *syntax.Stmt) (groupFeed, bool) {
 
 // pathFilters pass on some of the lines they read unchanged, so the paths
 // find prints are still paths after them (find / | grep x | xargs rm).
-var pathFilters = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true, "sort": true, "uniq": true, "head": true,
-	"tail": true, "tac": true, "shuf": true, "cat": true}
+var pathFilters = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true, "sort": true, "uniq": true, "head": true,
+		"tail": true, "tac": true, "shuf": true, "cat": true}
+})
 
 // foundBy returns the paths a pipeline's left side st prints when it ends
 // in a find, through any path filters after it: START/{} for each place
@@ -822,7 +828,7 @@ func (w *walker) foundBy(st *syntax.Stmt) []model.Arg {
 	for st != nil {
 		switch c := st.Cmd.(type) {
 		case *syntax.BinaryCmd:
-			if (c.Op == syntax.Pipe || c.Op == syntax.PipeAll) && pathFilters[literalName(c.Y)] {
+			if (c.Op == syntax.Pipe || c.Op == syntax.PipeAll) && pathFilters()[literalName(c.Y)] {
 				st = c.X
 			} else {
 				st = c.Y
@@ -1304,14 +1310,16 @@ func printfText(format string, args []string) (string, bool) {
 }
 
 // printfEscapes are the one-letter escapes of a printf format.
-var printfEscapes = map[byte]byte{'n': '\n', 't': '\t', 'r': '\r', 'a': '\a', 'b': '\b', 'f': '\f', 'v': '\v', 'e': 0x1b, 'E': 0x1b,
-	'\\': '\\', '"': '"', '\'': '\''}
+var printfEscapes = sync.OnceValue(func() map[byte]byte {
+	return map[byte]byte{'n': '\n', 't': '\t', 'r': '\r', 'a': '\a', 'b': '\b', 'f': '\f', 'v': '\v', 'e': 0x1b, 'E': 0x1b,
+		'\\': '\\', '"': '"', '\'': '\''}
+})
 
 // printfEscape writes what the escape after a backslash in a printf
 // format stands for and returns how many bytes of rest it took; false
 // for one it does not know.
 func printfEscape(b *strings.Builder, rest string) (int, bool) {
-	if c, ok := printfEscapes[rest[0]]; ok {
+	if c, ok := printfEscapes()[rest[0]]; ok {
 		b.WriteByte(c)
 		return 1, true
 	}

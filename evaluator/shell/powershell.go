@@ -20,29 +20,33 @@ import (
 // psAliases are PowerShell's built-in aliases of the cmdlets that change
 // things (and of the common readers, so that they are not taken for
 // programs of those names).
-var psAliases = map[string]string{
-	"rm": "remove-item", "del": "remove-item", "erase": "remove-item", "rd": "remove-item", "rmdir": "remove-item", "ri": "remove-item",
-	"cp": "copy-item", "copy": "copy-item", "cpi": "copy-item", "mv": "move-item", "move": "move-item", "mi": "move-item",
-	"ren": "rename-item", "rni": "rename-item", "ni": "new-item", "mkdir": "new-item", "md": "new-item",
-	"sc": "set-content", "ac": "add-content", "clc": "clear-content", "cli": "clear-item", "clp": "clear-itemproperty",
-	"si": "set-item", "sp": "set-itemproperty", "rp": "remove-itemproperty", "rv": "remove-variable", "clv": "clear-variable",
-	"kill": "stop-process", "spps": "stop-process", "spsv": "stop-service", "start": "start-process", "saps": "start-process",
-	"iex": "invoke-expression", "icm": "invoke-command", "ii": "invoke-item", "irm": "invoke-restmethod", "iwr": "invoke-webrequest",
-	"curl": "invoke-webrequest", "wget": "invoke-webrequest", "tee": "tee-object",
-	"ls": "get-childitem", "dir": "get-childitem", "gci": "get-childitem", "cat": "get-content", "gc": "get-content", "type": "get-content",
-	"echo": "write-output", "write": "write-output", "cd": "set-location", "chdir": "set-location", "sl": "set-location",
-	"pwd": "get-location", "gl": "get-location", "ps": "get-process", "gps": "get-process", "gsv": "get-service",
-	"select": "select-object", "where": "where-object", "?": "where-object", "foreach": "foreach-object", "%": "foreach-object",
-	"sort": "sort-object", "measure": "measure-object", "ft": "format-table", "fl": "format-list", "gm": "get-member",
-	"cls": "clear-host", "clear": "clear-host", "h": "get-history", "history": "get-history", "sleep": "start-sleep", "gi": "get-item",
-	"gp": "get-itemproperty", "pushd": "push-location", "popd": "pop-location", "man": "get-help", "help": "get-help",
-}
+var psAliases = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"rm": "remove-item", "del": "remove-item", "erase": "remove-item", "rd": "remove-item", "rmdir": "remove-item", "ri": "remove-item",
+		"cp": "copy-item", "copy": "copy-item", "cpi": "copy-item", "mv": "move-item", "move": "move-item", "mi": "move-item",
+		"ren": "rename-item", "rni": "rename-item", "ni": "new-item", "mkdir": "new-item", "md": "new-item",
+		"sc": "set-content", "ac": "add-content", "clc": "clear-content", "cli": "clear-item", "clp": "clear-itemproperty",
+		"si": "set-item", "sp": "set-itemproperty", "rp": "remove-itemproperty", "rv": "remove-variable", "clv": "clear-variable",
+		"kill": "stop-process", "spps": "stop-process", "spsv": "stop-service", "start": "start-process", "saps": "start-process",
+		"iex": "invoke-expression", "icm": "invoke-command", "ii": "invoke-item", "irm": "invoke-restmethod", "iwr": "invoke-webrequest",
+		"curl": "invoke-webrequest", "wget": "invoke-webrequest", "tee": "tee-object",
+		"ls": "get-childitem", "dir": "get-childitem", "gci": "get-childitem", "cat": "get-content", "gc": "get-content", "type": "get-content",
+		"echo": "write-output", "write": "write-output", "cd": "set-location", "chdir": "set-location", "sl": "set-location",
+		"pwd": "get-location", "gl": "get-location", "ps": "get-process", "gps": "get-process", "gsv": "get-service",
+		"select": "select-object", "where": "where-object", "?": "where-object", "foreach": "foreach-object", "%": "foreach-object",
+		"sort": "sort-object", "measure": "measure-object", "ft": "format-table", "fl": "format-list", "gm": "get-member",
+		"cls": "clear-host", "clear": "clear-host", "h": "get-history", "history": "get-history", "sleep": "start-sleep", "gi": "get-item",
+		"gp": "get-itemproperty", "pushd": "push-location", "popd": "pop-location", "man": "get-help", "help": "get-help",
+	}
+})
 
 // psKeywords start a statement rather than name a command.
-var psKeywords = map[string]bool{"if": true, "elseif": true, "else": true, "foreach": true, "for": true, "while": true, "do": true,
-	"until": true, "switch": true, "try": true, "catch": true, "finally": true, "function": true, "filter": true, "param": true,
-	"return": true, "throw": true, "trap": true, "break": true, "continue": true, "exit": true, "begin": true, "process": true,
-	"end": true, "in": true, "class": true, "enum": true, "using": true, "data": true}
+var psKeywords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"if": true, "elseif": true, "else": true, "foreach": true, "for": true, "while": true, "do": true,
+		"until": true, "switch": true, "try": true, "catch": true, "finally": true, "function": true, "filter": true, "param": true,
+		"return": true, "throw": true, "trap": true, "break": true, "continue": true, "exit": true, "begin": true, "process": true,
+		"end": true, "in": true, "class": true, "enum": true, "using": true, "data": true}
+})
 
 // psCommand is one command of a PowerShell script: its name as written,
 // its text, and whether a pipe feeds it (Get-ChildItem | Remove-Item).
@@ -67,9 +71,9 @@ func (w *walker) powershell(cmd *model.Command, script string, fr frame) {
 		}
 		listed = nil
 		name := strings.ToLower(c.name)
-		if alias, ok := psAliases[name]; ok && !strings.ContainsAny(c.name, `/\`) {
+		if alias, ok := psAliases()[name]; ok && !strings.ContainsAny(c.name, `/\`) {
 			name = alias
-		} else if psKeywords[name] {
+		} else if psKeywords()[name] {
 			continue
 		} else if verb, _, ok := strings.Cut(name, "-"); !ok || verb == "" || strings.ContainsAny(name, `/\.`) {
 			// An external program (git, terraform.exe, C:\tools\x.exe):

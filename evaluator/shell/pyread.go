@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -62,23 +63,27 @@ var pyDeleters = map[string]string{
 }
 
 // pyMovers move (or copy) their first argument to their second.
-var pyMovers = map[string]string{
-	"os.rename": "mv --", "os.replace": "mv --", "os.renames": "mv --", "shutil.move": "mv --",
-	"shutil.copy": "cp --", "shutil.copy2": "cp --", "shutil.copyfile": "cp --", "shutil.copytree": "cp -r --",
-	"pathlib.Path.rename": "mv --", "pathlib.Path.replace": "mv --",
-}
+var pyMovers = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"os.rename": "mv --", "os.replace": "mv --", "os.renames": "mv --", "shutil.move": "mv --",
+		"shutil.copy": "cp --", "shutil.copy2": "cp --", "shutil.copyfile": "cp --", "shutil.copytree": "cp -r --",
+		"pathlib.Path.rename": "mv --", "pathlib.Path.replace": "mv --",
+	}
+})
 
 // pyOpaque are calls whose effect on the machine cannot be read from
 // their arguments: they run code, kill, or change what a name means.
-var pyOpaque = map[string]string{
-	"os.kill": "kills a process", "os.killpg": "kills a process group", "signal.pthread_kill": "kills a thread",
-	"os.truncate": "truncates a file", "os.chmod": "changes a file's permissions", "os.chown": "changes a file's owner",
-	"os.lchown": "changes a file's owner", "shutil.chown": "changes a file's owner", "os.symlink": "creates a link",
-	"os.link": "creates a link", "os.fork": "forks", "os.posix_spawn": "runs a program", "os.posix_spawnp": "runs a program",
-	"runpy.run_path": "runs a program file", "runpy.run_module": "runs a module", "ctypes.CDLL": "loads a native library",
-	"ctypes.cdll.LoadLibrary": "loads a native library", "os.dup2": "redirects a file descriptor",
-	"shutil.disk_usage": "", // a read
-}
+var pyOpaque = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"os.kill": "kills a process", "os.killpg": "kills a process group", "signal.pthread_kill": "kills a thread",
+		"os.truncate": "truncates a file", "os.chmod": "changes a file's permissions", "os.chown": "changes a file's owner",
+		"os.lchown": "changes a file's owner", "shutil.chown": "changes a file's owner", "os.symlink": "creates a link",
+		"os.link": "creates a link", "os.fork": "forks", "os.posix_spawn": "runs a program", "os.posix_spawnp": "runs a program",
+		"runpy.run_path": "runs a program file", "runpy.run_module": "runs a module", "ctypes.CDLL": "loads a native library",
+		"ctypes.cdll.LoadLibrary": "loads a native library", "os.dup2": "redirects a file descriptor",
+		"shutil.disk_usage": "", // a read
+	}
+})
 
 // pyPathMethods are the pathlib methods that act on the path they are
 // called on.
@@ -141,11 +146,13 @@ type pyReader struct {
 
 // pyBare are the functions that delete, move or run commands, by their
 // bare names.
-var pyBare = map[string]string{"remove": "os.remove", "unlink": "os.unlink", "rmdir": "os.rmdir", "removedirs": "os.removedirs",
-	"rmtree": "shutil.rmtree", "system": "os.system", "popen": "os.popen", "kill": "os.kill", "killpg": "os.killpg",
-	"rename": "os.rename", "renames": "os.renames", "check_call": "subprocess.check_call", "check_output": "subprocess.check_output",
-	"Popen": "subprocess.Popen", "getoutput": "subprocess.getoutput", "copyfile": "shutil.copyfile", "copytree": "shutil.copytree",
-	"Path": "pathlib.Path"}
+var pyBare = sync.OnceValue(func() map[string]string {
+	return map[string]string{"remove": "os.remove", "unlink": "os.unlink", "rmdir": "os.rmdir", "removedirs": "os.removedirs",
+		"rmtree": "shutil.rmtree", "system": "os.system", "popen": "os.popen", "kill": "os.kill", "killpg": "os.killpg",
+		"rename": "os.rename", "renames": "os.renames", "check_call": "subprocess.check_call", "check_output": "subprocess.check_output",
+		"Popen": "subprocess.Popen", "getoutput": "subprocess.getoutput", "copyfile": "shutil.copyfile", "copytree": "shutil.copytree",
+		"Path": "pathlib.Path"}
+})
 
 // imports records import X [as Y] and from X import a [as b]. A star
 // import of a module that deletes or runs things leaves its bare names
@@ -301,7 +308,7 @@ func (r *pyReader) resolve(name string) string {
 	head, rest, _ := strings.Cut(name, ".")
 	if full, ok := r.alias[head]; ok {
 		head = full
-	} else if full, ok := pyBare[head]; ok && rest == "" && !r.defined[head] {
+	} else if full, ok := pyBare()[head]; ok && rest == "" && !r.defined[head] {
 		// A bare rmtree(…) that nothing imports or defines here may come
 		// from a star import or a startup file: it is taken at its word.
 		head = full
@@ -574,8 +581,8 @@ func (r *pyReader) judge(c pyCall, e *pyEffects, depth int) {
 		r.spawn(c, e)
 	case pyDeleters[fn] != "":
 		r.pathCommand(c, pyDeleters[fn], e, 1)
-	case pyMovers[fn] != "":
-		r.pathCommand(c, pyMovers[fn], e, 2)
+	case pyMovers()[fn] != "":
+		r.pathCommand(c, pyMovers()[fn], e, 2)
 	case fn == "open" || fn == "io.open" || fn == "codecs.open" || fn == "pathlib.Path.open":
 		r.open(c, e)
 	case fn == "pathlib.Path.write_text" || fn == "pathlib.Path.write_bytes":
@@ -605,8 +612,8 @@ func (r *pyReader) judge(c pyCall, e *pyEffects, depth int) {
 			return
 		}
 		e.fail("os.chdir changes to a directory built at run time: the paths after it are not known")
-	case pyOpaque[fn] != "":
-		e.fail(fn + " " + pyOpaque[fn] + ": what it acts on is not analysed")
+	case pyOpaque()[fn] != "":
+		e.fail(fn + " " + pyOpaque()[fn] + ": what it acts on is not analysed")
 	case strings.HasPrefix(c.callee, ".") || strings.Contains(c.callee, "."):
 		r.method(c, e)
 	}
@@ -642,7 +649,7 @@ func (r *pyReader) getattr(c pyCall, e *pyEffects) {
 	name := c.args[1]
 	literal := len(name) == 1 && name[0].Kind == pyString && !name[0].Dynamic
 	switch {
-	case literal && (pyDeleters[obj+"."+name[0].Value] != "" || slices.Contains(pySpawners, obj+"."+name[0].Value) || pyOpaque[obj+"."+name[0].Value] != ""):
+	case literal && (pyDeleters[obj+"."+name[0].Value] != "" || slices.Contains(pySpawners, obj+"."+name[0].Value) || pyOpaque()[obj+"."+name[0].Value] != ""):
 		e.fail("getattr(" + obj + ", " + pyTokenString(name[0]) + ") calls a function that deletes, kills or runs commands with arguments this reader does not follow")
 	case !literal && pyDangerousModule(strings.Split(obj, ".")[0]):
 		e.fail("getattr(" + obj + ", " + pyText(name) + ") calls a function of " + obj + " named at run time: which one is not in the input")
@@ -789,7 +796,7 @@ func (r *pyReader) references(e *pyEffects) {
 		switch {
 		case fn == "exec" && next != "(" && i+n < len(t) && t[i+n].Kind != pyNewline && t[i+n].Kind != pyOp:
 			e.fail("an exec statement runs Python code: what it runs is not read")
-		case next != "(" && (pyDeleters[fn] != "" || pyMovers[fn] != "" || slices.Contains(pySpawners, fn) || pyOpaque[fn] != "" || fn == "eval" || fn == "exec"):
+		case next != "(" && (pyDeleters[fn] != "" || pyMovers()[fn] != "" || slices.Contains(pySpawners, fn) || pyOpaque()[fn] != "" || fn == "eval" || fn == "exec"):
 			if i > 0 && t[i-1].Value == "=" && (i+n == len(t) || t[i+n].Kind == pyNewline) || i > 0 && (t[i-1].Value == "import" || t[i-1].Value == "as") || i > 0 && t[i-1].Value == "," && r.inImport(i) {
 				break
 			}

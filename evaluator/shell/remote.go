@@ -3,6 +3,7 @@ package shell
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/model"
 )
@@ -16,15 +17,19 @@ import (
 // needs review.
 
 // ansibleCommandModules run their -a argument as a command line.
-var ansibleCommandModules = map[string]bool{"command": true, "shell": true, "raw": true,
-	"ansible.builtin.command": true, "ansible.builtin.shell": true, "ansible.builtin.raw": true,
-	"win_command": true, "win_shell": true, "ansible.windows.win_command": true, "ansible.windows.win_shell": true}
+var ansibleCommandModules = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"command": true, "shell": true, "raw": true,
+		"ansible.builtin.command": true, "ansible.builtin.shell": true, "ansible.builtin.raw": true,
+		"win_command": true, "win_shell": true, "ansible.windows.win_command": true, "ansible.windows.win_shell": true}
+})
 
 // ansibleValueFlags are ansible's options that take the next argument.
-var ansibleValueFlags = map[string]bool{"-m": true, "--module-name": true, "-a": true, "--args": true, "-i": true,
-	"--inventory": true, "-u": true, "--user": true, "-e": true, "--extra-vars": true, "-f": true, "--forks": true,
-	"-l": true, "--limit": true, "-B": true, "-P": true, "-t": true, "--tree": true, "--become-user": true,
-	"--become-method": true, "-c": true, "--connection": true, "-T": true, "--timeout": true, "--private-key": true}
+var ansibleValueFlags = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"-m": true, "--module-name": true, "-a": true, "--args": true, "-i": true,
+		"--inventory": true, "-u": true, "--user": true, "-e": true, "--extra-vars": true, "-f": true, "--forks": true,
+		"-l": true, "--limit": true, "-B": true, "-P": true, "-t": true, "--tree": true, "--become-user": true,
+		"--become-method": true, "-c": true, "--connection": true, "-T": true, "--timeout": true, "--private-key": true}
+})
 
 // ansible analyses an ad-hoc command: its module's command line, or the
 // path its file module removes.
@@ -39,7 +44,7 @@ func (w *walker) ansible(cmd *model.Command, fr frame) {
 			if hosts == "" {
 				hosts = a.Value
 			}
-		case !ansibleValueFlags[name]:
+		case !ansibleValueFlags()[name]:
 		case hasValue && strings.HasPrefix(name, "--"):
 			module, margs = ansibleOption(name, model.Arg{Value: value, Dynamic: a.Dynamic}, module, margs)
 		case i+1 < len(cmd.Args):
@@ -53,7 +58,7 @@ func (w *walker) ansible(cmd *model.Command, fr frame) {
 		w.emit(cmd)
 	case margs.Dynamic:
 		w.emitProblem(cmd, via+" runs module arguments that are only known at run time: "+margs.Value)
-	case ansibleCommandModules[module]:
+	case ansibleCommandModules()[module]:
 		w.remote(cmd, margs.Value, via, fr)
 	case module == "file" || module == "ansible.builtin.file":
 		if path, ok := absentPath(margs.Value); ok {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/model"
 )
@@ -253,7 +254,7 @@ func (w *walker) runProgramFile(cmd *model.Command, argv []model.Arg, heredoc *s
 	case shells[prog]:
 		w.emit(cmd)
 		w.script(r.text, nested(cmd, fr, cmd.StdinFrom))
-	case fileInterpreters[prog]:
+	case fileInterpreters()[prog]:
 		cmd.Script, cmd.Interpreter = r.text, prog
 		w.inline(cmd, r.text, fr)
 	default:
@@ -323,8 +324,10 @@ func shebang(text string) (string, []model.Arg) {
 // fileInterpreters run the program file that is their first operand, and
 // have inline code Recourse scans (interpreters): their file's content is
 // judged as that code.
-var fileInterpreters = map[string]bool{"python": true, "python2": true, "python3": true, "pypy": true, "pypy3": true, "node": true,
-	"nodejs": true, "perl": true, "ruby": true, "php": true, "lua": true, "rscript": true, "tclsh": true, "wish": true, "expect": true, "osascript": true}
+var fileInterpreters = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"python": true, "python2": true, "python3": true, "pypy": true, "pypy3": true, "node": true,
+		"nodejs": true, "perl": true, "ruby": true, "php": true, "lua": true, "rscript": true, "tclsh": true, "wish": true, "expect": true, "osascript": true}
+})
 
 // catSubst returns the file of a command substitution that only reads one
 // file (sh -c "$(cat x.sh)"), when script, a dynamic -c argument, is

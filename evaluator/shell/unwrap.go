@@ -104,106 +104,112 @@ func clusterHas(v string, flags []string) bool {
 	return false
 }
 
-var wrappers = map[string]wrapper{
-	// sudo takes VAR=value operands before the command, as env does.
-	"sudo": {valueFlags: []string{"-u", "--user", "-g", "--group", "-h", "--host", "-p", "--prompt", "-C", "--close-from",
-		"-D", "--chdir", "-R", "--chroot", "-T", "--command-timeout", "-U", "--other-user", "-r", "--role", "-t", "--type"}, chdir: "-D",
-		shellFlags: []string{"-s", "--shell", "-i", "--login"}, assignments: true,
-		// sudo -k CMD still runs CMD; -l CMD only lists whether it may.
-		ownFlags: []string{"-l", "--list", "-K", "--remove-timestamp", "-v", "--validate", "-V", "--version", "-e", "--edit"}},
-	"doas":   {valueFlags: []string{"-u", "-C"}, shellFlags: []string{"-s"}},
-	"run0":   {valueFlags: []string{"-u", "--user", "-g", "--group", "-D", "--chdir"}, chdir: "-D"},
-	"pkexec": {valueFlags: []string{"--user"}},
-	"env":    {valueFlags: []string{"-u", "--unset", "-C", "--chdir"}, assignments: true, chdir: "-C", lineFlags: []string{"-S", "--split-string"}, lineArgs: true},
-	// cmd.exe runs the command line after /c or /k.
-	"cmd": {lineFlags: []string{"/c", "/C", "/k", "/K"}, lineArgs: true},
-	// su, runuser and script run -c's command line through a shell.
-	"su":      {valueFlags: []string{"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true, shellAlways: true},
-	"runuser": {valueFlags: []string{"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-u", "--user", "-w", "--whitelist-environment"}, positionals: 1, positionalFlags: []string{"-u", "--user"}, lineFlags: []string{"-c", "--command"}, lineAnywhere: true, shellAlways: true},
-	"script":  {valueFlags: []string{"-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-m", "--logging-format", "-E", "--echo"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true, shellAlways: true},
-	"command": {lookupFlags: []string{"-v", "-V"}},
-	"builtin": {},
-	"exec":    {valueFlags: []string{"-a"}},
-	"nice":    {valueFlags: []string{"-n", "--adjustment"}},
-	"nohup":   {},
-	"time":    {valueFlags: []string{"-f", "--format", "-o", "--output"}},
-	"timeout": {valueFlags: []string{"-s", "--signal", "-k", "--kill-after"}, positionals: 1},
-	"stdbuf":  {valueFlags: []string{"-i", "-o", "-e", "--input", "--output", "--error"}},
-	"ionice":  {valueFlags: []string{"-c", "--class", "-n", "--classdata", "-p", "--pid", "-P", "--pgid", "-u", "--uid"}},
-	"chroot":  {valueFlags: []string{"--userspec", "--groups"}, positionals: 1},
-	"sg":      {positionals: 1, lineFlags: []string{"-c"}, lineAnywhere: true, lineOperand: true},
-	// newgrp starts a shell in the group, which reads stdin.
-	"newgrp": {positionals: 1, shellAlways: true},
-	// wsl runs a command in a Linux distribution (-e/--exec without a shell).
-	"wsl": {valueFlags: []string{"-d", "--distribution", "-u", "--user", "--cd", "--shell-type"},
-		ownFlags: []string{"--unregister", "--install", "--uninstall", "--shutdown", "--terminate", "-t", "--set-default", "-s", "--set-version",
-			"--set-default-version", "--export", "--import", "--import-in-place", "--list", "-l", "--status", "--update", "--mount", "--unmount",
-			"--manage", "--version", "-v", "--help"}},
-	"flock":  {valueFlags: []string{"-w", "--timeout", "-E", "--conflict-exit-code"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true, shellAlways: true},
-	"setsid": {},
-	// sshpass supplies ssh's password and runs the command after its options.
-	"sshpass":  {valueFlags: []string{"-p", "-f", "-d", "-P"}},
-	"unbuffer": {},
-	"busybox":  {},
-	// Package runners run a package's binary, fetching it first if need
-	// be: npx rimraf / runs rimraf.
-	"npx": {valueFlags: []string{"-p", "--package", "-w", "--workspace", "--cache", "--userconfig", "--registry", "--prefix",
-		"--globalconfig", "--loglevel", "--script-shell", "--location"}, lineFlags: []string{"-c", "--call"}, lineArgs: true},
-	"pnpx": {valueFlags: []string{"-p", "--package"}, lineFlags: []string{"-c"}, lineArgs: true},
-	"bunx": {valueFlags: []string{"-p", "--package"}},
-	// uvx (uv tool run) runs a Python package's command, fetching it first.
-	"uvx": {valueFlags: []string{"--from", "--with", "--with-editable", "--with-requirements", "-p", "--python", "--index", "--default-index",
-		"-i", "--index-url", "-f", "--find-links", "--config-file", "--cache-dir", "--directory", "--env-file"}},
-	"xargs": {valueFlags: []string{"-I", "-L", "-n", "-P", "-s", "-d", "-E", "-a", "-J", "-R", "--arg-file", "--delimiter", "--max-args",
-		"--max-procs", "--max-lines", "--eof", "--max-chars", "--process-slot-var"}, more: true},
-}
+var wrappers = sync.OnceValue(func() map[string]wrapper {
+	return map[string]wrapper{
+		// sudo takes VAR=value operands before the command, as env does.
+		"sudo": {valueFlags: []string{"-u", "--user", "-g", "--group", "-h", "--host", "-p", "--prompt", "-C", "--close-from",
+			"-D", "--chdir", "-R", "--chroot", "-T", "--command-timeout", "-U", "--other-user", "-r", "--role", "-t", "--type"}, chdir: "-D",
+			shellFlags: []string{"-s", "--shell", "-i", "--login"}, assignments: true,
+			// sudo -k CMD still runs CMD; -l CMD only lists whether it may.
+			ownFlags: []string{"-l", "--list", "-K", "--remove-timestamp", "-v", "--validate", "-V", "--version", "-e", "--edit"}},
+		"doas":   {valueFlags: []string{"-u", "-C"}, shellFlags: []string{"-s"}},
+		"run0":   {valueFlags: []string{"-u", "--user", "-g", "--group", "-D", "--chdir"}, chdir: "-D"},
+		"pkexec": {valueFlags: []string{"--user"}},
+		"env":    {valueFlags: []string{"-u", "--unset", "-C", "--chdir"}, assignments: true, chdir: "-C", lineFlags: []string{"-S", "--split-string"}, lineArgs: true},
+		// cmd.exe runs the command line after /c or /k.
+		"cmd": {lineFlags: []string{"/c", "/C", "/k", "/K"}, lineArgs: true},
+		// su, runuser and script run -c's command line through a shell.
+		"su":      {valueFlags: []string{"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true, shellAlways: true},
+		"runuser": {valueFlags: []string{"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-u", "--user", "-w", "--whitelist-environment"}, positionals: 1, positionalFlags: []string{"-u", "--user"}, lineFlags: []string{"-c", "--command"}, lineAnywhere: true, shellAlways: true},
+		"script":  {valueFlags: []string{"-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-m", "--logging-format", "-E", "--echo"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true, shellAlways: true},
+		"command": {lookupFlags: []string{"-v", "-V"}},
+		"builtin": {},
+		"exec":    {valueFlags: []string{"-a"}},
+		"nice":    {valueFlags: []string{"-n", "--adjustment"}},
+		"nohup":   {},
+		"time":    {valueFlags: []string{"-f", "--format", "-o", "--output"}},
+		"timeout": {valueFlags: []string{"-s", "--signal", "-k", "--kill-after"}, positionals: 1},
+		"stdbuf":  {valueFlags: []string{"-i", "-o", "-e", "--input", "--output", "--error"}},
+		"ionice":  {valueFlags: []string{"-c", "--class", "-n", "--classdata", "-p", "--pid", "-P", "--pgid", "-u", "--uid"}},
+		"chroot":  {valueFlags: []string{"--userspec", "--groups"}, positionals: 1},
+		"sg":      {positionals: 1, lineFlags: []string{"-c"}, lineAnywhere: true, lineOperand: true},
+		// newgrp starts a shell in the group, which reads stdin.
+		"newgrp": {positionals: 1, shellAlways: true},
+		// wsl runs a command in a Linux distribution (-e/--exec without a shell).
+		"wsl": {valueFlags: []string{"-d", "--distribution", "-u", "--user", "--cd", "--shell-type"},
+			ownFlags: []string{"--unregister", "--install", "--uninstall", "--shutdown", "--terminate", "-t", "--set-default", "-s", "--set-version",
+				"--set-default-version", "--export", "--import", "--import-in-place", "--list", "-l", "--status", "--update", "--mount", "--unmount",
+				"--manage", "--version", "-v", "--help"}},
+		"flock":  {valueFlags: []string{"-w", "--timeout", "-E", "--conflict-exit-code"}, positionals: 1, lineFlags: []string{"-c", "--command"}, lineAnywhere: true, shellAlways: true},
+		"setsid": {},
+		// sshpass supplies ssh's password and runs the command after its options.
+		"sshpass":  {valueFlags: []string{"-p", "-f", "-d", "-P"}},
+		"unbuffer": {},
+		"busybox":  {},
+		// Package runners run a package's binary, fetching it first if need
+		// be: npx rimraf / runs rimraf.
+		"npx": {valueFlags: []string{"-p", "--package", "-w", "--workspace", "--cache", "--userconfig", "--registry", "--prefix",
+			"--globalconfig", "--loglevel", "--script-shell", "--location"}, lineFlags: []string{"-c", "--call"}, lineArgs: true},
+		"pnpx": {valueFlags: []string{"-p", "--package"}, lineFlags: []string{"-c"}, lineArgs: true},
+		"bunx": {valueFlags: []string{"-p", "--package"}},
+		// uvx (uv tool run) runs a Python package's command, fetching it first.
+		"uvx": {valueFlags: []string{"--from", "--with", "--with-editable", "--with-requirements", "-p", "--python", "--index", "--default-index",
+			"-i", "--index-url", "-f", "--find-links", "--config-file", "--cache-dir", "--directory", "--env-file"}},
+		"xargs": {valueFlags: []string{"-I", "-L", "-n", "-P", "-s", "-d", "-E", "-a", "-J", "-R", "--arg-file", "--delimiter", "--max-args",
+			"--max-procs", "--max-lines", "--eof", "--max-chars", "--process-slot-var"}, more: true},
+	}
+})
 
 // runnerSubcommands are package-manager and environment-manager
 // subcommands that run a package's binary like npx (npm exec rimraf /,
 // pnpm dlx rimraf /) or any command in the project's environment (bundle
 // exec rake db:drop, poetry run, uv run, conda run -n ENV).
-var runnerSubcommands = map[string][]string{"npm": {"exec", "x"}, "pnpm": {"dlx", "exec"}, "yarn": {"dlx", "exec"}, "bun": {"x"},
-	"bundle": {"exec"}, "poetry": {"run"}, "uv": {"run", "tool run"}, "pipenv": {"run"}, "pdm": {"run"}, "hatch": {"run"}, "rye": {"run"},
-	"pipx": {"run"}, "conda": {"run"}, "mamba": {"run"}, "micromamba": {"run"},
-	// Secret and environment managers run a local command with the
-	// environment they load: doppler run -- CMD, op run -- CMD,
-	// aws-vault exec PROFILE -- CMD.
-	"doppler": {"run"}, "op": {"run"}, "infisical": {"run"}, "aws-vault": {"exec"}, "railway": {"run"}, "toolbox": {"run"},
-	"devbox": {"run"}, "mise": {"exec", "x"}, "rtx": {"exec", "x"}, "asdf": {"exec"}, "direnv": {"exec"},
-	// iproute2 runs a command in a network namespace or VRF: ip netns exec
-	// NAME CMD (ip -all netns exec CMD in every one).
-	"ip": {"netns exec", "vrf exec"}}
+var runnerSubcommands = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{"npm": {"exec", "x"}, "pnpm": {"dlx", "exec"}, "yarn": {"dlx", "exec"}, "bun": {"x"},
+		"bundle": {"exec"}, "poetry": {"run"}, "uv": {"run", "tool run"}, "pipenv": {"run"}, "pdm": {"run"}, "hatch": {"run"}, "rye": {"run"},
+		"pipx": {"run"}, "conda": {"run"}, "mamba": {"run"}, "micromamba": {"run"},
+		// Secret and environment managers run a local command with the
+		// environment they load: doppler run -- CMD, op run -- CMD,
+		// aws-vault exec PROFILE -- CMD.
+		"doppler": {"run"}, "op": {"run"}, "infisical": {"run"}, "aws-vault": {"exec"}, "railway": {"run"}, "toolbox": {"run"},
+		"devbox": {"run"}, "mise": {"exec", "x"}, "rtx": {"exec", "x"}, "asdf": {"exec"}, "direnv": {"exec"},
+		// iproute2 runs a command in a network namespace or VRF: ip netns exec
+		// NAME CMD (ip -all netns exec CMD in every one).
+		"ip": {"netns exec", "vrf exec"}}
+})
 
 // runnerSpecs are the options of the runner subcommands whose options
 // are not npx's: those that take a value must be skipped to find the
 // command.
-var runnerSpecs = map[string]wrapper{
-	"uv": {valueFlags: []string{"--with", "--with-editable", "--with-requirements", "-p", "--python", "--project", "--directory",
-		"--env-file", "--extra", "--group", "--package", "--index", "--default-index", "-i", "--index-url", "-f", "--find-links",
-		"--config-file", "--cache-dir"}},
-	"poetry":     {valueFlags: []string{"-C", "--directory", "-P", "--project"}},
-	"pdm":        {valueFlags: []string{"-p", "--project"}},
-	"pipx":       {valueFlags: []string{"--spec", "--python", "--pip-args", "--index-url"}},
-	"conda":      {valueFlags: []string{"-n", "--name", "-p", "--prefix", "--cwd"}},
-	"mamba":      {valueFlags: []string{"-n", "--name", "-p", "--prefix", "--cwd"}},
-	"micromamba": {valueFlags: []string{"-n", "--name", "-p", "--prefix", "--cwd"}},
-	"doppler":    {valueFlags: []string{"-p", "--project", "-c", "--config", "--token", "--command", "--mount"}, lineFlags: []string{"--command"}},
-	"op":         {valueFlags: []string{"--env-file", "--account", "--config"}},
-	"infisical":  {valueFlags: []string{"--env", "--path", "--projectId", "--token", "--command"}, lineFlags: []string{"--command"}},
-	"aws-vault":  {valueFlags: []string{"-d", "--duration", "-t", "--mfa-token", "-r", "--region"}, positionals: 1},
-	"railway":    {valueFlags: []string{"-s", "--service", "-e", "--environment"}},
-	"toolbox":    {valueFlags: []string{"-c", "--container", "-d", "--distro", "-r", "--release"}},
-	"devbox":     {valueFlags: []string{"-c", "--config", "-e", "--env", "--env-file"}},
-	"direnv":     {positionals: 1},
-	"ip":         {positionals: 1, everyFlags: []string{"-all", "-a"}},
-}
+var runnerSpecs = sync.OnceValue(func() map[string]wrapper {
+	return map[string]wrapper{
+		"uv": {valueFlags: []string{"--with", "--with-editable", "--with-requirements", "-p", "--python", "--project", "--directory",
+			"--env-file", "--extra", "--group", "--package", "--index", "--default-index", "-i", "--index-url", "-f", "--find-links",
+			"--config-file", "--cache-dir"}},
+		"poetry":     {valueFlags: []string{"-C", "--directory", "-P", "--project"}},
+		"pdm":        {valueFlags: []string{"-p", "--project"}},
+		"pipx":       {valueFlags: []string{"--spec", "--python", "--pip-args", "--index-url"}},
+		"conda":      {valueFlags: []string{"-n", "--name", "-p", "--prefix", "--cwd"}},
+		"mamba":      {valueFlags: []string{"-n", "--name", "-p", "--prefix", "--cwd"}},
+		"micromamba": {valueFlags: []string{"-n", "--name", "-p", "--prefix", "--cwd"}},
+		"doppler":    {valueFlags: []string{"-p", "--project", "-c", "--config", "--token", "--command", "--mount"}, lineFlags: []string{"--command"}},
+		"op":         {valueFlags: []string{"--env-file", "--account", "--config"}},
+		"infisical":  {valueFlags: []string{"--env", "--path", "--projectId", "--token", "--command"}, lineFlags: []string{"--command"}},
+		"aws-vault":  {valueFlags: []string{"-d", "--duration", "-t", "--mfa-token", "-r", "--region"}, positionals: 1},
+		"railway":    {valueFlags: []string{"-s", "--service", "-e", "--environment"}},
+		"toolbox":    {valueFlags: []string{"-c", "--container", "-d", "--distro", "-r", "--release"}},
+		"devbox":     {valueFlags: []string{"-c", "--config", "-e", "--env", "--env-file"}},
+		"direnv":     {positionals: 1},
+		"ip":         {positionals: 1, everyFlags: []string{"-all", "-a"}},
+	}
+})
 
 // runnerSpec is how the runner subcommand of prog reads its options.
 func runnerSpec(prog string) wrapper {
-	if spec, ok := runnerSpecs[prog]; ok {
+	if spec, ok := runnerSpecs()[prog]; ok {
 		return spec
 	}
-	return wrappers["npx"]
+	return wrappers()["npx"]
 }
 
 // interpreterValueFlags are interpreter options that take the next
@@ -225,12 +231,14 @@ var (
 var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "ash": true, "mksh": true, "fish": true, "busybox sh": true}
 
 // interpreters run inline source given after one of their flags.
-var interpreters = map[string][]string{
-	"python": {"-c"}, "python2": {"-c"}, "python3": {"-c"}, "pypy": {"-c"}, "pypy3": {"-c"},
-	"node": {"-e", "--eval", "-p", "--print"}, "nodejs": {"-e", "--eval", "-p", "--print"}, "bun": {"-e", "--eval"}, "deno": {"eval"},
-	"perl": {"-e", "-E"}, "ruby": {"-e"}, "php": {"-r"}, "lua": {"-e"}, "osascript": {"-e"}, "pwsh": {"-c", "-Command"}, "powershell": {"-c", "-Command"},
-	"tclsh": {}, "wish": {}, "expect": {"-c"}, "rscript": {"-e"},
-}
+var interpreters = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"python": {"-c"}, "python2": {"-c"}, "python3": {"-c"}, "pypy": {"-c"}, "pypy3": {"-c"},
+		"node": {"-e", "--eval", "-p", "--print"}, "nodejs": {"-e", "--eval", "-p", "--print"}, "bun": {"-e", "--eval"}, "deno": {"eval"},
+		"perl": {"-e", "-E"}, "ruby": {"-e"}, "php": {"-r"}, "lua": {"-e"}, "osascript": {"-e"}, "pwsh": {"-c", "-Command"}, "powershell": {"-c", "-Command"},
+		"tclsh": {}, "wish": {}, "expect": {"-c"}, "rscript": {"-e"},
+	}
+})
 
 // unwrap peels wrappers off argv and analyses the command it reaches.
 func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, fr frame) {
@@ -409,11 +417,11 @@ func buildPrograms(cases map[string][]programCase) map[string]*program {
 		}
 		return p
 	}
-	for name, spec := range wrappers {
+	for name, spec := range wrappers() {
 		p := get(name)
 		p.wrapper, p.isWrapper = spec, true
 	}
-	for name, subs := range runnerSubcommands {
+	for name, subs := range runnerSubcommands() {
 		for _, sub := range subs {
 			get(name).runnerSubs = append(get(name).runnerSubs, strings.Fields(sub))
 		}
@@ -421,10 +429,10 @@ func buildPrograms(cases map[string][]programCase) map[string]*program {
 	for name, cs := range cases {
 		get(name).cases = cs
 	}
-	for name, opts := range commandOptions {
+	for name, opts := range commandOptions() {
 		get(name).options = opts
 	}
-	for name, o := range outputOptions {
+	for name, o := range outputOptions() {
 		get(name).output = &o
 	}
 	return out
@@ -454,8 +462,8 @@ func buildProgramCases() map[string][]programCase {
 	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.git(dashedGit(cmd), fr) }), slices.Sorted(maps.Keys(dashedGitCommands))...)
 	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.ansible(cmd, fr) }), "ansible")
 	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.salt(cmd, fr) }), "salt", "salt-ssh", "salt-call")
-	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.container(cmd, fr) }), slices.Sorted(maps.Keys(containerExecs))...)
-	add(always((*walker).interpreter), slices.Sorted(maps.Keys(interpreters))...)
+	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.container(cmd, fr) }), slices.Sorted(maps.Keys(containerExecs()))...)
+	add(always((*walker).interpreter), slices.Sorted(maps.Keys(interpreters()))...)
 	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.awk(cmd, fr) }), slices.Sorted(maps.Keys(awks))...)
 	add(always((*walker).sed), "sed", "gsed")
 	add(always(func(w *walker, cmd *model.Command, _ *string, fr frame) { w.alias(cmd, fr) }), "alias")
@@ -466,7 +474,7 @@ func buildProgramCases() map[string][]programCase {
 	add(always((*walker).crontab), "crontab")
 	add(always(func(w *walker, cmd *model.Command, heredoc *string, fr frame) {
 		w.database(cmd, heredoc, fr)
-	}), slices.Sorted(maps.Keys(sqlClients))...)
+	}), slices.Sorted(maps.Keys(sqlClients()))...)
 	add(always(func(w *walker, cmd *model.Command, _ *string, _ frame) {
 		w.emit(cmd)
 		w.recordDownload(cmd)
@@ -546,26 +554,28 @@ func dashedGit(cmd *model.Command) *model.Command {
 // versioned are programs that distributions also install under versioned
 // names (python3.11, psql-16, node18, bash5, kubectl1.29): each is read as
 // the program it is.
-var versioned = map[string]bool{"python": true, "python2": true, "python3": true, "pypy": true, "pypy3": true, "perl": true,
-	"php": true, "ruby": true, "node": true, "nodejs": true, "lua": true, "tclsh": true, "rscript": true, "bash": true, "zsh": true,
-	"ksh": true, "dash": true, "fish": true, "psql": true, "pg_dump": true, "pg_dumpall": true, "pg_restore": true, "pg_ctl": true,
-	"pg_upgrade": true, "dropdb": true, "mysql": true, "mysqldump": true, "mariadb": true, "mongo": true, "mongosh": true,
-	"redis-cli": true, "sqlite3": true, "kubectl": true, "terraform": true, "tofu": true, "helm": true, "go": true}
+var versioned = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"python": true, "python2": true, "python3": true, "pypy": true, "pypy3": true, "perl": true,
+		"php": true, "ruby": true, "node": true, "nodejs": true, "lua": true, "tclsh": true, "rscript": true, "bash": true, "zsh": true,
+		"ksh": true, "dash": true, "fish": true, "psql": true, "pg_dump": true, "pg_dumpall": true, "pg_restore": true, "pg_ctl": true,
+		"pg_upgrade": true, "dropdb": true, "mysql": true, "mysqldump": true, "mariadb": true, "mongo": true, "mongosh": true,
+		"redis-cli": true, "sqlite3": true, "kubectl": true, "terraform": true, "tofu": true, "helm": true, "go": true}
+})
 
 // unversioned returns the program a versioned name runs: python3.11 is
 // python3, perl5.36 perl, psql-16 psql; any other name is itself.
 func unversioned(name string) string {
-	if name == "" || name[len(name)-1] < '0' || name[len(name)-1] > '9' || versioned[name] {
+	if name == "" || name[len(name)-1] < '0' || name[len(name)-1] > '9' || versioned()[name] {
 		return name
 	}
 	// The name without its last .N (python3.11 is python3), then without
 	// every trailing digit, dot and separator (perl5.36, psql-16, node18).
-	if i := strings.LastIndexByte(name, '.'); i > 0 && versioned[name[:i]] {
+	if i := strings.LastIndexByte(name, '.'); i > 0 && versioned()[name[:i]] {
 		return name[:i]
 	}
 	base := strings.TrimRight(name, "0123456789.")
 	base = strings.TrimRight(base, "-_")
-	if versioned[base] {
+	if versioned()[base] {
 		return base
 	}
 	return name
@@ -606,7 +616,7 @@ func (w *walker) peel(cmd *model.Command, spec wrapper, args []model.Arg) ([]mod
 				cmd.Env = map[string]string{}
 			}
 			cmd.Env[k] = v
-			if commandVarNames[k] || loaderVars[k] != nil { // sudo EDITOR='…' visudo, env PAGER='…' git log
+			if commandVarNames()[k] || loaderVars[k] != nil { // sudo EDITOR='…' visudo, env PAGER='…' git log
 				w.commandVar(k, model.Arg{Value: v}, cmd)
 			}
 		default:

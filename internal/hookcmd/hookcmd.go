@@ -23,6 +23,7 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -53,129 +54,130 @@ var Hosts = hooks.All()
 // hook it is, how it answers, and the configuration that installs it
 // (recourse install HOST writes the same; docs/hooks/HOST.md cites the
 // host's own documentation).
-var hostHelp = map[string]struct{ short, answers, example string }{
-	"claude-code": {"Claude Code PreToolUse hook",
-		`A block, or any decision at or above --fail-on other than an escalate, exits 2
+var hostHelp = sync.OnceValue(func() map[string]struct{ short, answers, example string } {
+	return map[string]struct{ short, answers, example string }{
+		"claude-code": {"Claude Code PreToolUse hook",
+			`A block, or any decision at or above --fail-on other than an escalate, exits 2
 with the reason on stderr. An escalate asks the user (exit 0 with
 hookSpecificOutput.permissionDecision "ask"), or with --escalate-as deny stops.
 With --warn-context a warn that goes ahead adds its reason to Claude's context
 (hookSpecificOutput.additionalContext).`,
-		`  # .claude/settings.json
+			`  # .claude/settings.json
   {"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "recourse hook claude-code"}]}]}}`},
-	"codex": {"OpenAI Codex PreToolUse hook",
-		`Bash, apply_patch (one judgement per file the patch touches) and MCP calls.
+		"codex": {"OpenAI Codex PreToolUse hook",
+			`Bash, apply_patch (one judgement per file the patch touches) and MCP calls.
 A stop exits 2 with the reason on stderr. Codex does not ask, so an escalate
 at or above --fail-on stops too, with an allow-once code. With --warn-context
 a warn that goes ahead adds its reason to the model's context
 (hookSpecificOutput.additionalContext). Codex runs the hook only once you
 trust it in /hooks, and again after any change to it; a hook that crashes or
 times out lets the call run (recourse doctor checks the trust).`,
-		`  # $CODEX_HOME/hooks.json (~/.codex/hooks.json), or a trusted project's .codex/hooks.json
+			`  # $CODEX_HOME/hooks.json (~/.codex/hooks.json), or a trusted project's .codex/hooks.json
   {"hooks": {"PreToolUse": [{"matcher": ".*", "hooks": [{"type": "command", "command": "recourse hook codex"}]}]}}`},
-	"gemini-cli": {"Gemini CLI BeforeTool hook",
-		`run_shell_command, write_file, replace and MCP calls (mcp_context names the
+		"gemini-cli": {"Gemini CLI BeforeTool hook",
+			`run_shell_command, write_file, replace and MCP calls (mcp_context names the
 server); its read, search, plan and sub-agent tools go ahead. A stop prints
 {"decision": "deny", "reason"} and exits 2 with the reason on stderr. An
 escalate asks the user ({"decision": "ask", "reason", "systemMessage"}, exit
 0), or with --escalate-as deny stops.`,
-		`  # .gemini/settings.json
+			`  # .gemini/settings.json
   {"hooks": {"BeforeTool": [{"matcher": ".*", "hooks": [{"type": "command", "command": "recourse hook gemini-cli"}]}]}}`},
-	"cursor": {"Cursor beforeShellExecution / beforeMCPExecution / preToolUse hook",
-		`Every answer is JSON on stdout: {"permission": "allow" | "deny" | "ask",
+		"cursor": {"Cursor beforeShellExecution / beforeMCPExecution / preToolUse hook",
+			`Every answer is JSON on stdout: {"permission": "allow" | "deny" | "ask",
 "user_message", "agent_message"}. On beforeShellExecution and
 beforeMCPExecution an escalate asks (or with --escalate-as deny stops); on
 preToolUse, where Cursor runs a call it was told to ask about, it is a deny
 with an allow-once code. A warn with --warn-context goes ahead with an
 agent_message.`,
-		`  # .cursor/hooks.json
+			`  # .cursor/hooks.json
   {"version": 1, "hooks": {"beforeShellExecution": [{"command": "recourse hook cursor", "failClosed": true}],
     "beforeMCPExecution": [{"command": "recourse hook cursor", "failClosed": true}],
     "preToolUse": [{"command": "recourse hook cursor", "failClosed": true}]}}`},
-	"copilot": {"GitHub Copilot CLI and coding agent preToolUse hook",
-		`Reads the preToolUse input (toolArgs a JSON string or object) and the
+		"copilot": {"GitHub Copilot CLI and coding agent preToolUse hook",
+			`Reads the preToolUse input (toolArgs a JSON string or object) and the
 PreToolUse one (tool_name, tool_input). A stop prints {"permissionDecision":
 "deny", "permissionDecisionReason"}; an escalate asks ("ask", or with
 --escalate-as deny a stop), which the coding agent and -p read as a deny; a
 call that goes ahead prints nothing (with --warn-context, additionalContext).
 VS Code runs ~/.copilot/hooks entries with its own input, which is read and
 answered as recourse hook vscode's.`,
-		`  # ~/.copilot/hooks/recourse.json or .github/hooks/recourse.json
+			`  # ~/.copilot/hooks/recourse.json or .github/hooks/recourse.json
   {"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "recourse hook copilot", "timeoutSec": 30}]}}`},
-	"windsurf": {"Windsurf Cascade pre_run_command / pre_mcp_tool_use / pre_write_code hook",
-		`A stop exits 2 with the reason on stderr, which blocks the action. Windsurf
+		"windsurf": {"Windsurf Cascade pre_run_command / pre_mcp_tool_use / pre_write_code hook",
+			`A stop exits 2 with the reason on stderr, which blocks the action. Windsurf
 does not ask: an escalate stops, with an allow-once code.`,
-		`  # .windsurf/hooks.json
+			`  # .windsurf/hooks.json
   {"hooks": {"pre_run_command": [{"command": "recourse hook windsurf", "show_output": true}]}}`},
-	"cline": {"Cline PreToolUse hook",
-		`Every answer is JSON on stdout: {"cancel": true, "errorMessage"} stops,
+		"cline": {"Cline PreToolUse hook",
+			`Every answer is JSON on stdout: {"cancel": true, "errorMessage"} stops,
 {"cancel": false} goes ahead (with --warn-context, a contextModification).
 Cline does not ask: an escalate stops, with an allow-once code; in Cline 4.x
 a stop ends the whole task. Reads both Cline 4.x's SDK tools (run_commands,
 editor, apply_patch, server__tool) and the classic ones.`,
-		`  # .clinerules/hooks/PreToolUse (executable)
+			`  # .clinerules/hooks/PreToolUse (executable)
   #!/bin/sh
   exec recourse hook cline`},
-	"kiro": {"Kiro CLI PreToolUse hook",
-		`A stop exits 2 with the reason on stderr, which Kiro returns to the model.
+		"kiro": {"Kiro CLI PreToolUse hook",
+			`A stop exits 2 with the reason on stderr, which Kiro returns to the model.
 Kiro does not ask: an escalate stops, with an allow-once code.`,
-		`  # .kiro/hooks/recourse.json (Kiro CLI 3.x, every agent)
+			`  # .kiro/hooks/recourse.json (Kiro CLI 3.x, every agent)
   {"version": "v1", "hooks": [{"name": "recourse", "trigger": "PreToolUse", "action": {"type": "command", "command": "recourse hook kiro"}}]}
   # or, the earlier form, .kiro/agents/AGENT.json
   {"hooks": {"preToolUse": [{"matcher": "*", "command": "recourse hook kiro"}]}}`},
-	"goose": {"goose PreToolUse plugin hook",
-		`A stop exits 2 with the reason on stderr; a call that goes ahead prints
+		"goose": {"goose PreToolUse plugin hook",
+			`A stop exits 2 with the reason on stderr; a call that goes ahead prints
 nothing. goose does not ask: an escalate stops, with an allow-once code.`,
-		`  # ~/.agents/plugins/recourse/hooks/hooks.json
+			`  # ~/.agents/plugins/recourse/hooks/hooks.json
   {"hooks": {"PreToolUse": [{"matcher": ".*", "hooks": [{"type": "command", "command": "recourse hook goose", "on_failure": "block"}]}]}}`},
-	"vscode": {"VS Code agent PreToolUse hook",
-		`Every answer is hookSpecificOutput JSON on stdout with exit 0:
+		"vscode": {"VS Code agent PreToolUse hook",
+			`Every answer is hookSpecificOutput JSON on stdout with exit 0:
 permissionDecision "deny" stops, "ask" asks (an escalate; --escalate-as deny
 stops), a warn with --warn-context adds additionalContext, and a call that
 goes ahead prints nothing. A Copilot CLI input (VS Code's hook files are
 Copilot's too) is read and answered as recourse hook copilot's.`,
-		`  # .github/hooks/recourse-vscode.json or ~/.copilot/hooks/recourse-vscode.json
+			`  # .github/hooks/recourse-vscode.json or ~/.copilot/hooks/recourse-vscode.json
   {"hooks": {"PreToolUse": [{"type": "command", "command": "recourse hook vscode", "timeout": 30}]}}`},
-	"docker-mcp": {"Docker MCP Gateway before:exec interceptor",
-		`The input is the go-sdk request the gateway marshals ({"Session", "Params":
+		"docker-mcp": {"Docker MCP Gateway before:exec interceptor",
+			`The input is the go-sdk request the gateway marshals ({"Session", "Params":
 {"name", "arguments"}, "Extra"}) or {"method": "tools/call", "params"}. A
 stop prints a CallToolResult with isError true and the reason, which the
 gateway returns in place of the tool's result; a call that goes ahead prints
 nothing. The gateway cannot ask: an escalate stops, with an allow-once code.`,
-		`  docker mcp gateway run --interceptor 'before:exec:recourse hook docker-mcp'`},
-	// Issue 30's new hosts.
-	"qwen-code": {"Qwen Code PreToolUse hook",
-		`Claude Code's input and answers: a stop exits 2 with the reason on stderr;
+			`  docker mcp gateway run --interceptor 'before:exec:recourse hook docker-mcp'`},
+		// Issue 30's new hosts.
+		"qwen-code": {"Qwen Code PreToolUse hook",
+			`Claude Code's input and answers: a stop exits 2 with the reason on stderr;
 an escalate asks the user (hookSpecificOutput.permissionDecision "ask"), or
 with --escalate-as deny stops. run_shell_command runs in its "directory"
 argument. Qwen Code lets a call run when a hook crashes or times out unless
 the entry says "failMode": "closed", as recourse install qwen-code writes.`,
-		`  # ~/.qwen/settings.json
+			`  # ~/.qwen/settings.json
   {"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "recourse hook qwen-code", "failMode": "closed"}]}]}}`},
-	"factory-droid": {"Factory Droid PreToolUse hook",
-		`Execute, Create, Edit, ApplyPatch and mcp__server__tool calls. A stop exits 2
+		"factory-droid": {"Factory Droid PreToolUse hook",
+			`Execute, Create, Edit, ApplyPatch and mcp__server__tool calls. A stop exits 2
 with the reason on stderr; an escalate asks the user (permissionDecision
 "ask"), or with --escalate-as deny stops. Droid runs the call when a hook
 crashes or times out, and applies an edited hook only after /hooks review.`,
-		`  # ~/.factory/settings.json
+			`  # ~/.factory/settings.json
   {"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "recourse hook factory-droid"}]}]}}`},
-	"kimi-code": {"Kimi Code CLI PreToolUse hook",
-		`A stop exits 2 with the reason on stderr. Kimi does not ask: an escalate stops,
+		"kimi-code": {"Kimi Code CLI PreToolUse hook",
+			`A stop exits 2 with the reason on stderr. Kimi does not ask: an escalate stops,
 with an allow-once code. Kimi fails open: a hook that crashes or times out
 lets the call run.`,
-		`  # ~/.kimi/config.toml
+			`  # ~/.kimi/config.toml
   [[hooks]]
   event = "PreToolUse"
   command = "recourse hook kimi-code"`},
-	"opencode": {"OpenCode tool.execute.before plugin hook",
-		`Run by the plugin recourse install opencode writes, with {"tool", "args",
+		"opencode": {"OpenCode tool.execute.before plugin hook",
+			`Run by the plugin recourse install opencode writes, with {"tool", "args",
 "directory", "sessionID", "callID"} on stdin. A stop exits 2 with the reason on
 stderr, which the plugin throws, so OpenCode does not run the tool; the plugin
 also throws when this hook cannot run. OpenCode cannot ask: an escalate stops,
 with an allow-once code.`,
-		`  # ~/.config/opencode/plugins/recourse.js (written by recourse install opencode)
+			`  # ~/.config/opencode/plugins/recourse.js (written by recourse install opencode)
   "tool.execute.before": runs recourse hook opencode and throws unless it exits 0`},
-	"auggie": {"Augment Auggie CLI PreToolUse hook",
-		`{"tool_name", "tool_input", "cwd"?} on stdin. launch-process is judged by its
+		"auggie": {"Augment Auggie CLI PreToolUse hook",
+			`{"tool_name", "tool_input", "cwd"?} on stdin. launch-process is judged by its
 command line, str-replace-editor, save-file and remove-files as the file tools
 they are, its reading tools as reads; an MCP tool ({tool}_{server}) or an
 integration needs review. A stop exits 2 with the reason on stderr. Auggie's
@@ -183,9 +185,10 @@ docs give no way to ask: an escalate stops, with an allow-once code. A file
 tool's relative path is refused when the input has no cwd. Auggie runs a .sh
 file: recourse install auggie writes ~/.augment/hooks/recourse.sh, which execs
 this hook. What Auggie does when a hook crashes or times out is not documented.`,
-		`  # ~/.augment/settings.json (recourse install auggie)
+			`  # ~/.augment/settings.json (recourse install auggie)
   {"hooks": {"PreToolUse": [{"matcher": ".*", "hooks": [{"type": "command", "command": "/home/dev/.augment/hooks/recourse.sh", "timeout": 30000}]}]}}`},
-}
+	}
+})
 
 // annotation marks a command whose every failure, usage errors included,
 // must be answered with its host's stop (Host reads it).
@@ -262,7 +265,7 @@ type flags struct {
 // hostCommand is the hook of host h.
 func hostCommand(h hooks.Host, o Options) *cobra.Command {
 	var f flags
-	help := hostHelp[h.Name()]
+	help := hostHelp()[h.Name()]
 	cmd := &cobra.Command{
 		Use:   h.Name(),
 		Short: help.short + ": reads the call on stdin and stops it when Recourse would",

@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/recourse-dev/recourse/internal/pathres"
@@ -156,23 +157,27 @@ func planFor(c *model.Command) *plan {
 
 // reads are programs that change nothing on disk: a line may run them
 // before an observed command and the facts still hold.
-var reads = map[string]bool{"cd": true, "pushd": true, "popd": true, "ls": true, "cat": true, "echo": true, "printf": true,
-	"pwd": true, "true": true, "false": true, "test": true, "[": true, "head": true, "tail": true, "wc": true, "grep": true,
-	"rg": true, "stat": true, "file": true, "which": true, "date": true, "du": true, "df": true, "sleep": true, "env": true}
+var reads = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"cd": true, "pushd": true, "popd": true, "ls": true, "cat": true, "echo": true, "printf": true,
+		"pwd": true, "true": true, "false": true, "test": true, "[": true, "head": true, "tail": true, "wc": true, "grep": true,
+		"rg": true, "stat": true, "file": true, "which": true, "date": true, "du": true, "df": true, "sleep": true, "env": true}
+})
 
 // gitReads are git subcommands that change nothing a later command's
 // facts rest on.
-var gitReads = map[string]bool{"status": true, "log": true, "diff": true, "show": true, "rev-parse": true, "ls-files": true,
-	"blame": true, "grep": true, "describe": true, "shortlog": true, "reflog": false}
+var gitReads = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"status": true, "log": true, "diff": true, "show": true, "rev-parse": true, "ls-files": true,
+		"blame": true, "grep": true, "describe": true, "shortlog": true, "reflog": false}
+})
 
 // isRead reports whether c is a known read.
 func isRead(c *model.Command) bool {
 	if c.Program == "git" {
 		_, sub, ok := gitrules.View(c)
-		return ok && gitReads[strings.ToLower(sub)]
+		return ok && gitReads()[strings.ToLower(sub)]
 	}
 	// A redirection of a read is a mutation of its own, after it.
-	return reads[c.Program]
+	return reads()[c.Program]
 }
 
 // observe gathers the facts of plan p for c.

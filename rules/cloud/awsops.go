@@ -2,6 +2,7 @@ package cloud
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
@@ -36,47 +37,49 @@ var awsRecoveryWords = []string{"backup", "snapshot-copy", "point-in-time", "buc
 // profile (a credential). Words that name data in some service (group:
 // a log group, an ElastiCache replication group) are listed only for the
 // service where they do not.
-var awsConfiguration = map[string][]string{
-	"*": {"tags", "tagging", "cors", "website", "analytics-configuration", "metrics-configuration",
-		"inventory-configuration", "intelligent-tiering-configuration", "ownership-controls", "lifecycle", "lifecycle-policy",
-		"retention-policy", "resource-policy", "repository-policy", "key-policy", "alias", "alarms", "dashboards",
-		"health-check", "cluster-endpoint", "event-subscription", "parameter-group", "subnet-group", "db-security-group",
-		"option-group", "event-source-mapping", "function-concurrency", "function-event-invoke-config",
-		"provisioned-concurrency-config", "account-setting", "attributes", "capacity-provider", "platform-application",
-		"endpoint", "topic", "metric-filter", "subscription-filter", "rule", "notification-configuration", "service",
-		"cluster-capacity-providers", "task-set", "global-cluster",
-		// Since January 2023 S3 encrypts every new object (SSE-S3) whatever
-		// the bucket's configuration: deleting it changes the key, not whether.
-		"bucket-encryption"},
-	// A network's configuration: what an apply or a click recreates.
-	"ec2": {"vpc", "subnet", "route", "route-table", "security-group", "network-acl", "network-acl-entry", "internet-gateway",
-		"egress-only-internet-gateway", "nat-gateway", "carrier-gateway", "customer-gateway", "vpn-gateway", "vpn-connection",
-		"vpn-connection-route", "dhcp-options", "vpc-endpoints", "vpc-endpoint-connection-notifications",
-		"vpc-endpoint-service-configurations", "vpc-peering-connection", "transit-gateway", "transit-gateway-route",
-		"transit-gateway-route-table", "transit-gateway-vpc-attachment", "transit-gateway-peering-attachment",
-		"transit-gateway-connect", "transit-gateway-connect-peer", "transit-gateway-multicast-domain",
-		"transit-gateway-prefix-list-reference", "client-vpn-route", "client-vpn-endpoint", "local-gateway-route",
-		"managed-prefix-list", "ipam", "ipam-scope", "ipam-pool", "network-interface", "network-interface-permission",
-		"placement-group", "key-pair", "launch-template", "launch-template-versions", "instance-event-window", "flow-logs",
-		"traffic-mirror-filter", "traffic-mirror-filter-rule", "traffic-mirror-session", "traffic-mirror-target",
-		"network-insights-path", "network-insights-analysis", "network-insights-access-scope", "network-insights-access-scope-analysis",
-		"subnet-cidr-reservation", "spot-datafeed-subscription", "queued-reserved-instances", "fleets"},
-	// Load balancers, APIs, fleets and schedules: how traffic and work are
-	// routed, which an apply or a click recreates.
-	"elbv2": {"listener", "load-balancer", "target-group", "rule"},
-	"apigateway": {"authorizer", "base-path-mapping", "deployment", "domain-name", "integration", "integration-response",
-		"method", "method-response", "model", "resource", "rest-api", "stage", "usage-plan", "usage-plan-key",
-		"request-validator", "gateway-response", "documentation-part", "documentation-version", "vpc-link"},
-	"ssm":         {"activation", "association", "document", "maintenance-window", "patch-baseline", "resource-data-sync", "ops-metadata"},
-	"autoscaling": {"launch-configuration", "lifecycle-hook", "policy", "scheduled-action", "warm-pool", "notification-configuration"},
-	"efs":         {"mount-target", "access-point"},
-	"redshift":    {"cluster-security-group", "hsm-configuration", "scheduled-action", "usage-limit", "endpoint-access"},
-	"glue":        {"job", "trigger", "crawler", "classifier", "workflow", "dev-endpoint"},
-	"elasticache": {"user-group"},
-	// Permissions: who may do what, which an apply or a click restores.
-	"iam": {"group", "group-policy", "role-policy", "user-policy", "policy", "policy-version", "instance-profile",
-		"role-permissions-boundary", "user-permissions-boundary", "account-password-policy", "ssh-public-key", "account-alias"},
-}
+var awsConfiguration = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"*": {"tags", "tagging", "cors", "website", "analytics-configuration", "metrics-configuration",
+			"inventory-configuration", "intelligent-tiering-configuration", "ownership-controls", "lifecycle", "lifecycle-policy",
+			"retention-policy", "resource-policy", "repository-policy", "key-policy", "alias", "alarms", "dashboards",
+			"health-check", "cluster-endpoint", "event-subscription", "parameter-group", "subnet-group", "db-security-group",
+			"option-group", "event-source-mapping", "function-concurrency", "function-event-invoke-config",
+			"provisioned-concurrency-config", "account-setting", "attributes", "capacity-provider", "platform-application",
+			"endpoint", "topic", "metric-filter", "subscription-filter", "rule", "notification-configuration", "service",
+			"cluster-capacity-providers", "task-set", "global-cluster",
+			// Since January 2023 S3 encrypts every new object (SSE-S3) whatever
+			// the bucket's configuration: deleting it changes the key, not whether.
+			"bucket-encryption"},
+		// A network's configuration: what an apply or a click recreates.
+		"ec2": {"vpc", "subnet", "route", "route-table", "security-group", "network-acl", "network-acl-entry", "internet-gateway",
+			"egress-only-internet-gateway", "nat-gateway", "carrier-gateway", "customer-gateway", "vpn-gateway", "vpn-connection",
+			"vpn-connection-route", "dhcp-options", "vpc-endpoints", "vpc-endpoint-connection-notifications",
+			"vpc-endpoint-service-configurations", "vpc-peering-connection", "transit-gateway", "transit-gateway-route",
+			"transit-gateway-route-table", "transit-gateway-vpc-attachment", "transit-gateway-peering-attachment",
+			"transit-gateway-connect", "transit-gateway-connect-peer", "transit-gateway-multicast-domain",
+			"transit-gateway-prefix-list-reference", "client-vpn-route", "client-vpn-endpoint", "local-gateway-route",
+			"managed-prefix-list", "ipam", "ipam-scope", "ipam-pool", "network-interface", "network-interface-permission",
+			"placement-group", "key-pair", "launch-template", "launch-template-versions", "instance-event-window", "flow-logs",
+			"traffic-mirror-filter", "traffic-mirror-filter-rule", "traffic-mirror-session", "traffic-mirror-target",
+			"network-insights-path", "network-insights-analysis", "network-insights-access-scope", "network-insights-access-scope-analysis",
+			"subnet-cidr-reservation", "spot-datafeed-subscription", "queued-reserved-instances", "fleets"},
+		// Load balancers, APIs, fleets and schedules: how traffic and work are
+		// routed, which an apply or a click recreates.
+		"elbv2": {"listener", "load-balancer", "target-group", "rule"},
+		"apigateway": {"authorizer", "base-path-mapping", "deployment", "domain-name", "integration", "integration-response",
+			"method", "method-response", "model", "resource", "rest-api", "stage", "usage-plan", "usage-plan-key",
+			"request-validator", "gateway-response", "documentation-part", "documentation-version", "vpc-link"},
+		"ssm":         {"activation", "association", "document", "maintenance-window", "patch-baseline", "resource-data-sync", "ops-metadata"},
+		"autoscaling": {"launch-configuration", "lifecycle-hook", "policy", "scheduled-action", "warm-pool", "notification-configuration"},
+		"efs":         {"mount-target", "access-point"},
+		"redshift":    {"cluster-security-group", "hsm-configuration", "scheduled-action", "usage-limit", "endpoint-access"},
+		"glue":        {"job", "trigger", "crawler", "classifier", "workflow", "dev-endpoint"},
+		"elasticache": {"user-group"},
+		// Permissions: who may do what, which an apply or a click restores.
+		"iam": {"group", "group-policy", "role-policy", "user-policy", "policy", "policy-version", "instance-profile",
+			"role-permissions-boundary", "user-permissions-boundary", "account-password-policy", "ssh-public-key", "account-alias"},
+	}
+})
 
 // awsOp holds when the service and operation (the first two operands of
 // aws) satisfy match; name says what it checks, for explanations.
@@ -117,7 +120,7 @@ func configurationDelete(service, op string) bool {
 	if !ok {
 		return false
 	}
-	for _, list := range [][]string{awsConfiguration["*"], awsConfiguration[service]} {
+	for _, list := range [][]string{awsConfiguration()["*"], awsConfiguration()[service]} {
 		for _, c := range list {
 			if object == c || strings.HasSuffix(object, "-"+c) {
 				return true

@@ -6,6 +6,7 @@ import (
 	"github.com/recourse-dev/recourse/rules"
 	"path"
 	"strings"
+	"sync"
 )
 
 func row(id, typ string, when rules.Cond, tier model.Tier, reason string) rules.Rule {
@@ -103,7 +104,9 @@ var volumeRm = rules.Any(rules.Sub("volume", "rm"), rules.Sub("volume", "remove"
 // throwawayWords and productionWords are the words of a volume's name
 // (split at _, - and .) that say what it holds.
 var (
-	throwawayWords  = map[string]bool{"test": true, "tests": true, "testing": true, "ci": true, "e2e": true, "integration": true, "dev": true, "development": true, "local": true, "tmp": true, "temp": true, "scratch": true, "sandbox": true, "cache": true}
+	throwawayWords = sync.OnceValue(func() map[string]bool {
+		return map[string]bool{"test": true, "tests": true, "testing": true, "ci": true, "e2e": true, "integration": true, "dev": true, "development": true, "local": true, "tmp": true, "temp": true, "scratch": true, "sandbox": true, "cache": true}
+	})
 	productionWords = map[string]bool{"prod": true, "production": true, "prd": true, "live": true}
 )
 
@@ -132,7 +135,7 @@ func volumeLoss() rules.Cond {
 			switch {
 			case !a.Dynamic && volumeWords(a.Value, productionWords):
 				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "volume", Value: a.Value, Present: true, Description: "named as production data"}}}
-			case a.Dynamic || !volumeWords(a.Value, throwawayWords):
+			case a.Dynamic || !volumeWords(a.Value, throwawayWords()):
 				missing = append(missing, rules.MissingFact(rules.FactThrowawayVolume, a.Value))
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
@@ -14,17 +15,19 @@ import (
 // under /etc may be one the command creates (a new
 // /etc/apt/sources.list.d/docker.list, /etc/nginx/sites-available/app),
 // and only overwriting an existing one can lose data (issue 32).
-var knownSystemFiles = map[string]bool{
-	"/etc/passwd": true, "/etc/shadow": true, "/etc/group": true, "/etc/gshadow": true, "/etc/sudoers": true,
-	"/etc/hosts": true, "/etc/hostname": true, "/etc/fstab": true, "/etc/resolv.conf": true, "/etc/crontab": true,
-	"/etc/profile": true, "/etc/bashrc": true, "/etc/bash.bashrc": true, "/etc/zshrc": true, "/etc/environment": true,
-	"/etc/shells": true, "/etc/nsswitch.conf": true, "/etc/login.defs": true, "/etc/os-release": true,
-	"/etc/machine-id": true, "/etc/localtime": true, "/etc/timezone": true, "/etc/sysctl.conf": true,
-	"/etc/ssh/sshd_config": true, "/etc/ssh/ssh_config": true, "/etc/apt/sources.list": true, "/etc/default/grub": true,
-	"/etc/security/limits.conf": true, "/etc/pam.conf": true, "/etc/inittab": true, "/etc/issue": true, "/etc/motd": true,
-	"/etc/ld.so.conf": true, "/etc/locale.gen": true, "/etc/selinux/config": true, "/etc/mtab": true,
-	"/etc/master.passwd": true, "/etc/paths": true,
-}
+var knownSystemFiles = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"/etc/passwd": true, "/etc/shadow": true, "/etc/group": true, "/etc/gshadow": true, "/etc/sudoers": true,
+		"/etc/hosts": true, "/etc/hostname": true, "/etc/fstab": true, "/etc/resolv.conf": true, "/etc/crontab": true,
+		"/etc/profile": true, "/etc/bashrc": true, "/etc/bash.bashrc": true, "/etc/zshrc": true, "/etc/environment": true,
+		"/etc/shells": true, "/etc/nsswitch.conf": true, "/etc/login.defs": true, "/etc/os-release": true,
+		"/etc/machine-id": true, "/etc/localtime": true, "/etc/timezone": true, "/etc/sysctl.conf": true,
+		"/etc/ssh/sshd_config": true, "/etc/ssh/ssh_config": true, "/etc/apt/sources.list": true, "/etc/default/grub": true,
+		"/etc/security/limits.conf": true, "/etc/pam.conf": true, "/etc/inittab": true, "/etc/issue": true, "/etc/motd": true,
+		"/etc/ld.so.conf": true, "/etc/locale.gen": true, "/etc/selinux/config": true, "/etc/mtab": true,
+		"/etc/master.passwd": true, "/etc/paths": true,
+	}
+})
 
 // newFileDirs are the system directories where a write may create a new
 // file rather than replace one: configuration (/etc) and the system's
@@ -40,7 +43,7 @@ func maybeNewSystemFile(a model.Arg, c *model.Command) (string, bool) {
 		return "", false
 	}
 	p := path.Clean(rules.Resolve(a, c))
-	if knownSystemFiles[p] || slices.Contains(newFileDirs, p) || !rules.UnderAny(p, newFileDirs) {
+	if knownSystemFiles()[p] || slices.Contains(newFileDirs, p) || !rules.UnderAny(p, newFileDirs) {
 		return "", false
 	}
 	return p, true

@@ -5,6 +5,7 @@ package kubernetes
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
@@ -191,12 +192,14 @@ func rawResource(kinds ...string) rules.Cond {
 
 // builtins are kubectl's own commands; any other first word runs the
 // plugin kubectl-WORD (kubectl cnpg destroy runs kubectl-cnpg).
-var builtins = map[string]bool{"get": true, "describe": true, "create": true, "apply": true, "delete": true, "edit": true, "patch": true,
-	"replace": true, "scale": true, "rollout": true, "expose": true, "run": true, "set": true, "explain": true, "logs": true, "attach": true,
-	"exec": true, "port-forward": true, "proxy": true, "cp": true, "auth": true, "debug": true, "events": true, "top": true, "cordon": true,
-	"uncordon": true, "drain": true, "taint": true, "certificate": true, "cluster-info": true, "diff": true, "kustomize": true, "label": true,
-	"annotate": true, "completion": true, "api-resources": true, "api-versions": true, "config": true, "plugin": true, "version": true,
-	"wait": true, "autoscale": true, "alpha": true, "options": true}
+var builtins = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"get": true, "describe": true, "create": true, "apply": true, "delete": true, "edit": true, "patch": true,
+		"replace": true, "scale": true, "rollout": true, "expose": true, "run": true, "set": true, "explain": true, "logs": true, "attach": true,
+		"exec": true, "port-forward": true, "proxy": true, "cp": true, "auth": true, "debug": true, "events": true, "top": true, "cordon": true,
+		"uncordon": true, "drain": true, "taint": true, "certificate": true, "cluster-info": true, "diff": true, "kustomize": true, "label": true,
+		"annotate": true, "completion": true, "api-resources": true, "api-versions": true, "config": true, "plugin": true, "version": true,
+		"wait": true, "autoscale": true, "alpha": true, "options": true}
+})
 
 // pluginVerbs, after a plugin's name, ask it to destroy something.
 var pluginVerbs = []string{"destroy", "delete", "remove", "rm", "uninstall", "purge", "drop", "reset", "wipe", "prune"}
@@ -206,7 +209,7 @@ var pluginVerbs = []string{"destroy", "delete", "remove", "rm", "uninstall", "pu
 func pluginDestroys() rules.Cond {
 	return rules.Func("a kubectl plugin asked to destroy", func(f rules.Facts) rules.Result {
 		ops := f.Operands()
-		if len(ops) < 2 || ops[0].Dynamic || builtins[ops[0].Value] {
+		if len(ops) < 2 || ops[0].Dynamic || builtins()[ops[0].Value] {
 			return rules.Result{Truth: rules.False}
 		}
 		for _, o := range ops[1:min(len(ops), 3)] {

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/internal/lazyregexp"
 	"github.com/recourse-dev/recourse/model"
@@ -42,14 +43,18 @@ func argumentRules() []rules.Rule {
 
 // destructiveFlagWords name a boolean argument that makes a call destroy
 // or override ({"delete": true}, {"force": true}, {"truncate": true}).
-var destructiveFlagWords = map[string]bool{"delete": true, "force": true, "truncate": true, "purge": true, "drop": true, "wipe": true,
-	"destroy": true, "erase": true, "cascade": true, "permanent": true, "permanently": true, "flush": true, "prune": true, "nuke": true,
-	"overwrite": true, "recreate": true}
+var destructiveFlagWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"delete": true, "force": true, "truncate": true, "purge": true, "drop": true, "wipe": true,
+		"destroy": true, "erase": true, "cascade": true, "permanent": true, "permanently": true, "flush": true, "prune": true, "nuke": true,
+		"overwrite": true, "recreate": true}
+})
 
 // flagExceptWords make a flag with a destructive word a guard or a
 // harmless one (skip_delete, prevent_destroy, force_refresh).
-var flagExceptWords = map[string]bool{"skip": true, "no": true, "not": true, "prevent": true, "protect": true, "protection": true,
-	"dry": true, "refresh": true, "reload": true, "fetch": true, "include": true, "show": true, "with": true, "list": true, "color": true, "colour": true}
+var flagExceptWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"skip": true, "no": true, "not": true, "prevent": true, "protect": true, "protection": true,
+		"dry": true, "refresh": true, "reload": true, "fetch": true, "include": true, "show": true, "with": true, "list": true, "color": true, "colour": true}
+})
 
 // destructiveFlag holds when an argument named for a destructive
 // operation (by one of its words) is true.
@@ -60,7 +65,7 @@ func destructiveFlag() rules.Cond {
 				continue
 			}
 			ws := wordsOf(k)
-			if slices.ContainsFunc(ws, func(w string) bool { return destructiveFlagWords[w] }) && !slices.ContainsFunc(ws, func(w string) bool { return flagExceptWords[w] }) {
+			if slices.ContainsFunc(ws, func(w string) bool { return destructiveFlagWords()[w] }) && !slices.ContainsFunc(ws, func(w string) bool { return flagExceptWords()[w] }) {
 				return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + k, Value: f.M.Call.Arguments[k], Present: true}}}
 			}
 		}
@@ -73,8 +78,10 @@ func destructiveFlag() rules.Cond {
 // "remove"}); operationDeleteWords name the operations that destroy.
 var (
 	operationArgKeys     = []string{"operation", "op", "action", "method", "mode", "verb", "dml", "operation_type", "operationType", "action_type", "actionType", "subcommand", "sub_command"}
-	operationDeleteWords = map[string]bool{"delete": true, "remove": true, "drop": true, "destroy": true, "purge": true, "truncate": true, "wipe": true,
-		"erase": true, "flush": true, "terminate": true, "uninstall": true, "del": true, "rm": true, "deletemany": true}
+	operationDeleteWords = sync.OnceValue(func() map[string]bool {
+		return map[string]bool{"delete": true, "remove": true, "drop": true, "destroy": true, "purge": true, "truncate": true, "wipe": true,
+			"erase": true, "flush": true, "terminate": true, "uninstall": true, "del": true, "rm": true, "deletemany": true}
+	})
 )
 
 // destructiveOperationArg holds when an operation argument names a
@@ -87,7 +94,7 @@ func destructiveOperationArg() rules.Cond {
 				if !ok || len(s) > 40 || !strings.EqualFold(name, k) {
 					continue
 				}
-				if slices.ContainsFunc(wordsOf(s), func(w string) bool { return operationDeleteWords[w] }) {
+				if slices.ContainsFunc(wordsOf(s), func(w string) bool { return operationDeleteWords()[w] }) {
 					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + name, Value: s, Present: true}}}
 				}
 			}

@@ -14,6 +14,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/recourse-dev/recourse/model"
@@ -200,8 +201,10 @@ func derived() rules.Cond {
 // destructiveWords name what a button or dialog does when it destroys.
 // ("Cancel" and "Reset" are left out: most dialogs have a Cancel button
 // that does nothing, and forms a Reset.)
-var destructiveWords = map[string]bool{"delete": true, "remove": true, "destroy": true, "erase": true, "wipe": true,
-	"purge": true, "terminate": true, "drop": true, "deactivate": true, "revoke": true, "discard": true, "uninstall": true}
+var destructiveWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"delete": true, "remove": true, "destroy": true, "erase": true, "wipe": true,
+		"purge": true, "terminate": true, "drop": true, "deactivate": true, "revoke": true, "discard": true, "uninstall": true}
+})
 
 // requestWords name a script's ways of sending a request from the page.
 var requestWords = map[string]bool{"fetch": true, "xmlhttprequest": true, "axios": true, "ajax": true, "sendbeacon": true}
@@ -220,7 +223,7 @@ func destructiveRequest() rules.Cond {
 				requests, verb := false, ""
 				for _, w := range strings.FieldsFunc(strings.ToLower(src), func(r rune) bool { return !unicode.IsLetter(r) }) {
 					requests = requests || requestWords[w]
-					if destructiveWords[w] && verb == "" {
+					if destructiveWords()[w] && verb == "" {
 						verb = w
 					}
 				}
@@ -244,7 +247,7 @@ func destructiveTarget() rules.Cond {
 					continue
 				}
 				for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) }) {
-					if destructiveWords[w] {
+					if destructiveWords()[w] {
 						return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "arguments." + name, Value: s, Present: true}}}
 					}
 				}
@@ -916,17 +919,19 @@ func urlNamesDelete(v any) bool {
 
 // protectionKeys are the arguments, lower-cased without "_" and "-", that
 // keep something from being lost, with the value that turns each off.
-var protectionKeys = map[string]func(any) bool{
-	"deletionprotection": isFalse, "deletionprotectionenabled": isFalse, "terminationprotection": isFalse,
-	"disableapitermination": isFalse, "backupretentionperiod": isZero, "backupretentionlimit": isZero,
-	"snapshotretentionlimit": isZero, "backupenabled": isFalse, "backupsenabled": isFalse, "pitrenabled": isFalse,
-	"pointintimerecoveryenabled": isFalse, "enablepurgeprotection": isFalse, "purgeprotectionenabled": isFalse,
-	"softdeleteenabled": isFalse, "enablesoftdelete": isFalse, "versioningenabled": isFalse,
-	"enabledropprotection": isFalse, "dropprotection": isFalse, "enabledeletionprotection": isFalse,
-	"deleteprotectionstate": func(v any) bool {
-		return strings.EqualFold(fmt.Sprint(v), "DISABLED") || strings.EqualFold(fmt.Sprint(v), "DELETE_PROTECTION_DISABLED")
-	},
-}
+var protectionKeys = sync.OnceValue(func() map[string]func(any) bool {
+	return map[string]func(any) bool{
+		"deletionprotection": isFalse, "deletionprotectionenabled": isFalse, "terminationprotection": isFalse,
+		"disableapitermination": isFalse, "backupretentionperiod": isZero, "backupretentionlimit": isZero,
+		"snapshotretentionlimit": isZero, "backupenabled": isFalse, "backupsenabled": isFalse, "pitrenabled": isFalse,
+		"pointintimerecoveryenabled": isFalse, "enablepurgeprotection": isFalse, "purgeprotectionenabled": isFalse,
+		"softdeleteenabled": isFalse, "enablesoftdelete": isFalse, "versioningenabled": isFalse,
+		"enabledropprotection": isFalse, "dropprotection": isFalse, "enabledeletionprotection": isFalse,
+		"deleteprotectionstate": func(v any) bool {
+			return strings.EqualFold(fmt.Sprint(v), "DISABLED") || strings.EqualFold(fmt.Sprint(v), "DELETE_PROTECTION_DISABLED")
+		},
+	}
+})
 
 // protectionOffArg finds, anywhere in a call's arguments, one that turns a
 // protection off (DeletionProtection: false, BackupRetentionPeriod: 0, a
@@ -934,7 +939,7 @@ var protectionKeys = map[string]func(any) bool{
 func protectionOffArg(args map[string]any, under string) (string, bool) {
 	for _, k := range slices.Sorted(maps.Keys(args)) {
 		v, key := args[k], rules.NormalKey(k)
-		if off, ok := protectionKeys[key]; ok && off(v) {
+		if off, ok := protectionKeys()[key]; ok && off(v) {
 			return k, true
 		}
 		if key == "status" && strings.Contains(under, "versioning") && strings.EqualFold(fmt.Sprint(v), "Suspended") {

@@ -2,6 +2,7 @@ package programs
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/model"
 	"github.com/recourse-dev/recourse/rules"
@@ -110,7 +111,7 @@ func exWrites() rules.Cond {
 		}
 		for _, script := range scripts {
 			for _, cmd := range strings.Split(script, "|") {
-				if name := exCommand(cmd); exWriteCommands[name] {
+				if name := exCommand(cmd); exWriteCommands()[name] {
 					return rules.Result{Truth: rules.True, Evidence: []model.Evidence{{Key: "ex", Value: strings.TrimSpace(cmd), Present: true}}}
 				}
 			}
@@ -121,10 +122,12 @@ func exWrites() rules.Cond {
 
 // exWriteCommands are the Ex commands (and their abbreviations) that write
 // the buffer to its file.
-var exWriteCommands = map[string]bool{"w": true, "wr": true, "wri": true, "writ": true, "write": true, "wq": true, "x": true,
-	"xi": true, "xit": true, "exi": true, "exit": true, "wa": true, "wall": true, "wqa": true, "wqall": true, "xa": true,
-	"xall": true, "up": true, "upd": true, "upda": true, "updat": true, "update": true, "sav": true, "savea": true,
-	"saveas": true, "wn": true, "wnext": true, "wN": true, "wNext": true, "wp": true, "wprevious": true}
+var exWriteCommands = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"w": true, "wr": true, "wri": true, "writ": true, "write": true, "wq": true, "x": true,
+		"xi": true, "xit": true, "exi": true, "exit": true, "wa": true, "wall": true, "wqa": true, "wqall": true, "xa": true,
+		"xall": true, "up": true, "upd": true, "upda": true, "updat": true, "update": true, "sav": true, "savea": true,
+		"saveas": true, "wn": true, "wnext": true, "wN": true, "wNext": true, "wp": true, "wprevious": true}
+})
 
 // exScripts returns the Ex commands given to an editor: the values of -c
 // and --cmd (also ending a cluster of short flags, ex -sc CMD) and the

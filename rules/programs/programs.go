@@ -8,6 +8,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -251,7 +252,7 @@ func Rules() []rules.Rule {
 			"removes a published version from RubyGems: it cannot be pushed again under the same number, and projects locked to it fail to install"),
 		row("program.npm.lifecycle-script", "npm", rules.Any(rules.All(rules.Sub("pkg", "set"), rules.Operand(2, "a lifecycle script", lifecycleScript)),
 			rules.All(rules.Sub("set-script"), rules.Operand(1, "a lifecycle script", func(a model.Arg, _ *model.Command) bool {
-				return lifecycleScripts[strings.ToLower(a.Value)]
+				return lifecycleScripts()[strings.ToLower(a.Value)]
 			}))), model.TierNeedsReview,
 			"sets a script that npm runs by itself on the next install, pack or publish (postinstall, prepare): whatever the command line does runs then, unreviewed"),
 		row("program.npm.pkg-edit", "npm", rules.Any(rules.Sub("pkg", "set"), rules.Sub("pkg", "delete"), rules.Sub("set-script")), model.TierRecoverableWithEffort,
@@ -526,16 +527,18 @@ const intoAgentConfig = "extracts files into a directory that holds a coding age
 
 // lifecycleScripts are the package.json scripts npm runs by itself, on
 // install, pack and publish (npm help scripts).
-var lifecycleScripts = map[string]bool{"preinstall": true, "install": true, "postinstall": true, "prepublish": true,
-	"preprepare": true, "prepare": true, "postprepare": true, "prepack": true, "postpack": true, "prepublishonly": true,
-	"publish": true, "postpublish": true, "dependencies": true, "preuninstall": true, "uninstall": true, "postuninstall": true}
+var lifecycleScripts = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"preinstall": true, "install": true, "postinstall": true, "prepublish": true,
+		"preprepare": true, "prepare": true, "postprepare": true, "prepack": true, "postpack": true, "prepublishonly": true,
+		"publish": true, "postpublish": true, "dependencies": true, "preuninstall": true, "uninstall": true, "postuninstall": true}
+})
 
 // lifecycleScript holds for npm pkg set's scripts.NAME=VALUE when NAME is
 // a lifecycle script.
 func lifecycleScript(a model.Arg, _ *model.Command) bool {
 	key, _, _ := strings.Cut(a.Value, "=")
 	name, ok := strings.CutPrefix(strings.ToLower(key), "scripts.")
-	return ok && lifecycleScripts[name]
+	return ok && lifecycleScripts()[name]
 }
 
 // compressesSystemFile says why compressing a system file in place blocks.
@@ -569,14 +572,16 @@ func opensslOutput(classes ...rules.PathClass) rules.Cond {
 const destructiveScriptReason = "runs a package script named for a destructive operation (db:reset, migrate:down, destroy): its command is in package.json, which the input does not show"
 
 // destructiveScriptWords name destructive operations in script names.
-var destructiveScriptWords = map[string]bool{"drop": true, "reset": true, "destroy": true, "delete": true, "wipe": true, "purge": true,
-	"nuke": true, "truncate": true, "rollback": true, "down": true, "teardown": true, "flush": true, "undeploy": true, "erase": true}
+var destructiveScriptWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"drop": true, "reset": true, "destroy": true, "delete": true, "wipe": true, "purge": true,
+		"nuke": true, "truncate": true, "rollback": true, "down": true, "teardown": true, "flush": true, "undeploy": true, "erase": true}
+})
 
 // destructiveName reports whether a script or target name has a word of
 // destructiveScriptWords (db:reset, migrate-down, nuke_all).
 func destructiveName(name string) bool {
 	words := strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r == ':' || r == '-' || r == '_' || r == '.' || r == '/' })
-	return slices.ContainsFunc(words, func(w string) bool { return destructiveScriptWords[w] })
+	return slices.ContainsFunc(words, func(w string) bool { return destructiveScriptWords()[w] })
 }
 
 // taskRunners run targets their build file defines (make destroy, just
@@ -945,9 +950,11 @@ var callbackTakers = []string{"array_map", "array_walk", "array_filter", "call_u
 
 // namedCallables are destructive functions that code can call by their
 // name in a string (PHP's callables, Ruby's send, Python's getattr).
-var namedCallables = map[string]bool{"unlink": true, "rmdir": true, "system": true, "exec": true, "shell_exec": true,
-	"passthru": true, "popen": true, "proc_open": true, "file_put_contents": true, "remove": true, "rmtree": true,
-	"rm_rf": true, "rm_r": true, "rm": true, "delete": true, "kill": true, "truncate": true}
+var namedCallables = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"unlink": true, "rmdir": true, "system": true, "exec": true, "shell_exec": true,
+		"passthru": true, "popen": true, "proc_open": true, "file_put_contents": true, "remove": true, "rmtree": true,
+		"rm_rf": true, "rm_r": true, "rm": true, "delete": true, "kill": true, "truncate": true}
+})
 
 // phpVariableCall is a PHP variable function call: $f(...).
 var phpVariableCall = lazyregexp.New(`\$[A-Za-z_][A-Za-z0-9_]*\s*\(`)
@@ -967,12 +974,12 @@ func namedCallback(program, src, stripped string) (string, bool) {
 	}
 	for _, lit := range stringLiterals(src) {
 		name := strings.ToLower(strings.TrimPrefix(strings.TrimSpace(lit), ":"))
-		if namedCallables[name] {
+		if namedCallables()[name] {
 			return name, true
 		}
 	}
 	for _, sym := range strings.FieldsFunc(stripped, func(r rune) bool { return r != ':' && r != '_' && !('a' <= r && r <= 'z') }) {
-		if name, ok := strings.CutPrefix(sym, ":"); ok && namedCallables[name] { // Ruby's send(:system, ...)
+		if name, ok := strings.CutPrefix(sym, ":"); ok && namedCallables()[name] { // Ruby's send(:system, ...)
 			return name, true
 		}
 	}

@@ -6,6 +6,7 @@ package sql
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/internal/lazyregexp"
 	"github.com/recourse-dev/recourse/model"
@@ -429,13 +430,15 @@ func redisScriptUnseen() rules.Cond {
 
 // mongoReads are the Mongo shell's calls that read and print without
 // changing data (mongosh's collection, cursor and database methods).
-var mongoReads = map[string]bool{"find": true, "findOne": true, "countDocuments": true, "estimatedDocumentCount": true, "count": true,
-	"aggregate": true, "distinct": true, "getCollection": true, "getCollectionNames": true, "getCollectionInfos": true, "getSiblingDB": true,
-	"getName": true, "getIndexes": true, "stats": true, "dataSize": true, "storageSize": true, "totalIndexSize": true, "explain": true,
-	"toArray": true, "limit": true, "skip": true, "sort": true, "project": true, "pretty": true, "itcount": true, "size": true, "hasNext": true,
-	"next": true, "forEach": true, "map": true, "print": true, "printjson": true, "log": true, "stringify": true, "hello": true,
-	"isMaster": true, "serverStatus": true, "version": true, "getUsers": true, "getRoles": true, "listCollections": true, "ObjectId": true,
-	"ISODate": true, "Date": true, "NumberLong": true, "NumberInt": true}
+var mongoReads = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"find": true, "findOne": true, "countDocuments": true, "estimatedDocumentCount": true, "count": true,
+		"aggregate": true, "distinct": true, "getCollection": true, "getCollectionNames": true, "getCollectionInfos": true, "getSiblingDB": true,
+		"getName": true, "getIndexes": true, "stats": true, "dataSize": true, "storageSize": true, "totalIndexSize": true, "explain": true,
+		"toArray": true, "limit": true, "skip": true, "sort": true, "project": true, "pretty": true, "itcount": true, "size": true, "hasNext": true,
+		"next": true, "forEach": true, "map": true, "print": true, "printjson": true, "log": true, "stringify": true, "hello": true,
+		"isMaster": true, "serverStatus": true, "version": true, "getUsers": true, "getRoles": true, "listCollections": true, "ObjectId": true,
+		"ISODate": true, "Date": true, "NumberLong": true, "NumberInt": true}
+})
 
 // mongoCall is a call in a Mongo shell script: its name before "(".
 var mongoCall = lazyregexp.New(`([A-Za-z_$][A-Za-z0-9_$]*)\s*\(`)
@@ -463,7 +466,7 @@ func mongoReadOnly() rules.Cond {
 			return rules.Result{Truth: rules.False}
 		}
 		for _, m := range calls {
-			if !mongoReads[m[1]] {
+			if !mongoReads()[m[1]] {
 				return rules.Result{Truth: rules.False}
 			}
 		}

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/recourse-dev/recourse/model"
 )
@@ -179,9 +180,11 @@ func (p *parser) expectPunct(s string) {
 // ones the scanner reads ahead of (FORMAT, NULLS, WITHOUT), ones that
 // continue an expression or a clause where a name could stand (AT, ESCAPE,
 // FILTER, OVER, WITHIN, UESCAPE) and the fast path's own option words.
-var notAName = map[string]bool{"format": true, "nulls": true, "without": true, "at": true, "escape": true,
-	"filter": true, "over": true, "within": true, "uescape": true, "if": true, "cascade": true, "restrict": true,
-	"restart": true, "continue": true, "set": true, "first": true, "last": true}
+var notAName = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"format": true, "nulls": true, "without": true, "at": true, "escape": true,
+		"filter": true, "over": true, "within": true, "uescape": true, "if": true, "cascade": true, "restrict": true,
+		"restart": true, "continue": true, "set": true, "first": true, "last": true}
+})
 
 // name reads an identifier that names a table, a column, a function or a
 // role: a quoted identifier, a word that is no keyword, or an unreserved
@@ -191,7 +194,7 @@ func (p *parser) name() string {
 	switch {
 	case t.kind == tQuoted:
 	case t.kind == tWord && keyword(t.val) == notKeyword:
-	case t.kind == tWord && keyword(t.val) == unreserved && !notAName[t.val]:
+	case t.kind == tWord && keyword(t.val) == unreserved && !notAName()[t.val]:
 	default:
 		p.fail()
 	}

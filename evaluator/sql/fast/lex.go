@@ -3,6 +3,7 @@ package fast
 import (
 	"errors"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -51,8 +52,10 @@ const maxIdent = 63
 
 // knownOps are the operators the grammar takes, spelt as the scanner reads
 // them (a run of operator characters).
-var knownOps = map[string]bool{"=": true, "<>": true, "!=": true, "<": true, ">": true, "<=": true, ">=": true,
-	"+": true, "-": true, "*": true, "/": true, "%": true, "||": true}
+var knownOps = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"=": true, "<>": true, "!=": true, "<": true, ">": true, "<=": true, ">=": true,
+		"+": true, "-": true, "*": true, "/": true, "%": true, "||": true}
+})
 
 // lex returns the tokens of text, or errRefused.
 func lex(text string) ([]token, error) {
@@ -131,7 +134,7 @@ func lex(text string) ([]token, error) {
 			i++
 		case isOpChar(c):
 			end := opEnd(text, i)
-			if !knownOps[text[i:end]] {
+			if !knownOps()[text[i:end]] {
 				return nil, errRefused
 			}
 			out = append(out, token{kind: tOp, val: text[i:end], pos: i})
