@@ -112,7 +112,10 @@ func TestRows(t *testing.T) {
 		{Row: "program.task.destructive-target", Hit: "task db:drop", Miss: "task build"},
 		{Row: "program.mage.destructive-target", Hit: "mage teardown", Miss: "mage test"},
 		{Row: "program.pwsh.inline", Hit: `pwsh -c 'Set-Location src; Invoke-Pester'`, Miss: `pwsh -c 'Set-Service spooler -StartupType Disabled'`},
-		{Row: "program.powershell.inline", Hit: `powershell -c "Write-Host hi"`, Miss: "powershell ./deploy.ps1"},
+		// Windows PowerShell reads a first value that is no parameter as
+		// -Command (powershell ./deploy.ps1 is command text that runs the
+		// script; evaluator/shell/psargs.go): only -File names a file.
+		{Row: "program.powershell.inline", Hit: `powershell -c "Write-Host hi"`, Miss: "powershell -File ./deploy.ps1"},
 		{Row: "program.pwsh.file", Hit: "pwsh -File ./deploy.ps1", Miss: `pwsh -c "Write-Host hi"`},
 		{Row: "program.powershell.file", Hit: "powershell -File deploy.ps1", Miss: `powershell -c "Get-Date"`},
 		{Row: "program.osascript.inline-destructive", Hit: `osascript -e 'tell application "Finder" to empty trash'`, Miss: `osascript -e 'tell application "Finder" to get name of every disk'`},

@@ -1,0 +1,101 @@
+package evaluator
+
+import (
+	"context"
+	"testing"
+
+	"github.com/recourse-dev/recourse/evaluator/shell"
+	"github.com/recourse-dev/recourse/model"
+)
+
+// falseAllowCase is a line of a class issue 32 found warned on the agents
+// and incidents corpora, and the decision it must get.
+type falseAllowCase struct {
+	class, line string
+	want        model.Decision
+}
+
+// judgeClasses runs the cases through the whole evaluator in a project
+// directory, with nothing observed: the line alone decides.
+func judgeClasses(t *testing.T, d shell.Dialect, cases []falseAllowCase) {
+	t.Helper()
+	ev := newEvaluator(t)
+	for _, tt := range cases {
+		rep, err := ev.Shell(context.Background(), tt.line, Options{Cwd: "/home/dev/project", Dialect: d})
+		if err != nil {
+			t.Errorf("%s %q: %v", tt.class, tt.line, err)
+			continue
+		}
+		if rep.RiskAssessment != tt.want {
+			t.Errorf("%s %q (%s): %s, want %s (%s)", tt.class, tt.line, d, rep.RiskAssessment, tt.want, rep.AssessmentReason)
+		}
+	}
+}
+
+// TestPowerShellCommandLine holds that powershell reads a first value that
+// is no parameter as -Command and pwsh as -File (psargs.go, from
+// Microsoft's about_Pwsh and "Breaking Changes for PowerShell 6.0"), so
+// the command text of Windows PowerShell is judged, not taken for a file.
+func TestPowerShellCommandLine(t *testing.T) {
+	// Remove-Item -Recurse -Force C:\x, base64 of UTF-16LE.
+	const encoded = "UgBlAG0AbwB2AGUALQBJAHQAZQBtACAALQBSAGUAYwB1AHIAcwBlACAALQBGAG8AcgBjAGUAIABDADoAXAB4AA=="
+	judgeClasses(t, shell.DialectBash, []falseAllowCase{
+		{"powershell", `powershell Remove-Item -Recurse -Force C:\Users\me\projects\*`, model.Block},
+		{"powershell", `powershell 'Remove-Item -Recurse -Force C:\Users\me\projects\*'`, model.Block},
+		{"powershell", `powershell.exe Remove-Item -Recurse -Force 'C:\Users\me\projects'`, model.Block},
+		{"powershell", `powershell -NoProfile -ExecutionPolicy Bypass Remove-Item -Recurse -Force 'C:\data'`, model.Block},
+		{"powershell", `powershell -nop -ep Bypass -Command "Remove-Item -Recurse -Force C:\data"`, model.Block},
+		{"powershell", `powershell -command Remove-Item -Recurse -Force 'C:\data'`, model.Block},
+		{"powershell", `powershell -NonI -c "Remove-Item -Recurse -Force C:\data"`, model.Block},
+		{"powershell", `pwsh -c "Remove-Item -Recurse -Force /srv/data"`, model.Block},
+		{"powershell", `sudo pwsh -NoProfile -Command "Remove-Item -Recurse -Force /srv/data"`, model.Block},
+		{"powershell", `bash -c "powershell Remove-Item -Recurse -Force 'C:\data'"`, model.Block},
+		{"powershell", `cd /srv && powershell Remove-Item -Recurse -Force data`, model.Block},
+		{"powershell", `powershell -EncodedCommand ` + encoded, model.Block},
+		{"powershell", `pwsh -ec ` + encoded, model.Block},
+		{"powershell", `powershell -enc not-base64!`, model.Escalate},
+		{"powershell", `pwsh -c "$cmd"`, model.Escalate},
+		// Readers stay allowed, whatever the spelling.
+		{"powershell", `powershell Get-ChildItem`, model.Allow},
+		{"powershell", `powershell -NoProfile -Command "Get-ChildItem -Recurse | Select-Object Name"`, model.Allow},
+		{"powershell", `pwsh -nop -c Get-Date`, model.Allow},
+		// pwsh's positional parameter is -File: a script the line does not
+		// show, judged as before (never an allow).
+		{"powershell", `pwsh script.ps1`, model.Warn},
+		{"powershell", `pwsh -File ./build.ps1 -Configuration Release`, model.Warn},
+		{"powershell", `powershell -File script.ps1`, model.Warn},
+	})
+}
+
+// TestNamedFileDeletes holds issue 32 §3 for rm of named files: in a shell
+// that states no context, whether git keeps a project or home file is the
+// deciding fact, which the line does not show (needs review, never a
+// warn); what the name shows regenerable, temp, and rm -i stay warned; a
+// CI job, a make recipe and an image build keep their verdicts.
+func TestNamedFileDeletes(t *testing.T) {
+	judgeClasses(t, shell.DialectBash, []falseAllowCase{
+		{"named-file", "rm reproduce.py", model.Escalate},
+		{"named-file", "rm -f x.py.bak", model.Escalate},
+		{"named-file", "rm /home/user/compare_json.py", model.Escalate},
+		{"named-file", `rm "tests/invalid_models_tests/test_temp_ordering_lookup.py"`, model.Escalate},
+		{"named-file", "sudo rm -v notes.txt", model.Escalate},
+		{"named-file", "LC_ALL=C rm -- a.py b.py", model.Escalate},
+		{"named-file", "cd src && rm util.py", model.Escalate},
+		{"named-file", `bash -c 'rm reproduce.py'`, model.Escalate},
+		{"named-file", `find /home/user/event_comparison -type f -name "*_new.json" -exec rm {} +`, model.Escalate},
+		{"named-file", `rm "$HOME/notes.txt"`, model.Escalate},
+		// Regenerable by name, temp, or asked of a person.
+		{"named-file", "rm foo.pyc", model.Warn},
+		{"named-file", "rm -f build/main.o", model.Warn},
+		{"named-file", "rm -f package-lock.json", model.Warn},
+		{"named-file", "rm /tmp/scratch.py", model.Warn},
+		{"named-file", "find . -name '*.pyc' -exec rm {} +", model.Warn},
+		{"named-file", "rm -i notes.txt", model.Warn},
+	})
+	for _, d := range []shell.Dialect{shell.DialectGitHubActions, shell.DialectGitLabCI, shell.DialectMake, shell.DialectDockerfile} {
+		judgeClasses(t, d, []falseAllowCase{
+			{"named-file", "rm -f tools/svg-term", model.Warn},
+			{"named-file", "rm pyproject.toml.bak", model.Warn},
+		})
+	}
+}
