@@ -99,3 +99,25 @@ func TestNamedFileDeletes(t *testing.T) {
 		})
 	}
 }
+
+// TestComposeVolumeResets holds that compose down -v, which deletes the
+// stack's volumes, needs review where the line does not show that they
+// hold throwaway data (owncloud/client#7358), warns for a test stack and
+// for a CI job's own stack, and never goes further than needs review on a
+// stack nothing is known of.
+func TestComposeVolumeResets(t *testing.T) {
+	judgeClasses(t, shell.DialectBash, []falseAllowCase{
+		{"compose", "docker-compose down -v", model.Escalate},
+		{"compose", "docker compose down --volumes", model.Escalate},
+		{"compose", "sudo docker compose -p shop down -v --remove-orphans", model.Escalate},
+		{"compose", "cd deploy && podman compose down -v", model.Escalate},
+		{"compose", "docker compose -f docker-compose.test.yml down -v", model.Warn},
+		{"compose", "docker compose down", model.Warn},
+	})
+	for _, d := range []shell.Dialect{shell.DialectGitHubActions, shell.DialectGitLabCI} {
+		judgeClasses(t, d, []falseAllowCase{
+			{"compose", "docker compose down -v", model.Warn},
+			{"compose", "docker-compose -f docker-compose.yml down --volumes", model.Warn},
+		})
+	}
+}

@@ -139,3 +139,16 @@ func checkoutDir(cwd, home string) bool {
 
 // pathEqual reports whether two absolute paths are the same once cleaned.
 func pathEqual(a, b string) bool { return b != "" && cleanPath(a) == cleanPath(b) }
+
+// InCIJob holds when the command runs in a CI job, as its dialect states
+// (model.RunCIJob): for rows whose verdict the job's throwaway runner
+// decides beyond files (a compose stack the job brought up).
+func InCIJob() Cond {
+	return Func("runs in a CI job (stated by the dialect)", func(f Facts) Result {
+		if f.M == nil || f.M.Command == nil || f.M.Command.RunContext != model.RunCIJob {
+			return Result{Truth: False}
+		}
+		return Result{Truth: True, Evidence: []model.Evidence{{Key: runContextEvidence, Value: model.RunCIJob.String(), Present: true,
+			Description: "stated by the caller through the line's dialect (--dialect), not shown by the line", SuppliedBy: model.SuppliedByCaller}}}
+	})
+}
