@@ -121,3 +121,32 @@ func TestComposeVolumeResets(t *testing.T) {
 		})
 	}
 }
+
+// TestRemoteWrites holds that a request that changes state on another
+// machine, sent from a shell that states no context, needs review
+// (server-effect:HOST), while one to this machine, one to an endpoint that
+// only reads, a GET, and a CI job's or a make recipe's request warn or
+// allow as before.
+func TestRemoteWrites(t *testing.T) {
+	judgeClasses(t, shell.DialectBash, []falseAllowCase{
+		{"remote-write", `curl -X POST -F "file=5" -F "file=@printenv.pl" http://web.chal.csaw.io:8000/cgi-bin/file.pl`, model.Escalate},
+		{"remote-write", `curl -X POST -d "name=test;id&age=123" http://web.chal.csaw.io:8000/cgi-bin/forms.pl`, model.Escalate},
+		{"remote-write", `curl -sS --json '{"a":1}' https://api.example.com/v1/items`, model.Escalate},
+		{"remote-write", `sudo curl -T backup.tar https://files.example.com/up/`, model.Escalate},
+		{"remote-write", `bash -c 'curl -X PUT -d x https://api.example.com/x'`, model.Escalate},
+		{"remote-write", `curl -X POST -d x "$API/items"`, model.Escalate},
+		{"remote-write", `wget --post-data=a=1 https://api.example.com/v1`, model.Escalate},
+		{"remote-write", `http POST api.example.com/items name=x`, model.Escalate},
+		{"remote-write", `curl -X POST -d '{"q":1}' http://localhost:8000/api/items`, model.Warn},
+		{"remote-write", `curl -X POST http://127.0.0.1:9200/logs/_search -d '{}'`, model.Warn},
+		{"remote-write", `curl -X POST https://es.example.com/logs/_search -d '{}'`, model.Warn},
+		{"remote-write", `curl -fsSL https://example.com/install.txt -o install.txt`, model.Warn},
+		{"remote-write", `curl https://api.example.com/v1/items`, model.Allow},
+	})
+	for _, d := range []shell.Dialect{shell.DialectGitHubActions, shell.DialectGitLabCI, shell.DialectMake} {
+		judgeClasses(t, d, []falseAllowCase{
+			{"remote-write", `curl -X POST -d '{"text":"done"}' https://hooks.slack.com/services/T/B/X`, model.Warn},
+			{"remote-write", `curl https://scan.coverity.com/download/cxx/linux64 --form project=git --form md5=1`, model.Warn},
+		})
+	}
+}

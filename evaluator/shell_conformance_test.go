@@ -87,9 +87,13 @@ func (s *score) String() string {
 // analyze-coverage/4 (rm -f file.txt); dcg e2e_safe/62 and /63 (rm
 // file.txt, rm -f file.txt), rm_safe/15, /16, /17 and /19 (rm file.txt,
 // rm file1.txt file2.txt, rm -f file.txt, rm -v file.txt). rm -i, which
-// asks a person, stays a warn.
+// asks a person, stays a warn. And a request that changes state on
+// another machine, sent from such a shell, needs review naming
+// server-effect:HOST (the agents rubric: what the server does with it is
+// not in the line): dcg heredoc_data/16 (curl -d @- https://example.com
+// with a here-document body) lists one as allowed.
 var shellCeilings = map[string][2]int{
-	"dcg.jsonl regression": {0, 6},
+	"dcg.jsonl regression": {0, 7},
 	"dcg.jsonl fixtures":   {21, 0},
 	"ccsn.jsonl default":   {0, 8},
 	"dcg-e2e.jsonl":        {2, 7},

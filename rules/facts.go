@@ -32,6 +32,10 @@ const (
 	// the observed rows (ObservedLoss, ObservedFromGit), which decide
 	// before any row that names it missing.
 	FactGitTracked = "git-tracked"
+	// FactServerEffect is what a request that changes state does on a
+	// server the line does not describe, and whether it can be undone.
+	// Nothing observes it.
+	FactServerEffect = "server-effect"
 )
 
 // MissingFact names the fact fact about subject, for Result.Missing.
