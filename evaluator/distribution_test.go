@@ -35,7 +35,8 @@ type distributionCase struct {
 // dialect is the language the line was written in, from the kind of file
 // it came from: a GitHub Actions run: step or a make recipe is rewritten
 // before the shell reads it; a Dockerfile RUN is bash run in the image
-// being built; a GitLab script and an agent's command are bash.
+// being built; a GitLab script is bash run in a CI job; an agent's
+// command is bash.
 func (c distributionCase) dialect() shell.Dialect {
 	var src struct {
 		Kind string `json:"kind"`
@@ -48,6 +49,8 @@ func (c distributionCase) dialect() shell.Dialect {
 		return shell.DialectMake
 	case "dockerfile":
 		return shell.DialectDockerfile
+	case "gitlab":
+		return shell.DialectGitLabCI
 	}
 	return shell.DialectBash
 }
@@ -57,9 +60,9 @@ func (c distributionCase) dialect() shell.Dialect {
 // with no row fails the test, so a new file states its ceilings. They
 // only ever go down.
 var distributionCeilings = map[string]map[string][2]int{
-	"agents.jsonl":    {"tune": {9, 10}, "blind": {9, 8}},
-	"incidents.jsonl": {"tune": {0, 4}, "blind": {0, 0}},
-	"pipelines.jsonl": {"tune": {112, 1}, "blind": {59, 0}},
+	"agents.jsonl":    {"tune": {9, 0}, "blind": {9, 1}},
+	"incidents.jsonl": {"tune": {0, 0}, "blind": {0, 0}},
+	"pipelines.jsonl": {"tune": {99, 1}, "blind": {55, 0}},
 }
 
 // TestDistributionCorpus judges the command lines of testdata/

@@ -76,12 +76,27 @@ func (s *score) String() string {
 // the rm inside srm is not read as rm. An S3 object version deleted by
 // its id (s3api delete-object --version-id) is gone for good (S3 API
 // Reference, DeleteObject), so dcg's destructive_commands/99 is no
-// longer a divergence: the fixtures' ceiling went from 22 to 21.
+// longer a divergence: the fixtures' ceiling went from 22 to 21. And a
+// fifth, from issue 32 §3 (block only on facts, review what the line does
+// not show): rm of a named file in a project or a home directory, in a
+// shell that states no context (an agent's), loses the file unless git
+// tracks it unmodified, which the line does not show: it needs review
+// with git-tracked missing, and where the gate runs beside the action
+// observation answers it (a tracked, clean file warns; an untracked one
+// blocks). These corpora list such deletes as allowed: ccsn
+// analyze-coverage/4 (rm -f file.txt); dcg e2e_safe/62 and /63 (rm
+// file.txt, rm -f file.txt), rm_safe/15, /16, /17 and /19 (rm file.txt,
+// rm file1.txt file2.txt, rm -f file.txt, rm -v file.txt). rm -i, which
+// asks a person, stays a warn. And a request that changes state on
+// another machine, sent from such a shell, needs review naming
+// server-effect:HOST (the agents rubric: what the server does with it is
+// not in the line): dcg heredoc_data/16 (curl -d @- https://example.com
+// with a here-document body) lists one as allowed.
 var shellCeilings = map[string][2]int{
-	"dcg.jsonl regression": {0, 2},
+	"dcg.jsonl regression": {0, 7},
 	"dcg.jsonl fixtures":   {21, 0},
-	"ccsn.jsonl default":   {0, 7},
-	"dcg-e2e.jsonl":        {2, 5},
+	"ccsn.jsonl default":   {0, 8},
+	"dcg-e2e.jsonl":        {2, 7},
 	"dcg-gaps.jsonl":       {1, 0},
 }
 

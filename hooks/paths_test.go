@@ -41,7 +41,7 @@ func TestClaudeCodePathsResolved(t *testing.T) {
 		{"cwd", "env -C", bash("/srv/app", "env -C .claude rm settings.json"), true},
 		{"cwd", "git -C", bash("/srv/app", "git -C .claude rm settings.json"), true},
 		{"cwd", "tar -C", bash("/srv/app", "cd .claude && tar -xf x.tar -C ."), true},
-		{"cwd", "control", bash("/srv/app", "cd docs && rm -f notes.txt"), false},
+		{"cwd", "control", bash("/srv/app", "cd docs && rm -f notes.pyc"), false},
 		{"spelling", "case", bash("/srv/app", "rm .CLAUDE/Settings.json"), true},
 		{"spelling", "backslash", bash("/srv/app", `rm '.claude\settings.json'`), true},
 		{"spelling", "trailing dot", bash("/srv/app", `rm ".claude/settings.json."`), true},

@@ -193,7 +193,7 @@ func TestOperatorContextWins(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newServer(t, tt.server)
 			initialize(t, s)
-			args := map[string]any{"command": "rm notes.txt", "response_format": "detailed"}
+			args := map[string]any{"command": "rm /srv/notes.txt", "response_format": "detailed"}
 			for k, v := range tt.args {
 				args[k] = v
 			}

@@ -79,6 +79,12 @@ type Command struct {
 	// is the image being built, which a rebuild recreates (rules/
 	// imagebuild.go).
 	ImageBuild bool
+	// RunContext is the context the caller states the command runs in
+	// through the line's dialect (a CI job's fresh checkout, a make
+	// recipe): the rules read it to judge what the context makes
+	// recoverable (rules/runcontext.go). Zero: anywhere, as in an agent's
+	// or a person's shell.
+	RunContext RunContext
 	// Depth is how many shell re-parses (sh -c, eval, heredoc to a shell)
 	// lie between the input and this command. (Beside the flags, in the
 	// same word: a Command stays in one allocation size class.)

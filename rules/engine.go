@@ -329,6 +329,7 @@ func (e *Engine) judge(f Facts, trace func(Step)) (model.Recoverability, bool) {
 	}
 	if ok {
 		v = inImageBuild(f.M, v)
+		v = inRunContext(f.M, v)
 	}
 	return v, ok
 }

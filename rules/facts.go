@@ -27,6 +27,15 @@ const (
 	// FactThrowawayVolume is whether a container volume holds throwaway
 	// data (a development or test database) or data that matters.
 	FactThrowawayVolume = "throwaway-volume"
+	// FactGitTracked is whether git tracks a file unmodified, so that
+	// git gives it back after a delete. Observation answers it through
+	// the observed rows (ObservedLoss, ObservedFromGit), which decide
+	// before any row that names it missing.
+	FactGitTracked = "git-tracked"
+	// FactServerEffect is what a request that changes state does on a
+	// server the line does not describe, and whether it can be undone.
+	// Nothing observes it.
+	FactServerEffect = "server-effect"
 )
 
 // MissingFact names the fact fact about subject, for Result.Missing.

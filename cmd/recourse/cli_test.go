@@ -271,7 +271,7 @@ func TestJUnitFormat(t *testing.T) {
 		passingWithRequirements int
 	}{
 		{[]string{"eval", "--format", "junit", "testdata/plans/rds-delete-no-snapshot.json"}, 4, 1, 0, 0},
-		{[]string{"eval", "shell", "--format", "junit", "--", "rm notes.txt && rm -rf ~"}, 4, 1, 0, 1},
+		{[]string{"eval", "shell", "--format", "junit", "--", "rm /srv/notes.txt && rm -rf ~"}, 4, 1, 0, 1},
 		{[]string{"eval", "--format", "junit", "does-not-exist.json"}, 1, 0, 1, 0},
 	}
 	for _, tt := range tests {

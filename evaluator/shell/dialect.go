@@ -42,7 +42,7 @@ const (
 )
 
 // Dialects lists the dialects a caller may name, the default first.
-var Dialects = []Dialect{DialectBash, DialectGitHubActions, DialectMake, DialectDockerfile}
+var Dialects = []Dialect{DialectBash, DialectGitHubActions, DialectGitLabCI, DialectMake, DialectDockerfile}
 
 // ParseDialect reads a dialect's name; empty is bash.
 func ParseDialect(name string) (Dialect, error) {
@@ -56,7 +56,7 @@ func ParseDialect(name string) (Dialect, error) {
 	}
 	return "", &model.Error{Kind: model.KindInvalidField, Field: "dialect",
 		Message:  fmt.Sprintf("the dialect %q is not known", name),
-		Expected: "bash (the default), github-actions (a run: step), make (a recipe line) or dockerfile (a RUN command, in the image being built)",
+		Expected: "bash (the default), github-actions (a run: step), gitlab-ci (a script: entry), make (a recipe line) or dockerfile (a RUN command, in the image being built)",
 		Example:  `recourse eval shell --dialect github-actions -- 'go test ${{ matrix.pkg }}'`}
 }
 
@@ -125,7 +125,7 @@ func (d Dialect) shellLine(line string) (string, error) {
 // refs[n-1] is what placeholder(n) stands for.
 func (d Dialect) rewriteLine(line string) (string, []string, error) {
 	switch d {
-	case "", DialectBash, DialectDockerfile:
+	case "", DialectBash, DialectDockerfile, DialectGitLabCI:
 		return line, nil, nil
 	case DialectGitHubActions:
 		return rewrite(line, actionsRef)

@@ -24,10 +24,19 @@ func (w *walker) interpreter(cmd *model.Command, heredoc *string, fr frame) {
 	flags := interpreters()[cmd.Program]
 	var script *model.Arg
 	files, fileAt := 0, -1
+	ps, psRead := psLine{}, false
+	if cmd.Program == "powershell" || cmd.Program == "pwsh" {
+		// Read as PowerShell reads its command line (psargs.go).
+		ps, psRead = readPSLine(cmd)
+		script = ps.script
+		if ps.file >= 0 {
+			files, fileAt = 1, ps.file
+		}
+	}
 	// The interpreter's own options come before the program file (or
 	// python's -m MODULE): after it, -c and -e are the program's
 	// (python manage.py shell -c CODE runs CODE in Django's shell).
-	for i := 0; i < len(cmd.Args) && files == 0; i++ {
+	for i := 0; i < len(cmd.Args) && files == 0 && !psRead; i++ {
 		a := cmd.Args[i]
 		switch {
 		case (slices.Contains(flags, a.Value) || bundledInline(cmd.Program, a.Value)) && i+1 < len(cmd.Args):

@@ -82,7 +82,7 @@ func Parse(line string, opts Options) ([]model.Mutation, error) {
 		return nil, err
 	}
 	w := &walker{cwd: opts.Cwd, addrsHint: len(line) + 16, deadline: opts.Deadline, workspace: opts.Workspace, observer: opts.Observer,
-		imageBuild: opts.Dialect == DialectDockerfile}
+		imageBuild: opts.Dialect == DialectDockerfile, runContext: opts.Dialect.runContext()}
 	if opts.Dialect == DialectGitHubActions {
 		w.workflowRefs = refs
 	}
@@ -210,6 +210,10 @@ type walker struct {
 	// its file system is not the image's.
 	imageBuild bool
 	away       int
+	// runContext is where the dialect says the line runs (a CI job, a
+	// make recipe); like imageBuild, it is not where a wrapper that
+	// reaches past it (away) runs its command.
+	runContext model.RunContext
 	// workflowRefs are the GitHub Actions expressions the dialect put
 	// placeholders for, in order (workflowProgram).
 	workflowRefs []string
@@ -1452,8 +1456,9 @@ func (w *walker) mutation(cmd *model.Command) model.Mutation {
 		typ = model.UnanalysedProgram
 	}
 	id := ownText(cmd)
-	if w.imageBuild && w.away == 0 {
-		cmd.ImageBuild = true
+	if w.away == 0 {
+		cmd.ImageBuild = w.imageBuild
+		cmd.RunContext = w.runContext
 	}
 	return model.Mutation{
 		Source:     model.SourceShell,

@@ -33,17 +33,20 @@ type Case struct {
 	// (observe.Files on a test directory), for the rows that read
 	// observed facts.
 	Observer shell.Observer
+	// Dialect is what both lines are written in (a CI step, a make
+	// recipe), for the rows that read the context it states; empty: bash.
+	Dialect shell.Dialect
 }
 
 // Judge parses line and returns the verdict of its first command of type
 // typ (or its last command, when none has that type).
 func Judge(t *testing.T, eng *rules.Engine, line, cwd, typ string) (model.Recoverability, bool) {
 	t.Helper()
-	return judgeIn(t, eng, line, cwd, nil, nil, nil, typ)
+	return judgeIn(t, eng, line, cwd, "", nil, nil, nil, typ)
 }
 
 // judgeIn is Judge with the workspace cwd shows.
-func judgeIn(t *testing.T, eng *rules.Engine, line, cwd string, ws *model.Workspace, observer shell.Observer, obs *model.Observed, typ string) (model.Recoverability, bool) {
+func judgeIn(t *testing.T, eng *rules.Engine, line, cwd string, dialect shell.Dialect, ws *model.Workspace, observer shell.Observer, obs *model.Observed, typ string) (model.Recoverability, bool) {
 	t.Helper()
 	if cwd == "" {
 		cwd = "/workspace/project"
@@ -53,7 +56,7 @@ func judgeIn(t *testing.T, eng *rules.Engine, line, cwd string, ws *model.Worksp
 		w.Dir = cwd
 		ws = &w
 	}
-	ms, err := shell.Parse(line, shell.Options{Cwd: cwd, Workspace: ws, Observer: observer})
+	ms, err := shell.Parse(line, shell.Options{Cwd: cwd, Workspace: ws, Observer: observer, Dialect: dialect})
 	if err != nil {
 		t.Fatalf("%q: %v", line, err)
 	}
@@ -78,7 +81,7 @@ func judgeIn(t *testing.T, eng *rules.Engine, line, cwd string, ws *model.Worksp
 func Run(t *testing.T, table []rules.Rule, cases []Case) {
 	t.Helper()
 	run(t, table, cases, func(t *testing.T, eng *rules.Engine, line string, c Case, typ string) (model.Recoverability, bool) {
-		return judgeIn(t, eng, line, c.Cwd, c.Workspace, c.Observer, c.Observed, typ)
+		return judgeIn(t, eng, line, c.Cwd, c.Dialect, c.Workspace, c.Observer, c.Observed, typ)
 	})
 }
 

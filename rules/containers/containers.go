@@ -51,7 +51,9 @@ func Rules() []rules.Rule {
 				"deletes networks; they are recreated by compose or docker network create"),
 			row("container."+p+".compose-down-volumes-test", p, rules.All(rules.Sub("compose", "down"), rules.Flag("v", "volumes"), testStack()), model.TierRecoverableWithEffort,
 				testStackReason),
-			row("container."+p+".compose-down-volumes", p, rules.All(rules.Sub("compose", "down"), rules.Flag("v", "volumes")), model.TierRecoverableFromBackup, stackResetReason),
+			row("container."+p+".compose-down-volumes-ci", p, rules.All(rules.Sub("compose", "down"), rules.Flag("v", "volumes"), rules.InCIJob()), model.TierRecoverableWithEffort,
+				ciStackReason),
+			row("container."+p+".compose-down-volumes", p, rules.All(rules.Sub("compose", "down"), rules.Flag("v", "volumes"), stackData()), model.TierUnrecoverable, stackResetReason),
 			row("container."+p+".compose-rm-volumes", p, rules.All(rules.Sub("compose", "rm"), rules.Flag("v", "volumes")), model.TierUnrecoverable,
 				"compose rm -v deletes the stopped service containers and their anonymous volumes, with the data in them"),
 			row("container."+p+".swarm-leave", p, rules.All(rules.Sub("swarm", "leave"), rules.Flag("f", "force")), model.TierNeedsReview,
@@ -77,7 +79,9 @@ func Rules() []rules.Rule {
 	out = append(out,
 		row("container.docker-compose.down-volumes-test", "docker-compose", rules.All(rules.Sub("down"), rules.Flag("v", "volumes"), testStack()), model.TierRecoverableWithEffort,
 			testStackReason),
-		row("container.docker-compose.down-volumes", "docker-compose", rules.All(rules.Sub("down"), rules.Flag("v", "volumes")), model.TierRecoverableFromBackup, stackResetReason),
+		row("container.docker-compose.down-volumes-ci", "docker-compose", rules.All(rules.Sub("down"), rules.Flag("v", "volumes"), rules.InCIJob()), model.TierRecoverableWithEffort,
+			ciStackReason),
+		row("container.docker-compose.down-volumes", "docker-compose", rules.All(rules.Sub("down"), rules.Flag("v", "volumes"), stackData()), model.TierUnrecoverable, stackResetReason),
 		row("container.docker-compose.rm-volumes", "docker-compose", rules.All(rules.Sub("rm"), rules.Flag("v", "volumes")), model.TierUnrecoverable,
 			"rm -v deletes the stopped service containers and their anonymous volumes, with the data in them"),
 		row("container.docker-compose.rm", "docker-compose", rules.Sub("rm"), model.TierRecoverableFromBackup, "deletes stopped service containers"),
@@ -87,12 +91,39 @@ func Rules() []rules.Rule {
 }
 
 // stackResetReason is the reason of the rows for compose down -v of a
-// stack not named as a test stack: a reset of the local stack the
-// directory's compose file brings up, whose volumes the next up creates
-// again, empty (issue 32: a local development stack is throwaway). What
-// they held comes back only from seeds or a backup, which is why the
-// default policy escalates it in a production environment.
-const stackResetReason = "compose down -v resets the stack of this directory's compose file: it deletes the stack's volumes, which the next up creates again empty; their data comes back only from seeds or a backup (fine for a local development stack, not for one that holds data)"
+// stack not named as a test stack, outside a CI job: it deletes the
+// stack's named and anonymous volumes, which the next up creates again,
+// empty. Whether they held throwaway data (a local development database)
+// or data that matters is not in the line (the incident of
+// owncloud/client#7358: docker-compose down -v deleted a server's data),
+// so the row is never decided without that fact (stackData): needs review
+// naming throwaway-volume.
+const stackResetReason = "compose down -v deletes the volumes of this directory's compose stack, with the data in them; the next up creates them again empty, so a development stack's loss is seeds, another's is its data"
+
+// ciStackReason is the reason of the rows for compose down -v in a CI
+// job, whose stack the job brought up on a runner it does not outlive.
+const ciStackReason = "compose down -v in a CI job deletes the volumes of the stack the job brought up for its own run, on a runner the job does not outlive: running the job again creates and fills them again"
+
+// stackData is Unknown, with rules.FactThrowawayVolume missing for the
+// stack (its compose files or project name, else the directory's own),
+// when compose down -v is not run in a CI job: whether its volumes hold
+// throwaway data is not in the line. Reading the compose file's volumes is
+// left to a later observation; nothing here is ever True.
+func stackData() rules.Cond {
+	return rules.Func("a stack whose volumes may hold data", func(f rules.Facts) rules.Result {
+		c := f.M.Command
+		if c == nil || c.RunContext == model.RunCIJob {
+			return rules.Result{Truth: rules.False}
+		}
+		stack := "the stack of the working directory's compose file"
+		if files := rules.FlagValues(c, "f", "file"); len(files) > 0 {
+			stack = files[0].Value
+		} else if p, ok := rules.FlagValue(c, "p", "project-name"); ok {
+			stack = p
+		}
+		return rules.Result{Truth: rules.Unknown, Missing: []string{rules.MissingFact(rules.FactThrowawayVolume, stack)}}
+	})
+}
 
 // throwawayVolumeReason is the reason of the row for volumes named as
 // test or development data.

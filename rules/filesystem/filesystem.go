@@ -107,6 +107,9 @@ func Rules() []rules.Rule {
 	out = append(out,
 		row("fs.rm.home-dotfile", "rm", homeDotfile(0), model.TierNeedsReview, deletesDotfileReason),
 		row("fs.rm.env-file", "rm", envFile(0), model.TierNeedsReview, "deletes "+envFileWhy),
+	)
+	out = append(out, uncommittedRows()...)
+	out = append(out,
 		row("fs.rm.files", "rm", nil, model.TierRecoverableFromBackup,
 			"deletes files (rm keeps no copy); the files come back only from version control or a backup"),
 

@@ -50,7 +50,14 @@ func TestRows(t *testing.T) {
 		{Row: "fs.rm.rf.regenerable", Hit: "rm -rf build", Miss: "rm -rf .", Cwd: "/tmp/work"},
 		{Row: "fs.rm.rf.regenerable", Hit: "cd /var/www/app && rm -rf node_modules", Miss: "cd /var/www && rm -rf app"},
 		{Row: "fs.rm.rf.absolute", Hit: "rm -rf /srv/app", Miss: "rm -rf /srv/app/node_modules"},
-		{Row: "fs.rm.files", Hit: "rm file.txt", Miss: "rm -rf file.txt"},
+		{Row: "fs.rm.files", Hit: "rm /srv/file.txt", Miss: "rm -rf /srv/file.txt"},
+		{Row: "fs.rm.files", Hit: "rm -f x.pyc", Miss: "rm -rf x.pyc"},
+		{Row: "fs.rm.files", Hit: "rm -i file.txt", Miss: "yes | rm -i file.txt"},
+		// Whether git keeps a named project or home file is not in the
+		// line: needs review naming git-tracked (issue 32 §3).
+		{Row: "fs.rm.uncommitted", Hit: "rm reproduce.py", Miss: "rm /tmp/reproduce.py"},
+		{Row: "fs.rm.uncommitted", Hit: "rm -f /home/user/compare_json.py", Miss: "rm -f /home/user/x/__pycache__/a.pyc"},
+		{Row: "fs.rm.uncommitted", Hit: "sudo rm -- notes.txt", Miss: "rm -f package-lock.json"},
 		{Row: "fs.rm.home-dotfile", Hit: "rm ~/.ssh/id_ed25519", Miss: "rm ~/.zshrc.bak"},
 		{Row: "fs.rm.r.home-data", Hit: "rm -r ~/Documents", Miss: "rm -r ./build"},
 		{Row: "fs.rm.r.home-data", Hit: "rm -r ~/Documents < /dev/null", Miss: "rm -ri ~/Documents"},

@@ -201,6 +201,10 @@ func Rules() []rules.Rule {
 			row("program."+client+".sends-secret", client, sendsSecret(), model.TierNeedsReview, rules.SendsSecretReason),
 			row("program."+client+".delete", client, rules.Any(httpMethod("DELETE"), destructiveURL()), model.TierNeedsReview,
 				"sends an HTTP DELETE, or calls an endpoint named for deleting: what the API deletes, and whether it can be restored, is not in the input"),
+			// Not "….write.…": that prefix is the image build's and the
+			// run contexts' local file writes (rules/imagebuild.go).
+			row("program."+client+".remote-write", client, rules.All(rules.Any(httpMethod("PUT", "PATCH", "POST"), sendsBody()), rules.Not(readEndpoint()), remoteWrite()),
+				model.TierNeedsReview, remoteWriteReason),
 			row("program."+client+".write", client, rules.Any(httpMethod("PUT", "PATCH", "POST"), sendsBody()), model.TierRecoverableWithEffort,
 				"sends an HTTP request that changes state on the server (a request with a body or form is a POST or PUT unless -G makes it a GET)"),
 			row("program."+client, client, nil, model.TierReversible, "fetches a URL"),
