@@ -83,8 +83,8 @@ func Parse(line string, opts Options) ([]model.Mutation, error) {
 	}
 	w := &walker{cwd: opts.Cwd, addrsHint: len(line) + 16, deadline: opts.Deadline, workspace: opts.Workspace, observer: opts.Observer,
 		imageBuild: opts.Dialect == DialectDockerfile}
-	if opts.Dialect == DialectGitHubActions {
-		w.workflowRefs = refs
+	if opts.Dialect == DialectGitHubActions || opts.Dialect == DialectMake {
+		w.workflowRefs, w.dialect = refs, opts.Dialect
 	}
 	if n := commandEstimate(line); n > len(w.boot.muts) {
 		w.out = make([]model.Mutation, 0, n)
@@ -210,9 +210,11 @@ type walker struct {
 	// its file system is not the image's.
 	imageBuild bool
 	away       int
-	// workflowRefs are the GitHub Actions expressions the dialect put
-	// placeholders for, in order (workflowProgram).
+	// workflowRefs are the GitHub Actions expressions or make references
+	// the dialect put placeholders for, in order, and dialect the dialect
+	// that did (workflowProgram).
 	workflowRefs []string
+	dialect      Dialect
 	// addrs holds the addresses of the commands emitted so far (address);
 	// addrsHint is the room to make for them at first.
 	addrs     strings.Builder
@@ -1101,16 +1103,16 @@ func plainLiteral(word *syntax.Word) (string, bool) {
 func (w *walker) shape(word *syntax.Word) (string, bool) {
 	var b strings.Builder
 	dynamic := false
-	var parts func([]syntax.WordPart)
-	parts = func(ps []syntax.WordPart) {
+	var parts func([]syntax.WordPart, bool)
+	parts = func(ps []syntax.WordPart, quoted bool) {
 		for _, p := range ps {
 			switch p := p.(type) {
 			case *syntax.Lit:
-				b.WriteString(p.Value)
+				writeUnescaped(&b, p.Value, quoted)
 			case *syntax.SglQuoted:
 				b.WriteString(p.Value)
 			case *syntax.DblQuoted:
-				parts(p.Parts)
+				parts(p.Parts, true)
 			case *syntax.ParamExp:
 				name := ""
 				if p.Param != nil {
@@ -1149,8 +1151,36 @@ func (w *walker) shape(word *syntax.Word) (string, bool) {
 			}
 		}
 	}
-	parts(word.Parts)
+	parts(word.Parts, false)
 	return b.String(), dynamic
+}
+
+// writeUnescaped writes lit, a literal of a word, as quote removal leaves
+// it: outside quotes a backslash quotes the next character; inside double
+// quotes only before $, `, ", \ or a newline (bash manual, "Double
+// Quotes"); an escaped newline is a line continuation, which disappears.
+func writeUnescaped(b *strings.Builder, lit string, quoted bool) {
+	if strings.IndexByte(lit, '\\') < 0 {
+		b.WriteString(lit)
+		return
+	}
+	for i := 0; i < len(lit); i++ {
+		c := lit[i]
+		if c != '\\' || i+1 == len(lit) {
+			b.WriteByte(c)
+			continue
+		}
+		next := lit[i+1]
+		switch {
+		case next == '\n':
+			i++
+		case !quoted || next == '$' || next == '`' || next == '"' || next == '\\':
+			b.WriteByte(next)
+			i++
+		default:
+			b.WriteByte(c)
+		}
+	}
 }
 
 var errDynamic = errors.New("only known at run time")
