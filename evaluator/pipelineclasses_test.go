@@ -20,6 +20,8 @@ func TestPipelineWorkClasses(t *testing.T) {
 		actions = shell.DialectGitHubActions
 		mk      = shell.DialectMake
 		docker  = shell.DialectDockerfile
+		pwsh    = shell.DialectActionsPwsh
+		ps      = shell.DialectPowerShell
 	)
 	tests := []struct {
 		class   string
@@ -114,6 +116,19 @@ func TestPipelineWorkClasses(t *testing.T) {
 		{"gopath-bin", docker, `/go/bin/deploy.sh`, true},
 		{"tool-setup", docker, `. /usr/local/share/nvm/nvm.sh && nvm install 20`, false},
 		{"tool-setup", bash, `. ./nvm.sh`, true},
+
+		// A run: step whose shell is pwsh or powershell is read as
+		// PowerShell, its expressions as in any step.
+		{"pwsh-step", pwsh, "$gitStatus = (git status --porcelain)\nif ([string]::IsNullOrEmpty($gitStatus)) {\n  throw \"No changes\"\n}\ngit --no-pager diff", false},
+		{"pwsh-step", pwsh, "Get-ChildItem -Path ${{ runner.temp }} | Select-Object Name", false},
+		{"pwsh-step", pwsh, `Remove-Item -Recurse -Force ${{ inputs.dir }}`, true},
+		{"pwsh-step", pwsh, `Remove-Item -Recurse -Force C:\data`, true},
+		{"pwsh-step", pwsh, `./build.ps1`, true},
+		{"pwsh-step", pwsh, `& .\eng\bump-version.ps1 1.2.3`, true},
+		{"pwsh-step", pwsh, `Import-Module ./tools/ci.psm1`, true},
+		{"pwsh-step", ps, `Invoke-Pester -Path ./test/infrastructure/`, true},
+		{"pwsh-step", ps, `git reset --hard`, true},
+		{"pwsh-step", ps, `Import-Module Pester; Get-Module`, false},
 	}
 	for _, tt := range tests {
 		rep, err := ev.Shell(context.Background(), tt.line, Options{Cwd: "/home/dev/project", Dialect: tt.dialect})

@@ -236,7 +236,10 @@ $(CC); $$ is $; the @, - and + prefixes are make's) or dockerfile (a RUN
 command: bash run inside the image being built, so deleting or overwriting
 the image's own files is recoverable by rebuilding it; what leaves the image,
 devices, package sources and world-writable system trees are judged as
-anywhere). A destructive command whose operand is such a word needs review.
+anywhere), powershell (a PowerShell script, as pwsh -Command runs it) or
+github-actions-pwsh (a run: step whose shell is pwsh or powershell: its
+${{ }} are read as in github-actions, then the step as PowerShell). A
+destructive command whose operand is such a word needs review.
 See docs/shell.md.`,
 		Example: `  recourse eval shell -- 'rm -rf ./build'
   recourse eval shell --cwd /tmp/work -- 'rm -rf build'
@@ -254,7 +257,7 @@ See docs/shell.md.`,
 				return usageErr("--observe %q: expected auto or off (recourse eval shell --observe off -- 'bash x.sh')", flags.observe)
 			}
 			if _, err := shell.ParseDialect(flags.dialect); err != nil {
-				return usageErr("--dialect %q: expected bash, github-actions, make or dockerfile (recourse eval shell --dialect github-actions -- 'go test ${{ matrix.pkg }}')", flags.dialect)
+				return usageErr("--dialect %q: expected bash, github-actions, make, dockerfile, powershell or github-actions-pwsh (recourse eval shell --dialect github-actions -- 'go test ${{ matrix.pkg }}')", flags.dialect)
 			}
 			dir, err := absCwd(cwd)
 			if err != nil {
@@ -264,7 +267,7 @@ See docs/shell.md.`,
 		},
 	}
 	shellCmd.Flags().StringVar(&cwd, "cwd", "", "the working directory the line would run in")
-	shellCmd.Flags().StringVar(&flags.dialect, "dialect", string(shell.DialectBash), "what the line is before a shell reads it: bash, github-actions (a run: step; ${{ }} is unknown), make (a recipe line; $(VAR) is unknown, $$ is $) or dockerfile (a RUN command, in the image being built)")
+	shellCmd.Flags().StringVar(&flags.dialect, "dialect", string(shell.DialectBash), "what the line is before a shell reads it: bash, github-actions (a run: step; ${{ }} is unknown), make (a recipe line; $(VAR) is unknown, $$ is $) dockerfile (a RUN command, in the image being built), powershell (a PowerShell script) or github-actions-pwsh (a run: step with shell: pwsh)")
 	shellCmd.Flags().StringVar(&flags.observe, "observe", observe.Auto, "auto: read the script files the line runs and gather git and file facts about what its mutating commands act on (read-only, bounded; docs/observe.md); off: read nothing")
 	_ = shellCmd.MarkFlagDirname("cwd")
 	cmd.AddCommand(shellCmd)

@@ -3,6 +3,7 @@ package shell
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,6 +32,14 @@ import (
 // rebuilding the image (rules/imagebuild.go). Dockerfile syntax (RUN's
 // --mount, --network flags, the exec form ["a", "b"]) is not shell and
 // is not accepted here: pass the command after them.
+//
+// The powershell dialect is a PowerShell script, as pwsh -Command gets it,
+// read by the PowerShell reader (powershell.go) instead of as bash; the
+// github-actions-pwsh dialect is a run: step whose shell is pwsh or
+// powershell (the step's shell:, or its job's or workflow's
+// defaults.run.shell: "Workflow syntax for GitHub Actions",
+// docs.github.com, read 2026-11-29): its ${{ }} expressions are rewritten
+// as github-actions rewrites them, then it is read as PowerShell.
 type Dialect string
 
 // The dialects.
@@ -39,10 +48,15 @@ const (
 	DialectGitHubActions Dialect = "github-actions"
 	DialectMake          Dialect = "make"
 	DialectDockerfile    Dialect = "dockerfile"
+	DialectPowerShell    Dialect = "powershell"
+	DialectActionsPwsh   Dialect = "github-actions-pwsh"
 )
 
 // Dialects lists the dialects a caller may name, the default first.
-var Dialects = []Dialect{DialectBash, DialectGitHubActions, DialectMake, DialectDockerfile}
+var Dialects = []Dialect{DialectBash, DialectGitHubActions, DialectMake, DialectDockerfile, DialectPowerShell, DialectActionsPwsh}
+
+// powerShell reports whether the dialect's lines are PowerShell scripts.
+func (d Dialect) powerShell() bool { return d == DialectPowerShell || d == DialectActionsPwsh }
 
 // ParseDialect reads a dialect's name; empty is bash.
 func ParseDialect(name string) (Dialect, error) {
@@ -56,7 +70,7 @@ func ParseDialect(name string) (Dialect, error) {
 	}
 	return "", &model.Error{Kind: model.KindInvalidField, Field: "dialect",
 		Message:  fmt.Sprintf("the dialect %q is not known", name),
-		Expected: "bash (the default), github-actions (a run: step), make (a recipe line) or dockerfile (a RUN command, in the image being built)",
+		Expected: "bash (the default), github-actions (a run: step), make (a recipe line), dockerfile (a RUN command, in the image being built), powershell (a PowerShell script) or github-actions-pwsh (a run: step with shell: pwsh or powershell)",
 		Example:  `recourse eval shell --dialect github-actions -- 'go test ${{ matrix.pkg }}'`}
 }
 
@@ -123,16 +137,24 @@ func (d Dialect) shellLine(line string) (string, error) {
 // refs[n-1] is what placeholder(n) stands for.
 func (d Dialect) rewriteLine(line string) (string, []string, error) {
 	switch d {
-	case "", DialectBash, DialectDockerfile:
+	case "", DialectBash, DialectDockerfile, DialectPowerShell:
 		return line, nil, nil
 	case DialectGitHubActions:
 		return rewrite(line, actionsRef)
+	case DialectActionsPwsh:
+		out, refs, err := rewrite(line, actionsRef)
+		// PowerShell's variable is $name: ${…} would read as a script
+		// block, and bash's quote closing means nothing to it.
+		return pwshPlaceholders.ReplaceAllString(out, "$$${1}${2}"), refs, err
 	case DialectMake:
 		return rewrite(makeConditional(stripRecipePrefixes(line)), makeRecipeRef)
 	}
 	_, err := ParseDialect(string(d))
 	return "", nil, err
 }
+
+// pwshPlaceholders matches a placeholder as rewrite writes it for bash.
+var pwshPlaceholders = regexp.MustCompile(`'"\$\{(__recourse_dialect_[0-9]+)\}"'|\$\{(__recourse_dialect_[0-9]+)\}`)
 
 // refFunc reads a reference of the dialect at the start of s (which begins
 // with $): how many bytes it takes, the text that stands for it (a known

@@ -83,15 +83,26 @@ func Parse(line string, opts Options) ([]model.Mutation, error) {
 	}
 	w := &walker{cwd: opts.Cwd, addrsHint: len(line) + 16, deadline: opts.Deadline, workspace: opts.Workspace, observer: opts.Observer,
 		imageBuild: opts.Dialect == DialectDockerfile}
-	if opts.Dialect == DialectGitHubActions || opts.Dialect == DialectMake {
+	switch opts.Dialect {
+	case DialectGitHubActions, DialectMake:
 		w.workflowRefs, w.dialect = refs, opts.Dialect
+	case DialectActionsPwsh: // the programs the script runs read expressions as a bash step does
+		w.workflowRefs, w.dialect = refs, DialectGitHubActions
 	}
 	if n := commandEstimate(line); n > len(w.boot.muts) {
 		w.out = make([]model.Mutation, 0, n)
 	} else {
 		w.out = w.boot.muts[:0:len(w.boot.muts)]
 	}
-	w.script(line, frame{line: 1, col: 1})
+	if opts.Dialect.powerShell() {
+		// The whole line is the script PowerShell runs: read as pwsh
+		// -Command would have it read (powershell.go).
+		cmd := &model.Command{Program: "pwsh", Args: []model.Arg{{Value: "-Command"}, {Value: line}}, Text: clip(line, 200), Line: 1, Col: 1, Cwd: w.cwd,
+			Script: line, Interpreter: "pwsh"}
+		w.powershell(cmd, line, frame{line: 1, col: 1})
+	} else {
+		w.script(line, frame{line: 1, col: 1})
+	}
 	if w.timedOut {
 		return nil, &model.Error{Kind: model.KindDeadlineExceeded, Field: "command",
 			Message: "the command line was not analysed within the deadline", Expected: "a larger --timeout, or a shorter command line"}

@@ -80,6 +80,12 @@ func (w *walker) powershell(cmd *model.Command, script string, fr frame) {
 			// slash, which the rules read in Windows paths too.
 			args := strings.NewReplacer("`", "", `\`, "/").Replace(c.text[len(c.name):])
 			line := strings.TrimSuffix(path.Base(strings.ReplaceAll(c.name, `\`, "/")), ".exe") + args
+			if psScriptFile(c.name) {
+				// ./build.ps1, eng\bump.ps1: a script file of the project,
+				// judged as the file it is (unread: needs review), not by
+				// its name.
+				line = strings.ReplaceAll(c.name, `\`, "/") + args
+			}
 			run = append(run, func() { w.script(line, nested(cmd, fr, "")) })
 			continue
 		}
@@ -91,6 +97,16 @@ func (w *walker) powershell(cmd *model.Command, script string, fr frame) {
 		}
 		if t, ok := psTranslations[name]; ok && !psProviderPath(args) {
 			run = append(run, func() { t(w, cmd, name, args, in, fr) })
+			continue
+		}
+		if file, ok := psModuleFile(append([]model.Arg{{Value: name}}, args...)); ok {
+			w.emitProblem(cmd, "imports the PowerShell module "+file+" from a file, whose content is not known: the functions it defines, which the script may call next, are not analysed")
+			continue
+		}
+		if name == "invoke-pester" {
+			// Pester runs every *.Tests.ps1 under the path it is given
+			// (pester.dev, "Invoke-Pester"): scripts the line does not show.
+			w.emitProblem(cmd, "Invoke-Pester runs the test scripts (*.Tests.ps1) under its path, whose content is not known")
 			continue
 		}
 		cmd.Cmdlets = append(cmd.Cmdlets, name)
@@ -256,6 +272,14 @@ func psCmdletName(a model.Arg) bool {
 	verb, noun, ok := strings.Cut(a.Value, "-")
 	return ok && !a.Dynamic && len(verb) > 1 && len(noun) > 0 && noun[0] >= 'A' && noun[0] <= 'Z' &&
 		psVerbs[strings.ToLower(verb)] && !strings.ContainsAny(a.Value, `/\.`)
+}
+
+// psScriptFile reports whether name, a command's name in a PowerShell
+// script, is a script file named by a path (./build.ps1, eng\x.ps1,
+// ../run.sh): PowerShell runs it, and the reader judges the file.
+func psScriptFile(name string) bool {
+	n := strings.ReplaceAll(name, `\`, "/")
+	return strings.Contains(n, "/") && scriptName(n)
 }
 
 // psModuleFile returns the module file that argv, an Import-Module (any
