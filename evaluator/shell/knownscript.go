@@ -136,6 +136,13 @@ func knownScript(cmd *model.Command, file model.Arg, sourced bool) string {
 	if why, ok := buildEntryPoints[name]; ok {
 		return why
 	}
+	if (name == "Makefile" || name == "Makefile.js") && programName(cmd.Program) == "node" && !destructiveTarget(cmd, file) {
+		// ShellJS's make (shelljs/make: the project's Makefile.js defines
+		// target.NAME functions; node Makefile lint runs one), which eslint
+		// and others carry as their build: judged as the project's build,
+		// as make TARGET is when its makefile is not read.
+		return "the project's ShellJS build file (node Makefile TARGET, shelljs/make): it runs the build target named"
+	}
 	if name == "artisan" && programName(cmd.Program) == "php" {
 		return "Laravel's own console (php artisan), whose commands the rules db.artisan.* judge by name"
 	}
@@ -174,6 +181,34 @@ func toolSetupScript(name string) bool {
 		return path.Base(dir) == ".cargo"
 	case "sdkman-init.sh":
 		return path.Base(dir) == "bin" && path.Base(path.Dir(dir)) == ".sdkman"
+	}
+	return false
+}
+
+// destructiveWords name a build target that deletes, resets or publishes
+// (make destroy, db-reset, release): such a target of a build file that is
+// not read is not ordinary work.
+var destructiveWords = []string{"destroy", "drop", "reset", "nuke", "teardown", "wipe", "purge", "delete", "remove", "undeploy",
+	"deploy", "publish", "release"}
+
+// destructiveTarget reports whether a word after file in cmd's arguments
+// names a destructive target, or is only known at run time.
+func destructiveTarget(cmd *model.Command, file model.Arg) bool {
+	after := false
+	for _, a := range cmd.Args {
+		if !after {
+			after = a.Value == file.Value && !a.Dynamic
+			continue
+		}
+		if a.Dynamic {
+			return true
+		}
+		v := strings.ToLower(a.Value)
+		for _, w := range destructiveWords {
+			if strings.Contains(v, w) {
+				return true
+			}
+		}
 	}
 	return false
 }
