@@ -161,7 +161,7 @@ func TestMakeFunctions(t *testing.T) {
 		{`$(info cleaning) rm -rf $(OUT)`, model.Escalate, ""},
 		{`$(Q)rm -rf $(BUILDDIR)`, model.Escalate, ""},
 		{`$(shell $(TOOL) --version)`, model.Escalate, ""},
-		{`$(EXE) --gen-completions fish > $@`, model.Warn, ""}, // a variable the makefile defines, with arguments
+		{`$(EXE) --gen-completions fish > $@`, model.Escalate, ""}, // a command held in a variable
 		{`$(EXE)`, model.Escalate, ""},
 	})
 }

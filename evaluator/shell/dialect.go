@@ -384,23 +384,23 @@ var workflowFunctions = []string{"startswith", "endswith", "contains", "format",
 
 // workflowProgram reads a program word that is a GitHub Actions expression
 // of a workflow context (${{ matrix.python }}, ${{ env.CARGO }}, ${{
-// (matrix.os == 'windows' && 'dir') || 'ls -lh' }}: workflowValue), or a
-// make variable ($(EXE): makefileVariable), bare with arguments after it,
-// or (Actions only) as the directory of a literal path (${{ env.VCPKG
-// }}/vcpkg, ${{ runner.workspace }}/vcpkg/vcpkg): the name it is judged by,
-// "" for another word. A bare one with arguments is a program named in the
-// workflow file or the makefile, which the line does not show: it is
-// judged as a program no rule knows, never allowed (issue 32 §3: it is not
-// a shell variable, which anything before the line may set), and its
+// (matrix.os == 'windows' && 'dir') || 'ls -lh' }}: workflowValue), bare
+// with arguments after it, or as the directory of a literal path (${{
+// env.VCPKG }}/vcpkg, ${{ runner.workspace }}/vcpkg/vcpkg): the name it is
+// judged by, "" for another word. A bare one with arguments is a program
+// named in the workflow file, which the line does not show: it is judged
+// as a program no rule knows, never allowed (issue 32 §3: it is not a
+// shell variable, which anything before the line may set), and its
 // arguments are read. Alone, with no arguments (${{ matrix.runs.prepare
-// }}, $(ACT)), it may be a whole command line: only known at run time. A
-// literal path under an Actions one is judged by its file name, as the
-// same program on PATH, unless the name is a script's (x.sh, x.py: the
-// project's own file, unread). A make variable's directory
-// ($(CURDIR)/scripts/dist.sh) is most often the project's, whose files are
-// its scripts: not judged by name. Any other context or function
-// (inputs, github.event, $(call …)) stays a program only known at run
-// time.
+// }}), it may be a whole command line: only known at run time. A literal
+// path under one is judged by its file name, as the same program on PATH,
+// unless the name is a script's (x.sh, x.py) or the directory is the
+// repository's (repositoryDir): the project's own file, unread. Any other
+// context or function (inputs, github.event) stays a program only known at
+// run time. Make's variables are not read this way: a makefile's
+// $(MAKE_DOCKER) $@ or $(MAKEJS) build is a command held in a variable,
+// which the line does not show (a measured class of issue 32 round 3 that
+// passed such commands: docs/shell.md, "Dialects").
 func (w *walker) workflowProgram(word model.Arg, withArgs bool) string {
 	rest, ok := strings.CutPrefix(word.Value, "$"+placeholder(0)[:len(placeholder(0))-1])
 	if !ok {
@@ -419,48 +419,27 @@ func (w *walker) workflowProgram(word model.Arg, withArgs bool) string {
 			return ""
 		}
 		name = "${{ " + expr + " }}"
-	case DialectMake:
-		if !makefileVariable(ref) {
-			return ""
-		}
-		name = ref
 	default:
 		return ""
 	}
 	switch suffix := rest[digits:]; {
 	case suffix == "" && withArgs:
 		return name
-	case w.dialect == DialectGitHubActions && strings.HasPrefix(suffix, "/") && !strings.Contains(suffix, "$") && path.Base(suffix) != "/" && !scriptName(suffix):
+	case w.dialect == DialectGitHubActions && strings.HasPrefix(suffix, "/") && !strings.Contains(suffix, "$") && path.Base(suffix) != "/" &&
+		!scriptName(suffix) && !repositoryDir(w.workflowRefs[n-1]):
 		return path.Base(suffix)
 	}
 	return ""
 }
 
-// makefileVariable reports whether ref, a make reference the dialect
-// left unknown, is a plain variable, $(NAME) or ${NAME}: one the makefile
-// (or make's command line) defines, seen and approved with the makefile
-// as a matrix value is with the workflow, so that as a program with
-// arguments ($(EXE) --gen-completions fish, $(GOLINT) ./..., $(XSLS) -o $@
-// $<) it is judged as workflowProgram judges ${{ env.CARGO }} build. Not
-// one: a function ($(call …), $(word …)), an automatic variable ($@), or
-// a variable whose name says it runs make or a build through something
-// else ($(MAKE_DOCKER) $@, $(MAKEJS) build): it runs the recipes of
-// targets the line does not show, in a place it does not show, so it
-// stays only known at run time.
-func makefileVariable(ref string) bool {
-	if len(ref) < 4 || ref[0] != '$' || !(ref[1] == '(' && ref[len(ref)-1] == ')' || ref[1] == '{' && ref[len(ref)-1] == '}') {
-		return false
-	}
-	name := ref[2 : len(ref)-1]
-	if name == "" || strings.Contains(strings.ToUpper(name), "MAKE") || name[0] >= '0' && name[0] <= '9' {
-		return false
-	}
-	for _, r := range name {
-		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
-			return false
-		}
-	}
-	return true
+// repositoryDir reports whether ref, an Actions expression, is the
+// directory of the repository's checkout or of the action's own files
+// (github.workspace, github.action_path): a path under it is a file of the
+// repository, run as the file it is (unread: needs review), not a tool
+// judged by its name.
+func repositoryDir(ref string) bool {
+	expr := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(ref, "${{"), "}}"))
+	return expr == "github.workspace" || expr == "github.action_path"
 }
 
 // workflowValue reports whether expr computes only from values of the

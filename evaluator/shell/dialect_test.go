@@ -161,19 +161,3 @@ func TestWorkflowValue(t *testing.T) {
 		}
 	}
 }
-
-// TestMakefileVariable holds which make references are variables the
-// makefile names a program by.
-func TestMakefileVariable(t *testing.T) {
-	for _, tt := range []struct {
-		ref  string
-		want bool
-	}{
-		{"$(EXE)", true}, {"${GOLINT}", true}, {"$(REDIS_CC)", true},
-		{"$(MAKE_DOCKER)", false}, {"$(MAKEJS)", false}, {"$(call f,x)", false}, {"$@", false}, {"$(X", false}, {"$(1X)", false},
-	} {
-		if got := makefileVariable(tt.ref); got != tt.want {
-			t.Errorf("makefileVariable(%q) = %v, want %v", tt.ref, got, tt.want)
-		}
-	}
-}

@@ -47,11 +47,16 @@ var buildEntryPoints = map[string]string{
 }
 
 // testRunnerName reports whether name, cleaned and relative, is a test
-// runner by its file name anywhere in the project: runtest, runtests,
-// run_tests, run-tests, alone or with a suffix (redis's
-// ./runtest-moduleapi, runtests.sh), or a runner.EXT in a test directory
-// (fzf's ruby test/runner.rb).
+// runner by its file name at the project's root or in a test directory:
+// runtest, runtests, run_tests, run-tests, alone or with a suffix (redis's
+// ./runtest-moduleapi, tests/run_tests.sh), or a runner.EXT in a test
+// directory (fzf's ruby test/runner.rb). One among the project's other
+// scripts (scripts/run-tests.sh, hack/…) is a script of the repository
+// like any other: unread, it needs review.
 func testRunnerName(name string) bool {
+	if path.Dir(name) != "." && !inTestDir(name) {
+		return false
+	}
 	base := path.Base(name)
 	stem := strings.TrimSuffix(base, path.Ext(base))
 	for _, p := range []string{"runtest", "runtests", "run_tests", "run-tests"} {

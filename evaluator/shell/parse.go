@@ -84,7 +84,7 @@ func Parse(line string, opts Options) ([]model.Mutation, error) {
 	w := &walker{cwd: opts.Cwd, addrsHint: len(line) + 16, deadline: opts.Deadline, workspace: opts.Workspace, observer: opts.Observer,
 		imageBuild: opts.Dialect == DialectDockerfile}
 	switch opts.Dialect {
-	case DialectGitHubActions, DialectMake:
+	case DialectGitHubActions:
 		w.workflowRefs, w.dialect = refs, opts.Dialect
 	case DialectActionsPwsh: // the programs the script runs read expressions as a bash step does
 		w.workflowRefs, w.dialect = refs, DialectGitHubActions
@@ -221,9 +221,9 @@ type walker struct {
 	// its file system is not the image's.
 	imageBuild bool
 	away       int
-	// workflowRefs are the GitHub Actions expressions or make references
-	// the dialect put placeholders for, in order, and dialect the dialect
-	// that did (workflowProgram).
+	// workflowRefs are the GitHub Actions expressions the dialect put
+	// placeholders for, in order, and dialect the dialect that did
+	// (workflowProgram).
 	workflowRefs []string
 	dialect      Dialect
 	// addrs holds the addresses of the commands emitted so far (address);
