@@ -115,7 +115,8 @@ func TestNamedTools(t *testing.T) {
 }
 
 // TestActionsWorkflowProgram holds that a program named by a workflow
-// context (matrix, env, vars) is judged as a program no rule knows, its
+// context (matrix, env, vars, runner, the github context's paths and ids),
+// or computed from them and literals, is judged as a program no rule knows, its
 // arguments read, and that any other expression as the program needs
 // review.
 func TestActionsWorkflowProgram(t *testing.T) {
@@ -126,7 +127,8 @@ func TestActionsWorkflowProgram(t *testing.T) {
 		{`cd regress && ${{ matrix.make }} check`, model.Warn, ""},
 		{`sudo ${{ matrix.tool }} build`, model.Warn, ""},
 		{`FOO=1 ${{ vars.TOOL }} lint`, model.Warn, ""},
-		{`bash -c '${{ matrix.make }} check'`, model.Escalate, ""}, // a script only known at run time
+		{`bash -c '${{ matrix.make }} check'`, model.Warn, ""}, // the runner pastes the value into the script's text
+		{`bash -c '${{ matrix.make }}'`, model.Escalate, ""},   // the whole script is the value
 		{`${{ env.VCPKG_ROOT }}/vcpkg/vcpkg install`, model.Warn, ""},
 		{`"${{ env.VCPKG_ROOT }}/vcpkg" install`, model.Warn, ""},
 		// Arguments are read; other contexts and computed values are
@@ -138,7 +140,9 @@ func TestActionsWorkflowProgram(t *testing.T) {
 		{`${{ matrix.runs.prepare }}`, model.Escalate, ""}, // alone: maybe a whole command
 		{`${{ github.event.issue.title }}`, model.Escalate, ""},
 		{`${{ steps.x.outputs.tool }} build`, model.Escalate, ""},
-		{`${{ (matrix.os == 'windows' && 'dir') || 'ls -lh' }} dist/`, model.Escalate, ""},
+		{`${{ (matrix.os == 'windows' && 'dir') || 'ls -lh' }} dist/`, model.Warn, ""}, // one of the workflow's words
+		{`${{ (github.event.issue.title == 'x' && 'dir') || 'ls -lh' }} dist/`, model.Escalate, ""},
+		{`${{ format('{0}', inputs.tool) }} build`, model.Escalate, ""},
 		{`${{ env.X }}${{ env.Y }} build`, model.Escalate, ""},
 	})
 }
@@ -157,7 +161,8 @@ func TestMakeFunctions(t *testing.T) {
 		{`$(info cleaning) rm -rf $(OUT)`, model.Escalate, ""},
 		{`$(Q)rm -rf $(BUILDDIR)`, model.Escalate, ""},
 		{`$(shell $(TOOL) --version)`, model.Escalate, ""},
-		{`$(EXE) --gen-completions fish > $@`, model.Escalate, ""},
+		{`$(EXE) --gen-completions fish > $@`, model.Escalate, ""}, // a command held in a variable
+		{`$(EXE)`, model.Escalate, ""},
 	})
 }
 

@@ -33,17 +33,24 @@ type distributionCase struct {
 }
 
 // dialect is the language the line was written in, from the kind of file
-// it came from: a GitHub Actions run: step or a make recipe is rewritten
+// it came from (and an Actions step's declared shell): a GitHub Actions
+// run: step or a make recipe is rewritten
 // before the shell reads it; a Dockerfile RUN is bash run in the image
 // being built; a GitLab script is bash run in a CI job; an agent's
 // command is bash.
 func (c distributionCase) dialect() shell.Dialect {
 	var src struct {
-		Kind string `json:"kind"`
+		Kind  string `json:"kind"`
+		Shell string `json:"shell"`
 	}
 	_ = json.Unmarshal(c.Source, &src)
 	switch src.Kind {
 	case "actions":
+		// A step that declares pwsh or powershell (source.shell) is
+		// a PowerShell script.
+		if src.Shell == "pwsh" || src.Shell == "powershell" {
+			return shell.DialectActionsPwsh
+		}
 		return shell.DialectGitHubActions
 	case "makefile":
 		return shell.DialectMake
@@ -60,9 +67,9 @@ func (c distributionCase) dialect() shell.Dialect {
 // with no row fails the test, so a new file states its ceilings. They
 // only ever go down.
 var distributionCeilings = map[string]map[string][2]int{
-	"agents.jsonl":    {"tune": {9, 0}, "blind": {9, 1}},
+	"agents.jsonl":    {"tune": {9, 0}, "blind": {8, 1}},
 	"incidents.jsonl": {"tune": {0, 0}, "blind": {0, 0}},
-	"pipelines.jsonl": {"tune": {99, 1}, "blind": {55, 0}},
+	"pipelines.jsonl": {"tune": {69, 1}, "blind": {43, 0}},
 }
 
 // TestDistributionCorpus judges the command lines of testdata/

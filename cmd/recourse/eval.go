@@ -237,13 +237,16 @@ and + prefixes are make's) or dockerfile (a RUN
 command: bash run inside the image being built, so deleting or overwriting
 the image's own files is recoverable by rebuilding it; what leaves the image,
 devices, package sources and world-writable system trees are judged as
-anywhere). A destructive command whose operand is such a word needs review.
-A CI dialect (github-actions, gitlab-ci) also states that the line runs in a
-fresh checkout of a pushed commit: deleting or overwriting files inside the
-working directory there warns (tier 2); make states that the project's own
-makefile deletes those files (tier 3, warn). Paths outside the working
-directory, paths known only at run time and remote effects are judged as
-anywhere. See docs/shell.md, "Run contexts".`,
+anywhere), powershell (a PowerShell script, as pwsh -Command runs it) or
+github-actions-pwsh (a run: step whose shell is pwsh or powershell: its
+${{ }} are read as in github-actions, then the step as PowerShell). A
+destructive command whose operand is such a word needs review.
+A CI dialect (github-actions, github-actions-pwsh, gitlab-ci) also states
+that the line runs in a fresh checkout of a pushed commit: deleting or
+overwriting files inside the working directory there warns (tier 2); make
+states that the project's own makefile deletes those files (tier 3, warn).
+Paths outside the working directory, paths known only at run time and
+remote effects are judged as anywhere. See docs/shell.md, "Run contexts".`,
 		Example: `  recourse eval shell -- 'rm -rf ./build'
   recourse eval shell --cwd /tmp/work -- 'rm -rf build'
   recourse eval shell --format json -- 'git push --force origin main'
@@ -260,7 +263,7 @@ anywhere. See docs/shell.md, "Run contexts".`,
 				return usageErr("--observe %q: expected auto or off (recourse eval shell --observe off -- 'bash x.sh')", flags.observe)
 			}
 			if _, err := shell.ParseDialect(flags.dialect); err != nil {
-				return usageErr("--dialect %q: expected bash, github-actions, gitlab-ci, make or dockerfile (recourse eval shell --dialect github-actions -- 'go test ${{ matrix.pkg }}')", flags.dialect)
+				return usageErr("--dialect %q: expected bash, github-actions, gitlab-ci, make, dockerfile, powershell or github-actions-pwsh (recourse eval shell --dialect github-actions -- 'go test ${{ matrix.pkg }}')", flags.dialect)
 			}
 			dir, err := absCwd(cwd)
 			if err != nil {
@@ -270,7 +273,7 @@ anywhere. See docs/shell.md, "Run contexts".`,
 		},
 	}
 	shellCmd.Flags().StringVar(&cwd, "cwd", "", "the working directory the line would run in")
-	shellCmd.Flags().StringVar(&flags.dialect, "dialect", string(shell.DialectBash), "what the line is before a shell reads it: bash, github-actions (a run: step; ${{ }} is unknown), gitlab-ci (a script: entry), make (a recipe line; $(VAR) is unknown, $$ is $) or dockerfile (a RUN command, in the image being built)")
+	shellCmd.Flags().StringVar(&flags.dialect, "dialect", string(shell.DialectBash), "what the line is before a shell reads it: bash, github-actions (a run: step; ${{ }} is unknown), gitlab-ci (a script: entry), make (a recipe line; $(VAR) is unknown, $$ is $), dockerfile (a RUN command, in the image being built), powershell (a PowerShell script) or github-actions-pwsh (a run: step with shell: pwsh)")
 	shellCmd.Flags().StringVar(&flags.observe, "observe", observe.Auto, "auto: read the script files the line runs and gather git and file facts about what its mutating commands act on (read-only, bounded; docs/observe.md); off: read nothing")
 	_ = shellCmd.MarkFlagDirname("cwd")
 	cmd.AddCommand(shellCmd)

@@ -3,6 +3,8 @@ package shell
 import (
 	"fmt"
 	"path"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -31,6 +33,14 @@ import (
 // rebuilding the image (rules/imagebuild.go). Dockerfile syntax (RUN's
 // --mount, --network flags, the exec form ["a", "b"]) is not shell and
 // is not accepted here: pass the command after them.
+//
+// The powershell dialect is a PowerShell script, as pwsh -Command gets it,
+// read by the PowerShell reader (powershell.go) instead of as bash; the
+// github-actions-pwsh dialect is a run: step whose shell is pwsh or
+// powershell (the step's shell:, or its job's or workflow's
+// defaults.run.shell: "Workflow syntax for GitHub Actions",
+// docs.github.com, read 2026-11-29): its ${{ }} expressions are rewritten
+// as github-actions rewrites them, then it is read as PowerShell.
 type Dialect string
 
 // The dialects.
@@ -39,10 +49,15 @@ const (
 	DialectGitHubActions Dialect = "github-actions"
 	DialectMake          Dialect = "make"
 	DialectDockerfile    Dialect = "dockerfile"
+	DialectPowerShell    Dialect = "powershell"
+	DialectActionsPwsh   Dialect = "github-actions-pwsh"
 )
 
 // Dialects lists the dialects a caller may name, the default first.
-var Dialects = []Dialect{DialectBash, DialectGitHubActions, DialectGitLabCI, DialectMake, DialectDockerfile}
+var Dialects = []Dialect{DialectBash, DialectGitHubActions, DialectGitLabCI, DialectMake, DialectDockerfile, DialectPowerShell, DialectActionsPwsh}
+
+// powerShell reports whether the dialect's lines are PowerShell scripts.
+func (d Dialect) powerShell() bool { return d == DialectPowerShell || d == DialectActionsPwsh }
 
 // ParseDialect reads a dialect's name; empty is bash.
 func ParseDialect(name string) (Dialect, error) {
@@ -56,7 +71,7 @@ func ParseDialect(name string) (Dialect, error) {
 	}
 	return "", &model.Error{Kind: model.KindInvalidField, Field: "dialect",
 		Message:  fmt.Sprintf("the dialect %q is not known", name),
-		Expected: "bash (the default), github-actions (a run: step), gitlab-ci (a script: entry), make (a recipe line) or dockerfile (a RUN command, in the image being built)",
+		Expected: "bash (the default), github-actions (a run: step), gitlab-ci (a script: entry), make (a recipe line), dockerfile (a RUN command, in the image being built), powershell (a PowerShell script) or github-actions-pwsh (a run: step with shell: pwsh or powershell)",
 		Example:  `recourse eval shell --dialect github-actions -- 'go test ${{ matrix.pkg }}'`}
 }
 
@@ -125,16 +140,24 @@ func (d Dialect) shellLine(line string) (string, error) {
 // refs[n-1] is what placeholder(n) stands for.
 func (d Dialect) rewriteLine(line string) (string, []string, error) {
 	switch d {
-	case "", DialectBash, DialectDockerfile, DialectGitLabCI:
+	case "", DialectBash, DialectDockerfile, DialectGitLabCI, DialectPowerShell:
 		return line, nil, nil
 	case DialectGitHubActions:
 		return rewrite(line, actionsRef)
+	case DialectActionsPwsh:
+		out, refs, err := rewrite(line, actionsRef)
+		// PowerShell's variable is $name: ${…} would read as a script
+		// block, and bash's quote closing means nothing to it.
+		return pwshPlaceholders.ReplaceAllString(out, "$$${1}${2}"), refs, err
 	case DialectMake:
-		return rewrite(stripRecipePrefixes(line), makeRecipeRef)
+		return rewrite(makeConditional(stripRecipePrefixes(line)), makeRecipeRef)
 	}
 	_, err := ParseDialect(string(d))
 	return "", nil, err
 }
+
+// pwshPlaceholders matches a placeholder as rewrite writes it for bash.
+var pwshPlaceholders = regexp.MustCompile(`'"\$\{(__recourse_dialect_[0-9]+)\}"'|\$\{(__recourse_dialect_[0-9]+)\}`)
 
 // refFunc reads a reference of the dialect at the start of s (which begins
 // with $): how many bytes it takes, the text that stands for it (a known
@@ -263,6 +286,59 @@ func makeRecipeRef(s string) (int, string, bool, error) {
 	return 2, "", false, nil
 }
 
+// makeConditional returns a recipe line that is one make conditional,
+// $(if COND,THEN[,ELSE]), as the lines it may become: make expands it to
+// THEN when COND expands to anything but spaces, else to ELSE (GNU make
+// manual, "Functions for Conditionals"), and only then reads the recipe
+// prefixes @, - and + of the result and hands it to the shell. COND is
+// make's, not the shell's, and its value is not in the line, so both
+// branches are judged, each in a subshell of its own (one runs; a cd in one
+// does not lead the other): $(if $(VERSION),,@echo 'VERSION= needed'; exit
+// 1) is the echo and exit it may run. Make splits the arguments at the
+// first two commas outside parentheses, whatever the quotes (the else
+// part keeps any further comma). Any other line is returned as it is.
+func makeConditional(line string) string {
+	body, ok := strings.CutPrefix(strings.TrimSpace(line), "$(if ")
+	if !ok || !strings.HasSuffix(body, ")") {
+		return line
+	}
+	args, depth := []string{}, 0
+	start := 0
+	for i := 0; i < len(body); i++ {
+		switch body[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth < 0 && i != len(body)-1 {
+				return line // the reference ends before the line does
+			}
+		case ',':
+			if depth == 0 && len(args) < 2 { // the else part takes the rest, commas and all
+				args = append(args, body[start:i])
+				start = i + 1
+			}
+		}
+	}
+	if depth != -1 {
+		return line
+	}
+	args = append(args, body[start:len(body)-1])
+	if len(args) < 2 {
+		return line
+	}
+	var branches []string
+	for _, b := range args[1:] {
+		if b = strings.TrimSpace(stripRecipePrefixes(strings.TrimSpace(b))); b != "" {
+			branches = append(branches, "( "+b+"\n)")
+		}
+	}
+	if len(branches) == 0 {
+		return ":" // both empty: make runs nothing
+	}
+	return strings.Join(branches, "\n")
+}
+
 // stripRecipePrefixes drops make's @ (silent), - (ignore errors) and +
 // (run under -n) from the start of each recipe line: make reads them, the
 // shell never sees them. A line continued by a backslash goes on in the
@@ -285,24 +361,49 @@ func stripRecipePrefixes(line string) string {
 // docs.github.com/en/actions/concepts/workflows-and-actions/contexts, read
 // 2026-11-29) — and so are seen and approved with the workflow itself
 // (an earlier step may also add to env through $GITHUB_ENV: its value is
-// then that step's, which the same workflow shows). The others (github.event, inputs, steps.*.outputs,
+// then that step's, which the same workflow shows), and those the runner
+// or GitHub sets for the job, which no one who triggers the run chooses:
+// the runner context (runner.os, runner.temp, runner.workspace …) and the
+// github context's paths and ids (github.workspace, github.action_path,
+// github.repository, github.sha, github.run_id …). The others
+// (github.event, github.head_ref and github.ref, whose branch names
+// whoever pushes or opens a pull request picks; inputs, steps.*.outputs,
 // needs, secrets) are set by whoever triggers the run or by earlier steps
-// at run time.
-var workflowContexts = []string{"matrix.", "env.", "vars."}
+// at run time: GitHub's own list of untrusted input ("Security hardening
+// for GitHub Actions", docs.github.com/en/actions/reference/security/
+// secure-use, read 2026-11-29) names github.event's titles, bodies,
+// messages, emails and branch names, and github.head_ref.
+var workflowContexts = []string{"matrix.", "env.", "vars.", "runner.",
+	"github.workspace", "github.action_path", "github.repository", "github.repository_owner", "github.sha",
+	"github.run_id", "github.run_number", "github.run_attempt", "github.server_url", "github.api_url",
+	"github.graphql_url", "github.workflow", "github.job", "github.event_name", "github.retention_days"}
+
+// workflowFunctions are the expression functions that only compute from
+// their arguments ("Evaluate expressions in workflows and actions",
+// docs.github.com, section Functions, read 2026-11-29): an expression of
+// workflow values and literals through them yields nothing the workflow
+// does not hold.
+var workflowFunctions = []string{"startswith", "endswith", "contains", "format", "join", "tojson", "fromjson"}
 
 // workflowProgram reads a program word that is a GitHub Actions expression
-// of a workflow context (${{ matrix.python }}, ${{ env.CARGO }}), bare
-// with arguments after it, or as the directory of a literal path
-// (${{ env.VCPKG }}/vcpkg): the name it is judged by, "" for another word.
-// A bare one with arguments is a program named in the workflow file,
-// which the line does not show: it is judged as a program no rule knows,
-// never allowed (issue 32 §3: it is not a shell variable, which anything
-// before the line may set), and its arguments are read. Alone, with no
-// arguments (${{ matrix.runs.prepare }}), it may be a whole command line
-// the workflow holds: only known at run time. A literal path under one is
-// judged by its file name, as the same program on PATH. An expression of
-// any other context, or one that computes (${{ a && 'x' || 'y' }}), stays a
-// program only known at run time.
+// of a workflow context (${{ matrix.python }}, ${{ env.CARGO }}, ${{
+// (matrix.os == 'windows' && 'dir') || 'ls -lh' }}: workflowValue), bare
+// with arguments after it, or as the directory of a literal path (${{
+// env.VCPKG }}/vcpkg, ${{ runner.workspace }}/vcpkg/vcpkg): the name it is
+// judged by, "" for another word. A bare one with arguments is a program
+// named in the workflow file, which the line does not show: it is judged
+// as a program no rule knows, never allowed (issue 32 §3: it is not a
+// shell variable, which anything before the line may set), and its
+// arguments are read. Alone, with no arguments (${{ matrix.runs.prepare
+// }}), it may be a whole command line: only known at run time. A literal
+// path under one is judged by its file name, as the same program on PATH,
+// unless the name is a script's (x.sh, x.py) or the directory is the
+// repository's (repositoryDir): the project's own file, unread. Any other
+// context or function (inputs, github.event) stays a program only known at
+// run time. Make's variables are not read this way: a makefile's
+// $(MAKE_DOCKER) $@ or $(MAKEJS) build is a command held in a variable,
+// which the line does not show (a measured class of issue 32 round 3 that
+// passed such commands: docs/shell.md, "Dialects").
 func (w *walker) workflowProgram(word model.Arg, withArgs bool) string {
 	rest, ok := strings.CutPrefix(word.Value, "$"+placeholder(0)[:len(placeholder(0))-1])
 	if !ok {
@@ -313,36 +414,109 @@ func (w *walker) workflowProgram(word model.Arg, withArgs bool) string {
 	if err != nil || n < 1 || n > len(w.workflowRefs) {
 		return ""
 	}
-	expr := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(w.workflowRefs[n-1], "${{"), "}}"))
-	if !workflowValue(expr) {
+	name := ""
+	switch ref := w.workflowRefs[n-1]; w.dialect {
+	case DialectGitHubActions:
+		expr := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(ref, "${{"), "}}"))
+		if !workflowValue(expr) {
+			return ""
+		}
+		name = "${{ " + expr + " }}"
+	default:
 		return ""
 	}
 	switch suffix := rest[digits:]; {
 	case suffix == "" && withArgs:
-		return "${{ " + expr + " }}"
-	case strings.HasPrefix(suffix, "/") && !strings.Contains(suffix, "$") && path.Base(suffix) != "/":
+		return name
+	case w.dialect == DialectGitHubActions && strings.HasPrefix(suffix, "/") && !strings.Contains(suffix, "$") && path.Base(suffix) != "/" &&
+		!scriptName(suffix) && !repositoryDir(w.workflowRefs[n-1]):
 		return path.Base(suffix)
 	}
 	return ""
 }
 
-// workflowValue reports whether expr names one value of a workflow
-// context (workflowContexts): a dotted path of identifiers, nothing
-// computed.
+// repositoryDir reports whether ref, an Actions expression, is the
+// directory of the repository's checkout or of the action's own files
+// (github.workspace, github.action_path): a path under it is a file of the
+// repository, run as the file it is (unread: needs review), not a tool
+// judged by its name.
+func repositoryDir(ref string) bool {
+	expr := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(ref, "${{"), "}}"))
+	return expr == "github.workspace" || expr == "github.action_path"
+}
+
+// workflowValue reports whether expr computes only from values of the
+// workflow contexts (workflowContexts) and literals: a dotted path of
+// identifiers (matrix.python, env.CARGO), an index into one
+// (env[matrix.target.options], env['CLIPPY']), or an expression of such
+// values, string, number and boolean literals, comparison and logical
+// operators and workflowFunctions — ${{ (matrix.os == 'windows' && 'dir')
+// || 'ls -lh' }} yields one of the words the workflow wrote. Any other
+// context or function makes it false.
 func workflowValue(expr string) bool {
-	ctx := ""
-	for _, c := range workflowContexts {
-		if strings.HasPrefix(expr, c) {
-			ctx = c
-		}
-	}
-	if ctx == "" || len(expr) == len(ctx) {
+	if expr == "" {
 		return false
 	}
-	for _, r := range expr[len(ctx):] {
-		if !(r == '.' || r == '_' || r == '-' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+	for i := 0; i < len(expr); {
+		c := expr[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '(' || c == ')' || c == ',' || c == '[' || c == ']' || c == '!' || c == '=' || c == '<' || c == '>' || c == '&' || c == '|':
+			i++
+		case c == '\'':
+			end := strings.IndexByte(expr[i+1:], '\'')
+			for end >= 0 && i+1+end+1 < len(expr) && expr[i+1+end+1] == '\'' { // '' is a quote inside
+				next := strings.IndexByte(expr[i+1+end+2:], '\'')
+				if next < 0 {
+					return false
+				}
+				end += 2 + next
+			}
+			if end < 0 {
+				return false
+			}
+			i += end + 2
+		case c == '.' || c >= '0' && c <= '9' || c == '-':
+			i++ // a number; a dot after an index goes on with the path
+		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			j := i
+			for j < len(expr) && (expr[j] == '.' || expr[j] == '_' || expr[j] == '-' || expr[j] == '*' || expr[j] >= 'a' && expr[j] <= 'z' || expr[j] >= 'A' && expr[j] <= 'Z' || expr[j] >= '0' && expr[j] <= '9') {
+				j++
+			}
+			word := expr[i:j]
+			rest := strings.TrimLeft(expr[j:], " \t")
+			switch lower := strings.ToLower(word); {
+			case lower == "true" || lower == "false" || lower == "null":
+			case strings.HasPrefix(rest, "(") && slices.Contains(workflowFunctions, lower):
+			case i > 0 && expr[i-1] == '.':
+				// a property after an index: env[matrix.x].name
+			case !workflowPath(word):
+				return false
+			}
+			i = j
+		default:
 			return false
 		}
 	}
 	return true
+}
+
+// workflowPath reports whether word, a dotted path, starts with one of
+// the workflow contexts: a context of values (matrix., env.) and a
+// property under it, or one of the github context's values itself.
+func workflowPath(word string) bool {
+	for _, c := range workflowContexts {
+		if strings.HasSuffix(c, ".") {
+			if rest, ok := strings.CutPrefix(word, c); ok && rest != "" {
+				return true
+			}
+			if word == strings.TrimSuffix(c, ".") {
+				return true // env[…], matrix[…]: an index follows
+			}
+			continue
+		}
+		if word == c {
+			return true
+		}
+	}
+	return false
 }

@@ -88,11 +88,12 @@ func TestDialectJudgement(t *testing.T) {
 
 func FuzzDialect(f *testing.F) {
 	for _, s := range []string{`go test ${{ matrix.pkg }}`, `echo '${{ a }}' "$(X)" $$y $@`, `$(MAKE) -C $(dir $@)`, `${{`, `$(`,
-		`${{ env.CARGO }} build`, `${{ env.X }}/bin/tool -v`, `$(Q)$(MAKE) all`, `$(info x) $(shell date)`, `rm -rf /usr/local/go && ssh h rm x`} {
+		`${{ env.CARGO }} build`, `${{ env.X }}/bin/tool -v`, `$(Q)$(MAKE) all`, `$(info x) $(shell date)`, `rm -rf /usr/local/go && ssh h rm x`,
+		`$(if $(X),a,b,c)`, `$(if $(X)`, `${{ (matrix.os == 'w' && 'dir') || 'ls' }} x`, `su x -c "cd $D && make"`, `Remove-Item ${{ inputs.d }}`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
-		for _, d := range []Dialect{DialectGitHubActions, DialectDockerfile} {
+		for _, d := range []Dialect{DialectGitHubActions, DialectDockerfile, DialectMake, DialectActionsPwsh} {
 			ms, err := Parse(line, Options{Dialect: d, Cwd: "/home/dev/project"})
 			if _, ok := err.(*model.Error); err != nil && !ok {
 				t.Fatalf("%s %q: an error that is not a model.Error: %v", d, line, err)
@@ -117,4 +118,46 @@ func FuzzDialect(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestMakeConditional holds how a recipe line that is one $(if …) is read:
+// both branches, each in a subshell, their recipe prefixes dropped.
+func TestMakeConditional(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{`$(if $(V),,@echo 'need V'; exit 1)`, "( echo 'need V'; exit 1\n)"},
+		{`$(if $(X), ,go install $(U))`, "( go install $(U)\n)"},
+		{`$(if $(X),a,b)`, "( a\n)\n( b\n)"},
+		{`$(if $(X),a,b,c)`, "( a\n)\n( b,c\n)"}, // the else part keeps its commas
+		{`$(if $(X),$(call f,1,2))`, "( $(call f,1,2)\n)"},
+		{`$(if $(X),,)`, ":"},
+		{`$(if $(X),a) b`, `$(if $(X),a) b`}, // not the whole line
+		{`$(if $(X)`, `$(if $(X)`},
+		{`$(ifx a,b)`, `$(ifx a,b)`},
+	} {
+		if got := makeConditional(tt.in); got != tt.want {
+			t.Errorf("makeConditional(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestWorkflowValue holds which Actions expressions compute only from
+// what the workflow and the runner set.
+func TestWorkflowValue(t *testing.T) {
+	for _, tt := range []struct {
+		expr string
+		want bool
+	}{
+		{"matrix.python", true}, {"env.CARGO", true}, {"vars.TOOL", true}, {"runner.workspace", true},
+		{"github.workspace", true}, {"github.sha", true}, {"env[matrix.target.options]", true}, {"env['CLIPPY']", true},
+		{"(matrix.os == 'windows' && 'dir') || 'ls -lh'", true}, {"startsWith(matrix.os, 'win') && 'a' || 'b'", true},
+		{"format('{0}-x', matrix.v)", true}, {"'it''s'", true},
+		{"github.event.issue.title", false}, {"github.head_ref", false}, {"github.ref_name", false}, {"inputs.cmd", false},
+		{"steps.s.outputs.bin", false}, {"needs.a.outputs.x", false}, {"secrets.TOKEN", false},
+		{"matrix.a || inputs.b", false}, {"hashFiles('x')", false}, {"fromJSON(github.event.comment.body).x", false},
+		{"'unclosed", false}, {"", false}, {"matrix.x; rm", false},
+	} {
+		if got := workflowValue(tt.expr); got != tt.want {
+			t.Errorf("workflowValue(%q) = %v, want %v", tt.expr, got, tt.want)
+		}
+	}
 }

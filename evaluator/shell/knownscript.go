@@ -31,22 +31,101 @@ var projectTestRunners = []string{
 	"bin/test", "bin/runtests", "tests/runtests", "runtests",
 }
 
+// buildEntryPoints are the scripts, in the project's own directory, that
+// a project carries to start its build, and why each is the build: the
+// distribution corpus' rubric (testdata/distribution/README.md,
+// "Conventional build and test entry points count as the build") names
+// autogen.sh beside ./configure. GNU's build-system conventions: autoconf's
+// autogen.sh or bootstrap regenerate ./configure with autoreconf (GNU
+// Autoconf manual, "Using autoreconf to Update configure Scripts"; gnulib's
+// "bootstrap" script); OpenSSL's ./Configure is its configure
+// (openssl/openssl INSTALL.md, "Configuration"). Each writes the build's
+// configuration files into the build directory.
+var buildEntryPoints = map[string]string{
+	"autogen.sh": "the project's autogen.sh: it regenerates ./configure and the build files (autoreconf)",
+	"bootstrap":  "the project's bootstrap: it prepares the build (regenerates ./configure or the build directory)",
+	"Configure":  "the project's Configure (OpenSSL's configure script): it writes the build's Makefile and configuration",
+}
+
+// testRunnerName reports whether name, cleaned and relative, is a test
+// runner by its file name at the project's root or in a test directory:
+// runtest, runtests, run_tests, run-tests, alone or with a suffix (redis's
+// ./runtest-moduleapi, tests/run_tests.sh), or a runner.EXT in a test
+// directory (fzf's ruby test/runner.rb). One among the project's other
+// scripts (scripts/run-tests.sh, hack/…) is a script of the repository
+// like any other: unread, it needs review.
+func testRunnerName(name string) bool {
+	if path.Dir(name) != "." && !inTestDir(name) {
+		return false
+	}
+	base := path.Base(name)
+	stem := strings.TrimSuffix(base, path.Ext(base))
+	for _, p := range []string{"runtest", "runtests", "run_tests", "run-tests"} {
+		if stem == p || strings.HasPrefix(stem, p+"-") || strings.HasPrefix(stem, p+"_") {
+			return true
+		}
+	}
+	return stem == "runner" && inTestDir(name)
+}
+
+// testFile reports whether name is a test file of the project in a test
+// directory: test_*.py, *_test.py, *_test.rb, *_spec.rb, *.test.js,
+// *.spec.ts … under test/, tests/, integration_tests/, spec/ … A file so
+// named at the project's root (an agent's own test_fix.py) is not one.
+func testFile(name string) bool {
+	if !inTestDir(name) {
+		return false
+	}
+	base := path.Base(name)
+	ext := path.Ext(base)
+	stem := strings.TrimSuffix(base, ext)
+	switch ext {
+	case ".py", ".rb", ".js", ".mjs", ".cjs", ".ts":
+	default:
+		return false
+	}
+	return strings.HasPrefix(stem, "test_") || strings.HasSuffix(stem, "_test") || strings.HasSuffix(stem, "_spec") ||
+		strings.HasSuffix(stem, ".test") || strings.HasSuffix(stem, ".spec")
+}
+
+// inTestDir reports whether one of name's directories is a test
+// directory: test, tests, testing, spec, or a name ending in _test or
+// _tests (integration_tests).
+func inTestDir(name string) bool {
+	dir := path.Dir(name)
+	if dir == "." {
+		return false
+	}
+	for d := range strings.SplitSeq(dir, "/") {
+		switch {
+		case d == "test" || d == "tests" || d == "testing" || d == "spec",
+			strings.HasSuffix(d, "_test") || strings.HasSuffix(d, "_tests") || strings.HasSuffix(d, "-tests"):
+			return true
+		}
+	}
+	return false
+}
+
 // setupBuildCommands are the setup.py commands that only build metadata
 // or extensions into the project's build output.
 var setupBuildCommands = []string{"egg_info", "build_ext", "build", "build_py", "--version", "--name"}
 
-// knownScript says why the script file, which cmd runs (sourced when
-// sourced), is ordinary work without reading it, or "" when it is not.
+// knownScript says why the script file, which cmd runs (by a shell, or
+// sourced, when sourced is set), is ordinary work without reading it, or
+// "" when it is not.
 func knownScript(cmd *model.Command, file model.Arg, sourced bool) string {
 	if file.Dynamic || file.Value == "" {
 		return ""
 	}
 	name := path.Clean(file.Value)
-	if sourced {
-		if venvActivate(name) {
-			return "a virtual environment's activate script, sourced: it sets PATH, VIRTUAL_ENV and the prompt of the current shell"
-		}
-		return ""
+	if sourced && venvActivate(name) {
+		return "a virtual environment's activate script, sourced: it sets PATH, VIRTUAL_ENV and the prompt of the current shell"
+	}
+	if sourced && toolSetupScript(name) {
+		return "a version manager's own shell setup (" + name + "), sourced: it defines the manager's shell functions and PATH"
+	}
+	if p := programName(cmd.Program); sourced && (p == "source" || p == ".") {
+		return "" // sourced, it can change the current shell: only an activate script is known
 	}
 	if path.IsAbs(name) || strings.HasPrefix(name, "~") || name == ".." || strings.HasPrefix(name, "../") {
 		return ""
@@ -54,8 +133,24 @@ func knownScript(cmd *model.Command, file model.Arg, sourced bool) string {
 	if namedToolFile(file) {
 		return "a tool's own program (" + name + "), judged by its name: the table namedTools"
 	}
-	if slices.Contains(projectTestRunners, name) {
+	if slices.Contains(projectTestRunners, name) || testRunnerName(name) {
 		return "the project's own test runner (" + name + "), run from the project: it runs the project's tests"
+	}
+	if testFile(name) && cmd.Program != "" && fileInterpreters()[programName(cmd.Program)] {
+		return "a test file of the project (" + name + "), in its test directory, run by " + cmd.Program + ": it runs the project's tests"
+	}
+	if why, ok := buildEntryPoints[name]; ok {
+		return why
+	}
+	if (name == "Makefile" || name == "Makefile.js") && programName(cmd.Program) == "node" && !destructiveTarget(cmd, file) {
+		// ShellJS's make (shelljs/make: the project's Makefile.js defines
+		// target.NAME functions; node Makefile lint runs one), which eslint
+		// and others carry as their build: judged as the project's build,
+		// as make TARGET is when its makefile is not read.
+		return "the project's ShellJS build file (node Makefile TARGET, shelljs/make): it runs the build target named"
+	}
+	if name == "artisan" && programName(cmd.Program) == "php" {
+		return "Laravel's own console (php artisan), whose commands the rules db.artisan.* judge by name"
 	}
 	if name == "setup.py" {
 		if next, ok := argAfter(cmd, file); ok && slices.Contains(setupBuildCommands, next) {
@@ -74,6 +169,54 @@ func venvActivate(name string) bool {
 		return false
 	}
 	return name == "activate" || path.Base(path.Dir(name)) == "bin" || path.Base(path.Dir(name)) == "Scripts"
+}
+
+// toolSetupScript reports whether name, cleaned, is the shell setup a
+// version manager installs for its users to source, as eval "$(pyenv
+// init -)" is (shellInits): nvm's nvm.sh in its install directory (nvm
+// README, "source ~/.nvm/nvm.sh"; the devcontainers' node feature puts it
+// in /usr/local/share/nvm), rustup's ~/.cargo/env ("source
+// $HOME/.cargo/env", rustup book, "Installation") and SDKMAN!'s
+// sdkman-init.sh.
+func toolSetupScript(name string) bool {
+	dir, base := path.Dir(name), path.Base(name)
+	switch base {
+	case "nvm.sh":
+		return path.Base(dir) == "nvm" || path.Base(dir) == ".nvm"
+	case "env":
+		return path.Base(dir) == ".cargo"
+	case "sdkman-init.sh":
+		return path.Base(dir) == "bin" && path.Base(path.Dir(dir)) == ".sdkman"
+	}
+	return false
+}
+
+// destructiveWords name a build target that deletes, resets or publishes
+// (make destroy, db-reset, release): such a target of a build file that is
+// not read is not ordinary work.
+var destructiveWords = []string{"destroy", "drop", "reset", "nuke", "teardown", "wipe", "purge", "delete", "remove", "undeploy",
+	"deploy", "publish", "release"}
+
+// destructiveTarget reports whether a word after file in cmd's arguments
+// names a destructive target, or is only known at run time.
+func destructiveTarget(cmd *model.Command, file model.Arg) bool {
+	after := false
+	for _, a := range cmd.Args {
+		if !after {
+			after = a.Value == file.Value && !a.Dynamic
+			continue
+		}
+		if a.Dynamic {
+			return true
+		}
+		v := strings.ToLower(a.Value)
+		for _, w := range destructiveWords {
+			if strings.Contains(v, w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // argAfter returns the value of the argument that follows file in cmd's
@@ -190,7 +333,7 @@ func namedToolFile(file model.Arg) bool {
 		return false
 	}
 	name := path.Clean(file.Value)
-	base := path.Base(name)
+	base := windowsLauncher(path.Base(name))
 	if rest, ok := strings.CutPrefix(base, "python3."); ok && rest != "" && strings.Trim(rest, "0123456789") == "" {
 		base = "python3"
 	}
@@ -204,4 +347,18 @@ func namedToolFile(file model.Arg) bool {
 		return dir == "." || slices.Contains(toolDirs, path.Base(dir))
 	}
 	return false
+}
+
+// windowsLauncher returns base without the extension of a Windows
+// launcher that runs the tool of that name: Composer installs
+// vendor/bin/phpunit.bat beside vendor/bin/phpunit
+// (getcomposer.org/doc/articles/vendor-binaries.md), pip and npm put
+// NAME.exe and NAME.cmd in Scripts and bin.
+func windowsLauncher(base string) string {
+	for _, ext := range []string{".bat", ".cmd", ".exe"} {
+		if stem, ok := strings.CutSuffix(base, ext); ok && stem != "" {
+			return stem
+		}
+	}
+	return base
 }

@@ -150,11 +150,34 @@ func cronCommand(line string) (string, bool) {
 }
 
 // runLater analyses a command line that cmd runs, now or later (su -c,
-// npx -c, env -S, tmux): a line only known at run time is unanalysed.
+// npx -c, env -S, tmux): a line only known at run time is unanalysed,
+// unless its text is written out with only parameters put in
+// (readableLine).
 func (w *walker) runLater(cmd *model.Command, line model.Arg, via string, fr frame) {
-	if line.Dynamic {
+	if line.Dynamic && !readableLine(line) {
 		w.emitProblem(cmd, via+" runs a command line that is only known at run time: "+line.Value)
 		return
 	}
 	w.script(line.Value, nested(cmd, fr, ""))
+}
+
+// readableLine reports whether line, a command line or script given to a
+// shell that is only partly known (su nobody -c "cd $tempDir && make",
+// sh -c "nvm install ${NODE_VERSION}"), is written out in the text with
+// only parameter expansions put in: its shape ($NAME where the outer shell
+// puts a value in) is then read as the inner shell's script, each value
+// one word known only at run time — as the dialects read ${{ }} and $(VAR)
+// (docs/shell.md, "Dialects"): a destructive command on one needs review.
+// Not readable: a line with a command substitution put in ($(...), whose
+// output may be any text), or one that is a single parameter ("$CMD"),
+// which is a whole line only known at run time.
+func readableLine(line model.Arg) bool {
+	v := strings.TrimSpace(line.Value)
+	if strings.Contains(v, "$(...)") || strings.Contains(v, "`") || strings.Contains(v, "<(") {
+		return false
+	}
+	if !strings.ContainsAny(v, " \t\n;&|") {
+		return false // one word: "$CMD", "$CMD$ARGS"
+	}
+	return true
 }

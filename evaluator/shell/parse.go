@@ -83,15 +83,26 @@ func Parse(line string, opts Options) ([]model.Mutation, error) {
 	}
 	w := &walker{cwd: opts.Cwd, addrsHint: len(line) + 16, deadline: opts.Deadline, workspace: opts.Workspace, observer: opts.Observer,
 		imageBuild: opts.Dialect == DialectDockerfile, runContext: opts.Dialect.runContext()}
-	if opts.Dialect == DialectGitHubActions {
-		w.workflowRefs = refs
+	switch opts.Dialect {
+	case DialectGitHubActions:
+		w.workflowRefs, w.dialect = refs, opts.Dialect
+	case DialectActionsPwsh: // the programs the script runs read expressions as a bash step does
+		w.workflowRefs, w.dialect = refs, DialectGitHubActions
 	}
 	if n := commandEstimate(line); n > len(w.boot.muts) {
 		w.out = make([]model.Mutation, 0, n)
 	} else {
 		w.out = w.boot.muts[:0:len(w.boot.muts)]
 	}
-	w.script(line, frame{line: 1, col: 1})
+	if opts.Dialect.powerShell() {
+		// The whole line is the script PowerShell runs: read as pwsh
+		// -Command would have it read (powershell.go).
+		cmd := &model.Command{Program: "pwsh", Args: []model.Arg{{Value: "-Command"}, {Value: line}}, Text: clip(line, 200), Line: 1, Col: 1, Cwd: w.cwd,
+			Script: line, Interpreter: "pwsh"}
+		w.powershell(cmd, line, frame{line: 1, col: 1})
+	} else {
+		w.script(line, frame{line: 1, col: 1})
+	}
 	if w.timedOut {
 		return nil, &model.Error{Kind: model.KindDeadlineExceeded, Field: "command",
 			Message: "the command line was not analysed within the deadline", Expected: "a larger --timeout, or a shorter command line"}
@@ -215,8 +226,10 @@ type walker struct {
 	// reaches past it (away) runs its command.
 	runContext model.RunContext
 	// workflowRefs are the GitHub Actions expressions the dialect put
-	// placeholders for, in order (workflowProgram).
+	// placeholders for, in order, and dialect the dialect that did
+	// (workflowProgram).
 	workflowRefs []string
+	dialect      Dialect
 	// addrs holds the addresses of the commands emitted so far (address);
 	// addrsHint is the room to make for them at first.
 	addrs     strings.Builder
@@ -1111,16 +1124,16 @@ func plainLiteral(word *syntax.Word) (string, bool) {
 func (w *walker) shape(word *syntax.Word) (string, bool) {
 	var b strings.Builder
 	dynamic := false
-	var parts func([]syntax.WordPart)
-	parts = func(ps []syntax.WordPart) {
+	var parts func([]syntax.WordPart, bool)
+	parts = func(ps []syntax.WordPart, quoted bool) {
 		for _, p := range ps {
 			switch p := p.(type) {
 			case *syntax.Lit:
-				b.WriteString(p.Value)
+				writeUnescaped(&b, p.Value, quoted)
 			case *syntax.SglQuoted:
 				b.WriteString(p.Value)
 			case *syntax.DblQuoted:
-				parts(p.Parts)
+				parts(p.Parts, true)
 			case *syntax.ParamExp:
 				name := ""
 				if p.Param != nil {
@@ -1159,8 +1172,36 @@ func (w *walker) shape(word *syntax.Word) (string, bool) {
 			}
 		}
 	}
-	parts(word.Parts)
+	parts(word.Parts, false)
 	return b.String(), dynamic
+}
+
+// writeUnescaped writes lit, a literal of a word, as quote removal leaves
+// it: outside quotes a backslash quotes the next character; inside double
+// quotes only before $, `, ", \ or a newline (bash manual, "Double
+// Quotes"); an escaped newline is a line continuation, which disappears.
+func writeUnescaped(b *strings.Builder, lit string, quoted bool) {
+	if strings.IndexByte(lit, '\\') < 0 {
+		b.WriteString(lit)
+		return
+	}
+	for i := 0; i < len(lit); i++ {
+		c := lit[i]
+		if c != '\\' || i+1 == len(lit) {
+			b.WriteByte(c)
+			continue
+		}
+		next := lit[i+1]
+		switch {
+		case next == '\n':
+			i++
+		case !quoted || next == '$' || next == '`' || next == '"' || next == '\\':
+			b.WriteByte(next)
+			i++
+		default:
+			b.WriteByte(c)
+		}
+	}
 }
 
 var errDynamic = errors.New("only known at run time")

@@ -53,6 +53,9 @@ var psKeywords = sync.OnceValue(func() map[string]bool {
 type psCommand struct {
 	name, text string
 	piped      bool
+	// dynamic: the name is only known at run time (& $script, & "$dir\x",
+	// or an Actions expression the runner pastes in as the statement).
+	dynamic bool
 }
 
 // powershell analyses the PowerShell script cmd runs: the cmdlets that
@@ -65,6 +68,10 @@ func (w *walker) powershell(cmd *model.Command, script string, fr frame) {
 	var run []func()
 	var listed []model.Arg // what the last Get-ChildItem lists
 	for _, c := range psCommands(script) {
+		if c.dynamic {
+			w.emitProblem(cmd, "PowerShell runs the command "+c.name+", whose name is only known at run time")
+			continue
+		}
 		in := psInput{piped: c.piped}
 		if c.piped {
 			in.found = listed
@@ -85,6 +92,12 @@ func (w *walker) powershell(cmd *model.Command, script string, fr frame) {
 			// slash, which the rules read in Windows paths too.
 			args := strings.NewReplacer("`", "", `\`, "/").Replace(c.text[len(c.name):])
 			line := strings.TrimSuffix(path.Base(strings.ReplaceAll(c.name, `\`, "/")), ".exe") + args
+			if psScriptFile(c.name) {
+				// ./build.ps1, eng\bump.ps1, .\build.cmd: a file of the
+				// project, judged as the file it is (unread: needs
+				// review), not by its name.
+				line = strings.ReplaceAll(c.name, `\`, "/") + args
+			}
 			run = append(run, func() { w.script(line, nested(cmd, fr, "")) })
 			continue
 		}
@@ -98,12 +111,31 @@ func (w *walker) powershell(cmd *model.Command, script string, fr frame) {
 			run = append(run, func() { t(w, cmd, name, args, in, fr) })
 			continue
 		}
+		if file, ok := psModuleFile(append([]model.Arg{{Value: name}}, args...)); ok {
+			w.emitProblem(cmd, "imports the PowerShell module "+file+" from a file, whose content is not known: the functions it defines, which the script may call next, are not analysed")
+			continue
+		}
+		if name == "invoke-pester" {
+			// Pester runs every *.Tests.ps1 under the path it is given
+			// (pester.dev, "Invoke-Pester"): scripts the line does not show.
+			w.emitProblem(cmd, "Invoke-Pester runs the test scripts (*.Tests.ps1) under its path, whose content is not known")
+			continue
+		}
 		cmd.Cmdlets = append(cmd.Cmdlets, name)
 	}
 	w.emit(cmd)
 	for _, f := range run {
 		f()
 	}
+}
+
+// psStringText is the text of the double-quoted string text starts with
+// (all of text when it is not closed).
+func psStringText(text string) string {
+	if end := strings.IndexByte(text[1:], '"'); end >= 0 {
+		return text[1 : end+1]
+	}
+	return text
 }
 
 // psCommands splits a PowerShell script into its commands: at newlines,
@@ -177,13 +209,21 @@ func psCommands(src string) []psCommand {
 // psCommandAt reads the command a segment starts with, if it does.
 func psCommandAt(seg string) (psCommand, bool) {
 	text := strings.TrimSpace(seg)
+	called := false
 	if rest, ok := strings.CutPrefix(text, "&"); ok {
-		text = strings.TrimSpace(rest)
+		text, called = strings.TrimSpace(rest), true
 	} else if rest, ok := strings.CutPrefix(text, ". "); ok {
-		text = strings.TrimSpace(rest)
+		text, called = strings.TrimSpace(rest), true
 	}
 	if text == "" {
 		return psCommand{}, false
+	}
+	// The call operator on a variable or a string that expands one runs
+	// a command named at run time; so does the text a GitHub Actions
+	// expression puts where a statement starts (github-actions-pwsh).
+	if called && (text[0] == '$' || text[0] == '(' || text[0] == '"' && strings.Contains(psStringText(text), "$")) ||
+		strings.HasPrefix(text, "$"+placeholder(0)[:len(placeholder(0))-1]) {
+		return psCommand{name: strings.Fields(text)[0], text: text, dynamic: true}, true
 	}
 	if q := text[0]; q == '\'' || q == '"' { // & 'C:\Program Files\x.exe' args
 		end := strings.IndexByte(text[1:], q)
@@ -261,6 +301,17 @@ func psCmdletName(a model.Arg) bool {
 	verb, noun, ok := strings.Cut(a.Value, "-")
 	return ok && !a.Dynamic && len(verb) > 1 && len(noun) > 0 && noun[0] >= 'A' && noun[0] <= 'Z' &&
 		psVerbs()[strings.ToLower(verb)] && !strings.ContainsAny(a.Value, `/\.`)
+}
+
+// psScriptFile reports whether name, a command's name in a PowerShell
+// script, is a file named by a path that is not a compiled program
+// (./build.ps1, eng\x.ps1, .\build.cmd, ./gradlew): PowerShell runs it,
+// and the reader judges the file (a named tool such as gradlew by its
+// name, any other unread file as unseen code). A path to an .exe is a
+// program, judged by its name.
+func psScriptFile(name string) bool {
+	n := strings.ReplaceAll(name, `\`, "/")
+	return strings.Contains(n, "/") && !strings.HasSuffix(strings.ToLower(n), ".exe")
 }
 
 // psModuleFile returns the module file that argv, an Import-Module (any

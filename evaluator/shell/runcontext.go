@@ -16,7 +16,7 @@ const DialectGitLabCI Dialect = "gitlab-ci"
 // build's context is its own (Command.ImageBuild).
 func (d Dialect) runContext() model.RunContext {
 	switch d {
-	case DialectGitHubActions, DialectGitLabCI:
+	case DialectGitHubActions, DialectActionsPwsh, DialectGitLabCI:
 		return model.RunCIJob
 	case DialectMake:
 		return model.RunMakeRecipe

@@ -198,7 +198,10 @@ func (w *walker) runFile(cmd *model.Command, file model.Arg, shell bool, fr fram
 // installedDirs hold installed programs: a command named by a path in one
 // (/usr/bin/git) runs that program, which is judged by its name, not read.
 var installedDirs = []string{"/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin", "/usr/libexec",
-	"/opt/homebrew/bin", "/opt/homebrew/sbin", "/snap/bin", "/nix/store", "/run/current-system", "/usr/lib", "/System", "/Library/Apple"}
+	"/opt/homebrew/bin", "/opt/homebrew/sbin", "/snap/bin", "/nix/store", "/run/current-system", "/usr/lib", "/System", "/Library/Apple",
+	// GOPATH's bin in the official golang images (GOPATH=/go, on PATH:
+	// docker-library/golang's Dockerfiles), where go install puts programs.
+	"/go/bin"}
 
 // scriptName reports whether the file's name ends as a script's does
 // (.sh, .bash, .py, .rb, .pl, .ps1): one put in an installed programs'

@@ -245,10 +245,11 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 	var prog string
 	info := &noProgram
 	for len(argv) > 0 {
+		named := false // a workflow's or makefile's name, not a glob
 		if name := w.workflowProgram(argv[0], len(argv) > 1); argv[0].Dynamic && name != "" {
-			argv = append([]model.Arg{{Value: name}}, argv[1:]...)
+			argv, named = append([]model.Arg{{Value: name}}, argv[1:]...), true
 		}
-		if argv[0].Dynamic || isPattern(argv[0].Value) {
+		if argv[0].Dynamic || !named && isPattern(argv[0].Value) {
 			cmd.Args = argv
 			cmd.Problem = "the program name " + argv[0].Value + " is only known at run time"
 			w.emit(cmd)
@@ -341,12 +342,28 @@ func (w *walker) unwrap(cmd *model.Command, argv []model.Arg, heredoc *string, f
 		w.script(cmdLine(cmd.Text), frame{depth: fr.depth + 1, line: cmd.Line, col: cmd.Col, wrappers: cmd.Wrappers, stdin: fr.stdin})
 		return
 	}
-	if strings.Contains(argv[0].Value, "/") && w.runProgramFile(cmd, argv, heredoc, fr) {
+	if strings.Contains(argv[0].Value, "/") && !scopedPackage(cmd.Wrappers, argv[0]) && w.runProgramFile(cmd, argv, heredoc, fr) {
 		return // ./x.sh: judged by its content (scriptfile.go)
 	}
 	extractsHere(cmd)
 	w.analyse(cmd, info, heredoc, fr)
 	w.options(cmd, info, fr)
+}
+
+// packageRunners are the wrappers that run a package's binary by the
+// package's name (npx, pnpm dlx, bunx …), fetching it first if need be.
+var packageRunners = []string{"npx", "pnpx", "bunx", "npm exec", "npm x", "pnpm dlx", "pnpm exec", "yarn dlx", "yarn exec", "bun x"}
+
+// scopedPackage reports whether word, the command a package runner
+// runs, is a scoped npm package name (@scope/name: docs.npmjs.com,
+// "About scopes"), not a path: npx @tailwindcss/cli runs the package's
+// binary, judged by its name as npx prettier is.
+func scopedPackage(wrappers []string, word model.Arg) bool {
+	if word.Dynamic || len(wrappers) == 0 || !slices.Contains(packageRunners, wrappers[len(wrappers)-1]) {
+		return false
+	}
+	scope, name, ok := strings.Cut(word.Value, "/")
+	return ok && len(scope) > 1 && scope[0] == '@' && name != "" && !strings.Contains(name, "/")
 }
 
 // noProgram is the entry of a name no table knows.
@@ -808,7 +825,7 @@ func nested(cmd *model.Command, fr frame, stdin string) frame {
 
 // shell analyses sh -c SCRIPT, a script fed on stdin, or a script file.
 func (w *walker) shell(cmd *model.Command, heredoc *string, fr frame) {
-	if runsPerInput(cmd) {
+	if runsPerInput(cmd) && !findScript(cmd) {
 		cmd.Problem = cmd.Program + " is run by " + strings.Join(cmd.Wrappers, " ") + " once per input: its script or arguments come from run-time input"
 		w.emit(cmd)
 		return
@@ -840,7 +857,7 @@ func (w *walker) shell(cmd *model.Command, heredoc *string, fr frame) {
 		}
 	}
 	switch {
-	case script != nil && script.Dynamic:
+	case script != nil && script.Dynamic && !readableLine(*script):
 		if file, ok := catSubst(cmd, *script); ok { // sh -c "$(cat x.sh)"
 			w.runFile(cmd, file, true, fr)
 			return
@@ -902,6 +919,34 @@ func runsPerInput(cmd *model.Command) bool {
 	for _, wr := range cmd.Wrappers {
 		if wr == "xargs" || wr == "parallel" || wr == "sem" || strings.HasPrefix(wr, "find ") {
 			return true
+		}
+	}
+	return false
+}
+
+// findScript reports whether cmd, a shell find -exec runs once per file,
+// is given its script whole, in the line: sh -c 'ls -ld "$@"' -- {} +.
+// find puts each path in place of a {} argument (or of {} anywhere in an
+// argument: GNU findutils manual, "Single File" and "Multiple Files"), so
+// a script without {} is the same text for every file, which gets the
+// paths as its positional parameters, words only known at run time that
+// the script's commands are judged on. xargs and parallel may put their
+// input into the script's own text (-I), so they are not read this way.
+func findScript(cmd *model.Command) bool {
+	if cmd.MoreOperands {
+		return false
+	}
+	for _, wr := range cmd.Wrappers {
+		if wr == "xargs" || wr == "parallel" || wr == "sem" {
+			return false
+		}
+	}
+	for i, a := range cmd.Args {
+		switch {
+		case a.Dynamic:
+			return false // an option only known at run time
+		case strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "--") && strings.Contains(a.Value, "c"):
+			return i+1 < len(cmd.Args) && !cmd.Args[i+1].Dynamic && !strings.Contains(cmd.Args[i+1].Value, "{}")
 		}
 	}
 	return false

@@ -63,6 +63,15 @@ type source struct {
 	Path   string `json:"path"`
 	Kind   string `json:"kind"`
 	Index  int    `json:"index"`
+	// Shell is the shell an actions step declares it runs in: the step's
+	// shell:, else its job's defaults.run.shell, else the workflow's
+	// (docs.github.com, "Workflow syntax for GitHub Actions",
+	// jobs.<job_id>.steps[*].shell and defaults.run, read 2026-11-29),
+	// as written (pwsh, powershell, bash, cmd, python …). Empty: none is
+	// declared, and the runner's default runs the step (bash, or pwsh
+	// on a Windows runner, which the file may only name through the
+	// matrix).
+	Shell string `json:"shell,omitempty"`
 }
 
 // record is one line of the corpus.
@@ -214,6 +223,10 @@ func extractRepo(gitDir, repo string) ([]record, error) {
 			if err != nil {
 				return nil, err
 			}
+			var shells []string
+			if kind == "actions" {
+				shells = workflowShells(blob)
+			}
 			for i, c := range commandsOf(kind, blob) {
 				c = strings.TrimSpace(c)
 				if n >= capPerKind[kind] || c == "" || seen[c] {
@@ -222,8 +235,11 @@ func extractRepo(gitDir, repo string) ([]record, error) {
 				seen[c] = true
 				n++
 				id := fmt.Sprintf("pl-%s-%s-%d", kind, strings.ReplaceAll(repo, "/", "-"), n)
-				recs = append(recs, record{ID: id, Command: c, Slice: sliceOf(id),
-					Source: source{Repo: repo, Commit: commit, Path: p, Kind: kind, Index: i}})
+				src := source{Repo: repo, Commit: commit, Path: p, Kind: kind, Index: i}
+				if i < len(shells) {
+					src.Shell = shells[i]
+				}
+				recs = append(recs, record{ID: id, Command: c, Slice: sliceOf(id), Source: src})
 			}
 		}
 	}
@@ -301,24 +317,66 @@ func commandsOf(kind string, blob []byte) []string {
 // workflowRuns returns the run: of every step of every job, in file order.
 // A file that is not YAML gives none.
 func workflowRuns(blob []byte) []string {
+	var out []string
+	for _, s := range workflowSteps(blob) {
+		out = append(out, s.run)
+	}
+	return out
+}
+
+// workflowShells returns, in workflowRuns' order, the shell each run:
+// step declares (source.Shell), "" where none is declared.
+func workflowShells(blob []byte) []string {
+	var out []string
+	for _, s := range workflowSteps(blob) {
+		out = append(out, s.shell)
+	}
+	return out
+}
+
+// workflowStep is a run: step and the shell it declares.
+type workflowStep struct{ run, shell string }
+
+// workflowSteps returns the run: steps of every job, in file order, each
+// with the shell its step, job defaults or workflow defaults declare.
+func workflowSteps(blob []byte) []workflowStep {
 	var doc yaml.Node
 	if yaml.Unmarshal(blob, &doc) != nil || len(doc.Content) == 0 {
 		return nil
 	}
-	var out []string
-	jobs := mapValue(doc.Content[0], "jobs")
-	for _, job := range mapValues(jobs) {
+	var out []workflowStep
+	root := doc.Content[0]
+	fileShell := defaultShell(root)
+	for _, job := range mapValues(mapValue(root, "jobs")) {
 		steps := mapValue(job, "steps")
 		if steps == nil || steps.Kind != yaml.SequenceNode {
 			continue
 		}
+		jobShell := defaultShell(job)
+		if jobShell == "" {
+			jobShell = fileShell
+		}
 		for _, step := range steps.Content {
-			if r := mapValue(step, "run"); r != nil && r.Kind == yaml.ScalarNode {
-				out = append(out, r.Value)
+			r := mapValue(step, "run")
+			if r == nil || r.Kind != yaml.ScalarNode {
+				continue
 			}
+			sh := jobShell
+			if s := mapValue(step, "shell"); s != nil && s.Kind == yaml.ScalarNode {
+				sh = s.Value
+			}
+			out = append(out, workflowStep{run: r.Value, shell: sh})
 		}
 	}
 	return out
+}
+
+// defaultShell is the defaults.run.shell of a workflow or job, or "".
+func defaultShell(n *yaml.Node) string {
+	if s := mapValue(mapValue(mapValue(n, "defaults"), "run"), "shell"); s != nil && s.Kind == yaml.ScalarNode {
+		return s.Value
+	}
+	return ""
 }
 
 // gitlabScripts returns every entry of the before_script, script and

@@ -42,6 +42,21 @@ func TestCommandsOf(t *testing.T) {
 	}
 }
 
+// TestWorkflowShells checks that each run: step gets the shell its step,
+// else its job's defaults, else the workflow's defaults declare.
+func TestWorkflowShells(t *testing.T) {
+	in := "defaults:\n  run:\n    shell: bash\njobs:\n  a:\n    steps:\n      - run: ls\n      - run: Get-ChildItem\n        shell: pwsh\n" +
+		"  b:\n    defaults:\n      run:\n        shell: powershell\n    steps:\n      - uses: x\n      - run: dir\n" +
+		"  c:\n    steps:\n      - run: echo\n"
+	want := []string{"bash", "pwsh", "powershell", "bash"}
+	if got := workflowShells([]byte(in)); !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got := workflowShells([]byte("jobs:\n  a:\n    steps:\n      - run: ls\n")); !reflect.DeepEqual(got, []string{""}) {
+		t.Errorf("no shell declared: got %q", got)
+	}
+}
+
 // TestSliceOf pins the blind draw: changing it would unblind the corpus.
 func TestSliceOf(t *testing.T) {
 	blind := 0
