@@ -224,11 +224,16 @@ const (
 // a time, a status or a flag. Three more recreatable types are denied:
 // fivetran's connection, external logging and transformation, whose
 // schemas have no description at all, so nothing positive says what they
-// are. Now none is allowed and 26 of 140 are denied (18.6%): the ceiling
-// goes from 17 to 19, the price of lowering only on facts.
+// are. Then none was allowed and 26 of 140 were denied (18.6%). A
+// description that only restates what the name left open is no evidence
+// either: "Resource to manage dbt Cloud environments" (an environment may
+// hold a database, below) and "A Coralogix Integration" (an integration
+// may hold the credentials it connects with) do not lower. Now none is
+// allowed and 28 of 140 are denied (20.0%, issue 32's bar): the ceiling
+// goes from 17 to 20, the price of lowering only on facts.
 const (
 	heldOutSchemaDataAllowed          = 0
-	heldOutSchemaRecreatableDeniedPct = 19
+	heldOutSchemaRecreatableDeniedPct = 20
 )
 
 // heldout11-decisions.tsv's ceilings: the measurement, so that nothing

@@ -349,7 +349,8 @@ func schemaVerdict(m *model.Mutation, p prior) (prior, []model.Evidence) {
 // only when its description names one: the positive half of the
 // evidence; a description that is empty or names none ("Resource to
 // execute web api requests", "manages the Site basic information")
-// leaves the name's verdict as it was.
+// leaves the name's verdict as it was. Words that only restate what the
+// name left open (an environment, an integration) are not among them.
 var schemaConfigKinds = map[string]bool{
 	"configuration": true, "config": true, "settings": true, "setting": true, "policy": true, "policies": true,
 	"rule": true, "rules": true, "template": true, "templates": true, "profile": true, "profiles": true,
@@ -359,7 +360,6 @@ var schemaConfigKinds = map[string]bool{
 	"webhook": true, "webhooks": true, "schedule": true, "filter": true, "filters": true, "mapping": true,
 	"definition": true, "variable": true, "job": true, "jobs": true, "action": true, "actions": true,
 	"evaluation": true, "metadata": true, "attribute": true, "attributes": true, "feature": true, "features": true,
-	"environments": true, "integration": true,
 }
 
 // configKind returns the kind of configuration object desc names, or "".
