@@ -129,7 +129,7 @@ var vocabulary = sync.OnceValue(func() map[string][]sense {
 			s(Messaging, "consumer"), s(Identity)},
 
 		// Network.
-		"network": {s(Network)}, "networks": {s(Network)}, "vpc": {s(Network)}, "vnet": {s(Network)}, "subnet": {s(Network)},
+		"network": {s(Container, "ipv4", "ipv6", "ipam"), s(Network)}, "networks": {s(Network)}, "vpc": {s(Network)}, "vnet": {s(Network)}, "subnet": {s(Network)},
 		"subnetwork": {s(Network)}, "firewall": {s(Network)}, "fw": {s(Network)}, "vcn": {s(Network)}, "vswitch": {s(Network)}, "switch": {s(Network)},
 		"vlan": {s(Network)}, "dhcp": {s(Network)}, "ipsec": {s(Network)}, "lan": {s(Network)}, "floatingip": {s(Network)}, "secgroup": {s(Network)}, "rdns": {s(Network)},
 		"nlb": {s(Network)}, "alb": {s(Network)}, "elb": {s(Network)}, "nodebalancer": {s(Network)}, "list": {s(Network, "security", "access", "control", "deny")},
@@ -137,7 +137,7 @@ var vocabulary = sync.OnceValue(func() map[string][]sense {
 		"mount": {s(Network)}, "route": {s(Network)}, "routes": {s(Network)}, "router": {s(Network)},
 		"routing": {s(Network)}, "gateway": {s(Network)}, "nat": {s(Network)}, "vpn": {s(Network)}, "peering": {s(Network)},
 		"lb": {s(Network)}, "loadbalancer": {s(Network)}, "balancer": {s(Network)}, "listener": {s(Network)}, "dns": {s(Network)},
-		"record": {s(Network)}, "zone": {s(Network)}, "domain": {s(Network)}, "ip": {s(Network)}, "ipv4": {s(Network)},
+		"record": {s(Database, "data"), s(Network)}, "zone": {s(Network)}, "domain": {s(Network)}, "ip": {s(Network)}, "ipv4": {s(Network)},
 		"ipv6": {s(Network)}, "address": {s(Network)}, "eip": {s(Network)}, "port": {s(Network)}, "interconnect": {s(Network)},
 		"endpoint": {s(Network)}, "cdn": {s(Network)}, "proxy": {s(Network)}, "ingress": {s(Network)},
 		"waf": {s(Network)}, "nic": {s(Network)}, "interface": {s(Network)}, "tunnel": {s(Network)}, "bgp": {s(Network)},
@@ -174,7 +174,7 @@ var vocabulary = sync.OnceValue(func() map[string][]sense {
 		"rules": {s(Network, "firewall", "security", "secgroup", "filter"), s(Config)}, "versioning": {s(Config)}, "quota": {s(Config)},
 		"resources": {s(Config)}, "source": {s(Config, "data")}, "ruleset": {s(Observability, "metric", "alert"), s(Config)}, "integration": {s(Config)}, "lifecycle": {s(Config)}, "replication": {s(Config)}, "context": {s(Config)},
 		"restriction": {s(Config)}, "protection": {s(Network, "ddos", "eip", "ip", "ips"), s(Config)}, "preferences": {s(Config)}, "query": {s(Config)}, "catalog": {s(Config)},
-		"license": {s(Config)}, "configstore": {s(Config)}, "view": {s(Database, "materialized"), s(Observability, "log"), s(Config)}, "materialized": {s(Database)}, "cfg": {s(Config)}, "dkim": {s(Config)}, "budget": {s(Config)}, "cors": {s(Config)},
+		"license": {s(Config)}, "configstore": {s(Config)}, "view": {s(Database, "materialized"), s(Observability, "log"), s(Container, "dns", "network"), s(Config)}, "materialized": {s(Database)}, "cfg": {s(Config)}, "dkim": {s(Config)}, "budget": {s(Config)}, "cors": {s(Config)},
 		"runbook": {s(Config)}, "process": {s(Config)}, "freeze": {s(Config)}, "feed": {s(Config)},
 		"category": {s(Config)}, "window": {s(Config)}, "sla": {s(Config)}, "limit": {s(Config)}, "spec": {s(Config)}, "strategy": {s(Config)},
 		"board": {s(Config)}, "banner": {s(Config)}, "field": {s(Config)}, "segment": {s(Network, "network"), s(Compute, "isolation"), s(Config)},

@@ -41,6 +41,14 @@ func TestCategorize(t *testing.T) {
 		{"acme_license_map", Config, true},           // a map is a mapping
 		{"acme_rule_set", Config, true},              // a set is what it collects
 		{"acme_data_set", Database, true},
+		{"acme_data_record", Database, true},    // a data record is a row of a table
+		{"acme_dns_record", Network, true},      // a DNS record is configuration
+		{"acme_dns_view", Container, true},      // a DNS view holds its zones
+		{"acme_network_view", Container, true},  // a network view holds its networks
+		{"acme_log_view", Observability, true},  // a log view is a saved query
+		{"acme_ipv4_network", Container, true},  // an IPAM network holds its allocations
+		{"acme_ipv6_network", Container, true},  //
+		{"acme_private_network", Network, true}, // a cloud network is configuration
 	}
 	for _, tt := range tests {
 		if got, _, head := Categorize(tt.typ); got != tt.want || head != tt.head {
@@ -70,6 +78,12 @@ func TestClassifyPriors(t *testing.T) {
 		{"acme_widget_iam_policy", model.ActionDelete, model.TierNeedsReview, model.ConfidenceLow}, // authoritative IAM can lock people out
 		{"acme_widget_iam_binding", model.ActionReplace, model.TierNeedsReview, model.ConfidenceLow},
 		{"acme_lifecycle_policy", model.ActionDelete, model.TierRecoverableWithEffort, model.ConfidenceMedium},
+		{"acme_environment", model.ActionDelete, model.TierNeedsReview, model.ConfidenceLow}, // a product's own environment may hold its database
+		{"acme_env_v2", model.ActionDelete, model.TierNeedsReview, model.ConfidenceLow},
+		{"acme_project_environment", model.ActionDelete, model.TierRecoverableWithEffort, model.ConfidenceMedium}, // a deployment target
+		{"acme_dns_view", model.ActionDelete, model.TierUnrecoverable, model.ConfidenceMedium},
+		{"acme_ipv4_network", model.ActionDelete, model.TierUnrecoverable, model.ConfidenceMedium},
+		{"acme_data_record", model.ActionDelete, model.TierUnrecoverable, model.ConfidenceMedium},
 		{"acme_server", model.ActionDelete, model.TierNeedsReview, model.ConfidenceLow},
 		{"acme_bucket_frobnicator", model.ActionDelete, model.TierNeedsReview, model.ConfidenceLow},
 		{"acme_widget", model.ActionUnknown, model.TierNeedsReview, model.ConfidenceLow},

@@ -156,14 +156,16 @@ func TestLabelledSecondSet(t *testing.T) {
 }
 
 // TestNoDataBearingTypeJudgedReversible: whatever category the name
-// suggests, the destroy of a labelled data-bearing type is never tier 1.
-// Those judged tier 2 (a store whose name reads as configuration) are
-// listed.
+// suggests, the destroy of a labelled data-bearing or container type is
+// never tier 1. Those judged below tier 4 (tier 2 or 3: the destroy goes
+// ahead; a store whose name reads as configuration) are listed, and
+// their number per set may not exceed dataAllowedCeilings: no change may
+// let more data-bearing destroys go ahead on any set.
 func TestNoDataBearingTypeJudgedReversible(t *testing.T) {
 	for _, file := range append(tuningSets, heldOut) {
 		n, low := 0, 0
 		for _, l := range labelled(t, file) {
-			if !Category(l[1]).DataBearing() {
+			if c := Category(l[1]); !c.DataBearing() && c != Container {
 				continue
 			}
 			n++
@@ -177,9 +179,22 @@ func TestNoDataBearingTypeJudgedReversible(t *testing.T) {
 				t.Logf("%s (%s): tier %d: %s", l[0], l[1], v.Tier, v.Reasoning)
 			}
 		}
-		t.Logf("%s: %d data-bearing types, %d judged below tier 4, none tier 1", file, n, low)
+		t.Logf("%s: %d data-bearing or container types, %d judged below tier 4, none tier 1", file, n, low)
+		if max, ok := dataAllowedCeilings[file]; !ok || low > max {
+			t.Errorf("%s: %d data-bearing or container destroys go ahead, over the ceiling %d", file, low, max)
+		}
 	}
 }
+
+// dataAllowedCeilings are the numbers of labelled data-bearing or
+// container types per set whose destroy goes ahead (tier 2 or 3),
+// measured 2026-11-29 after the round that read a data record as a row,
+// a DNS or network view and an IPAM network as containers and a
+// product's bare environment as needing review (before it dev.tsv had 2,
+// with confluent_environment, and heldout6.tsv 1, honeycombio_environment).
+var dataAllowedCeilings = map[string]int{"dev.tsv": 1, "second.tsv": 1, "heldout.tsv": 2, "heldout2.tsv": 4,
+	"heldout3.tsv": 4, "heldout4.tsv": 1, "heldout5.tsv": 1, "heldout6.tsv": 0, "heldout7.tsv": 2, "heldout8.tsv": 3,
+	"heldout9.tsv": 1}
 
 // TestLabelledTuningSets measures the classifier on the held-out sets
 // that were measured once and then tuned on (their headers give the

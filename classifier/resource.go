@@ -176,6 +176,10 @@ func classifyResource(m *model.Mutation) model.Recoverability {
 	switch {
 	case m.Action.Destroys():
 		p := destroyPrior(cat, word, head)
+		if w := productSpace(m.Target.Type); w != "" && p.tier.Severity() < model.TierNeedsReview.Severity() {
+			p = prior{model.TierNeedsReview, model.ConfidenceLow,
+				"a product's own " + w + " (its name is the provider's and this word alone) may hold what was made in it (a database, clusters, data sets) or only configure deployments, and its name cannot tell which, so it needs review", true, false, false}
+		}
 		if w := recoveryWord(m.Target.Type); w != "" && p.tier.Severity() < model.TierUnrecoverable.Severity() {
 			p = prior{tier: model.TierUnrecoverable, conf: model.ConfidenceMedium, why: "its name says it keeps " + w + "s, and no rule says whether a destroy keeps them"}
 		}
@@ -208,6 +212,28 @@ func classifyResource(m *model.Mutation) model.Recoverability {
 		v.Reasoning = what + "; a " + string(m.Action) + " touches no existing object"
 	}
 	return v
+}
+
+// productSpaces are words that, as the whole of a type's name after its
+// provider, name the product's own top-level space: a Power Platform
+// environment holds its Dataverse database, a Confluent environment its
+// Kafka clusters, a Honeycomb environment its data sets, where a
+// LaunchDarkly or dbt Cloud environment only configures deployments.
+// Qualified (gitlab_project_environment, a deployment target) they are
+// what the rest of the name says.
+var productSpaces = map[string]bool{"environment": true, "environments": true, "env": true}
+
+// productSpace returns typ's productSpaces word when it is the only word
+// after the provider, or "".
+func productSpace(typ string) string {
+	words := strings.FieldsFunc(strings.ToLower(typ), func(r rune) bool { return r == '_' || r == '-' || r == '.' })
+	for len(words) > 0 && skip[words[len(words)-1]] {
+		words = words[:len(words)-1]
+	}
+	if len(words) == 2 && productSpaces[words[1]] {
+		return words[1]
+	}
+	return ""
 }
 
 // recoveryWord returns the first word of typ that names a recovery point

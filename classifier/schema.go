@@ -33,21 +33,34 @@ import (
 //     the object, so it raises nothing — but key material stays a secret
 //     whoever sets it, and a connection's or integration's secret,
 //     whoever sets it, confirms what its name feared and lowers nothing.
-//   - It lowers only what the name could not tell. Where the name left
-//     the destroy needs-review because it could not tell what the type is
-//     (no head word, or one that may or may not hold data) or whether a
-//     connection holds the credentials it connects with, and the schema
-//     positively shows none of the above in its description and in every
-//     field at every depth (a secret the configuration sets aside), and
-//     neither its description nor its name says "data", the destroy is
-//     recoverable-with-effort
-//     (tier 2, MEDIUM): the provider describes configuration that an
-//     apply recreates. A name that says data, a container, or an identity
-//     whose removal locks people out is never lowered (the schema does
-//     not say who relied on an access), nor is anything the plan's own
-//     attributes raise, nor anything in an operator-marked production
-//     environment (model.ResourceSchema.RaiseOnly), where caller facts
-//     lower nothing.
+//   - It lowers only what the name could not tell, and only on positive
+//     evidence that an apply from the same configuration restores the
+//     object. Where the name left the destroy needs-review because it
+//     could not tell what the type is (no head word, or one that may or
+//     may not hold data, or a product's own environment) or whether a
+//     connection holds the credentials it connects with, the schema
+//     lowers it to recoverable-with-effort (tier 2, MEDIUM) when all of
+//     these hold, each named in the verdict's evidence:
+//     (1) the first sentence of the type's own description names it as a
+//     kind of configuration object (schemaConfigKinds: a template, a
+//     policy, a rule, settings, a profile …) — an empty description, or
+//     one that names none ("Resource to execute web api requests",
+//     "manages the Site basic information"), is no evidence;
+//     (2) every attribute, at every depth, is set by the configuration
+//     (required or optional) or is bookkeeping only the provider sets: an
+//     id, a reference, a time, a status, a version or a flag
+//     (bookkeepingWords, bool) — a value only the provider sets beyond
+//     those (a device's serial or MAC, a response body, a solution's
+//     checksum) is state the configuration does not restore;
+//     (3) no field at any depth and not its description shows data,
+//     recovery points or a secret (a secret the configuration sets
+//     aside), and neither its description nor its name says "data".
+//     Absence of data words alone lowers nothing. A name that says data,
+//     a container, or an identity whose removal locks people out is never
+//     lowered (the schema does not say who relied on an access), nor is
+//     anything the plan's own attributes raise, nor anything in an
+//     operator-marked production environment
+//     (model.ResourceSchema.RaiseOnly), where caller facts lower nothing.
 //
 // Every fact is evidence supplied by the caller, naming the field and
 // quoting its description, clipped.
@@ -324,13 +337,78 @@ func schemaVerdict(m *model.Mutation, p prior) (prior, []model.Evidence) {
 	case p.connects && len(r.supplied) > 0:
 		return p, schemaEvidence(r.supplied, from)
 	case (p.answerable || p.lockout && len(r.access) == 0) && !s.RaiseOnly && p.tier == model.TierNeedsReview:
+		kind, state := configKind(s.Description), providerState(s)
+		if kind == "" || state != "" {
+			return p, []model.Evidence{{Key: "provider_schema", Value: s.Type, Present: true, SuppliedBy: model.SuppliedByCaller,
+				Description: from + ": no data, recovery or secret field, but " + notShown(kind, state) + ", so the schema lowers nothing"}}
+		}
 		p = prior{model.TierRecoverableWithEffort, model.ConfidenceMedium,
-			"the provider's schema shows no field of its " + strconv.Itoa(r.fields) + " that holds data, recovery points or a secret" + suppliedNote(r) + noAccess(p) + ", and its description names none, so it is configuration an apply recreates; what depended on it fails until then", false, false, false}
+			"the provider's schema describes it as configuration (its description says \"" + kind + "\") and shows every field of its " + strconv.Itoa(r.fields) + " set by the configuration or a computed id, time or status, none that holds data, recovery points or a secret" + suppliedNote(r) + noAccess(p) + ", so it is configuration an apply recreates; what depended on it fails until then", false, false, false}
 		ev := []model.Evidence{{Key: "provider_schema", Value: s.Type, Present: true, SuppliedBy: model.SuppliedByCaller,
-			Description: from + ": no data, recovery or secret field among " + strconv.Itoa(r.fields) + suppliedNote(r)}}
+			Description: from + ": its description names a kind of configuration (\"" + kind + "\"); every field set by the configuration or a computed id, time or status; no data, recovery or secret field among " + strconv.Itoa(r.fields) + suppliedNote(r)}}
 		return p, append(ev, schemaEvidence(r.supplied, from)...)
 	}
 	return p, nil
+}
+
+// schemaConfigKinds are the kinds of configuration object a type's own
+// description may name it as ("This resource manages the RF Templates",
+// "Resource representing the default password age policy"): objects
+// whose whole content is what the configuration states. A type lowers
+// only when its description names one: the positive half of the
+// evidence; a description that is empty or names none ("Resource to
+// execute web api requests", "manages the Site basic information")
+// leaves the name's verdict as it was. Words that only restate what the
+// name left open (an environment, an integration) are not among them.
+var schemaConfigKinds = map[string]bool{
+	"configuration": true, "config": true, "settings": true, "setting": true, "policy": true, "policies": true,
+	"rule": true, "rules": true, "template": true, "templates": true, "profile": true, "profiles": true,
+	"preset": true, "presets": true, "tag": true, "tags": true, "label": true, "labels": true,
+	"override": true, "overrides": true, "trigger": true, "triggers": true, "assignment": true, "assign": true,
+	"topology": true, "alert": true, "alerts": true, "alarm": true, "alarms": true, "notification": true,
+	"webhook": true, "webhooks": true, "schedule": true, "filter": true, "filters": true, "mapping": true,
+	"definition": true, "variable": true, "job": true, "jobs": true, "action": true, "actions": true,
+	"evaluation": true, "metadata": true, "attribute": true, "attributes": true, "feature": true, "features": true,
+}
+
+// configKind returns the kind of configuration object desc names, or "".
+func configKind(desc string) string {
+	return firstWord(firstSentence(desc), schemaConfigKinds)
+}
+
+// bookkeepingWords end the name of a value only the provider sets that
+// says which object it is, when it changed, or what state it is in (id,
+// ref, etag, created_at, status): an apply that recreates the object
+// makes new ones, and nothing is lost with the old.
+var bookkeepingWords = map[string]bool{"id": true, "ids": true, "ref": true, "etag": true, "status": true,
+	"state": true, "version": true, "revision": true, "order": true, "type": true, "kind": true,
+	"at": true, "time": true, "timestamp": true, "date": true, "created": true, "updated": true,
+	"modified": true, "by": true}
+
+// providerState returns the first attribute, at any depth, that only the
+// provider sets and that is not bookkeeping (a computed id, time, status
+// or flag), or "": such a value (a device's serial and MAC, a response's
+// body, a solution's checksum) is state the object gathered outside the
+// configuration, which an apply does not restore.
+func providerState(s *model.ResourceSchema) string {
+	for _, f := range s.Fields {
+		if f.Block || !f.Computed || f.Optional || f.Required || strings.HasSuffix(f.Type, "bool") {
+			continue
+		}
+		name := f.Path[strings.LastIndexByte(f.Path, '.')+1:]
+		if !bookkeepingWords[name[strings.LastIndexByte(name, '_')+1:]] {
+			return f.Path
+		}
+	}
+	return ""
+}
+
+// notShown says which half of the positive evidence a schema lacks.
+func notShown(kind, state string) string {
+	if kind == "" {
+		return "its description does not name it as a kind of configuration"
+	}
+	return "the provider sets " + state + ", state that the configuration does not restore"
 }
 
 // suppliedNote names the secrets the configuration itself sets (a

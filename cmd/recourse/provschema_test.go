@@ -184,3 +184,49 @@ func TestProviderSchemaWhoSetsTheSecret(t *testing.T) {
 		})
 	}
 }
+
+// TestProviderSchemaLowersOnlyOnFacts runs the binary on a plan that
+// destroys three Power Platform types no rule knows, with the provider's
+// real schema (testdata/classifier/schemas/powerplatform.json, from
+// microsoft/terraform-provider-power-platform@57ba091): a schema lowers a
+// type only on positive evidence (classifier/schema.go). The REST call's
+// schema shows no data field, but its description ("Resource to execute
+// web api requests") names no kind of configuration and the provider
+// sets its response body, so it stays needs-review, with a fact saying
+// why; the data record is a row by its name and stays unrecoverable; the
+// copilot's Application Insights link, described as configuration and
+// with only ids the provider sets, is lowered to recoverable with effort,
+// and not in production.
+func TestProviderSchemaLowersOnlyOnFacts(t *testing.T) {
+	const plan = "testdata/plans/unknown-provider-schema-powerplatform.json"
+	const schema = "testdata/classifier/schemas/powerplatform.json"
+	const rest, record, insights = "powerplatform_rest.cleanup", "powerplatform_data_record.account", "powerplatform_copilot_studio_application_insights.telemetry"
+	for _, c := range []struct {
+		name string
+		args []string
+		want map[string]int
+	}{
+		{"without", nil, map[string]int{rest: 5, record: 4, insights: 5}},
+		{"with", []string{"--provider-schema", schema}, map[string]int{rest: 5, record: 4, insights: 2}},
+		{"production", []string{"--provider-schema", schema, "--environment", "production"}, map[string]int{rest: 5, record: 4, insights: 5}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res := runBinary(t, "", append(append([]string{"eval", "terraform", "--format", "json"}, c.args...), plan)...)
+			if res.exit != 4 {
+				t.Fatalf("exit %d, want 4 (the data record blocks)\n%s", res.exit, res.stderr)
+			}
+			var rep reportDoc
+			if err := json.Unmarshal([]byte(res.stdout), &rep); err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range rep.Mutations {
+				if want := c.want[m.Intent.Target.ID]; m.Recoverability.Tier != want {
+					t.Errorf("%s: tier %d, want %d: %s", m.Intent.Target.ID, m.Recoverability.Tier, want, m.Recoverability.Reasoning)
+				}
+			}
+			if c.name == "with" && !strings.Contains(res.stdout, "does not name it as a kind of configuration, so the schema lowers nothing") {
+				t.Errorf("no fact says why the REST call's schema lowers nothing:\n%.3000s", res.stdout)
+			}
+		})
+	}
+}
