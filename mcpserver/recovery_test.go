@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
 )
 
 // rdsDelete is a plan deleting a database without a final snapshot or
