@@ -233,7 +233,7 @@ ${{ expression }} is put in by the runner, so it is read as one word known only
 at run time), gitlab-ci (a script: entry, read as bash), make (a recipe line:
 $(VAR), ${VAR} and $@ are make's and read as unknown words, except
 conventional program variables such as $(MAKE) and $(CC); $$ is $; the @, -
-and + prefixes are make's) or dockerfile (a RUN
+and + prefixes are make's), dockerfile (a RUN
 command: bash run inside the image being built, so deleting or overwriting
 the image's own files is recoverable by rebuilding it; what leaves the image,
 devices, package sources and world-writable system trees are judged as
