@@ -162,8 +162,27 @@ func lowerASCII(c byte) byte {
 }
 
 // String returns s with every credential masked: the command-line shapes
-// (Command), then the patterns of free text.
+// (Command), then the patterns of free text. A mask can complete a shape
+// the first pass did not read as one (a quoted name the command pass
+// unquotes beside a value with a stray quote), so masking repeats until
+// it changes nothing, a few times at most: masking only ever hides more.
 func String(s string) string {
+	for range maxMaskPasses {
+		out := maskOnce(s)
+		if out == s {
+			return out
+		}
+		s = out
+	}
+	return s
+}
+
+// maxMaskPasses bounds String's passes; text that still changed after
+// them is returned with the most masked.
+const maxMaskPasses = 4
+
+// maskOnce is one pass of String.
+func maskOnce(s string) string {
 	s = Command(s)
 	// lower is not lowered again after a mask: the mask has no letter, so
 	// it removes fragments but makes none, and a fragment found in the
